@@ -1,0 +1,53 @@
+// `npm test`: typecheck, lint, unit and API tests on PGlite, the same API tests on PostgreSQL when
+// TEST_DATABASE_URL is set, then the browser journeys in Chromium. Every step runs; the run fails
+// if any step failed, and ends with one line counting the tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (p) => path.join(root, 'node_modules', p);
+const reports = path.join(root, 'test-results');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const vitest = (name, projects) => [
+  name,
+  process.execPath,
+  [bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`],
+];
+
+const pg = Boolean(process.env.TEST_DATABASE_URL);
+if (!pg) console.log('TEST_DATABASE_URL is not set: the PostgreSQL half of the API tests will not run (set it to run them).');
+const steps = [
+  ['typecheck', process.execPath, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', process.execPath, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.']],
+  vitest('unit-and-api', ['unit', 'api']),
+  // A run of its own: sharing one Vitest run with the PGlite project mixed up worker settings.
+  ...(pg ? [vitest('api-postgres', ['api-pg'])] : []),
+  vitest('browser', ['e2e']),
+];
+
+const failedSteps = [];
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (r.status !== 0) failedSteps.push(name);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json'))) {
+  const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+// A step that failed outside any test (typecheck, lint, a crashed run) still fails the count.
+if (failedSteps.length && failed === 0) failed = failedSteps.length;
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import type { AppConfig } from './env';
+import type { Database } from './db/client';
+import { systemClock, type AppContext, type Clock } from './context';
+import { registerAccessControl } from './http/access';
+import { registerSameOriginCheck } from './http/same-origin';
+import { HttpError } from './http/errors';
+import { registerWeb, type HeadProvider } from './web';
+import { authRoutes } from './features/auth/routes';
+import { settingsRoutes } from './features/settings/routes';
+import { healthRoutes } from './features/health/routes';
+import { billingRoutes } from './features/billing/routes';
+import { articlesRoutes } from './features/articles/routes';
+import { articleHeadProvider } from './features/articles/head';
+import './features/articles/demo';
+import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
+import { sitemapRoutes } from './features/sitemap/routes';
+import { tipsRoutes } from './features/tips/routes';
+import { backCatalogueRoutes } from './features/back-catalogue/routes';
+import { racePreviewsRoutes } from './features/race-previews/routes';
+import { raceCardsRoutes } from './features/race-cards/routes';
+import { raceCardEventsRoutes } from './features/race-cards/events-routes';
+import { freeRaceRoutes } from './features/free-race/routes';
+import './features/tips/demo';
+import { performanceRoutes } from './features/performance/routes';
+import './features/performance/demo';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  webDir?: string;
+  logger?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+  state: { shuttingDown: boolean };
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.config.LOG_LEVEL,
+            // Structured logs without secrets: cookies and auth headers never reach them.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: opts.config.TRUST_PROXY,
+    return503OnClosing: true,
+  });
+  const ctx: AppContext = {
+    config: opts.config,
+    database: opts.database,
+    db: opts.database.db,
+    clock: opts.clock ?? systemClock,
+    log: app.log,
+  };
+  const state = { shuttingDown: false };
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Something went wrong. Please try again.' });
+    }
+    let message = error.message;
+    if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request is too large.';
+    else if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Unsupported content type.';
+    else if (error instanceof SyntaxError || ('code' in error && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON)/.test(String(error.code)))) {
+      message = 'The request body is not valid JSON.';
+    }
+    return reply.code(status).send({ message });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // article HTML may carry style attributes (spec 01 §5)
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        upgradeInsecureRequests: opts.config.secureCookies ? [] : null,
+      },
+    },
+    hsts: opts.config.secureCookies,
+  });
+  registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
+  registerAccessControl(app, ctx);
+
+  healthRoutes(app, ctx, state);
+  authRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  articlesRoutes(app, ctx);
+  resourcesRoutes(app, ctx);
+  sitemapRoutes(app, ctx);
+  tipsRoutes(app, ctx);
+  backCatalogueRoutes(app, ctx);
+  performanceRoutes(app, ctx);
+  racePreviewsRoutes(app, ctx);
+  raceCardsRoutes(app, ctx);
+  await raceCardEventsRoutes(app, ctx);
+  freeRaceRoutes(app, ctx);
+
+  const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
+  await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
+  return { app, ctx, state };
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './env';
+import type { Database, Db } from './db/client';
+
+/** Time is injected so tests move the clock instead of changing code. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a use case may need. Built once in app.ts; nothing else is global. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,297 @@
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for the whole product. Times are timestamptz (absolute instants); race and tips
+ * days are `date` values that are always London calendar days (see src/shared/london-time.ts).
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(), // stored lower-cased
+  passwordHash: text('password_hash'),
+  role: text('role').notNull().default('member'), // 'admin' | 'member'
+  subscriptionStatus: text('subscription_status').notNull().default('none'), // none|active|trialing|past_due|canceled|expired
+  subscriptionType: text('subscription_type'), // premium | annual_special | family
+  subscriptionStartDate: ts('subscription_start_date'),
+  subscriptionEndDate: ts('subscription_end_date'), // period end (renewal) or fixed expiry
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  emailOptOut: boolean('email_opt_out').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(), // SHA-256 of the cookie token: a leaked table cannot be replayed
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(), // 'acct:<email>' or 'ip:<address>'
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull(),
+  lockedUntil: ts('locked_until'),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Uploaded bytes live in the database so every instance can serve them. */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(), // back-catalogue-pdf | master-workbook | master-preview-pdf | race-preview-pdf
+  filename: text('filename').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const uploadLog = pgTable('upload_log', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  filename: text('filename'),
+  size: integer('size'),
+  success: boolean('success').notNull(),
+  message: text('message').notNull(),
+  counts: jsonb('counts'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ---- billing ----
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(), // Stripe's cs_… id, or the local provider's own
+  provider: text('provider').notNull(), // stripe | local
+  email: text('email').notNull(),
+  status: text('status').notNull().default('open'), // open | complete | expired
+  amountPence: integer('amount_pence'),
+  discountCode: text('discount_code'),
+  displayText: text('display_text'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  passwordSetAt: ts('password_set_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  completedAt: ts('completed_at'),
+});
+
+/**
+ * The local payments provider's own records (checkout sessions, customers, subscriptions), kept
+ * in the database like Stripe keeps them, so the app reads them back the same way on any instance.
+ */
+export const localPayments = pgTable('local_payments', {
+  id: text('id').primaryKey(), // lcs_… | lcus_… | lsub_…
+  kind: text('kind').notNull(), // checkout_session | customer | subscription
+  data: jsonb('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(), // Stripe event id: each is handled once
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+// ---- magazine ----
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  content: text('content').notNull().default(''),
+  author: text('author').notNull().default(''),
+  category: text('category').notNull().default('news'), // news | views
+  contentType: text('content_type').notNull().default('regular'), // regular | premium
+  publishDate: date('publish_date', { mode: 'string' }),
+  hidePublishDate: boolean('hide_publish_date').notNull().default(false),
+  isTop5Article: boolean('is_top5_article').notNull().default(false),
+  discountCode: text('discount_code'),
+  sourceResourceSlug: text('source_resource_slug').unique(), // set when imported from the built-in library
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// ---- tips, back catalogue, record ----
+export const dailyTips = pgTable('daily_tips', {
+  id: serial('id').primaryKey(),
+  tipsDate: date('tips_date', { mode: 'string' }).notNull().unique(),
+  bannerDate: text('banner_date').notNull().default(''),
+  nap: text('nap').notNull().default(''),
+  nb: text('nb').notNull().default(''),
+  longshot: text('longshot').notNull().default(''),
+  multiplesBet1: text('multiples_bet1').notNull().default(''),
+  multiplesBet2: text('multiples_bet2').notNull().default(''),
+  multiplesBet3: text('multiples_bet3').notNull().default(''),
+  multiplesBet4: text('multiples_bet4').notNull().default(''),
+  dailyPreview: text('daily_preview').notNull().default(''),
+  publishedAt: ts('published_at').notNull(),
+});
+
+export const backCatalogue = pgTable(
+  'back_catalogue',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    contentType: text('content_type').notNull(), // html | pdf
+    filename: text('filename'),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('back_catalogue_html_date').on(t.date, t.contentType, t.filename)],
+);
+
+export const tipRecords = pgTable(
+  'tip_records',
+  {
+    id: serial('id').primaryKey(),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    raceTime: text('race_time').notNull().default(''),
+    raceLocation: text('race_location').notNull().default(''),
+    selectionName: text('selection_name').notNull(),
+    selectionType: text('selection_type').notNull(), // nap | nb | longshot
+    advisedOdds: text('advised_odds').notNull().default(''),
+    startingPrice: text('starting_price'),
+    result: text('result'), // WON | LOST | PLACED | NR | null (pending)
+    profitLoss: numeric('profit_loss', { precision: 10, scale: 2, mode: 'number' }),
+    publishedAt: ts('published_at'),
+    settledAt: ts('settled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tip_records_unique').on(t.raceDate, t.selectionType, t.selectionName)],
+);
+
+export const racePreviews = pgTable('race_previews', {
+  id: serial('id').primaryKey(),
+  previewDate: date('preview_date', { mode: 'string' }).notNull(),
+  raceTime: text('race_time').notNull(),
+  course: text('course').notNull(),
+  isFeature: boolean('is_feature').notNull().default(false),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ---- race cards ----
+export const races = pgTable(
+  'races',
+  {
+    id: serial('id').primaryKey(),
+    weekday: text('weekday').notNull(), // lowercase weekday tab
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(), // HH:MM
+    course: text('course').notNull(),
+    title: text('title').notNull().default(''),
+    distance: text('distance').notNull().default(''),
+    raceType: text('race_type').notNull().default(''),
+    classNumber: text('class_number').notNull().default(''),
+    prizeMoney: text('prize_money').notNull().default(''),
+    ageHandicapInfo: text('age_handicap_info').notNull().default(''),
+    verdict: text('verdict').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('races_weekday_idx').on(t.weekday), uniqueIndex('races_weekday_time_course').on(t.weekday, t.time, t.course)],
+);
+
+export const horses = pgTable(
+  'horses',
+  {
+    id: serial('id').primaryKey(),
+    raceId: integer('race_id')
+      .notNull()
+      .references(() => races.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(), // row order in the workbook
+    name: text('name').notNull(),
+    number: integer('number'),
+    draw: integer('draw'),
+    dslr: integer('dslr'),
+    sire: text('sire').notNull().default(''),
+    dam: text('dam').notNull().default(''),
+    form: text('form').notNull().default(''),
+    formHistory: text('form_history').notNull().default(''),
+    jockey: text('jockey').notNull().default(''),
+    jockeyClaim: integer('jockey_claim'),
+    trainer: text('trainer').notNull().default(''),
+    vbRating: numeric('vb_rating', { precision: 6, scale: 2, mode: 'number' }),
+    age: integer('age'),
+    equipment: text('equipment').notNull().default(''),
+    runsWins: text('runs_wins').notNull().default('0-0'),
+    officialRating: integer('official_rating'),
+    weight: text('weight').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    bookieOdds: numeric('bookie_odds', { precision: 10, scale: 2, mode: 'number' }),
+    bookieOddsText: text('bookie_odds_text'),
+    potentialNonRunner: boolean('potential_non_runner').notNull().default(false),
+  },
+  (t) => [index('horses_race_idx').on(t.raceId)],
+);
+
+// ---- mail ----
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    mailingId: integer('mailing_id'),
+    kind: text('kind').notNull(), // daily | blog | golf | welcome | password-reset | cancellation
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    headers: jsonb('headers'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: text('status').notNull().default('queued'), // queued | sending | sent | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const mailings = pgTable('mailings', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  recipientCount: integer('recipient_count').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(5000);
+    expect(c.DATA_DIR).toBe('./data');
+    expect(c.SITE_NAME).toBe('VBG');
+    expect(c.SEED_DEMO).toBe(true); // on by default with PGlite
+    expect(c.secureCookies).toBe(false);
+  });
+  it('turns the demo seed off by default on PostgreSQL and derives the analyst surname', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', NODE_ENV: 'test', ANALYST_NAME: 'Jane  Doe-Smith' });
+    expect(c.SEED_DEMO).toBe(false);
+    expect(c.analystSurname).toBe('doesmith');
+  });
+  it('names each bad value in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'not-an-email', SEED_DEMO: 'maybe' });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(message).toMatch(/ADMIN_EMAIL: must be an e-mail address/);
+    expect(message).toMatch(/SEED_DEMO: must be true or false/);
+  });
+  it('requires the Stripe companions when a Stripe key is set, and Secure cookies on https', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PRICE_ID/);
+    expect(loadConfig({ PUBLIC_URL: 'https://vbg.example' }).secureCookies).toBe(true);
+  });
+});

@@ -1,0 +1,11 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { articles } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { ARTICLE_NOT_FOUND } from './get-article';
+
+export async function deleteArticle(ctx: AppContext, id: number): Promise<{ title: string }> {
+  const [row] = await ctx.db.delete(articles).where(eq(articles.id, id)).returning({ title: articles.title });
+  if (!row) throw notFound(ARTICLE_NOT_FOUND);
+  return row;
+}

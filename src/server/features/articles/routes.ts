@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { createArticleBody, updateArticleBody } from '../../../shared/schemas/articles';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../http/errors';
+import { parse } from '../../http/parse';
+import { automateArticleAccess } from './automate-article-access';
+import { createArticle } from './create-article';
+import { deleteArticle } from './delete-article';
+import { getArticle } from './get-article';
+import { importResourceLibrary } from './import-resource-library';
+import { listArticles } from './list-articles';
+import { updateArticle } from './update-article';
+
+function articleId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw badRequest('Invalid article id');
+  return Number(raw);
+}
+
+export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/news-and-views', { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return listArticles(ctx);
+  });
+
+  app.get<{ Params: { slug: string } }>('/api/news-and-views/:slug', { config: { access: 'public' } }, async (request, reply) => {
+    // The answer depends on who asks (a premium body for members only): never shared by a cache.
+    reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie');
+    return getArticle(ctx, request.params.slug, request.user);
+  });
+
+  app.post('/api/admin/news-and-views', { config: { access: 'admin' } }, async (request, reply) => {
+    const body = parse(createArticleBody, request.body);
+    const article = await createArticle(ctx, body);
+    reply.code(201);
+    return article;
+  });
+
+  app.put<{ Params: { id: string } }>('/api/admin/news-and-views/:id', { config: { access: 'admin' } }, async (request) => {
+    const id = articleId(request.params.id);
+    const body = parse(updateArticleBody, request.body);
+    const article = await updateArticle(ctx, id, body);
+    return { message: 'Article updated successfully', article };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/admin/news-and-views/:id', { config: { access: 'admin' } }, async (request) => {
+    const id = articleId(request.params.id);
+    const { title } = await deleteArticle(ctx, id);
+    return { message: `Article "${title}" deleted` };
+  });
+
+  app.post('/api/admin/automate-article-access', { config: { access: 'admin' } }, async () => {
+    const result = await automateArticleAccess(ctx);
+    return { success: true, ...result };
+  });
+
+  app.post('/api/admin/import-resource-library', { config: { access: 'admin' } }, async () => {
+    const result = await importResourceLibrary(ctx);
+    return { success: true, ...result };
+  });
+}

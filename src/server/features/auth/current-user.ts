@@ -1,0 +1,22 @@
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { hasActiveSubscription } from '../../../shared/subscription';
+import type { AppContext } from '../../context';
+import { hasMemberAccess } from '../../http/access';
+import type { UserRow } from './sessions';
+
+/** The user as the client sees it (spec 01 §3); never the hash or provider ids. */
+export async function presentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    isSubscribed: hasActiveSubscription(user, ctx.clock.now()),
+    hasMemberAccess: await hasMemberAccess(ctx, user),
+    subscriptionType: user.subscriptionType,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionStartDate: user.subscriptionStartDate?.toISOString() ?? null,
+    subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
+    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    emailOptOut: user.emailOptOut,
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { changePasswordBody, loginBody, registerBody } from '../../../shared/schemas/auth';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { sessionToken } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { parse } from '../../http/parse';
+import { presentUser } from './current-user';
+import { authenticate } from './login';
+import { verifyPassword } from './passwords';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, destroyUserSessions } from './sessions';
+import { IP_LIMIT, THROTTLED_MESSAGE, isThrottled, recordFailure } from './throttle';
+import { createUser, setPassword } from './users';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** Signs the user in on this response with a brand-new session id (no fixation). */
+  async function startSession(reply: FastifyReply, userId: number, previousToken?: string) {
+    await destroySession(ctx, previousToken);
+    const { token } = await createSession(ctx, userId);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.secureCookies,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+  }
+  app.decorate('startSession', startSession);
+
+  app.post('/api/login', { config: { access: 'public' } }, async (request, reply) => {
+    const body = parse(loginBody, request.body);
+    const user = await authenticate(ctx, body.email, body.password, request.ip);
+    await startSession(reply, user.id, sessionToken(request));
+    const current = await presentUser(ctx, user);
+    return { success: true, message: 'Login successful', user: current };
+  });
+
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+    await destroySession(ctx, sessionToken(request));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true, message: 'You have been successfully logged out' };
+  });
+
+  app.get('/api/auth/user', { config: { access: 'signedIn' } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return presentUser(ctx, request.user!);
+  });
+
+  app.post('/api/change-password', { config: { access: 'signedIn' } }, async (request) => {
+    const body = parse(changePasswordBody, request.body);
+    const user = request.user!;
+    if (await isThrottled(ctx, [`acct:${user.email}`])) throw new HttpError(429, THROTTLED_MESSAGE);
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      await recordFailure(ctx, `acct:${user.email}`, 10);
+      throw new HttpError(400, 'Current password is incorrect');
+    }
+    await setPassword(ctx, user.id, body.newPassword);
+    // Other devices signed in with the old password are signed out; this one stays.
+    await destroyUserSessions(ctx, user.id, sessionToken(request));
+    return { success: true, message: 'Your password has been changed successfully.' };
+  });
+
+  app.post('/api/register', { config: { access: 'public' } }, async (request, reply) => {
+    const body = parse(registerBody, request.body);
+    if (await isThrottled(ctx, [`ip:${request.ip}`])) throw new HttpError(429, THROTTLED_MESSAGE);
+    const { user, created } = await createUser(ctx, { email: body.email, password: body.password });
+    if (!created) {
+      // An account made at checkout may have no password yet; never take one over from here.
+      await recordFailure(ctx, `ip:${request.ip}`, IP_LIMIT);
+      throw new HttpError(409, 'We could not create an account with these details. If you already have one, sign in or reset your password.');
+    }
+    await startSession(reply, user.id, sessionToken(request));
+    const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    reply.code(201);
+    return { success: true, message: 'Account created', user: await presentUser(ctx, fresh) };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, userId: number, previousToken?: string): Promise<void>;
+  }
+}

@@ -1,0 +1,17 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { backCatalogue, files } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { PDF_KIND } from './upload-pdf';
+
+/** A back-catalogue PDF by its stored name; only files that an archive entry points at are public. */
+export async function getAttachedAsset(ctx: AppContext, filename: string) {
+  const [row] = await ctx.db
+    .select({ data: files.data, mimeType: files.mimeType, sha256: files.sha256, filename: files.filename })
+    .from(files)
+    .innerJoin(backCatalogue, eq(backCatalogue.fileId, files.id))
+    .where(and(eq(files.filename, filename), eq(files.kind, PDF_KIND)))
+    .limit(1);
+  if (!row) throw notFound('File not found');
+  return row;
+}

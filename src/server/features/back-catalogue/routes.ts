@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { readUploadForm, registerUploadScope, type UploadFormSpec } from '../../http/upload-form';
+import { getAttachedAsset } from './get-asset';
+import { importBackCatalogue } from './import-back-catalogue';
+import { listBackCatalogue } from './list-entries';
+import { moveToLibrary } from './move-to-library';
+import { uploadBackCataloguePdf } from './upload-pdf';
+
+/** Largest back-catalogue PDF accepted. */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+const pdfForm: UploadFormSpec = { noun: 'PDF', fileField: 'pdf', textFields: ['date'], maxBytes: MAX_PDF_BYTES };
+
+export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/back-catalogue', { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return listBackCatalogue(ctx);
+  });
+
+  app.post('/api/move-to-library', { config: { access: 'admin' } }, async () => moveToLibrary(ctx));
+
+  app.post('/api/import-back-catalogue', { config: { access: 'admin' } }, async () => importBackCatalogue(ctx));
+
+  // Cache-busting parameters (v, r, mobile) are accepted and ignored.
+  app.get<{ Params: { filename: string } }>('/attached-assets/:filename', { config: { access: 'public' } }, async (request, reply) => {
+    const file = await getAttachedAsset(ctx, request.params.filename);
+    const etag = `"${file.sha256}"`;
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${file.filename}"`)
+      .header('Cache-Control', 'public, max-age=300')
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(Buffer.from(file.data));
+  });
+
+  // Multipart is parsed only here: its own encapsulated scope with the PDF size limit.
+  registerUploadScope(app, MAX_PDF_BYTES, (scope) => {
+    scope.post('/api/admin/upload-back-catalogue-pdf', { config: { access: 'admin' } }, async (request) => {
+      const form = await readUploadForm(request, pdfForm);
+      return uploadBackCataloguePdf(ctx, { data: form.data, originalName: form.filename, date: form.fields.date });
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { formatLongDay, isIsoDay } from '../../../shared/london-time';
+import type { AdminActionResult } from '../../../shared/schemas/tips';
+import { pdfEntryTitle } from '../../../shared/tips-format';
+import type { AppContext } from '../../context';
+import { backCatalogue, files } from '../../db/schema';
+import { badRequest, HttpError } from '../../http/errors';
+
+export const PDF_KIND = 'back-catalogue-pdf';
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+export interface PdfUpload {
+  date: string | undefined;
+  data: Buffer | undefined;
+  originalName: string | undefined;
+}
+
+export function isPdfBytes(data: Uint8Array): boolean {
+  return data.length > PDF_MAGIC.length && Buffer.from(data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
+}
+
+/**
+ * A PDF guide for a day (spec 02 §2.6 B.3): checked by its bytes, then the file and its archive
+ * entry are written together. The stored name is made here (date + content hash), never taken
+ * from the upload, so it is safe in a URL and the same PDF for the same day is added once.
+ */
+export async function uploadBackCataloguePdf(ctx: AppContext, upload: PdfUpload): Promise<AdminActionResult> {
+  const { date, data } = upload;
+  if (!data || data.length === 0 || !date) throw badRequest('Please select a PDF file and choose a date.');
+  if (!isIsoDay(date)) throw badRequest('Please choose a valid date (YYYY-MM-DD).');
+  if (!isPdfBytes(data)) {
+    const name = upload.originalName ? `"${upload.originalName}"` : 'The file';
+    throw new HttpError(415, `${name} is not a PDF: its content does not start with %PDF-. Please choose a PDF file.`);
+  }
+  const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+  const filename = `vbg-guide-${date}-${sha256.slice(0, 12)}.pdf`;
+  const long = formatLongDay(date);
+
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: backCatalogue.id })
+      .from(backCatalogue)
+      .where(and(eq(backCatalogue.date, date), eq(backCatalogue.contentType, 'pdf'), eq(backCatalogue.filename, filename)))
+      .limit(1);
+    if (existing) {
+      return { success: true, message: `This PDF is already in the back catalogue for ${long}.`, popupMessage: 'Nothing to add.' };
+    }
+    const [file] = await tx
+      .insert(files)
+      .values({ kind: PDF_KIND, filename, mimeType: 'application/pdf', size: data.length, sha256, data })
+      .returning({ id: files.id });
+    await tx.insert(backCatalogue).values({ title: pdfEntryTitle(long), date, contentType: 'pdf', filename, fileId: file.id });
+    const kb = Math.max(1, Math.round(data.length / 1024));
+    return {
+      success: true,
+      message: `PDF uploaded (${kb} KB) and back catalogue entry created for ${long}.`,
+      popupMessage: 'Back catalogue updated.',
+    };
+  });
+}

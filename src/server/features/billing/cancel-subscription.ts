@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { ANNUAL_NO_CANCEL_MESSAGE, CANCEL_SUCCESS_MESSAGE, type CancelResponse } from '../../../shared/schemas/billing';
+import { hasActiveSubscription } from '../../../shared/subscription';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { PaymentsProvider } from '../../providers/payments';
+import type { UserRow } from '../auth/sessions';
+import { userFieldsFromSubscription } from './subscription-state';
+
+export const FAMILY_NO_CANCEL_MESSAGE = 'Lifetime Family Access has no renewal to cancel.';
+export const NOTHING_TO_CANCEL_MESSAGE = 'You have no active subscription to cancel.';
+
+/**
+ * Stops renewal at the provider; access continues until the end of the period already paid for
+ * (the provider's answer is mirrored onto the account at once, later events confirm it).
+ * An annual special cannot be cancelled: it ends by itself on its end date.
+ */
+export async function cancelSubscription(ctx: AppContext, payments: PaymentsProvider, user: UserRow): Promise<CancelResponse> {
+  const now = ctx.clock.now();
+  if (user.subscriptionType === 'annual_special') throw badRequest(ANNUAL_NO_CANCEL_MESSAGE);
+  if (user.subscriptionType === 'family') throw badRequest(FAMILY_NO_CANCEL_MESSAGE);
+  if (!user.stripeSubscriptionId || !hasActiveSubscription(user, now)) throw badRequest(NOTHING_TO_CANCEL_MESSAGE);
+  if (user.cancelAtPeriodEnd) {
+    return { success: true, message: CANCEL_SUCCESS_MESSAGE, subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null };
+  }
+  const sub = await payments.cancelAtPeriodEnd(user.stripeSubscriptionId);
+  const fields = userFieldsFromSubscription(sub);
+  await ctx.db.update(users).set({ ...fields, updatedAt: now }).where(eq(users.id, user.id));
+  return { success: true, message: CANCEL_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };
+}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { CheckoutSessionLookup } from '../../../shared/schemas/billing';
+import type { AppContext } from '../../context';
+import { checkoutSessions } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { PaymentsProvider } from '../../providers/payments';
+import { subscriptionPaid } from './subscription-paid';
+
+export const SESSION_NOT_FOUND = 'No paid checkout was found for this session.';
+
+/**
+ * A checkout we started, once paid. The browser can come back from Stripe before the webhook
+ * does, so an open one is re-read from the provider (and recorded) before answering 404.
+ */
+export async function findPaidCheckout(ctx: AppContext, payments: PaymentsProvider, sessionId: string) {
+  const read = async () => (await ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0];
+  let row = await read();
+  if (!row) throw notFound(SESSION_NOT_FOUND);
+  if (row.status !== 'complete') {
+    if (!(await subscriptionPaid(ctx, payments, sessionId))) throw notFound(SESSION_NOT_FOUND);
+    row = await read();
+  }
+  if (!row || row.status !== 'complete') throw notFound(SESSION_NOT_FOUND);
+  return row;
+}
+
+export async function lookupCheckout(ctx: AppContext, payments: PaymentsProvider, sessionId: string): Promise<CheckoutSessionLookup> {
+  const row = await findPaidCheckout(ctx, payments, sessionId);
+  return { email: row.email, display_text: row.displayText ?? `${ctx.config.SITE_NAME} Premium` };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import type { LocalPayments } from '../../providers/payments';
+import { renderLocalCheckoutPage, renderLocalNotFound } from './local-checkout-page';
+import { handlePaymentEvent } from './payment-events';
+
+const FORM_LIMIT = 4 * 1024;
+
+/**
+ * The local provider's checkout page (registered only when no Stripe key is set, so it answers
+ * 404 otherwise). The Pay form posts url-encoded fields, parsed here only: the rest of the app
+ * accepts JSON.
+ */
+export function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
+  return async function localCheckoutPlugin(app: FastifyInstance) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    const html = (status: number, body: string) => ({ status, body });
+    const siteName = ctx.config.SITE_NAME;
+
+    async function page(id: string, opts: { error?: string; discountCode?: string } = {}) {
+      const view = await payments.getCheckout(id);
+      if (!view) return html(404, renderLocalNotFound(siteName));
+      if (view.status === 'complete') return { redirect: view.successUrl };
+      return html(opts.error ? 400 : 200, renderLocalCheckoutPage(view, { siteName, ...opts }));
+    }
+
+    // Helmet's default "no-referrer" makes browsers send "Origin: null" on a form POST, which the
+    // same-origin check refuses; this page's own policy lets its Pay form say where it comes from.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Referrer-Policy', 'same-origin');
+    });
+
+    app.get<{ Params: { sessionId: string } }>('/local-checkout/:sessionId', { config: { access: 'public' } }, async (request, reply) => {
+      const result = await page(request.params.sessionId);
+      if ('redirect' in result) return reply.redirect(result.redirect, 303);
+      return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);
+    });
+
+    app.post<{ Params: { sessionId: string } }>('/local-checkout/:sessionId/complete', { config: { access: 'public' } }, async (request, reply) => {
+      const id = request.params.sessionId;
+      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      const discountCode = typeof form.discountCode === 'string' ? form.discountCode.slice(0, 100) : undefined;
+      const done = await payments.completeCheckout(id, discountCode);
+      if (!done.ok) {
+        const error =
+          done.reason === 'bad-code'
+            ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
+            : undefined;
+        const result = await page(id, { error, discountCode });
+        if ('redirect' in result) return reply.redirect(result.redirect, 303);
+        return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);
+      }
+      // The same handling a Stripe webhook gets: recorded once, state read back from the provider.
+      await handlePaymentEvent(ctx, payments, done.event);
+      return reply.redirect(done.redirectTo, 303);
+    });
+  };
+}

@@ -1,0 +1,100 @@
+import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { addDays, londonDate } from '../../../shared/london-time';
+import type { GrantBody, MemberRow, MembersQuery, MembersResponse } from '../../../shared/schemas/billing';
+import { hasActiveSubscription } from '../../../shared/subscription';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { UserRow } from '../auth/sessions';
+import { findUserById } from '../auth/users';
+import { endOfLondonDay, memberStatus } from './subscription-state';
+
+export const MEMBERS_LIST_LIMIT = 500;
+export const ONLY_GRANTS_MESSAGE =
+  'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
+
+export function presentMember(user: UserRow, now: Date): MemberRow {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    status: memberStatus(user, now),
+    type: user.subscriptionType,
+    hasAccess: hasActiveSubscription(user, now),
+    startDate: user.subscriptionStartDate?.toISOString() ?? null,
+    endDate: user.subscriptionType === 'family' ? null : (user.subscriptionEndDate?.toISOString() ?? null),
+    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    hasPassword: Boolean(user.passwordHash),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The admin member list: search by e-mail, filter by type (SQL) and by shown status. */
+export async function listMembers(ctx: AppContext, query: MembersQuery): Promise<MembersResponse> {
+  const where: SQL[] = [];
+  if (query.search) where.push(ilike(users.email, likePattern(query.search.toLowerCase())));
+  if (query.type === 'none') where.push(isNull(users.subscriptionType));
+  else if (query.type && query.type !== 'all') where.push(eq(users.subscriptionType, query.type));
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(users.createdAt), desc(users.id));
+  const now = ctx.clock.now();
+  const members = rows.map((u) => presentMember(u, now)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
+  return { members: members.slice(0, MEMBERS_LIST_LIMIT), total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
+}
+
+async function memberOrThrow(ctx: AppContext, id: number) {
+  const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(ctx, id) : null;
+  if (!user) throw notFound('Member not found');
+  return user;
+}
+
+/**
+ * Grants lifetime family access, or an annual special running through endDate (a London day;
+ * a year from today when not given). A live monthly subscription is refused so nobody pays for
+ * access they were also given.
+ */
+export async function grantMembership(ctx: AppContext, id: number, body: GrantBody): Promise<MemberRow> {
+  const user = await memberOrThrow(ctx, id);
+  const now = ctx.clock.now();
+  if (user.subscriptionType === 'premium' && hasActiveSubscription(user, now) && !user.cancelAtPeriodEnd) {
+    throw conflict('This member has a monthly subscription that is still renewing. Cancel it first, then grant access.');
+  }
+  let endDate: Date | null = null;
+  if (body.type === 'annual_special') {
+    const today = londonDate(now);
+    const day = body.endDate ?? addDays(today, 365);
+    if (day < today) throw badRequest('endDate must be today or later');
+    endDate = endOfLondonDay(day);
+  }
+  const [updated] = await ctx.db
+    .update(users)
+    .set({
+      subscriptionStatus: 'active',
+      subscriptionType: body.type,
+      subscriptionStartDate: now,
+      subscriptionEndDate: endDate,
+      cancelAtPeriodEnd: false,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return presentMember(updated, now);
+}
+
+/** Ends a granted family or annual special access now. */
+export async function revokeMembership(ctx: AppContext, id: number): Promise<MemberRow> {
+  const user = await memberOrThrow(ctx, id);
+  if (user.subscriptionType !== 'family' && user.subscriptionType !== 'annual_special') throw badRequest(ONLY_GRANTS_MESSAGE);
+  const now = ctx.clock.now();
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ subscriptionStatus: 'canceled', subscriptionEndDate: now, cancelAtPeriodEnd: false, updatedAt: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  return presentMember(updated, now);
+}

@@ -1,0 +1,80 @@
+import { eq, or } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { processedEvents, users } from '../../db/schema';
+import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '../../providers/payments';
+import { loadPaidCheckout, recordPaidCheckout } from './subscription-paid';
+import { subscriptionUpdateFor } from './subscription-state';
+
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+/** Mirrors a subscription onto the account that owns it (by subscription id, else by customer id). */
+export async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<boolean> {
+  const match = sub.customerId
+    ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId))
+    : eq(users.stripeSubscriptionId, sub.id);
+  const candidates = await db.select().from(users).where(match);
+  // Its own account; else the customer's account when it has no subscription yet, or when this
+  // one is live (a returning subscriber). A late event of an old subscription never takes over.
+  const live = ['active', 'trialing', 'past_due'].includes(sub.status);
+  const user =
+    candidates.find((u) => u.stripeSubscriptionId === sub.id) ??
+    candidates.find((u) => u.stripeCustomerId === sub.customerId && (!u.stripeSubscriptionId || live));
+  if (!user) return false;
+  await db.update(users).set(subscriptionUpdateFor(user, sub, ctx.clock.now())).where(eq(users.id, user.id));
+  return true;
+}
+
+type Apply = (db: DbOrTx) => Promise<unknown>;
+
+/** Reads what the event is about from the provider now (events arrive out of order and may be stale). */
+async function planFor(ctx: AppContext, payments: PaymentsProvider, event: PaymentEvent): Promise<Apply | null> {
+  if (!HANDLED_EVENTS.has(event.type)) return null;
+  if (event.checkoutSessionId) {
+    const paid = await loadPaidCheckout(payments, event.checkoutSessionId);
+    return paid ? (db) => recordPaidCheckout(ctx, payments.kind, paid, db) : null;
+  }
+  if (event.subscriptionId) {
+    const sub = await payments.retrieveSubscription(event.subscriptionId);
+    if (!sub) return null;
+    return async (db) => {
+      if (!(await applySubscription(ctx, sub, db))) {
+        ctx.log.info({ event: event.id, subscription: sub.id }, 'subscription event for no known account yet; checkout completion will link it');
+      }
+    };
+  }
+  return null;
+}
+
+/**
+ * Handles a provider event exactly once: the event id is recorded in the same transaction as the
+ * change it causes, so a redelivery (or a concurrent duplicate) changes nothing, and a failure
+ * leaves it unrecorded for the provider to retry.
+ */
+export async function handlePaymentEvent(ctx: AppContext, payments: PaymentsProvider, event: PaymentEvent): Promise<{ duplicate: boolean }> {
+  const [seen] = await ctx.db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, event.id));
+  if (seen) return { duplicate: true };
+  const apply = await planFor(ctx, payments, event);
+  let duplicate = false;
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(processedEvents)
+      .values({ id: event.id, type: event.type, receivedAt: ctx.clock.now() })
+      .onConflictDoNothing({ target: processedEvents.id })
+      .returning({ id: processedEvents.id });
+    if (!inserted.length) {
+      duplicate = true;
+      return;
+    }
+    if (apply) await apply(tx);
+  });
+  return { duplicate };
+}

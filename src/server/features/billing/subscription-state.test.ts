@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionInfo } from '../../providers/payments';
+import { displayText } from './subscription-paid';
+import { endOfLondonDay, userFieldsFromSubscription } from './subscription-state';
+import { parseInvoiceTiers } from './invoice-link';
+
+const base: SubscriptionInfo = {
+  id: 'sub_1',
+  customerId: 'cus_1',
+  status: 'active',
+  startDate: new Date('2026-01-10T09:00:00Z'),
+  currentPeriodEnd: new Date('2026-02-10T09:00:00Z'),
+  cancelAtPeriodEnd: false,
+  cancelAt: null,
+  endedAt: null,
+  amount: 1600,
+  interval: 'month',
+};
+
+describe('userFieldsFromSubscription', () => {
+  it('renews on the period end while active', () => {
+    expect(userFieldsFromSubscription(base)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionType: 'premium',
+      subscriptionEndDate: base.currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+      stripeSubscriptionId: 'sub_1',
+      stripeCustomerId: 'cus_1',
+    });
+  });
+
+  it('keeps access to the period end once cancellation is scheduled (flag or cancel_at)', () => {
+    expect(userFieldsFromSubscription({ ...base, cancelAtPeriodEnd: true, cancelAt: base.currentPeriodEnd })).toMatchObject({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      subscriptionEndDate: base.currentPeriodEnd,
+    });
+    const earlier = new Date('2026-01-31T00:00:00Z');
+    expect(userFieldsFromSubscription({ ...base, cancelAt: earlier })).toMatchObject({ cancelAtPeriodEnd: true, subscriptionEndDate: earlier });
+  });
+
+  it('ends at the moment Stripe ended it', () => {
+    const endedAt = new Date('2026-01-20T00:00:00Z');
+    expect(userFieldsFromSubscription({ ...base, status: 'canceled', endedAt, cancelAtPeriodEnd: true })).toMatchObject({
+      subscriptionStatus: 'canceled',
+      subscriptionEndDate: endedAt,
+      cancelAtPeriodEnd: false,
+    });
+  });
+});
+
+describe('endOfLondonDay', () => {
+  it('is 23:59:59.999 London time in winter and in summer', () => {
+    expect(endOfLondonDay('2026-01-15').toISOString()).toBe('2026-01-15T23:59:59.999Z');
+    expect(endOfLondonDay('2026-07-15').toISOString()).toBe('2026-07-15T22:59:59.999Z');
+  });
+});
+
+describe('displayText and invoice tiers', () => {
+  it('shows the price paid per interval', () => {
+    expect(displayText('VBG', 1200, 'month')).toBe('VBG Premium — £12.00/month');
+    expect(displayText('VBG', null, null)).toBe('VBG Premium — £0.00/month');
+  });
+
+  it('reads "name=price" pairs and ignores malformed ones', () => {
+    expect([...parseInvoiceTiers(' phase3=price_a, phase2 = price_b,broken,=x')]).toEqual([
+      ['phase3', 'price_a'],
+      ['phase2', 'price_b'],
+    ]);
+    expect(parseInvoiceTiers(undefined).size).toBe(0);
+  });
+});

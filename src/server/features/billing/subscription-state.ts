@@ -1,0 +1,57 @@
+import { londonDate } from '../../../shared/london-time';
+import { hasActiveSubscription } from '../../../shared/subscription';
+import type { users } from '../../db/schema';
+import type { SubscriptionInfo } from '../../providers/payments';
+import type { UserRow } from '../auth/sessions';
+
+type UserUpdate = Partial<typeof users.$inferInsert>;
+
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * The user columns that mirror a provider subscription. The end date is the renewal date while
+ * it renews, the last day of access once cancellation is scheduled, and the moment it ended once
+ * it has ended (so access stops then: see hasActiveSubscription).
+ */
+export function userFieldsFromSubscription(sub: SubscriptionInfo): UserUpdate {
+  const ended = ENDED.has(sub.status);
+  const scheduledEnd = [sub.cancelAt, sub.currentPeriodEnd].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  return {
+    subscriptionStatus: ended ? 'canceled' : sub.status,
+    subscriptionType: 'premium',
+    subscriptionStartDate: sub.startDate,
+    subscriptionEndDate: ended ? (sub.endedAt ?? scheduledEnd) : sub.cancelAt ? scheduledEnd : sub.currentPeriodEnd,
+    cancelAtPeriodEnd: !ended && (sub.cancelAtPeriodEnd || sub.cancelAt !== null),
+    stripeSubscriptionId: sub.id,
+    ...(sub.customerId ? { stripeCustomerId: sub.customerId } : {}),
+  };
+}
+
+/** An admin grant (lifetime family, or an annual special still running) is never overwritten by provider events. */
+export function hasActiveGrant(user: UserRow, now: Date): boolean {
+  return (user.subscriptionType === 'family' || user.subscriptionType === 'annual_special') && hasActiveSubscription(user, now);
+}
+
+/** What a provider subscription changes on this user (only the ids while a grant is running). */
+export function subscriptionUpdateFor(user: UserRow, sub: SubscriptionInfo, now: Date): UserUpdate {
+  const fields = userFieldsFromSubscription(sub);
+  if (!hasActiveGrant(user, now)) return { ...fields, updatedAt: now };
+  return { stripeSubscriptionId: fields.stripeSubscriptionId, stripeCustomerId: fields.stripeCustomerId ?? user.stripeCustomerId, updatedAt: now };
+}
+
+/** The status the admin list shows: the stored one, with a lapsed live status shown as expired. */
+export function memberStatus(user: UserRow, now: Date): string {
+  const status = user.subscriptionStatus;
+  if (status === 'none') return 'none';
+  if (hasActiveSubscription(user, now)) return status === 'canceled' ? 'active' : status;
+  if (['active', 'trialing', 'past_due'].includes(status)) return 'expired';
+  return status;
+}
+
+/** The last instant of a London calendar day (YYYY-MM-DD): an annual special runs through its end date. */
+export function endOfLondonDay(isoDay: string): Date {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const utc = new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999));
+  // London is UTC or UTC+1: in summer 23:59 UTC is already tomorrow there.
+  return londonDate(utc) === isoDay ? utc : new Date(utc.getTime() - 3600_000);
+}

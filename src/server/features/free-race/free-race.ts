@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { londonDate, type Weekday } from '../../../shared/london-time';
+import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview } from '../../../shared/schemas/race-cards';
+import type { AdminActionResult } from '../../../shared/schemas/tips';
+import type { AppContext } from '../../context';
+import { races, settings } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { parse } from '../../http/parse';
+import { capitalised } from '../race-cards/race-date';
+import { getRaceCard } from '../race-cards/read-race-cards';
+import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
+
+/** The settings row holding the nomination: { date (London), raceTime, course, weekday }. */
+const FREE_RACE_KEY = 'freeRace';
+export const NO_FREE_RACE = 'No free race available';
+
+interface Nomination extends FreeRace {
+  date: string;
+}
+
+/** The weekday's race with that time ("2:10" ≡ "14:10") and course (case/space-insensitive). */
+async function findRace(ctx: AppContext, weekday: Weekday, raceTime: string, course: string) {
+  const [h, m] = raceTime.split(/[:.]/).map(Number);
+  const times = timeCandidates(h, m);
+  const dayRaces = await ctx.db.select({ id: races.id, time: races.time, course: races.course }).from(races).where(eq(races.weekday, weekday));
+  return dayRaces.find((r) => times.includes(r.time) && courseKey(r.course) === courseKey(course)) ?? null;
+}
+
+/** Stage 5: POST /api/free-race/nominate — the race must exist (404); stored for today (London). */
+export async function nominateFreeRace(ctx: AppContext, body: unknown): Promise<AdminActionResult> {
+  const { raceTime, course, weekday } = parse(nominateFreeRaceBody, body);
+  const race = await findRace(ctx, weekday, raceTime, course);
+  if (!race) throw notFound(`No ${capitalised(weekday)} race at ${raceTime} ${course}: choose a race from the ${capitalised(weekday)} cards.`);
+  const value: Nomination = { date: londonDate(ctx.clock.now()), raceTime: race.time, course: race.course, weekday };
+  const now = ctx.clock.now();
+  await ctx.db.insert(settings).values({ key: FREE_RACE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  return { success: true, message: `Free race set: ${race.time} ${race.course} (${capitalised(weekday)}).`, popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.` };
+}
+
+/** Today's nomination whose race still exists, with that race's id. */
+async function todaysNomination(ctx: AppContext): Promise<{ freeRace: FreeRace; raceId: number } | null> {
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, FREE_RACE_KEY));
+  const n = row?.value as Partial<Nomination> | undefined;
+  if (!n || n.date !== londonDate(ctx.clock.now()) || !n.raceTime || !n.course || !n.weekday) return null;
+  const race = await findRace(ctx, n.weekday, n.raceTime, n.course);
+  return race ? { freeRace: { raceTime: race.time, course: race.course, weekday: n.weekday }, raceId: race.id } : null;
+}
+
+export async function freeRaceToday(ctx: AppContext): Promise<{ freeRace: FreeRace | null }> {
+  return { freeRace: (await todaysNomination(ctx))?.freeRace ?? null };
+}
+
+/** GET /api/free-race-preview: the nominated race in full, and never any other race. */
+export async function freeRacePreview(ctx: AppContext): Promise<FreeRacePreview> {
+  const nomination = await todaysNomination(ctx);
+  const none: FreeRacePreview = { available: false, race_time: null, venue: null, weekday: null, raceData: null, message: NO_FREE_RACE };
+  if (!nomination) return none;
+  const raceData = await getRaceCard(ctx, String(nomination.raceId)).catch(() => null);
+  if (!raceData) return none;
+  const { raceTime, course, weekday } = nomination.freeRace;
+  return { available: true, race_time: raceTime, venue: course, weekday, raceData, message: `Today's free race: ${raceTime} ${course}.` };
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { TipRecord } from '../../../shared/schemas/performance';
+import { normaliseOdds } from '../../../shared/tip-text';
+import { tipProfit, type TipResult } from '../../../shared/tip-stats';
+import type { AppContext } from '../../context';
+import { tipRecords } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { toTipRecord } from './tip-row';
+
+/**
+ * Settles a tip, or corrects an earlier settlement: the result, the starting price (kept when not
+ * given) and the P/L at advised odds to a 1-point level stake (DESIGN decision 7). Records are
+ * never deleted; a correction overwrites the result and moves settledAt.
+ */
+export async function settleTip(ctx: AppContext, id: number, result: TipResult, startingPrice?: string): Promise<TipRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
+    if (!row) throw notFound('Tip record not found.');
+    const sp = startingPrice ? normaliseOdds(startingPrice) : row.startingPrice;
+    const outcome = tipProfit(result, row.advisedOdds, sp);
+    if (!outcome.ok) throw badRequest(outcome.message);
+    const [updated] = await tx
+      .update(tipRecords)
+      .set({ result, startingPrice: sp || null, profitLoss: outcome.profitLoss, settledAt: ctx.clock.now() })
+      .where(eq(tipRecords.id, id))
+      .returning();
+    return toTipRecord(updated);
+  });
+}

@@ -1,0 +1,26 @@
+import type { SettledTipRecord, TipRecord } from '../../../shared/schemas/performance';
+import type { SelectionType, TipResult } from '../../../shared/tip-stats';
+import type { tipRecords } from '../../db/schema';
+
+type Row = typeof tipRecords.$inferSelect;
+
+export function toTipRecord(row: Row): TipRecord {
+  return {
+    id: row.id,
+    raceDate: row.raceDate,
+    raceTime: row.raceTime,
+    raceLocation: row.raceLocation,
+    selectionName: row.selectionName,
+    selectionType: row.selectionType as SelectionType,
+    advisedOdds: row.advisedOdds,
+    startingPrice: row.startingPrice,
+    result: (row.result as TipResult | null) ?? null,
+    profitLoss: row.profitLoss === null ? null : Number(row.profitLoss),
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    settledAt: row.settledAt ? row.settledAt.toISOString() : null,
+  };
+}
+
+export function isSettled(record: TipRecord): record is SettledTipRecord {
+  return record.result !== null && record.profitLoss !== null;
+}

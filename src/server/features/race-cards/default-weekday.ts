@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { defaultWeekdayBody, type DefaultWeekday } from '../../../shared/schemas/race-cards';
+import type { AdminActionResult } from '../../../shared/schemas/tips';
+import type { AppContext } from '../../context';
+import { parse } from '../../http/parse';
+import { getSetting, setSetting } from '../settings/settings';
+import { capitalised } from './race-date';
+
+/** Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on, stored capitalised. */
+export async function readDefaultWeekday(ctx: AppContext): Promise<DefaultWeekday> {
+  const value = await getSetting(ctx, 'defaultWeekday');
+  return { value: typeof value === 'string' && value ? value : 'Thursday' };
+}
+
+export async function saveDefaultWeekday(ctx: AppContext, body: unknown): Promise<AdminActionResult> {
+  const { weekday } = parse(defaultWeekdayBody, body);
+  const value = capitalised(weekday);
+  await setSetting(ctx, 'defaultWeekday', value);
+  return { success: true, message: `Default weekday set to ${value}.`, popupMessage: `Stage 4 complete: the race cards now open on ${value}.` };
+}
+
+export function defaultWeekdayRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
+  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
+}

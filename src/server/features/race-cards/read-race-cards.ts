@@ -1,0 +1,46 @@
+import { asc, count, eq } from 'drizzle-orm';
+import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '../../../shared/london-time';
+import type { RaceCard, RaceCardsByDay, RaceCardsMetadata, RaceSummary } from '../../../shared/schemas/race-cards';
+import type { AppContext } from '../../context';
+import { horses, races } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/** GET /api/vbg-race-cards-metadata: every weekday with its races (by time, then course). */
+export async function raceCardsMetadata(ctx: AppContext, cacheBuster: number | undefined): Promise<RaceCardsMetadata> {
+  const byDay = await racesByDay(ctx);
+  const now = ctx.clock.now().getTime();
+  return { ...byDay, _timestamp: now, _cacheBuster: cacheBuster ?? now };
+}
+
+/** GET /api/vbg-race-cards: the same lists plus which tab is yesterday, today and tomorrow (London). */
+export async function raceCardsByDay(ctx: AppContext): Promise<RaceCardsByDay> {
+  const today = londonDate(ctx.clock.now());
+  return { ...(await racesByDay(ctx)), yesterday: weekdayOf(addDays(today, -1)), today: weekdayOf(today), tomorrow: weekdayOf(addDays(today, 1)) };
+}
+
+async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[]>> {
+  const rows = await ctx.db
+    .select({ id: races.id, weekday: races.weekday, time: races.time, course: races.course, title: races.title, runnerCount: count(horses.id) })
+    .from(races)
+    .leftJoin(horses, eq(horses.raceId, races.id))
+    .groupBy(races.id)
+    .orderBy(asc(races.time), asc(races.course), asc(races.id));
+  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, [] as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
+  for (const { weekday, ...summary } of rows) byDay[weekday as Weekday]?.push({ ...summary, runnerCount: Number(summary.runnerCount) });
+  return byDay;
+}
+
+/** GET /api/vbg-race-cards/race/{id}: the race with its runners in workbook order. */
+export async function getRaceCard(ctx: AppContext, rawId: string): Promise<RaceCard> {
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
+  const [race] = Number.isInteger(id) ? await ctx.db.select().from(races).where(eq(races.id, id)).limit(1) : [];
+  if (!race) throw notFound('Race not found. The cards may have been replaced: refresh the race list.');
+  const runners = await ctx.db.select().from(horses).where(eq(horses.raceId, id)).orderBy(asc(horses.position), asc(horses.id));
+  const { createdAt: _c, weekday, ...fields } = race;
+  return {
+    ...fields,
+    weekday: weekday as Weekday,
+    runnerCount: runners.length,
+    horses: runners.map(({ raceId: _r, ...h }) => h),
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { clearDayParam, weekdayParam } from '../../../shared/schemas/race-cards';
+import type { AppContext } from '../../context';
+import { parse } from '../../http/parse';
+import { clearAll, clearDay, clearWeekday } from './clear-weekday';
+import { getRaceCard, raceCardsByDay, raceCardsMetadata } from './read-race-cards';
+import { defaultWeekdayRoutes } from './default-weekday';
+import { raceCardUploadRoutes } from './upload-routes';
+
+const NO_STORE = 'private, no-cache, no-store, must-revalidate';
+const clearParam = weekdayParam('The weekday');
+
+export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, async (request, reply) => {
+    reply.header('Cache-Control', NO_STORE);
+    const raw = request.query.t ?? request.query.v;
+    const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
+    return raceCardsMetadata(ctx, buster);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, async (request, reply) => {
+    reply.header('Cache-Control', NO_STORE);
+    return getRaceCard(ctx, request.params.id);
+  });
+
+  app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {
+    const { message } = await clearWeekday(ctx, parse(clearParam, request.params.weekday));
+    return { message };
+  });
+
+  app.get('/api/vbg-race-cards', { config: { access: 'member' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, max-age=30');
+    return raceCardsByDay(ctx);
+  });
+
+  app.delete<{ Params: { day: string } }>('/api/vbg-race-cards/clear-day/:day', { config: { access: 'admin' } }, async (request) => {
+    const { message } = await clearDay(ctx, parse(clearDayParam, request.params.day));
+    return { message };
+  });
+
+  app.delete('/api/vbg-race-cards/clear-all', { config: { access: 'admin' } }, async () => {
+    const { message } = await clearAll(ctx);
+    return { message };
+  });
+
+  raceCardUploadRoutes(app, ctx);
+  defaultWeekdayRoutes(app, ctx);
+}

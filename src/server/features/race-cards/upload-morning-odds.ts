@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Weekday } from '../../../shared/london-time';
+import type { AdminActionResult } from '../../../shared/schemas/tips';
+import type { AppContext } from '../../context';
+import { horses, races, uploadLog } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { capitalised } from './race-date';
+import { courseKey } from './upload-verdict';
+import { formatWorkbookError, parseMasterWorkbook } from './workbook';
+
+export const MORNING_ODDS_KIND = 'master-morning-odds';
+const LIST_MAX = 10;
+
+export interface MorningOddsUpload {
+  data: Buffer | undefined;
+  filename: string | undefined;
+  targetTab: Weekday;
+  userId: number | null;
+}
+
+const horseKey = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Stage 3 (spec 02 §2.6 A): the master workbook again, now with morning odds (AS) and summaries
+ * (AQ). Parsed completely first (the stage-1 parser); each row updates the weekday's existing
+ * runner with the same race time, course (case/space-insensitive) and horse name. A blank cell
+ * leaves the stored value as it was. Rows without a runner are reported, never inserted.
+ */
+export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUpload): Promise<AdminActionResult> {
+  const { data, targetTab } = upload;
+  const day = capitalised(targetTab);
+  if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
+  const parsed = await parseMasterWorkbook(data);
+  if (!parsed.ok) {
+    const shown = parsed.errors.slice(0, 5).map(formatWorkbookError);
+    const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
+    throw new HttpError(422, `The workbook was not loaded: ${shown.join('; ')}${more}. The ${day} odds are unchanged.`);
+  }
+  const result = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${targetTab}`}))`);
+    const stored = await tx
+      .select({ id: horses.id, name: horses.name, time: races.time, course: races.course })
+      .from(horses)
+      .innerJoin(races, eq(races.id, horses.raceId))
+      .where(eq(races.weekday, targetTab));
+    if (stored.length === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
+    const idOf = new Map(stored.map((h) => [`${h.time}|${courseKey(h.course)}|${horseKey(h.name)}`, h.id]));
+    const updates = new Map<number, { odds: number | null; oddsText: string | null; nonRunner: boolean; summary: string | null }>();
+    const unmatched: string[] = [];
+    for (const race of parsed.races) {
+      for (const h of race.horses) {
+        const id = idOf.get(`${race.time}|${courseKey(race.course)}|${horseKey(h.name)}`);
+        if (id === undefined) unmatched.push(`row ${h.position} (${race.time} ${race.course}, ${h.name})`);
+        else updates.set(id, { odds: h.bookieOdds, oddsText: h.bookieOddsText, nonRunner: h.potentialNonRunner, summary: h.summary || null });
+      }
+    }
+    if (updates.size) {
+      const values = sql.join(
+        [...updates].map(([id, u]) => sql`(${id}::int, ${u.odds}::numeric, ${u.oddsText}::text, ${u.nonRunner}::boolean, ${u.summary}::text)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${horses} set
+          bookie_odds = case when v.odds_text is null then ${horses.bookieOdds} else v.odds end,
+          bookie_odds_text = coalesce(v.odds_text, ${horses.bookieOddsText}),
+          potential_non_runner = case when v.odds_text is null then ${horses.potentialNonRunner} else v.non_runner end,
+          summary = coalesce(v.summary, ${horses.summary})
+        from (values ${values}) as v(id, odds, odds_text, non_runner, summary)
+        where ${horses.id} = v.id`);
+    }
+    const message = `Morning odds loaded for ${updates.size} of ${stored.length} ${day} runners${unmatched.length ? `; ${unmatched.length} row${unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
+    await tx.insert(uploadLog).values({
+      kind: MORNING_ODDS_KIND,
+      userId: upload.userId,
+      filename: upload.filename ? upload.filename.slice(0, 200) : null,
+      size: data.length,
+      success: true,
+      message,
+      counts: { weekday: targetTab, updated: updates.size, runners: stored.length, unmatched: unmatched.length, sha256: crypto.createHash('sha256').update(data).digest('hex') },
+    });
+    return { message, unmatched };
+  });
+  const list = result.unmatched.slice(0, LIST_MAX).join('; ') + (result.unmatched.length > LIST_MAX ? ` and ${result.unmatched.length - LIST_MAX} more` : '');
+  return {
+    success: true,
+    message: result.message,
+    popupMessage: `Stage 3 complete: ${result.message}${result.unmatched.length ? ` Unmatched: ${list}.` : ''}`,
+  };
+}
+
+/** Records a refused morning-odds workbook (the runners are untouched). */
+export async function logFailedMorningOdds(ctx: AppContext, upload: Omit<MorningOddsUpload, 'targetTab'>, message: string) {
+  await ctx.db.insert(uploadLog).values({
+    kind: MORNING_ODDS_KIND,
+    userId: upload.userId,
+    filename: upload.filename ? upload.filename.slice(0, 200) : null,
+    size: upload.data?.length ?? null,
+    success: false,
+    message,
+  });
+}

@@ -1,0 +1,14 @@
+import { formatLongDay } from '../../../shared/london-time';
+import type { AppContext } from '../../context';
+import { today } from './master-pdf';
+import { deleteDayPreviews } from './preview-store';
+
+/** POST /api/clear-pdfs: today's (London) race previews and their PDFs go. */
+export async function clearDayPreviews(ctx: AppContext): Promise<{ message: string; count: number }> {
+  const day = today(ctx);
+  const count = await ctx.db.transaction((tx) => deleteDayPreviews(tx, day));
+  const message = count
+    ? `Cleared ${count} race ${count === 1 ? 'preview' : 'previews'} for ${formatLongDay(day)}.`
+    : `There were no race previews to clear for ${formatLongDay(day)}.`;
+  return { message, count };
+}

@@ -1,0 +1,41 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { files, racePreviews } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { today } from './master-pdf';
+import { PREVIEW_KIND } from './preview-store';
+
+export interface RacePreviewItem {
+  id: number;
+  raceTime: string;
+  course: string;
+  isFeature: boolean;
+  url: string;
+}
+
+export const previewUrl = (id: number) => `/api/race-previews/${id}.pdf`;
+
+/** Today's (London) previews in the master's page order. */
+export async function listTodayPreviews(ctx: AppContext): Promise<RacePreviewItem[]> {
+  const rows = await ctx.db
+    .select({ id: racePreviews.id, raceTime: racePreviews.raceTime, course: racePreviews.course, isFeature: racePreviews.isFeature })
+    .from(racePreviews)
+    .where(eq(racePreviews.previewDate, today(ctx)))
+    .orderBy(asc(racePreviews.id));
+  return rows.map((r) => ({ ...r, url: previewUrl(r.id) }));
+}
+
+export async function countTodayPreviews(ctx: AppContext): Promise<number> {
+  return (await listTodayPreviews(ctx)).length;
+}
+
+export async function getPreviewFile(ctx: AppContext, id: number) {
+  const [row] = await ctx.db
+    .select({ data: files.data, filename: files.filename, sha256: files.sha256 })
+    .from(racePreviews)
+    .innerJoin(files, eq(files.id, racePreviews.fileId))
+    .where(and(eq(racePreviews.id, id), eq(files.kind, PREVIEW_KIND)))
+    .limit(1);
+  if (!row) throw notFound('Race preview not found');
+  return row;
+}

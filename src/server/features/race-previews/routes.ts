@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { readUploadForm, registerUploadScope } from '../../http/upload-form';
+import { MAX_PDF_BYTES } from '../back-catalogue/routes';
+import { clearDayPreviews } from './clear-previews';
+import { getPreviewFile, listTodayPreviews } from './list-previews';
+import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
+import { processDailyContent } from './process-daily-content';
+import { processMasterPdf } from './process-master';
+
+export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/check-master-pdf', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return checkMasterPdf(ctx);
+  });
+
+  app.post('/api/process-master-pdf', { config: { access: 'admin' } }, async () => processMasterPdf(ctx));
+
+  app.post('/api/process-daily-content', { config: { access: 'admin' } }, async () => processDailyContent(ctx));
+
+  app.post('/api/clear-pdfs', { config: { access: 'admin' } }, async () => clearDayPreviews(ctx));
+
+  app.get('/api/race-previews', { config: { access: 'member' } }, async (_request, reply) => {
+    // Members-only data: never stored by a shared cache.
+    reply.header('Cache-Control', 'private, no-store');
+    return listTodayPreviews(ctx);
+  });
+
+  app.get<{ Params: { file: string } }>('/api/race-previews/:file', { config: { access: 'member' } }, async (request, reply) => {
+    const m = /^(\d{1,9})\.pdf$/.exec(request.params.file);
+    if (!m) throw notFound('Race preview not found');
+    const file = await getPreviewFile(ctx, Number(m[1]));
+    reply
+      .header('Content-Type', 'application/pdf')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${file.filename}"`)
+      .header('Cache-Control', 'private, no-store');
+    return reply.send(Buffer.from(file.data));
+  });
+
+  // Multipart is parsed only here, in its own scope with the PDF size limit (as back-catalogue does).
+  registerUploadScope(app, MAX_PDF_BYTES, (scope) => {
+    scope.post('/api/admin/upload-master-pdf', { config: { access: 'admin' } }, async (request) => {
+      const form = await readUploadForm(request, { noun: 'master PDF', fileField: 'pdf', textFields: [], maxBytes: MAX_PDF_BYTES });
+      return uploadMasterPdf(ctx, { data: form.data, originalName: form.filename });
+    });
+  });
+}

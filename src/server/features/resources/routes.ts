@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { BLOG_ARTICLES, findBlogArticle } from '../../../shared/resources';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import type { HeadProvider } from '../../web';
+import { pageHead } from '../articles/head';
+import { siteOrigin } from '../sitemap/site-url';
+
+/** The built-in blog articles (spec 01 §2 "Blog article"); their text is shared data. */
+export function resourcesRoutes(app: FastifyInstance, _ctx: AppContext) {
+  app.get('/api/resources', { config: { access: 'public' } }, async () => BLOG_ARTICLES);
+
+  app.get<{ Params: { slug: string } }>('/api/resources/:slug', { config: { access: 'public' } }, async (request) => {
+    const article = findBlogArticle(request.params.slug);
+    if (!article) throw notFound('Article not found');
+    return article;
+  });
+}
+
+const RESOURCE_PATH = /^\/resources\/([^/]+)\/?$/;
+
+export function resourceHeadProvider(ctx: AppContext): HeadProvider {
+  return async (pathname, request) => {
+    const match = RESOURCE_PATH.exec(pathname);
+    const article = match ? findBlogArticle(match[1]) : undefined;
+    if (!article) return null;
+    return pageHead({
+      documentTitle: `${article.title} — Resources — VBG`,
+      title: article.title,
+      description: article.excerpt,
+      url: `${siteOrigin(ctx, request)}/resources/${article.slug}`,
+      siteName: ctx.config.SITE_NAME,
+      type: 'article',
+      publishedTime: article.createdAt,
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { isIsoDay } from '../../../shared/london-time';
+import { contentUploadBody } from '../../../shared/schemas/tips';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../http/errors';
+import { parse } from '../../http/parse';
+import { getDailyTips, getHistoricalTips } from './get-tips';
+import { publishTips } from './publish-tips';
+
+export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/secure-content-upload', { config: { access: 'admin' } }, async (request) => {
+    const body = parse(contentUploadBody, request.body);
+    const row = await publishTips(ctx, body);
+    return {
+      success: true,
+      message: `Tips and preview published for ${row.tipsDate}.`,
+      popupMessage: 'Daily tips are live for members.',
+    };
+  });
+
+  app.get('/api/daily-tips', { config: { access: 'member' } }, async (_request, reply) => {
+    // Members-only data: never stored by a shared cache.
+    reply.header('Cache-Control', 'private, no-store');
+    return getDailyTips(ctx);
+  });
+
+  app.get<{ Params: { date: string } }>('/api/historical-tips/:date', { config: { access: 'public' } }, async (request, reply) => {
+    const { date } = request.params;
+    if (!isIsoDay(date)) throw badRequest('Invalid date');
+    reply.header('Cache-Control', 'no-cache');
+    return getHistoricalTips(ctx, date);
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasActiveSubscription } from '../../shared/subscription';
+import type { AppContext } from '../context';
+import { getSetting } from '../features/settings/settings';
+import { SESSION_COOKIE, resolveSession, type UserRow } from '../features/auth/sessions';
+import { HttpError } from './errors';
+
+/**
+ * The one access rule of the API. Every route declares `config: { access }`; a route without
+ * one is refused when it is registered, so nothing is reachable by omission.
+ *   public   — anyone
+ *   signedIn — any signed-in account
+ *   member   — an active subscription, an admin, or the "open access" setting on
+ *   admin    — role admin
+ */
+export type Access = 'public' | 'signedIn' | 'member' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export const MEMBER_REQUIRED = 'An active subscription is required. Subscribe at /subscribe to get access.';
+
+export function isAdmin(user: UserRow | null) {
+  return user?.role === 'admin';
+}
+
+/** Member access for a user at this moment (see Access). */
+export async function hasMemberAccess(ctx: AppContext, user: UserRow | null): Promise<boolean> {
+  if (isAdmin(user)) return true;
+  if (user && hasActiveSubscription(user, ctx.clock.now())) return true;
+  return getSetting(ctx, 'openAccess');
+}
+
+export async function checkAccess(ctx: AppContext, access: Access, user: UserRow | null) {
+  if (access === 'public') return;
+  if (!user) throw new HttpError(401, 'Please sign in to continue.');
+  if (access === 'signedIn') return;
+  if (access === 'admin') {
+    if (!isAdmin(user)) throw new HttpError(403, 'Administrator access is required.');
+    return;
+  }
+  if (!(await hasMemberAccess(ctx, user))) throw new HttpError(403, MEMBER_REQUIRED);
+}
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+  // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // static files and the page shell carry no data
+    const token = sessionToken(request);
+    request.user = token ? await resolveSession(ctx, token) : null;
+    await checkAccess(ctx, access, request.user);
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../env';
+import { HttpError } from './errors';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses state-changing requests sent by another site's page. Browsers send Origin on
+ * cross-site POSTs (and Referer otherwise); a request with neither comes from a non-browser
+ * client, which has no ambient cookies to abuse. SameSite=Lax on the cookie is the second layer.
+ * Webhooks are signed instead and are exempt.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig, exempt: string[]) {
+  const configured = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method)) return;
+    if (exempt.some((p) => request.url.startsWith(p))) return;
+    const source = request.headers.origin ?? refererOrigin(request);
+    if (!source) return;
+    if (source === configured || source === ownOrigin(request)) return;
+    throw new HttpError(403, 'Cross-site request refused.');
+  });
+}
+
+function refererOrigin(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? ''}`;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { HttpError } from './errors';
+
+/**
+ * One multipart upload reader for every upload endpoint: one file field plus a few text fields,
+ * with the size limits mapped to 413 and a clear message naming what was expected.
+ */
+export interface UploadFormSpec {
+  /** What the file is, for messages: "PDF", "workbook". */
+  noun: string;
+  fileField: string;
+  textFields: string[];
+  maxBytes: number;
+}
+
+export interface UploadForm {
+  data: Buffer | undefined;
+  filename: string | undefined;
+  fields: Record<string, string | undefined>;
+}
+
+/**
+ * Registers multipart parsing in an encapsulated scope (only that scope's routes accept uploads,
+ * each with its own size limit) and hands the scope to `routes`.
+ */
+export function registerUploadScope(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void) {
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 8 } });
+    routes(scope);
+  });
+}
+
+export async function readUploadForm(request: FastifyRequest, spec: UploadFormSpec): Promise<UploadForm> {
+  if (!request.isMultipart()) {
+    const names = [spec.fileField, ...spec.textFields].map((f) => `"${f}"`);
+    const fields = names.length > 1 ? `the fields ${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : `the field ${names[0]}`;
+    throw new HttpError(415, `Send the ${spec.noun} as multipart/form-data with ${fields}.`);
+  }
+  const form: UploadForm = { data: undefined, filename: undefined, fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer(); // always drained, so a stray file field cannot stall the form
+        if (part.fieldname === spec.fileField) {
+          form.data = data;
+          form.filename = part.filename;
+        }
+      } else if (spec.textFields.includes(part.fieldname) && typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value.trim();
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ${spec.noun} is too large: the limit is ${spec.maxBytes / (1024 * 1024)} MB.`);
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Send one ${spec.noun} at a time.`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'The form has too many fields.');
+    throw err;
+  }
+  return form;
+}

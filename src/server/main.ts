@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { ConfigError, loadConfig } from './env';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { ensureAdmin } from './db/seed/admin';
+import { seedDemo } from './db/seed/demo';
+
+async function main() {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { app, ctx, state } = await buildApp({ config, database });
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
+  app.log.info(`database: ${where} (migrations applied)`);
+
+  const admin = await ensureAdmin(ctx);
+  if (admin) app.log.warn(`admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+  if (config.SEED_DEMO) {
+    const member = await seedDemo(ctx);
+    if (member) app.log.warn(`demo member created: ${member.email} / ${member.password} (shown once)`);
+  }
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    state.shuttingDown = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests and onClose hooks
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  console.log(`\n  ${config.SITE_NAME} is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

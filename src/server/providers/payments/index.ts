@@ -1,0 +1,97 @@
+import type { AppContext } from '../../context';
+import { createLocalPayments, type LocalPayments } from './local';
+import { createStripePayments, type StripePayments } from './stripe';
+
+/**
+ * One payments interface with two implementations: Stripe when STRIPE_SECRET_KEY is set, the
+ * built-in local checkout otherwise. Everything outside this folder talks only to this shape, so
+ * the billing use cases run the same code whichever provider is configured.
+ */
+export type PaymentsKind = 'stripe' | 'local';
+
+export interface CheckoutSessionInfo {
+  id: string;
+  email: string | null;
+  /** Paid (or fully discounted) and complete: the subscription exists. */
+  paid: boolean;
+  /** What the first payment came to, in pence, after any discount. */
+  amountTotal: number | null;
+  currency: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  mode: 'subscription' | 'payment';
+}
+
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string | null;
+  /** Stripe's status names: active, trialing, past_due, canceled, unpaid, incomplete, … */
+  status: string;
+  startDate: Date;
+  /** End of the period already paid for (the renewal date). */
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** Set when the subscription is scheduled to end (at period end or a chosen date). */
+  cancelAt: Date | null;
+  endedAt: Date | null;
+  /** The price per interval after any lasting discount, in pence, and the interval. */
+  amount: number | null;
+  interval: string | null;
+}
+
+/** A provider notification, reduced to what the billing use cases act on. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** checkout.session.* events */
+  checkoutSessionId?: string;
+  /** customer.subscription.* and invoice.* events */
+  subscriptionId?: string;
+}
+
+export interface CreateCheckoutInput {
+  email: string;
+  /** An existing provider customer of this person (a returning subscriber), when known. */
+  customerId?: string | null;
+  /** May contain {CHECKOUT_SESSION_ID}, replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+  reference?: string;
+}
+
+export interface PaymentLinkInput {
+  email: string;
+  customerName: string;
+  pricingTier: string;
+  priceId: string;
+  returnUrl: string;
+}
+
+export interface PaymentsProvider {
+  readonly kind: PaymentsKind;
+  createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
+  /** null when the provider does not know the session. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /** The subscription as the provider holds it now; null when unknown. */
+  retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  /** Stops renewal: access continues to the end of the period already paid for. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionInfo>;
+  /** Stripe's customer portal; null when the provider has none. */
+  createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
+  createPaymentLink(input: PaymentLinkInput): Promise<{ url: string }>;
+  /** Verifies a webhook on its raw bytes; throws WebhookSignatureError when it is not genuine. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+export function paymentsKind(config: AppContext['config']): PaymentsKind {
+  return config.STRIPE_SECRET_KEY ? 'stripe' : 'local';
+}
+
+/** The configured provider; `kind` tells the local one apart only where its own pages need it. */
+export function createPaymentsProvider(ctx: AppContext): StripePayments | LocalPayments {
+  return paymentsKind(ctx.config) === 'stripe' ? createStripePayments(ctx.config) : createLocalPayments(ctx);
+}
+
+export { WebhookSignatureError, PaymentsUnavailableError } from './errors';
+export type { LocalPayments } from './local';
+export type { StripePayments } from './stripe';

@@ -1,0 +1,243 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
+import type { AppContext } from '../../context';
+import { localPayments } from '../../db/schema';
+import { WebhookSignatureError } from './errors';
+import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionInfo } from './index';
+
+/**
+ * The built-in stand-in for Stripe when no STRIPE_SECRET_KEY is set: a test checkout page at
+ * /local-checkout/{id} (no card is charged), with sessions, customers and subscriptions kept in
+ * the database the way Stripe keeps them. Completing a checkout yields the same event a Stripe
+ * webhook would, handled by the same use case.
+ */
+export const LOCAL_CHECKOUT_PREFIX = '/local-checkout/';
+export const LOCAL_PRICE_PENCE = PRICE_MONTHLY_GBP * 100;
+export const LOCAL_DISCOUNTED_PENCE = PRICE_DISCOUNTED_GBP * 100;
+
+interface LocalSessionData {
+  mode: 'subscription' | 'payment';
+  email: string;
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  description: string;
+  status: 'open' | 'complete';
+  amountTotal: number | null;
+  discountCode: string | null;
+  subscriptionId: string | null;
+}
+
+interface LocalSubscriptionData {
+  customerId: string;
+  status: string;
+  startDate: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  endedAt: string | null;
+  amount: number;
+  interval: 'month';
+}
+
+export interface LocalCheckoutView {
+  id: string;
+  mode: 'subscription' | 'payment';
+  email: string;
+  description: string;
+  status: 'open' | 'complete';
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type LocalCompletion =
+  | { ok: true; event: PaymentEvent; redirectTo: string }
+  | { ok: false; reason: 'not-found' | 'bad-code' };
+
+export interface LocalPayments extends PaymentsProvider {
+  readonly kind: 'local';
+  getCheckout(id: string): Promise<LocalCheckoutView | null>;
+  /** Pays an open checkout (with the configured discount code, if given); idempotent. */
+  completeCheckout(id: string, discountCode: string | undefined): Promise<LocalCompletion>;
+}
+
+const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url')}`;
+
+function addMonth(d: Date): Date {
+  const next = new Date(d);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export function createLocalPayments(ctx: AppContext): LocalPayments {
+  const db = ctx.db;
+
+  async function read<T>(id: string, kind: string): Promise<T | null> {
+    const [row] = await db
+      .select()
+      .from(localPayments)
+      .where(and(eq(localPayments.id, id), eq(localPayments.kind, kind)));
+    return row ? (row.data as T) : null;
+  }
+
+  async function write(id: string, kind: string, data: object) {
+    const now = ctx.clock.now();
+    await db
+      .insert(localPayments)
+      .values({ id, kind, data, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: localPayments.id, set: { data, updatedAt: now } });
+  }
+
+  async function createSession(data: Omit<LocalSessionData, 'status' | 'amountTotal' | 'discountCode' | 'subscriptionId'>) {
+    const id = newId('lcs');
+    const session: LocalSessionData = {
+      ...data,
+      successUrl: data.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+      status: 'open',
+      amountTotal: null,
+      discountCode: null,
+      subscriptionId: null,
+    };
+    await write(id, 'checkout_session', session);
+    return { id, url: new URL(LOCAL_CHECKOUT_PREFIX + id, data.successUrl).toString() };
+  }
+
+  /** A local subscription has no card to charge: at its period end it lapses unless renewed. */
+  async function loadSubscription(id: string): Promise<LocalSubscriptionData | null> {
+    const sub = await read<LocalSubscriptionData>(id, 'subscription');
+    if (!sub) return null;
+    const now = ctx.clock.now();
+    if (sub.cancelAtPeriodEnd && sub.status !== 'canceled' && new Date(sub.currentPeriodEnd) <= now) {
+      const ended = { ...sub, status: 'canceled', endedAt: sub.currentPeriodEnd };
+      await write(id, 'subscription', ended);
+      return ended;
+    }
+    return sub;
+  }
+
+  const info = (id: string, s: LocalSubscriptionData): SubscriptionInfo => ({
+    id,
+    customerId: s.customerId,
+    status: s.status,
+    startDate: new Date(s.startDate),
+    currentPeriodEnd: new Date(s.currentPeriodEnd),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    cancelAt: s.cancelAtPeriodEnd ? new Date(s.currentPeriodEnd) : null,
+    endedAt: s.endedAt ? new Date(s.endedAt) : null,
+    amount: s.amount,
+    interval: s.interval,
+  });
+
+  return {
+    kind: 'local',
+
+    createCheckoutSession(input) {
+      return createSession({
+        mode: 'subscription',
+        email: input.email,
+        customerId: input.customerId ?? null,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        description: `${ctx.config.SITE_NAME} Premium`,
+      });
+    },
+
+    async retrieveCheckoutSession(id): Promise<CheckoutSessionInfo | null> {
+      const s = await read<LocalSessionData>(id, 'checkout_session');
+      if (!s) return null;
+      return {
+        id,
+        email: s.email,
+        paid: s.status === 'complete',
+        amountTotal: s.amountTotal,
+        currency: 'gbp',
+        customerId: s.customerId,
+        subscriptionId: s.subscriptionId,
+        mode: s.mode,
+      };
+    },
+
+    async retrieveSubscription(id) {
+      const s = await loadSubscription(id);
+      return s ? info(id, s) : null;
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      const s = await loadSubscription(subscriptionId);
+      if (!s) throw new Error(`No local subscription ${subscriptionId}`);
+      const next = s.status === 'canceled' ? s : { ...s, cancelAtPeriodEnd: true };
+      await write(subscriptionId, 'subscription', next);
+      return info(subscriptionId, next);
+    },
+
+    async createBillingPortalSession() {
+      return null;
+    },
+
+    async createPaymentLink(input) {
+      const { url } = await createSession({
+        mode: 'payment',
+        email: input.email,
+        customerId: null,
+        successUrl: input.returnUrl,
+        cancelUrl: input.returnUrl,
+        description: `${ctx.config.SITE_NAME} invoice (${input.pricingTier}) for ${input.customerName}`,
+      });
+      return { url };
+    },
+
+    parseWebhook(): PaymentEvent {
+      throw new WebhookSignatureError('Webhooks are not used by the local payments provider');
+    },
+
+    async getCheckout(id) {
+      const s = await read<LocalSessionData>(id, 'checkout_session');
+      if (!s) return null;
+      return { id, mode: s.mode, email: s.email, description: s.description, status: s.status, successUrl: s.successUrl, cancelUrl: s.cancelUrl };
+    },
+
+    async completeCheckout(id, discountCode) {
+      const code = discountCode?.trim() ?? '';
+      if (code && code.toLowerCase() !== ctx.config.DEFAULT_DISCOUNT_CODE.toLowerCase()) return { ok: false, reason: 'bad-code' };
+      const event: PaymentEvent = { id: `evt_local_${id}`, type: 'checkout.session.completed', checkoutSessionId: id };
+      return db.transaction(async (tx) => {
+        // Lock the session row so two clicks on Pay make one subscription.
+        const [row] = await tx
+          .select()
+          .from(localPayments)
+          .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'checkout_session')))
+          .for('update');
+        if (!row) return { ok: false, reason: 'not-found' } as const;
+        const s = row.data as LocalSessionData;
+        if (s.status === 'complete') return { ok: true, event, redirectTo: s.successUrl } as const;
+        const now = ctx.clock.now();
+        const amount = code ? LOCAL_DISCOUNTED_PENCE : LOCAL_PRICE_PENCE;
+        const customerId = s.customerId ?? newId('lcus');
+        let subscriptionId: string | null = null;
+        const rows: { id: string; kind: string; data: object; createdAt: Date; updatedAt: Date }[] = [];
+        if (!s.customerId) rows.push({ id: customerId, kind: 'customer', data: { email: s.email }, createdAt: now, updatedAt: now });
+        if (s.mode === 'subscription') {
+          subscriptionId = newId('lsub');
+          const sub: LocalSubscriptionData = {
+            customerId,
+            status: 'active',
+            startDate: now.toISOString(),
+            currentPeriodEnd: addMonth(now).toISOString(),
+            cancelAtPeriodEnd: false,
+            endedAt: null,
+            amount,
+            interval: 'month',
+          };
+          rows.push({ id: subscriptionId, kind: 'subscription', data: sub, createdAt: now, updatedAt: now });
+        }
+        if (rows.length) await tx.insert(localPayments).values(rows);
+        const paid: LocalSessionData = { ...s, status: 'complete', amountTotal: amount, discountCode: code || null, customerId, subscriptionId };
+        await tx
+          .update(localPayments)
+          .set({ data: paid, updatedAt: now })
+          .where(and(eq(localPayments.id, id), sql`${localPayments.data}->>'status' = 'open'`));
+        return { ok: true, event, redirectTo: s.successUrl } as const;
+      });
+    },
+  };
+}

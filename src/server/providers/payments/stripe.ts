@@ -1,0 +1,150 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '../../env';
+import { PaymentsUnavailableError, WebhookSignatureError } from './errors';
+import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionInfo } from './index';
+
+/**
+ * Stripe through its SDK: Checkout in subscription mode on STRIPE_PRICE_ID with promotion codes
+ * (the discount code is a Stripe promotion code), the customer portal, payment links, and signed
+ * webhooks. STRIPE_API_BASE points the SDK at another host (the tests' fake Stripe).
+ */
+export interface StripePayments extends PaymentsProvider {
+  readonly kind: 'stripe';
+}
+
+const seconds = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
+const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+export function createStripePayments(config: AppConfig): StripePayments {
+  const key = config.STRIPE_SECRET_KEY;
+  if (!key) throw new Error('STRIPE_SECRET_KEY is not set');
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (config.STRIPE_API_BASE) {
+    const base = new URL(config.STRIPE_API_BASE);
+    options.host = base.hostname;
+    options.protocol = base.protocol === 'http:' ? 'http' : 'https';
+    if (base.port) options.port = Number(base.port);
+  }
+  const stripe = new Stripe(key, options);
+
+  /** Runs a Stripe call; a missing object becomes null, any other failure one clear error. */
+  async function call<T>(what: string, fn: () => Promise<T>, missingIsNull: true): Promise<T | null>;
+  async function call<T>(what: string, fn: () => Promise<T>, missingIsNull?: false): Promise<T>;
+  async function call<T>(what: string, fn: () => Promise<T>, missingIsNull = false): Promise<T | null> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (missingIsNull && err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+      throw new PaymentsUnavailableError(`Stripe ${what} failed: ${(err as Error).message}`, err);
+    }
+  }
+
+  function subscriptionInfo(sub: Stripe.Subscription): SubscriptionInfo {
+    const items = sub.items?.data ?? [];
+    // Since API 2025-03-31 the period lives on the items; older objects carry it on the subscription.
+    const legacyEnd = (sub as unknown as { current_period_end?: number }).current_period_end;
+    const ends = items.map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
+    const periodEnd = ends.length ? Math.max(...ends) : legacyEnd;
+    const price = items[0]?.price;
+    return {
+      id: sub.id,
+      customerId: idOf(sub.customer),
+      status: sub.status,
+      startDate: seconds(sub.start_date) ?? new Date(),
+      currentPeriodEnd: seconds(periodEnd),
+      cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
+      cancelAt: seconds(sub.cancel_at),
+      endedAt: seconds(sub.ended_at),
+      amount: price?.unit_amount ?? null,
+      interval: price?.recurring?.interval ?? null,
+    };
+  }
+
+  return {
+    kind: 'stripe',
+
+    async createCheckoutSession(input) {
+      const session = await call('checkout session create', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: config.STRIPE_PRICE_ID!, quantity: 1 }],
+          allow_promotion_codes: true,
+          // Stripe takes either a known customer or an e-mail to prefill, not both.
+          ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          ...(input.reference ? { client_reference_id: input.reference } : {}),
+          metadata: { email: input.email },
+        }),
+      );
+      if (!session.url) throw new PaymentsUnavailableError('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id): Promise<CheckoutSessionInfo | null> {
+      const s = await call('checkout session retrieve', () => stripe.checkout.sessions.retrieve(id), true);
+      if (!s) return null;
+      return {
+        id: s.id,
+        email: s.customer_details?.email ?? s.customer_email ?? null,
+        paid: s.status === 'complete' && (s.payment_status === 'paid' || s.payment_status === 'no_payment_required'),
+        amountTotal: s.amount_total,
+        currency: s.currency,
+        customerId: idOf(s.customer),
+        subscriptionId: idOf(s.subscription),
+        mode: s.mode === 'subscription' ? 'subscription' : 'payment',
+      };
+    },
+
+    async retrieveSubscription(id) {
+      const sub = await call('subscription retrieve', () => stripe.subscriptions.retrieve(id), true);
+      return sub ? subscriptionInfo(sub) : null;
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      const sub = await call('subscription update', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+      return subscriptionInfo(sub);
+    },
+
+    async createBillingPortalSession(customerId, returnUrl) {
+      const portal = await call('billing portal session create', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: portal.url };
+    },
+
+    async createPaymentLink(input) {
+      const link = await call('payment link create', () =>
+        stripe.paymentLinks.create({
+          line_items: [{ price: input.priceId, quantity: 1 }],
+          metadata: { email: input.email, customerName: input.customerName, pricingTier: input.pricingTier },
+          after_completion: { type: 'redirect', redirect: { url: input.returnUrl } },
+        }),
+      );
+      // Payment links prefill the e-mail from the query string.
+      const url = new URL(link.url);
+      url.searchParams.set('prefilled_email', input.email);
+      return { url: url.toString() };
+    },
+
+    parseWebhook(rawBody, signature): PaymentEvent {
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.STRIPE_WEBHOOK_SECRET!);
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message);
+      }
+      const object = event.data.object as unknown as Record<string, unknown> & { id: string };
+      const result: PaymentEvent = { id: event.id, type: event.type };
+      if (event.type.startsWith('checkout.session.')) result.checkoutSessionId = object.id;
+      else if (event.type.startsWith('customer.subscription.')) result.subscriptionId = object.id;
+      else if (event.type.startsWith('invoice.')) {
+        const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
+        const legacy = object.subscription as string | { id: string } | null | undefined;
+        result.subscriptionId = idOf(parent?.subscription_details?.subscription ?? legacy) ?? undefined;
+      }
+      return result;
+    },
+  };
+}

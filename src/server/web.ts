@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { matchPageRoute, titleForPath } from '../shared/paths';
+import type { AppContext } from './context';
+import { publicConfig } from './public-config';
+
+/**
+ * What a page adds to the shell's <head>: its own <title> and description (replacing the
+ * path's title and the site-wide description, so there is only ever one of each), and other
+ * tags (e.g. an article's canonical link and Open Graph tags). Values are plain text.
+ */
+export interface PageHead {
+  title?: string;
+  description?: string;
+  /** Ready-made markup; every value in it must already be escaped. */
+  tags?: string;
+}
+
+/** Gives the head of the pages it knows (null for the others). The first answer that sets a field wins. */
+export type HeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
+
+const DESCRIPTION_META = /<meta\s+name="description"[^>]*>\s*/i;
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Serves the built client: hashed assets with long caching, and for every page path the shell
+ * with the public configuration in a meta tag (no inline script, so the CSP stays strict).
+ * Unknown /api paths answer JSON 404, never the shell; unknown pages get the shell with 404.
+ */
+export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir: string, headProviders: HeadProvider[]) {
+  const indexPath = path.join(webDir, 'index.html');
+  const hasClient = fs.existsSync(indexPath);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    });
+    app.get('/assets/*', (request, reply) => reply.sendFile(request.url.split('?')[0].replace(/^\//, '')));
+  }
+  const template = hasClient ? fs.readFileSync(indexPath, 'utf8') : '<!doctype html><html lang="en"><head><title></title><!--vbg-head--></head><body><div id="root"></div></body></html>';
+  const configMeta = `<meta name="vbg-config" content="${escapeHtml(JSON.stringify(publicConfig(ctx.config)))}">`;
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = decodeURIComponent(request.url.split('?')[0].split('#')[0]);
+    const known = matchPageRoute(pathname);
+    let head = configMeta;
+    let title: string | undefined;
+    let description: string | undefined;
+    for (const provider of headProviders) {
+      const extra = await provider(pathname, request).catch(() => null);
+      if (!extra) continue;
+      title ??= extra.title;
+      description ??= extra.description;
+      if (extra.tags) head += extra.tags;
+    }
+    // Function replacers: a "$&" or "$'" in an article's title must stay text, not a pattern.
+    const titleTag = `<title>${escapeHtml(title ?? titleForPath(pathname))}</title>`;
+    let html = template.replace(/<title>[^<]*<\/title>/, () => titleTag);
+    if (description !== undefined) {
+      // One description only: the page's replaces the site-wide one in index.html.
+      const tag = `<meta name="description" content="${escapeHtml(description)}">`;
+      html = html.replace(DESCRIPTION_META, '');
+      head = tag + head;
+    }
+    html = html.replace('<!--vbg-head-->', () => head);
+    reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${url.split('?')[0]}` });
+    }
+    if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url.split('?')[0])) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return sendShell(request, reply);
+  });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatLongDay, isIsoDay, londonDate, weekdayOf } from './london-time';
+
+describe('London calendar days', () => {
+  it('uses London, not UTC, just after midnight in summer time (BST = UTC+1)', () => {
+    expect(londonDate(new Date('2026-07-14T23:30:00Z'))).toBe('2026-07-15');
+    expect(londonDate(new Date('2026-07-14T22:59:59Z'))).toBe('2026-07-14');
+  });
+  it('equals UTC in winter time (GMT)', () => {
+    expect(londonDate(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-14');
+    expect(londonDate(new Date('2026-01-15T00:00:01Z'))).toBe('2026-01-15');
+  });
+  it('crosses the clock changes correctly', () => {
+    // 29 March 2026: clocks go forward at 01:00 UTC
+    expect(londonDate(new Date('2026-03-28T23:59:00Z'))).toBe('2026-03-28');
+    expect(londonDate(new Date('2026-03-29T23:30:00Z'))).toBe('2026-03-30');
+    // 25 October 2026: clocks go back at 01:00 UTC
+    expect(londonDate(new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25');
+    expect(londonDate(new Date('2026-10-25T23:30:00Z'))).toBe('2026-10-25');
+  });
+  it('adds days across months and years, and names weekdays', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(weekdayOf('2026-11-22')).toBe('sunday');
+    expect(weekdayOf('2026-11-27')).toBe('friday');
+  });
+  it('validates YYYY-MM-DD days and formats them in long British form', () => {
+    expect(isIsoDay('2026-02-29')).toBe(false);
+    expect(isIsoDay('2028-02-29')).toBe(true);
+    expect(isIsoDay('2026-1-05')).toBe(false);
+    expect(isIsoDay('2026-13-01')).toBe(false);
+    expect(formatLongDay('2026-11-22')).toBe('Sunday 22 November 2026');
+    expect(formatLongDay('2026-11-22', false)).toBe('22 November 2026');
+  });
+});

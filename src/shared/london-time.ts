@@ -1,0 +1,50 @@
+/**
+ * "Today", "yesterday", weekdays and race dates are London calendar days whatever the server's
+ * zone (DESIGN rule). Intl does the daylight-saving arithmetic; no clock is read here.
+ */
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const dayFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The London calendar day of an instant, as YYYY-MM-DD. */
+export function londonDate(instant: Date): string {
+  return dayFormatter.format(instant);
+}
+
+/** Adds whole days to a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
+export function addDays(isoDay: string, days: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return t.toISOString().slice(0, 10);
+}
+
+export function weekdayOf(isoDay: string): Weekday {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  return WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+}
+
+export function isIsoDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "Sunday 22 November 2026" style long British date of a YYYY-MM-DD day. Built by hand because
+ * ICU versions disagree on the comma after the weekday (Node 20 adds one, browsers may not).
+ */
+export function formatLongDay(isoDay: string, withWeekday = true): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const weekday = weekdayOf(isoDay);
+  const date = `${d} ${MONTHS[m - 1]} ${y}`;
+  return withWeekday ? `${weekday[0].toUpperCase()}${weekday.slice(1)} ${date}` : date;
+}

@@ -1,0 +1,20 @@
+export interface PublicConfig {
+  siteName: string;
+  supportEmail: string;
+  discountCode: string;
+  analystName: string;
+  analystSurname: string;
+  paymentsProvider: 'stripe' | 'local';
+}
+
+export const PRICE_MONTHLY_GBP = 16;
+export const PRICE_DISCOUNTED_GBP = 12;
+
+export const defaultPublicConfig: PublicConfig = {
+  siteName: 'VBG',
+  supportEmail: 'support@vbg.example',
+  discountCode: 'VALUE25',
+  analystName: 'Sam Hartley',
+  analystSurname: 'hartley',
+  paymentsProvider: 'local',
+};

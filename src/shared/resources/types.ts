@@ -1,0 +1,14 @@
+/** A built-in blog article (spec 01 §3 "Blog article"). */
+export type BlogCategory = 'strategy' | 'analysis' | 'methodology';
+
+export interface BlogArticle {
+  id: number;
+  title: string;
+  slug: string;
+  category: BlogCategory;
+  excerpt: string;
+  /** Lines in the format of blocks.ts. */
+  content: string;
+  /** YYYY-MM-DD. */
+  createdAt: string;
+}

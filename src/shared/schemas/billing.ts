@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, emailField } from './auth';
+
+/** Request and response bodies of the billing API (spec 01 §3, §7; spec 02 §3, §7). */
+
+export const checkoutBody = z.object({
+  // A signed-in non-member checks out for their own e-mail, so the server may ignore this one.
+  email: z.preprocess((v) => (typeof v === 'string' ? v : ''), emailField),
+});
+export type CheckoutBody = z.infer<typeof checkoutBody>;
+export interface CheckoutResponse {
+  url: string;
+}
+
+export interface CheckoutSessionLookup {
+  email: string;
+  display_text: string;
+}
+
+export const SET_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+export const SET_PASSWORD_MISMATCH = 'Please ensure both passwords are identical';
+
+export const setPasswordBody = z.object({
+  session_id: z.string({ message: 'session_id is required' }).trim().min(1, 'session_id is required').max(200, 'session_id is too long'),
+  password: z.string({ message: SET_PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, SET_PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+});
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+export const CANCEL_SUCCESS_MESSAGE =
+  "Your subscription has been cancelled. You'll retain access until the end of your billing period.";
+export const ANNUAL_NO_CANCEL_MESSAGE =
+  'An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.';
+
+export interface CancelResponse {
+  success: true;
+  message: string;
+  subscriptionEndDate: string | null;
+}
+
+export interface UrlResponse {
+  url: string;
+}
+
+// ---- admin: members ----
+export const GRANTABLE_TYPES = ['family', 'annual_special'] as const;
+export type GrantableType = (typeof GRANTABLE_TYPES)[number];
+
+/** Member statuses as the admin list shows them (the stored status, with lapsed ones as expired). */
+export const MEMBER_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'expired', 'none'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number] | (string & {});
+export const MEMBER_TYPES = ['premium', 'annual_special', 'family', 'none'] as const;
+
+export const membersQuery = z.object({
+  search: z.string().trim().max(254, 'Search is too long').optional().default(''),
+  status: z.string().trim().max(40).optional().default(''),
+  type: z.string().trim().max(40).optional().default(''),
+});
+export type MembersQuery = z.infer<typeof membersQuery>;
+
+export interface MemberRow {
+  id: number;
+  email: string;
+  role: string;
+  status: MemberStatus;
+  type: string | null;
+  hasAccess: boolean;
+  startDate: string | null;
+  /** Renewal date (premium), expiry (annual_special, or any cancelled one), null for family. */
+  endDate: string | null;
+  cancelAtPeriodEnd: boolean;
+  hasPassword: boolean;
+  createdAt: string;
+}
+
+export interface MembersResponse {
+  members: MemberRow[];
+  total: number;
+  truncated: boolean;
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+export const grantBody = z.object({
+  type: z.enum(GRANTABLE_TYPES, { message: "type must be 'family' or 'annual_special'" }),
+  endDate: z
+    .string()
+    .trim()
+    .refine((v) => isoDay.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'endDate must be a date in YYYY-MM-DD form')
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .or(z.null().transform(() => undefined)),
+});
+export type GrantBody = z.infer<typeof grantBody>;
+
+// ---- admin: invoice link (spec 02 §3 "Invoice link request") ----
+export const invoiceLinkBody = z.object({
+  email: z.preprocess((v) => (typeof v === 'string' ? v : ''), emailField),
+  customerName: z.string({ message: 'customerName is required' }).trim().min(1, 'customerName is required').max(200, 'customerName is too long'),
+  pricingTier: z
+    .string()
+    .trim()
+    .max(60, 'pricingTier is too long')
+    .optional()
+    .transform((v) => v || 'phase3'),
+});
+export type InvoiceLinkBody = z.infer<typeof invoiceLinkBody>;

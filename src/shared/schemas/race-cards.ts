@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { WEEKDAYS, type Weekday } from '../london-time';
+
+/** A weekday tab as the admin form sends it ("saturday" or "Saturday"), normalised to lowercase. */
+export const weekdayParam = (label: string) =>
+  z
+    .string({ message: `${label} is required: choose a weekday.` })
+    .trim()
+    .min(1, `${label} is required: choose a weekday.`)
+    .transform((v) => v.toLowerCase())
+    .refine((v): v is Weekday => (WEEKDAYS as readonly string[]).includes(v), {
+      message: `${label} must be a weekday (sunday to saturday).`,
+    })
+    .transform((v) => v as Weekday);
+
+export const targetTabSchema = weekdayParam('targetTab');
+
+/** One runner of a race card (spec 02 §2.2); bookieOdds is decimal. */
+export interface RaceCardHorse {
+  id: number;
+  position: number;
+  name: string;
+  number: number | null;
+  draw: number | null;
+  dslr: number | null;
+  sire: string;
+  dam: string;
+  form: string;
+  formHistory: string;
+  jockey: string;
+  jockeyClaim: number | null;
+  trainer: string;
+  vbRating: number | null;
+  age: number | null;
+  equipment: string;
+  runsWins: string;
+  officialRating: number | null;
+  weight: string;
+  summary: string;
+  bookieOdds: number | null;
+  bookieOddsText: string | null;
+  potentialNonRunner: boolean;
+}
+
+export interface RaceCard {
+  id: number;
+  weekday: Weekday;
+  raceDate: string;
+  time: string;
+  course: string;
+  title: string;
+  distance: string;
+  raceType: string;
+  classNumber: string;
+  prizeMoney: string;
+  ageHandicapInfo: string;
+  verdict: string;
+  runnerCount: number;
+  horses: RaceCardHorse[];
+}
+
+export interface RaceSummary {
+  id: number;
+  time: string;
+  course: string;
+  title: string;
+  runnerCount: number;
+}
+
+/** GET /api/vbg-race-cards-metadata: every weekday (lowercase) with its races, plus the stamps. */
+export type RaceCardsMetadata = Record<Weekday, RaceSummary[]> & { _timestamp: number; _cacheBuster: number };
+
+/** POST /api/admin-settings/default-weekday: { weekday } any case, stored capitalised. */
+export const defaultWeekdayBody = z.object({ weekday: weekdayParam('weekday') }, { message: 'Send JSON { "weekday": "Thursday" }.' });
+
+/** GET /api/admin-settings/default-weekday. */
+export interface DefaultWeekday {
+  value: string;
+}
+
+/** POST /api/free-race/nominate: the race is named by its time, course and weekday tab. */
+export const nominateFreeRaceBody = z.object(
+  {
+    raceTime: z
+      .string({ message: 'raceTime is required, e.g. "14:10".' })
+      .trim()
+      .regex(/^\d{1,2}[:.]\d{2}$/, 'raceTime must look like 14:10.'),
+    course: z.string({ message: 'course is required.' }).trim().min(1, 'course is required.').max(100, 'course is too long.'),
+    weekday: weekdayParam('weekday'),
+  },
+  { message: 'Send JSON { "raceTime", "course", "weekday" }.' },
+);
+
+/** The nominated race; weekday is the lowercase tab. */
+export interface FreeRace {
+  raceTime: string;
+  course: string;
+  weekday: Weekday;
+}
+
+/** GET /api/free-race/today. */
+export interface FreeRaceToday {
+  freeRace: FreeRace | null;
+}
+
+/** GET /api/free-race-preview: only ever the nominated race. */
+export interface FreeRacePreview {
+  available: boolean;
+  race_time: string | null;
+  venue: string | null;
+  weekday: Weekday | null;
+  raceData: RaceCard | null;
+  message: string;
+}
+
+/**
+ * GET /api/vbg-race-cards: every weekday (lowercase) with its races, plus which weekday tab is
+ * yesterday, today and tomorrow in London (lowercase weekday names).
+ */
+export type RaceCardsByDay = Record<Weekday, RaceSummary[]> & { yesterday: Weekday; today: Weekday; tomorrow: Weekday };
+
+/** DELETE /api/vbg-race-cards/clear-day/{day}. */
+export const clearDayParam = z
+  .string()
+  .trim()
+  .transform((v) => v.toLowerCase())
+  .refine((v): v is 'yesterday' | 'today' | 'tomorrow' => ['yesterday', 'today', 'tomorrow'].includes(v), { message: 'The day must be yesterday, today or tomorrow.' })
+  .transform((v) => v as 'yesterday' | 'today' | 'tomorrow');

@@ -1,0 +1,36 @@
+/**
+ * Who counts as a member. Pure so that the server (which decides) and tests share one rule.
+ */
+export type SubscriptionType = 'premium' | 'annual_special' | 'family';
+
+export interface SubscriptionState {
+  role: string;
+  subscriptionStatus: string;
+  subscriptionType: string | null;
+  subscriptionEndDate: Date | null;
+}
+
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+/** Active now: a live status and, when the subscription has an end, not past it. */
+export function hasActiveSubscription(s: SubscriptionState, now: Date): boolean {
+  if (s.subscriptionType === 'family' && s.subscriptionStatus === 'active') return true; // lifetime
+  if (!LIVE_STATUSES.has(s.subscriptionStatus) && s.subscriptionStatus !== 'canceled') return false;
+  if (!s.subscriptionEndDate) return s.subscriptionStatus !== 'canceled';
+  // A cancelled subscription keeps access until the end of the period already paid for.
+  return s.subscriptionEndDate.getTime() > now.getTime();
+}
+
+/** Display names of spec 01 §9. */
+export function subscriptionTypeLabel(type: string | null | undefined): string {
+  if (!type) return 'Premium';
+  if (type === 'annual_special') return 'Annual (Special)';
+  if (type === 'family') return 'Lifetime Family Access';
+  if (type === 'premium') return 'Monthly Premium';
+  return type;
+}
+
+/** annual_special shows an "Expires" date; every other type a "Next Renewal" date. */
+export function subscriptionDateLabel(type: string | null | undefined, cancelAtPeriodEnd = false): 'Expires' | 'Next Renewal' {
+  return type === 'annual_special' || cancelAtPeriodEnd ? 'Expires' : 'Next Renewal';
+}

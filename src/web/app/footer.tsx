@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import { ExternalLink, Mail } from 'lucide-react';
+import { useConfig } from '../lib/config';
+
+const quickLinks = [
+  { label: 'Home', to: '/' },
+  { label: 'Team VBG', to: '/about' },
+  { label: 'News & Views', to: '/news-and-views' },
+  { label: 'Back Catalogue', to: '/back-catalogue' },
+  { label: 'Free Race', to: '/free-race' },
+  { label: 'Getting Started', to: '/getting-started' },
+  { label: 'Premium Access', to: '/premium-access' },
+  { label: 'Subscribe', to: '/subscribe' },
+];
+
+const linkClass = 'inline-flex min-h-11 items-center rounded text-navy-100 underline-offset-4 hover:text-white hover:underline sm:min-h-8';
+
+export function Footer() {
+  const config = useConfig();
+  return (
+    <footer className="mt-auto bg-navy-950 text-navy-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-2">
+          <p className="text-lg font-bold text-white">
+            <span className="text-gold-400">VBG</span> — Value Betting Guide
+          </p>
+          <p className="mt-2 max-w-md text-sm">
+            Independent UK horse racing analysis and value betting tips. No bookmaker ads, no affiliate links, and we never share your data.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Quick links</h2>
+          <ul className="mt-2 grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-1">
+            {quickLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              {/* Served by the server, not a page of the app. */}
+              <a href="/sitemap.xml" className={linkClass}>
+                Sitemap
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="text-sm">
+          <h2 className="font-semibold uppercase tracking-wider text-white">Support</h2>
+          <a href={`mailto:${config.supportEmail}`} className={`${linkClass} mt-2 gap-2 break-all`}>
+            <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {config.supportEmail}
+          </a>
+          <h2 className="mt-6 font-semibold uppercase tracking-wider text-white">Responsible gambling</h2>
+          <p className="mt-2">
+            <strong className="text-white">18+ | Please gamble responsibly</strong>
+          </p>
+          <a href="https://www.begambleaware.org" target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-1.5`}>
+            BeGambleAware.org
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-navy-200">
+          © {new Date().getFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future results.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,37 @@
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { titleForPath } from '../../shared/paths';
+import { useAuth } from '../features/auth/api';
+import { InactivityLogout } from '../features/auth/inactivity-logout';
+import { PageSkeleton } from '../components/page-skeleton';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/**
+ * Spec 01 §2: every route change starts at the top and gets its page title. A layout effect runs
+ * before the pages' own effects, so a page that names itself (an article) has the last word.
+ */
+function usePageChange() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+    document.title = titleForPath(pathname);
+  }, [pathname]);
+}
+
+export function Layout() {
+  const { user } = useAuth();
+  usePageChange();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {user && <InactivityLogout />}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { TOAST_DURATION, dismissToast, useToast } from './use-toast';
+
+/**
+ * The notification region (spec 01 §9): 5 s default, swipe right past 50 px to dismiss,
+ * F8 focuses it (Radix's default hotkey).
+ */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((t) => {
+        const destructive = t.variant === 'destructive';
+        return (
+          <ToastPrimitive.Root
+            key={t.id}
+            open={t.open}
+            duration={t.duration}
+            onOpenChange={(open) => {
+              if (!open) dismissToast(t.id);
+            }}
+            className={cn(
+              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+              'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
+              'data-[state=closed]:opacity-0 transition-[transform,opacity] duration-200',
+              destructive ? 'border-red-800 bg-red-700 text-white' : 'border-navy-100 bg-white text-slate-900',
+            )}
+            data-variant={t.variant ?? 'default'}
+          >
+            <div className="grid gap-1">
+              {t.title && <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>}
+              {t.description && (
+                <ToastPrimitive.Description className={cn('text-sm', destructive ? 'text-white' : 'text-slate-700')}>
+                  {t.description}
+                </ToastPrimitive.Description>
+              )}
+            </div>
+            <ToastPrimitive.Close
+              aria-label="Close notification"
+              className={cn(
+                'absolute right-1.5 top-1.5 inline-flex h-8 w-8 items-center justify-center rounded-md',
+                destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100',
+              )}
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        );
+      })}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+    </ToastPrimitive.Provider>
+  );
+}

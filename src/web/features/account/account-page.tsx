@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { MemberAccessRequired } from '../../components/member-gate';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { Tabs } from '../../components/ui/tabs';
+import { useAuth } from '../auth/api';
+import { ChangePasswordTab } from './change-password-tab';
+import { SubscriptionTab } from './subscription-tab';
+
+export function AccountPage() {
+  const { user, isLoading } = useAuth();
+  const [tab, setTab] = useState('password');
+  if (isLoading) return <PageSkeleton />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <MemberAccessRequired feature="your account" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="My Account" subtitle={user.email}>
+        <p className="mt-1 text-sm text-navy-200">Account type: {user.role === 'admin' ? 'Administrator' : user.role}</p>
+      </PageHeader>
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <Tabs
+          label="Account settings"
+          value={tab}
+          onValueChange={setTab}
+          items={[
+            { value: 'password', label: 'Change Password', content: <ChangePasswordTab /> },
+            { value: 'subscription', label: 'Subscription', content: <SubscriptionTab user={user} /> },
+          ]}
+        />
+      </div>
+    </>
+  );
+}

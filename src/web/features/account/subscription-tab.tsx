@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { subscriptionDateLabel, subscriptionTypeLabel } from '../../../shared/subscription';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { toast } from '../../components/ui/use-toast';
+import { useConfig } from '../../lib/config';
+import { formatLongDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/request';
+import { ManageBillingButton } from '../billing/manage-billing-button';
+import { useCancelSubscription } from './api';
+
+/** Cancellable here: a live monthly (premium) subscription not already set to end. */
+export function canCancel(user: CurrentUser): boolean {
+  if (!user.isSubscribed || user.cancelAtPeriodEnd) return false;
+  if (user.subscriptionType && user.subscriptionType !== 'premium') return false; // annual_special and family have nothing to cancel
+  return ['active', 'trialing', 'past_due'].includes(user.subscriptionStatus);
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-200 py-3 last:border-b-0 sm:flex-row sm:justify-between">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-semibold text-navy-900">{value}</dd>
+    </div>
+  );
+}
+
+/** Spec 01 §2 Subscription tab. The billing issue may extend this file (portal link, invoices). */
+export function SubscriptionTab({ user }: { user: CurrentUser }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelSubscription();
+  const hasSubscription = user.isSubscribed || !!user.subscriptionType;
+  // Once access has ended the date is in the past: neither a renewal nor a future expiry.
+  const dateLabel = user.isSubscribed ? subscriptionDateLabel(user.subscriptionType, user.cancelAtPeriodEnd) : 'Expired';
+  // Stripe's customer portal (card, invoices) for monthly subscribers when payments run through Stripe.
+  const showBilling = useConfig().paymentsProvider === 'stripe' && user.subscriptionType === 'premium';
+  // A subscription that has lapsed (or was revoked) can be taken out again from here.
+  const canResubscribe = !user.isSubscribed;
+
+  function onConfirm() {
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({
+          title: 'Subscription cancelled',
+          description: "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
+        });
+      },
+      onError: (err) => {
+        setConfirming(false);
+        toast({
+          title: 'Cancellation failed',
+          description: errorMessage(err, 'Unable to cancel subscription', 'Unable to cancel subscription'),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  if (!hasSubscription) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Subscription</CardTitle>
+          <CardDescription>You don’t have an active subscription.</CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <ButtonLink to="/subscribe" variant="gold">
+            Subscribe £16/month
+          </ButtonLink>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Subscription</CardTitle>
+        {!user.isSubscribed ? (
+          <CardDescription>Your subscription has ended. Subscribe again to get members’ features back.</CardDescription>
+        ) : (
+          user.cancelAtPeriodEnd && <CardDescription>Your subscription has been cancelled; you keep access until the date below.</CardDescription>
+        )}
+      </CardHeader>
+      <CardContent>
+        <dl>
+          <Row label="Subscription type" value={subscriptionTypeLabel(user.subscriptionType)} />
+          <Row label="Status" value={user.isSubscribed ? 'Active' : 'Inactive'} />
+          <Row label="Start date" value={formatLongDate(user.subscriptionStartDate) ?? '—'} />
+          {/* Lifetime family access has no end and nothing to renew. */}
+          {(user.subscriptionType !== 'family' || user.subscriptionEndDate) && (
+            <Row label={dateLabel} value={formatLongDate(user.subscriptionEndDate) ?? '—'} />
+          )}
+        </dl>
+      </CardContent>
+      {(canCancel(user) || showBilling || canResubscribe) && (
+        <CardFooter>
+          {canResubscribe && (
+            <ButtonLink to="/subscribe" variant="gold">
+              Subscribe £16/month
+            </ButtonLink>
+          )}
+          {canCancel(user) && (
+            <Button variant="destructive" onClick={() => setConfirming(true)}>
+              Cancel Subscription
+            </Button>
+          )}
+          {showBilling && <ManageBillingButton />}
+        </CardFooter>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel your subscription?"
+        description="You will keep access until the end of your current billing period, and lose access to members’ features after that."
+        confirmLabel="Yes, cancel subscription"
+        cancelLabel="Keep subscription"
+        busyLabel="Cancelling..."
+        busy={cancel.isPending}
+        destructive
+        onConfirm={onConfirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useConfig } from '../../lib/config';
+import { useAuth } from '../auth/api';
+import { CategoryBadge, PremiumBadge, PremiumPreviewPanel, useReadableArticle } from './article-bits';
+import { cleanSlug, isMissingSlug, longDate, longDateWithWeekday } from './article-utils';
+import { DiscountBanner } from './discount-banner';
+import { PROSE, SafeHtml } from './safe-html';
+
+function ArticleNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <FileQuestion className="mx-auto h-12 w-12 text-navy-700" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-navy-900 sm:text-3xl">Article Not Found</h1>
+      <p className="mt-2 text-slate-700">The article you're looking for doesn't exist or has been moved.</p>
+      <ButtonLink to="/news-and-views" className="mt-6">
+        Back to News & Views
+      </ButtonLink>
+    </div>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8" role="status" aria-live="polite">
+      <span className="sr-only">Loading article...</span>
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="mt-6 h-6 w-48" />
+      <Skeleton className="mt-4 h-10 w-full" />
+      <Skeleton className="mt-3 h-5 w-2/3" />
+      <div className="mt-8 grid gap-3">
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-5 w-11/12" />
+        <Skeleton className="h-5 w-4/5" />
+      </div>
+    </div>
+  );
+}
+
+/** /news-and-views/{slug}: one article, its preview panel when premium, the offer when signed out. */
+export function ArticlePage() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const slug = cleanSlug(params.slug, location.pathname);
+  const missing = isMissingSlug(slug);
+  const { data: article, isPending, isError, locked } = useReadableArticle(slug, !missing);
+  const { user, isLoading: authLoading } = useAuth();
+  const { discountCode } = useConfig();
+
+  const canonical = article?.canonicalSlug;
+  useEffect(() => {
+    if (canonical && canonical !== slug) navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
+  }, [canonical, slug, navigate]);
+
+  // The layout sets the path's title in its own effect, which runs after this one when the
+  // article is already cached (e.g. coming back to it): set ours once that has run.
+  const title = article ? `${article.title} — News & Views — VBG` : null;
+  useEffect(() => {
+    if (!title) return;
+    let live = true;
+    queueMicrotask(() => {
+      if (live) document.title = title;
+    });
+    return () => {
+      live = false;
+    };
+  }, [title, location.pathname]);
+
+  if (missing) return <Navigate to="/news-and-views" replace />;
+  if (isPending) return <ArticleSkeleton />;
+  if (isError || !article) return <ArticleNotFound />;
+
+  const signedOut = !authLoading && !user;
+  const date = article.hidePublishDate ? null : longDate(article.publishDate);
+  const published = article.hidePublishDate ? null : longDateWithWeekday(article.publishDate);
+
+  return (
+    <>
+      {signedOut && <DiscountBanner code={article.discountCode || discountCode} />}
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+        <Link to="/news-and-views" className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 underline-offset-4 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to News & Views
+        </Link>
+        <article className="mt-4">
+          <header>
+            <div className="flex flex-wrap items-center gap-2">
+              <CategoryBadge category={article.category} />
+              {article.contentType === 'premium' && signedOut && <PremiumBadge />}
+            </div>
+            <p className="mt-4 flex flex-wrap gap-x-3 text-sm text-slate-600">
+              {article.author && <span>By {article.author}</span>}
+              {date && <time dateTime={article.publishDate ?? undefined}>{date}</time>}
+            </p>
+            <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight text-navy-900 sm:text-4xl">{article.title}</h1>
+            <SafeHtml html={article.summary} kind="summary" className="mt-4 text-lg text-slate-700 [&_p]:my-2" />
+          </header>
+          {locked ? <PremiumPreviewPanel /> : <SafeHtml html={article.content} kind="article" className={`mt-6 ${PROSE}`} />}
+          <footer className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+            {published && <p className="text-sm text-slate-600">Published {published}</p>}
+            <Link to="/news-and-views" className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4">
+              More Articles
+            </Link>
+          </footer>
+        </article>
+      </div>
+    </>
+  );
+}

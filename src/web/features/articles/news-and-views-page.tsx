@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import type { Article } from '../../../shared/schemas/articles';
+import { CATEGORY_LABELS } from '../../../shared/article-labels';
+import { PageHeader } from '../../components/page-header';
+import { Button } from '../../components/ui/button';
+import { NEWS_RESET_EVENT } from '../../lib/events';
+import { useAuth } from '../auth/api';
+import { useArticles } from './api';
+import { ArticleCard } from './article-card';
+import { ARTICLES_PER_COLUMN, columnsOf } from './article-utils';
+import { ArticleView } from './article-view';
+
+function Column({
+  id,
+  title,
+  emptyText,
+  articles,
+  hasMemberAccess,
+  onSelect,
+}: {
+  id: string;
+  title: string;
+  emptyText: string;
+  articles: Article[];
+  hasMemberAccess: boolean;
+  onSelect: (a: Article) => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? articles : articles.slice(0, ARTICLES_PER_COLUMN);
+  const more = articles.length - ARTICLES_PER_COLUMN;
+  return (
+    <section aria-labelledby={id} className="min-w-0">
+      <h2 id={id} className="border-b-4 border-gold-400 pb-2 text-xl font-bold text-navy-900 sm:text-2xl">
+        {title}
+      </h2>
+      {articles.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          <p className="font-semibold">{emptyText}</p>
+          <p className="mt-1 text-sm">New content will appear here as it's published.</p>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4" aria-label={title}>
+          {shown.map((a) => (
+            <li key={a.id}>
+              <ArticleCard article={a} hasMemberAccess={hasMemberAccess} onSelect={onSelect} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 && (
+        <Button variant="outline" className="mt-4 w-full" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+          {expanded ? 'Show Less' : `See More ... (${more} more)`}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** /news-and-views: two columns, or the selected article in place of them (spec 01 §2). */
+export function NewsAndViewsPage() {
+  const { data, isPending, isError } = useArticles();
+  const { hasMemberAccess } = useAuth();
+  const [selected, setSelected] = useState<Article | null>(null);
+
+  useEffect(() => {
+    // The nav link clicked while already here: back to the list, at the top.
+    const reset = () => {
+      setSelected(null);
+      window.scrollTo(0, 0);
+    };
+    window.addEventListener(NEWS_RESET_EVENT, reset);
+    return () => window.removeEventListener(NEWS_RESET_EVENT, reset);
+  }, []);
+
+  function select(article: Article | null) {
+    setSelected(article);
+    window.scrollTo(0, 0);
+  }
+
+  const columns = columnsOf(data ?? []);
+  return (
+    <>
+      <PageHeader title="News & Views" subtitle="Racing affairs, value-betting strategy and the principles behind the VB ratings." />
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+        {selected ? (
+          <ArticleView selected={selected} hasMemberAccess={hasMemberAccess} onBack={() => select(null)} />
+        ) : isPending ? (
+          <p role="status" className="py-12 text-center text-slate-600">
+            Loading articles...
+          </p>
+        ) : isError ? (
+          <p role="alert" className="py-12 text-center text-slate-700">
+            Error loading articles. Please try again.
+          </p>
+        ) : (
+          <div className="grid gap-10 md:grid-cols-2 md:gap-8">
+            <Column
+              id="news-column"
+              title={CATEGORY_LABELS.news}
+              emptyText="No news articles available yet."
+              articles={columns.news}
+              hasMemberAccess={hasMemberAccess}
+              onSelect={select}
+            />
+            <Column
+              id="views-column"
+              title={CATEGORY_LABELS.views}
+              emptyText="No strategy articles available yet."
+              articles={columns.views}
+              hasMemberAccess={hasMemberAccess}
+              onSelect={select}
+            />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

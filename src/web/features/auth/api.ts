@@ -1,0 +1,127 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { ApiError, apiJson, errorMessage } from '../../lib/request';
+import { isMobileClient } from '../../lib/device';
+import { clearBrowserStorage } from '../../lib/storage';
+import { toast, type ToastInput } from '../../components/ui/use-toast';
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
+/**
+ * The auth check (spec 01 §7): 401 means signed out (and the browser's storage is cleared);
+ * any other failure is "Authentication check failed".
+ */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const res = await fetch('/api/auth/user', {
+    credentials: 'include',
+    cache: 'no-store',
+    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache', 'X-Mobile-Client': isMobileClient() ? 'true' : 'false' },
+  });
+  if (res.status === 401) {
+    clearBrowserStorage();
+    return null;
+  }
+  if (!res.ok) throw new Error('Authentication check failed');
+  const body = (await res.json()) as CurrentUser | null;
+  return body || null;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+export interface LoginResult {
+  success: boolean;
+  message: string;
+  user: CurrentUser;
+}
+export interface RegisterInput {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
+}
+
+/** Signed in: the user is stored at once, then refetched (spec 01 §4 "login success refreshes the user"). */
+function storeUser(queryClient: QueryClient, user: CurrentUser) {
+  queryClient.setQueryData(AUTH_USER_KEY, user);
+  void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+}
+
+export interface LoginOptions {
+  /** The success toast; the sign-in page uses spec 02 §8's "Login successful!" / "Redirecting...". */
+  successToast?: (user: CurrentUser) => ToastInput | null;
+}
+
+export function useLoginMutation({ successToast }: LoginOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiJson<LoginResult>('POST', '/api/login', input),
+    onSuccess: (result) => {
+      storeUser(queryClient, result.user);
+      const t = successToast ? successToast(result.user) : { title: 'Login successful', description: `Welcome back, ${result.user.email}!` };
+      if (t) toast(t);
+    },
+    onError: (err) => {
+      const description = err instanceof ApiError ? errorMessage(err, 'Please try again') : errorMessage(err, 'Network error. Please try again.');
+      toast({ title: 'Login failed', description, variant: 'destructive' });
+    },
+  });
+}
+
+export function useRegisterMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiJson<{ user: CurrentUser }>('POST', '/api/register', input),
+    onSuccess: (result) => {
+      storeUser(queryClient, result.user);
+      toast({ title: 'Account created', description: 'Welcome to VBG! Choose your membership to unlock the members’ area.' });
+    },
+    onError: (err) => {
+      toast({ title: 'Registration failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useLogoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>('POST', '/api/logout'),
+    onSuccess: async () => {
+      clearBrowserStorage();
+      queryClient.setQueryData(AUTH_USER_KEY, null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+      // Everything cached was fetched as the signed-in user: fetch it again as a visitor.
+      await queryClient.invalidateQueries();
+    },
+    onError: (err) => {
+      toast({ title: 'Logout failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useAuth() {
+  const query = useCurrentUser();
+  const login = useLoginMutation();
+  const logout = useLogoutMutation();
+  const register = useRegisterMutation();
+  const user = query.data ?? null;
+  const isAdmin = user?.role === 'admin';
+  return {
+    user,
+    /** True only until the first answer of the auth check. */
+    isLoading: query.isPending,
+    isAuthenticated: !!user,
+    isAdmin,
+    /** Active subscription, admin, or the open-access setting (the server decides). */
+    hasMemberAccess: !!user && (isAdmin || user.hasMemberAccess),
+    error: query.error,
+    refetch: query.refetch,
+    login,
+    logout,
+    register,
+  };
+}

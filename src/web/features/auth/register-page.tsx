@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { Button } from '../../components/ui/button';
+import { PasswordField, EmailField } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { useRegisterMutation } from './api';
+import { AuthCard } from './auth-card';
+
+/** A free account that then goes to checkout (DESIGN decision 4). */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const register = useRegisterMutation();
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: 'destructive' });
+      return;
+    }
+    if (password !== confirmPassword) {
+      toast({ title: 'Passwords do not match', description: 'Please ensure both passwords are identical', variant: 'destructive' });
+      return;
+    }
+    register.mutate({ email: email.trim(), password, confirmPassword }, { onSuccess: () => navigate('/subscribe', { replace: true }) });
+  }
+
+  return (
+    <AuthCard title="Create Account" description="Create your free VBG account, then choose your membership.">
+      <form onSubmit={onSubmit} className="grid gap-4">
+        <EmailField
+          label="Email"
+          name="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          purpose="new"
+          label="Password"
+          name="password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          purpose="new"
+          label="Confirm Password"
+          name="confirmPassword"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+        <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
+          {register.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-4">
+          Go to sign-in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

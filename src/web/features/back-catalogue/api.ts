@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminActionResult, BackCatalogueEntry } from '../../../shared/schemas/tips';
+import { apiJson, getJson } from '../../lib/request';
+
+export const BACK_CATALOGUE_KEY = ['/api/back-catalogue'] as const;
+
+/** Always refetched (spec 01 §7). */
+export function useBackCatalogue() {
+  return useQuery({
+    queryKey: BACK_CATALOGUE_KEY,
+    queryFn: async () => (await getJson<BackCatalogueEntry[]>('/api/back-catalogue')) ?? [],
+  });
+}
+
+export function useMoveToLibrary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<AdminActionResult>('POST', '/api/move-to-library'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BACK_CATALOGUE_KEY }),
+  });
+}
+
+export function useUploadBackCataloguePdf() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, date }: { file: File; date: string }) => {
+      const form = new FormData();
+      form.append('date', date);
+      form.append('pdf', file, file.name);
+      return apiJson<AdminActionResult>('POST', '/api/admin/upload-back-catalogue-pdf', form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: BACK_CATALOGUE_KEY }),
+  });
+}

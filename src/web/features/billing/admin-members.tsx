@@ -1,0 +1,240 @@
+import { useDeferredValue, useId, useState } from 'react';
+import { Search } from 'lucide-react';
+import { addDays, londonDate } from '../../../shared/london-time';
+import type { GrantableType, MemberRow } from '../../../shared/schemas/billing';
+import { subscriptionTypeLabel } from '../../../shared/subscription';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field, Input, Label } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/cn';
+import { formatLongDate } from '../../lib/dates';
+import { errorMessage } from '../../lib/request';
+import { useGrantMembership, useMembers, useRevokeMembership } from './api';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'past_due', label: 'Past due' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'canceled', label: 'Cancelled' },
+  { value: 'none', label: 'No subscription' },
+];
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'All types' },
+  { value: 'premium', label: 'Monthly Premium' },
+  { value: 'annual_special', label: 'Annual (Special)' },
+  { value: 'family', label: 'Lifetime Family Access' },
+  { value: 'none', label: 'None' },
+];
+
+const STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Past due',
+  expired: 'Expired',
+  canceled: 'Cancelled',
+  unpaid: 'Unpaid',
+  none: 'No subscription',
+};
+
+const statusTone = (m: MemberRow) =>
+  m.hasAccess ? 'bg-emerald-100 text-emerald-900' : m.status === 'none' ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-900';
+
+function dateText(m: MemberRow): string {
+  if (m.type === 'family' && m.hasAccess) return 'Lifetime';
+  const date = formatLongDate(m.endDate);
+  if (!date) return '—';
+  if (!m.hasAccess) return `Ended ${date}`;
+  if (m.type === 'annual_special' || m.cancelAtPeriodEnd) return `Expires ${date}`;
+  return `Renews ${date}`;
+}
+
+const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
+
+/** Admin Members section: find a member by e-mail, filter by status and type, grant or revoke family and annual special access. */
+export function AdminMembers() {
+  const ids = { search: useId(), status: useId(), type: useId(), grantType: useId() };
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [type, setType] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const members = useMembers({ search: deferredSearch, status, type });
+  const grant = useGrantMembership();
+  const revoke = useRevokeMembership();
+
+  const [granting, setGranting] = useState<MemberRow | null>(null);
+  const [grantType, setGrantType] = useState<GrantableType>('family');
+  const [endDate, setEndDate] = useState('');
+  const [revoking, setRevoking] = useState<MemberRow | null>(null);
+
+  function openGrant(member: MemberRow) {
+    setGranting(member);
+    setGrantType('family');
+    setEndDate(addDays(londonDate(new Date()), 365));
+  }
+
+  function onGrant() {
+    if (!granting) return;
+    grant.mutate(
+      { id: granting.id, type: grantType, endDate: grantType === 'annual_special' ? endDate : undefined },
+      {
+        onSuccess: (result) => {
+          setGranting(null);
+          toast({ title: 'Access granted', description: result.message });
+        },
+        onError: (err) => toast({ title: 'Grant failed', description: errorMessage(err, 'Unable to grant access'), variant: 'destructive' }),
+      },
+    );
+  }
+
+  function onRevoke() {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: (result) => {
+        setRevoking(null);
+        toast({ title: 'Access revoked', description: result.message });
+      },
+      onError: (err) => {
+        setRevoking(null);
+        toast({ title: 'Revoke failed', description: errorMessage(err, 'Unable to revoke access'), variant: 'destructive' });
+      },
+    });
+  }
+
+  const list = members.data?.members ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Members</CardTitle>
+        <CardDescription>
+          Monthly subscriptions are managed through the payment provider; Lifetime Family Access and Annual (Special) are granted and revoked here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.search}>Search by email</Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+              <Input id={ids.search} type="search" className="pl-9" placeholder="name@example.com" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.status}>Status</Label>
+            <select id={ids.status} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value)}>
+              {STATUS_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.type}>Type</Label>
+            <select id={ids.type} className={selectClass} value={type} onChange={(e) => setType(e.target.value)}>
+              {TYPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {members.isPending ? (
+          <div className="grid gap-2" role="status" aria-live="polite">
+            <span className="sr-only">Loading...</span>
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : members.isError ? (
+          <p role="alert" className="text-red-700">
+            {errorMessage(members.error, 'Could not load the members.')}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-slate-700">No members match these filters.</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600" aria-live="polite">
+              {members.data!.total} {members.data!.total === 1 ? 'account' : 'accounts'}
+              {members.data!.truncated ? ` (showing the first ${list.length})` : ''}
+            </p>
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+              {list.map((m) => {
+                const granted = m.type === 'family' || m.type === 'annual_special';
+                return (
+                  <li key={m.id} className="grid gap-2 p-3 md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:items-center md:gap-4">
+                    <div className="min-w-0">
+                      <p className="font-semibold break-all text-navy-900">{m.email}</p>
+                      {m.role === 'admin' && <p className="text-xs text-slate-600">Administrator</p>}
+                    </div>
+                    <div>
+                      <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>
+                        {STATUS_LABELS[m.status] ?? m.status}
+                      </span>
+                    </div>
+                    <p className="text-sm text-slate-800">{m.type ? subscriptionTypeLabel(m.type) : 'None'}</p>
+                    <p className="text-sm text-slate-800">
+                      {dateText(m)}
+                      {m.cancelAtPeriodEnd && m.hasAccess && <span className="block text-xs text-slate-600">Cancelled at period end</span>}
+                    </p>
+                    <div className="flex flex-wrap gap-2 md:justify-end">
+                      <Button size="sm" variant="outline" onClick={() => openGrant(m)}>
+                        Grant
+                      </Button>
+                      {granted && m.hasAccess && (
+                        <Button size="sm" variant="destructive" onClick={() => setRevoking(m)}>
+                          Revoke
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </CardContent>
+
+      <ConfirmDialog
+        open={!!granting}
+        title={`Grant access to ${granting?.email ?? ''}`}
+        description={
+          <div className="grid gap-3">
+            <div className="grid gap-1.5">
+              <Label htmlFor={ids.grantType}>Type</Label>
+              <select id={ids.grantType} className={selectClass} value={grantType} onChange={(e) => setGrantType(e.target.value as GrantableType)}>
+                <option value="family">Lifetime Family Access</option>
+                <option value="annual_special">Annual (Special)</option>
+              </select>
+            </div>
+            {grantType === 'annual_special' && (
+              <Field label="Expires on" type="date" required value={endDate} onChange={(e) => setEndDate(e.target.value)} hint="Access runs to the end of this day (UK time)." />
+            )}
+          </div>
+        }
+        confirmLabel="Grant access"
+        busyLabel="Granting..."
+        busy={grant.isPending}
+        onConfirm={onGrant}
+        onCancel={() => setGranting(null)}
+      />
+      <ConfirmDialog
+        open={!!revoking}
+        title="Revoke access?"
+        description={`${revoking?.email ?? ''} loses ${revoking ? subscriptionTypeLabel(revoking.type) : ''} and members' features at once.`}
+        confirmLabel="Revoke access"
+        busyLabel="Revoking..."
+        busy={revoke.isPending}
+        destructive
+        onConfirm={onRevoke}
+        onCancel={() => setRevoking(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { CheckCircle2, KeyRound, Mail, Trophy } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useConfig } from '../../lib/config';
+import { formatLongDate } from '../../lib/dates';
+import { useCheckoutSession } from './api';
+
+const steps = [
+  { icon: KeyRound, title: 'Set your password', text: 'Create a password so you can sign in to your account.' },
+  { icon: Mail, title: 'Email confirmation', text: 'A confirmation of your subscription is on its way to your inbox.' },
+  { icon: Trophy, title: 'Access premium content', text: 'Daily tips, race previews and VB ratings are ready for you.' },
+];
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-200 py-2.5 last:border-b-0 sm:flex-row sm:justify-between">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-semibold break-all text-navy-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Spec 01 §2 Payment success: reads session_id, shows what was bought, leads to the password step. */
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { siteName, supportEmail } = useConfig();
+  const sessionId = params.get('session_id');
+  const lookup = useCheckoutSession(sessionId);
+  // Without a session there is nothing to load: loading stops and the button stays disabled.
+  const loading = !!sessionId && lookup.isPending;
+
+  return (
+    <div className="bg-navy-50 px-4 py-10 sm:py-16">
+      <Card className="mx-auto w-full max-w-xl">
+        <CardHeader className="items-center text-center">
+          <CheckCircle2 className="h-14 w-14 text-emerald-700" aria-hidden="true" />
+          <CardTitle as="h1" size="xl">
+            Payment Successful!
+          </CardTitle>
+          <CardDescription className="text-base">Welcome to {siteName} Premium</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <dl className="rounded-lg border border-slate-200 px-4" aria-busy={loading}>
+            <Detail label="Subscription">{loading ? <Skeleton className="h-5 w-48" /> : (lookup.data?.display_text ?? '—')}</Detail>
+            <Detail label="Email">{loading ? <Skeleton className="h-5 w-40" /> : (lookup.data?.email ?? '—')}</Detail>
+            <Detail label="Start date">{formatLongDate(new Date())}</Detail>
+          </dl>
+          {lookup.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              Failed to resolve payment session. Please contact support.
+            </p>
+          )}
+
+          <div>
+            <h2 className="font-bold text-navy-900">Next steps</h2>
+            <ol className="mt-3 grid gap-3">
+              {steps.map(({ icon: Icon, title, text }, i) => (
+                <li key={title} className="flex gap-3">
+                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-gold-400">{i + 1}</span>
+                  <div>
+                    <p className="flex items-center gap-1.5 font-semibold text-navy-900">
+                      <Icon className="h-4 w-4 text-gold-700" aria-hidden="true" />
+                      {title}
+                    </p>
+                    <p className="text-sm text-slate-700">{text}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button
+              variant="gold"
+              size="lg"
+              className="flex-1"
+              disabled={!sessionId || loading}
+              onClick={() => navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}
+            >
+              Set Your Password
+            </Button>
+            <ButtonLink to="/" variant="outline" size="lg" className="flex-1">
+              Return to Homepage
+            </ButtonLink>
+          </div>
+          <p className="text-center text-sm text-slate-700">
+            Questions about your subscription? Contact us at{' '}
+            <a href={`mailto:${supportEmail}`} className="font-semibold text-navy-700 underline underline-offset-4">
+              {supportEmail}
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Field, PasswordField } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/request';
+import { AUTH_USER_KEY, fetchCurrentUser } from '../auth/api';
+import { AuthCard } from '../auth/auth-card';
+import { useCheckoutSession, useSetPassword } from './api';
+
+/** Spec 01 §9: the automatic sign-in follows the password step after 1 second. */
+export const AUTO_LOGIN_DELAY_MS = 1000;
+
+/**
+ * Spec 01 §2 Set password, the second step of the post-payment flow (§4). The set-password call
+ * already signs the browser in; after a second the user is refetched and sent home, or to the
+ * sign-in page with the e-mail filled in when that did not work.
+ */
+export function SetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sessionId = params.get('session_id');
+  const lookup = useCheckoutSession(sessionId);
+  const setPassword = useSetPassword();
+  const [password, setPasswordValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const warned = useRef(false);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (warned.current) return;
+    if (!sessionId) {
+      warned.current = true;
+      toast({ title: 'Invalid Access', description: 'No session ID found. Please complete payment first.', variant: 'destructive' });
+    } else if (lookup.isError) {
+      warned.current = true;
+      toast({ title: 'Session Error', description: 'Failed to resolve payment session. Please contact support.', variant: 'destructive' });
+    }
+  }, [sessionId, lookup.isError]);
+
+  const email = lookup.data?.email ?? '';
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!sessionId) return;
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: 'destructive' });
+      return;
+    }
+    if (password !== confirm) {
+      toast({ title: 'Passwords do not match', description: 'Please ensure both passwords are identical', variant: 'destructive' });
+      return;
+    }
+    setPassword.mutate(
+      { session_id: sessionId, password },
+      {
+        onSuccess: () => {
+          setDone(true);
+          toast({ title: 'Password Set Successfully!', description: 'Logging you in automatically...' });
+          timer.current = setTimeout(() => void signInAndGoHome(), AUTO_LOGIN_DELAY_MS);
+        },
+        onError: (err) => {
+          toast({ title: 'Failed to set password', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  }
+
+  async function signInAndGoHome() {
+    try {
+      const user = await queryClient.fetchQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+      if (user) {
+        navigate('/', { replace: true });
+        return;
+      }
+    } catch {
+      // fall through to the sign-in page
+    }
+    navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
+  }
+
+  if (!sessionId) {
+    return (
+      <AuthCard title="Set Your Password" description="No session ID found. Please complete payment first.">
+        <ButtonLink to="/subscribe" variant="gold" size="lg" className="w-full">
+          Subscribe Now
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  if (lookup.isPending) {
+    return (
+      <AuthCard title="Set Your Password">
+        <p role="status" aria-live="polite" className="py-6 text-center text-slate-700">
+          Loading your account details...
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (lookup.isError) {
+    return (
+      <AuthCard title="Set Your Password" description="Failed to resolve payment session. Please contact support.">
+        <ButtonLink to="/" variant="outline" size="lg" className="w-full">
+          Return to Homepage
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  const busy = setPassword.isPending || done;
+  return (
+    <AuthCard title="Set Your Password" description="Choose a password to sign in to your new account.">
+      <form onSubmit={onSubmit} className="grid gap-4">
+        <Field label="Email" name="email" type="email" value={email} readOnly aria-readonly="true" autoComplete="username" />
+        <PasswordField
+          purpose="new"
+          label="New Password"
+          name="password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPasswordValue(e.target.value)}
+        />
+        <PasswordField
+          purpose="new"
+          label="Confirm Password"
+          name="confirmPassword"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <Button type="submit" variant="gold" size="lg" disabled={busy} className="w-full">
+          {busy ? 'Setting Password...' : 'Set Password & Continue'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

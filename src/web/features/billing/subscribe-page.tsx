@@ -1,0 +1,87 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Lock } from 'lucide-react';
+import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
+import { PageSkeleton } from '../../components/page-skeleton';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, EmailField } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { useConfig } from '../../lib/config';
+import { useAuth } from '../auth/api';
+import { checkoutErrorText, createCheckoutSession } from './api';
+
+/**
+ * Spec 01 §2 Subscribe with DESIGN decision 2: a member is sent home; a signed-in non-member
+ * checks out for their own e-mail (shown, not editable); a visitor types one.
+ */
+export function SubscribePage() {
+  const { user, isLoading } = useAuth();
+  const { siteName } = useConfig();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const isMember = !!user?.isSubscribed;
+
+  useEffect(() => {
+    if (isMember) navigate('/', { replace: true });
+  }, [isMember, navigate]);
+
+  if (isLoading || isMember) return <PageSkeleton />;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const address = user ? user.email : email.trim();
+    if (!address) {
+      toast({ title: 'Email Required', description: 'Please enter your email address', variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const url = await createCheckoutSession(address);
+      window.location.assign(url); // stays "Redirecting to Payment..." while the browser leaves
+    } catch (err) {
+      setSubmitting(false);
+      toast({ title: 'Subscription Failed', description: checkoutErrorText(err), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="bg-navy-50 px-4 py-10 sm:py-16">
+      <Card className="mx-auto w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">
+            <Lock className="h-6 w-6" aria-hidden="true" />
+          </span>
+          <CardTitle as="h1" size="xl">
+            Subscribe to {siteName}
+          </CardTitle>
+          <CardDescription>You'll be redirected to our secure payment page to complete your subscription</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} className="grid gap-4">
+            {user ? (
+              <Field label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" hint="Your subscription is for the account you are signed in with." />
+            ) : (
+              <EmailField
+                label="Email"
+                name="email"
+                placeholder="your@email.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+            <div className="rounded-lg border border-gold-300 bg-gold-50 p-4 text-center">
+              <p className="text-3xl font-extrabold text-navy-900">£{PRICE_MONTHLY_GBP}/month</p>
+              <p className="mt-1 text-sm font-semibold text-gold-800">Use discount code to reduce to £{PRICE_DISCOUNTED_GBP}/month</p>
+            </div>
+            <Button type="submit" variant="gold" size="lg" disabled={submitting} className="w-full">
+              {submitting ? 'Redirecting to Payment...' : 'Subscribe Now'}
+            </Button>
+            <p className="text-center text-sm text-slate-700">Cancel anytime • 7-day money-back guarantee</p>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

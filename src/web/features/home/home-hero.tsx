@@ -1,0 +1,48 @@
+import { ArrowRight } from 'lucide-react';
+import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
+import { ButtonLink } from '../../components/ui/button';
+import { useConfig } from '../../lib/config';
+import { useAuth } from '../auth/api';
+
+export function HomeHero() {
+  const { user, hasMemberAccess } = useAuth();
+  const { analystName } = useConfig();
+  return (
+    <section className="bg-gradient-to-b from-navy-900 to-navy-800 text-white" aria-labelledby="hero-title">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
+        <p className="text-sm font-semibold uppercase tracking-widest text-gold-300">UK horse racing value betting</p>
+        <h1 id="hero-title" className="mt-3 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+          Find the value. Back it with confidence.
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-navy-100">
+          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName} and Team VBG —
+          all for £{PRICE_MONTHLY_GBP} a month.
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          {hasMemberAccess ? (
+            <>
+              <ButtonLink to="/tips" variant="gold" size="lg">
+                Today’s tips
+                <ArrowRight className="h-5 w-5" aria-hidden="true" />
+              </ButtonLink>
+              <ButtonLink to="/vbg-race-cards" variant="inverse" size="lg">
+                Open the race cards
+              </ButtonLink>
+            </>
+          ) : (
+            <>
+              <ButtonLink to="/subscribe" variant="gold" size="lg">
+                Subscribe £{PRICE_MONTHLY_GBP}/month
+                <ArrowRight className="h-5 w-5" aria-hidden="true" />
+              </ButtonLink>
+              <ButtonLink to="/free-race" variant="inverse" size="lg">
+                Try today’s free race
+              </ButtonLink>
+            </>
+          )}
+        </div>
+        {!user && <p className="mt-4 text-sm text-navy-200">Cancel anytime • 7-day money-back guarantee</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PerformanceActionResult, ResultsResponse, SettleBody, TipRecord, TipRecordBody } from '../../../shared/schemas/performance';
+import { apiJson, getJson } from '../../lib/request';
+
+export const HISTORY_KEY = ['/api/daily-performance-history'] as const;
+export const RESULTS_KEY = ['/api/results'] as const;
+
+/** Admin: every tip record, newest day first. */
+export function usePerformanceHistory() {
+  return useQuery({
+    queryKey: HISTORY_KEY,
+    queryFn: async () => (await getJson<TipRecord[]>('/api/daily-performance-history')) ?? [],
+  });
+}
+
+/** Public: the settled record and its stats. */
+export function useResults() {
+  return useQuery({
+    queryKey: RESULTS_KEY,
+    queryFn: () => getJson<ResultsResponse>('/api/results'),
+  });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: HISTORY_KEY }), queryClient.invalidateQueries({ queryKey: RESULTS_KEY })]);
+}
+
+export interface RecordOutcome {
+  saved: TipRecordBody[];
+  failures: Array<{ entry: TipRecordBody; error: unknown }>;
+}
+
+/**
+ * One call per filled selection (spec 02 §7). Every entry is tried, so one refusal (say a
+ * duplicate) does not stop the others; the history refreshes once all have answered.
+ */
+export function useRecordTips() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (entries: TipRecordBody[]): Promise<RecordOutcome> => {
+      const outcome: RecordOutcome = { saved: [], failures: [] };
+      for (const entry of entries) {
+        try {
+          await apiJson<PerformanceActionResult>('POST', '/api/admin/back-catalogue-entry', entry);
+          outcome.saved.push(entry);
+        } catch (error) {
+          outcome.failures.push({ entry, error });
+        }
+      }
+      return outcome;
+    },
+    onSettled: refresh,
+  });
+}
+
+export function useAutoPopulate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (date: string) => apiJson<PerformanceActionResult>('POST', '/api/admin/auto-populate-performance', { date }),
+    onSettled: refresh,
+  });
+}
+
+export function useSettleTip() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: SettleBody & { id: number }) => apiJson<PerformanceActionResult>('POST', `/api/admin/tip-records/${id}/settle`, body),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import type { Weekday } from '../../../../shared/london-time';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { RACE_CARDS_METADATA_KEY } from '../api';
+import { uploadWithProgress, type UploadResult } from '../upload';
+import { StagePanel, UploadProgress } from './stage-panel';
+
+export const weekdayLabel = (d: string) => d[0].toUpperCase() + d.slice(1).toLowerCase();
+
+export interface StageUploadProps {
+  stage: number;
+  title: string;
+  description: string;
+  fileLabel: string;
+  accept: string;
+  url: string;
+  field: string;
+  buttonLabel: string;
+  weekday: Weekday;
+}
+
+/** A file upload stage: the chosen weekday goes as targetTab, progress through XMLHttpRequest. */
+export function StageUpload({ stage, title, description, fileLabel, accept, url, field, buttonLabel, weekday }: StageUploadProps) {
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const fileId = useId();
+  const uploading = progress !== null;
+
+  async function upload() {
+    if (!file) {
+      toast({ title: 'Upload Failed', description: 'No file selected', variant: 'destructive' });
+      return;
+    }
+    const form = new FormData();
+    form.append('targetTab', weekday);
+    form.append(field, file);
+    setResult(null);
+    setProgress(0);
+    const answer = await uploadWithProgress(url, form, setProgress);
+    setProgress(null);
+    setResult(answer);
+    if (answer.success) {
+      toast({ title: `Stage ${stage} Complete`, description: answer.message });
+      void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
+    } else {
+      toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${answer.message}`, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm text-slate-700">
+          Target weekday: <span className="font-semibold text-navy-900">{weekdayLabel(weekday)}</span>
+        </p>
+        <div className="grid gap-1.5">
+          <Label htmlFor={fileId}>{fileLabel}</Label>
+          <Input
+            id={fileId}
+            type="file"
+            accept={accept}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setResult(null);
+            }}
+          />
+          <p className="text-xs text-slate-600">{file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : 'No file chosen'}</p>
+        </div>
+        <div>
+          <Button onClick={() => void upload()} disabled={!file || uploading}>
+            <Upload aria-hidden="true" className="h-4 w-4" />
+            {uploading ? 'Uploading...' : buttonLabel}
+          </Button>
+        </div>
+        {progress !== null && <UploadProgress progress={progress} />}
+        {result && <StagePanel stage={stage} result={result} />}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RaceCard, RaceCardsMetadata } from '../../../shared/schemas/race-cards';
+import { ApiError, getJson } from '../../lib/request';
+
+export const RACE_CARDS_METADATA_KEY = ['race-cards', 'metadata'] as const;
+export const RACE_CARDS_SELECTED_KEY = ['race-cards', 'selected'] as const;
+export const DEFAULT_WEEKDAY_KEY = ['race-cards', 'default-weekday'] as const;
+
+/** Spec 02 §9: the admin view re-reads the metadata every 10 minutes. */
+export const ADMIN_METADATA_REFRESH_MS = 600_000;
+
+export function fetchMetadata(): Promise<RaceCardsMetadata> {
+  const t = Date.now();
+  return getJson<RaceCardsMetadata>(`/api/vbg-race-cards-metadata?t=${t}`) as Promise<RaceCardsMetadata>;
+}
+
+/** Metadata of every weekday, re-read when the window regains focus (spec 02 §4). */
+export function useRaceCardsMetadata(options: { refetchInterval?: number } = {}) {
+  return useQuery({ queryKey: RACE_CARDS_METADATA_KEY, queryFn: fetchMetadata, refetchOnWindowFocus: true, refetchInterval: options.refetchInterval ?? false });
+}
+
+/** The administrator's default weekday, or null when none is set (or the call is not there yet). */
+export function useDefaultWeekday() {
+  return useQuery({
+    queryKey: DEFAULT_WEEKDAY_KEY,
+    queryFn: async () => {
+      try {
+        const body = await getJson<{ value?: unknown }>('/api/admin-settings/default-weekday');
+        return typeof body?.value === 'string' ? body.value : null;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+}
+
+export function fetchRace(id: number): Promise<RaceCard> {
+  const t = Date.now();
+  return getJson<RaceCard>(`/api/vbg-race-cards/race/${id}?v=${t}&t=${t}`) as Promise<RaceCard>;
+}
+
+/** The selected races, fetched in parallel; any one failure empties the list (logged only). */
+export function useSelectedRaces(ids: readonly number[]) {
+  return useQuery({
+    queryKey: [...RACE_CARDS_SELECTED_KEY, ...ids],
+    enabled: ids.length > 0,
+    queryFn: async () => {
+      try {
+        return await Promise.all(ids.map(fetchRace));
+      } catch (err) {
+        console.error('Failed to fetch race', err);
+        return [] as RaceCard[];
+      }
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
+import type { RaceCard as RaceCardData, RaceCardHorse } from '../../../shared/schemas/race-cards';
+import {
+  DEFAULT_HORSE_SORT,
+  DEFAULT_RUNS_WINS,
+  DEFAULT_SUMMARY,
+  NO_VERDICT,
+  ageHandicapLabel,
+  nextSort,
+  ratingTone,
+  showJockeyClaim,
+  sortHorses,
+  type HorseSort,
+  type HorseSortKey,
+} from '../../../shared/race-card-rules';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+
+const toneClasses = {
+  green: 'bg-green-700 text-white',
+  yellow: 'bg-yellow-300 text-slate-900',
+  grey: 'bg-slate-200 text-slate-800',
+};
+
+export function RatingBadge({ rating }: { rating: number | null }) {
+  const tone = ratingTone(rating);
+  return (
+    <span data-tone={tone} className={cn('inline-flex min-w-12 items-center justify-center rounded-md px-2 py-1 text-sm font-bold tabular-nums', toneClasses[tone])}>
+      <span className="sr-only">VB rating </span>
+      {rating ?? '–'}
+    </span>
+  );
+}
+
+const SORTS: Array<{ key: HorseSortKey; label: string }> = [
+  { key: 'vbRating', label: 'VB Rating' },
+  { key: 'number', label: 'Number' },
+  { key: 'draw', label: 'Draw' },
+];
+
+const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '–' : String(v));
+
+function Detail({ label, value }: { label: string; value: string | number | null | undefined }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="break-words text-sm text-slate-900">{show(value)}</dd>
+    </div>
+  );
+}
+
+function HorseRow({ horse, expanded, onToggle }: { horse: RaceCardHorse; expanded: boolean; onToggle: () => void }) {
+  const panelId = `horse-${horse.id}-details`;
+  return (
+    <li className="border-t border-slate-200 first:border-t-0">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left hover:bg-navy-50"
+      >
+        <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
+          {horse.number ?? '–'}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold text-navy-900">{horse.name}</span>
+          <span className="block text-xs text-slate-600">
+            Draw {show(horse.draw)} · {horse.jockey || '–'}
+            {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · {horse.bookieOddsText || (horse.bookieOdds ?? '–')}
+          </span>
+        </span>
+        <RatingBadge rating={horse.vbRating} />
+        <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
+      </button>
+      {expanded && (
+        <div id={panelId} className="px-4 pb-4">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+            <Detail label="Number" value={horse.number} />
+            <Detail label="Draw" value={horse.draw} />
+            <Detail label="Days since last run" value={horse.dslr} />
+            <Detail label="Age" value={horse.age} />
+            <Detail label="Sire" value={horse.sire} />
+            <Detail label="Dam" value={horse.dam} />
+            <Detail label="Form" value={horse.form} />
+            <Detail label="Form history" value={horse.formHistory} />
+            <Detail label="Jockey" value={horse.jockey} />
+            {showJockeyClaim(horse.jockeyClaim) && <Detail label="Jockey claim" value={horse.jockeyClaim} />}
+            <Detail label="Trainer" value={horse.trainer} />
+            <Detail label="VB rating" value={horse.vbRating} />
+            <Detail label="Equipment" value={horse.equipment} />
+            <Detail label="Runs-Wins" value={horse.runsWins || DEFAULT_RUNS_WINS} />
+            <Detail label="Official rating" value={horse.officialRating} />
+            <Detail label="Weight" value={horse.weight} />
+            <Detail label="Bookie odds" value={horse.bookieOddsText || horse.bookieOdds} />
+          </dl>
+          <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">{horse.summary || DEFAULT_SUMMARY}</p>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A full race card (spec 02 §2.2); stacked rows that stay readable at 390 px. */
+export function RaceCard({ race }: { race: RaceCardData }) {
+  const [sort, setSort] = useState<HorseSort>(DEFAULT_HORSE_SORT);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const horses = sortHorses(race.horses, sort);
+  const headingId = `race-${race.id}-heading`;
+  const facts = [race.distance, race.raceType, race.classNumber && `Class ${race.classNumber}`, race.prizeMoney, ageHandicapLabel(race.ageHandicapInfo)].filter(Boolean);
+
+  function toggle(id: number) {
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <Card className="overflow-hidden" aria-labelledby={headingId} role="region">
+      <div className="bg-navy-900 px-4 py-4 text-white sm:px-6">
+        <h3 id={headingId} className="text-lg font-bold sm:text-xl">
+          <span className="text-gold-300">{race.time}</span> {race.course}
+        </h3>
+        <p className="mt-1 font-semibold text-navy-50">{race.title}</p>
+        {facts.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-navy-100" aria-label="Race details">
+            {facts.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="border-b border-gold-300 bg-gold-50 px-4 py-3 text-sm sm:px-6">
+        <h4 className="font-bold text-navy-900">Verdict</h4>
+        <p className="mt-1 whitespace-pre-line text-slate-800">{race.verdict?.trim() || NO_VERDICT}</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
+        <span className="text-sm font-semibold text-slate-700">Sort by</span>
+        {SORTS.map(({ key, label }) => {
+          const active = sort.key === key;
+          const Arrow = sort.direction === 'asc' ? ArrowUp : ArrowDown;
+          return (
+            <Button key={key} size="sm" variant={active ? 'primary' : 'outline'} aria-pressed={active} onClick={() => setSort(nextSort(sort, key))}>
+              {label}
+              {active && <Arrow aria-label={sort.direction === 'asc' ? 'ascending' : 'descending'} className="h-4 w-4" />}
+            </Button>
+          );
+        })}
+        <span className="flex-1" />
+        <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set())}>
+          Expand All
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set(race.horses.map((h) => h.id)))}>
+          Collapse All
+        </Button>
+      </div>
+      <ul aria-label={`Runners ${race.time} ${race.course}`} className="border-t border-slate-200">
+        {horses.map((h) => (
+          <HorseRow key={h.id} horse={h} expanded={!collapsed.has(h.id)} onToggle={() => toggle(h.id)} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export function RaceCardSkeleton() {
+  return (
+    <Card className="overflow-hidden">
+      <Skeleton className="h-28 w-full rounded-none" />
+      <div className="grid gap-3 p-4">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+      </div>
+    </Card>
+  );
+}

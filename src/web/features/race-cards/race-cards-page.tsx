@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { WEEKDAYS, formatLongDay, londonDate, type Weekday } from '../../../shared/london-time';
+import { MAX_TAB_COLUMNS, defaultTab, toggleRace, toggleVenue, weekdayTabs } from '../../../shared/race-card-rules';
+import type { RaceSummary } from '../../../shared/schemas/race-cards';
+import { PageHeader } from '../../components/page-header';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs } from '../../components/ui/tabs';
+import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, useDefaultWeekday, useRaceCardsMetadata, useSelectedRaces } from './api';
+import { RaceCard, RaceCardSkeleton } from './race-card';
+import { RaceMenu } from './race-menu';
+import { useRaceCardEvents } from './use-race-card-events';
+
+// At most 4 columns; two on phones so long day names stay readable.
+const GRID_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-2 sm:grid-cols-3', 'grid-cols-2 sm:grid-cols-4'];
+const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
+
+function SelectedRaces({ ids }: { ids: number[] }) {
+  const { data, isPending } = useSelectedRaces(ids);
+  if (ids.length === 0) {
+    return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">Select races from the menu above to view detailed race cards</p>;
+  }
+  if (isPending) {
+    return (
+      <div className="grid grid-cols-1 gap-6" aria-busy="true">
+        {ids.slice(0, 2).map((id) => (
+          <RaceCardSkeleton key={id} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      {(data ?? []).map((race) => (
+        <RaceCard key={race.id} race={race} />
+      ))}
+    </div>
+  );
+}
+
+/** Spec 02 §2.1: weekday tabs, the race menu and the selected race cards (inside the member gate). */
+export function RaceCardsPage() {
+  const queryClient = useQueryClient();
+  const metadata = useRaceCardsMetadata();
+  const adminDefault = useDefaultWeekday();
+  useRaceCardEvents();
+  const [chosen, setChosen] = useState<Weekday | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, (metadata.data?.[d] ?? []) as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
+  const counts = Object.fromEntries(WEEKDAYS.map((d) => [d, byDay[d].length])) as Record<Weekday, number>;
+  const tabs = weekdayTabs(counts);
+  const active = defaultTab(tabs, counts, adminDefault.data, chosen);
+  const dayRaces = byDay[active];
+  // Cards follow the menu's order (time, then course), whatever order they were picked in.
+  const selectedIds = dayRaces.map((r) => r.id).filter((id) => selected.includes(id));
+
+  function refresh() {
+    setSelected([]);
+    queryClient.removeQueries({ queryKey: RACE_CARDS_SELECTED_KEY });
+    void queryClient.resetQueries({ queryKey: RACE_CARDS_METADATA_KEY });
+  }
+
+  const ready = metadata.data && !adminDefault.isPending;
+
+  return (
+    <>
+      <PageHeader title="VBG Race Cards" subtitle={formatLongDay(londonDate(new Date()))}>
+        <Button variant="gold" className="mt-4" onClick={refresh}>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" />
+          Refresh VB Ratings
+        </Button>
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        {!ready ? (
+          metadata.isError ? (
+            <p className="text-slate-700">No races available</p>
+          ) : (
+            <div className="grid grid-cols-1 gap-4" aria-busy="true">
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-48 w-full" />
+            </div>
+          )
+        ) : (
+          <Tabs
+            label="Race days"
+            value={active}
+            onValueChange={(v) => {
+              setChosen(v as Weekday);
+              setSelected([]);
+            }}
+            listClassName={`grid ${GRID_COLUMNS[Math.min(tabs.length, MAX_TAB_COLUMNS)]}`}
+            items={tabs.map((d) => ({
+              value: d,
+              label: counts[d] > 0 ? `${label(d)} (${counts[d]})` : label(d),
+              content:
+                dayRaces.length === 0 ? (
+                  <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No races available</p>
+                ) : (
+                  <div className="grid grid-cols-1 gap-6">
+                    <RaceMenu
+                      races={dayRaces}
+                      selected={selectedIds}
+                      onToggleRace={(id) => setSelected((s) => toggleRace(s, id))}
+                      onToggleVenue={(ids) => setSelected((s) => toggleVenue(s, ids))}
+                      onClear={() => setSelected([])}
+                    />
+                    <SelectedRaces ids={selectedIds} />
+                  </div>
+                ),
+            }))}
+          />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminActionResult } from '../../../shared/schemas/tips';
+import { apiJson, getJson } from '../../lib/request';
+import { DAILY_TIPS_KEY } from '../tips/api';
+
+/** One race's preview PDF of today (GET /api/race-previews). */
+export interface RacePreview {
+  id: number;
+  raceTime: string;
+  course: string;
+  isFeature: boolean;
+  url: string;
+}
+
+export interface ProcessResult {
+  message: string;
+  count: number;
+}
+
+export interface MasterCheck {
+  found: boolean;
+  message: string;
+}
+
+export const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
+
+export function useRacePreviews() {
+  return useQuery({ queryKey: RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<RacePreview[]>('/api/race-previews')) ?? [] });
+}
+
+function useRefreshing<TArg, TResult>(fn: (arg: TArg) => Promise<TResult>, alsoTips = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: RACE_PREVIEWS_KEY });
+      if (alsoTips) await queryClient.invalidateQueries({ queryKey: DAILY_TIPS_KEY });
+    },
+  });
+}
+
+export function useUploadMasterPdf() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('pdf', file, file.name);
+      return apiJson<AdminActionResult>('POST', '/api/admin/upload-master-pdf', form);
+    },
+  });
+}
+
+/** A button press, not a cached query: the answer is shown once, as the server gave it. */
+export function useCheckMasterPdf() {
+  return useMutation({ mutationFn: async () => (await getJson<MasterCheck>('/api/check-master-pdf'))! });
+}
+
+export const useProcessMasterPdf = () => useRefreshing(() => apiJson<ProcessResult>('POST', '/api/process-master-pdf'));
+export const useClearPdfs = () => useRefreshing(() => apiJson<ProcessResult>('POST', '/api/clear-pdfs'));
+export const useProcessDailyContent = () => useRefreshing(() => apiJson<ProcessResult>('POST', '/api/process-daily-content'), true);

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminActionResult, ContentUploadBody, DailyTips, HistoricalTips } from '../../../shared/schemas/tips';
+import { ApiError, apiJson, getJson } from '../../lib/request';
+
+export const DAILY_TIPS_KEY = ['/api/daily-tips'] as const;
+
+export function useDailyTips() {
+  return useQuery({ queryKey: DAILY_TIPS_KEY, queryFn: () => getJson<DailyTips>('/api/daily-tips') });
+}
+
+/** null when there are no tips for that day (404), so the page can say so. */
+export function useHistoricalTips(date: string) {
+  return useQuery({
+    queryKey: ['/api/historical-tips', date],
+    queryFn: async () => {
+      try {
+        return await getJson<HistoricalTips>(`/api/historical-tips/${encodeURIComponent(date)}`);
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
+        throw err;
+      }
+    },
+  });
+}
+
+export function usePublishTips() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ContentUploadBody) => apiJson<AdminActionResult>('POST', '/api/secure-content-upload', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: DAILY_TIPS_KEY }),
+  });
+}

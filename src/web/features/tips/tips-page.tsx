@@ -1,0 +1,40 @@
+import { CalendarDays } from 'lucide-react';
+import { SAMPLE_BANNER_DATE } from '../../../shared/tips-format';
+import { errorMessage } from '../../lib/request';
+import { useDailyTips } from './api';
+import { TipsCards, TipsCardsSkeleton } from './tips-cards';
+import { RacePreviews } from '../race-previews/race-previews-list';
+
+/** Members only; the router wraps it in the "daily tips" gate (spec 01 §2 "Daily tips"). */
+export function TipsPage() {
+  const { data, isPending, error } = useDailyTips();
+  const banner = data?.bannerDate.trim() || SAMPLE_BANNER_DATE;
+  return (
+    <>
+      <div className="bg-navy-900 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Daily Headline Tips</h1>
+          <p className="mt-2 text-navy-100">Our strongest value selections, published each morning.</p>
+        </div>
+      </div>
+      <div role="region" aria-label="Tips date" className="border-b border-gold-300 bg-gold-50">
+        <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 font-semibold text-navy-900">
+          <CalendarDays className="h-5 w-5 text-gold-700" aria-hidden="true" />
+          {isPending ? <span className="h-5 w-48 animate-pulse rounded bg-gold-100" /> : <span data-testid="banner-date">{banner}</span>}
+        </p>
+      </div>
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        {isPending ? (
+          <TipsCardsSkeleton />
+        ) : error ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+            {errorMessage(error, 'Could not load today’s tips. Please try again.')}
+          </p>
+        ) : (
+          data && <TipsCards tips={data} />
+        )}
+      </div>
+      <RacePreviews />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
+
+/** The server puts the public configuration in <meta name="vbg-config"> (no inline script: strict CSP). */
+export function readInjectedConfig(): PublicConfig | null {
+  if (typeof document === 'undefined') return null;
+  const raw = document.querySelector('meta[name="vbg-config"]')?.getAttribute('content');
+  if (!raw) return null;
+  try {
+    return { ...defaultPublicConfig, ...(JSON.parse(raw) as Partial<PublicConfig>) };
+  } catch {
+    return null;
+  }
+}
+
+const ConfigContext = createContext<PublicConfig>(defaultPublicConfig);
+
+export function ConfigProvider({ children }: { children: ReactNode }) {
+  const [injected] = useState(readInjectedConfig);
+  const [fetched, setFetched] = useState<PublicConfig | null>(null);
+
+  useEffect(() => {
+    // Only the Vite dev server serves index.html without the meta tag.
+    if (injected) return;
+    let cancelled = false;
+    fetch('/api/config', { credentials: 'include', cache: 'no-store' })
+      .then((res) => (res.ok ? (res.json() as Promise<Partial<PublicConfig>>) : null))
+      .then((body) => {
+        if (!cancelled && body) setFetched({ ...defaultPublicConfig, ...body });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [injected]);
+
+  return <ConfigContext.Provider value={injected ?? fetched ?? defaultPublicConfig}>{children}</ConfigContext.Provider>;
+}
+
+export function useConfig(): PublicConfig {
+  return useContext(ConfigContext);
+}

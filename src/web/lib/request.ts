@@ -1,0 +1,108 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { isMobileClient } from './device';
+
+/**
+ * Every non-OK answer becomes this error; its message is "{status}: {body text}" (spec 01 §7),
+ * so callers that only know Error still see the status, and `errorMessage` can pull the
+ * server's `{ message }` back out for a toast.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+function headers(hasJsonBody: boolean): Record<string, string> {
+  const h: Record<string, string> = { 'X-Mobile-Client': isMobileClient() ? 'true' : 'false' };
+  if (hasJsonBody) h['Content-Type'] = 'application/json';
+  return h;
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new ApiError(res.status, text, res.statusText);
+}
+
+/**
+ * Sends a request with the session cookie. Plain objects go as JSON; FormData (uploads) goes
+ * as multipart with the browser's own boundary header.
+ */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
+  const hasJson = data !== undefined && !isForm;
+  const res = await fetch(url, {
+    method,
+    // A JSON content type with an empty body is refused by the server, so it goes with a body only.
+    headers: headers(hasJson),
+    body: isForm ? (data as FormData) : hasJson ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest and read the JSON answer. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** GET helper: the query key joined with "/" is the path; never served from the HTTP cache. */
+export async function getJson<T>(url: string, on401: UnauthorizedBehavior = 'throw'): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include', cache: 'no-store', headers: headers(false) });
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+export function getQueryFn<T>({ on401 = 'throw' }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T | null> {
+  return ({ queryKey }) => getJson<T>(queryKey.join('/'), on401);
+}
+
+/**
+ * The message to show a person for a failed call: the server's `{ message }` when there is one,
+ * otherwise the fallback. Network failures (fetch rejects with TypeError) get `networkFallback`.
+ */
+export function errorMessage(err: unknown, fallback: string, networkFallback = 'Network error. Please try again.'): string {
+  if (err instanceof ApiError) {
+    const body = err.bodyText.trim();
+    if (body.startsWith('{')) {
+      try {
+        const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
+        if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+        if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
+      } catch {
+        // not JSON after all: fall through to the fallback
+      }
+    }
+    return fallback;
+  }
+  if (err instanceof TypeError) return networkFallback;
+  if (err instanceof Error && err.message) {
+    // An error built elsewhere in the "{status}: {body}" form.
+    const m = /^\d{3}: (\{.*\})$/s.exec(err.message);
+    if (m) {
+      try {
+        const parsed = JSON.parse(m[1]) as { message?: unknown };
+        if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+      } catch {
+        return fallback;
+      }
+    }
+    return fallback;
+  }
+  return fallback;
+}
+
+export function isUnauthorized(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 401;
+}

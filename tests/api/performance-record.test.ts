@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dailyTips, tipRecords } from '../../src/server/db/schema';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { signedIn } from '../support/users';
+import { publish } from './tips-helpers';
+import { record, tipEntry } from './performance-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+describe('who may use the tipping record', () => {
+  it('admin routes answer 401 signed out and 403 to members', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const calls: Array<[string, string, unknown]> = [
+      ['GET', '/api/daily-performance-history', undefined],
+      ['POST', '/api/admin/back-catalogue-entry', tipEntry()],
+      ['POST', '/api/admin/auto-populate-performance', { date: '2026-07-14' }],
+      ['POST', '/api/admin/tip-records/1/settle', { result: 'WON' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const anon = method === 'GET' ? await t.client().get(url) : await t.client().post(url, body);
+      expect(anon.status, url).toBe(401);
+      const refused = method === 'GET' ? await member.get(url) : await member.post(url, body);
+      expect(refused.status, url).toBe(403);
+    }
+    expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(0);
+  });
+});
+
+describe('Record New Tips', () => {
+  it('records one call per selection and lists them newest day first', async () => {
+    t.clock.set(new Date('2026-07-14T10:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await record(admin, { raceDate: '2026-07-13', selectionName: 'Yesterday Star' });
+    await record(admin);
+    await record(admin, { selectionType: 'nb', selectionName: 'Harbour Light', raceTime: '3:15 Haydock', advisedOdds: '' });
+    const res = await admin.get('/api/daily-performance-history');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    const list = res.json as Array<Record<string, unknown>>;
+    expect(list.map((r) => r.selectionName)).toEqual(['Northern Star', 'Harbour Light', 'Yesterday Star']);
+    expect(list[0]).toMatchObject({
+      raceDate: '2026-07-14',
+      raceTime: '2:10 Ascot',
+      raceLocation: 'Daily Tips',
+      selectionType: 'nap',
+      advisedOdds: '5/1',
+      startingPrice: null,
+      result: null,
+      profitLoss: null,
+      settledAt: null,
+    });
+    expect(list[0].publishedAt).toMatch(/^2026-07-14T10:00:0\d\.\d{3}Z$/); // when it was recorded
+    expect(list[1].advisedOdds).toBe('');
+  });
+
+  it('never duplicates: a second tip of the same type on the same day is 409', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    await record(admin);
+    const again = await admin.post('/api/admin/back-catalogue-entry', tipEntry());
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe('A NAP is already recorded for 2026-07-14 (Northern Star).');
+    const other = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ selectionName: 'Someone Else' }));
+    expect(other.status).toBe(409);
+    // The same horse as another type, or on another day, is a different tip.
+    await record(admin, { selectionType: 'nb' });
+    await record(admin, { raceDate: '2026-07-15' });
+    expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(3);
+  });
+
+  it('validates the entry', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ selectionName: '  ' }, 'Horse name is required'],
+      [{ raceTime: '' }, 'Race is required'],
+      [{ raceDate: '2026-02-30' }, 'Race date must be a date (YYYY-MM-DD)'],
+      [{ selectionType: 'each-way' }, 'Selection type must be nap, nb or longshot'],
+      [{ advisedOdds: 'lots' }, 'Advised odds must be odds like 5/1, 11/4, evs or 6.0'],
+      [{ result: 'WON' }, 'Invalid input: expected null, received string'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await admin.post('/api/admin/back-catalogue-entry', tipEntry(overrides));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.json.message).toBe(message);
+    }
+    expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(0);
+  });
+});
+
+describe("Auto-Populate Today's Tips", () => {
+  it('creates NAP, NB and Longshot from the published tips once; running it again adds nothing', async () => {
+    t.clock.set(new Date('2026-07-14T09:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await publish(admin, {
+      nap: 'Northern Star – 2:10 Ascot (7/1)',
+      nb: 'Harbour Light (15:15 Haydock) 11/4',
+      longshot: 'Long Road 4.00 Ascot evs',
+    });
+    t.clock.advance(600_000);
+    const first = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ success: true, message: '3 tips added for 2026-07-14.', added: 3 });
+    const second = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    expect(second.json).toEqual({ success: true, message: 'Nothing to add: the tips for 2026-07-14 are already recorded.', added: 0 });
+    const list = (await admin.get('/api/daily-performance-history')).json as Array<Record<string, unknown>>;
+    expect(list.map((r) => [r.selectionType, r.selectionName, r.raceTime, r.raceLocation, r.advisedOdds])).toEqual([
+      ['nap', 'Northern Star', '14:10', 'Ascot', '7/1'],
+      ['nb', 'Harbour Light', '15:15', 'Haydock', '11/4'],
+      ['longshot', 'Long Road', '16:00', 'Ascot', 'evs'],
+    ]);
+    // They carry the time the tips were published, not the time they were copied.
+    const [published] = await t.ctx.db.select().from(dailyTips);
+    for (const r of list) expect(r.publishedAt).toBe(published.publishedAt.toISOString());
+  });
+
+  it('leaves a type recorded by hand alone and adds the rest', async () => {
+    t.clock.set(new Date('2026-07-14T09:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await publish(admin);
+    await record(admin, { selectionName: 'Northern Star' });
+    const res = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    expect(res.json.message).toBe('2 tips added for 2026-07-14.');
+    expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(3);
+  });
+
+  it('answers 404 for a day without published tips and 400 for a bad date', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const none = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    expect(none.status).toBe(404);
+    expect(none.json.message).toBe('No tips were published for 2026-07-14.');
+    expect((await admin.post('/api/admin/auto-populate-performance', { date: 'today' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pgWorkerUrl } from '../support/test-app';
+
+/** The real entry point, as `npm start` runs it (minus the client build), in a child process. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    child.stdout!.on('data', () => {
+      const m = output.match(/running at (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
+  });
+  ready.catch(() => undefined); // a test that expects a failed start never awaits it
+  return { child, ready, exited, output: () => output };
+}
+
+function databaseEnv(): Record<string, string> {
+  if (process.env.VBG_TEST_DB === 'postgres') {
+    return { DATABASE_URL: pgWorkerUrl(), SEED_DEMO: 'false' };
+  }
+  return { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-start-')) };
+}
+
+let running: ChildProcess | undefined;
+afterEach(() => {
+  running?.kill('SIGKILL');
+  running = undefined;
+});
+
+describe('the server process', () => {
+  it('refuses to start on bad configuration, naming each bad value', async () => {
+    const s = startServer({ PORT: 'eighty', ADMIN_EMAIL: 'nope' });
+    running = s.child;
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/Invalid configuration/);
+    expect(s.output()).toMatch(/PORT: must be a port number/);
+    expect(s.output()).toMatch(/ADMIN_EMAIL: must be an e-mail address/);
+  });
+
+  it('starts, migrates, creates the admin, reports health, and shuts down cleanly on SIGTERM', async () => {
+    const s = startServer({ ...databaseEnv(), ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password' });
+    running = s.child;
+    const url = await s.ready;
+    expect(await (await fetch(`${url.replace('localhost', '127.0.0.1')}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
+    const login = await fetch(`${url.replace('localhost', '127.0.0.1')}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'boss@example.com', password: 'boss-password' }),
+    });
+    expect((await login.json()).user.role).toBe('admin');
+    expect(s.output()).not.toMatch(/boss-password/); // a chosen password is never logged
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toMatch(/SIGTERM: finishing in-flight requests/);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
+import type { HttpClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { signedIn } from '../support/users';
+
+const EVENTS = '/api/vbg-race-cards-events';
+const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
+const onPostgres = process.env.VBG_TEST_DB === 'postgres';
+
+let t: TestApp;
+/** On PostgreSQL: a second instance on the same database (on PGlite that would be another database). */
+let other: TestApp | undefined;
+beforeAll(async () => {
+  t = await startTestApp();
+  if (onPostgres) other = await startTestApp();
+});
+afterAll(async () => {
+  await other?.close();
+  await t.close();
+});
+beforeEach(() => t.reset());
+
+interface RaceCardMessage {
+  id: string;
+  data: { type: string; weekday: string | null; at: string };
+}
+
+/** A member's open stream, read with node's fetch; every test closes what it opens. */
+interface Stream {
+  status: number;
+  headers: Headers;
+  next(timeoutMs?: number): Promise<RaceCardMessage>;
+  close(): void;
+}
+const open: Stream[] = [];
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+
+async function openStream(baseUrl: string, client: HttpClient): Promise<Stream> {
+  const abort = new AbortController();
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(baseUrl + EVENTS, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const queued: RaceCardMessage[] = [];
+
+  async function next(timeoutMs = 5000): Promise<RaceCardMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (queued.length) return queued.shift()!;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('no race card event in time');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left)));
+      const chunk = await Promise.race([reader.read(), timeout]);
+      clearTimeout(timer);
+      if (chunk === 'timeout') throw new Error('no race card event in time');
+      if (chunk.done) throw new Error('stream ended');
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const id = /^id: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (id !== undefined && data !== undefined) queued.push({ id, data: JSON.parse(data) as RaceCardMessage['data'] });
+      }
+    }
+  }
+  const stream: Stream = {
+    status: res.status,
+    headers: res.headers,
+    next,
+    close: () => {
+      void reader.cancel().catch(() => undefined);
+      abort.abort();
+    },
+  };
+  open.push(stream);
+  return stream;
+}
+
+async function uploadDay(admin: HttpClient, weekday: string) {
+  const form = masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 5 })), weekday);
+  expect((await admin.post(UPLOAD, form)).status).toBe(200);
+}
+
+describe('GET /api/vbg-race-cards-events', () => {
+  it('is for members only: 401 for a visitor, 403 for a signed-in non-member', async () => {
+    const visitor = await t.client().get(EVENTS);
+    expect(visitor.status).toBe(401);
+    expect(visitor.json).toHaveProperty('message');
+    const { client: nonMember } = await signedIn(t, 'nonMember');
+    const refused = await nonMember.get(EVENTS);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toHaveProperty('message');
+  });
+
+  it('streams an upload after stage 1 and an update after clear-weekday, to every open connection', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const first = await openStream(t.baseUrl, member);
+    const second = await openStream(t.baseUrl, member);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('x-accel-buffering')).toBe('no');
+
+    await uploadDay(admin, 'saturday');
+    for (const s of [first, second]) {
+      const m = await s.next();
+      expect(m.data).toMatchObject({ type: 'upload', weekday: 'saturday' });
+      expect(m.id).toMatch(/^\d+$/);
+      expect(Number.isNaN(Date.parse(m.data.at))).toBe(false);
+      // Only a key travels: no race data.
+      expect(Object.keys(m.data).sort()).toEqual(['at', 'type', 'weekday']);
+    }
+
+    expect((await admin.delete('/api/vbg-race-cards/clear-weekday/saturday')).status).toBe(200);
+    const [a, b] = await Promise.all([first.next(), second.next()]);
+    expect(a.data).toMatchObject({ type: 'update', weekday: 'saturday' });
+    expect(b.data).toMatchObject({ type: 'update', weekday: 'saturday' });
+    expect(Number(a.id)).toBeGreaterThan(0);
+  });
+
+  it('fans out across instances on PostgreSQL (LISTEN/NOTIFY); on PGlite within the one instance', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const target = other ?? t;
+    // Sessions live in the shared database, so the member's cookie also works on the other instance.
+    const stream = await openStream(target.baseUrl, member);
+    expect(stream.status).toBe(200);
+    await uploadDay(admin, 'monday');
+    expect((await stream.next()).data).toMatchObject({ type: 'upload', weekday: 'monday' });
+    if (onPostgres) expect(target).not.toBe(t);
+    else expect(target).toBe(t);
+  });
+
+  it('clear-all sends an update for every weekday', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const stream = await openStream(t.baseUrl, member);
+    expect((await admin.delete('/api/vbg-race-cards/clear-all')).status).toBe(200);
+    expect((await stream.next()).data).toMatchObject({ type: 'update', weekday: null });
+  });
+});

@@ -1,0 +1,141 @@
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { asc, desc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { files, horses, races, uploadLog } from '../../src/server/db/schema';
+import { makeRaceDay, masterForm, raceDayWorkbook, zipOf } from '../fixtures/race-day';
+import type { HttpClient } from '../support/http-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { signedIn } from '../support/users';
+
+let t: TestApp;
+let admin: HttpClient;
+let good: Buffer;
+beforeAll(async () => {
+  t = await startTestApp();
+  good = await raceDayWorkbook(makeRaceDay({ races: 3, runners: 4, seed: 9 }));
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  t.clock.set(new Date('2026-11-22T09:00:00Z'));
+  admin = (await signedIn(t, 'admin')).client;
+  // The cards a bad upload must leave exactly as they were.
+  expect((await admin.post(UPLOAD, masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 1 })), 'saturday'))).status).toBe(200);
+});
+
+const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
+
+async function snapshot() {
+  return {
+    races: await t.ctx.db.select().from(races).orderBy(asc(races.id)),
+    horses: await t.ctx.db.select().from(horses).orderBy(asc(horses.id)),
+    files: (await t.ctx.db.select({ id: files.id }).from(files)).length,
+  };
+}
+
+/** Uploads, expects a refusal in the upload-result shape, and checks nothing changed. */
+async function refused(form: FormData, status: number, message: RegExp) {
+  const before = await snapshot();
+  const res = await admin.post(UPLOAD, form);
+  expect(res.status).toBe(status);
+  expect(res.json).toMatchObject({ success: false, message: expect.stringMatching(message), popupMessage: expect.stringMatching(/Stage 1 failed/) });
+  expect(await snapshot()).toEqual(before);
+  const [log] = await t.ctx.db.select().from(uploadLog).orderBy(desc(uploadLog.id)).limit(1);
+  expect(log).toMatchObject({ success: false, message: res.json.message });
+  return res.json.message as string;
+}
+
+async function workbookWith(build: (wb: ExcelJS.Workbook) => void) {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('stage 1 refuses hostile or malformed files and keeps the previous cards', () => {
+  it('1. a file that is not a zip (415)', async () => {
+    await refused(masterForm(Buffer.from('Time,Course,Horse\n14:30,Ascot,Golden Arrow\n'), 'saturday', 'master.xlsx'), 415, /is not an Excel workbook.*not a zip|zip archive and this one is not/);
+  });
+
+  it('2. a zip bomb declaring a huge entry (413)', async () => {
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20) },
+    ]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    await refused(masterForm(bomb, 'saturday'), 413, /unpacks to more than 50 MB/);
+  });
+
+  it('3. a zip bomb that lies about its size (caught while inflating with a limit)', async () => {
+    const deflated = zlib.deflateRawSync(Buffer.alloc(80 * 1024 * 1024, 0x41));
+    const bomb = zipOf([
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(1000), declaredSize: 1000, deflated },
+    ]);
+    await refused(masterForm(bomb, 'saturday'), 422, /unpacks to more than it declares/);
+  });
+
+  it('4. a truncated .xlsx (422)', async () => {
+    await refused(masterForm(good.subarray(0, Math.floor(good.length / 2)), 'saturday'), 422, /damaged or incomplete/);
+  });
+
+  it('5. a Word document renamed .xlsx (415)', async () => {
+    const docx = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ]);
+    await refused(masterForm(docx, 'saturday', 'verdicts.xlsx'), 415, /looks like a Word document/);
+  });
+
+  it('6. wrong columns: no Horse header (422)', async () => {
+    const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), { omit: ['Horse'] });
+    await refused(masterForm(bytes, 'saturday'), 422, /Sheet "Master", row 1: no "Horse" header/);
+  });
+
+  it('7. text where the VB rating belongs, naming sheet, row and column (422)', async () => {
+    const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), { cells: { '4:M': 'strong' } });
+    const message = await refused(masterForm(bytes, 'saturday'), 422, /Sheet "Master", row 4, column M: the VB rating must be a number, found "strong"/);
+    expect(message).toMatch(/Saturday cards are unchanged/);
+  });
+
+  it('8. an impossible time (422)', async () => {
+    const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), { cells: { '3:B': '25:70' } });
+    await refused(masterForm(bytes, 'saturday'), 422, /row 3, column B: "25:70" is not a possible time/);
+  });
+
+  it('9. an empty sheet, and a sheet with headers only (422)', async () => {
+    const empty = await workbookWith((wb) => wb.addWorksheet('Master'));
+    await refused(masterForm(empty, 'saturday'), 422, /Sheet "Master": the sheet is empty/);
+    const headersOnly = await raceDayWorkbook([]);
+    await refused(masterForm(headersOnly, 'saturday'), 422, /the sheet is empty/);
+  });
+
+  it('10. a file over 10 MB (413)', async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 10);
+    big.write('PK\x03\x04', 'latin1');
+    await refused(masterForm(big, 'saturday'), 413, /too large: the limit is 10 MB/);
+  });
+
+  it('11. a missing or unknown targetTab, and no file (400)', async () => {
+    await refused(masterForm(good, null), 400, /targetTab is required/);
+    await refused(masterForm(good, 'funday'), 400, /targetTab must be a weekday/);
+    await refused(masterForm(null, 'saturday'), 400, /No file selected/);
+  });
+
+  it('12. unreadable odds, an error cell and a missing horse name, each located', async () => {
+    const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), { cells: { '2:AS': 'about 5', '3:M': { error: '#REF!' } as ExcelJS.CellValue, '5:E': 'x' } });
+    await refused(masterForm(bytes, 'saturday'), 422, /row 2, column AS: morning odds must look like 6.5, 11\/2 or evs.*row 3, column M: the cell shows the error #REF!/);
+    // Horse is column D in the standard layout: a runner row without a name is refused.
+    const noName = await raceDayWorkbook(makeRaceDay({ races: 1 }), { cells: { '3:D': null } });
+    await refused(masterForm(noName, 'saturday'), 422, /row 3, column D: the horse name is empty/);
+  });
+
+  it('13. a JSON body instead of a form (415)', async () => {
+    const before = await snapshot();
+    const res = await admin.post(UPLOAD, { masterExcel: 'x', targetTab: 'saturday' });
+    expect(res.status).toBe(415);
+    expect(res.json.success).toBe(false);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { createAccount } from '../support/users';
+import { publishTips } from '../../src/server/features/tips/publish-tips';
+
+let j: Awaited<ReturnType<typeof startJourney>>;
+beforeAll(async () => {
+  j = await startJourney();
+});
+afterAll(() => j.close());
+beforeEach(() => j.app.reset());
+
+const toastTitle = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+async function fillCard(card: Locator, horse: string, race: string, odds: string) {
+  await card.getByLabel('Horse name').fill(horse);
+  await card.getByLabel('Race time/course').fill(race);
+  await card.getByLabel('Advised odds').fill(odds);
+}
+
+async function settleRow(page: Page, horse: string, result: string, sp = '') {
+  await page.getByLabel(`Result for ${horse}`).selectOption(result);
+  if (sp) await page.getByLabel(`Starting price for ${horse}`).fill(sp);
+  await page.getByRole('button', { name: `Settle ${horse}` }).click();
+  await expect.poll(() => page.getByRole('button', { name: `Correct ${horse}` }).isVisible()).toBe(true);
+}
+
+describe('the proofed tipping record', () => {
+  it('the admin records and settles tips and a visitor sees the totals on /results', async () => {
+    await createAccount(j.app, 'admin', 'boss@example.com');
+    // Today's published tips, for Auto-Populate (the Longshot is only in them).
+    await publishTips(j.app.ctx, {
+      bannerDate: '',
+      nap: 'Northern Star – 2:10 Ascot (5/1)',
+      nb: 'Harbour Light – 3:15 Haydock (11/4)',
+      longshot: 'Long Road – 4:00 Ascot (20/1)',
+      multiple1: 'Lucky 15: Northern Star, Harbour Light, Long Road, Green Light',
+      multiple2: '',
+      multiple3: '',
+      multiple4: '',
+      dailyPreview: 'Soft ground at Ascot.',
+    });
+
+    const admin = await j.newPage();
+    const a = admin.page;
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'Tipping Performance' }).click();
+    const recordButton = a.getByRole('button', { name: 'Record Daily Tips' });
+    await expect.poll(() => recordButton.isVisible()).toBe(true);
+    await expect.poll(async () => a.getByLabel('Tips Date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const nap = a.getByRole('group', { name: 'NAP (Main Selection)' });
+    const nb = a.getByRole('group', { name: 'NB (Next Best)' });
+    const longshot = a.getByRole('group', { name: 'Longshot' });
+    await expect.poll(async () => nap.getByLabel('Advised odds').getAttribute('placeholder')).toBe('5/1');
+    await expect.poll(async () => nb.getByLabel('Advised odds').getAttribute('placeholder')).toBe('8/1');
+    await expect.poll(async () => longshot.getByLabel('Advised odds').getAttribute('placeholder')).toBe('20/1');
+
+    await fillCard(nap, 'Northern Star', '2:10 Ascot', '5/1');
+    await fillCard(nb, 'Harbour Light', '3:15 Haydock', '11/4');
+    await longshot.getByLabel('Horse name').fill('Long Road'); // no race: not sent
+    await capture(a, 'results-admin-record');
+    await recordButton.click();
+    await expect.poll(() => toastTitle(a, 'Tips Recorded').isVisible()).toBe(true);
+    await expect.poll(async () => a.getByText('Daily tips have been saved to the performance tracker.', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
+    await expect.poll(async () => longshot.getByLabel('Horse name').inputValue()).toBe('Long Road'); // kept: it was not sent
+
+    // The same NAP again is refused; the form keeps it.
+    await fillCard(nap, 'Northern Star', '2:10 Ascot', '5/1');
+    await recordButton.click();
+    await expect.poll(() => toastTitle(a, 'Failed to Save Tips').isVisible()).toBe(true);
+    await expect.poll(async () => a.getByText(/A NAP is already recorded for/).first().isVisible()).toBe(true);
+    await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('Northern Star');
+
+    await a.getByRole('tab', { name: 'Performance History' }).click();
+    await expect.poll(() => a.getByRole('heading', { name: 'Tipping Performance History' }).isVisible()).toBe(true);
+    await expect.poll(() => a.getByRole('rowheader', { name: 'Harbour Light' }).isVisible()).toBe(true);
+    await expect.poll(async () => a.getByText('Pending', { exact: true }).count()).toBe(2);
+
+    await a.getByRole('button', { name: "Auto-Populate Today's Tips" }).click();
+    await expect.poll(() => toastTitle(a, 'Success').isVisible()).toBe(true);
+    await expect.poll(async () => a.getByText(/1 tip added for/).first().isVisible()).toBe(true);
+    await expect.poll(() => a.getByRole('rowheader', { name: 'Long Road' }).isVisible()).toBe(true);
+    await expect.poll(async () => a.getByRole('rowheader', { name: 'Northern Star' }).count()).toBe(1); // no duplicate
+
+    await settleRow(a, 'Northern Star', 'WON', '4/1');
+    await settleRow(a, 'Harbour Light', 'LOST');
+    await settleRow(a, 'Long Road', 'NR');
+    const napRow = a.getByRole('row').filter({ has: a.getByRole('rowheader', { name: 'Northern Star' }) });
+    await expect.poll(async () => napRow.textContent()).toContain('+5.00');
+    await expect.poll(async () => napRow.textContent()).toContain('SP 4/1');
+    await capture(a, 'results-admin-history');
+    await admin.context.close();
+
+    const visitor = await j.newPage(PHONE);
+    const v = visitor.page;
+    await v.goto('/results');
+    await expect.poll(() => v.getByTestId('stat-pl').isVisible()).toBe(true);
+    await expect.poll(async () => v.getByRole('heading', { level: 1 }).textContent()).toBe('Proofed Results');
+    // +5 (WON 5/1) − 1 (LOST) + 0 (NR): 2 bets, 1 winner.
+    await expect.poll(async () => v.getByTestId('stat-pl').textContent()).toBe('+4.00');
+    await expect.poll(async () => v.getByTestId('stat-roi').textContent()).toBe('200%');
+    await expect.poll(async () => v.getByTestId('stat-strike-rate').textContent()).toBe('50%');
+    await expect.poll(async () => v.getByTestId('stat-bets').textContent()).toBe('2 (1)');
+    await expect.poll(async () => v.getByTestId('stat-drawdown').textContent()).toBe('−1.00');
+    await expect.poll(async () => v.getByTestId('results-table').locator('tbody tr').count()).toBe(3);
+    await expect.poll(async () => v.getByRole('img', { name: /Running profit and loss/ }).isVisible()).toBe(true);
+    await expect.poll(async () => v.getByTestId('pl-chart').locator('desc').textContent()).toMatch(/3 settled tips .* Now \+4\.00 points/);
+    await capture(v, 'results-public');
+    await visitor.context.close();
+  });
+});

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { PASSWORD, createAccount } from '../support/users';
+import { createUser } from '../../src/server/features/auth/users';
+import { publishTips } from '../../src/server/features/tips/publish-tips';
+import { addDays, londonDate } from '../../src/shared/london-time';
+import { monthKey, monthLabel } from '../../src/shared/tips-format';
+
+let j: Awaited<ReturnType<typeof startJourney>>;
+beforeAll(async () => {
+  j = await startJourney();
+});
+afterAll(() => j.close());
+beforeEach(() => j.app.reset());
+
+const signIn = signInThroughPage;
+
+const createMember = (email: string) => createAccount(j.app, 'member', email);
+
+/** A tiny valid one-page PDF, written out here rather than committed as a binary. */
+function minimalPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 60 Td (VBG daily guide) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const toastTitle = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+describe('daily tips', () => {
+  it('the admin publishes in Content Upload and a member reads them on /tips', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    await createMember('reader@example.com');
+
+    const admin = await j.newPage();
+    await signIn(admin.page, 'boss@example.com');
+    await admin.page.waitForURL('**/admin');
+    const a = admin.page;
+    const publishButton = a.getByRole('button', { name: 'Update Tips & Preview' });
+    await expect.poll(() => publishButton.isVisible()).toBe(true);
+    await expect.poll(async () => publishButton.isDisabled()).toBe(true);
+
+    await a.getByLabel('Banner date').fill('Sunday 22 November 2026');
+    await a.getByLabel('NAP', { exact: true }).fill('Northern Star – 2:10 Ascot (7/1)');
+    await a.getByLabel('NB', { exact: true }).fill('Harbour Light – 3:15 Haydock (9/2)');
+    await a.getByLabel('Longshot', { exact: true }).fill('Long Road – 4:00 Ascot (20/1)');
+    await expect.poll(async () => publishButton.isDisabled()).toBe(true); // the preview is still empty
+    await a.getByLabel('Daily preview').fill('<h2>Ascot preview</h2><p>Soft ground suits <strong>Northern Star</strong>.</p><script>window.hacked = true</script>');
+    // Enabled now, but the server still wants multiple 1.
+    await publishButton.click();
+    await expect.poll(() => toastTitle(a, 'Content Upload Failed').isVisible()).toBe(true);
+    await expect.poll(async () => a.getByText('Multiple 1 is required').first().isVisible()).toBe(true);
+    await expect.poll(async () => a.getByLabel('NAP', { exact: true }).inputValue()).not.toBe(''); // nothing lost
+    await a.getByLabel('Multiple 1 selections').fill('Northern Star, Harbour Light, Copper Coast, Silent Witness');
+    await a.getByLabel('Multiple 2 bet type').fill('Trixie');
+    await a.getByLabel('Multiple 2 selections').fill('Northern Star, Harbour Light, Long Road');
+    await a.getByRole('button', { name: 'Show Preview' }).click();
+    await expect.poll(() => a.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Ascot preview' }).isVisible()).toBe(true);
+    await capture(a, 'tips-admin-content-upload');
+    await expect.poll(async () => publishButton.isDisabled()).toBe(false);
+    await publishButton.click();
+    await expect.poll(() => toastTitle(a, 'Tips Published').isVisible()).toBe(true);
+    // Everything resets: fields empty, bet types back to Lucky 15, the preview hidden.
+    await expect.poll(async () => a.getByLabel('NAP', { exact: true }).inputValue()).toBe('');
+    await expect.poll(async () => a.getByLabel('Multiple 2 bet type').inputValue()).toBe('Lucky 15');
+    await expect.poll(async () => a.getByRole('button', { name: 'Show Preview' }).isVisible()).toBe(true);
+    await admin.context.close();
+
+    const member = await j.newPage(PHONE);
+    await signIn(member.page, 'reader@example.com');
+    await member.page.waitForURL((url) => url.pathname === '/');
+    const m = member.page;
+    await m.goto('/tips');
+    await expect.poll(() => m.getByText('Northern Star – 2:10 Ascot (7/1)').isVisible()).toBe(true);
+    await expect.poll(async () => m.getByRole('heading', { level: 1 }).textContent()).toBe('Daily Headline Tips');
+    await expect.poll(async () => m.getByTestId('banner-date').textContent()).toBe('Sunday 22 November 2026');
+    await expect.poll(async () => m.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent()).toBe('Lucky 15');
+    await expect.poll(async () => m.getByRole('region', { name: 'Multiple 2' }).getByRole('heading').textContent()).toBe('Trixie');
+    await expect.poll(() => m.getByRole('heading', { name: 'Ascot preview' }).isVisible()).toBe(true);
+    await expect.poll(async () => m.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+    await capture(m, 'tips-member');
+    await member.context.close();
+  });
+
+  it("Update Back Catalogue archives yesterday's tips and a visitor opens the day", async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const today = londonDate(j.app.clock.now());
+    const yesterday = addDays(today, -1);
+    j.app.clock.set(new Date(j.app.clock.now().getTime() - 86_400_000));
+    await publishTips(j.app.ctx, {
+      bannerDate: '',
+      nap: 'Yesterday Star – 1:30 Sandown',
+      nb: 'Second Fiddle – 2:40 Sandown',
+      longshot: 'Outsider – 3:50 Sandown',
+      multiple1: 'Yankee: Yesterday Star, Second Fiddle, Outsider, Green Light',
+      multiple2: '',
+      multiple3: '',
+      multiple4: '',
+      dailyPreview: 'Sandown has a stiff finish.\n\nStayers are favoured.',
+    });
+    j.app.clock.reset();
+
+    const admin = await j.newPage();
+    await signIn(admin.page, 'boss@example.com');
+    await admin.page.waitForURL('**/admin');
+    await admin.page.getByRole('button', { name: 'Update Back Catalogue' }).click();
+    await expect.poll(() => toastTitle(admin.page, 'Back Catalogue Updated').isVisible()).toBe(true);
+
+    // A PDF guide for yesterday through the Back Catalogue tab.
+    const a = admin.page;
+    await a.getByRole('tab', { name: 'Back Catalogue' }).click();
+    const uploadButton = a.getByRole('button', { name: 'Upload & Create Entry' });
+    await uploadButton.click();
+    await expect.poll(() => toastTitle(a, 'Missing Information').isVisible()).toBe(true);
+    await a.getByLabel('Guide date').fill(yesterday);
+    await a.getByLabel('PDF file').setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
+    await uploadButton.click();
+    await expect.poll(() => toastTitle(a, 'Upload Failed').isVisible()).toBe(true);
+    await expect.poll(async () => a.getByText(/is not a PDF/).first().isVisible()).toBe(true);
+    await a.getByLabel('PDF file').setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+    await expect.poll(() => a.getByTestId('selected-file').textContent()).toMatch(/guide\.pdf \(\d+\.\d KB\)/);
+    await capture(a, 'tips-admin-back-catalogue');
+    await uploadButton.click();
+    await expect.poll(() => toastTitle(a, 'Back Catalogue Updated').isVisible()).toBe(true);
+    await admin.context.close();
+
+    const visitor = await j.newPage(PHONE);
+    const v = visitor.page;
+    await v.goto('/back-catalogue');
+    const entry = v.getByRole('link', { name: /Daily Tips –/ });
+    const monthButton = v.getByRole('button', { name: new RegExp(monthLabel(monthKey(yesterday))) });
+    await expect.poll(() => monthButton.isVisible()).toBe(true);
+    // The current London month starts open (yesterday is in last month on the 1st).
+    const startsOpen = monthKey(yesterday) === monthKey(today);
+    await expect.poll(async () => monthButton.getAttribute('aria-expanded')).toBe(String(startsOpen));
+    if (!startsOpen) await monthButton.click();
+    await expect.poll(() => entry.isVisible()).toBe(true);
+    await monthButton.click(); // each month toggles
+    await expect.poll(() => entry.isVisible()).toBe(false);
+    await monthButton.click();
+    await expect.poll(() => entry.isVisible()).toBe(true);
+    await capture(v, 'back-catalogue');
+    const pdfLink = v.getByRole('link', { name: /Daily Guide –/ });
+    await expect.poll(async () => pdfLink.getAttribute('target')).toBe('_blank');
+    const [popup] = await Promise.all([visitor.context.waitForEvent('page'), pdfLink.click()]);
+    expect(popup.url()).toMatch(/\/attached-assets\/vbg-guide-[\d-]+-[0-9a-f]+\.pdf\?v=\d+&r=\w+&mobile=(true|false)$/);
+    const served = await v.request.get(popup.url());
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('application/pdf');
+    expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await popup.waitForLoadState();
+    await popup.waitForTimeout(1000); // the PDF viewer draws after load
+    await capture(popup, 'back-catalogue-pdf');
+    await popup.close();
+    await entry.click();
+    await v.waitForURL(`**/tips/${yesterday}`);
+    await expect.poll(() => v.getByText('Yesterday Star – 1:30 Sandown').isVisible()).toBe(true);
+    await expect.poll(async () => v.getByText('Historical Archive').isVisible()).toBe(true);
+    await expect.poll(async () => v.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent()).toBe('Yankee');
+    await expect.poll(async () => v.getByText('Stayers are favoured.').evaluate((el) => el.tagName)).toBe('P');
+    await capture(v, 'tips-historical');
+    await v.getByRole('link', { name: 'Back to Catalogue' }).first().click();
+    await v.waitForURL('**/back-catalogue');
+
+    await v.goto('/tips/2020-01-01');
+    await expect.poll(() => v.getByText('Tips not found').isVisible()).toBe(true);
+    await expect.poll(async () => v.getByText('No tips found for 2020-01-01.').isVisible()).toBe(true);
+    await capture(v, 'tips-not-found');
+    await visitor.context.close();
+  });
+});

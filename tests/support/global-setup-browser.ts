@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+/** The browser journeys need Chromium and a built client; no browser is a failure, never a skip. */
+export default function setup() {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    throw new Error(
+      `Chromium was not found at ${chromium}. Install Debian's Chromium with "apt-get install -y chromium" ` +
+        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    );
+  }
+  if (!process.env.VBG_SKIP_CLIENT_BUILD) {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+}

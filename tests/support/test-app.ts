@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import { getTableName, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import { loadConfig, type AppConfig } from '../../src/server/env';
+import type { Clock } from '../../src/server/context';
+import { TEMPLATE_PATH, workerDatabaseUrl } from './global-setup-db';
+import { HttpClient } from './http-client';
+
+/** A clock the tests move: `clock.advance(ms)` instead of waiting or changing code. */
+export class TestClock implements Clock {
+  offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+  set(instant: Date) {
+    this.offsetMs = instant.getTime() - Date.now();
+  }
+  reset() {
+    this.offsetMs = 0;
+  }
+}
+
+export interface TestApp extends App {
+  baseUrl: string;
+  clock: TestClock;
+  database: Database;
+  config: AppConfig;
+  client(): HttpClient;
+  /** Empties every table: each test starts from a clean database. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.VBG_TEST_DB === 'postgres') {
+    return openDatabase({ url: pgWorkerUrl(), migrate: false });
+  }
+  const dump = new Blob([fs.readFileSync(TEMPLATE_PATH)]);
+  return openDatabase({ pglite: new PGlite({ loadDataDir: dump }), migrate: false });
+}
+
+/** This worker's own PostgreSQL database (made in global setup). */
+export function pgWorkerUrl() {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return workerDatabaseUrl(process.env.TEST_DATABASE_URL!, worker, inject('pgDatabasePrefix' as never) as string);
+}
+
+const tableNames = (Object.values(schema) as unknown[])
+  .filter((v): v is PgTable => v instanceof PgTable)
+  .map((t) => `"${getTableName(t)}"`);
+
+export async function resetDatabase(database: Database) {
+  await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const database = await openTestDatabase();
+  await resetDatabase(database);
+  const clock = new TestClock();
+  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (built.app.server.address() as { port: number }).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...built,
+    baseUrl,
+    clock,
+    database,
+    config,
+    client: () => new HttpClient(baseUrl),
+    reset: async () => {
+      clock.reset();
+      await resetDatabase(database);
+    },
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
