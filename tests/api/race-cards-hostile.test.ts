@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { asc, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, horses, races, uploadLog } from '../../src/server/db/schema';
-import { makeRaceDay, masterForm, raceDayWorkbook, zipOf } from '../fixtures/race-day';
+import { inflateEntry, readCentralDirectory } from '../../src/server/features/race-cards/zip-guard';
+import { makeRaceDay, masterForm, raceDayWorkbook, zipOf, type ZipEntrySpec } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -138,4 +139,34 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
     expect(res.json.success).toBe(false);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('14. an ".xlsx" carrying macros (415); a macro-enabled .xlsm is read and its macros ignored', async () => {
+    const withMacros = withParts(good, [{ name: 'xl/vbaProject.bin', data: Buffer.from('Attribute VB_Name = "Module1"\nSub AutoOpen()\nEnd Sub') }]);
+    await refused(masterForm(withMacros, 'saturday', 'master.xlsx'), 415, /named \.xlsx but contains macros/);
+    const res = await admin.post(UPLOAD, masterForm(withMacros, 'saturday', 'master.xlsm'));
+    expect(res.status).toBe(200);
+    expect(res.json.popupMessage).toBe('Stage 1 complete: 3 races loaded into the Saturday tab.');
+  });
+
+  it('15. an entity-expansion ("billion laughs") sheet with a DTD (422)', async () => {
+    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>';
+    const bomb = withParts(good, [], (name, data) => (name === 'xl/worksheets/sheet1.xml' ? Buffer.from(data.toString('utf8').replace(/^<\?xml[^>]*\?>/, laughs)) : data));
+    await refused(masterForm(bomb, 'saturday'), 422, /xl\/worksheets\/sheet1\.xml contains a document type declaration/);
+  });
+
+  it('16. a part whose name climbs out of the archive ("../") (422)', async () => {
+    await refused(masterForm(withParts(good, [{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root true') }]), 'saturday'), 422, /unsafe name \(\.\.\/\.\.\/etc\/cron\.d\/evil\)/);
+  });
+
+  it('17. an over-long form field (413)', async () => {
+    const form = masterForm(good, 'saturday');
+    form.set('targetTab', 'saturday'.padEnd(5000, 'x'));
+    await refused(form, 413, /field "targetTab" is too long/);
+  });
 });
+
+/** The good workbook's parts, optionally rewritten, plus extra parts, zipped again. */
+function withParts(workbook: Buffer, extra: ZipEntrySpec[], rewrite: (name: string, data: Buffer) => Buffer = (_n, d) => d): Buffer {
+  const parts = readCentralDirectory(workbook).map((entry) => ({ name: entry.name, data: rewrite(entry.name, Buffer.from(inflateEntry(workbook, entry))) }));
+  return zipOf([...parts, ...extra]);
+}

@@ -24,9 +24,9 @@ export interface UploadForm {
  * Registers multipart parsing in an encapsulated scope (only that scope's routes accept uploads,
  * each with its own size limit) and hands the scope to `routes`.
  */
-export function registerUploadScope(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void) {
+export function registerUploadScope(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void, fieldSize = 1000) {
   void app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 8 } });
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize, parts: 8 } });
     routes(scope);
   });
 }
@@ -47,6 +47,8 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
           form.filename = part.filename;
         }
       } else if (spec.textFields.includes(part.fieldname) && typeof part.value === 'string') {
+        // busboy cuts an over-long field silently; a cut value must never be used as if whole.
+        if (part.valueTruncated) throw new HttpError(413, `The field "${part.fieldname}" is too long.`);
         form.fields[part.fieldname] = part.value.trim();
       }
     }

@@ -126,3 +126,14 @@ export const clearDayParam = z
   .transform((v) => v.toLowerCase())
   .refine((v): v is 'yesterday' | 'today' | 'tomorrow' => ['yesterday', 'today', 'tomorrow'].includes(v), { message: 'The day must be yesterday, today or tomorrow.' })
   .transform((v) => v as 'yesterday' | 'today' | 'tomorrow');
+
+/** POST /api/vbg-race-cards/morning-odds: one "Horse: odds" line per runner for one weekday tab. */
+export const morningOddsTextBody = z.object(
+  {
+    tabType: weekdayParam('tabType'),
+    morningOdds: z
+      .string({ message: 'morningOdds is required: one "Horse: odds" line per runner.' })
+      .max(64 * 1024, 'The morning odds text is too long (64 KB at most).'),
+  },
+  { message: 'Send JSON { "tabType": "saturday", "morningOdds": "Horse: 5/1" }.' },
+);

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { clearDayParam, weekdayParam } from '../../../shared/schemas/race-cards';
+import { clearDayParam, morningOddsTextBody, weekdayParam } from '../../../shared/schemas/race-cards';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
+import { publishRaceCardEvent } from './events';
+import { logFailedMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
+import { logFailedReprocess, reprocessLastMaster } from './reprocess-master';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { getRaceCard, raceCardsByDay, raceCardsMetadata } from './read-race-cards';
 import { defaultWeekdayRoutes } from './default-weekday';
@@ -41,6 +45,31 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete('/api/vbg-race-cards/clear-all', { config: { access: 'admin' } }, async () => {
     const { message } = await clearAll(ctx);
     return { message };
+  });
+
+  app.post('/api/vbg-race-cards/morning-odds', { config: { access: 'admin' } }, async (request) => {
+    const userId = request.user?.id ?? null;
+    try {
+      const body = parse(morningOddsTextBody, request.body);
+      const result = await updateMorningOddsFromText(ctx, { weekday: body.tabType, text: body.morningOdds, userId });
+      await publishRaceCardEvent(ctx, { type: 'update', weekday: body.tabType });
+      return result;
+    } catch (err) {
+      if (err instanceof HttpError) await logFailedMorningOddsText(ctx, userId, err.message);
+      throw err;
+    }
+  });
+
+  app.post('/api/vbg-race-cards/hard-coded-upload', { config: { access: 'admin' } }, async (request) => {
+    const userId = request.user?.id ?? null;
+    try {
+      const result = await reprocessLastMaster(ctx, userId);
+      await publishRaceCardEvent(ctx, { type: 'upload', weekday: result.weekday });
+      return { success: true, message: result.message, raceCount: result.raceCount, horseCount: result.horseCount };
+    } catch (err) {
+      if (err instanceof HttpError) await logFailedReprocess(ctx, userId, err.message);
+      throw err;
+    }
   });
 
   raceCardUploadRoutes(app, ctx);

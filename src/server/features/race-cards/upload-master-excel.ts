@@ -7,6 +7,8 @@ import type { Tx } from '../../db/client';
 import { files, horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
+import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
+import { applyMorningOddsLines } from './morning-odds-text';
 import { formatWorkbookError, parseMasterWorkbook, type ParsedRace } from './workbook';
 
 export const MASTER_KIND = 'master-workbook';
@@ -20,6 +22,8 @@ export interface MasterUpload {
   filename: string | undefined;
   targetTab: Weekday;
   userId: number | null;
+  /** The collection upload's "Horse: odds" lines, applied after the cards in the same transaction. */
+  oddsLines?: MorningOddsLine[];
 }
 
 export interface IngestCounts {
@@ -35,7 +39,7 @@ export interface IngestCounts {
 export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): Promise<AdminActionResult & { counts: IngestCounts }> {
   const { data, targetTab } = upload;
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
-  const parsed = await parseMasterWorkbook(data);
+  const parsed = await parseMasterWorkbook(data, upload.filename);
   if (!parsed.ok) {
     const shown = parsed.errors.slice(0, 5).map(formatWorkbookError);
     const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
@@ -44,9 +48,13 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
   const raceDate = nextRaceDate(ctx.clock.now(), targetTab);
   const filename = safeName(upload.filename, raceDate);
   const counts = { races: parsed.races.length, runners: parsed.runnerCount };
-  const message = `Master workbook loaded for ${formatLongDay(raceDate)}: ${counts.races} races and ${counts.runners} runners from sheet "${parsed.sheet}".`;
+  let message = `Master workbook loaded for ${formatLongDay(raceDate)}: ${counts.races} races and ${counts.runners} runners from sheet "${parsed.sheet}".`;
   await ctx.db.transaction(async (tx) => {
     await replaceWeekday(tx, targetTab, raceDate, parsed.races);
+    if (upload.oddsLines?.length) {
+      const applied = await applyMorningOddsLines(tx, targetTab, upload.oddsLines);
+      message += ` Morning odds set for ${applied.updated} runners${applied.unmatched.length ? `; unmatched: ${applied.unmatched.slice(0, 10).join('; ')}` : ''}.`;
+    }
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const mimeType = filename.toLowerCase().endsWith('.xlsm') ? XLSM_MIME : XLSX_MIME;
     await tx.insert(files).values({ kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });

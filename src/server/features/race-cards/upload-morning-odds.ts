@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Weekday } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised } from './race-date';
@@ -19,7 +20,32 @@ export interface MorningOddsUpload {
   userId: number | null;
 }
 
-const horseKey = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+export const horseKey = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+
+export interface RunnerOddsUpdate {
+  odds: number | null;
+  /** Null leaves the stored odds (and the non-runner mark) as they were. */
+  oddsText: string | null;
+  nonRunner: boolean;
+  /** Null leaves the stored summary as it was. */
+  summary: string | null;
+}
+
+/** One UPDATE … FROM (VALUES …) for every runner that changes. */
+export async function updateRunnerOdds(tx: Tx, updates: Map<number, RunnerOddsUpdate>) {
+  if (updates.size === 0) return;
+  const values = sql.join(
+    [...updates].map(([id, u]) => sql`(${id}::int, ${u.odds}::numeric, ${u.oddsText}::text, ${u.nonRunner}::boolean, ${u.summary}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${horses} set
+      bookie_odds = case when v.odds_text is null then ${horses.bookieOdds} else v.odds end,
+      bookie_odds_text = coalesce(v.odds_text, ${horses.bookieOddsText}),
+      potential_non_runner = case when v.odds_text is null then ${horses.potentialNonRunner} else v.non_runner end,
+      summary = coalesce(v.summary, ${horses.summary})
+    from (values ${values}) as v(id, odds, odds_text, non_runner, summary)
+    where ${horses.id} = v.id`);
+}
 
 /**
  * Stage 3 (spec 02 §2.6 A): the master workbook again, now with morning odds (AS) and summaries
@@ -31,7 +57,7 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
   const { data, targetTab } = upload;
   const day = capitalised(targetTab);
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
-  const parsed = await parseMasterWorkbook(data);
+  const parsed = await parseMasterWorkbook(data, upload.filename);
   if (!parsed.ok) {
     const shown = parsed.errors.slice(0, 5).map(formatWorkbookError);
     const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
@@ -46,7 +72,7 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
       .where(eq(races.weekday, targetTab));
     if (stored.length === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
     const idOf = new Map(stored.map((h) => [`${h.time}|${courseKey(h.course)}|${horseKey(h.name)}`, h.id]));
-    const updates = new Map<number, { odds: number | null; oddsText: string | null; nonRunner: boolean; summary: string | null }>();
+    const updates = new Map<number, RunnerOddsUpdate>();
     const unmatched: string[] = [];
     for (const race of parsed.races) {
       for (const h of race.horses) {
@@ -55,19 +81,7 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
         else updates.set(id, { odds: h.bookieOdds, oddsText: h.bookieOddsText, nonRunner: h.potentialNonRunner, summary: h.summary || null });
       }
     }
-    if (updates.size) {
-      const values = sql.join(
-        [...updates].map(([id, u]) => sql`(${id}::int, ${u.odds}::numeric, ${u.oddsText}::text, ${u.nonRunner}::boolean, ${u.summary}::text)`),
-        sql`, `,
-      );
-      await tx.execute(sql`update ${horses} set
-          bookie_odds = case when v.odds_text is null then ${horses.bookieOdds} else v.odds end,
-          bookie_odds_text = coalesce(v.odds_text, ${horses.bookieOddsText}),
-          potential_non_runner = case when v.odds_text is null then ${horses.potentialNonRunner} else v.non_runner end,
-          summary = coalesce(v.summary, ${horses.summary})
-        from (values ${values}) as v(id, odds, odds_text, non_runner, summary)
-        where ${horses.id} = v.id`);
-    }
+    await updateRunnerOdds(tx, updates);
     const message = `Morning odds loaded for ${updates.size} of ${stored.length} ${day} runners${unmatched.length ? `; ${unmatched.length} row${unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
     await tx.insert(uploadLog).values({
       kind: MORNING_ODDS_KIND,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { targetTabSchema } from '../../../shared/schemas/race-cards';
+import { targetTabSchema, weekdayParam } from '../../../shared/schemas/race-cards';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
@@ -8,15 +8,18 @@ import { readUploadForm, registerUploadScope } from '../../http/upload-form';
 import { logFailedUpload, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
 import { logFailedMorningOdds, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
 import { publishRaceCardEvent } from './events';
+import { readMorningOddsText } from './morning-odds-text';
 import { logFailedVerdict, uploadVerdict, type VerdictUpload } from './upload-verdict';
 
 /** Largest master workbook accepted (bytes on the wire; unpacked size is limited in zip-guard). */
 export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
+/** Longest "Horse: odds" text sent with the collection upload (a full day is ~25 KB). */
+export const MAX_MORNING_ODDS_TEXT = 64 * 1024;
 /** Largest verdict document accepted. */
 export const MAX_VERDICT_BYTES = 10 * 1024 * 1024;
 
 /** Multipart only in these scopes, each with its own size limit; failures keep the upload-result shape. */
-function stageScope(app: FastifyInstance, maxBytes: number, stage: string, unchanged: string, routes: (scope: FastifyInstance) => void) {
+function stageScope(app: FastifyInstance, maxBytes: number, stage: string, unchanged: string, routes: (scope: FastifyInstance) => void, fieldSize?: number) {
   registerUploadScope(app, maxBytes, (scope) => {
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
       const status = error.statusCode ?? 500;
@@ -27,7 +30,7 @@ function stageScope(app: FastifyInstance, maxBytes: number, stage: string, uncha
       return reply.code(status).send({ success: false, message: error.message, popupMessage: `${stage} failed: ${unchanged}` });
     });
     routes(scope);
-  });
+  }, fieldSize);
 }
 
 export function raceCardUploadRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -85,4 +88,25 @@ export function raceCardUploadRoutes(app: FastifyInstance, ctx: AppContext) {
       }
     });
   });
+
+  // The race card collection upload (spec 02 §3, §7): a workbook for one tab plus optional
+  // "Horse: odds" text, both checked before anything is written, then one transaction.
+  stageScope(app, MAX_WORKBOOK_BYTES, 'Upload', 'the previous race cards are unchanged.', (scope) => {
+    scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
+      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      try {
+        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
+        upload.data = form.data;
+        upload.filename = form.filename;
+        upload.targetTab = parse(weekdayParam('tabType'), form.fields.tabType);
+        upload.oddsLines = readMorningOddsText(form.fields.morningOdds ?? '', 'The previous race cards are unchanged.');
+        const { counts, message } = await uploadMasterExcel(ctx, upload);
+        await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
+        return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
+      } catch (err) {
+        if (err instanceof HttpError) await logFailedUpload(ctx, upload, err.message);
+        throw err;
+      }
+    });
+  }, MAX_MORNING_ODDS_TEXT);
 }

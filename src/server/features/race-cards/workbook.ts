@@ -88,7 +88,14 @@ export interface WorkbookError {
   message: string;
 }
 
-export type WorkbookResult = { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number } | { ok: false; errors: WorkbookError[] };
+/**
+ * `conflicts` are rows that disagree with their race (one time and course with two titles, a horse
+ * twice in one race). Stage 1 keeps the first row's values; re-processing refuses them (they need
+ * the analyst's clarification).
+ */
+export type WorkbookResult =
+  | { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] }
+  | { ok: false; errors: WorkbookError[] };
 
 export const formatWorkbookError = (e: WorkbookError) =>
   `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
@@ -98,8 +105,8 @@ export const formatWorkbookError = (e: WorkbookError) =>
  * checked first (zip-guard: 415 / 413 / 422 as HttpError); content problems come back as a list
  * of errors naming sheet, row and column.
  */
-export async function parseMasterWorkbook(data: Buffer): Promise<WorkbookResult> {
-  checkWorkbookZip(data);
+export async function parseMasterWorkbook(data: Buffer, filename?: string): Promise<WorkbookResult> {
+  checkWorkbookZip(data, filename);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
@@ -131,6 +138,7 @@ export async function parseMasterWorkbook(data: Buffer): Promise<WorkbookResult>
   }
 
   const races = new Map<string, ParsedRace>();
+  const conflicts: WorkbookError[] = [];
   let runnerCount = 0;
   for (let r = 2; r <= sheet.rowCount && errors.length < MAX_ERRORS; r++) {
     const row = sheet.getRow(r);
@@ -203,7 +211,15 @@ export async function parseMasterWorkbook(data: Buffer): Promise<WorkbookResult>
       races.set(key, race);
     } else {
       // The first row of a race decides its fields; later rows only fill gaps.
-      for (const [k, v] of Object.entries(raceFields) as Array<[keyof typeof raceFields, string]>) if (!race[k]) race[k] = v;
+      for (const [k, v] of Object.entries(raceFields) as Array<[keyof typeof raceFields, string]>) {
+        if (!race[k]) race[k] = v;
+        else if (v && v !== race[k] && k === 'title') {
+          conflicts.push({ sheet: sheet.name, row: r, column: 'E', message: `${time} ${course} has two race titles ("${race.title.slice(0, 60)}" and "${v.slice(0, 60)}")` });
+        }
+      }
+    }
+    if (race.horses.some((h) => h.name.toLowerCase() === name.toLowerCase())) {
+      conflicts.push({ sheet: sheet.name, row: r, column: columnLetter(columns.get('name')!), message: `${name} appears twice in the ${time} ${course}` });
     }
     race.horses.push(horse);
     runnerCount++;
@@ -213,7 +229,7 @@ export async function parseMasterWorkbook(data: Buffer): Promise<WorkbookResult>
     fail(null, null, 'no runners found: every row below the headers is empty');
     return { ok: false, errors };
   }
-  return { ok: true, sheet: sheet.name, races: [...races.values()], runnerCount };
+  return { ok: true, sheet: sheet.name, races: [...races.values()], runnerCount, conflicts };
 }
 
 function morningOdds(value: Plain): Pick<ParsedHorse, 'bookieOdds' | 'bookieOddsText' | 'potentialNonRunner'> {

@@ -30,7 +30,7 @@ const damaged = (detail: string, noun = 'workbook') =>
  * total unpacked size within the limit (413). Sizes are both read from the central directory and
  * enforced while inflating every entry, so a bomb that lies about its sizes is refused as well.
  */
-export function checkWorkbookZip(data: Buffer): void {
+export function checkWorkbookZip(data: Buffer, filename?: string): void {
   if (!isZip(data)) {
     throw new HttpError(415, 'The file is not an Excel workbook: an .xlsx or .xlsm file is a zip archive and this one is not. Please choose the master .xlsx/.xlsm file.');
   }
@@ -39,13 +39,29 @@ export function checkWorkbookZip(data: Buffer): void {
     const hint = entries.some((e) => e.name.startsWith('word/')) ? ' (it looks like a Word document)' : '';
     throw new HttpError(415, `The file is not an Excel workbook${hint}: it has no xl/workbook.xml. Please choose the master .xlsx/.xlsm file.`);
   }
+  const unsafe = entries.find((e) => isUnsafePartName(e.name));
+  if (unsafe) throw new HttpError(422, `The workbook has a part with an unsafe name (${unsafe.name.slice(0, 80)}); Excel never writes one. Save it again from Excel and re-upload.`);
+  // Macros are allowed in a macro-enabled .xlsm (they are never run); an ".xlsx" carrying them is disguised.
+  if (filename && /\.xlsx$/i.test(filename) && entries.some((e) => /vbaProject\.bin$/i.test(e.name))) {
+    throw new HttpError(415, 'The file is named .xlsx but contains macros (xl/vbaProject.bin). Save it as a macro-enabled .xlsm if the macros belong there; VBG never runs them.');
+  }
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
   if (declared > MAX_UNZIPPED_BYTES) throw tooBig();
   let inflated = 0;
   for (const entry of entries) {
-    inflated += inflateEntry(data, entry).length;
+    const bytes = inflateEntry(data, entry);
+    inflated += bytes.length;
     if (inflated > MAX_UNZIPPED_BYTES) throw tooBig();
+    if (/\.(xml|rels)$/i.test(entry.name) && bytes.includes('<!DOCTYPE')) {
+      // Excel never writes a DTD; one is how entity-expansion ("billion laughs") attacks start.
+      throw new HttpError(422, `The workbook part ${entry.name} contains a document type declaration, which Excel never writes. The file was refused for safety.`);
+    }
   }
+}
+
+/** Absolute paths, drive letters and ".." segments have no place inside an Office file. */
+export function isUnsafePartName(name: string): boolean {
+  return name.startsWith('/') || name.startsWith('\\') || /^[a-z]:/i.test(name) || name.split(/[\\/]/).includes('..');
 }
 
 const tooBig = () => new HttpError(413, `The workbook unpacks to more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB; a master workbook is far smaller. Please check the file.`);
