@@ -6,6 +6,8 @@ import { createUser } from '../../src/server/features/auth/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { londonDate, weekdayOf } from '../../src/shared/london-time';
 import { verdictDocx } from '../fixtures/verdict-docx';
+import { eq } from 'drizzle-orm';
+import { horses } from '../../src/server/db/schema';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
@@ -124,6 +126,43 @@ describe('race cards', () => {
     await dialog.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect.poll(() => b.getByRole('option', { name: 'Tuesday (0 cards)' }).count()).toBe(1);
     await again.context.close();
+  });
+
+  it('the admin corrects morning odds by pasting lines, and re-processing an unclear workbook asks for clarification', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const races = makeRaceDay({ races: 2, runners: 4, seed: 12 });
+    const horse = races[1].horses[2];
+    const api = j.app.client();
+    expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
+    // Two titles for the first race: stage 1 keeps the first, a re-process asks the analyst.
+    const unclear = await raceDayWorkbook(races, { cells: { '3:E': 'Another Title' } });
+    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(unclear, 'monday'))).status).toBe(200);
+
+    const admin = await j.newPage(PHONE);
+    const a = admin.page;
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    const odds = a.getByLabel('Morning odds for Monday');
+    await expect.poll(() => odds.isVisible()).toBe(true);
+    const update = a.getByRole('button', { name: 'Update Morning Odds' });
+    await expect.poll(() => update.isDisabled()).toBe(true);
+    await odds.fill(`${horse.name}: 9/2\nNobody Runs: 3/1`);
+    await update.click();
+    await expect.poll(() => a.getByText('Morning odds updated for 1 of 8 Monday runners; 1 line matched no runner. Unmatched: line 2 (Nobody Runs).').isVisible()).toBe(true);
+    await odds.fill(`${horse.name}: strong`);
+    await update.click();
+    await expect.poll(() => a.getByText('Update Failed').first().isVisible()).toBe(true);
+
+    await a.getByRole('button', { name: 'Re-process Last Workbook' }).click();
+    await expect.poll(() => a.getByText('Data Clarification Required').first().isVisible()).toBe(true);
+    await expect.poll(() => a.getByText('Excel file has unclear data that needs your review').first().isVisible()).toBe(true);
+    await capture(a, 'race-cards-admin-morning-odds');
+    await admin.context.close();
+
+    // The pasted odds reached the card: 9/2 is decimal 5.5.
+    const [row] = await j.app.ctx.db.select({ odds: horses.bookieOdds }).from(horses).where(eq(horses.name, horse.name));
+    expect(row.odds).toBe(5.5);
   });
 
   it('a visitor reads a nominated free race with the same card layout', async () => {

@@ -11,6 +11,7 @@ import { apiJson, errorMessage } from '../../../lib/request';
 import { ADMIN_METADATA_REFRESH_MS, RACE_CARDS_METADATA_KEY, useRaceCardsMetadata } from '../../race-cards/api';
 import { uploadWithProgress, type UploadResult } from '../../race-cards/upload';
 import { ClearSpecificDay } from '../../race-cards/admin/clear-specific-day';
+import { HorseSummariesAndOdds } from '../../race-cards/admin/horse-summaries-odds';
 import { StageDefaultWeekday } from '../../race-cards/admin/stage-default-weekday';
 import { StageFreeRace } from '../../race-cards/admin/stage-free-race';
 import { StageMorningOdds } from '../../race-cards/admin/stage-morning-odds';
@@ -127,6 +128,7 @@ export function RaceCardsTab() {
 
       <StageVerdicts weekday={weekday} />
       <StageMorningOdds weekday={weekday} />
+      <HorseSummariesAndOdds weekday={weekday} />
       <StageDefaultWeekday />
       <StageFreeRace />
       <ClearSpecificDay />
