@@ -8,7 +8,7 @@ import { loadConfig } from '../src/server/env';
 import type { AppContext } from '../src/server/context';
 import { parseMasterWorkbook } from '../src/server/features/race-cards/workbook';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
-import { makeRaceDay, raceDayWorkbook } from '../tests/fixtures/race-day';
+import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 
 const RUNS = 7;
 const bytes = await raceDayWorkbook(makeRaceDay({ races: 60, runners: 16, seed: 2026 }), { formulas: true });

@@ -9,8 +9,8 @@ import type { AppContext } from '../src/server/context';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { uploadVerdict } from '../src/server/features/race-cards/upload-verdict';
 import { parseVerdictDocx } from '../src/server/features/race-cards/verdict-document';
-import { makeRaceDay, raceDayWorkbook } from '../tests/fixtures/race-day';
-import { verdictDocx } from '../tests/fixtures/verdict-docx';
+import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
+import { verdictDocx } from '../src/server/features/race-cards/samples/verdict-docx';
 
 const RUNS = 7;
 const sample = makeRaceDay({ races: 60, runners: 16, seed: 2026 });

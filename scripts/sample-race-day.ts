@@ -2,7 +2,7 @@
 // Run: npm run sample:race-day
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeRaceDay, raceDayWorkbook } from '../tests/fixtures/race-day';
+import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 
 const dir = path.resolve('samples');
 fs.mkdirSync(dir, { recursive: true });

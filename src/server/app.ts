@@ -28,6 +28,7 @@ import { freeRaceRoutes } from './features/free-race/routes';
 import './features/tips/demo';
 import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
+import './features/race-cards/demo';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;

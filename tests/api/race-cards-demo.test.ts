@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { signedIn } from '../support/users';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+describe('demo race cards', () => {
+  it("loads today's and tomorrow's cards through the stages, with verdicts, a default weekday and a free race", async () => {
+    t.clock.set(new Date('2026-11-22T07:00:00Z')); // a Sunday in London
+    await seedDemoRaceCards(t.ctx);
+    const { client } = await signedIn(t, 'member');
+    const byDay = (await client.get('/api/vbg-race-cards')).json;
+    expect(byDay).toMatchObject({ today: 'sunday', tomorrow: 'monday' });
+    expect(byDay.sunday).toHaveLength(8);
+    expect(byDay.monday).toHaveLength(8);
+    expect(byDay.tuesday).toHaveLength(0);
+    const race = (await client.get(`/api/vbg-race-cards/race/${byDay.sunday[0].id}`)).json;
+    expect(race.horses).toHaveLength(9);
+    expect(race.verdict).toMatch(/tops the VB ratings/);
+    expect((await client.get('/api/admin-settings/default-weekday')).json.value).toBe('Sunday');
+    const free = (await t.client().get('/api/free-race-preview')).json;
+    expect(free).toMatchObject({ available: true, weekday: 'sunday' });
+  });
+});
