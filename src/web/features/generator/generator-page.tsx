@@ -31,7 +31,7 @@ export function GeneratorPage() {
   const [race, setRace] = useState<RaceCard | null>(null);
   const [loading, setLoading] = useState(false);
   const [sort, setSort] = useState<SortState | null>(null);
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useMediaQuery('(min-width: 1024px)');
   const pick = useRef(0);
 
   async function selectRace(value: string) {

@@ -29,17 +29,17 @@ function SortHeader({ column, sort, onSort, className }: { column: SortKey; sort
 export function GeneratorTable({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[960px] border-collapse text-left text-sm">
-        <thead className="border-b-2 border-navy-900 text-xs uppercase tracking-wide text-slate-700">
+      <table className="w-full min-w-[1040px] border-collapse text-left text-sm">
+        <thead className="border-b-2 border-navy-900 text-sm text-slate-700">
           <tr>
-            <th scope="col" className="px-2 py-2 font-semibold text-navy-900">
+            <th scope="col" className="min-w-48 px-2 py-2 font-semibold text-navy-900">
               Horse
             </th>
             <SortHeader column="rating" sort={sort} onSort={onSort} className="w-24" />
             <th scope="col" className="w-24 px-2 py-2 font-semibold text-navy-900">
               Adjustment
             </th>
-            <SortHeader column="marketOdds" sort={sort} onSort={onSort} className="w-40" />
+            <SortHeader column="marketOdds" sort={sort} onSort={onSort} className="w-32" />
             <SortHeader column="adjustedRating" sort={sort} onSort={onSort} />
             <SortHeader column="tissueOdds" sort={sort} onSort={onSort} />
             <SortHeader column="valueScore" sort={sort} onSort={onSort} />

@@ -28,7 +28,7 @@ export function ValueLegend() {
       <h2 id="value-legend" className="text-lg font-bold text-navy-900">
         Value score
       </h2>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-5">
+      <ul className="mt-3 grid gap-2">
         {VALUE_LEGEND.map((l) => (
           <li key={l.score} className="flex items-center gap-2 text-sm text-slate-800">
             <ScoreBadge score={l.score} withLabel className="w-full justify-start" />

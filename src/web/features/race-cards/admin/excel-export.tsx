@@ -58,7 +58,7 @@ export function ExcelExport() {
     }
   }
 
-  const input = { type: 'number', inputMode: 'decimal' as const, min: MULTIPLIER_MIN, max: MULTIPLIER_MAX, step: MULTIPLIER_STEP, className: 'sm:max-w-48' };
+  const input = { type: 'number', inputMode: 'decimal' as const, min: MULTIPLIER_MIN, max: MULTIPLIER_MAX, step: MULTIPLIER_STEP, className: 'sm:max-w-xs' };
   return (
     <Card>
       <CardHeader>
