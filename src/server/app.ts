@@ -25,6 +25,7 @@ import { racePreviewsRoutes } from './features/race-previews/routes';
 import { raceCardsRoutes } from './features/race-cards/routes';
 import { raceCardEventsRoutes } from './features/race-cards/events-routes';
 import { freeRaceRoutes } from './features/free-race/routes';
+import { excelExportRoutes } from './features/excel-export/routes';
 import './features/tips/demo';
 import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   raceCardsRoutes(app, ctx);
   await raceCardEventsRoutes(app, ctx);
   freeRaceRoutes(app, ctx);
+  excelExportRoutes(app, ctx);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);

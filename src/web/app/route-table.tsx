@@ -48,7 +48,7 @@ export const pageEntries: Record<string, PageEntry> = {
   '/golf': { component: page(() => import('../features/golf/golf-page'), 'GolfPage'), feature: 'golf analysis', members: true },
   '/vb-generator': {
     component: page(() => import('../features/generator/generator-page'), 'GeneratorPage'),
-    feature: 'the VB generator',
+    feature: 'the VB odds generator',
     members: true,
   },
   '/my-account': { component: page(() => import('../features/account/account-page'), 'AccountPage'), feature: 'your account' },

@@ -17,6 +17,7 @@ import { StageFreeRace } from '../../race-cards/admin/stage-free-race';
 import { StageMorningOdds } from '../../race-cards/admin/stage-morning-odds';
 import { StagePanel, UploadProgress } from '../../race-cards/admin/stage-panel';
 import { StageVerdicts } from '../../race-cards/admin/stage-verdicts';
+import { ExcelExport } from '../../race-cards/admin/excel-export';
 
 const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
@@ -132,6 +133,7 @@ export function RaceCardsTab() {
       <StageDefaultWeekday />
       <StageFreeRace />
       <ClearSpecificDay />
+      <ExcelExport />
 
       <Card>
         <CardHeader>

@@ -1,0 +1,91 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useId } from 'react';
+import { SORT_LABELS, type SortKey } from '../../../shared/generator/sort';
+import { Button } from '../../components/ui/button';
+import { Label } from '../../components/ui/input';
+import type { GeneratorViewProps } from './generator-table';
+import { figures, ScoreCell } from './results';
+import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel } from './row-fields';
+
+const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
+
+/** The phone layout: one stacked card per horse with the simpler set of inputs (spec 02 §2.3). */
+export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
+  const sortId = useId();
+  return (
+    <div className="grid gap-3">
+      <div className="flex items-end gap-2">
+        <div className="grid flex-1 gap-1">
+          <Label htmlFor={sortId}>Sort by</Label>
+          <select
+            id={sortId}
+            value={sort?.key ?? ''}
+            onChange={(e) => e.target.value && onSort(e.target.value as SortKey)}
+            className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+          >
+            <option value="">As loaded</option>
+            {SORT_KEYS.map((k) => (
+              <option key={k} value={k}>
+                {SORT_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {sort && (
+          <Button variant="outline" size="icon" aria-label={`Sort ${sort.direction === 'asc' ? 'descending' : 'ascending'}`} onClick={() => onSort(sort.key)}>
+            {sort.direction === 'asc' ? <ArrowUp aria-hidden="true" className="h-4 w-4" /> : <ArrowDown aria-hidden="true" className="h-4 w-4" />}
+          </Button>
+        )}
+      </div>
+      <ul className="grid gap-3">
+        {rows.map((row) => {
+          const f = figures(row, calculated);
+          return (
+            <li key={row.id} aria-label={rowLabel(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+              <div className="flex items-start gap-2">
+                <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] gap-2">
+                  <NameField row={row} onEdit={onEdit} />
+                  <RatingField row={row} onEdit={onEdit} />
+                </div>
+                <RemoveButton row={row} onRemove={onRemove} canRemove={canRemove} compact />
+              </div>
+              <div className="mt-2 grid grid-cols-[1fr_5rem] gap-2">
+                <div className="grid gap-1">
+                  <span className="text-xs font-semibold text-slate-700">Market odds</span>
+                  <OddsField row={row} onEdit={onEdit} onConfirmRunner={onConfirmRunner} />
+                </div>
+                <div className="grid gap-1">
+                  <span className="text-xs font-semibold text-slate-700">Adj.</span>
+                  <AdjustmentField row={row} onEdit={onEdit} />
+                </div>
+              </div>
+              <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                <div>
+                  <dt className="text-xs text-slate-600">Tissue Odds</dt>
+                  <dd className="font-bold tabular-nums" data-column="tissue-odds">
+                    {f.tissueOdds}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">Adjusted</dt>
+                  <dd className="tabular-nums" data-column="adjusted-rating">
+                    {f.adjustedRating}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">Correction</dt>
+                  <dd className="tabular-nums" data-column="market-correction">
+                    {f.marketCorrection}
+                  </dd>
+                </div>
+              </dl>
+              <div className="mt-2" data-column="value-score">
+                <ScoreCell row={row} calculated={calculated} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { formatCorrection, oneDecimal, type GeneratorRow } from '../../../shared/generator/rows';
+import { ScoreBadge } from './value-legend';
+
+/** Computed figures are shown once a calculation has included the row; '–' until then. */
+export const shows = (row: GeneratorRow, calculated: boolean) => calculated && row.tissueOdds !== undefined;
+
+export function ScoreCell({ row, calculated }: { row: GeneratorRow; calculated: boolean }) {
+  if (!shows(row, calculated) || row.valueScore === undefined) return <span className="text-slate-500">–</span>;
+  const gap = row.value ?? 0;
+  return (
+    <span className="inline-flex items-center gap-2">
+      <ScoreBadge score={row.valueScore} withLabel />
+      <span className="text-xs text-slate-600 tabular-nums" title="Value gap in percentage points">
+        {gap >= 0 ? '+' : '−'}
+        {Math.abs(gap).toFixed(1)}
+      </span>
+    </span>
+  );
+}
+
+export function figures(row: GeneratorRow, calculated: boolean) {
+  const on = shows(row, calculated);
+  return {
+    adjustedRating: on ? oneDecimal(row.adjustedRating) : '–',
+    tissueOdds: on ? oneDecimal(row.tissueOdds) : '–',
+    marketCorrection: on ? formatCorrection(row.marketCorrection) : '–',
+  };
+}
