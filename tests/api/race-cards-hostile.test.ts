@@ -158,6 +158,11 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
     await refused(masterForm(withParts(good, [{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root true') }]), 'saturday'), 422, /unsafe name \(\.\.\/\.\.\/etc\/cron\.d\/evil\)/);
   });
 
+  it('18. an old binary .xls (OLE2) workbook is refused with the way to convert it (415)', async () => {
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
+    await refused(masterForm(xls, 'saturday', 'master.xls'), 415, /old-format \.xls workbook.*Save As › Excel Workbook \(\.xlsx\)/);
+  });
+
   it('17. an over-long form field (413)', async () => {
     const form = masterForm(good, 'saturday');
     form.set('targetTab', 'saturday'.padEnd(5000, 'x'));

@@ -30,7 +30,13 @@ const damaged = (detail: string, noun = 'workbook') =>
  * total unpacked size within the limit (413). Sizes are both read from the central directory and
  * enforced while inflating every entry, so a bomb that lies about its sizes is refused as well.
  */
+/** The OLE2 compound-file signature of the old binary .xls format. */
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
 export function checkWorkbookZip(data: Buffer, filename?: string): void {
+  if (data.subarray(0, 8).equals(OLE2)) {
+    throw new HttpError(415, 'This is an old-format .xls workbook, which VBG cannot read safely. In Excel choose File › Save As › Excel Workbook (.xlsx) and upload that file.');
+  }
   if (!isZip(data)) {
     throw new HttpError(415, 'The file is not an Excel workbook: an .xlsx or .xlsm file is a zip archive and this one is not. Please choose the master .xlsx/.xlsm file.');
   }

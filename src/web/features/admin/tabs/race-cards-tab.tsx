@@ -97,7 +97,7 @@ export function RaceCardsTab() {
             <Input
               id={fileId}
               type="file"
-              accept=".xlsx,.xlsm"
+              accept=".xlsx,.xlsm,.xls"
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setResult(null);
