@@ -64,6 +64,30 @@ describe('local payments provider', () => {
     expect(await t.ctx.db.select().from(processedEvents)).toEqual([expect.objectContaining({ id: `evt_local_${sessionId}`, type: 'checkout.session.completed' })]);
   });
 
+  it('a checkout started for an address whose owner then registers cannot set that password; the owner keeps theirs', async () => {
+    const { path, sessionId } = await startCheckout('owner@example.com');
+    // The owner registers (with a password) before the stranger's payment completes.
+    expect((await t.client().post('/api/register', { email: 'owner@example.com', password: 'owner-pass-1', confirmPassword: 'owner-pass-1' })).status).toBeLessThan(300);
+    const stranger = t.client();
+    expect((await stranger.request('POST', `${path}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
+    const set = await stranger.post('/api/set-password', { session_id: sessionId, password: 'taken-over' });
+    expect(set.status).toBe(409);
+    expect(set.json.message).toBe('This email address already has an account with a password. Please sign in: the subscription is on that account.');
+    expect((await stranger.get('/api/auth/user')).status).toBe(401);
+    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over' })).status).toBe(401);
+    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'owner-pass-1' })).status).toBe(200);
+  });
+
+  it("a signed-in account's own checkout may still set a new password after paying", async () => {
+    const { client } = await signedIn(t, 'nonMember');
+    const res = await client.post('/api/create-checkout-session', {});
+    expect(res.status).toBe(200);
+    const url = new URL(res.json.url);
+    const sessionId = url.pathname.split('/').pop()!;
+    expect((await client.request('POST', `${url.pathname}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
+    expect((await client.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' })).status).toBe(200);
+  });
+
   it('charges the full £16 without a code, and shows the page again with a message for a wrong code', async () => {
     const { path, sessionId } = await startCheckout('full@example.com');
     const wrong = await t.client().request('POST', `${path}/complete`, 'discountCode=NOPE', FORM);

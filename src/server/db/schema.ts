@@ -99,6 +99,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   displayText: text('display_text'),
   stripeSubscriptionId: text('stripe_subscription_id'),
   passwordSetAt: ts('password_set_at'),
+  // The signed-in account that started it (null for a visitor's typed address).
+  startedByUserId: integer('started_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
 });

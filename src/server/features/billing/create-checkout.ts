@@ -37,6 +37,6 @@ export async function createCheckout(
     cancelUrl: `${input.baseUrl}/subscribe`,
     reference: input.signedIn ? String(input.signedIn.id) : undefined,
   });
-  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', createdAt: now });
+  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', startedByUserId: input.signedIn?.id ?? null, createdAt: now });
   return { url: session.url };
 }

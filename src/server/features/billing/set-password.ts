@@ -5,10 +5,11 @@ import { conflict } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
 import { hashPassword } from '../auth/passwords';
 import { destroyUserSessions } from '../auth/sessions';
-import { createUser } from '../auth/users';
+import { createUser, findUserByEmail } from '../auth/users';
 import { findPaidCheckout } from './checkout-lookup';
 
 export const PASSWORD_ALREADY_SET = 'A password has already been set for this payment. Please sign in instead.';
+export const ACCOUNT_HAS_PASSWORD = 'This email address already has an account with a password. Please sign in: the subscription is on that account.';
 
 /**
  * The post-payment password step: sets the password of the account that paid, once per checkout
@@ -18,6 +19,10 @@ export const PASSWORD_ALREADY_SET = 'A password has already been set for this pa
 export async function setPasswordAfterPayment(ctx: AppContext, payments: PaymentsProvider, sessionId: string, password: string): Promise<number> {
   const checkout = await findPaidCheckout(ctx, payments, sessionId);
   if (checkout.passwordSetAt) throw conflict(PASSWORD_ALREADY_SET);
+  // A visitor's checkout may have been started before the owner of that address set a password
+  // (registered meanwhile): paying must never let the payer replace it. The owner's own checkout may.
+  const existing = await findUserByEmail(ctx, checkout.email);
+  if (existing?.passwordHash && checkout.startedByUserId !== existing.id) throw conflict(ACCOUNT_HAS_PASSWORD);
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();

@@ -1,0 +1,2 @@
+ALTER TABLE "checkout_sessions" ADD COLUMN "started_by_user_id" integer;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_started_by_user_id_users_id_fk" FOREIGN KEY ("started_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
