@@ -164,6 +164,14 @@ export function AdminMembers() {
               {members.data!.total} {members.data!.total === 1 ? 'account' : 'accounts'}
               {members.data!.truncated ? ` (showing the first ${list.length})` : ''}
             </p>
+            {/* Column headings on wide screens; on a phone each value carries its own label. */}
+            <div aria-hidden="true" className="hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:gap-4">
+              <span>Account</span>
+              <span>Status</span>
+              <span>Subscription</span>
+              <span>Dates</span>
+              <span className="text-right">Actions</span>
+            </div>
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
               {list.map((m) => {
                 const granted = m.type === 'family' || m.type === 'annual_special';
@@ -178,7 +186,10 @@ export function AdminMembers() {
                         {STATUS_LABELS[m.status] ?? m.status}
                       </span>
                     </div>
-                    <p className="text-sm text-slate-800">{m.type ? subscriptionTypeLabel(m.type) : 'None'}</p>
+                    <p className="text-sm text-slate-800">
+                      <span className="text-slate-600 md:sr-only">Subscription: </span>
+                      {m.type ? subscriptionTypeLabel(m.type) : 'None'}
+                    </p>
                     <p className="text-sm text-slate-800">
                       {dateText(m)}
                       {m.cancelAtPeriodEnd && m.hasAccess && <span className="block text-xs text-slate-600">Cancelled at period end</span>}
