@@ -28,6 +28,7 @@ import { freeRaceRoutes } from './features/free-race/routes';
 import './features/tips/demo';
 import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
+import { mailFeature } from './features/mail/routes';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   raceCardsRoutes(app, ctx);
   await raceCardEventsRoutes(app, ctx);
   freeRaceRoutes(app, ctx);
+  mailFeature(app, ctx);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
