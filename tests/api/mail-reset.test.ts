@@ -62,6 +62,11 @@ describe('password reset', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0].tokenHash).not.toContain(token);
     expect(JSON.stringify(await t.ctx.db.select().from(passwordResetTokens))).not.toContain(token);
+    // Once sent, the outbox copy no longer carries a usable link either.
+    await expect.poll(async () => (await t.ctx.db.select().from(outbox))[0].status).toBe('sent');
+    const [row] = await t.ctx.db.select().from(outbox);
+    expect(row.text + row.html).not.toContain(token);
+    expect(row.text).toContain('reset-password?token=(removed-after-sending)');
   });
 
   it('sets the new password once: the old one stops working, other sessions end, the link is spent', async () => {
@@ -112,6 +117,18 @@ describe('password reset', () => {
     expect((await t.client().post('/api/forgot-password', { email: 'not-an-email' })).status).toBe(400);
     // The token survived the refused attempts.
     expect((await t.client().post('/api/reset-password', { token, password: 'finally-ok' })).status).toBe(200);
+  });
+
+  it('an admin cannot send a failed reset e-mail again (its link is gone)', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    await resetToken('admin@example.com');
+    await expect.poll(async () => (await t.ctx.db.select().from(outbox))[0].status).toBe('sent');
+    await t.ctx.db.update(outbox).set({ status: 'failed' });
+    const [row] = await t.ctx.db.select().from(outbox);
+    const res = await admin.post(`/api/admin/mail/outbox/${row.id}/retry`);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/^A password-reset e-mail is not sent again/);
+    expect((await admin.post('/api/admin/mail/outbox/99999/retry')).status).toBe(404);
   });
 
   it('limits requests per address, the same way for unknown addresses', async () => {

@@ -85,18 +85,20 @@ export async function outboxMessage(ctx: AppContext, id: number): Promise<Outbox
   return { ...present(row), html: row.html, text: row.text };
 }
 
+export const RESET_NOT_RESENT = 'A password-reset e-mail is not sent again (its link is removed once it fails). Ask the member to request a new link.';
+
 /** A failed message back into the queue for a fresh set of attempts. */
 export async function retryOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
   const now = ctx.clock.now();
+  const [existing] = await ctx.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.id, id));
+  if (!existing) throw notFound('Message not found');
+  if (existing.kind === 'password-reset') throw badRequest(RESET_NOT_RESENT);
   const [row] = await ctx.db
     .update(outbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: now, createdAt: now })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
     .returning(listColumns);
-  if (!row) {
-    await outboxMessage(ctx, id); // 404 when it does not exist at all
-    throw badRequest('Only a failed message can be sent again.');
-  }
+  if (!row) throw badRequest('Only a failed message can be sent again.');
   await wakeMailWorkers(ctx);
   return present(row);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { eq, isNull, lte, or } from 'drizzle-orm';
 import { londonDate } from '../../../shared/london-time';
 import type { MailingKind, MailingResult } from '../../../shared/mail';
 import { hasActiveSubscription } from '../../../shared/subscription';
@@ -62,7 +62,7 @@ export async function sendMailing(ctx: AppContext, kind: MailingKind, adminId: n
         subscriptionEndDate: users.subscriptionEndDate,
       })
       .from(users)
-      .where(and(eq(users.emailOptOut, false)))
+      .where(eq(users.emailOptOut, false))
       .orderBy(users.id);
     const recipients = candidates.filter((u) => hasActiveSubscription(u, now));
     const [mailing] = await tx.insert(mailings).values({ kind, createdBy: adminId, recipientCount: recipients.length, createdAt: now }).returning();

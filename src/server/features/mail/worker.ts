@@ -14,6 +14,8 @@ export const CLAIM_LEASE_MS = 15 * 60_000;
 export const MAX_AGE_MS = 24 * 3600_000;
 export const EXPIRED_ERROR = 'Not sent within 24 hours of being queued, so it was dropped.';
 const BATCH = 10;
+const TOKEN_PATTERN = 'token=[A-Za-z0-9_-]+';
+export const TOKEN_REDACTED = 'token=(removed-after-sending)';
 const POLL_MS = 5_000;
 
 export function retryDelay(attempts: number): number {
@@ -192,10 +194,16 @@ export class MailWorker {
     }
   }
 
+  /**
+   * Records the outcome. A password-reset e-mail loses its link once it is out of our hands, so
+   * the outbox never keeps a usable reset token (only its hash is kept, in password_reset_tokens).
+   */
   private async finish(id: number, status: 'sent' | 'failed', error: string | null) {
     const now = this.ctx.clock.now();
     await this.ctx.db.execute(sql`
-      update outbox set status = ${status}, last_error = ${error}, sent_at = ${status === 'sent' ? now : null}
+      update outbox set status = ${status}, last_error = ${error}, sent_at = ${status === 'sent' ? now : null},
+        html = case when kind = 'password-reset' then regexp_replace(html, ${TOKEN_PATTERN}, ${TOKEN_REDACTED}, 'g') else html end,
+        text = case when kind = 'password-reset' then regexp_replace(text, ${TOKEN_PATTERN}, ${TOKEN_REDACTED}, 'g') else text end
       where id = ${id} and status = 'sending'`);
   }
 

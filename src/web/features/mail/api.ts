@@ -26,14 +26,17 @@ export function useSendMailing() {
   });
 }
 
-/** The outbox; while anything is on its way it refreshes every 2 s so the counts move. */
+/** The outbox; while mail is going out it refreshes every 2 s so the counts move (10 s while retries wait). */
 export function useOutbox() {
   return useQuery({
     queryKey: OUTBOX_KEY,
     queryFn: () => getJson<OutboxOverview>(OUTBOX_KEY[0]),
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data?.smtpConfigured && data.counts.queued + data.counts.sending > 0 ? 2000 : false;
+      if (!data?.smtpConfigured) return false;
+      const fresh = data.mailings.some((m) => m.queued + m.sending > 0 && Date.now() - Date.parse(m.createdAt) < 10 * 60_000);
+      if (data.counts.sending > 0 || fresh) return 2000;
+      return data.counts.queued > 0 ? 10_000 : false;
     },
   });
 }

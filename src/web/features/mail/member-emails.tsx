@@ -175,7 +175,7 @@ function Outbox() {
                   <Eye className="h-4 w-4" aria-hidden="true" />
                   {viewing === m.id ? 'Hide' : 'View'}
                 </Button>
-                {m.status === 'failed' && (
+                {m.status === 'failed' && m.kind !== 'password-reset' && (
                   <Button size="sm" variant="ghost" onClick={() => sendAgain(m)} disabled={retry.isPending}>
                     <RotateCcw className="h-4 w-4" aria-hidden="true" />
                     Send again
