@@ -30,6 +30,7 @@ import './features/tips/demo';
 import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
 import './features/race-cards/demo';
+import { mailFeature } from './features/mail/routes';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -120,6 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await raceCardEventsRoutes(app, ctx);
   freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
+  mailFeature(app, ctx);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);

@@ -9,6 +9,7 @@ describe('configuration', () => {
     expect(c.SITE_NAME).toBe('VBG');
     expect(c.SEED_DEMO).toBe(true); // on by default with PGlite
     expect(c.secureCookies).toBe(false);
+    expect(c.MAIL_WORKER).toBe(true); // sends only when SMTP_URL is set too
   });
   it('turns the demo seed off by default on PostgreSQL and derives the analyst surname', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', NODE_ENV: 'test', ANALYST_NAME: 'Jane  Doe-Smith' });

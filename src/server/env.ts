@@ -42,6 +42,7 @@ const envSchema = z.object({
   STRIPE_INVOICE_PRICES: optionalString,
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: optionalString,
+  MAIL_WORKER: booleanFlag,
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('VBG')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).default('support@vbg.example')),
   ANALYST_NAME: z.preprocess(emptyToUndefined, z.string().default('Sam Hartley')),
@@ -52,9 +53,11 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY'> {
+export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER'> {
   SEED_DEMO: boolean;
   TRUST_PROXY: boolean;
+  /** Whether this instance sends queued mail (only when SMTP_URL is set too). */
+  MAIL_WORKER: boolean;
   /** Whether cookies must carry the Secure flag (PUBLIC_URL is https). */
   secureCookies: boolean;
   /** Surname of the analyst, lower case: names the verdict upload path. */
@@ -86,6 +89,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     TRUST_PROXY: env.TRUST_PROXY ?? false,
+    MAIL_WORKER: env.MAIL_WORKER ?? true,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     analystSurname: surname.toLowerCase().replace(/[^a-z0-9]/g, '') || 'analyst',
   };

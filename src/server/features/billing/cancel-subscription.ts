@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
 import type { UserRow } from '../auth/sessions';
+import { queueCancellationEmail } from '../mail/transactional';
 import { userFieldsFromSubscription } from './subscription-state';
 
 export const FAMILY_NO_CANCEL_MESSAGE = 'Lifetime Family Access has no renewal to cancel.';
@@ -27,5 +28,6 @@ export async function cancelSubscription(ctx: AppContext, payments: PaymentsProv
   const sub = await payments.cancelAtPeriodEnd(user.stripeSubscriptionId);
   const fields = userFieldsFromSubscription(sub);
   await ctx.db.update(users).set({ ...fields, updatedAt: now }).where(eq(users.id, user.id));
+  await queueCancellationEmail(ctx, user, fields.subscriptionEndDate ?? null);
   return { success: true, message: CANCEL_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };
 }

@@ -6,6 +6,7 @@ import type { PaymentsProvider } from '../../providers/payments';
 import { hashPassword } from '../auth/passwords';
 import { destroyUserSessions } from '../auth/sessions';
 import { createUser, findUserByEmail } from '../auth/users';
+import { queueWelcomeEmail } from '../mail/transactional';
 import { findPaidCheckout } from './checkout-lookup';
 
 export const PASSWORD_ALREADY_SET = 'A password has already been set for this payment. Please sign in instead.';
@@ -37,5 +38,6 @@ export async function setPasswordAfterPayment(ctx: AppContext, payments: Payment
     return user.id;
   });
   await destroyUserSessions(ctx, userId);
+  await queueWelcomeEmail(ctx, userId, checkout.email);
   return userId;
 }

@@ -4,6 +4,7 @@ import { MemberAccessRequired } from '../../components/member-gate';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/api';
+import { EmailPreferenceCard } from '../mail/email-preference-card';
 import { ChangePasswordTab } from './change-password-tab';
 import { SubscriptionTab } from './subscription-tab';
 
@@ -33,6 +34,7 @@ export function AccountPage() {
             { value: 'subscription', label: 'Subscription', content: <SubscriptionTab user={user} /> },
           ]}
         />
+        <EmailPreferenceCard user={user} />
       </div>
     </>
   );

@@ -1,6 +1,80 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { RESET_LINK_INVALID_MESSAGE } from '../../../shared/mail';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/input';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/request';
+import { useResetPassword } from '../mail/api';
+import { AuthCard } from './auth-card';
 
-/** Placeholder: the password-reset issue builds this page (DESIGN decision 5). */
+const fail = (description: string) => toast({ title: 'Password reset failed', description, variant: 'destructive' });
+
+/** The page the e-mailed link opens: a new password, then sign in with it. */
 export function ResetPasswordPage() {
-  return <ComingSoon title="Reset Password" />;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [linkDead, setLinkDead] = useState(!token);
+  const reset = useResetPassword();
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) return fail(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    if (password !== confirmPassword) return fail('Please ensure both passwords are identical');
+    reset.mutate(
+      { token, password, confirmPassword },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Password reset', description: result.message });
+          navigate('/login', { replace: true });
+        },
+        onError: (err) => {
+          const message = errorMessage(err, 'Something went wrong. Please try again.');
+          if (message === RESET_LINK_INVALID_MESSAGE) setLinkDead(true);
+          fail(message);
+        },
+      },
+    );
+  }
+
+  if (linkDead) {
+    return (
+      <AuthCard title="Reset Password">
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          {RESET_LINK_INVALID_MESSAGE}
+        </p>
+        <ButtonLink to="/forgot-password" className="mt-4 w-full">
+          Request a new link
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset Password" description="Choose a new password for your account. You will then sign in with it.">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <PasswordField
+          purpose="new"
+          label="New Password"
+          name="password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField purpose="new" label="Confirm Password" name="confirmPassword" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
+          {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        <Link to="/login" className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+          Back to sign-in
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

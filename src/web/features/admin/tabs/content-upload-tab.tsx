@@ -11,6 +11,7 @@ import { useMoveToLibrary } from '../../back-catalogue/api';
 import { usePublishTips } from '../../tips/api';
 import { PreviewBody } from '../../tips/tips-cards';
 import { AdminRacePreviews } from '../../race-previews/admin-race-previews';
+import { MemberEmails } from '../../mail/member-emails';
 
 function TextArea({ label, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string }) {
   const id = useId();
@@ -166,6 +167,7 @@ export function ContentUploadTab() {
         {!ready && <p className="text-sm text-slate-600">NAP, NB, Longshot and the daily preview are needed before publishing.</p>}
       </div>
       <AdminRacePreviews />
+      <MemberEmails />
     </div>
   );
 }

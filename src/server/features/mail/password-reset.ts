@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '../../../shared/mail';
+import type { AppContext } from '../../context';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { HttpError, badRequest } from '../../http/errors';
+import { hashPassword } from '../auth/passwords';
+import { clearFailures, isThrottled, recordFailure } from '../auth/throttle';
+import { findUserByEmail } from '../auth/users';
+import { hashResetToken } from './links';
+import { passwordResetEmail } from './messages';
+import { enqueue, wakeMailWorkers } from './outbox';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Links per address, and requests per network address, in the 15-minute throttle window. */
+export const RESET_ACCOUNT_LIMIT = 3;
+export const RESET_IP_LIMIT = 20;
+
+/**
+ * "Forgot password?": the same answer whether or not the address has an account (and no e-mail
+ * is sent in the request, so the timing hardly differs either). The link's token is 256 random
+ * bits; only its SHA-256 is stored.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
+  const accountKey = `reset:acct:${email}`;
+  const ipKey = `reset:ip:${ip}`;
+  if (await isThrottled(ctx, [accountKey, ipKey])) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
+  await recordFailure(ctx, accountKey, RESET_ACCOUNT_LIMIT);
+  await recordFailure(ctx, ipKey, RESET_IP_LIMIT);
+  const user = await findUserByEmail(ctx, email);
+  if (user) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const tokenHash = hashResetToken(token);
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+      await enqueue(ctx, [{ kind: 'password-reset', recipient: user.email, idempotencyKey: `password-reset:${tokenHash}`, content: passwordResetEmail(ctx.config, token) }], tx);
+    });
+    await wakeMailWorkers(ctx);
+  }
+  return { success: true, message: RESET_LINK_SENT_MESSAGE };
+}
+
+/**
+ * Sets the new password if the link is unused and unexpired. Using it spends every open link of
+ * the account and ends all its sessions (whoever knew the old password is signed out).
+ */
+export async function resetPassword(ctx: AppContext, token: string, password: string) {
+  const tokenHash = hashResetToken(token);
+  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, ctx.clock.now()));
+  // Checked first so a bad link costs no password hashing; checked again atomically below.
+  const [candidate] = await ctx.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(live);
+  if (!candidate) throw badRequest(RESET_LINK_INVALID_MESSAGE);
+  const passwordHash = await hashPassword(password);
+  const now = ctx.clock.now();
+  const email = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx.update(passwordResetTokens).set({ usedAt: now }).where(live).returning({ userId: passwordResetTokens.userId });
+    if (!used) throw badRequest(RESET_LINK_INVALID_MESSAGE);
+    const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).returning({ email: users.email });
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+    return user.email;
+  });
+  // A sign-in lock from guessing the old password should not stand in the owner's way now.
+  await clearFailures(ctx, `acct:${email}`);
+  return { success: true, message: RESET_DONE_MESSAGE };
+}

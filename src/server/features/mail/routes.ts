@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { MailingKind } from '../../../shared/mail';
+import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody, unsubscribeBody } from '../../../shared/schemas/mail';
+import type { AppContext } from '../../context';
+import { parse } from '../../http/parse';
+import { outboxMessage, outboxOverview, retryOutboxMessage } from './outbox-view';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { sendMailing } from './send-mailing';
+import { setEmailPreference, unsubscribeWithToken } from './unsubscribe';
+import { MailWorker, createSmtpTransport } from './worker';
+
+const idParam = z.object({ id: z.coerce.number({ message: 'Invalid message id' }).int('Invalid message id').positive('Invalid message id') });
+
+/** Spec 02 §7: the three admin buttons. */
+const MAILING_PATHS: Record<MailingKind, string> = {
+  daily: '/api/send-daily-update-email',
+  blog: '/api/send-blog-post-email',
+  golf: '/api/send-golf-email',
+};
+
+/** Mail: the send endpoints, the outbox view, password reset, unsubscribe, and this instance's worker. */
+export function mailFeature(app: FastifyInstance, ctx: AppContext) {
+  mailRoutes(app, ctx);
+  startMailWorkerWithApp(app, ctx);
+}
+
+function mailRoutes(app: FastifyInstance, ctx: AppContext) {
+  for (const [kind, path] of Object.entries(MAILING_PATHS) as Array<[MailingKind, string]>) {
+    app.post(path, { config: { access: 'admin' } }, async (request) => sendMailing(ctx, kind, request.user!.id));
+  }
+
+  app.get('/api/admin/mail/outbox', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return outboxOverview(ctx);
+  });
+  app.get('/api/admin/mail/outbox/:id', { config: { access: 'admin' } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return outboxMessage(ctx, parse(idParam, request.params).id);
+  });
+  app.post('/api/admin/mail/outbox/:id/retry', { config: { access: 'admin' } }, async (request) => {
+    const message = await retryOutboxMessage(ctx, parse(idParam, request.params).id);
+    return { success: true, message: 'Queued to be sent again.', outboxMessage: message };
+  });
+
+  app.post('/api/forgot-password', { config: { access: 'public' } }, async (request) => {
+    const { email } = parse(forgotPasswordBody, request.body);
+    return requestPasswordReset(ctx, email, request.ip);
+  });
+  app.post('/api/reset-password', { config: { access: 'public' } }, async (request) => {
+    const body = parse(resetPasswordBody, request.body);
+    return resetPassword(ctx, body.token, body.password);
+  });
+
+  app.put('/api/email-preference', { config: { access: 'signedIn' } }, async (request) => {
+    const { emailOptOut } = parse(emailPreferenceBody, request.body);
+    return setEmailPreference(ctx, request.user!.id, emailOptOut);
+  });
+
+  // The unsubscribe link: JSON from our page, or RFC 8058 one-click from a mail client, which
+  // POSTs "List-Unsubscribe=One-Click" as a form to the URL (token in the query string).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post('/api/unsubscribe', { config: { access: 'public' } }, async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { token } = parse(unsubscribeBody, { token: typeof body.token === 'string' ? body.token : query.token });
+      return unsubscribeWithToken(ctx, token);
+    });
+  });
+}
+
+/**
+ * The worker runs in every instance that has SMTP_URL (and MAIL_WORKER not off), from the moment
+ * the app is ready until it closes; on close (SIGTERM) it finishes the message in hand and gives
+ * the rest of its batch back before the database closes. Without SMTP_URL nothing is sent: the
+ * mail stays queued in the outbox, where the admin can read it.
+ */
+function startMailWorkerWithApp(app: FastifyInstance, ctx: AppContext) {
+  let worker: MailWorker | null = null;
+  app.addHook('onReady', async () => {
+    if (!ctx.config.SMTP_URL) {
+      ctx.log.warn('SMTP_URL is not set: e-mail is not sent; it stays in the outbox (Admin Panel, Member E-mails).');
+      return;
+    }
+    if (!ctx.config.MAIL_WORKER) {
+      ctx.log.info('MAIL_WORKER is off: this instance queues mail; another instance sends it.');
+      return;
+    }
+    if (!ctx.config.PUBLIC_URL) ctx.log.warn('PUBLIC_URL is not set: links in e-mails point at http://localhost.');
+    worker = new MailWorker(ctx, createSmtpTransport(ctx.config));
+    await worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    worker = null;
+  });
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { UNSUBSCRIBE_INVALID_MESSAGE } from '../../../shared/mail';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { signingKey, verifyUnsubscribeToken } from './links';
+
+export const UNSUBSCRIBED_MESSAGE =
+  'You have been unsubscribed from member e-mails. We will still e-mail you about your account (such as password resets). You can turn member e-mails back on in My Account.';
+
+/** The one-click link of every mailing: needs no sign-in, only the signed token. */
+export async function unsubscribeWithToken(ctx: AppContext, token: string) {
+  const userId = verifyUnsubscribeToken(await signingKey(ctx), token);
+  if (userId === null) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
+  const [user] = await ctx.db.update(users).set({ emailOptOut: true, updatedAt: ctx.clock.now() }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (!user) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
+  return { success: true, message: UNSUBSCRIBED_MESSAGE };
+}
+
+/** The preference on the account page. */
+export async function setEmailPreference(ctx: AppContext, userId: number, emailOptOut: boolean) {
+  await ctx.db.update(users).set({ emailOptOut, updatedAt: ctx.clock.now() }).where(eq(users.id, userId));
+  return {
+    success: true,
+    emailOptOut,
+    message: emailOptOut ? 'You will no longer receive member e-mails.' : 'You will receive the daily tips and other member e-mails.',
+  };
+}
