@@ -206,7 +206,7 @@ describe('CSRF: state-changing requests from another site are refused', () => {
     const sessionsBefore = await sessionCount();
     for (const route of writes) {
       const url = route.url.replace(/:(\w+)/g, (_m, p: string) => (p === 'weekday' ? 'monday' : p === 'day' ? 'today' : '1'));
-      for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }]) {
+      for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }] as Record<string, string>[]) {
         const res = await admin.request(route.method, url, route.method === 'DELETE' ? undefined : { openAccess: true }, headers);
         expect(res.status, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json).toMatchObject({ message: 'Cross-site request refused.' });
@@ -221,7 +221,7 @@ describe('CSRF: state-changing requests from another site are refused', () => {
   it('refuses look-alike origins: null, another port, another scheme, a sub-domain, a broken Referer', async () => {
     const { client } = await signedIn(t, 'admin');
     const own = new URL(t.baseUrl);
-    const lookAlikes = [
+    const lookAlikes: Record<string, string>[] = [
       { origin: 'null' },
       { origin: `http://${own.hostname}:${Number(own.port) + 1}` },
       { origin: `https://${own.host}` },
