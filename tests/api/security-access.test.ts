@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerAccessControl, type Access } from '../../src/server/http/access';
@@ -122,8 +124,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.reset());
 
+/** The built client's files (one route each when dist/web exists), served to anyone by design. */
+const WEB_DIR = path.resolve('dist/web');
+const isClientFile = (url: string) => url === '/assets/*' || (url !== '/' && !url.includes(':') && fs.existsSync(path.join(WEB_DIR, url)) && fs.statSync(path.join(WEB_DIR, url)).isFile());
+
 function table() {
-  return t.app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => ({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, access: r.access }));
+  return t.app.routeTable.filter((r) => r.method !== 'HEAD' && !(r.access === undefined && isClientFile(r.url))).map((r) => ({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, access: r.access }));
 }
 
 /** Calls a route with an empty body and returns only the status (the event stream is not read). */
