@@ -60,7 +60,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: opts.config.TRUST_PROXY,
+    // One hop: the load balancer in front. Trusting every hop would take the client's own
+    // X-Forwarded-For as its address, and a forged one would escape the login throttle.
+    // (Fastify refuses a bare hop count, hence the function: the immediate peer only.)
+    trustProxy: opts.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     return503OnClosing: true,
   });
   const ctx: AppContext = {

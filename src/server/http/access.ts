@@ -22,6 +22,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
   }
+  interface FastifyInstance {
+    /** Every route as registered, with its declared access (undefined off /api): the security suite reads it. */
+    routeTable: RouteRule[];
+  }
+}
+
+export interface RouteRule {
+  method: string;
+  url: string;
+  access: Access | undefined;
 }
 
 export const MEMBER_REQUIRED = 'An active subscription is required. Subscribe at /subscribe to get access.';
@@ -54,10 +64,13 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  const table: RouteRule[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
   });
   // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
   app.addHook('onRequest', async (request) => {

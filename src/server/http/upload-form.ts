@@ -44,7 +44,7 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
         const data = await part.toBuffer(); // always drained, so a stray file field cannot stall the form
         if (part.fieldname === spec.fileField) {
           form.data = data;
-          form.filename = part.filename;
+          form.filename = cleanFilename(part.filename);
         }
       } else if (spec.textFields.includes(part.fieldname) && typeof part.value === 'string') {
         // busboy cuts an over-long field silently; a cut value must never be used as if whole.
@@ -57,7 +57,23 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ${spec.noun} is too large: the limit is ${spec.maxBytes / (1024 * 1024)} MB.`);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Send one ${spec.noun} at a time.`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'The form has too many fields.');
-    throw err;
+    if (err instanceof HttpError) throw err;
+    // Anything else here is the multipart parser failing on the bytes sent (no boundary, a body
+    // cut off mid-part): the client's form is broken, not the server.
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status < 500) throw err;
+    throw new HttpError(400, `The upload form could not be read. Send the ${spec.noun} again as multipart/form-data.`);
   }
   return form;
+}
+
+/**
+ * The client's file name is only ever shown and logged: keep its last path segment, without
+ * control characters (PostgreSQL refuses a NUL in text) and at a sane length.
+ */
+export function cleanFilename(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return cleaned || undefined;
 }

@@ -22,7 +22,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: ctx.config.secureCookies,
+      // https by configuration, or as the request arrived (TLS here, or X-Forwarded-Proto from a trusted proxy).
+      secure: ctx.config.secureCookies || reply.request.protocol === 'https',
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     });
   }

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { HttpError } from '../../http/errors';
-import { inflateEntry, isZip, MAX_UNZIPPED_BYTES, readCentralDirectory } from './zip-guard';
+import { inflateEntry, isUnsafePartName, isZip, MAX_UNZIPPED_BYTES, readCentralDirectory } from './zip-guard';
 
 const NOUN = 'verdict document';
 /** "14:10 Ascot", "2.10 Kempton Park": a time, then the course (docs/master-workbook.md). */
@@ -30,12 +30,21 @@ export function checkVerdictDocx(data: Buffer): void {
     const hint = entries.some((e) => e.name.startsWith('xl/')) ? ' (it looks like an Excel workbook)' : '';
     throw new HttpError(415, `The file is not a Word document${hint}: it has no word/document.xml. Please choose the verdict .docx file.`);
   }
+  // The same container rules as the workbook (zip-guard): Word never writes these either.
+  const unsafe = entries.find((e) => isUnsafePartName(e.name));
+  if (unsafe) throw new HttpError(422, `The verdict document has a part with an unsafe name (${unsafe.name.slice(0, 80)}); Word never writes one. Save it again from Word and re-upload.`);
+  if (entries.some((e) => /vbaProject\.bin$/i.test(e.name))) {
+    throw new HttpError(415, 'The verdict document contains macros (word/vbaProject.bin). Save it as a plain .docx (macros are never run here) and re-upload.');
+  }
   if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNZIPPED_BYTES) throw tooBig();
   let inflated = 0;
   for (const entry of entries) {
     const bytes = inflateEntry(data, entry, NOUN);
     inflated += bytes.length;
     if (inflated > MAX_UNZIPPED_BYTES) throw tooBig();
+    if (/\.(xml|rels)$/i.test(entry.name) && bytes.includes('<!DOCTYPE')) {
+      throw new HttpError(422, `The verdict document part ${entry.name} contains a document type declaration, which Word never writes. The file was refused for safety.`);
+    }
     if (entry.name.endsWith('.rels') && /TargetMode\s*=\s*["']External["']/i.test(bytes.toString('utf8'))) {
       throw new HttpError(415, 'The verdict document links to outside files or web addresses (external relationships), which is not accepted. Remove the links (or paste the text into a new document) and re-upload.');
     }

@@ -135,6 +135,11 @@ export function createStripePayments(config: AppConfig): StripePayments {
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message);
       }
+      // Only Stripe can sign, but a signed body of the wrong shape must still be a refusal, not a crash.
+      const data = (event as unknown as { data?: { object?: unknown } } | null)?.data;
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data?.object !== 'object' || data.object === null) {
+        throw new WebhookSignatureError('Signed body is not a Stripe event');
+      }
       const object = event.data.object as unknown as Record<string, unknown> & { id: string };
       const result: PaymentEvent = { id: event.id, type: event.type };
       if (event.type.startsWith('checkout.session.')) result.checkoutSessionId = object.id;
