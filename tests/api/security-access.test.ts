@@ -32,6 +32,17 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/register': 'public',
   'GET /api/auth/user': 'signedIn',
   'POST /api/change-password': 'signedIn',
+  // mail
+  'POST /api/forgot-password': 'public',
+  'POST /api/reset-password': 'public',
+  'POST /api/unsubscribe': 'public',
+  'PUT /api/email-preference': 'signedIn',
+  'POST /api/send-daily-update-email': 'admin',
+  'POST /api/send-blog-post-email': 'admin',
+  'POST /api/send-golf-email': 'admin',
+  'GET /api/admin/mail/outbox': 'admin',
+  'GET /api/admin/mail/outbox/:id': 'admin',
+  'POST /api/admin/mail/outbox/:id/retry': 'admin',
   // settings
   'GET /api/config': 'public',
   'GET /api/admin/settings': 'admin',
