@@ -6,6 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
+import { SharedCache } from './cache/shared-cache';
 import { registerAccessControl } from './http/access';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
@@ -68,8 +69,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     log: app.log,
+    cache: new SharedCache(opts.database, app.log),
   };
   const state = { shuttingDown: false };
+  await ctx.cache.start();
+  app.addHook('onClose', async () => ctx.cache.stop());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode ?? 500;
