@@ -10,6 +10,7 @@ import { SharedCache } from './cache/shared-cache';
 import { registerAccessControl } from './http/access';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
+import { loggerOptions, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   webDir?: string;
   logger?: boolean;
+  /** Log lines go here instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 export interface App {
@@ -51,14 +54,8 @@ export interface App {
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: opts.config.LOG_LEVEL,
-            // Structured logs without secrets: cookies and auth headers never reach them.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    // Structured JSON logs without secrets or personal data: see http/log.ts.
+    logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: opts.config.TRUST_PROXY,
     return503OnClosing: true,
