@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { AppConfig } from './env';
@@ -10,7 +10,7 @@ import { SharedCache } from './cache/shared-cache';
 import { registerAccessControl } from './http/access';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
-import { loggerOptions, type LogStream } from './http/log';
+import { loggerOptions, registerRequestLog, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -56,6 +56,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     // Structured JSON logs without secrets or personal data: see http/log.ts.
     logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
+    logController: new LogController({ disableRequestLogging: true }), // registerRequestLog: one line per request, not two
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: opts.config.TRUST_PROXY,
     return503OnClosing: true,
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     hsts: opts.config.secureCookies,
   });
+  registerRequestLog(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
 
