@@ -11,7 +11,7 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const pgBase = process.env.BENCH_DATABASE_URL;
 
-const db = pgBase ? await freshPostgresDatabase('vbg_bench_reads') : undefined;
+const db = pgBase ? await freshPostgresDatabase('vbg_bench_reads', pgBase) : undefined;
 const app = await startApp({ SEED_DEMO: 'true', ...(db ? { DATABASE_URL: db.url } : {}) });
 try {
   // Start-up lines are written asynchronously: give them a moment to arrive.
@@ -36,10 +36,11 @@ try {
   // Warm both (JIT, caches) before measuring.
   await cannon('warm-up', { ...common, duration: 2, url: `${app.url}/api/news-and-views` });
   await cannon('warm-up', { ...common, duration: 2, url: `${bare.url}/list` });
-  rows.push(await cannon('bare: article list bytes', { ...common, url: `${bare.url}/list` }));
-  rows.push(await cannon('app: GET /api/news-and-views', { ...common, url: `${app.url}/api/news-and-views` }));
-  rows.push(await cannon('bare: metadata bytes', { ...common, url: `${bare.url}/meta` }));
-  rows.push(await cannon('app: GET /api/vbg-race-cards-metadata (member)', { ...common, url: `${app.url}/api/vbg-race-cards-metadata`, headers: { cookie: memberCookie } }));
+  const appPid = app.child.pid!;
+  rows.push(await cannon('bare: article list bytes', { ...common, url: `${bare.url}/list` }, bare.pid));
+  rows.push(await cannon('app: GET /api/news-and-views', { ...common, url: `${app.url}/api/news-and-views` }, appPid));
+  rows.push(await cannon('bare: metadata bytes', { ...common, url: `${bare.url}/meta` }, bare.pid));
+  rows.push(await cannon('app: GET /api/vbg-race-cards-metadata (member)', { ...common, url: `${app.url}/api/vbg-race-cards-metadata`, headers: { cookie: memberCookie } }, appPid));
   bare.stop();
   table(rows);
   const ratio = (app: Figures, base: Figures) => `${Math.round((100 * app.rps) / base.rps)}%`;

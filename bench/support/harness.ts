@@ -72,6 +72,12 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux): unaffected by other load. */
+export function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
+}
+
 /** A bare Fastify process serving fixed bytes from memory: the ceiling a cached read is compared with. */
 export async function startBare(routes: Record<string, { body: string; contentType: string }>) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bare-')), 'routes.json');
@@ -86,11 +92,13 @@ export async function startBare(routes: Record<string, { body: string; contentTy
     });
     child.on('exit', () => reject(new Error('bare server exited')));
   });
-  return { url, stop: () => child.kill('SIGKILL') };
+  return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
 }
 
 export interface Figures {
   label: string;
+  /** Server CPU per request in ms, when a pid was given. */
+  cpuPerRequest?: number;
   requests: number;
   rps: number;
   p50: number;
@@ -100,10 +108,13 @@ export interface Figures {
   non2xx: number;
 }
 
-export async function cannon(label: string, opts: autocannon.Options): Promise<Figures> {
+export async function cannon(label: string, opts: autocannon.Options, serverPid?: number): Promise<Figures> {
+  const cpu0 = serverPid ? cpuMsOf(serverPid) : 0;
   const r = await autocannon({ ...opts });
+  const cpu = serverPid ? cpuMsOf(serverPid) - cpu0 : 0;
   return {
     label,
+    cpuPerRequest: serverPid && r.requests.total ? cpu / r.requests.total : undefined,
     requests: r.requests.total,
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -125,6 +136,7 @@ export function table(rows: Figures[]) {
       'max ms': f.max,
       errors: f.errors,
       non2xx: f.non2xx,
+      'server CPU ms/req': f.cpuPerRequest === undefined ? '' : f.cpuPerRequest.toFixed(3),
     })),
   );
 }

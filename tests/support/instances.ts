@@ -33,8 +33,7 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 50_
 }
 
 /** A fresh, empty PostgreSQL database beside TEST_DATABASE_URL's; returns its URL and a drop function. */
-export async function freshPostgresDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
+export async function freshPostgresDatabase(name: string, base = process.env.TEST_DATABASE_URL!): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
