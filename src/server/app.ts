@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
+import { SharedCache } from './cache/shared-cache';
 import { registerAccessControl } from './http/access';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
+import { loggerOptions, registerRequestLog, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   webDir?: string;
   logger?: boolean;
+  /** Log lines go here instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 export interface App {
@@ -51,14 +55,9 @@ export interface App {
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: opts.config.LOG_LEVEL,
-            // Structured logs without secrets: cookies and auth headers never reach them.
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+    // Structured JSON logs without secrets or personal data: see http/log.ts.
+    logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
+    logController: new LogController({ disableRequestLogging: true }), // registerRequestLog: one line per request, not two
     bodyLimit: JSON_BODY_LIMIT,
     // One hop: the load balancer in front. Trusting every hop would take the client's own
     // X-Forwarded-For as its address, and a forged one would escape the login throttle.
@@ -72,8 +71,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     db: opts.database.db,
     clock: opts.clock ?? systemClock,
     log: app.log,
+    cache: new SharedCache(opts.database, app.log),
   };
   const state = { shuttingDown: false };
+  await ctx.cache.start();
+  app.addHook('onClose', async () => ctx.cache.stop());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -106,6 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     hsts: opts.config.secureCookies,
   });
+  registerRequestLog(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './env';
 import type { Database, Db } from './db/client';
+import type { SharedCache } from './cache/shared-cache';
 
 /** Time is injected so tests move the clock instead of changing code. */
 export interface Clock {
@@ -15,4 +16,6 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Read cache for what changes only on admin writes, invalidated across instances. */
+  cache: SharedCache;
 }

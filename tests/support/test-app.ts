@@ -80,6 +80,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { web
     reset: async () => {
       clock.reset();
       await resetDatabase(database);
+      built.ctx.cache.clear(); // the tables were emptied behind the app's back
     },
     close: async () => {
       await built.app.close();

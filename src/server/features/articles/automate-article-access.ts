@@ -19,5 +19,6 @@ export async function automateArticleAccess(ctx: AppContext): Promise<{ updated:
     .where(and(isTop5Premium, sql`${day} < ${cutoff}::date`))
     .returning({ id: articles.id });
   const n = rows.length;
+  if (n) await ctx.cache.invalidate('articles');
   return { updated: n, message: `Made ${n} old Top 5 article${n === 1 ? '' : 's'} public.` };
 }

@@ -43,6 +43,7 @@ export async function createArticle(ctx: AppContext, body: CreateArticleBody, op
           updatedAt: now,
         })
         .returning();
+      await ctx.cache.invalidate('articles');
       return presentArticle(row, { mostRecentTop5Id: await mostRecentTop5Id(ctx.db), withContent: true });
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 4) throw err;

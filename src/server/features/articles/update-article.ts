@@ -17,5 +17,6 @@ export async function updateArticle(ctx: AppContext, id: number, body: UpdateArt
     .where(eq(articles.id, id))
     .returning();
   if (!row) throw notFound(ARTICLE_NOT_FOUND);
+  await ctx.cache.invalidate('articles');
   return presentArticle(row, { mostRecentTop5Id: await mostRecentTop5Id(ctx.db), withContent: true });
 }

@@ -34,6 +34,7 @@ export async function seedDemoRaceCards(ctx: AppContext) {
       await nominateFreeRace(ctx, { raceTime: races[0].time, course: races[0].course, weekday });
     }
   }
+  await ctx.cache.invalidate('raceCards');
 }
 
 demoSteps.push(seedDemoRaceCards);

@@ -16,6 +16,8 @@ export interface RaceCardEvent {
 
 /** Tells every instance (this one included) that race cards changed. Call after the commit. */
 export async function publishRaceCardEvent(ctx: AppContext, event: RaceCardEvent): Promise<void> {
+  // Cached metadata and race cards first: the writer's own next read must see its write.
+  await ctx.cache.invalidate('raceCards');
   const payload = JSON.stringify({ type: event.type, weekday: event.weekday });
   try {
     await ctx.database.notify(RACE_CARD_CHANNEL, payload);

@@ -12,6 +12,23 @@ export async function raceCardsMetadata(ctx: AppContext, cacheBuster: number | u
   return { ...byDay, _timestamp: now, _cacheBuster: cacheBuster ?? now };
 }
 
+/**
+ * The metadata as JSON from the shared cache: the race lists are cached, the two timestamps are
+ * this request's (same key order as raceCardsMetadata).
+ */
+export async function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): Promise<string> {
+  const lists = await ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx)));
+  const now = ctx.clock.now().getTime();
+  return `${lists.slice(0, -1)},"_timestamp":${now},"_cacheBuster":${cacheBuster ?? now}}`;
+}
+
+/** One race card as JSON from the shared cache (a missing race is not cached: it answers 404). */
+export async function cachedRaceCardJson(ctx: AppContext, rawId: string): Promise<string> {
+  const id = /^\d{1,9}$/.test(rawId) ? String(Number(rawId)) : null;
+  if (id === null) return JSON.stringify(await getRaceCard(ctx, rawId)); // throws the 404
+  return ctx.cache.get('raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
+}
+
 /** GET /api/vbg-race-cards: the same lists plus which tab is yesterday, today and tomorrow (London). */
 export async function raceCardsByDay(ctx: AppContext): Promise<RaceCardsByDay> {
   const today = londonDate(ctx.clock.now());

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { clearDayParam, morningOddsTextBody, weekdayParam } from '../../../shared/schemas/race-cards';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { publishRaceCardEvent } from './events';
 import { logFailedMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { logFailedReprocess, reprocessLastMaster } from './reprocess-master';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
-import { getRaceCard, raceCardsByDay, raceCardsMetadata } from './read-race-cards';
+import { cachedRaceCardJson, cachedRaceCardsMetadataJson, raceCardsByDay } from './read-race-cards';
 import { defaultWeekdayRoutes } from './default-weekday';
 import { raceCardUploadRoutes } from './upload-routes';
 
@@ -19,12 +20,12 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', NO_STORE);
     const raw = request.query.t ?? request.query.v;
     const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-    return raceCardsMetadata(ctx, buster);
+    return sendJson(reply, await cachedRaceCardsMetadataJson(ctx, buster));
   });
 
   app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, async (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
-    return getRaceCard(ctx, request.params.id);
+    return sendJson(reply, await cachedRaceCardJson(ctx, request.params.id));
   });
 
   app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {

@@ -35,5 +35,6 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
     .values({ tipsDate, ...update })
     .onConflictDoUpdate({ target: dailyTips.tipsDate, set: update })
     .returning();
+  await ctx.cache.invalidate('dailyTips');
   return row;
 }

@@ -3,6 +3,7 @@ import { isIsoDay } from '../../../shared/london-time';
 import { contentUploadBody } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
+import { sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { getDailyTips, getHistoricalTips } from './get-tips';
 import { publishTips } from './publish-tips';
@@ -21,7 +22,7 @@ export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/daily-tips', { config: { access: 'member' } }, async (_request, reply) => {
     // Members-only data: never stored by a shared cache.
     reply.header('Cache-Control', 'private, no-store');
-    return getDailyTips(ctx);
+    return sendJson(reply, await ctx.cache.get('dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx))));
   });
 
   app.get<{ Params: { date: string } }>('/api/historical-tips/:date', { config: { access: 'public' } }, async (request, reply) => {

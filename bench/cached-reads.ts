@@ -1,0 +1,52 @@
+// Load bench (a), issue 9: public cached reads beside a bare Fastify route serving the same bytes
+// from memory. Goal: each read ≥ 70% of the bare route's throughput.
+//   the article list           GET /api/news-and-views          (visitor, no cookie)
+//   race-card metadata         GET /api/vbg-race-cards-metadata (a signed-in member)
+// The app is the real entry point on its demo content (PGlite by default; BENCH_DATABASE_URL for
+// PostgreSQL), LOG_LEVEL info as in production. Bounded: DURATION seconds per run (default 10).
+// Run: npx tsx bench/cached-reads.ts
+import { ADMIN, cannon, freshPostgresDatabase, login, machine, startApp, startBare, stopApp, table, type Figures } from './support/harness';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const pgBase = process.env.BENCH_DATABASE_URL;
+
+const db = pgBase ? await freshPostgresDatabase('vbg_bench_reads', pgBase) : undefined;
+const app = await startApp({ SEED_DEMO: 'true', ...(db ? { DATABASE_URL: db.url } : {}) });
+try {
+  // Start-up lines are written asynchronously: give them a moment to arrive.
+  let demoMember: RegExpExecArray | null = null;
+  for (let i = 0; i < 40 && !demoMember; i++) {
+    demoMember = /demo member created: (\S+) \/ (\S+)/.exec(app.output());
+    if (!demoMember) await new Promise((r) => setTimeout(r, 50));
+  }
+  const memberCookie = demoMember ? await login(app.url, demoMember[1], demoMember[2]) : await login(app.url, ADMIN.email, ADMIN.password);
+  const list = await fetch(`${app.url}/api/news-and-views`);
+  const listBody = await list.text();
+  const meta = await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: memberCookie } });
+  if (meta.status !== 200) throw new Error(`metadata: ${meta.status}`);
+  const metaBody = await meta.text();
+  console.log(`article list ${listBody.length} bytes (${JSON.parse(listBody).length} articles); metadata ${metaBody.length} bytes`);
+  const bare = await startBare({
+    '/list': { body: listBody, contentType: list.headers.get('content-type')! },
+    '/meta': { body: metaBody, contentType: meta.headers.get('content-type')! },
+  });
+  const common = { connections: CONNECTIONS, duration: DURATION };
+  const rows: Figures[] = [];
+  // Warm both (JIT, caches) before measuring.
+  await cannon('warm-up', { ...common, duration: 2, url: `${app.url}/api/news-and-views` });
+  await cannon('warm-up', { ...common, duration: 2, url: `${bare.url}/list` });
+  const appPid = app.child.pid!;
+  rows.push(await cannon('bare: article list bytes', { ...common, url: `${bare.url}/list` }, bare.pid));
+  rows.push(await cannon('app: GET /api/news-and-views', { ...common, url: `${app.url}/api/news-and-views` }, appPid));
+  rows.push(await cannon('bare: metadata bytes', { ...common, url: `${bare.url}/meta` }, bare.pid));
+  rows.push(await cannon('app: GET /api/vbg-race-cards-metadata (member)', { ...common, url: `${app.url}/api/vbg-race-cards-metadata`, headers: { cookie: memberCookie } }, appPid));
+  bare.stop();
+  table(rows);
+  const ratio = (app: Figures, base: Figures) => `${Math.round((100 * app.rps) / base.rps)}%`;
+  console.log(`article list: ${ratio(rows[1], rows[0])} of bare; metadata: ${ratio(rows[3], rows[2])} of bare (goal ≥ 70%)`);
+  console.log(`${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s per run`);
+} finally {
+  await stopApp(app);
+  await db?.drop();
+}

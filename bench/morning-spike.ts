@@ -1,0 +1,84 @@
+// Load bench (b), issue 9: a morning spike of 1,000 signed-in members, each fetching the daily
+// tips, the race-card metadata and four races (6 requests), on PostgreSQL.
+// Goal: 0 errors, p99 ≤ 100 ms. Two shapes are measured:
+//   burst   — all 1,000 members at the same instant (1,000 connections, 6,000 requests)
+//   arrival — the same 1,000 members arriving over SPREAD seconds (default 10: ~600 req/s)
+// Needs BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database
+// vbg_bench_spike is made beside it and dropped after). Members and their sessions are inserted in
+// bulk (1,000 argon2 logins would time the password hash, not the morning).
+// Run: npx tsx bench/morning-spike.ts
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client';
+import { sessions, users } from '../src/server/db/schema';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
+import { londonDate, weekdayOf } from '../src/shared/london-time';
+import { ADMIN, cannon, freshPostgresDatabase, login, machine, startApp, stopApp, table, type Figures } from './support/harness';
+
+const MEMBERS = Number(process.env.MEMBERS ?? 1000);
+const SPREAD = Number(process.env.SPREAD ?? 10);
+const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const db = await freshPostgresDatabase('vbg_bench_spike', base);
+const app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'false' });
+try {
+  // Content through the API, as the analyst would: today's cards and today's tips.
+  const admin = await login(app.url, ADMIN.email, ADMIN.password);
+  const today = weekdayOf(londonDate(new Date()));
+  const form = masterForm(await raceDayWorkbook(makeRaceDay({ races: 30, runners: 14, seed: 9 })), today);
+  const up = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin }, body: form });
+  if (up.status !== 200) throw new Error(`upload: ${up.status} ${await up.text()}`);
+  const tips = { nap: 'Northern Star – 2:10 Ascot', nb: 'Harbour Light – 3:15 Haydock', longshot: 'Long Road – 4:00 Ascot', multiple1: 'Trixie', multiple2: '', multiple3: '', multiple4: '', dailyPreview: '<p>Good to soft.</p>', bannerDate: '' };
+  const pub = await fetch(`${app.url}/api/secure-content-upload`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify(tips) });
+  if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
+  const meta = await (await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
+  const raceIds: number[] = meta[today].map((r: { id: number }) => r.id);
+
+  // 1,000 members with a session each, written in bulk through the app's schema.
+  const database = await openDatabase({ url: db.url, migrate: false });
+  const now = new Date();
+  const end = new Date(now.getTime() + 30 * 86400_000);
+  const rows = await database.db
+    .insert(users)
+    .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `member${i}@bench.example`, passwordHash: 'x', role: 'member', subscriptionStatus: 'active', subscriptionType: 'premium', subscriptionStartDate: now, subscriptionEndDate: end })))
+    .returning({ id: users.id });
+  const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
+  await database.db.insert(sessions).values(
+    rows.map((u, i) => ({ id: crypto.createHash('sha256').update(tokens[i]).digest('hex'), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })),
+  );
+  await database.db.execute(sql`analyze`);
+  await database.close();
+
+  // Each connection is one member: their cookie, then tips, metadata and four of today's races.
+  const requestsFor = (k: number) => [
+    { method: 'GET' as const, path: '/api/daily-tips' },
+    { method: 'GET' as const, path: `/api/vbg-race-cards-metadata?t=${k}` },
+    ...[0, 1, 2, 3].map((j) => ({ method: 'GET' as const, path: `/api/vbg-race-cards/race/${raceIds[(k + j * 7) % raceIds.length]}` })),
+  ];
+  let next = 0;
+  const perMember = {
+    url: app.url,
+    requests: requestsFor(0),
+    setupClient: (client: { setHeaders(h: Record<string, string>): void; setRequests(r: unknown[]): void }) => {
+      const k = next++ % MEMBERS;
+      client.setHeaders({ cookie: `vbg_session=${tokens[k]}` });
+      client.setRequests(requestsFor(k));
+    },
+  };
+  const rowsOut: Figures[] = [];
+  // Warm-up: a few members, so the first measured request is not the process's first.
+  next = 0;
+  await cannon('warm-up', { ...perMember, connections: 20, amount: 120 });
+  next = 0;
+  rowsOut.push(await cannon(`burst: ${MEMBERS} members at once (${MEMBERS * 6} requests)`, { ...perMember, connections: MEMBERS, amount: MEMBERS * 6, timeout: 10 }, app.child.pid));
+  next = 0;
+  const rate = Math.ceil((MEMBERS * 6) / SPREAD);
+  rowsOut.push(
+    await cannon(`arrival: ${MEMBERS} members over ${SPREAD} s (${rate} req/s)`, { ...perMember, connections: MEMBERS, amount: MEMBERS * 6, overallRate: rate, timeout: 10 }, app.child.pid),
+  );
+  table(rowsOut);
+  console.log(`${new Date().toISOString()} — ${machine()} — PostgreSQL, one instance, ${raceIds.length} races today`);
+} finally {
+  await stopApp(app);
+  await db.drop();
+}

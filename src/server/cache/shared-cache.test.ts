@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { SharedCache } from './shared-cache';
+
+/** A fake LISTEN/NOTIFY bus shared by several caches, like instances on one PostgreSQL. */
+function bus() {
+  const listeners = new Set<(p: string) => void>();
+  return {
+    listen: async (_channel: string, fn: (p: string) => void) => {
+      listeners.add(fn);
+      return async () => void listeners.delete(fn);
+    },
+    notify: async (_channel: string, payload: string) => listeners.forEach((fn) => fn(payload)),
+  };
+}
+const log = { warn: () => undefined };
+
+describe('SharedCache', () => {
+  it('shares one load among concurrent misses and serves hits after', async () => {
+    const cache = new SharedCache(bus(), log);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('articles', 'list', load), cache.get('articles', 'list', load)])).toEqual([1, 1]);
+    expect(await cache.get('articles', 'list', load)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('never stores a load that began before an invalidation', async () => {
+    const cache = new SharedCache(bus(), log);
+    let release!: (v: string) => void;
+    const slow = cache.get('articles', 'list', () => new Promise<string>((r) => (release = r)));
+    await cache.invalidate('articles');
+    release('old');
+    expect(await slow).toBe('old'); // its caller gets what it read...
+    expect(await cache.get('articles', 'list', async () => 'new')).toBe('new'); // ...but it was not kept
+  });
+
+  it('an invalidation on one instance drops the copy on the others, other namespaces untouched', async () => {
+    const shared = bus();
+    const a = new SharedCache(shared, log);
+    const b = new SharedCache(shared, log);
+    await a.start();
+    await b.start();
+    await b.get('raceCards', 'metadata', async () => 'v1');
+    await b.get('dailyTips', 'live', async () => 't1');
+    await a.invalidate('raceCards');
+    expect(await b.get('raceCards', 'metadata', async () => 'v2')).toBe('v2');
+    expect(await b.get('dailyTips', 'live', async () => 't2')).toBe('t1');
+  });
+
+  it('expires an entry after the safety-net age even without a notice', async () => {
+    let now = 0;
+    const cache = new SharedCache(bus(), log, () => now);
+    await cache.get('articles', 'list', async () => 'a');
+    now += 61_000;
+    expect(await cache.get('articles', 'list', async () => 'b')).toBe('b');
+  });
+});

@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+
+/** The NOTIFY channel that carries "this namespace changed" between instances (payload: the name). */
+export const CACHE_CHANNEL = 'vbg_cache';
+
+/**
+ * What is cached: data read on every page view that changes only when an admin writes.
+ *   articles  — the News & Views list (public, no bodies)
+ *   raceCards — race-card metadata and single race cards (members only; access is checked
+ *               before a handler runs, so a cached value never reaches someone refused)
+ *   dailyTips — the tips live now (members only, same rule)
+ * Nothing per user is ever cached here.
+ */
+export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips';
+const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips'];
+
+/** A safety net only: a lost notice (listener reconnecting) can leave a value stale this long at most. */
+export const CACHE_MAX_AGE_MS = 60_000;
+/** Per namespace; keys come from URLs (race ids), so the map must not grow without bound. */
+const MAX_ENTRIES = 2_000;
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
+
+/**
+ * A per-process read cache, invalidated on write on every instance through LISTEN/NOTIFY.
+ *
+ * Correctness rules:
+ * - The writer drops its own copy synchronously before answering, so a client never reads its
+ *   own write stale on the same instance; other instances drop theirs when the notice arrives
+ *   (after the commit, since the notice is sent after it).
+ * - Each namespace has a generation, bumped on every drop. A load that started before a drop
+ *   is handed to its caller but never stored, so a read racing a write cannot re-cache old data.
+ * - Concurrent misses for one key share one load (a cold cache under a morning spike makes one
+ *   query, not a thousand).
+ */
+export class SharedCache {
+  private readonly stores = new Map<CacheNamespace, Map<string, Entry>>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly generations = new Map<CacheNamespace, number>();
+  private unlisten: (() => Promise<void>) | undefined;
+  /** Counters for tests and the bench. */
+  readonly stats = { hits: 0, misses: 0, drops: 0 };
+
+  constructor(
+    private readonly database: Pick<Database, 'listen' | 'notify'>,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const ns of NAMESPACES) {
+      this.stores.set(ns, new Map());
+      this.generations.set(ns, 0);
+    }
+  }
+
+  async start() {
+    this.unlisten = await this.database.listen(CACHE_CHANNEL, (payload) => {
+      if ((NAMESPACES as readonly string[]).includes(payload)) this.drop(payload as CacheNamespace);
+    });
+  }
+
+  async stop() {
+    await this.unlisten?.().catch(() => undefined);
+    this.clear();
+  }
+
+  /** The cached value, or `load()`'s (stored unless a write happened while it ran). */
+  async get<T>(ns: CacheNamespace, key: string, load: () => Promise<T>): Promise<T> {
+    const store = this.stores.get(ns)!;
+    const hit = store.get(key);
+    if (hit && this.now() - hit.storedAt < CACHE_MAX_AGE_MS) {
+      this.stats.hits++;
+      return hit.value as T;
+    }
+    this.stats.misses++;
+    const generation = this.generations.get(ns)!;
+    const flightKey = `${ns}\u0000${generation}\u0000${key}`;
+    const pending = this.inflight.get(flightKey);
+    if (pending) return pending as Promise<T>;
+    const promise = load().then(
+      (value) => {
+        this.inflight.delete(flightKey);
+        if (this.generations.get(ns) === generation) {
+          if (store.size >= MAX_ENTRIES) store.clear();
+          store.set(key, { value, storedAt: this.now() });
+        }
+        return value;
+      },
+      (err: unknown) => {
+        this.inflight.delete(flightKey);
+        throw err;
+      },
+    );
+    this.inflight.set(flightKey, promise);
+    return promise;
+  }
+
+  /** Drops this instance's copy only (a notice from another instance, or a test reset). */
+  drop(ns: CacheNamespace) {
+    this.generations.set(ns, this.generations.get(ns)! + 1);
+    this.stores.get(ns)!.clear();
+    this.stats.drops++;
+  }
+
+  /** After a committed write: drop here at once, then tell every other instance. */
+  async invalidate(ns: CacheNamespace) {
+    this.drop(ns);
+    try {
+      await this.database.notify(CACHE_CHANNEL, ns);
+    } catch (err) {
+      // The write is committed; other instances catch up within CACHE_MAX_AGE_MS at worst.
+      this.log.warn({ err, namespace: ns }, 'cache invalidation not published');
+    }
+  }
+
+  clear() {
+    for (const ns of NAMESPACES) this.drop(ns);
+  }
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
+import { HttpClient } from '../support/http-client';
+import { freshPostgresDatabase, openEventStream, startInstance, type Instance } from '../support/instances';
+import { articleBody } from './articles-helpers';
+import { pdfBytes, pdfForm, tipsBody } from './tips-helpers';
+
+/**
+ * Two real app processes (the entry point `npm start` runs) on one fresh PostgreSQL database, as
+ * behind a load balancer (DESIGN.md "Scale-out"). Runs in the api-pg project only: PGlite is one
+ * process's database.
+ */
+const onPostgres = process.env.VBG_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
+const cookieOf = (c: HttpClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let a: Instance;
+  let b: Instance;
+  let adminA: HttpClient;
+
+  beforeAll(async () => {
+    db = await freshPostgresDatabase(`vbg_multi_${process.pid}`);
+    const env = { DATABASE_URL: db.url, SEED_DEMO: 'false', SESSION_SECRET: 'multi-instance-test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    // Started together: one migrates under the advisory lock, the other waits for it.
+    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    adminA = new HttpClient(a.url);
+    expect((await adminA.post('/api/login', ADMIN)).status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    a?.child.kill('SIGKILL');
+    b?.child.kill('SIGKILL');
+    await Promise.all([a?.exited, b?.exited]);
+    await db?.drop();
+  });
+
+  it('both are ready; a session made on one is valid on the other, and a logout on one ends it on both', async () => {
+    for (const i of [a, b]) expect((await fetch(`${i.url}/api/ready`)).status).toBe(200);
+    const onB = new HttpClient(b.url);
+    onB.cookies = new Map(adminA.cookies);
+    expect((await onB.get('/api/auth/user')).json).toMatchObject({ email: ADMIN.email, role: 'admin' });
+
+    const once = new HttpClient(a.url);
+    expect((await once.post('/api/login', ADMIN)).status).toBe(200);
+    const stolen = new Map(once.cookies);
+    const onBToo = new HttpClient(b.url);
+    onBToo.cookies = new Map(stolen);
+    expect((await onBToo.post('/api/logout', {})).status).toBe(200);
+    once.cookies = stolen;
+    expect((await once.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it("an upload on one reaches the other's event-stream clients, and the other's cached metadata is fresh", async () => {
+    // A member registers on A; the admin grants access on B; the member streams from B.
+    const member = new HttpClient(a.url);
+    const reg = await member.post('/api/register', { email: 'member@example.com', password: 'member-password-1' });
+    expect(reg.status).toBe(201);
+    const adminB = new HttpClient(b.url);
+    adminB.cookies = new Map(adminA.cookies);
+    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+    const memberB = new HttpClient(b.url);
+    memberB.cookies = new Map(member.cookies);
+    expect((await memberB.get('/api/vbg-race-cards-metadata')).json.friday).toEqual([]); // warms B's cache
+
+    const stream = await openEventStream(`${b.url}/api/vbg-race-cards-events`, cookieOf(memberB));
+    expect(stream.status).toBe(200);
+    try {
+      const upload = await adminA.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(makeRaceDay({ races: 3, runners: 4, seed: 7 })), 'friday'));
+      expect(upload.status).toBe(200);
+      expect(JSON.parse(await stream.next())).toMatchObject({ type: 'upload', weekday: 'friday' });
+      // The cache notice travels ahead of the event on the same connection: B is fresh already.
+      const meta = (await memberB.get('/api/vbg-race-cards-metadata')).json;
+      expect(meta.friday).toHaveLength(3);
+      expect((await memberB.get(`/api/vbg-race-cards/race/${meta.friday[0].id}`)).json.horses).toHaveLength(4);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a write on one drops the other's cached article list and tips", async () => {
+    const visitorB = new HttpClient(b.url);
+    const adminB = new HttpClient(b.url);
+    adminB.cookies = new Map(adminA.cookies);
+    const titles = async () => (await visitorB.get('/api/news-and-views')).json.map((x: { title: string }) => x.title);
+    expect(await titles()).toEqual([]); // cached on B now
+    expect((await adminA.post('/api/admin/news-and-views', articleBody({ title: 'Written On A' }))).status).toBe(201);
+    await expect.poll(titles, { timeout: 3000, interval: 50 }).toEqual(['Written On A']);
+
+    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'First Nap – 1:00 Ascot' }))).status).toBe(200);
+    const nap = async () => (await adminB.get('/api/daily-tips')).json.nap;
+    await expect.poll(nap, { timeout: 3000, interval: 50 }).toBe('First Nap – 1:00 Ascot');
+    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'Second Nap – 2:00 Ascot' }))).status).toBe(200);
+    await expect.poll(nap, { timeout: 3000, interval: 50 }).toBe('Second Nap – 2:00 Ascot');
+  });
+
+  it('a file uploaded on one is served by the other', async () => {
+    const bytes = pdfBytes(20_000);
+    const res = await adminA.post('/api/admin/upload-back-catalogue-pdf', pdfForm(bytes, '2026-11-21'));
+    expect(res.status).toBe(200);
+    const entries = (await new HttpClient(b.url).get('/api/back-catalogue')).json as { filename: string; contentType: string }[];
+    const entry = entries.find((e) => e.contentType === 'pdf');
+    expect(entry).toBeTruthy();
+    const asset = await fetch(`${b.url}/attached-assets/${entry!.filename}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await asset.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('one instance killed (SIGKILL) mid-request loses nothing committed; the other carries on with a consistent database', async () => {
+    // Before: Saturday has 2 races of 3 runners, loaded through B.
+    const adminB = new HttpClient(b.url);
+    adminB.cookies = new Map(adminA.cookies);
+    const before = makeRaceDay({ races: 2, runners: 3, seed: 11 });
+    expect((await adminB.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(before), 'saturday'))).status).toBe(200);
+
+    // On A: a big replacement of Saturday and a stream of article saves, then A dies mid-flight.
+    const big = await raceDayWorkbook(makeRaceDay({ races: 40, runners: 12, seed: 12 }));
+    const bigUpload = adminA.post('/api/vbg-race-cards/upload-master-excel', masterForm(big, 'saturday')).then(
+      (r) => r.status,
+      () => 'killed' as const,
+    );
+    const acknowledged: string[] = [];
+    let n = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const title = `Saved Before The Crash ${++n}`;
+        try {
+          const r = await adminA.post('/api/admin/news-and-views', articleBody({ title }));
+          if (r.status === 201) acknowledged.push(title);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    };
+    const writers = Promise.all([writer(), writer(), writer()]);
+    const started = Date.now();
+    while (acknowledged.length < 6 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 10));
+    a.child.kill('SIGKILL');
+    killed = true;
+    await a.exited;
+    await writers;
+    const uploadOutcome = await bigUpload;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(6);
+
+    // B still serves, and sees every write A acknowledged, each once.
+    expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
+    const visitorB = new HttpClient(b.url);
+    const listed = async () => (await visitorB.get('/api/news-and-views')).json.map((x: { title: string }) => x.title) as string[];
+    const missing = async () => {
+      const now = await listed();
+      return acknowledged.filter((t) => !now.includes(t));
+    };
+    await expect.poll(missing, { timeout: 3000 }).toEqual([]);
+    const titles = await listed();
+    for (const title of acknowledged) expect(titles.filter((t) => t === title)).toHaveLength(1);
+
+    // Saturday is either the old cards or the new ones, whole: never a mixture or races without runners.
+    const meta = (await adminB.get('/api/vbg-race-cards-metadata')).json as { saturday: { runnerCount: number }[] };
+    const shape = [meta.saturday.length, meta.saturday.reduce((s, r) => s + r.runnerCount, 0)];
+    if (uploadOutcome === 200) expect(shape).toEqual([40, 480]);
+    else expect([JSON.stringify([2, 6]), JSON.stringify([40, 480])]).toContain(JSON.stringify(shape));
+
+    // The database itself: the dead instance's transactions were rolled back, none left open.
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    try {
+      await expect
+        .poll(async () => Number((await check.query(`select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`)).rows[0].count), { timeout: 5000 })
+        .toBe(0);
+      const orphans = await check.query('select count(*) from horses h left join races r on r.id = h.race_id where r.id is null');
+      expect(Number(orphans.rows[0].count)).toBe(0);
+      const articles = await check.query(`select title, count(*) from articles where title like 'Saved Before The Crash %' group by title having count(*) > 1`);
+      expect(articles.rows).toEqual([]);
+    } finally {
+      await check.end();
+    }
+  });
+});
