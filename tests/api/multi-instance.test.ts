@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { HttpClient } from '../support/http-client';
+import { startSmtpPeer } from '../support/smtp-peer';
 import { freshPostgresDatabase, openEventStream, startInstance, type Instance } from '../support/instances';
 import { articleBody } from './articles-helpers';
 import { pdfBytes, pdfForm, tipsBody } from './tips-helpers';
@@ -22,9 +23,13 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
   let b: Instance;
   let adminA: HttpClient;
 
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+
   beforeAll(async () => {
     db = await freshPostgresDatabase(`vbg_multi_${process.pid}`);
-    const env = { DATABASE_URL: db.url, SEED_DEMO: 'false', SESSION_SECRET: 'multi-instance-test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    smtp = await startSmtpPeer();
+    // Both instances run a mail worker against one real SMTP peer.
+    const env = { DATABASE_URL: db.url, SEED_DEMO: 'false', SESSION_SECRET: 'multi-instance-test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url };
     // Started together: one migrates under the advisory lock, the other waits for it.
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
     adminA = new HttpClient(a.url);
@@ -35,6 +40,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     a?.child.kill('SIGKILL');
     b?.child.kill('SIGKILL');
     await Promise.all([a?.exited, b?.exited]);
+    await smtp?.close();
     await db?.drop();
   });
 
@@ -108,6 +114,31 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await asset.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('a mailing sent with both workers running goes out once per member', async () => {
+    const adminB = new HttpClient(b.url);
+    adminB.cookies = new Map(adminA.cookies);
+    const emails = Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`);
+    for (const [i, email] of emails.entries()) {
+      const on = i % 2 ? a : b;
+      const reg = await new HttpClient(on.url).post('/api/register', { email, password: 'reader-password-1' });
+      expect(reg.status).toBe(201);
+      expect((await (i % 2 ? adminA : adminB).post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+    }
+    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'Mail Nap – 1:00 Ascot' }))).status).toBe(200);
+    const before = smtp.received.length;
+    const sent = await adminB.post('/api/send-daily-update-email', {});
+    expect(sent.status).toBe(200);
+    const count = Number(/Sent to (\d+) active members/.exec(sent.json.message)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(emails.length); // plus any member made by an earlier test
+    await expect.poll(() => smtp.received.length - before, { timeout: 20_000, interval: 100 }).toBe(count);
+    // Let both workers run on: nothing more may arrive.
+    await new Promise((r) => setTimeout(r, 1500));
+    const recipients = smtp.received.slice(before).flatMap((m) => m.to);
+    expect(recipients).toHaveLength(count);
+    expect(new Set(recipients).size).toBe(count);
+    for (const email of emails) expect(recipients).toContain(email);
   });
 
   it('one instance killed (SIGKILL) mid-request loses nothing committed; the other carries on with a consistent database', async () => {
