@@ -53,6 +53,8 @@ interface AxeViolation {
  * serious or critical violation, naming the rule, its help text and the elements (issue 9 item 5).
  */
 export async function checkA11y(page: Page, name: string) {
+  // Only our HTML pages: a PDF shown in Chromium's own viewer is not the app's markup.
+  if ((await page.evaluate(() => document.contentType)) !== 'text/html') return;
   // Let transitions and fade-ins finish: colour contrast is judged on what is painted now.
   await page.waitForTimeout(250);
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an

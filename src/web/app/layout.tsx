@@ -1,13 +1,12 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { titleForPath } from '../../shared/paths';
 import { useAuth } from '../features/auth/api';
 import { PageSkeleton } from '../components/page-skeleton';
 import { Footer } from './footer';
 import { Header } from './header';
-
-// Only signed-in people need the inactivity timer: visitors never download it.
-const InactivityLogout = lazy(async () => ({ default: (await import('../features/auth/inactivity-logout')).InactivityLogout }));
+// Not lazy, though only signed-in people use it: the 30-minute timer must start at sign-in, not a download later.
+import { InactivityLogout } from '../features/auth/inactivity-logout';
 
 /**
  * Spec 01 §2: every route change starts at the top and gets its page title. A layout effect runs
@@ -35,11 +34,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {user && (
-        <Suspense fallback={null}>
-          <InactivityLogout />
-        </Suspense>
-      )}
+      {user && <InactivityLogout />}
     </div>
   );
 }
