@@ -189,7 +189,8 @@ async function main() {
     await server.stop();
   }
   const out = option('--json');
-  if (out) fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, results }, null, 2));
+  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, Node ${process.version}`);
+  if (out) fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), node: process.version, results }, null, 2));
   if (failed) {
     console.error('The front-end budget is not met.');
     process.exitCode = 1;
