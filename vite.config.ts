@@ -1,13 +1,82 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const apiPort = Number(process.env.PORT ?? 5000);
 
+/**
+ * Writes name.br and name.gz beside every built script, style sheet and SVG, so the server sends
+ * compressed assets (@fastify/static `preCompressed`) without compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vbg-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+      }
+    },
+  };
+}
+
+/**
+ * Writes route-chunks.json: for each page pattern of app/route-table.tsx, the scripts its lazy page
+ * needs beyond the entry. The server puts them in the shell as <link rel="modulepreload">, so a
+ * first visit fetches the page's code alongside the entry instead of after it has run.
+ */
+function routeChunks(): Plugin {
+  let outDir = '';
+  let webRoot = '';
+  return {
+    name: 'vbg-route-chunks',
+    apply: 'build',
+    configResolved(config) {
+      webRoot = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      type Entry = { file: string; imports?: string[] };
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Entry>;
+      const entry = manifest['index.html'];
+      const collect = (key: string, seen: Set<string>) => {
+        if (seen.has(key) || !manifest[key]) return;
+        seen.add(key);
+        for (const k of manifest[key].imports ?? []) collect(k, seen);
+      };
+      const inEntry = new Set<string>();
+      collect('index.html', inEntry);
+      const table = fs.readFileSync(path.join(webRoot, 'app/route-table.tsx'), 'utf8');
+      const routes: Record<string, string[]> = {};
+      for (const m of table.matchAll(/'([^']+)':\s*\{\s*component:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+        const key = path.relative(webRoot, path.resolve(webRoot, 'app', m[2])) + '.tsx';
+        const seen = new Set<string>();
+        collect(key, seen);
+        routes[m[1]] = [...seen].filter((k) => !inEntry.has(k)).map((k) => '/' + manifest[k].file);
+      }
+      if (!entry || Object.keys(routes).length === 0) this.error('route-chunks: no routes found in app/route-table.tsx');
+      fs.writeFileSync(path.join(outDir, 'route-chunks.json'), JSON.stringify(routes, null, 1));
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  plugins: [react(), tailwindcss(), routeChunks(), precompress()],
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD } from './users';
@@ -38,7 +39,45 @@ export async function startJourney(env: Record<string, string> = {}) {
   } satisfies { app: TestApp; [k: string]: unknown };
 }
 
-/** Saves phone and desktop screenshots of the page as it is now (test artefacts to look at). */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/**
+ * Runs axe-core (every rule except experimental ones) on the page as it is now and fails on any
+ * serious or critical violation, naming the rule, its help text and the elements (issue 9 item 5).
+ */
+export async function checkA11y(page: Page, name: string) {
+  // Only our HTML pages: a PDF shown in Chromium's own viewer is not the app's markup.
+  if ((await page.evaluate(() => document.contentType)) !== 'text/html') return;
+  // Let transitions and fade-ins finish: colour contrast is judged on what is painted now.
+  await page.waitForTimeout(250);
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an
+  // inline <script>, so page.addScriptTag cannot be used here.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) {
+    const report = serious
+      .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`).join('\n')}`)
+      .join('\n');
+    throw new Error(`Accessibility (axe-core) on "${name}" at ${page.url()} (${page.viewportSize()?.width}px wide):\n${report}`);
+  }
+}
+
+/**
+ * Saves phone and desktop screenshots of the page as it is now (test artefacts to look at), and
+ * checks each with axe-core: every captured screen is also an accessibility check.
+ */
 export async function capture(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
@@ -46,6 +85,7 @@ export async function capture(page: Page, name: string) {
     await page.setViewportSize(size);
     await page.waitForTimeout(50);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+    await checkA11y(page, `${name}-${label}`);
   }
   await page.setViewportSize(original);
 }

@@ -11,6 +11,11 @@ export default function setup() {
     );
   }
   if (!process.env.VBG_SKIP_CLIENT_BUILD) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build (over 500 kB,
+    // and not what visitors get): the journeys test the production bundle.
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Lock, LogIn, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { useAuth } from '../features/auth/api';
@@ -84,6 +84,14 @@ export function Header() {
   const signedIn = !!user;
   const items = isAdmin ? [...navItems, adminNavItem] : navItems;
   const close = () => setOpen(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu and puts focus back on its button (focus inside the hidden list would be lost).
+  function onNavKeyDown(e: KeyboardEvent) {
+    if (e.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
 
   return (
     <header className="sticky top-0 z-40 bg-navy-900 text-white shadow-md">
@@ -93,7 +101,7 @@ export function Header() {
       >
         Skip to content
       </a>
-      <nav aria-label="Main" onKeyDown={(e) => e.key === 'Escape' && open && setOpen(false)}>
+      <nav aria-label="Main" onKeyDown={onNavKeyDown}>
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Link to="/" onClick={close} className="flex min-h-11 items-center gap-2 rounded-md">
             <span className="rounded-md bg-gold-400 px-2 py-1 text-lg font-extrabold tracking-wide text-navy-950">VBG</span>
@@ -102,6 +110,7 @@ export function Header() {
           <div className="flex items-center gap-2">
             <AuthButton />
             <button
+              ref={toggleRef}
               type="button"
               className="inline-flex h-11 w-11 items-center justify-center rounded-md text-white hover:bg-white/10 lg:hidden"
               aria-expanded={open}

@@ -2,10 +2,11 @@ import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { titleForPath } from '../../shared/paths';
 import { useAuth } from '../features/auth/api';
-import { InactivityLogout } from '../features/auth/inactivity-logout';
 import { PageSkeleton } from '../components/page-skeleton';
 import { Footer } from './footer';
 import { Header } from './header';
+// Not lazy, though only signed-in people use it: the 30-minute timer must start at sign-in, not a download later.
+import { InactivityLogout } from '../features/auth/inactivity-logout';
 
 /**
  * Spec 01 §2: every route change starts at the top and gets its page title. A layout effect runs
@@ -25,7 +26,9 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall below the header: the footer starts below the fold, so pages whose
+          code or data arrive later never shift it about (layout shift, Lighthouse CLS). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

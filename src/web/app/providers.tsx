@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from '../lib/config';
-import { Toaster } from '../components/ui/toaster';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { createQueryClient } from './query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -10,7 +10,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider>
         {children}
-        <Toaster />
+        <LazyToaster />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,11 +1,15 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { pageRoutes, type PageRoute } from '../../shared/paths';
 import { useAuth } from '../features/auth/api';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { MemberGate, SignedOutGate } from '../components/member-gate';
 import { PageSkeleton } from '../components/page-skeleton';
 import { Layout } from './layout';
 import { pageEntries } from './route-table';
+
+// The gates only show on members' addresses: public pages never download them.
+const MemberGate = lazy(async () => ({ default: (await import('../components/member-gate')).MemberGate }));
+const SignedOutGate = lazy(async () => ({ default: (await import('../components/member-gate')).SignedOutGate }));
 
 type AuthState = ReturnType<typeof useAuth>;
 

@@ -4,6 +4,7 @@ import { SORT_LABELS, type SortKey, type SortState } from '../../../shared/gener
 import { cn } from '../../lib/cn';
 import { figures, ScoreCell } from './results';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel, type RowHandlers } from './row-fields';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 export interface GeneratorViewProps extends RowHandlers {
   rows: GeneratorRow[];
@@ -28,7 +29,7 @@ function SortHeader({ column, sort, onSort, className }: { column: SortKey; sort
 /** The desktop table (spec 02 §2.3 columns). */
 export function GeneratorTable({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Runners">
       <table className="w-full min-w-[1040px] border-collapse text-left text-sm">
         <thead className="border-b-2 border-navy-900 text-sm text-slate-700">
           <tr>
@@ -88,6 +89,6 @@ export function GeneratorTable({ rows, calculated, sort, onSort, onEdit, onRemov
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

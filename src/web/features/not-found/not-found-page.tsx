@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/ui/button';
 export function NotFoundPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
-      <p className="text-6xl font-extrabold text-navy-200" aria-hidden="true">
+      <p className="text-6xl font-extrabold text-navy-600" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-2xl font-bold text-navy-900 sm:text-3xl">404 Page Not Found</h1>

@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/request';
 import { useResults } from './api';
 import { PlChart } from './pl-chart';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 const published = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -53,7 +54,7 @@ function StatsRow({ label, stats }: { label: string; stats: TipStats }) {
 
 function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: string; stats: TipStats }> }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="mb-2 text-left text-base font-bold text-navy-900">{caption}</caption>
         <thead className="border-b border-slate-300 text-left text-slate-700">
@@ -72,7 +73,7 @@ function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: s
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -180,7 +181,7 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           <CardDescription>Newest first, with the time each tip was published (UK time).</CardDescription>
         </CardHeader>
         <CardContent>
-          <div className="relative w-0 min-w-full overflow-x-auto">
+          <ScrollRegion label="Every settled tip" className="relative w-0 min-w-full">
             <table className="w-full min-w-[52rem] text-sm" data-testid="results-table">
               <thead className="border-b border-slate-300 text-left text-slate-700">
                 <tr>
@@ -201,7 +202,7 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </CardContent>
       </Card>
     </>

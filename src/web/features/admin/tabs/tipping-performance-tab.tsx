@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/request';
 import { useAutoPopulate, usePerformanceHistory, useRecordTips, useSettleTip } from '../../performance/api';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** Spec 02 §2.6 B.4 "Tipping tool": Record New Tips and Performance History (decision 0006). */
 export function TippingPerformanceTab() {
@@ -174,7 +175,7 @@ function PerformanceHistory() {
         ) : history.data.length === 0 ? (
           <p className="py-6 text-center text-slate-600">No tipping history found. Start by recording your first set of daily tips.</p>
         ) : (
-          <div className="relative w-0 min-w-full overflow-x-auto">
+          <ScrollRegion label="Tipping history" className="relative w-0 min-w-full">
             <table className="w-full min-w-[56rem] text-left text-sm">
               <thead className="border-b border-slate-300 text-slate-700">
                 <tr>
@@ -194,7 +195,7 @@ function PerformanceHistory() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </CardContent>
     </Card>

@@ -1,0 +1,207 @@
+// `npm run measure:frontend`: the front-end budget of issue 9 item 3, measured as a visitor gets it.
+// Builds the client, starts the real server (PGlite in a temporary DATA_DIR, demo content), then
+// for each public page (home, News & Views, an article, the free race):
+//   1. loads it in Debian's Chromium (playwright-core) with an empty cache and adds up the gzipped
+//      size of every script requested before the page is loaded and the network idle: ≤ 100 KB;
+//   2. runs Lighthouse (mobile profile, performance category) against it: score ≥ 95.
+// Options: --no-build (use dist/web as it is), --no-lighthouse, --runs N (Lighthouse runs per page,
+// the median counts; default 1), --json FILE (write the figures).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+
+export const JS_BUDGET_BYTES = 100 * 1024;
+export const LIGHTHOUSE_MIN = 95;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+function build() {
+  console.log('Building the client (vite build)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (scripts/start.mjs) on PGlite in a throw-away data directory, with demo content. */
+async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-measure-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/news-and-views`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function publicPages(baseUrl) {
+  const list = await (await fetch(`${baseUrl}/api/news-and-views`)).json();
+  const articles = Array.isArray(list) ? list : (list.articles ?? list.items ?? []);
+  const free = articles.find((a) => !a.isPremium && a.slug) ?? articles.find((a) => a.slug);
+  if (!free) throw new Error('the demo content has no article to measure');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'news-and-views', path: '/news-and-views' },
+    { name: 'article', path: `/news-and-views/${free.slug}` },
+    { name: 'free-race', path: '/free-race' },
+  ];
+}
+
+/**
+ * Scripts a first visit requests before it is loaded and the network has gone quiet (the
+ * page's own data has arrived and been rendered): what a visitor downloads before interacting.
+ */
+export async function measurePageScripts(browser, url, viewport = { width: 390, height: 844 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const entry = { url: response.url(), raw: 0, gzip: 0 };
+    scripts.push(entry);
+    entry.done = response
+      .body()
+      .then((body) => {
+        entry.raw = body.length;
+        entry.gzip = gzipSync(body).length;
+      })
+      .catch(() => undefined);
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(scripts.map((s) => s.done));
+  await context.close();
+  const gzip = scripts.reduce((n, s) => n + s.gzip, 0);
+  const raw = scripts.reduce((n, s) => n + s.raw, 0);
+  return { gzip, raw, files: scripts.map(({ url: u, raw: r, gzip: g }) => ({ file: new URL(u).pathname, raw: r, gzip: g })) };
+}
+
+async function runLighthouse(url, runs) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const scores = [];
+  const details = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
+      details.push({
+        fcpMs: Math.round(audit('first-contentful-paint')),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+        siMs: Math.round(audit('speed-index')),
+        formFactor: lhr.configSettings.formFactor,
+        throttling: lhr.configSettings.throttlingMethod,
+        lighthouse: lhr.lighthouseVersion,
+        chrome: lhr.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0],
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const order = scores.map((s, i) => [s, i]).sort((a, b) => a[0] - b[0]);
+  const [median, at] = order[Math.floor(order.length / 2)];
+  return { score: median, scores, ...details[at] };
+}
+
+async function main() {
+  if (!flag('--no-build')) build();
+  const server = await startServer();
+  const results = [];
+  let failed = false;
+  try {
+    const pages = await publicPages(server.baseUrl);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS.slice(1) });
+    try {
+      // One warm-up visit: the server's first answers (PGlite, caches) should not count as the page's.
+      await measurePageScripts(browser, server.baseUrl + '/');
+      for (const p of pages) {
+        const js = await measurePageScripts(browser, server.baseUrl + p.path);
+        const ok = js.gzip <= JS_BUDGET_BYTES;
+        failed ||= !ok;
+        results.push({ ...p, js });
+        console.log(`${ok ? 'ok  ' : 'FAIL'} ${p.name.padEnd(15)} JS ${kb(js.gzip)} KB gzipped (${kb(js.raw)} KB raw, ${js.files.length} files) — budget ${kb(JS_BUDGET_BYTES)} KB`);
+        if (!ok || flag('--verbose')) for (const f of js.files) console.log(`       ${kb(f.gzip).toString().padStart(6)} KB  ${f.file}`);
+      }
+    } finally {
+      await browser.close();
+    }
+    if (!flag('--no-lighthouse')) {
+      const runs = Number(option('--runs', '1'));
+      for (const r of results) {
+        r.lighthouse = await runLighthouse(server.baseUrl + r.path, runs);
+        const ok = r.lighthouse.score >= LIGHTHOUSE_MIN;
+        failed ||= !ok;
+        const l = r.lighthouse;
+        console.log(`${ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} Lighthouse ${l.score} (runs ${l.scores.join(', ')}; FCP ${l.fcpMs} ms, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, SI ${l.siMs} ms) — minimum ${LIGHTHOUSE_MIN}`);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  const out = option('--json');
+  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, Node ${process.version}`);
+  if (out) fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), node: process.version, results }, null, 2));
+  if (failed) {
+    console.error('The front-end budget is not met.');
+    process.exitCode = 1;
+  } else {
+    console.log('The front-end budget is met.');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,54 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/server/db/seed/demo';
+import { PHONE, startJourney } from '../support/browser';
+
+// Issue 9 item 3, as a visitor's browser sees it: the scripts a first visit to each public page
+// requests before it is loaded and the network is quiet, gzipped. `npm run measure:frontend`
+// holds the 100 KB target and Lighthouse (docs/performance.md). With React 19, React Router and
+// TanStack Query alone at ~96 KB gzipped the target is not reachable yet (decision 0011), so this
+// test holds today's figures as ceilings — a page that grows past them, or any public page that
+// pulls in admin, editor, generator or PDF code, fails here.
+const CEILING_KB: Record<string, number> = { home: 110, 'news-and-views': 128, article: 128, 'free-race': 115 };
+const NEVER_ON_PUBLIC_PAGES = /rich-text-editor|admin|generator|race-cards-tab|content-upload|pdf|toaster|member-gate|schemas/;
+
+let j: Awaited<ReturnType<typeof startJourney>>;
+let articleSlug: string;
+
+beforeAll(async () => {
+  j = await startJourney();
+  await j.app.reset();
+  await seedDemo(j.app.ctx);
+  const articles = (await j.app.client().get('/api/news-and-views')).json as Array<{ slug: string; isPremium?: boolean }>;
+  articleSlug = (articles.find((a) => !a.isPremium) ?? articles[0]).slug;
+});
+afterAll(() => j.close());
+
+async function scriptsOf(address: string) {
+  const { page, context } = await j.newPage(PHONE);
+  const bodies: Array<Promise<{ file: string; gzip: number }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(response.body().then((body) => ({ file: new URL(response.url()).pathname, gzip: gzipSync(body).length })));
+  });
+  await page.goto(address, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+  const files = await Promise.all(bodies);
+  await context.close();
+  return { files, kb: files.reduce((n, f) => n + f.gzip, 0) / 1024 };
+}
+
+describe('front-end budget of the public pages', () => {
+  it('home, News & Views, an article and the free race stay within their gzipped JavaScript ceilings', { timeout: 120_000 }, async () => {
+    const pages = { home: '/', 'news-and-views': '/news-and-views', article: `/news-and-views/${articleSlug}`, 'free-race': '/free-race' };
+    const report: string[] = [];
+    for (const [name, address] of Object.entries(pages)) {
+      const { files, kb } = await scriptsOf(address);
+      report.push(`${name}: ${kb.toFixed(1)} KB in ${files.length} scripts`);
+      expect(files.filter((f) => NEVER_ON_PUBLIC_PAGES.test(f.file)).map((f) => f.file), `${name} loads no members'/admin code`).toEqual([]);
+      expect(kb, `${name}: ${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`).toBeLessThanOrEqual(CEILING_KB[name]);
+    }
+    console.log(`[budget] ${report.join('; ')}`);
+  });
+});
