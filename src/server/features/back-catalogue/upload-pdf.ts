@@ -6,6 +6,7 @@ import { pdfEntryTitle } from '../../../shared/tips-format';
 import type { AppContext } from '../../context';
 import { backCatalogue, files } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
+import { loadPdf } from '../race-previews/master-pdf';
 
 export const PDF_KIND = 'back-catalogue-pdf';
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -33,6 +34,9 @@ export async function uploadBackCataloguePdf(ctx: AppContext, upload: PdfUpload)
     const name = upload.originalName ? `"${upload.originalName}"` : 'The file';
     throw new HttpError(415, `${name} is not a PDF: its content does not start with %PDF-. Please choose a PDF file.`);
   }
+  // Read completely before anything is written: a cut or damaged file is refused, not archived.
+  const { pages } = await loadPdf(data, upload.originalName ? `"${upload.originalName}"` : 'The PDF');
+  if (pages === 0) throw new HttpError(422, 'The PDF has no pages. Please export it again and re-upload.');
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
   const filename = `vbg-guide-${date}-${sha256.slice(0, 12)}.pdf`;
   const long = formatLongDay(date);
