@@ -32,6 +32,9 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/register': 'public',
   'GET /api/auth/user': 'signedIn',
   'POST /api/change-password': 'signedIn',
+  // operations
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   // mail
   'POST /api/forgot-password': 'public',
   'POST /api/reset-password': 'public',
