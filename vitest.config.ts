@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
+          // Several processes on one database: PostgreSQL only (PGlite is one process's database).
+          exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts'],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },
           testTimeout: 30_000,

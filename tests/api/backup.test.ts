@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
+import { itOnPglite, itOnPostgres } from '../support/databases';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { articles, users } from '../../src/server/db/schema';
 import { TEMPLATE_PATH } from '../support/global-setup-db';
@@ -15,7 +16,6 @@ import { freshPostgresDatabase } from '../support/instances';
  * restore, and the original data is back. PGlite in the api project; PostgreSQL (pg_dump /
  * pg_restore) in api-pg.
  */
-const onPostgres = process.env.VBG_TEST_DB === 'postgres';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-backup-'));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -52,7 +52,7 @@ async function snapshot(database: Database) {
 const original = { users: ['kept@example.com'], articles: ['Original Title'] };
 
 describe('backup and restore', () => {
-  it.skipIf(onPostgres)('PGlite: backs up the data directory, restores it, keeps the replaced one aside', async () => {
+  itOnPglite('PGlite: backs up the data directory, restores it, keeps the replaced one aside', async () => {
     const dataDir = path.join(work, 'data');
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
@@ -86,7 +86,7 @@ describe('backup and restore', () => {
     expect(script({ DATA_DIR: dataDir }, 'restore', wrong, '--yes')).toMatchObject({ status: 1 });
   });
 
-  it.skipIf(!onPostgres)('PostgreSQL: pg_dump, then pg_restore in one transaction brings the data back', async () => {
+  itOnPostgres('PostgreSQL: pg_dump, then pg_restore in one transaction brings the data back', async () => {
     const fresh = await freshPostgresDatabase(`vbg_backup_${process.pid}`);
     cleanups.push(fresh.drop);
     let db = await openDatabase({ url: fresh.url });

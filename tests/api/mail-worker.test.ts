@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { itOnPostgres } from '../support/databases';
 import type { AppContext } from '../../src/server/context';
 import type { Database } from '../../src/server/db/client';
 import { outbox } from '../../src/server/db/schema';
@@ -212,7 +213,7 @@ describe('the mail worker', () => {
     }
   });
 
-  it.skipIf(process.env.VBG_TEST_DB !== 'postgres')('skips, and does not wait for, messages another instance has locked', async () => {
+  itOnPostgres('skips, and does not wait for, messages another instance has locked', async () => {
     await queue(5);
     const other = await openTestDatabase();
     try {

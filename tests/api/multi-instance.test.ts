@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeOnPostgres } from '../support/databases';
 import pg from 'pg';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { HttpClient } from '../support/http-client';
@@ -12,12 +13,11 @@ import { pdfBytes, pdfForm, tipsBody } from './tips-helpers';
  * behind a load balancer (DESIGN.md "Scale-out"). Runs in the api-pg project only: PGlite is one
  * process's database.
  */
-const onPostgres = process.env.VBG_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
 const cookieOf = (c: HttpClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-describe.skipIf(!onPostgres)('several instances on one PostgreSQL', () => {
+describeOnPostgres('several instances on one PostgreSQL', () => {
   let db: { url: string; drop(): Promise<void> };
   let a: Instance;
   let b: Instance;

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/ui/scroll-region';
 import { useState } from 'react';
 import { Eye, Loader2, Mail, RotateCcw } from 'lucide-react';
 import type { MailingKind, OutboxMessage, OutboxStatus } from '../../../shared/mail';
@@ -126,7 +127,7 @@ function Outbox() {
       </dl>
 
       {mailings.length > 0 && (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Recent mailings">
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="mb-2 text-left font-semibold text-navy-900">Recent mailings</caption>
             <thead className="text-slate-600">
@@ -152,7 +153,7 @@ function Outbox() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       {messages.length === 0 ? (
