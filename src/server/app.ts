@@ -32,6 +32,7 @@ import './features/tips/demo';
 import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
 import './features/race-cards/demo';
+import './features/race-previews/demo';
 import { mailFeature } from './features/mail/routes';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
+import { seedDemoRacePreviews } from '../../src/server/features/race-previews/demo';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 
@@ -26,5 +27,24 @@ describe('demo race cards', () => {
     expect((await client.get('/api/admin-settings/default-weekday')).json.value).toBe('Sunday');
     const free = (await t.client().get('/api/free-race-preview')).json;
     expect(free).toMatchObject({ available: true, weekday: 'sunday' });
+  });
+
+  it("splits a master PDF of today's demo races into one preview each, the first the feature race", async () => {
+    t.clock.set(new Date('2026-11-22T07:00:00Z'));
+    await seedDemoRaceCards(t.ctx);
+    await seedDemoRacePreviews(t.ctx);
+    const { client } = await signedIn(t, 'member');
+    const byDay = (await client.get('/api/vbg-race-cards')).json;
+    const res = await client.get('/api/race-previews');
+    expect(res.status).toBe(200);
+    const previews = res.json as Array<{ raceTime: string; course: string; isFeature: boolean; url: string }>;
+    expect(previews).toHaveLength(8);
+    // The same races as today's demo cards.
+    const cards = (byDay.sunday as Array<{ time: string; course: string }>).map((r) => `${r.time} ${r.course}`).sort();
+    expect(previews.map((p) => `${p.raceTime} ${p.course}`).sort()).toEqual(cards);
+    expect(previews.filter((p) => p.isFeature)).toHaveLength(1);
+    const pdf = await client.get(previews[0].url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
   });
 });
