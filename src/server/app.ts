@@ -2,12 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
 import { SharedCache } from './cache/shared-cache';
 import { registerAccessControl } from './http/access';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
 import { loggerOptions, registerRequestLog, type LogStream } from './http/log';
@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -155,4 +155,14 @@ describe('race previews: admin routes', () => {
     expect(doc.getTitle()).toBe('13:50 Ascot preview');
     expect(doc.getPage(0).getSize()).toEqual({ width: 420, height: 595 });
   });
+
+  it("reads PDFs in a worker thread: pdfjs's polyfills never replace the server thread's built-ins", async () => {
+    // pdfjs-dist's legacy build replaces JSON.stringify and Array.prototype.push process-wide on
+    // Node 20 (core-js), which slowed every request. The app runs in this thread: after a master
+    // is read, both must still be the engine's own.
+    const { client: admin } = await signedIn(t, 'admin');
+    await uploadAndProcess(admin, await standardMasterPdf());
+    // core-js keeps its state in this global (and disguises its functions' source as native).
+    expect('__core-js_shared__' in globalThis).toBe(false);
+  });
 });

@@ -290,3 +290,28 @@ describe('the users table is never changed by a refused request', () => {
     expect(row.subscriptionStatus).not.toBe('active');
   });
 });
+
+describe('security headers on every response', () => {
+  it('pages, JSON and errors carry the CSP and the browser protections; HSTS only on an https site', async () => {
+    for (const path of ['/', '/api/config', '/api/news-and-views', '/api/auth/user', '/no-such-page']) {
+      const res = await t.client().get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("form-action 'self' https://checkout.stripe.com");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+    const site = await startTestApp({ PUBLIC_URL: 'https://vbg.example' });
+    try {
+      const res = await new HttpClient(site.baseUrl).get('/api/config');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    } finally {
+      await site.close();
+    }
+  });
+});
