@@ -14,12 +14,15 @@ import { uploadVerdict } from './upload-verdict';
  * from generated workbooks and verdict documents: a newcomer sees full cards, verdicts, a free
  * race and a generator with races to pick.
  */
+/** The demo's sample races for today (0) or tomorrow (1): the race previews demo uses today's too. */
+export const demoRaceDay = (dayOffset: number) => makeRaceDay({ races: 8, runners: 9, seed: 100 + dayOffset });
+
 export async function seedDemoRaceCards(ctx: AppContext) {
   const today = londonDate(ctx.clock.now());
   const days = [today, addDays(today, 1)];
   for (const [i, date] of days.entries()) {
     const weekday = weekdayOf(date);
-    const races = makeRaceDay({ races: 8, runners: 9, seed: 100 + i });
+    const races = demoRaceDay(i);
     await uploadMasterExcel(ctx, { data: await raceDayWorkbook(races), filename: 'demo-master.xlsx', targetTab: weekday, userId: null });
     const sections = races.map((race) => {
       const top = [...race.horses].sort((a, b) => b.vbRating - a.vbRating);

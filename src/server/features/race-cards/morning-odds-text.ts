@@ -8,10 +8,10 @@ import type { Tx } from '../../db/client';
 import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised } from './race-date';
+import { listSome } from './upload-log';
 import { horseKey, updateRunnerOdds, type RunnerOddsUpdate } from './upload-morning-odds';
 
 export const MORNING_ODDS_TEXT_KIND = 'morning-odds-text';
-const LIST_MAX = 10;
 
 /** Parses "Horse: odds" text or refuses it (422) naming each bad line; nothing is written. */
 export function readMorningOddsText(text: string, unchanged: string): MorningOddsLine[] {
@@ -64,17 +64,11 @@ export async function updateMorningOddsFromText(ctx: AppContext, input: MorningO
     });
     return { ...applied, message };
   });
-  const list = result.unmatched.slice(0, LIST_MAX).join('; ') + (result.unmatched.length > LIST_MAX ? ` and ${result.unmatched.length - LIST_MAX} more` : '');
   return {
     success: true,
     message: result.message,
-    popupMessage: `${result.message}${result.unmatched.length ? ` Unmatched: ${list}.` : ''}`,
+    popupMessage: `${result.message}${result.unmatched.length ? ` Unmatched: ${listSome(result.unmatched, '; ')}.` : ''}`,
     updated: result.updated,
     unmatched: result.unmatched,
   };
-}
-
-/** Records refused morning-odds text (the runners are untouched). */
-export async function logFailedMorningOddsText(ctx: AppContext, userId: number | null, message: string) {
-  await ctx.db.insert(uploadLog).values({ kind: MORNING_ODDS_TEXT_KIND, userId, success: false, message });
 }

@@ -1,14 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { formatLongDay, WEEKDAYS, type Weekday } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { files, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
-import { formatWorkbookError, parseMasterWorkbook } from './workbook';
+import { describeWorkbookErrors, parseMasterWorkbook } from './workbook';
 
 export const REPROCESS_KIND = 'master-reprocess';
-const SHOWN = 5;
 
 /**
  * POST /api/vbg-race-cards/hard-coded-upload (spec 02 §7): re-reads the last stored master
@@ -32,11 +31,10 @@ export async function reprocessLastMaster(ctx: AppContext, userId: number | null
 
   const parsed = await parseMasterWorkbook(Buffer.from(file.data), file.filename);
   if (!parsed.ok) {
-    throw new HttpError(422, `The stored workbook could not be read: ${parsed.errors.slice(0, SHOWN).map(formatWorkbookError).join('; ')}. The ${day} cards are unchanged.`);
+    throw new HttpError(422, `The stored workbook could not be read: ${describeWorkbookErrors(parsed.errors)}. The ${day} cards are unchanged.`);
   }
   if (parsed.conflicts.length) {
-    const more = parsed.conflicts.length > SHOWN ? ` (and ${parsed.conflicts.length - SHOWN} more)` : '';
-    throw new HttpError(422, `Data clarification required: ${parsed.conflicts.slice(0, SHOWN).map(formatWorkbookError).join('; ')}${more}. The ${day} cards are unchanged.`);
+    throw new HttpError(422, `Data clarification required: ${describeWorkbookErrors(parsed.conflicts)}. The ${day} cards are unchanged.`);
   }
   const raceDate = nextRaceDate(ctx.clock.now(), weekday as Weekday);
   const counts = { raceCount: parsed.races.length, horseCount: parsed.runnerCount };
@@ -44,16 +42,17 @@ export async function reprocessLastMaster(ctx: AppContext, userId: number | null
   await ctx.db.transaction(async (tx) => {
     // Verdicts came from stage 2, not from the workbook: keep them on the races that remain.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
-    const kept = await tx.select({ time: races.time, course: races.course, verdict: races.verdict }).from(races).where(eq(races.weekday, weekday));
+    const kept = await tx
+      .select({ time: races.time, course: races.course, verdict: races.verdict })
+      .from(races)
+      .where(and(eq(races.weekday, weekday), ne(races.verdict, '')));
     await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races);
-    for (const race of kept.filter((r) => r.verdict)) {
-      await tx.update(races).set({ verdict: race.verdict }).where(and(eq(races.weekday, weekday), eq(races.time, race.time), eq(races.course, race.course)));
+    if (kept.length) {
+      const values = sql.join(kept.map((r) => sql`(${r.time}::text, ${r.course}::text, ${r.verdict}::text)`), sql`, `);
+      await tx.execute(sql`update ${races} set verdict = v.verdict from (values ${values}) as v(time, course, verdict)
+        where ${races.weekday} = ${weekday} and ${races.time} = v.time and ${races.course} = v.course`);
     }
     await tx.insert(uploadLog).values({ kind: REPROCESS_KIND, userId, filename: file.filename, size: file.size, success: true, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
   });
   return { ...counts, message, weekday: weekday as Weekday };
-}
-
-export async function logFailedReprocess(ctx: AppContext, userId: number | null, message: string) {
-  await ctx.db.insert(uploadLog).values({ kind: REPROCESS_KIND, userId, success: false, message });
 }

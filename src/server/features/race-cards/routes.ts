@@ -5,8 +5,9 @@ import { HttpError } from '../../http/errors';
 import { sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { publishRaceCardEvent } from './events';
-import { logFailedMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
-import { logFailedReprocess, reprocessLastMaster } from './reprocess-master';
+import { MORNING_ODDS_TEXT_KIND, updateMorningOddsFromText } from './morning-odds-text';
+import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
+import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { cachedRaceCardJson, cachedRaceCardsMetadataJson, raceCardsByDay } from './read-race-cards';
 import { defaultWeekdayRoutes } from './default-weekday';
@@ -56,7 +57,7 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
       await publishRaceCardEvent(ctx, { type: 'update', weekday: body.tabType });
       return result;
     } catch (err) {
-      if (err instanceof HttpError) await logFailedMorningOddsText(ctx, userId, err.message);
+      if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_TEXT_KIND, { userId }, err.message);
       throw err;
     }
   });
@@ -68,7 +69,7 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
       await publishRaceCardEvent(ctx, { type: 'upload', weekday: result.weekday });
       return { success: true, message: result.message, raceCount: result.raceCount, horseCount: result.horseCount };
     } catch (err) {
-      if (err instanceof HttpError) await logFailedReprocess(ctx, userId, err.message);
+      if (err instanceof HttpError) await logRefusedUpload(ctx, REPROCESS_KIND, { userId }, err.message);
       throw err;
     }
   });

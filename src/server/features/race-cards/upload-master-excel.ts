@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
-import { formatWorkbookError, parseMasterWorkbook, type ParsedRace } from './workbook';
+import { describeWorkbookErrors, parseMasterWorkbook, type ParsedRace } from './workbook';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,9 +41,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
   const parsed = await parseMasterWorkbook(data, upload.filename);
   if (!parsed.ok) {
-    const shown = parsed.errors.slice(0, 5).map(formatWorkbookError);
-    const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
-    throw new HttpError(422, `The workbook was not loaded: ${shown.join('; ')}${more}. The ${capitalised(targetTab)} cards are unchanged.`);
+    throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${capitalised(targetTab)} cards are unchanged.`);
   }
   const raceDate = nextRaceDate(ctx.clock.now(), targetTab);
   const filename = safeName(upload.filename, raceDate);
@@ -81,18 +79,6 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
   const idOf = new Map(inserted.map((r) => [`${r.time}|${r.course}`, r.id]));
   const rows = parsed.flatMap((race) => race.horses.map((h) => ({ ...h, raceId: idOf.get(`${race.time}|${race.course}`)! })));
   for (let i = 0; i < rows.length; i += HORSE_CHUNK) await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
-}
-
-/** Records a refused upload (the cards themselves are untouched). */
-export async function logFailedUpload(ctx: AppContext, upload: Omit<MasterUpload, 'targetTab'>, message: string) {
-  await ctx.db.insert(uploadLog).values({
-    kind: MASTER_KIND,
-    userId: upload.userId,
-    filename: upload.filename ? upload.filename.slice(0, 200) : null,
-    size: upload.data?.length ?? null,
-    success: false,
-    message,
-  });
 }
 
 /** The stored name is made here, never taken as-is from the upload. */

@@ -8,10 +8,10 @@ import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised } from './race-date';
 import { courseKey } from './upload-verdict';
-import { formatWorkbookError, parseMasterWorkbook } from './workbook';
+import { listSome } from './upload-log';
+import { describeWorkbookErrors, parseMasterWorkbook } from './workbook';
 
 export const MORNING_ODDS_KIND = 'master-morning-odds';
-const LIST_MAX = 10;
 
 export interface MorningOddsUpload {
   data: Buffer | undefined;
@@ -59,9 +59,7 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
   const parsed = await parseMasterWorkbook(data, upload.filename);
   if (!parsed.ok) {
-    const shown = parsed.errors.slice(0, 5).map(formatWorkbookError);
-    const more = parsed.errors.length > 5 ? ` (and ${parsed.errors.length - 5} more)` : '';
-    throw new HttpError(422, `The workbook was not loaded: ${shown.join('; ')}${more}. The ${day} odds are unchanged.`);
+    throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${day} odds are unchanged.`);
   }
   const result = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${targetTab}`}))`);
@@ -94,22 +92,9 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
     });
     return { message, unmatched };
   });
-  const list = result.unmatched.slice(0, LIST_MAX).join('; ') + (result.unmatched.length > LIST_MAX ? ` and ${result.unmatched.length - LIST_MAX} more` : '');
   return {
     success: true,
     message: result.message,
-    popupMessage: `Stage 3 complete: ${result.message}${result.unmatched.length ? ` Unmatched: ${list}.` : ''}`,
+    popupMessage: `Stage 3 complete: ${result.message}${result.unmatched.length ? ` Unmatched: ${listSome(result.unmatched, '; ')}.` : ''}`,
   };
-}
-
-/** Records a refused morning-odds workbook (the runners are untouched). */
-export async function logFailedMorningOdds(ctx: AppContext, upload: Omit<MorningOddsUpload, 'targetTab'>, message: string) {
-  await ctx.db.insert(uploadLog).values({
-    kind: MORNING_ODDS_KIND,
-    userId: upload.userId,
-    filename: upload.filename ? upload.filename.slice(0, 200) : null,
-    size: upload.data?.length ?? null,
-    success: false,
-    message,
-  });
 }

@@ -5,11 +5,12 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { readUploadForm, registerUploadScope } from '../../http/upload-form';
-import { logFailedUpload, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
-import { logFailedMorningOdds, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
+import { logRefusedUpload } from './upload-log';
+import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
+import { MORNING_ODDS_KIND, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
 import { publishRaceCardEvent } from './events';
 import { readMorningOddsText } from './morning-odds-text';
-import { logFailedVerdict, uploadVerdict, type VerdictUpload } from './upload-verdict';
+import { uploadVerdict, VERDICT_KIND, type VerdictUpload } from './upload-verdict';
 
 /** Largest master workbook accepted (bytes on the wire; unpacked size is limited in zip-guard). */
 export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
@@ -46,7 +47,7 @@ export function raceCardUploadRoutes(app: FastifyInstance, ctx: AppContext) {
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return result;
       } catch (err) {
-        if (err instanceof HttpError) await logFailedUpload(ctx, upload, err.message);
+        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
         throw err;
       }
     });
@@ -65,7 +66,7 @@ export function raceCardUploadRoutes(app: FastifyInstance, ctx: AppContext) {
         if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
         return result;
       } catch (err) {
-        if (err instanceof HttpError) await logFailedVerdict(ctx, upload, err.message);
+        if (err instanceof HttpError) await logRefusedUpload(ctx, VERDICT_KIND, upload, err.message);
         throw err;
       }
     });
@@ -83,7 +84,7 @@ export function raceCardUploadRoutes(app: FastifyInstance, ctx: AppContext) {
         if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
         return result;
       } catch (err) {
-        if (err instanceof HttpError) await logFailedMorningOdds(ctx, upload, err.message);
+        if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_KIND, upload, err.message);
         throw err;
       }
     });
@@ -104,7 +105,7 @@ export function raceCardUploadRoutes(app: FastifyInstance, ctx: AppContext) {
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
       } catch (err) {
-        if (err instanceof HttpError) await logFailedUpload(ctx, upload, err.message);
+        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
         throw err;
       }
     });

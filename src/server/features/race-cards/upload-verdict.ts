@@ -5,10 +5,10 @@ import type { AppContext } from '../../context';
 import { races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised } from './race-date';
+import { listSome } from './upload-log';
 import { parseVerdictDocx, type VerdictSection } from './verdict-document';
 
 export const VERDICT_KIND = 'verdict-docx';
-const LIST_MAX = 10;
 
 export interface VerdictUpload {
   data: Buffer | undefined;
@@ -71,21 +71,7 @@ export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Pro
     return { message, missing, unknown };
   });
   const parts = [`Stage 2 complete: ${result.message}`];
-  if (result.missing.length) parts.push(`Races without a verdict: ${listed(result.missing)}.`);
-  if (result.unknown.length) parts.push(`Headings without a race: ${listed(result.unknown)}.`);
+  if (result.missing.length) parts.push(`Races without a verdict: ${listSome(result.missing, ', ')}.`);
+  if (result.unknown.length) parts.push(`Headings without a race: ${listSome(result.unknown, ', ')}.`);
   return { success: true, message: result.message, popupMessage: parts.join(' ') };
-}
-
-const listed = (items: string[]) => items.slice(0, LIST_MAX).join(', ') + (items.length > LIST_MAX ? ` and ${items.length - LIST_MAX} more` : '');
-
-/** Records a refused verdict document (the verdicts themselves are untouched). */
-export async function logFailedVerdict(ctx: AppContext, upload: Omit<VerdictUpload, 'targetTab'>, message: string) {
-  await ctx.db.insert(uploadLog).values({
-    kind: VERDICT_KIND,
-    userId: upload.userId,
-    filename: upload.filename ? upload.filename.slice(0, 200) : null,
-    size: upload.data?.length ?? null,
-    success: false,
-    message,
-  });
 }

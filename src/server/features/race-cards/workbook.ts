@@ -100,6 +100,12 @@ export type WorkbookResult =
 export const formatWorkbookError = (e: WorkbookError) =>
   `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
 
+/** The first five problems for a message, then "(and N more)". */
+export function describeWorkbookErrors(errors: WorkbookError[], shown = 5): string {
+  const more = errors.length > shown ? ` (and ${errors.length - shown} more)` : '';
+  return errors.slice(0, shown).map(formatWorkbookError).join('; ') + more;
+}
+
 /**
  * Reads a master workbook completely, in memory, without touching the database. The container is
  * checked first (zip-guard: 415 / 413 / 422 as HttpError); content problems come back as a list
@@ -211,12 +217,11 @@ export async function parseMasterWorkbook(data: Buffer, filename?: string): Prom
       races.set(key, race);
     } else {
       // The first row of a race decides its fields; later rows only fill gaps.
-      for (const [k, v] of Object.entries(raceFields) as Array<[keyof typeof raceFields, string]>) {
-        if (!race[k]) race[k] = v;
-        else if (v && v !== race[k] && k === 'title') {
-          conflicts.push({ sheet: sheet.name, row: r, column: 'E', message: `${time} ${course} has two race titles ("${race.title.slice(0, 60)}" and "${v.slice(0, 60)}")` });
-        }
+      // A second title for one time and course is kept out but needs the analyst (re-processing refuses it).
+      if (raceFields.title && race.title && raceFields.title !== race.title) {
+        conflicts.push({ sheet: sheet.name, row: r, column: 'E', message: `${time} ${course} has two race titles ("${race.title.slice(0, 60)}" and "${raceFields.title.slice(0, 60)}")` });
       }
+      for (const [k, v] of Object.entries(raceFields) as Array<[keyof typeof raceFields, string]>) if (!race[k]) race[k] = v;
     }
     if (race.horses.some((h) => h.name.toLowerCase() === name.toLowerCase())) {
       conflicts.push({ sheet: sheet.name, row: r, column: columnLetter(columns.get('name')!), message: `${name} appears twice in the ${time} ${course}` });

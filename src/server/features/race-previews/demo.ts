@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { demoSteps } from '../../db/seed/demo';
-import { makeRaceDay } from '../race-cards/samples/race-day';
+import { demoRaceDay } from '../race-cards/demo';
 import { uploadMasterPdf } from './master-pdf';
 import { processMasterPdf } from './process-master';
 import { makePdf } from './samples/preview-pdf';
@@ -11,7 +11,7 @@ import { makePdf } from './samples/preview-pdf';
  * The first race is marked as the feature race.
  */
 export async function seedDemoRacePreviews(ctx: AppContext) {
-  const races = makeRaceDay({ races: 8, runners: 9, seed: 100 });
+  const races = demoRaceDay(0);
   const pages = [
     ['VBG Race Previews', 'Selection notes for the day', 'Going reports at 07:30 and 11:00'],
     ...races.map((race, i) => {
