@@ -6,6 +6,7 @@ import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
 import { SharedCache } from './cache/shared-cache';
+import { SessionCache } from './features/auth/session-cache';
 import { registerAccessControl } from './http/access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -73,10 +74,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     clock: opts.clock ?? systemClock,
     log: app.log,
     cache: new SharedCache(opts.database, app.log),
+    sessions: new SessionCache(opts.database),
   };
   const state = { shuttingDown: false };
   await ctx.cache.start();
-  app.addHook('onClose', async () => ctx.cache.stop());
+  await ctx.sessions.start();
+  app.addHook('onClose', async () => {
+    await ctx.cache.stop();
+    await ctx.sessions.stop();
+  });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const status = error.statusCode ?? 500;

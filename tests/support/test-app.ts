@@ -81,6 +81,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { web
       clock.reset();
       await resetDatabase(database);
       built.ctx.cache.clear(); // the tables were emptied behind the app's back
+      built.ctx.sessions.clear(); // (its truncate notice would arrive too, but not before the next test starts)
     },
     close: async () => {
       await built.app.close();

@@ -10,6 +10,7 @@ function bus() {
       return async () => void listeners.delete(fn);
     },
     notify: async (_channel: string, payload: string) => listeners.forEach((fn) => fn(payload)),
+    onNoticesMissed: () => undefined,
   };
 }
 const log = { warn: () => undefined };

@@ -46,7 +46,7 @@ export class SharedCache {
   readonly stats = { hits: 0, misses: 0, drops: 0 };
 
   constructor(
-    private readonly database: Pick<Database, 'listen' | 'notify'>,
+    private readonly database: Pick<Database, 'listen' | 'notify' | 'onNoticesMissed'>,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly now: () => number = Date.now,
   ) {
@@ -57,6 +57,8 @@ export class SharedCache {
   }
 
   async start() {
+    // A notice lost while the listening connection was down could leave a value stale: drop all.
+    this.database.onNoticesMissed(() => this.clear());
     this.unlisten = await this.database.listen(CACHE_CHANNEL, (payload) => {
       if ((NAMESPACES as readonly string[]).includes(payload)) this.drop(payload as CacheNamespace);
     });

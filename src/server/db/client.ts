@@ -25,6 +25,10 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Whether notices are being received now: a cache that relies on them must not serve while false. */
+  isListening(): boolean;
+  /** Called whenever notices may have been missed: the listening connection dropped, or came back. */
+  onNoticesMissed(callback: () => void): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,6 +68,9 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
+    // In-process: notices cannot be lost.
+    isListening: () => true,
+    onNoticesMissed: () => undefined,
     async ping() {
       await pglite.query('select 1');
     },
@@ -78,34 +85,16 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<(p: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
-    const c = new pg.Client({ connectionString: url });
-    c.on('error', () => undefined);
-    await c.connect();
-    c.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-    listener = c;
-    return c;
-  }
+  const listener = new NoticeListener(url);
   return {
     db,
     kind: 'postgres',
     async listen(channel, onMessage) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      const c = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await c.query(`LISTEN ${channel}`);
-      }
-      set.add(onMessage);
-      return async () => {
-        set.delete(onMessage);
-      };
+      return listener.listen(channel, onMessage);
     },
+    isListening: () => listener.connected,
+    onNoticesMissed: (callback) => listener.onMissed.add(callback),
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -113,7 +102,7 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select 1');
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      await listener.close();
       await pool.end();
     },
   };
@@ -145,4 +134,99 @@ export async function pendingMigrations(database: Database): Promise<number> {
     // No migrations table yet: nothing applied.
   }
   return journal.entries.filter((e) => !applied.has(e.when)).length;
+}
+
+/** How long the listener waits before connecting again after losing its connection. */
+const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+
+/**
+ * The one connection per process that LISTENs. When it drops (a database restart, a network cut,
+ * an administrator ending the backend) notices sent meanwhile are lost, so it tells its
+ * subscribers at once and again when it is back (both may have missed something), reconnects
+ * with backoff and LISTENs on every channel again.
+ */
+class NoticeListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private attempt = 0;
+  readonly onMissed = new Set<() => void>();
+
+  constructor(private readonly url: string) {}
+
+  get connected() {
+    return this.client !== undefined;
+  }
+
+  async listen(channel: string, onMessage: (payload: string) => void) {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      const client = await this.connect();
+      await client.query(`LISTEN ${channel}`);
+    }
+    set.add(onMessage);
+    return async () => {
+      set.delete(onMessage);
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, application_name: 'vbg-listener' });
+    client.on('error', () => undefined); // until it is live, a failure surfaces as the rejection below
+    client.on('notification', (n) => this.handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+      if (this.closed) throw new Error('notice listener closed while connecting');
+    } catch (err) {
+      void client.end().catch(() => undefined);
+      throw err;
+    }
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = undefined;
+      void client.end().catch(() => undefined);
+      this.missed();
+      this.reconnectLater();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    this.client = client;
+    this.attempt = 0;
+    return client;
+  }
+
+  private reconnectLater() {
+    if (this.closed) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt++, RECONNECT_DELAYS_MS.length - 1)];
+    setTimeout(() => {
+      if (this.closed || this.client) return;
+      this.connect().then(
+        () => this.missed(),
+        () => this.reconnectLater(),
+      );
+    }, delay).unref();
+  }
+
+  private missed() {
+    for (const callback of this.onMissed) callback();
+  }
 }

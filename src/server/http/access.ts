@@ -34,6 +34,8 @@ export interface RouteRule {
   access: Access | undefined;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const MEMBER_REQUIRED = 'An active subscription is required. Subscribe at /subscribe to get access.';
 
 export function isAdmin(user: UserRow | null) {
@@ -71,6 +73,13 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     }
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
+  });
+  // A write on this instance may have changed a user or a session (any route, any table): forget
+  // every cached session before the answer leaves, so the writer's next request reads the new
+  // rows even if the trigger's notice (migration 0003) has not come back yet.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) ctx.sessions.clear();
+    done(null, payload);
   });
   // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
   app.addHook('onRequest', async (request) => {

@@ -23,10 +23,18 @@ export async function createSession(ctx: AppContext, userId: number): Promise<{ 
   return { token, expiresAt };
 }
 
-/** The signed-in user for a cookie token, or null when missing, idle too long or past its end. */
+/**
+ * The signed-in user for a cookie token, or null when missing, idle too long or past its end.
+ * Served from the session cache while the session was seen within TOUCH_EVERY_MS; otherwise read
+ * (and touched) in the database, so idle and absolute ends are always decided on the stored row.
+ */
 export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<UserRow | null> {
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
+  const now = ctx.clock.now().getTime();
+  const cached = ctx.sessions.get(id);
+  if (cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS && now < cached.expiresAt) return cached.user as UserRow;
+  const generation = ctx.sessions.generation;
   const rows = await ctx.db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -35,21 +43,26 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const now = ctx.clock.now().getTime();
   const idleFor = now - row.session.lastSeenAt.getTime();
   if (idleFor > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) {
     await ctx.db.delete(sessions).where(eq(sessions.id, id));
+    ctx.sessions.forgetSession(id);
     return null;
   }
+  let lastSeenAt = row.session.lastSeenAt.getTime();
   if (idleFor > TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    lastSeenAt = now;
   }
+  ctx.sessions.store(id, { user: row.user, lastSeenAt, expiresAt: row.session.expiresAt.getTime() }, generation);
   return row.user;
 }
 
 export async function destroySession(ctx: AppContext, token: string | undefined) {
   if (!token) return;
-  await ctx.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const id = hashToken(token);
+  await ctx.db.delete(sessions).where(eq(sessions.id, id));
+  ctx.sessions.forgetSession(id);
 }
 
 /** Ends every session of a user (password change elsewhere, reset). */
@@ -57,6 +70,7 @@ export async function destroyUserSessions(ctx: AppContext, userId: number, excep
   const all = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
   const keep = exceptToken ? hashToken(exceptToken) : undefined;
   for (const s of all) if (s.id !== keep) await ctx.db.delete(sessions).where(eq(sessions.id, s.id));
+  ctx.sessions.forgetUser(userId);
 }
 
 /** Housekeeping: removes sessions that can no longer be used. */

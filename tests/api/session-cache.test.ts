@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { startTestApp, pgWorkerUrl, type TestApp } from '../support/test-app';
+import { itOnPostgres } from '../support/databases';
+import { signedIn } from '../support/users';
+
+/**
+ * The session cache (src/server/features/auth/session-cache.ts): members' requests skip the
+ * database, yet any change to a user or a session — by the app, or written straight into the
+ * database — is seen by the next request. Across instances: tests/api/multi-instance.test.ts.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+const MEMBER_ONLY = '/api/daily-tips';
+
+/** Polls until the member-only address answers `status` (a trigger's notice arrives asynchronously). */
+async function untilStatus(client: ReturnType<TestApp['client']>, status: number) {
+  await expect.poll(async () => (await client.get(MEMBER_ONLY)).status, { timeout: 5_000, interval: 20 }).toBe(status);
+}
+
+describe('session cache', () => {
+  it("serves a member's repeated requests without reading the session again", async () => {
+    const { client } = await signedIn(t, 'member');
+    expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+    const hits = t.ctx.sessions.stats.hits;
+    for (let i = 0; i < 5; i++) expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+    expect(t.ctx.sessions.stats.hits).toBe(hits + 5);
+  });
+
+  it('a change written straight into the database (no app code) reaches the next requests', async () => {
+    const { client, user } = await signedIn(t, 'member');
+    expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+    await t.database.db.execute(sql`update users set subscription_status = 'canceled', subscription_end_date = now() - interval '1 day' where id = ${user.id}`);
+    await untilStatus(client, 403);
+    await t.database.db.execute(sql`update users set role = 'admin' where id = ${user.id}`);
+    await untilStatus(client, 200);
+    await t.database.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    await untilStatus(client, 401);
+  });
+
+  it("another member's change leaves this member's cached session in place", async () => {
+    const { client: a } = await signedIn(t, 'member', 'a@example.com');
+    const { user: b } = await signedIn(t, 'member', 'b@example.com');
+    expect((await a.get(MEMBER_ONLY)).status).toBe(200);
+    const forgets = t.ctx.sessions.stats.forgets;
+    await t.database.db.execute(sql`update users set email_opt_out = true where id = ${b.id}`);
+    await expect.poll(() => t.ctx.sessions.stats.forgets, { timeout: 5_000, interval: 20 }).toBeGreaterThan(forgets);
+    const hits = t.ctx.sessions.stats.hits;
+    expect((await a.get(MEMBER_ONLY)).status).toBe(200);
+    expect(t.ctx.sessions.stats.hits).toBe(hits + 1);
+  });
+
+  it("an admin's write is in force for the member's very next request, even before (or without) the notice", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const member = await signedIn(t, 'nonMember', 'family@example.com');
+    // Unsubscribed from notices: only this instance's own clearing on a write can keep it right.
+    await t.ctx.sessions.stop();
+    try {
+      expect((await member.client.get(MEMBER_ONLY)).status).toBe(403);
+      expect((await admin.post(`/api/admin/members/${member.user.id}/grant`, { type: 'family' })).status).toBe(200);
+      expect((await member.client.get(MEMBER_ONLY)).status).toBe(200);
+      const hits = t.ctx.sessions.stats.hits;
+      expect((await member.client.get(MEMBER_ONLY)).status).toBe(200);
+      expect(t.ctx.sessions.stats.hits).toBe(hits + 1); // cached, so the next answer is a real test
+      expect((await admin.post(`/api/admin/members/${member.user.id}/revoke`, {})).status).toBe(200);
+      expect((await member.client.get(MEMBER_ONLY)).status).toBe(403);
+    } finally {
+      await t.ctx.sessions.start();
+    }
+  });
+
+  it('a signed-out cookie is refused at once, though it was cached a moment before', async () => {
+    const { client } = await signedIn(t, 'member');
+    const cookies = new Map(client.cookies);
+    expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+    expect((await client.post('/api/logout', {})).status).toBe(200);
+    const replay = t.client();
+    replay.cookies = cookies;
+    expect((await replay.get(MEMBER_ONLY)).status).toBe(401);
+  });
+
+  itOnPostgres('when the listening connection is cut, nothing is served from cache until it is back, and notices work after', async () => {
+    const { client, user } = await signedIn(t, 'member');
+    expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+    const admin = new pg.Client({ connectionString: pgWorkerUrl() });
+    await admin.connect();
+    try {
+      const cut = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'vbg-listener' and datname = current_database() and pid <> pg_backend_pid()`);
+      expect(cut.rowCount).toBeGreaterThan(0);
+      await expect.poll(() => t.database.isListening(), { timeout: 5_000, interval: 5 }).toBe(false);
+      const misses = t.ctx.sessions.stats.misses;
+      const drops = t.ctx.cache.stats.drops;
+      // The read cache was dropped too: a notice may have been lost with the connection.
+      expect(drops).toBeGreaterThan(0);
+      await expect.poll(() => t.database.isListening(), { timeout: 10_000, interval: 20 }).toBe(true);
+      expect(t.ctx.sessions.stats.misses).toBeGreaterThanOrEqual(misses);
+      expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+      await admin.query(`update users set subscription_status = 'canceled', subscription_end_date = now() - interval '1 day' where id = $1`, [user.id]);
+      await untilStatus(client, 403);
+    } finally {
+      await admin.end();
+    }
+  });
+});
