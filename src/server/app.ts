@@ -11,7 +11,7 @@ import { registerAccessControl } from './http/access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
-import { loggerOptions, registerRequestLog, type LogStream } from './http/log';
+import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -56,10 +56,12 @@ export interface App {
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const logStream = opts.logger === false ? undefined : (opts.logStream ?? stdoutLogStream());
   const app = Fastify({
     // Structured JSON logs without secrets or personal data: see http/log.ts.
-    logger: opts.logger === false ? false : loggerOptions(opts.config.LOG_LEVEL, opts.logStream),
+    logger: logStream ? loggerOptions(opts.config.LOG_LEVEL, logStream) : false,
     logController: new LogController({ disableRequestLogging: true }), // registerRequestLog: one line per request, not two
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: JSON_BODY_LIMIT,
     // One hop: the load balancer in front. Trusting every hop would take the client's own
     // X-Forwarded-For as its address, and a forged one would escape the login throttle.
@@ -115,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     hsts: opts.config.secureCookies,
   });
-  registerRequestLog(app);
+  if (logStream) registerRequestLog(app, logStream);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
 

@@ -292,8 +292,8 @@ describe('the users table is never changed by a refused request', () => {
 });
 
 describe('security headers on every response', () => {
-  it('pages, JSON and errors carry the CSP and the browser protections; HSTS only on an https site', async () => {
-    for (const path of ['/', '/api/config', '/api/news-and-views', '/api/auth/user', '/no-such-page']) {
+  it("pages carry the documents' CSP and browser protections; API answers and API errors a CSP that allows nothing; HSTS only on an https site", async () => {
+    for (const path of ['/', '/news-and-views', '/no-such-page']) {
       const res = await t.client().get(path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
@@ -303,13 +303,27 @@ describe('security headers on every response', () => {
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+    // Data, never a document: nothing may load or frame it (OWASP REST Security Cheat Sheet).
+    for (const [path, status] of [['/api/config', 200], ['/api/news-and-views', 200], ['/api/auth/user', 401], ['/api/daily-tips', 401], ['/api/no-such-route', 404]] as const) {
+      const res = await t.client().get(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
       expect(res.headers.get('strict-transport-security'), path).toBeNull();
     }
     const site = await startTestApp({ PUBLIC_URL: 'https://vbg.example' });
     try {
-      const res = await new HttpClient(site.baseUrl).get('/api/config');
-      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      const page = await new HttpClient(site.baseUrl).get('/');
+      expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(page.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+      const api = await new HttpClient(site.baseUrl).get('/api/config');
+      expect(api.headers.get('strict-transport-security')).toBe(page.headers.get('strict-transport-security'));
     } finally {
       await site.close();
     }

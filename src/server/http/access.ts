@@ -82,11 +82,17 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     done(null, payload);
   });
   // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
-  app.addHook('onRequest', async (request) => {
+  // (A callback hook: a visitor's read of a public route settles without a promise.)
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access) return; // static files and the page shell carry no data
+    if (!access) return done(); // static files and the page shell carry no data
     const token = sessionToken(request);
-    request.user = token ? await resolveSession(ctx, token) : null;
-    await checkAccess(ctx, access, request.user);
+    if (!token && access === 'public') return done();
+    authorize(ctx, request, access, token).then(() => done(), done);
   });
+}
+
+async function authorize(ctx: AppContext, request: FastifyRequest, access: Access, token: string | undefined) {
+  request.user = token ? await resolveSession(ctx, token) : null;
+  await checkAccess(ctx, access, request.user);
 }

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import os from 'node:os';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import pino from 'pino';
 
 /**
@@ -12,6 +14,8 @@ const EMAIL = /[^\s/?&=@%]+(@|%40)[^\s/?&=@%]+\.[^\s/?&=%]+/gi;
 const SECRET_SEGMENT = /^(\/local-checkout\/|\/api\/checkout-session\/)[^/?]+/;
 
 export function safeUrl(url: string): string {
+  // Most URLs carry nothing to hide: skip the expressions (this runs on every request).
+  if (!url.includes('?') && !url.includes('@') && !url.includes('%40') && !SECRET_SEGMENT.test(url)) return url;
   const q = url.indexOf('?');
   let pathPart = q === -1 ? url : url.slice(0, q);
   pathPart = pathPart.replace(SECRET_SEGMENT, '$1[redacted]').replace(EMAIL, '[email]');
@@ -22,8 +26,8 @@ export function safeUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq === -1 ? pair : pair.slice(0, eq);
-      if (eq !== -1 && SECRET_QUERY.test(decodeSafe(name))) return `${name}=[redacted]`;
-      return pair.replace(EMAIL, '[email]');
+      if (eq !== -1 && SECRET_QUERY.test(name.includes('%') ? decodeSafe(name) : name)) return `${name}=[redacted]`;
+      return pair.includes('@') || pair.includes('%40') ? pair.replace(EMAIL, '[email]') : pair;
     })
     .join('&');
   return `${pathPart}?${query}`;
@@ -75,12 +79,15 @@ export interface LogStream {
   write(line: string): void;
 }
 
-export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+/** Production's log stream: buffered writes to stdout (a synchronous write per request line cost most of a cached read's time, docs/performance.md "Load"); pino flushes it on exit. */
+export function stdoutLogStream(): LogStream {
+  return pino.destination({ dest: 1, sync: false });
+}
+
+export function loggerOptions(level: string, stream: LogStream): FastifyServerOptions['logger'] {
   return {
     level,
-    // Buffered writes to stdout: a synchronous write per request line cost most of a cached
-    // read's time (docs/performance.md "Load"). pino flushes the buffer on exit.
-    stream: stream ?? pino.destination({ dest: 1, sync: false }),
+    stream,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       req: (req: FastifyRequest) => ({
@@ -96,10 +103,71 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
 
 /**
  * One line per request, when it completes (Fastify's own request logging writes two): method,
- * safe URL, status, time, request id.
+ * safe URL, status, time, request id — the same JSON pino would write, composed directly.
+ * Every field is chosen and cleaned here, so it skips pino's redaction pass, which cost as much
+ * as the rest of a cached read's own work (docs/performance.md "Load"); lines logged by hand
+ * still go through pino and its redaction.
  */
-export function registerRequestLog(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+export function registerRequestLog(app: FastifyInstance, stream: LogStream) {
+  if ((pino.levels.values[app.log.level] ?? Infinity) > pino.levels.values.info) return; // 'silent', 'warn', …
+  const fixed = `{"level":30,"time":`;
+  const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
+  app.addHook('onResponse', (request, reply, done) => {
+    stream.write(
+      `${fixed}${Date.now()}${origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(safeUrl(request.url))},"remoteAddress":${JSON.stringify(request.ip ?? '')}},"res":{"statusCode":${reply.statusCode}},"responseTime":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request completed"}\n`,
+    );
+    done();
   });
+}
+
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * `request.log`, made into a real pino child (with its bindings and redaction set-up) only when a
+ * request logs something by hand. Most requests never do, and building the child cost more than
+ * a cached read's own work (docs/performance.md "Load"). Lines are identical either way.
+ */
+class LazyRequestLogger {
+  private real: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get logger(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings, this.options));
+  }
+  get level() {
+    return this.logger.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  // Prototype methods, not per-instance arrow fields: one of these is made for every request.
+  info(...args: unknown[]) {
+    (this.logger.info as LogMethod)(...args);
+  }
+  error(...args: unknown[]) {
+    (this.logger.error as LogMethod)(...args);
+  }
+  warn(...args: unknown[]) {
+    (this.logger.warn as LogMethod)(...args);
+  }
+  debug(...args: unknown[]) {
+    (this.logger.debug as LogMethod)(...args);
+  }
+  trace(...args: unknown[]) {
+    (this.logger.trace as LogMethod)(...args);
+  }
+  fatal(...args: unknown[]) {
+    (this.logger.fatal as LogMethod)(...args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions) {
+    return this.logger.child(bindings, options);
+  }
+}
+
+export function lazyRequestLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new LazyRequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -12,13 +12,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig, exempt: string[]) {
   const configured = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method)) return;
-    if (exempt.some((p) => request.url.startsWith(p))) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE.has(request.method) || exempt.some((p) => request.url.startsWith(p))) return done();
     const source = request.headers.origin ?? refererOrigin(request);
-    if (!source) return;
-    if (source === configured || source === ownOrigin(request)) return;
-    throw new HttpError(403, 'Cross-site request refused.');
+    if (!source || source === configured || source === ownOrigin(request)) return done();
+    done(new HttpError(403, 'Cross-site request refused.'));
   });
 }
 

@@ -12,7 +12,8 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+// crypto.hash: the one-shot form, without a Hash object per call (it runs on every signed-in request).
+const hashToken = (token: string) => crypto.hash('sha256', token, 'hex');
 
 /** Creates a session with a fresh 256-bit token; the cookie carries the token, the table its hash. */
 export async function createSession(ctx: AppContext, userId: number): Promise<{ token: string; expiresAt: Date }> {
