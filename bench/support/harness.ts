@@ -30,7 +30,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
   const logFile = path.join(tmp, 'app.log');
   const port = 20000 + Math.floor(Math.random() * 20000);
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -63,6 +65,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
 export async function stopApp(app: AppProcess) {
   app.child.kill('SIGTERM');
   await app.exited;
+  if (process.env.BENCH_KEEP_LOG) fs.copyFileSync(app.logFile, process.env.BENCH_KEEP_LOG);
   if (app.dataDir) fs.rmSync(app.dataDir, { recursive: true, force: true });
 }
 

@@ -50,7 +50,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A queue for connections not yet accepted as long as the kernel allows (net.core.somaxconn caps
+  // it): Node's default of 511 overflowed when 1,000 members opened the site in the same instant,
+  // and each dropped connection waited a full second for its retry (docs/performance.md "Load").
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const port = (app.server.address() as { port: number }).port;
   console.log(`\n  ${config.SITE_NAME} is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}\n`);
 }

@@ -33,6 +33,20 @@ describe('session cache', () => {
     expect(t.ctx.sessions.stats.hits).toBe(hits + 5);
   });
 
+  it('many members signing in at once each get their own account (lookups are batched into shared queries)', async () => {
+    const members = await Promise.all(Array.from({ length: 40 }, (_, i) => signedIn(t, 'member', `crowd${i}@example.com`)));
+    t.ctx.sessions.clear(); // every first request below is a lookup, all in the same moment
+    const answers = await Promise.all(members.map(({ client }) => client.get('/api/auth/user')));
+    expect(answers.map((a) => a.status)).toEqual(members.map(() => 200));
+    expect(answers.map((a) => a.json.email)).toEqual(members.map((_, i) => `crowd${i}@example.com`));
+    // An unknown cookie in the same batch is simply signed out.
+    const stranger = t.client();
+    stranger.cookies.set('vbg_session', 'not-a-session');
+    const [mine, theirs] = await Promise.all([members[0].client.get('/api/auth/user'), stranger.get('/api/auth/user')]);
+    expect(mine.json.email).toBe('crowd0@example.com');
+    expect(theirs.status).toBe(401);
+  });
+
   it('a change written straight into the database (no app code) reaches the next requests', async () => {
     const { client, user } = await signedIn(t, 'member');
     expect((await client.get(MEMBER_ONLY)).status).toBe(200);

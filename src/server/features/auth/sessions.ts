@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 
 export const SESSION_COOKIE = 'vbg_session';
 /** Matches the client's inactivity logout (spec 01 §9: 30 minutes). */
@@ -12,7 +13,70 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
 
-// crypto.hash: the one-shot form, without a Hash object per call (it runs on every signed-in request).
+type SessionWithUser = { session: typeof sessions.$inferSelect; user: UserRow };
+interface Waiting {
+  resolve(row: SessionWithUser | undefined): void;
+  reject(err: unknown): void;
+}
+/** At most this many sessions per query. */
+const BATCH_LIMIT = 500;
+
+/**
+ * Looks sessions up in batches: every lookup asked for while the event loop handles one round of
+ * I/O is answered by one query. A morning spike brings a thousand members' first requests at
+ * once, each a session the cache has not seen; one query per member kept the connection pool's
+ * ten connections queued for over a second (docs/performance.md "Load").
+ */
+class SessionLoader {
+  private waiting = new Map<string, Waiting[]>();
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  load(id: string): Promise<SessionWithUser | undefined> {
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(id);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(id, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush() {
+    this.scheduled = false;
+    const batch = this.waiting;
+    this.waiting = new Map();
+    const ids = [...batch.keys()];
+    for (let i = 0; i < ids.length; i += BATCH_LIMIT) {
+      const chunk = ids.slice(i, i + BATCH_LIMIT);
+      this.db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(inArray(sessions.id, chunk))
+        .then(
+          (rows) => {
+            const byId = new Map(rows.map((row) => [row.session.id, row]));
+            for (const id of chunk) for (const w of batch.get(id)!) w.resolve(byId.get(id));
+          },
+          (err: unknown) => {
+            for (const id of chunk) for (const w of batch.get(id)!) w.reject(err);
+          },
+        );
+    }
+  }
+}
+
+const loaders = new WeakMap<Db, SessionLoader>();
+function loadSession(db: Db, id: string) {
+  let loader = loaders.get(db);
+  if (!loader) loaders.set(db, (loader = new SessionLoader(db)));
+  return loader.load(id);
+}
+
 const hashToken = (token: string) => crypto.hash('sha256', token, 'hex');
 
 /** Creates a session with a fresh 256-bit token; the cookie carries the token, the table its hash. */
@@ -36,13 +100,7 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   const cached = ctx.sessions.get(id);
   if (cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS && now < cached.expiresAt) return cached.user as UserRow;
   const generation = ctx.sessions.generation;
-  const rows = await ctx.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  const row = rows[0];
+  const row = await loadSession(ctx.db, id);
   if (!row) return null;
   const idleFor = now - row.session.lastSeenAt.getTime();
   if (idleFor > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) {
