@@ -50,9 +50,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // A queue for connections not yet accepted as long as the kernel allows (net.core.somaxconn caps
-  // it): Node's default of 511 overflowed when 1,000 members opened the site in the same instant,
-  // and each dropped connection waited a full second for its retry (docs/performance.md "Load").
+  // Room for connections not yet accepted (the kernel caps it at net.core.somaxconn): Node's
+  // default of 511 is fewer than a morning spike's thousand members connecting in one instant,
+  // and a connection refused at that point waits a full second before the client retries.
   await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const port = (app.server.address() as { port: number }).port;
   console.log(`\n  ${config.SITE_NAME} is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}\n`);
