@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig, ConfigError } from '../src/server/env';
 import { CACHE_CHANNEL } from '../src/server/cache/shared-cache';
+import { AUTH_CHANNEL } from '../src/server/features/auth/session-cache';
 
 const PG_MAGIC = 'PGDMP';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
@@ -75,6 +76,7 @@ async function restore(url: string | undefined, dataDir: string, file: string | 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     for (const ns of ['articles', 'raceCards', 'dailyTips']) await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, ns]);
+    await client.query('select pg_notify($1, $2)', [AUTH_CHANNEL, 'all']); // restored users and sessions replace the cached ones
     await client.end();
     console.log(`Restored PostgreSQL from ${src}.`);
     return;
