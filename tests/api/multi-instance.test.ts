@@ -52,12 +52,27 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
 
     const once = new HttpClient(a.url);
     expect((await once.post('/api/login', ADMIN)).status).toBe(200);
+    expect((await once.get('/api/auth/user')).status).toBe(200); // now in A's session cache
     const stolen = new Map(once.cookies);
     const onBToo = new HttpClient(b.url);
     onBToo.cookies = new Map(stolen);
     expect((await onBToo.post('/api/logout', {})).status).toBe(200);
     once.cookies = stolen;
-    expect((await once.get('/api/auth/user')).status).toBe(401);
+    // A forgets it when the trigger's notice arrives (milliseconds; decision 0015).
+    await expect.poll(async () => (await once.get('/api/auth/user')).status, { timeout: 5_000, interval: 10 }).toBe(401);
+  });
+
+  it("an admin's change to a member on one instance is in force on the other, whose session cache held the member", async () => {
+    const member = new HttpClient(a.url);
+    const reg = await member.post('/api/register', { email: 'cached@example.com', password: 'member-password-1' });
+    expect(reg.status).toBe(201);
+    const adminB = new HttpClient(b.url);
+    adminB.cookies = new Map(adminA.cookies);
+    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+    await expect.poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 }).toBe(200);
+    expect((await member.get('/api/daily-tips')).status).toBe(200); // cached on A as a member now
+    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/revoke`, {})).status).toBe(200);
+    await expect.poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 }).toBe(403);
   });
 
   it("an upload on one reaches the other's event-stream clients, and the other's cached metadata is fresh", async () => {
