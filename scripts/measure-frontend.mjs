@@ -125,11 +125,19 @@ async function runLighthouse(url, runs) {
   const chromeLauncher = await import('chrome-launcher');
   const scores = [];
   const details = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0, failures = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const lhr = result.lhr;
+      // A run without a result (e.g. NO_NAVSTART: the trace missed the navigation, which happens on
+      // a busy machine) is run again, twice at most; it never counts as a score.
+      if (lhr.runtimeError && failures < 2) {
+        failures++;
+        i--;
+        console.log(`     Lighthouse run without a result (${lhr.runtimeError.code}); running it again`);
+        continue;
+      }
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const audit = (id) => lhr.audits[id]?.numericValue;
       scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));

@@ -4,12 +4,13 @@ import { seedDemo } from '../../src/server/db/seed/demo';
 import { PHONE, startJourney } from '../support/browser';
 
 // Issue 9 item 3, as a visitor's browser sees it: the scripts a first visit to each public page
-// requests before it is loaded and the network is quiet, gzipped. `npm run measure:frontend`
-// holds the 100 KB target and Lighthouse (docs/performance.md). With React 19, React Router and
-// TanStack Query alone at ~96 KB gzipped the target is not reachable yet (decision 0011), so this
-// test holds today's figures as ceilings — a page that grows past them, or any public page that
-// pulls in admin, editor, generator or PDF code, fails here.
-const CEILING_KB: Record<string, number> = { home: 110, 'news-and-views': 128, article: 128, 'free-race': 115 };
+// requests before it is loaded and the network is quiet, gzipped, must stay within 100 KB.
+// `npm run measure:frontend` holds the same target plus Lighthouse (docs/performance.md). Since the
+// build runs on preact/compat (decision 0014) the pages are at 49–67 KB, so each also has a ceiling
+// a little above today's figure: a page that grows noticeably, past 100 KB in any case, or any
+// public page that pulls in admin, editor, generator or PDF code, fails here.
+const BUDGET_KB = 100;
+const CEILING_KB: Record<string, number> = { home: 52, 'news-and-views': 70, article: 70, 'free-race': 57 };
 const NEVER_ON_PUBLIC_PAGES = /rich-text-editor|admin|generator|race-cards-tab|content-upload|pdf|toaster|member-gate|schemas/;
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -47,7 +48,7 @@ describe('front-end budget of the public pages', () => {
       const { files, kb } = await scriptsOf(address);
       report.push(`${name}: ${kb.toFixed(1)} KB in ${files.length} scripts`);
       expect(files.filter((f) => NEVER_ON_PUBLIC_PAGES.test(f.file)).map((f) => f.file), `${name} loads no members'/admin code`).toEqual([]);
-      expect(kb, `${name}: ${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`).toBeLessThanOrEqual(CEILING_KB[name]);
+      expect(kb, `${name}: ${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`).toBeLessThanOrEqual(Math.min(CEILING_KB[name], BUDGET_KB));
     }
     console.log(`[budget] ${report.join('; ')}`);
   });
