@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
-import { SESSION_COOKIE, resolveSession, type UserRow } from '../features/auth/sessions';
+import { SESSION_COOKIE, cachedSessionUser, resolveSession, type UserRow } from '../features/auth/sessions';
 import { HttpError } from './errors';
 
 /**
@@ -42,11 +42,21 @@ export function isAdmin(user: UserRow | null) {
   return user?.role === 'admin';
 }
 
+/** Member access that needs no database read: an admin, or an active subscription now. */
+function memberByAccount(ctx: AppContext, user: UserRow | null): boolean {
+  return isAdmin(user) || (user !== null && hasActiveSubscription(user, ctx.clock.now()));
+}
+
 /** Member access for a user at this moment (see Access). */
 export async function hasMemberAccess(ctx: AppContext, user: UserRow | null): Promise<boolean> {
-  if (isAdmin(user)) return true;
-  if (user && hasActiveSubscription(user, ctx.clock.now())) return true;
-  return getSetting(ctx, 'openAccess');
+  return memberByAccount(ctx, user) || getSetting(ctx, 'openAccess');
+}
+
+/** True when `user` certainly passes `access` without a database read; false means "ask checkAccess". */
+function grantedAtOnce(ctx: AppContext, access: Access, user: UserRow): boolean {
+  if (access === 'public' || access === 'signedIn') return true;
+  if (access === 'admin') return isAdmin(user);
+  return memberByAccount(ctx, user);
 }
 
 export async function checkAccess(ctx: AppContext, access: Access, user: UserRow | null) {
@@ -88,6 +98,12 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     if (!access) return done(); // static files and the page shell carry no data
     const token = sessionToken(request);
     if (!token && access === 'public') return done();
+    // Most member requests: the session cache knows the user and the rule needs nothing more.
+    const user = token ? cachedSessionUser(ctx, token) : undefined;
+    if (user && grantedAtOnce(ctx, access, user)) {
+      request.user = user;
+      return done();
+    }
     authorize(ctx, request, access, token).then(() => done(), done);
   });
 }

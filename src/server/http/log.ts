@@ -13,12 +13,15 @@ const EMAIL = /[^\s/?&=@%]+(@|%40)[^\s/?&=@%]+\.[^\s/?&=%]+/gi;
 /** Paths whose last segment is a capability (a checkout session id). */
 const SECRET_SEGMENT = /^(\/local-checkout\/|\/api\/checkout-session\/)[^/?]+/;
 
+const mayHoldEmail = (s: string) => s.includes('@') || s.includes('%40');
+
 export function safeUrl(url: string): string {
-  // Most URLs carry nothing to hide: skip the expressions (this runs on every request).
-  if (!url.includes('?') && !url.includes('@') && !url.includes('%40') && !SECRET_SEGMENT.test(url)) return url;
+  // This runs on every request, and most URLs carry nothing to hide: the expressions run only
+  // where the cheap checks say they could match.
   const q = url.indexOf('?');
   let pathPart = q === -1 ? url : url.slice(0, q);
-  pathPart = pathPart.replace(SECRET_SEGMENT, '$1[redacted]').replace(EMAIL, '[email]');
+  if (pathPart.startsWith('/local-checkout/') || pathPart.startsWith('/api/checkout-session/')) pathPart = pathPart.replace(SECRET_SEGMENT, '$1[redacted]');
+  if (mayHoldEmail(pathPart)) pathPart = pathPart.replace(EMAIL, '[email]');
   if (q === -1) return pathPart;
   const query = url
     .slice(q + 1)
@@ -27,7 +30,7 @@ export function safeUrl(url: string): string {
       const eq = pair.indexOf('=');
       const name = eq === -1 ? pair : pair.slice(0, eq);
       if (eq !== -1 && SECRET_QUERY.test(name.includes('%') ? decodeSafe(name) : name)) return `${name}=[redacted]`;
-      return pair.includes('@') || pair.includes('%40') ? pair.replace(EMAIL, '[email]') : pair;
+      return mayHoldEmail(pair) ? pair.replace(EMAIL, '[email]') : pair;
     })
     .join('&');
   return `${pathPart}?${query}`;
@@ -79,9 +82,28 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Production's log stream: buffered writes to stdout (a synchronous write per request line cost most of a cached read's time, docs/performance.md "Load"); pino flushes it on exit. */
+/** Lines are written out once this many bytes wait, or every LOG_FLUSH_MS, whichever comes first. */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 1000;
+
+/**
+ * Production's log stream: stdout, written asynchronously in batches. A write per line (a
+ * syscall and its callback) was the largest cost left on a cached read (docs/performance.md
+ * "Load"). A line waits at most LOG_FLUSH_MS; pino writes out what is buffered when the process
+ * exits, so only a SIGKILL can lose the last second.
+ */
 export function stdoutLogStream(): LogStream {
-  return pino.destination({ dest: 1, sync: false });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const timer = setInterval(() => {
+    try {
+      destination.flush();
+    } catch {
+      // Closed or already writing: the next tick or the exit handler writes it.
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  destination.on('close', () => clearInterval(timer));
+  return destination;
 }
 
 export function loggerOptions(level: string, stream: LogStream): FastifyServerOptions['logger'] {

@@ -36,7 +36,7 @@ async function started(now = () => 0) {
 describe('SessionCache', () => {
   it('serves what was stored, as a frozen copy', async () => {
     const { cache } = await started();
-    cache.store('s1', session(1), cache.generation);
+    cache.store('s1', 'id-s1', session(1), cache.generation);
     const hit = cache.get('s1')!;
     expect(hit.user.email).toBe('u1@example.com');
     expect(() => ((hit.user as { role: string }).role = 'admin')).toThrow(TypeError);
@@ -45,9 +45,9 @@ describe('SessionCache', () => {
 
   it("forgets every session of a user named by a notice, and only theirs", async () => {
     const { bus, cache } = await started();
-    cache.store('a1', session(1), cache.generation);
-    cache.store('a2', session(1), cache.generation);
-    cache.store('b1', session(2), cache.generation);
+    cache.store('a1', 'id-a1', session(1), cache.generation);
+    cache.store('a2', 'id-a2', session(1), cache.generation);
+    cache.store('b1', 'id-b1', session(2), cache.generation);
     bus.notice('1');
     expect(cache.get('a1')).toBeUndefined();
     expect(cache.get('a2')).toBeUndefined();
@@ -60,18 +60,18 @@ describe('SessionCache', () => {
     const { bus, cache } = await started();
     const before = cache.generation;
     bus.notice('7'); // the change commits while the read is in flight
-    cache.store('s7', session(7), before);
+    cache.store('s7', 'id-s7', session(7), before);
     expect(cache.get('s7')).toBeUndefined();
-    cache.store('s7', session(7), cache.generation);
+    cache.store('s7', 'id-s7', session(7), cache.generation);
     expect(cache.get('s7')).toBeDefined();
   });
 
   it('serves nothing while notices may be missed, and forgets all when they were', async () => {
     const { bus, cache } = await started();
-    cache.store('s1', session(1), cache.generation);
+    cache.store('s1', 'id-s1', session(1), cache.generation);
     bus.lose();
     expect(cache.get('s1')).toBeUndefined();
-    cache.store('s1', session(1), cache.generation);
+    cache.store('s1', 'id-s1', session(1), cache.generation);
     bus.listening = true;
     expect(cache.get('s1')).toBeUndefined(); // nothing was kept from before or during the gap
   });
@@ -79,7 +79,7 @@ describe('SessionCache', () => {
   it('trusts an entry for SESSION_CACHE_MAX_AGE_MS at most', async () => {
     let now = 1_000;
     const { cache } = await started(() => now);
-    cache.store('s1', session(1), cache.generation);
+    cache.store('s1', 'id-s1', session(1), cache.generation);
     now += SESSION_CACHE_MAX_AGE_MS - 1;
     expect(cache.get('s1')).toBeDefined();
     now += 1;
@@ -88,13 +88,13 @@ describe('SessionCache', () => {
 
   it('clear and forgetSession drop entries and stop reads in flight from storing', async () => {
     const { cache } = await started();
-    cache.store('s1', session(1), cache.generation);
-    cache.store('s2', session(2), cache.generation);
+    cache.store('s1', 'id-s1', session(1), cache.generation);
+    cache.store('s2', 'id-s2', session(2), cache.generation);
     const inFlight = cache.generation;
-    cache.forgetSession('s1');
+    cache.forgetSession('id-s1');
     expect(cache.get('s1')).toBeUndefined();
     expect(cache.get('s2')).toBeDefined();
-    cache.store('s1', session(1), inFlight);
+    cache.store('s1', 'id-s1', session(1), inFlight);
     expect(cache.get('s1')).toBeUndefined();
     cache.clear();
     expect(cache.get('s2')).toBeUndefined();

@@ -15,12 +15,16 @@ export interface CachedSession {
 }
 
 interface Entry extends CachedSession {
+  /** The stored id (SHA-256 of the token), which logout and expiry name. */
+  sessionId: string;
   storedAt: number;
 }
 
 /**
- * Signed-in users by session (hashed token), so a member's page view does not cost a database
- * round trip per request (on PGlite a session join is ~1 ms of the WASM engine; docs/performance.md).
+ * Signed-in users by session, so a member's page view does not cost a database round trip per
+ * request (on PGlite a session join is ~1 ms of the WASM engine; docs/performance.md). Keyed by
+ * the cookie's token itself — held only in this process's memory, like every request's own
+ * headers — so a hit costs no hashing; the database keeps only the hash, as before.
  *
  * Why an entry can never outlive the row it copies (decision 0015):
  * - Every change to a user or a deletion of a session, by any code on any instance, fires a
@@ -35,7 +39,7 @@ interface Entry extends CachedSession {
  * - Entries expire after SESSION_CACHE_MAX_AGE_MS whatever happens.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry>(); // by token
   private generationCounter = 0;
   private unlisten: (() => Promise<void>) | undefined;
   readonly stats = { hits: 0, misses: 0, forgets: 0 };
@@ -64,8 +68,8 @@ export class SessionCache {
     return this.generationCounter;
   }
 
-  get(sessionId: string): CachedSession | undefined {
-    const entry = this.entries.get(sessionId);
+  get(token: string): CachedSession | undefined {
+    const entry = this.entries.get(token);
     if (!entry || !this.database.isListening() || this.now() - entry.storedAt >= SESSION_CACHE_MAX_AGE_MS) {
       this.stats.misses++;
       return undefined;
@@ -75,15 +79,15 @@ export class SessionCache {
   }
 
   /** Stores what was read, unless anything was forgotten since `generation` was taken. */
-  store(sessionId: string, session: CachedSession, generation: number) {
+  store(token: string, sessionId: string, session: CachedSession, generation: number) {
     if (generation !== this.generationCounter || !this.database.isListening()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(sessionId, { ...session, user: Object.freeze({ ...session.user }), storedAt: this.now() });
+    this.entries.set(token, { ...session, sessionId, user: Object.freeze({ ...session.user }), storedAt: this.now() });
   }
 
   forgetSession(sessionId: string) {
     this.generationCounter++;
-    this.entries.delete(sessionId);
+    for (const [token, entry] of this.entries) if (entry.sessionId === sessionId) this.entries.delete(token);
   }
 
   forgetUser(userId: number) {

@@ -89,16 +89,25 @@ export async function createSession(ctx: AppContext, userId: number): Promise<{ 
 }
 
 /**
- * The signed-in user for a cookie token, or null when missing, idle too long or past its end.
- * Served from the session cache while the session was seen within TOUCH_EVERY_MS; otherwise read
- * (and touched) in the database, so idle and absolute ends are always decided on the stored row.
+ * The signed-in user for a cookie token straight from the session cache, or undefined when only
+ * the database can tell: not cached, or not seen within TOUCH_EVERY_MS (so idle and absolute ends
+ * are always decided on the stored row). Synchronous: most member requests end here.
  */
+export function cachedSessionUser(ctx: AppContext, token: string | undefined): UserRow | undefined {
+  if (!token || token.length > 100) return undefined;
+  const cached = ctx.sessions.get(token);
+  const now = ctx.clock.now().getTime();
+  if (cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS && now < cached.expiresAt) return cached.user as UserRow;
+  return undefined;
+}
+
+/** The signed-in user for a cookie token, or null when missing, idle too long or past its end. */
 export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<UserRow | null> {
   if (!token || token.length > 100) return null;
+  const cached = cachedSessionUser(ctx, token);
+  if (cached) return cached;
   const id = hashToken(token);
   const now = ctx.clock.now().getTime();
-  const cached = ctx.sessions.get(id);
-  if (cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS && now < cached.expiresAt) return cached.user as UserRow;
   const generation = ctx.sessions.generation;
   const row = await loadSession(ctx.db, id);
   if (!row) return null;
@@ -113,7 +122,7 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
     lastSeenAt = now;
   }
-  ctx.sessions.store(id, { user: row.user, lastSeenAt, expiresAt: row.session.expiresAt.getTime() }, generation);
+  ctx.sessions.store(token, id, { user: row.user, lastSeenAt, expiresAt: row.session.expiresAt.getTime() }, generation);
   return row.user;
 }
 
