@@ -1,8 +1,8 @@
 // Load bench (b), issue 9: a morning spike of 1,000 signed-in members, each fetching the daily
 // tips, the race-card metadata and four races (6 requests), on PostgreSQL.
 // Goal: 0 errors, p99 ≤ 100 ms. Each member arrives on their own connection and fetches the six
-// one after another (support/arrivals.ts). Shapes, SPREADS seconds (default 10,5,0):
-//   arrival — the 1,000 members evenly spread over 10 s (~600 req/s) and over 5 s (~1,200 req/s)
+// one after another (support/arrivals.ts). Shapes, SPREADS seconds (default 10,5,2,0):
+//   arrival — the 1,000 members evenly spread over 10 s (~600 req/s), 5 s and 2 s (~3,000 req/s)
 //   burst   — all 1,000 at the same instant (6,000 requests queued at once: the extreme)
 // Needs BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database
 // vbg_bench_spike is made beside it and dropped after). Members and their sessions are inserted in
@@ -19,7 +19,7 @@ import { ADMIN, freshPostgresDatabase, login, machine, startApp, stopApp, table,
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 /** Arrival windows in seconds, widest first; 0 is every member at the same instant. */
-const SPREADS = (process.env.SPREADS ?? '10,5,0').split(',').map(Number);
+const SPREADS = (process.env.SPREADS ?? '10,5,2,0').split(',').map(Number);
 const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const db = await freshPostgresDatabase('vbg_bench_spike', base);
