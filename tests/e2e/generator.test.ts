@@ -62,14 +62,16 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(() => page.getByText(NO_RACES_TEXT).isVisible()).toBe(true);
     await capture(page, 'generator-no-races');
 
+    // The analyst uploads while the member has the page open: the race list follows the
+    // race-card event stream, without a reload.
     const races = todaysRaces();
     await uploadCards(races, today);
     await uploadCards(makeRaceDay({ races: 2, runners: 5, seed: 78 }), tomorrow);
-    await page.reload();
 
     // The selector: today's then tomorrow's races, under the day name with the count.
     const select = page.getByLabel('Select race');
     await expect.poll(() => select.isVisible()).toBe(true);
+    await expect.poll(() => select.locator('optgroup').count()).toBe(2);
     const groups = await select.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
     expect(groups).toEqual([`${capitalised(today)} (3 races)`, `${capitalised(tomorrow)} (2 races)`]);
     const race = races[0];

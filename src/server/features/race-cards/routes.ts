@@ -35,7 +35,9 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/vbg-race-cards', { config: { access: 'member' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'private, max-age=30');
+    // The client keeps it fresh for 30 s (spec 02) and reloads it on a race-card event, so the
+    // browser's HTTP cache must not answer that reload with the old list.
+    reply.header('Cache-Control', 'private, no-cache');
     return raceCardsByDay(ctx);
   });
 

@@ -12,6 +12,7 @@ import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
 import { fetchRace } from '../race-cards/api';
+import { useRaceCardEvents } from '../race-cards/use-race-card-events';
 import { useRaceLists } from './api';
 import { GeneratorCards } from './generator-cards';
 import { GeneratorTable, type GeneratorViewProps } from './generator-table';
@@ -25,6 +26,7 @@ import { ValueLegend } from './value-legend';
 export function GeneratorPage() {
   const queryClient = useQueryClient();
   const lists = useRaceLists();
+  useRaceCardEvents(); // the analyst's upload shows in the race list at once
   const groups = lists.data ? raceGroups(lists.data) : lists.isError ? [] : null;
   const { state, change, calculate } = useGenerator();
   const [raceValue, setRaceValue] = useState('');

@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY } from './api';
+import { GENERATOR_RACES_KEY } from '../generator/api';
 
 export const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
 /** Spec 02 §4: after a stream error, reconnect after 5 s. */
 export const RECONNECT_MS = 5_000;
 
-/** Live race-card stream: an upload or update message reloads the metadata and the open race cards. */
+/**
+ * Live race-card stream: an upload or update message reloads the metadata, the open race cards
+ * and the generator's race lists (whichever of them the page shows).
+ */
 export function useRaceCardEvents() {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -27,6 +31,7 @@ export function useRaceCardEvents() {
         if (type === 'upload' || type === 'update') {
           void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
           void queryClient.invalidateQueries({ queryKey: RACE_CARDS_SELECTED_KEY });
+          void queryClient.invalidateQueries({ queryKey: GENERATOR_RACES_KEY });
         }
       };
       source.onerror = () => {
