@@ -3,25 +3,15 @@
 // two-sheet workbook written by exceljs, on PGlite.
 // Run: npx tsx bench/excel-export.ts
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../src/server/db/client';
-import { loadConfig } from '../src/server/env';
-import type { AppContext } from '../src/server/context';
+import { inMemoryContext } from './support/in-memory';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { todaysSelections } from '../src/server/features/excel-export/selections';
 import { exportWorkbook } from '../src/server/features/excel-export/workbook';
-import { makeRaceDay, raceDayWorkbook } from '../tests/fixtures/race-day';
+import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 
 const RUNS = 7;
-const database = await openDatabase({ pglite: new PGlite() });
-const ctx = {
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
-  database,
-  db: database.db,
-  clock: { now: () => new Date() },
-  log: console,
-} as unknown as AppContext;
+const { ctx, close } = await inMemoryContext();
 
 const bytes = await raceDayWorkbook(makeRaceDay({ races: 60, runners: 16, seed: 2026 }));
 const today = weekdayOf(londonDate(new Date()));
@@ -54,7 +44,7 @@ for (let i = 0; i < RUNS + 1; i++) {
   await exportWorkbook(everyone, { main: 1, av8: 0.5 });
   if (i > 0) full.push(performance.now() - t0);
 }
-await database.close();
+await close();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
 console.log(
   `excel export, 60 races × 16 runners (${rows} Main rows, ${(size / 1024).toFixed(0)} KB), ${RUNS} runs after 1 warm-up: ` +

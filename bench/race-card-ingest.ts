@@ -2,24 +2,14 @@
 // parse (zip guard + exceljs + checks) and write (one transaction, bulk inserts) on PGlite.
 // Run: npx tsx bench/race-card-ingest.ts
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../src/server/db/client';
-import { loadConfig } from '../src/server/env';
-import type { AppContext } from '../src/server/context';
+import { inMemoryContext } from './support/in-memory';
 import { parseMasterWorkbook } from '../src/server/features/race-cards/workbook';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 
 const RUNS = 7;
 const bytes = await raceDayWorkbook(makeRaceDay({ races: 60, runners: 16, seed: 2026 }), { formulas: true });
-const database = await openDatabase({ pglite: new PGlite() });
-const ctx = {
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
-  database,
-  db: database.db,
-  clock: { now: () => new Date() },
-  log: console, // the use case does not log
-} as unknown as AppContext;
+const { ctx, close } = await inMemoryContext();
 
 const parse: number[] = [];
 const total: number[] = [];
@@ -37,7 +27,7 @@ for (let i = 0; i < RUNS + 1; i++) {
   parse.push(t1 - t0);
   total.push(t3 - t2);
 }
-await database.close();
+await close();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
 console.log(
   `race-card ingest, 60 races × 16 runners (${(bytes.length / 1024).toFixed(0)} KB workbook), ${RUNS} runs after 1 warm-up: ` +

@@ -2,10 +2,7 @@
 // mammoth + headings) and the whole use case (matching, one transaction) on PGlite.
 // Run: npx tsx bench/verdict-ingest.ts
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../src/server/db/client';
-import { loadConfig } from '../src/server/env';
-import type { AppContext } from '../src/server/context';
+import { inMemoryContext } from './support/in-memory';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { uploadVerdict } from '../src/server/features/race-cards/upload-verdict';
 import { parseVerdictDocx } from '../src/server/features/race-cards/verdict-document';
@@ -16,14 +13,7 @@ const RUNS = 7;
 const sample = makeRaceDay({ races: 60, runners: 16, seed: 2026 });
 const para = 'Has run well on this ground before and the drop in class should suit; the draw is kind and the pace map favours a prominent racer.';
 const bytes = verdictDocx(sample.map((r, i) => ({ heading: `${r.time} ${r.course}`, paragraphs: [para, `${para} (${i})`, 'Verdict: each-way interest.'], style: i % 2 ? 'bold' : 'heading' })));
-const database = await openDatabase({ pglite: new PGlite() });
-const ctx = {
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
-  database,
-  db: database.db,
-  clock: { now: () => new Date() },
-  log: console, // the use cases do not log
-} as unknown as AppContext;
+const { ctx, close } = await inMemoryContext();
 await uploadMasterExcel(ctx, { data: await raceDayWorkbook(sample), filename: 'bench.xlsx', targetTab: 'saturday', userId: null });
 
 const parse: number[] = [];
@@ -40,7 +30,7 @@ for (let i = 0; i < RUNS + 1; i++) {
   parse.push(t1 - t0);
   total.push(t2 - t1);
 }
-await database.close();
+await close();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
 console.log(
   `verdict ingest, 60 races (${(bytes.length / 1024).toFixed(0)} KB document), ${RUNS} runs after 1 warm-up: ` +
