@@ -1,34 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnInstance } from '../support/instances';
 import { pgWorkerUrl } from '../support/test-app';
 
-/** The real entry point, as `npm start` runs it (minus the client build), in a child process. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 80_000);
-    child.stdout!.on('data', () => {
-      const m = output.match(/running at (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
-  });
-  ready.catch(() => undefined); // a test that expects a failed start never awaits it
-  return { child, ready, exited, output: () => output };
-}
+/** The real entry point, as `npm start` runs it (minus the client build), logging at info. */
+const startServer = (env: Record<string, string>) => spawnInstance({ LOG_LEVEL: 'info', ...env }, 80_000);
 
 function databaseEnv(): Record<string, string> {
   if (process.env.VBG_TEST_DB === 'postgres') {

@@ -9,7 +9,12 @@ export interface Instance {
   exited: Promise<number | null>;
 }
 
-export async function startInstance(env: Record<string, string>, timeoutMs = 50_000): Promise<Instance> {
+/**
+ * Starts the real entry point and returns at once: `ready` settles with its address, or fails
+ * with everything it printed if it exits or does not start in time (a test that expects a failed
+ * start reads `exited` and `output` instead).
+ */
+export function spawnInstance(env: Record<string, string>, timeoutMs = 50_000): Omit<Instance, 'url'> & { ready: Promise<string> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -18,7 +23,7 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 50_
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), timeoutMs);
     child.stdout!.on('data', () => {
       const m = output.match(/running at (http:\/\/\S+)/);
@@ -29,7 +34,13 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 50_
     });
     void exited.then(() => reject(new Error(`instance exited:\n${output}`)));
   });
-  return { child, url, exited, output: () => output };
+  ready.catch(() => undefined); // not awaited when a failed start is expected
+  return { child, ready, exited, output: () => output };
+}
+
+export async function startInstance(env: Record<string, string>, timeoutMs = 50_000): Promise<Instance> {
+  const { ready, ...instance } = spawnInstance(env, timeoutMs);
+  return { ...instance, url: await ready };
 }
 
 /** A fresh, empty PostgreSQL database beside TEST_DATABASE_URL's; returns its URL and a drop function. */
