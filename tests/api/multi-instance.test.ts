@@ -44,6 +44,23 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     await db?.drop();
   });
 
+  /** The admin's session (made on A) used through B. */
+  function adminOnB() {
+    const client = new HttpClient(b.url);
+    client.cookies = new Map(adminA.cookies);
+    return client;
+  }
+
+  /** A member who registers on A, given family access by the admin through B. */
+  async function memberOnAGrantedOnB(email: string) {
+    const member = new HttpClient(a.url);
+    const reg = await member.post('/api/register', { email, password: 'member-password-1' });
+    expect(reg.status).toBe(201);
+    const adminB = adminOnB();
+    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+    return { member, memberId: reg.json.user.id as number, adminB };
+  }
+
   it('both are ready; a session made on one is valid on the other, and a logout on one ends it on both', async () => {
     for (const i of [a, b]) expect((await fetch(`${i.url}/api/ready`)).status).toBe(200);
     const onB = new HttpClient(b.url);
@@ -63,26 +80,16 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
   });
 
   it("an admin's change to a member on one instance is in force on the other, whose session cache held the member", async () => {
-    const member = new HttpClient(a.url);
-    const reg = await member.post('/api/register', { email: 'cached@example.com', password: 'member-password-1' });
-    expect(reg.status).toBe(201);
-    const adminB = new HttpClient(b.url);
-    adminB.cookies = new Map(adminA.cookies);
-    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+    const { member, memberId, adminB } = await memberOnAGrantedOnB('cached@example.com');
     await expect.poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 }).toBe(200);
     expect((await member.get('/api/daily-tips')).status).toBe(200); // cached on A as a member now
-    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/revoke`, {})).status).toBe(200);
+    expect((await adminB.post(`/api/admin/members/${memberId}/revoke`, {})).status).toBe(200);
     await expect.poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 }).toBe(403);
   });
 
   it("an upload on one reaches the other's event-stream clients, and the other's cached metadata is fresh", async () => {
     // A member registers on A; the admin grants access on B; the member streams from B.
-    const member = new HttpClient(a.url);
-    const reg = await member.post('/api/register', { email: 'member@example.com', password: 'member-password-1' });
-    expect(reg.status).toBe(201);
-    const adminB = new HttpClient(b.url);
-    adminB.cookies = new Map(adminA.cookies);
-    expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+    const { member } = await memberOnAGrantedOnB('member@example.com');
     const memberB = new HttpClient(b.url);
     memberB.cookies = new Map(member.cookies);
     expect((await memberB.get('/api/vbg-race-cards-metadata')).json.friday).toEqual([]); // warms B's cache
@@ -104,8 +111,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
 
   it("a write on one drops the other's cached article list and tips", async () => {
     const visitorB = new HttpClient(b.url);
-    const adminB = new HttpClient(b.url);
-    adminB.cookies = new Map(adminA.cookies);
+    const adminB = adminOnB();
     const titles = async () => (await visitorB.get('/api/news-and-views')).json.map((x: { title: string }) => x.title);
     expect(await titles()).toEqual([]); // cached on B now
     expect((await adminA.post('/api/admin/news-and-views', articleBody({ title: 'Written On A' }))).status).toBe(201);
@@ -132,8 +138,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
   });
 
   it('a mailing sent with both workers running goes out once per member', async () => {
-    const adminB = new HttpClient(b.url);
-    adminB.cookies = new Map(adminA.cookies);
+    const adminB = adminOnB();
     const emails = Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`);
     for (const [i, email] of emails.entries()) {
       const on = i % 2 ? a : b;
@@ -158,8 +163,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
 
   it('one instance killed (SIGKILL) mid-request loses nothing committed; the other carries on with a consistent database', async () => {
     // Before: Saturday has 2 races of 3 runners, loaded through B.
-    const adminB = new HttpClient(b.url);
-    adminB.cookies = new Map(adminA.cookies);
+    const adminB = adminOnB();
     const before = makeRaceDay({ races: 2, runners: 3, seed: 11 });
     expect((await adminB.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(before), 'saturday'))).status).toBe(200);
 
