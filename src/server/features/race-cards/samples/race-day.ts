@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import zlib from 'node:zlib';
+import type { ParsedRace } from '../workbook';
 
 /**
  * Realistic master workbooks (docs/master-workbook.md) made in code, so no binary is committed.
@@ -28,17 +29,8 @@ export interface SampleHorse {
   odds: string | number;
 }
 
-export interface SampleRace {
-  time: string;
-  course: string;
-  title: string;
-  distance: string;
-  raceType: string;
-  classNumber: string;
-  prizeMoney: string;
-  ageHandicapInfo: string;
-  horses: SampleHorse[];
-}
+/** A race as the parser reads it back (workbook.ts), with the horses as written into the sheet. */
+export type SampleRace = Omit<ParsedRace, 'horses'> & { horses: SampleHorse[] };
 
 export interface RaceDayOptions {
   races?: number;
