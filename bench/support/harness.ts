@@ -65,6 +65,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
 export async function stopApp(app: AppProcess) {
   app.child.kill('SIGTERM');
   await app.exited;
+  // BENCH_KEEP_LOG=/tmp/app.log keeps the server's log (each request's own responseTime) for study.
   if (process.env.BENCH_KEEP_LOG) fs.copyFileSync(app.logFile, process.env.BENCH_KEEP_LOG);
   if (app.dataDir) fs.rmSync(app.dataDir, { recursive: true, force: true });
 }
