@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
 import { SESSION_COOKIE, cachedSessionUser, resolveSession, type UserRow } from '../features/auth/sessions';
 import { HttpError } from './errors';
+import { SAFE_METHODS } from './same-origin';
 
 /**
  * The one access rule of the API. Every route declares `config: { access }`; a route without
@@ -33,8 +34,6 @@ export interface RouteRule {
   url: string;
   access: Access | undefined;
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const MEMBER_REQUIRED = 'An active subscription is required. Subscribe at /subscribe to get access.';
 

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../env';
 import { HttpError } from './errors';
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing (the routes keep to that). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses state-changing requests sent by another site's page. Browsers send Origin on
@@ -13,7 +14,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig, exempt: string[]) {
   const configured = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE.has(request.method) || exempt.some((p) => request.url.startsWith(p))) return done();
+    if (SAFE_METHODS.has(request.method) || exempt.some((p) => request.url.startsWith(p))) return done();
     const source = request.headers.origin ?? refererOrigin(request);
     if (!source || source === configured || source === ownOrigin(request)) return done();
     done(new HttpError(403, 'Cross-site request refused.'));
