@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
@@ -101,7 +100,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     return reply.code(status).send({ message });
   });
 
-  await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

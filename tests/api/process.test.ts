@@ -47,5 +47,12 @@ describe('the server process', () => {
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     expect(s.output()).toMatch(/SIGTERM: finishing in-flight requests/);
+    // One JSON line per request, batched on stdout and written out at exit at the latest.
+    const requests = s
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"request completed"'))
+      .map((line) => JSON.parse(line) as { req: { method: string; url: string }; res: { statusCode: number } });
+    expect(requests.map(({ req, res }) => `${req.method} ${req.url} ${res.statusCode}`)).toEqual(expect.arrayContaining(['GET /healthz 200', 'POST /api/login 200']));
   }, 90_000); // a cold start compiles TypeScript, migrates and seeds the demo: slow on a busy machine
 });

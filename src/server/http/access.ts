@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
 import { SESSION_COOKIE, cachedSessionUser, resolveSession, type UserRow } from '../features/auth/sessions';
+import { readCookie } from './cookies';
 import { HttpError } from './errors';
-import { SAFE_METHODS } from './same-origin';
+import { SAFE_METHODS, addRouteHook, mayWrite } from './route-hooks';
 
 /**
  * The one access rule of the API. Every route declares `config: { access }`; a route without
@@ -70,31 +71,23 @@ export async function checkAccess(ctx: AppContext, access: Access, user: UserRow
 }
 
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
+  return readCookie(request, SESSION_COOKIE);
 }
 
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   const table: RouteRule[] = [];
   app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
-  });
   // A write on this instance may have changed a user or a session (any route, any table): forget
   // every cached session before the answer leaves, so the writer's next request reads the new
   // rows even if the trigger's notice (migration 0003) has not come back yet.
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  const forgetCachedSessions: onSendHookHandler = (request, _reply, payload, done) => {
     if (!SAFE_METHODS.has(request.method)) ctx.sessions.clear();
     done(null, payload);
-  });
+  };
   // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
   // (A callback hook: a visitor's read of a public route settles without a promise.)
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config?.access;
-    if (!access) return done(); // static files and the page shell carry no data
+  const checkAccessFor = (access: Access): onRequestHookHandler => (request, _reply, done) => {
     const token = sessionToken(request);
     if (!token && access === 'public') return done();
     // Most member requests: the session cache knows the user and the rule needs nothing more.
@@ -104,6 +97,15 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
       return done();
     }
     authorize(ctx, request, access, token).then(() => done(), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
+    // Static files and the page shell carry no data and declare no rule: they get no check.
+    if (route.config?.access) addRouteHook(route, 'onRequest', checkAccessFor(route.config.access));
+    if (mayWrite(route)) addRouteHook(route, 'onSend', forgetCachedSessions);
   });
 }
 

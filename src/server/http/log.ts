@@ -91,9 +91,13 @@ const LOG_FLUSH_MS = 1000;
  * syscall and its callback) was the largest cost left on a cached read (docs/performance.md
  * "Load"). A line waits at most LOG_FLUSH_MS; pino writes out what is buffered when the process
  * exits, so only a SIGKILL can lose the last second.
+ *
+ * Lines are handed over as Buffers ("buffer" content mode): in its text mode sonic-boom measures
+ * the UTF-8 length of everything already batched on every write, which with a 4 KB batch cost
+ * more per request than composing the line (docs/performance.md "Load", session 4).
  */
 export function stdoutLogStream(): LogStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, contentMode: 'buffer' });
   const timer = setInterval(() => {
     try {
       destination.flush();
@@ -103,7 +107,7 @@ export function stdoutLogStream(): LogStream {
   }, LOG_FLUSH_MS);
   timer.unref();
   destination.on('close', () => clearInterval(timer));
-  return destination;
+  return { write: (line: string) => void destination.write(Buffer.from(line) as unknown as string) };
 }
 
 export function loggerOptions(level: string, stream: LogStream): FastifyServerOptions['logger'] {

@@ -1,9 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../env';
 import { HttpError } from './errors';
-
-/** Methods that change nothing (the routes keep to that). */
-export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { SAFE_METHODS, addRouteHook, mayWrite } from './route-hooks';
 
 /**
  * Refuses state-changing requests sent by another site's page. Browsers send Origin on
@@ -13,11 +11,15 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSameOriginCheck(app: FastifyInstance, config: AppConfig, exempt: string[]) {
   const configured = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || exempt.some((p) => request.url.startsWith(p))) return done();
+  const check: onRequestHookHandler = (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const source = request.headers.origin ?? refererOrigin(request);
     if (!source || source === configured || source === ownOrigin(request)) return done();
     done(new HttpError(403, 'Cross-site request refused.'));
+  };
+  // Only on routes that take a state-changing method (a request for no route changes nothing).
+  app.addHook('onRoute', (route) => {
+    if (mayWrite(route) && !exempt.some((p) => route.url.startsWith(p))) addRouteHook(route, 'onRequest', check);
   });
 }
 

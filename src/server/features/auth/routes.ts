@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { changePasswordBody, loginBody, registerBody } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { sessionToken } from '../../http/access';
+import { clearCookie, setCookie } from '../../http/cookies';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { presentUser } from './current-user';
@@ -18,14 +19,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   async function startSession(reply: FastifyReply, userId: number, previousToken?: string) {
     await destroySession(ctx, previousToken);
     const { token } = await createSession(ctx, userId);
-    reply.setCookie(SESSION_COOKIE, token, {
+    setCookie(reply, SESSION_COOKIE, token, { ...sessionCookieFlags(reply.request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+  }
+  /** The session cookie's attributes; a logout clears it with the same ones. */
+  function sessionCookieFlags(request: FastifyRequest) {
+    return {
       path: '/',
       httpOnly: true,
-      sameSite: 'lax',
+      sameSite: 'lax' as const,
       // https by configuration, or as the request arrived (TLS here, or X-Forwarded-Proto from a trusted proxy).
-      secure: ctx.config.secureCookies || reply.request.protocol === 'https',
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
+      secure: ctx.config.secureCookies || request.protocol === 'https',
+    };
   }
   app.decorate('startSession', startSession);
 
@@ -39,7 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     await destroySession(ctx, sessionToken(request));
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearCookie(reply, SESSION_COOKIE, sessionCookieFlags(request));
     return { success: true, message: 'You have been successfully logged out' };
   });
 

@@ -1,0 +1,23 @@
+import type { RouteOptions } from 'fastify';
+
+/** Methods that change nothing (the routes keep to that). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type HookName = 'onRequest' | 'onSend';
+
+/**
+ * Adds a hook to one route from an onRoute hook. A hook only some routes need is attached to
+ * those routes alone, so every other request skips it: a GET with no onSend hook at all takes
+ * Fastify's direct path to the socket (decision 0016). Route hooks run after the global ones,
+ * in the order they were added. A new array each time: Fastify copies a GET route's options for
+ * its HEAD route before the onRoute hooks run, and the copy must not see the GET's additions.
+ */
+export function addRouteHook<H extends HookName>(route: RouteOptions, name: H, hook: NonNullable<RouteOptions[H]> extends infer T ? (T extends readonly (infer F)[] ? F : T) : never) {
+  const existing = route[name];
+  route[name] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook] as never;
+}
+
+/** True when the route answers a method that may change something (POST, PUT, PATCH, DELETE). */
+export function mayWrite(route: RouteOptions): boolean {
+  return [route.method].flat().some((method) => !SAFE_METHODS.has(method));
+}
