@@ -4,6 +4,8 @@
 // one after another (support/arrivals.ts). Shapes, SPREADS seconds (default 10,5,2,0):
 //   arrival — the 1,000 members evenly spread over 10 s (~600 req/s), 5 s and 2 s (~3,000 req/s)
 //   burst   — all 1,000 at the same instant (6,000 requests queued at once: the extreme)
+// Each shape is also run against a bare Fastify process serving the same bytes from memory, so the
+// table shows what the machine itself allows in that shape.
 // Needs BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh database
 // vbg_bench_spike is made beside it and dropped after). Members and their sessions are inserted in
 // bulk (1,000 argon2 logins would time the password hash, not the morning).
@@ -15,7 +17,7 @@ import { sessions, users } from '../src/server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { arrivals } from './support/arrivals';
-import { ADMIN, freshPostgresDatabase, login, machine, startApp, stopApp, table, type Figures } from './support/harness';
+import { ADMIN, freshPostgresDatabase, login, machine, startApp, startBare, stopApp, table, type Figures } from './support/harness';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 /** Arrival windows in seconds, widest first; 0 is every member at the same instant. */
@@ -58,15 +60,28 @@ try {
     cookie: `vbg_session=${token}`,
     paths: ['/api/daily-tips', '/api/vbg-race-cards-metadata', ...[0, 1, 2, 3].map((j) => `/api/vbg-race-cards/race/${raceIds[(k + j * 7) % raceIds.length]}`)],
   }));
+  // The same six answers from a bare Fastify process (support/bare-server.ts: no hooks, no
+  // database), driven the same way: what this machine can do at all in each shape.
+  const bareRoutes: Record<string, { body: string; contentType: string }> = {};
+  for (const path of new Set(members.flatMap((m) => m.paths))) {
+    const res = await fetch(`${app.url}${path}`, { headers: { cookie: admin } });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    bareRoutes[path] = { body: await res.text(), contentType: res.headers.get('content-type')! };
+  }
+  const bare = await startBare(bareRoutes);
   const rowsOut: Figures[] = [];
   // Warm-up: a few members, so the first measured request is not the process's first.
   await arrivals('warm-up', { url: app.url, members: members.slice(0, 50), spreadMs: 500 });
+  await arrivals('warm-up', { url: bare.url, members: members.slice(0, 50), spreadMs: 500 });
   for (const spread of SPREADS) {
     const shape = spread === 0 ? 'burst: all at the same instant' : `arrival: spread over ${spread} s`;
-    rowsOut.push(await arrivals(`${shape} (${MEMBERS} members, ${MEMBERS * 6} requests)`, { url: app.url, members, spreadMs: spread * 1000 }, app.child.pid));
+    rowsOut.push(await arrivals(`app: ${shape} (${MEMBERS} members, ${MEMBERS * 6} requests)`, { url: app.url, members, spreadMs: spread * 1000 }, app.child.pid));
     // Sessions were touched by the previous round; let the server settle before the next.
     await new Promise((r) => setTimeout(r, 2000));
+    rowsOut.push(await arrivals(`bare: ${shape}`, { url: bare.url, members, spreadMs: spread * 1000 }, bare.pid));
+    await new Promise((r) => setTimeout(r, 2000));
   }
+  bare.stop();
   table(rowsOut);
   console.log(`${new Date().toISOString()} — ${machine()} — PostgreSQL, one instance, ${raceIds.length} races today`);
 } finally {

@@ -7,5 +7,6 @@ const app = Fastify({ logger: false });
 for (const [route, { body, contentType }] of Object.entries(routes)) {
   app.get(route, async (_request, reply) => reply.type(contentType).send(body));
 }
-await app.listen({ port: 0, host: '127.0.0.1' });
+// The same accept queue as the app (src/server/main.ts), so a burst of connections is compared fairly.
+await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 console.log(`listening http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
