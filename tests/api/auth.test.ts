@@ -62,6 +62,16 @@ describe('sign-in and sessions', () => {
     const token = client.cookies.get('vbg_session')!;
     const out = await client.post('/api/logout');
     expect(out.status).toBe(200);
+    // The browser is told to drop the cookie it holds: same name, path and flags, expired now.
+    const cleared = out.headers.getSetCookie();
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]).toMatch(/^vbg_session=;/);
+    expect(cleared[0]).toMatch(/; Max-Age=0(;|$)/);
+    expect(cleared[0]).toMatch(/; Expires=Thu, 01 Jan 1970 00:00:00 GMT(;|$)/);
+    expect(cleared[0]).toMatch(/; Path=\/(;|$)/);
+    expect(cleared[0]).toMatch(/; HttpOnly(;|$)/);
+    expect(cleared[0]).toMatch(/; SameSite=Lax(;|$)/);
+    expect(client.cookies.has('vbg_session')).toBe(false);
     const replay = t.client();
     replay.cookies.set('vbg_session', token);
     expect((await replay.get('/api/auth/user')).status).toBe(401);
