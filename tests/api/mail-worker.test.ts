@@ -6,6 +6,7 @@ import type { Database } from '../../src/server/db/client';
 import { outbox } from '../../src/server/db/schema';
 import { enqueue } from '../../src/server/features/mail/outbox';
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, MailWorker, createSmtpTransport, retryDelay } from '../../src/server/features/mail/worker';
+import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from '../../src/server/features/mail/prune';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { openTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
@@ -211,6 +212,43 @@ describe('the mail worker', () => {
     } finally {
       await other?.close();
     }
+  });
+
+  it('deletes sent and failed messages once they are 90 days old, never queued or in-flight ones', async () => {
+    const now = t.clock.now();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86400_000);
+    const row = (key: string, status: string, createdAt: Date) => ({
+      kind: 'golf', recipient: `${key}@example.com`, subject: key, html: '<p>x</p>', text: 'x', idempotencyKey: key, status, createdAt,
+      nextAttemptAt: status === 'sending' ? new Date(now.getTime() + CLAIM_LEASE_MS) : now,
+    });
+    await t.ctx.db.insert(outbox).values([
+      row('sent-91', 'sent', daysAgo(91)),
+      row('failed-120', 'failed', daysAgo(120)),
+      row('sent-89', 'sent', daysAgo(89)),
+      row('failed-1', 'failed', daysAgo(1)),
+      row('sending-91', 'sending', daysAgo(91)),
+    ]);
+    expect(await pruneOutbox(t.ctx, now)).toBe(2);
+    const left = await t.ctx.db.select({ key: outbox.idempotencyKey }).from(outbox).orderBy(asc(outbox.idempotencyKey));
+    expect(left.map((r) => r.key)).toEqual(['failed-1', 'sending-91', 'sent-89']);
+  });
+
+  it('a worker prunes on its first pass and then once an hour', async () => {
+    const w = worker();
+    const old = (key: string) => ({
+      kind: 'golf', recipient: `${key}@example.com`, subject: key, html: '<p>x</p>', text: 'x', idempotencyKey: key, status: 'sent',
+      createdAt: new Date(t.clock.now().getTime() - (OUTBOX_KEEP_DAYS + 1) * 86400_000),
+    });
+    await t.ctx.db.insert(outbox).values(old('first'));
+    await w.runOnce();
+    expect(await t.ctx.db.select().from(outbox)).toHaveLength(0);
+    await t.ctx.db.insert(outbox).values(old('second'));
+    t.clock.advance(PRUNE_EVERY_MS - 60_000);
+    await w.runOnce();
+    expect(await t.ctx.db.select().from(outbox)).toHaveLength(1); // not yet an hour since the last prune
+    t.clock.advance(60_000);
+    await w.runOnce();
+    expect(await t.ctx.db.select().from(outbox)).toHaveLength(0);
   });
 
   itOnPostgres('skips, and does not wait for, messages another instance has locked', async () => {

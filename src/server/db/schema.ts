@@ -278,7 +278,10 @@ export const outbox = pgTable(
     sentAt: ts('sent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('outbox_status_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_status_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_created_idx').on(t.createdAt), // pruning finished messages by age (mail/prune.ts)
+  ],
 );
 
 export const mailings = pgTable('mailings', {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../env';
 import type { AppContext } from '../../context';
 import { OUTBOX_CHANNEL } from './outbox';
+import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from './prune';
 
 /** Attempts before a message is marked failed, and the wait after each failed attempt. */
 export const MAX_ATTEMPTS = 5;
@@ -64,6 +65,8 @@ export class MailWorker {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  /** When this worker last pruned old messages (0: not yet, so its first pass does). */
+  private prunedAt = 0;
   readonly name: string;
 
   constructor(
@@ -131,6 +134,7 @@ export class MailWorker {
   async runOnce(): Promise<number> {
     const now = this.ctx.clock.now();
     await this.dropExpired(now);
+    await this.pruneWhenDue(now);
     const claimed = await this.claim(now, this.opts.batchSize ?? BATCH);
     for (let i = 0; i < claimed.length; i++) {
       if (this.stopping) {
@@ -147,6 +151,13 @@ export class MailWorker {
     await this.ctx.db.execute(sql`
       update outbox set status = 'failed', last_error = ${EXPIRED_ERROR}
       where status = 'queued' and created_at < ${cutoff}`);
+  }
+
+  private async pruneWhenDue(now: Date) {
+    if (now.getTime() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now.getTime();
+    const deleted = await pruneOutbox(this.ctx, now);
+    if (deleted) this.ctx.log.info({ deleted }, `mail worker: deleted ${deleted} finished messages older than ${OUTBOX_KEEP_DAYS} days`);
   }
 
   private async claim(now: Date, limit: number): Promise<ClaimedRow[]> {

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");
