@@ -151,7 +151,7 @@ async function statusOf(client: HttpClient | null, method: string, url: string) 
   const headers: Record<string, string> = {};
   if (client?.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const init: RequestInit = { method, headers, redirect: 'manual' };
-  if (method !== 'GET' && method !== 'DELETE') {
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'DELETE') {
     headers['content-type'] = 'application/json';
     init.body = '{}';
   }
@@ -208,6 +208,21 @@ describe('the access matrix: every /api route × visitor, signed-in non-member, 
     expect(checked).toBe(routes.length * KINDS.length);
     expect(routes.length).toBeGreaterThanOrEqual(65);
   }, 60_000);
+
+  it('HEAD is checked like GET on every route that is not public (Fastify adds HEAD routes itself)', async () => {
+    const nonMember = (await signedIn(t, 'nonMember')).client;
+    const gets = table().filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && r.access && r.access !== 'public');
+    const wrong: string[] = [];
+    for (const route of gets) {
+      const visitor = await statusOf(null, 'HEAD', route.url);
+      if (visitor !== 401) wrong.push(`visitor HEAD ${route.url}: ${visitor}`);
+      const want = expectedOutcome(route.access!, 'nonMember');
+      const status = await statusOf(nonMember, 'HEAD', route.url);
+      if (want !== 'allowed' && status !== want) wrong.push(`nonMember HEAD ${route.url}: ${status}, expected ${want}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(gets.length).toBeGreaterThanOrEqual(15);
+  });
 
   it('a cookie that names no session is a visitor: 401 on signed-in routes, not an error', async () => {
     for (const cookie of ['vbg_session=forged', `vbg_session=${'A'.repeat(43)}`, `vbg_session=${'x'.repeat(5000)}`, 'vbg_session=']) {
