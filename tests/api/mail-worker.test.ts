@@ -63,6 +63,23 @@ async function queue(n: number, prefix = 'm') {
 
 const rows = () => t.ctx.db.select().from(outbox).orderBy(asc(outbox.id));
 
+/** An outbox row written directly, queued `daysAgo` days before the test clock's now. */
+function storedMessage(key: string, status: 'sent' | 'failed' | 'sending', daysAgo: number) {
+  const now = t.clock.now().getTime();
+  return {
+    kind: 'golf',
+    recipient: `${key}@example.com`,
+    subject: key,
+    html: '<p>x</p>',
+    text: 'x',
+    idempotencyKey: key,
+    status,
+    createdAt: new Date(now - daysAgo * 86400_000),
+    // An in-flight message holds a live lease, so no worker takes it over during the test.
+    nextAttemptAt: new Date(status === 'sending' ? now + CLAIM_LEASE_MS : now),
+  };
+}
+
 describe('the mail worker', () => {
   it('retries a refused delivery after the backoff, and shows the failure meanwhile', async () => {
     const { client: admin } = await signedIn(t, 'admin');
@@ -215,34 +232,24 @@ describe('the mail worker', () => {
   });
 
   it('deletes sent and failed messages once they are 90 days old, never queued or in-flight ones', async () => {
-    const now = t.clock.now();
-    const daysAgo = (days: number) => new Date(now.getTime() - days * 86400_000);
-    const row = (key: string, status: string, createdAt: Date) => ({
-      kind: 'golf', recipient: `${key}@example.com`, subject: key, html: '<p>x</p>', text: 'x', idempotencyKey: key, status, createdAt,
-      nextAttemptAt: status === 'sending' ? new Date(now.getTime() + CLAIM_LEASE_MS) : now,
-    });
     await t.ctx.db.insert(outbox).values([
-      row('sent-91', 'sent', daysAgo(91)),
-      row('failed-120', 'failed', daysAgo(120)),
-      row('sent-89', 'sent', daysAgo(89)),
-      row('failed-1', 'failed', daysAgo(1)),
-      row('sending-91', 'sending', daysAgo(91)),
+      storedMessage('sent-91', 'sent', 91),
+      storedMessage('failed-120', 'failed', 120),
+      storedMessage('sent-89', 'sent', 89),
+      storedMessage('failed-1', 'failed', 1),
+      storedMessage('sending-91', 'sending', 91),
     ]);
-    expect(await pruneOutbox(t.ctx, now)).toBe(2);
+    expect(await pruneOutbox(t.ctx, t.clock.now())).toBe(2);
     const left = await t.ctx.db.select({ key: outbox.idempotencyKey }).from(outbox).orderBy(asc(outbox.idempotencyKey));
     expect(left.map((r) => r.key)).toEqual(['failed-1', 'sending-91', 'sent-89']);
   });
 
   it('a worker prunes on its first pass and then once an hour', async () => {
     const w = worker();
-    const old = (key: string) => ({
-      kind: 'golf', recipient: `${key}@example.com`, subject: key, html: '<p>x</p>', text: 'x', idempotencyKey: key, status: 'sent',
-      createdAt: new Date(t.clock.now().getTime() - (OUTBOX_KEEP_DAYS + 1) * 86400_000),
-    });
-    await t.ctx.db.insert(outbox).values(old('first'));
+    await t.ctx.db.insert(outbox).values(storedMessage('first', 'sent', OUTBOX_KEEP_DAYS + 1));
     await w.runOnce();
     expect(await t.ctx.db.select().from(outbox)).toHaveLength(0);
-    await t.ctx.db.insert(outbox).values(old('second'));
+    await t.ctx.db.insert(outbox).values(storedMessage('second', 'sent', OUTBOX_KEEP_DAYS + 1));
     t.clock.advance(PRUNE_EVERY_MS - 60_000);
     await w.runOnce();
     expect(await t.ctx.db.select().from(outbox)).toHaveLength(1); // not yet an hour since the last prune
