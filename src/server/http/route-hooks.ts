@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { RouteOptions, onRequestHookHandler, onSendHookHandler } from 'fastify';
 
 /** Methods that change nothing (the routes keep to that). */
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -12,8 +12,10 @@ type HookName = 'onRequest' | 'onSend';
  * in the order they were added. A new array each time: Fastify copies a GET route's options for
  * its HEAD route before the onRoute hooks run, and the copy must not see the GET's additions.
  */
-export function addRouteHook<H extends HookName>(route: RouteOptions, name: H, hook: NonNullable<RouteOptions[H]> extends infer T ? (T extends readonly (infer F)[] ? F : T) : never) {
-  const existing = route[name];
+export function addRouteHook(route: RouteOptions, name: 'onRequest', hook: onRequestHookHandler): void;
+export function addRouteHook(route: RouteOptions, name: 'onSend', hook: onSendHookHandler): void;
+export function addRouteHook(route: RouteOptions, name: HookName, hook: onRequestHookHandler | onSendHookHandler) {
+  const existing: unknown = route[name];
   route[name] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook] as never;
 }
 
