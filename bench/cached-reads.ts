@@ -7,6 +7,7 @@
 // seconds (default 5).
 // Run: npx tsx bench/cached-reads.ts
 import { ADMIN, cannon, freshPostgresDatabase, login, machine, startApp, startBare, stopApp, table, type Figures } from './support/harness';
+import { median } from './support/stats';
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -53,7 +54,6 @@ try {
   }
   bare.stop();
   table(rows);
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   const pct = (x: number) => `${Math.round(100 * x)}%`;
   console.log(`article list: ${shares.list.map(pct).join(', ')} of bare (median ${pct(median(shares.list))})`);
   console.log(`metadata: ${shares.meta.map(pct).join(', ')} of bare (median ${pct(median(shares.meta))}) — goal ≥ 70%`);

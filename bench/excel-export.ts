@@ -4,6 +4,7 @@
 // Run: npx tsx bench/excel-export.ts
 import { performance } from 'node:perf_hooks';
 import { inMemoryContext } from './support/in-memory';
+import { median } from './support/stats';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { todaysSelections } from '../src/server/features/excel-export/selections';
@@ -45,9 +46,9 @@ for (let i = 0; i < RUNS + 1; i++) {
   if (i > 0) full.push(performance.now() - t0);
 }
 await close();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
+const ms = (xs: number[]) => median(xs).toFixed(0);
 console.log(
   `excel export, 60 races × 16 runners (${rows} Main rows, ${(size / 1024).toFixed(0)} KB), ${RUNS} runs after 1 warm-up: ` +
-    `read + model median ${median(read)} ms; whole export median ${median(total)} ms, max ${Math.max(...total).toFixed(0)} ms; ` +
-    `writing all ${everyone.length} runners on both sheets median ${median(full)} ms`,
+    `read + model median ${ms(read)} ms; whole export median ${ms(total)} ms, max ${Math.max(...total).toFixed(0)} ms; ` +
+    `writing all ${everyone.length} runners on both sheets median ${ms(full)} ms`,
 );

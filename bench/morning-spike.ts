@@ -76,7 +76,7 @@ try {
   for (const spread of SPREADS) {
     const shape = spread === 0 ? 'burst: all at the same instant' : `arrival: spread over ${spread} s`;
     rowsOut.push(await arrivals(`app: ${shape} (${MEMBERS} members, ${MEMBERS * 6} requests)`, { url: app.url, members, spreadMs: spread * 1000 }, app.child.pid));
-    // Sessions were touched by the previous round; let the server settle before the next.
+    // A pause after each run, so one run's closing connections are not the next run's load.
     await new Promise((r) => setTimeout(r, 2000));
     rowsOut.push(await arrivals(`bare: ${shape}`, { url: bare.url, members, spreadMs: spread * 1000 }, bare.pid));
     await new Promise((r) => setTimeout(r, 2000));

@@ -3,6 +3,7 @@
 // Run: npx tsx bench/race-card-ingest.ts
 import { performance } from 'node:perf_hooks';
 import { inMemoryContext } from './support/in-memory';
+import { median } from './support/stats';
 import { parseMasterWorkbook } from '../src/server/features/race-cards/workbook';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
@@ -28,8 +29,8 @@ for (let i = 0; i < RUNS + 1; i++) {
   total.push(t3 - t2);
 }
 await close();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
+const ms = (xs: number[]) => median(xs).toFixed(0);
 console.log(
   `race-card ingest, 60 races × 16 runners (${(bytes.length / 1024).toFixed(0)} KB workbook), ${RUNS} runs after 1 warm-up: ` +
-    `parse median ${median(parse)} ms; parse + write (upload use case) median ${median(total)} ms, max ${Math.max(...total).toFixed(0)} ms`,
+    `parse median ${ms(parse)} ms; parse + write (upload use case) median ${ms(total)} ms, max ${Math.max(...total).toFixed(0)} ms`,
 );

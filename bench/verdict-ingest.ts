@@ -3,6 +3,7 @@
 // Run: npx tsx bench/verdict-ingest.ts
 import { performance } from 'node:perf_hooks';
 import { inMemoryContext } from './support/in-memory';
+import { median } from './support/stats';
 import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
 import { uploadVerdict } from '../src/server/features/race-cards/upload-verdict';
 import { parseVerdictDocx } from '../src/server/features/race-cards/verdict-document';
@@ -31,8 +32,8 @@ for (let i = 0; i < RUNS + 1; i++) {
   total.push(t2 - t1);
 }
 await close();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
+const ms = (xs: number[]) => median(xs).toFixed(0);
 console.log(
   `verdict ingest, 60 races (${(bytes.length / 1024).toFixed(0)} KB document), ${RUNS} runs after 1 warm-up: ` +
-    `parse median ${median(parse)} ms; parse + match + write (upload use case) median ${median(total)} ms, max ${Math.max(...total).toFixed(0)} ms`,
+    `parse median ${ms(parse)} ms; parse + match + write (upload use case) median ${ms(total)} ms, max ${Math.max(...total).toFixed(0)} ms`,
 );

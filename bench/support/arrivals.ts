@@ -10,6 +10,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { cpuMsOf, type Figures } from './harness';
+import { percentile } from './stats';
 
 export interface Member {
   cookie: string;
@@ -35,11 +36,6 @@ function get(agent: http.Agent, base: URL, path: string, cookie: string, timeout
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 export async function arrivals(label: string, opts: ArrivalOptions, serverPid?: number): Promise<Figures> {
