@@ -122,14 +122,18 @@ export async function runMigrations(database: Database) {
   });
 }
 
+/** The rows of a raw `db.execute(sql…)` result, whichever driver returned it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 /** How many committed migrations the database has not applied (readiness: 0). */
 export async function pendingMigrations(database: Database): Promise<number> {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
   let applied = new Set<number>();
   try {
     const result = await database.db.execute(sql`select created_at from drizzle.__drizzle_migrations`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { created_at: string | number }[];
-    applied = new Set(rows.map((r) => Number(r.created_at)));
+    applied = new Set(rowsOf<{ created_at: string | number }>(result).map((r) => Number(r.created_at)));
   } catch {
     // No migrations table yet: nothing applied.
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/client';
 
 /**
  * Finished messages (sent or failed) are kept this long for the admin's outbox view, then deleted.
@@ -31,7 +32,7 @@ export async function pruneOutbox(ctx: AppContext, now: Date): Promise<number> {
         limit ${PRUNE_BATCH}
         for update skip locked)
       returning id`);
-    const deleted = (result as unknown as { rows: unknown[] }).rows.length;
+    const deleted = rowsOf(result).length;
     total += deleted;
     if (deleted < PRUNE_BATCH) break;
   }

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../env';
 import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/client';
 import { OUTBOX_CHANNEL } from './outbox';
 import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from './prune';
 
@@ -49,8 +50,6 @@ interface ClaimedRow {
   idempotency_key: string;
   attempts: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Sends the outbox. Any number of workers (in one process or many) may run on one database:
