@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const apiPort = Number(process.env.PORT ?? 5000);
@@ -73,34 +73,9 @@ function routeChunks(): Plugin {
   };
 }
 
-/**
- * React Router reads `React.useOptimistic` when it exists and falls back without it; preact/compat
- * has none (decision 0014), so the build's "import is undefined" warning for it is expected. Wraps
- * the preset's own warning filter rather than replacing it.
- */
-function quietUseOptimistic(): Plugin {
-  return {
-    name: 'vbg-quiet-use-optimistic',
-    config(config) {
-      const previous = config.build?.rollupOptions?.onwarn;
-      return {
-        build: {
-          rollupOptions: {
-            onwarn(warning, warn) {
-              if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
-              if (previous) previous(warning, warn);
-              else warn(warning);
-            },
-          },
-        },
-      };
-    },
-  };
-}
-
 export default defineConfig({
   root: 'src/web',
-  plugins: [preact(), quietUseOptimistic(), tailwindcss(), routeChunks(), precompress()],
+  plugins: [react(), tailwindcss(), routeChunks(), precompress()],
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

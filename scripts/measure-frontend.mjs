@@ -1,8 +1,8 @@
-// `npm run measure:frontend`: the front-end budget of issue 9 item 3, measured as a visitor gets it.
+// `npm run measure:frontend`: the front-end budget of issues 9 and 15, measured as a visitor gets it.
 // Builds the client, starts the real server (PGlite in a temporary DATA_DIR, demo content), then
 // for each public page (home, News & Views, an article, the free race):
 //   1. loads it in Debian's Chromium (playwright-core) with an empty cache and adds up the gzipped
-//      size of every script requested before the page is loaded and the network idle: ≤ 100 KB;
+//      size of every script requested before the page is loaded and the network idle: ≤ 125 KB (issue 15);
 //   2. runs Lighthouse (mobile profile, performance category) against it: score ≥ 95.
 // Options: --no-build (use dist/web as it is), --no-lighthouse, --runs N (Lighthouse runs per page,
 // the median counts; default 1), --json FILE (write the figures).
@@ -21,7 +21,7 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 
-export const JS_BUDGET_BYTES = 100 * 1024;
+export const JS_BUDGET_BYTES = 125 * 1024;
 export const LIGHTHOUSE_MIN = 95;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

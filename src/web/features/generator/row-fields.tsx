@@ -93,7 +93,6 @@ export function OddsField({ row, onEdit, onConfirmRunner, className }: { row: Ge
       aria-label={`Market odds for ${rowLabel(row)}`}
       type="text"
       autoComplete="off"
-      // The string, not `false`: Preact removes an attribute whose value is false (decision 0014).
       spellCheck="false"
       value={formatOdds(row.marketOdds)}
       placeholder="5/1 or 6.0"
