@@ -108,7 +108,7 @@ describe('subscribing on the local checkout', () => {
   });
 
   it('a wrong discount code is refused on the checkout page and nothing is paid', async () => {
-    const { page, context } = await j.newPage(PHONE);
+    const { page, context } = await j.newPage(PHONE, { expected: [{ url: /\/local-checkout\/[^/]+\/complete$/, status: 400 }] });
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('typo@example.com');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
@@ -131,7 +131,7 @@ describe('subscribing on the local checkout', () => {
 describe('checkout for an existing account', () => {
   it('a visitor typing the address of an account with a password is asked to sign in, not sent to pay', async () => {
     await createUser(j.app.ctx, { email: 'registered@example.com', password: PASSWORD });
-    const { page, context } = await j.newPage(PHONE);
+    const { page, context } = await j.newPage(PHONE, { expected: [{ url: /\/api\/create-checkout-session$/, status: 409 }] });
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('registered@example.com');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD } from '../support/users';
 import { createUser } from '../../src/server/features/auth/users';
 
@@ -26,6 +26,7 @@ describe('visitor journeys', () => {
     await page.waitForURL('**/about');
     await expect.poll(() => page.title()).toBe('Team VBG');
     await capture(page, 'about');
+    expectFailures(page, { url: /\/no-such-page$/, status: 404 });
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
@@ -127,6 +128,7 @@ describe('signed-in journeys', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expectFailures(page, { url: /\/api\/login$/, status: 401 });
     await signIn(page, 'changer@example.com', PASSWORD);
     await expect.poll(() => page.getByText('Invalid email or password', { exact: true }).isVisible()).toBe(true);
     await signIn(page, 'changer@example.com', 'a-new-password');

@@ -6,7 +6,7 @@ import { NO_RACES_TEXT } from '../../src/shared/generator/races';
 import { formatCorrection, oneDecimal } from '../../src/shared/generator/rows';
 import { calculateValue, type ValueInput } from '../../src/shared/value-model';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -200,6 +200,7 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(() => page.getByLabel('Main multiplier').inputValue()).toBe('1');
     await expect.poll(() => page.getByLabel('AV8+ multiplier').inputValue()).toBe('0.5');
 
+    expectFailures(page, { url: /\/api\/admin\/excel-export$/, status: 404 });
     await button.click();
     await expect.poll(() => toastText(page, 'Export Failed').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^No race cards for today/).first().isVisible()).toBe(true);

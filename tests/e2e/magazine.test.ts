@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '../../src/server/features/auth/users';
 import { createArticle } from '../../src/server/features/articles/create-article';
@@ -140,6 +140,8 @@ describe('magazine: visitor', () => {
     await page.waitForURL(`**/news-and-views/${premium.slug}`);
     await expect.poll(() => premiumPanel(page).isVisible()).toBe(true);
     await expect.poll(async () => page.content()).not.toContain(PREMIUM_SENTENCE);
+    // Answered 404, the page and its data alike.
+    expectFailures(page, { url: /\/news-and-views\/no-such-article$/, status: 404 });
     await page.goto('/news-and-views/no-such-article');
     await expect.poll(() => page.getByRole('heading', { name: 'Article Not Found' }).isVisible()).toBe(true);
     await expect.poll(async () => visible(page, "The article you're looking for doesn't exist or has been moved.")).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, signInThroughPage, startJourney } from '../support/browser';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { createAccount, signedIn } from '../support/users';
 
@@ -60,6 +60,7 @@ describe('e-mail journeys', () => {
     await expect.poll(() => toastTitle(page, 'Login successful!').isVisible()).toBe(true);
 
     // The link was spent.
+    expectFailures(page, { url: /\/api\/reset-password$/, status: 400 });
     await page.goto(onTestApp(link));
     await page.getByLabel('New Password').fill('another-one-1');
     await page.getByLabel('Confirm Password').fill('another-one-1');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '../../src/server/features/auth/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
@@ -150,6 +150,7 @@ describe('race cards', () => {
     await odds.fill(`${horse.name}: 9/2\nNobody Runs: 3/1`);
     await update.click();
     await expect.poll(() => a.getByText('Morning odds updated for 1 of 8 Monday runners; 1 line matched no runner. Unmatched: line 2 (Nobody Runs).').isVisible()).toBe(true);
+    expectFailures(a, { url: /\/api\/vbg-race-cards\/morning-odds$/, status: 422 }, { url: /\/api\/vbg-race-cards\/hard-coded-upload$/, status: 422 });
     await odds.fill(`${horse.name}: strong`);
     await update.click();
     await expect.poll(() => a.getByText('Update Failed').first().isVisible()).toBe(true);

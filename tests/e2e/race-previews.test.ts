@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, signedIn } from '../support/users';
 import { headinglessPdf, standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { masterForm } from '../api/race-previews-helpers';
@@ -61,6 +61,8 @@ describe('race previews', () => {
     await a.getByRole('button', { name: 'Check for master PDF' }).click();
     await expect.poll(() => status.textContent()).toMatch(/No master PDF is waiting/);
 
+    // Refused on purpose below: a file that is not a PDF, then a PDF with no race headings.
+    expectFailures(a, { url: /\/api\/admin\/upload-master-pdf$/, status: 415 }, { url: /\/api\/process-master-pdf$/, status: 422 });
     const picker = a.getByLabel('Master preview PDF');
     await picker.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
     await a.getByRole('button', { name: 'Upload Master PDF' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
 
@@ -68,6 +68,7 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => longshot.getByLabel('Horse name').inputValue()).toBe('Long Road'); // kept: it was not sent
 
     // The same NAP again is refused; the form keeps it.
+    expectFailures(a, { url: /\/api\/admin\/back-catalogue-entry$/, status: 409 });
     await fillCard(nap, 'Northern Star', '2:10 Ascot', '5/1');
     await recordButton.click();
     await expect.poll(() => toastTitle(a, 'Failed to Save Tips').isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pdfFromObjects } from '../fixtures/hand-pdf';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '../../src/server/features/auth/users';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
@@ -53,6 +53,7 @@ describe('daily tips', () => {
     await expect.poll(async () => publishButton.isDisabled()).toBe(true); // the preview is still empty
     await a.getByLabel('Daily preview').fill('<h2>Ascot preview</h2><p>Soft ground suits <strong>Northern Star</strong>.</p><script>window.hacked = true</script>');
     // Enabled now, but the server still wants multiple 1.
+    expectFailures(a, { url: /\/api\/secure-content-upload$/, status: 400 });
     await publishButton.click();
     await expect.poll(() => toastTitle(a, 'Content Upload Failed').isVisible()).toBe(true);
     await expect.poll(async () => a.getByText('Multiple 1 is required').first().isVisible()).toBe(true);
@@ -119,6 +120,7 @@ describe('daily tips', () => {
     await uploadButton.click();
     await expect.poll(() => toastTitle(a, 'Missing Information').isVisible()).toBe(true);
     await a.getByLabel('Guide date').fill(yesterday);
+    expectFailures(a, { url: /\/api\/admin\/upload-back-catalogue-pdf$/, status: 415 });
     await a.getByLabel('PDF file').setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
     await uploadButton.click();
     await expect.poll(() => toastTitle(a, 'Upload Failed').isVisible()).toBe(true);
@@ -168,6 +170,7 @@ describe('daily tips', () => {
     await v.getByRole('link', { name: 'Back to Catalogue' }).first().click();
     await v.waitForURL('**/back-catalogue');
 
+    expectFailures(v, { url: /\/api\/historical-tips\/2020-01-01$/, status: 404 });
     await v.goto('/tips/2020-01-01');
     await expect.poll(() => v.getByText('Tips not found').isVisible()).toBe(true);
     await expect.poll(async () => v.getByText('No tips found for 2020-01-01.').isVisible()).toBe(true);

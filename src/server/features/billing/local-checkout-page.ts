@@ -40,6 +40,7 @@ export function renderLocalCheckoutPage(view: LocalCheckoutView, opts: { siteNam
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${esc(LOCAL_CHECKOUT_BANNER)} — ${esc(opts.siteName)}</title>
 <style>${style}</style>
 </head>
@@ -62,6 +63,6 @@ export function renderLocalCheckoutPage(view: LocalCheckoutView, opts: { siteNam
 }
 
 export function renderLocalNotFound(siteName: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Checkout not found — ${esc(siteName)}</title><style>${style}</style></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>Checkout not found — ${esc(siteName)}</title><style>${style}</style></head>
 <body><main><p class="banner">${esc(LOCAL_CHECKOUT_BANNER)}</p><h1>Checkout not found</h1><p class="muted">This checkout does not exist. <a href="/subscribe">Start again</a>.</p></main></body></html>`;
 }
