@@ -25,6 +25,17 @@ export default tseslint.config(
     },
   },
   {
+    // The server loads the built server entry (dist/server-entry), never web source (decision 0020).
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+  },
+  {
+    // sanitize-html is for the server and the server render, never the browser bundle.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/entry-server.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/shared/html-sanitizer'] }] },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }] },
   },

@@ -73,10 +73,22 @@ function routeChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds from one config: the client (`vite build`, dist/web) and the server entry
+ * (`vite build --ssr`, dist/server-entry/entry-server.js, loaded by src/server/web.ts; decision
+ * 0020). The server entry bundles its dependencies (React, React Router, TanStack Query,
+ * sanitize-html), so the server loads one file and needs no front-end package at run time.
+ */
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), routeChunks(), precompress()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+  // React's packages pick their production or development build from process.env.NODE_ENV when
+  // they run; the server entry is built for one (the server's own NODE_ENV may be unset).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') } : {},
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routeChunks(), precompress()])],
+  build: isSsrBuild
+    ? { outDir: '../../dist/server-entry', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rollupOptions: { input: 'src/web/entry-server.tsx' } }
+    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+  ssr: { noExternal: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
@@ -88,4 +100,4 @@ export default defineConfig({
       '/healthz': `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

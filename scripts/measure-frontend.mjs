@@ -3,7 +3,9 @@
 // for each public page (home, News & Views, an article, the free race):
 //   1. loads it in Debian's Chromium (playwright-core) with an empty cache and adds up the gzipped
 //      size of every script requested before the page is loaded and the network idle: ≤ 125 KB (issue 15);
-//   2. runs Lighthouse (mobile profile, performance category) against it: score ≥ 95.
+//   2. runs Lighthouse (mobile profile, performance category) against it: score ≥ 95, and its
+//      largest contentful element must be in the page's first HTML response (server rendering,
+//      decision 0020).
 // Options: --no-build (use dist/web as it is), --no-lighthouse, --runs N (Lighthouse runs per page,
 // the median counts; default 1), --json FILE (write the figures).
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,9 +31,15 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
 function build() {
-  console.log('Building the client (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  console.log('Building the client and the server-render entry (vite build, vite build --ssr)…');
+  for (const extra of [[], ['--ssr']]) {
+    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) throw new Error('vite build failed');
+  }
 }
 
 async function freePort() {
@@ -120,6 +128,25 @@ export async function measurePageScripts(browser, url, viewport = { width: 390, 
   return { gzip, raw, files: scripts.map(({ url: u, raw: r, gzip: g }) => ({ file: new URL(u).pathname, raw: r, gzip: g })) };
 }
 
+/** Visible text of an HTML document (tags, comments and the JSON data element dropped; entities decoded). */
+function textOf(html) {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+/** Whether Lighthouse's largest contentful element (its text, as Lighthouse labels it) is in the first HTML. */
+async function lcpInFirstHtml(url, lhr) {
+  const node = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (!node) return { label: null, inHtml: false };
+  const label = String(node.nodeLabel ?? '').replace(/…$/, '').replace(/\s+/g, ' ').trim();
+  const html = await (await fetch(url)).text();
+  return { label, selector: node.selector, inHtml: label.length > 0 && textOf(html).includes(label.slice(0, 60)) };
+}
+
 async function runLighthouse(url, runs) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -142,6 +169,7 @@ async function runLighthouse(url, runs) {
       const audit = (id) => lhr.audits[id]?.numericValue;
       scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
       details.push({
+        lcpElement: await lcpInFirstHtml(url, lhr),
         fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
@@ -188,9 +216,11 @@ async function main() {
       for (const r of results) {
         r.lighthouse = await runLighthouse(server.baseUrl + r.path, runs);
         const ok = r.lighthouse.score >= LIGHTHOUSE_MIN;
-        failed ||= !ok;
         const l = r.lighthouse;
+        const lcpOk = l.lcpElement.inHtml;
+        failed ||= !ok || !lcpOk;
         console.log(`${ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} Lighthouse ${l.score} (runs ${l.scores.join(', ')}; FCP ${l.fcpMs} ms, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, SI ${l.siMs} ms) — minimum ${LIGHTHOUSE_MIN}`);
+        console.log(`${lcpOk ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} largest contentful element ${l.lcpElement.selector ?? '?'} "${(l.lcpElement.label ?? '').slice(0, 50)}" ${lcpOk ? 'is' : 'is NOT'} in the first HTML`);
       }
     }
   } finally {

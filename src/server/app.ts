@@ -12,6 +12,7 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
+import { registerPageCacheInvalidation } from './server-render';
 import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   if (logStream) registerRequestLog(app, logStream);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
+  registerPageCacheInvalidation(app, ctx);
 
   healthRoutes(app, ctx, state);
   authRoutes(app, ctx);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { matchPageRoute, titleForPath } from '../shared/paths';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
+import { loadServerEntry, pageRenderer } from './server-render';
 
 /**
  * What a page adds to the shell's <head>: its own <title> and description (replacing the
@@ -42,7 +43,10 @@ function readRoutePreloads(webDir: string): Record<string, string> {
 /**
  * Serves the built client: hashed assets with long caching, and for every page path the shell
  * with the public configuration in a meta tag (no inline script, so the CSP stays strict).
- * Unknown /api paths answer JSON 404, never the shell; unknown pages get the shell with 404.
+ * Public pages that opt in are rendered on the server into the shell, with their data in a
+ * non-executable JSON element for hydration (server-render.ts, decision 0020); the server entry
+ * is dist/server-entry/ beside webDir. Unknown /api paths answer JSON 404, never the shell;
+ * unknown pages get the shell with 404.
  */
 export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir: string, headProviders: HeadProvider[]) {
   const indexPath = path.join(webDir, 'index.html');
@@ -64,6 +68,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
   const template = hasClient ? fs.readFileSync(indexPath, 'utf8') : '<!doctype html><html lang="en"><head><title></title><!--vbg-head--></head><body><div id="root"></div></body></html>';
   const configMeta = `<meta name="vbg-config" content="${escapeHtml(JSON.stringify(publicConfig(ctx.config)))}">`;
   const routePreloads = readRoutePreloads(webDir);
+  const entry = hasClient ? await loadServerEntry(path.join(path.dirname(webDir), 'server-entry', 'entry-server.js')) : null;
+  const renderPage = entry ? pageRenderer(app, ctx, entry) : null;
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const pathname = decodeURIComponent(request.url.split('?')[0].split('#')[0]);
@@ -90,7 +96,17 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       head = tag + head;
     }
     html = html.replace('<!--vbg-head-->', () => head);
-    reply.code(known ? 200 : 404).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    let status = known ? 200 : 404;
+    const rendered = known && renderPage ? await renderPage(request, pathname).catch((err: unknown) => {
+      // The shell still works: the browser renders the page itself.
+      request.log.error({ err }, 'server render failed');
+      return null;
+    }) : null;
+    if (rendered) {
+      status = rendered.status;
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`);
+    }
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -175,6 +175,11 @@ describe('daily tips', () => {
     await expect.poll(() => v.getByText('Tips not found').isVisible()).toBe(true);
     await expect.poll(async () => v.getByText('No tips found for 2020-01-01.').isVisible()).toBe(true);
     await capture(v, 'tips-not-found');
+
+    // Today's tips are members-only wherever they are served (DESIGN decision 10): the gate here.
+    await v.goto(`/tips/${today}`);
+    await expect.poll(() => v.getByRole('heading', { name: 'Member Access Required' }).isVisible()).toBe(true);
+    await capture(v, 'tips-today-visitor');
     await visitor.context.close();
   });
 });

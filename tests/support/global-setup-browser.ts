@@ -13,9 +13,12 @@ export default function setup() {
   if (!process.env.VBG_SKIP_CLIENT_BUILD) {
     // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build (over 500 kB,
     // and not what visitors get): the journeys test the production bundle.
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    // The client, then the server-render entry the app loads from dist/server-entry (decision 0020).
+    for (const extra of [[], ['--ssr']]) {
+      execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...extra, '--logLevel', 'warn'], {
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+    }
   }
 }

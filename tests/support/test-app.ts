@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,12 +62,17 @@ export async function resetDatabase(database: Database) {
   await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
 }
 
+/**
+ * `webDir`: the built client to serve (the journeys and tests/api/ssr-pages.test.ts pass dist/web,
+ * whose server entry renders public pages). Without it the app serves the bare shell whether or
+ * not a build happens to exist, so API tests do not depend on what was built before them.
+ */
 export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   await resetDatabase(database);
   const clock = new TestClock();
-  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir });
+  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir ?? path.resolve('test-data/no-client') });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

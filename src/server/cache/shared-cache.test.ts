@@ -48,6 +48,21 @@ describe('SharedCache', () => {
     expect(await b.get('dailyTips', 'live', async () => 't2')).toBe('t1');
   });
 
+  it('rendered pages go with any content namespace, here and on the other instances', async () => {
+    const shared = bus();
+    const a = new SharedCache(shared, log);
+    const b = new SharedCache(shared, log);
+    await a.start();
+    await b.start();
+    await b.get('pages', '/results', async () => 'page v1');
+    await b.get('articles', 'list', async () => 'l1');
+    await a.invalidate('dailyTips');
+    expect(await b.get('pages', '/results', async () => 'page v2')).toBe('page v2');
+    await a.invalidate('pages');
+    expect(await b.get('pages', '/results', async () => 'page v3')).toBe('page v3');
+    expect(await b.get('articles', 'list', async () => 'l2')).toBe('l1'); // dropping pages drops nothing else
+  });
+
   it('expires an entry after the safety-net age even without a notice', async () => {
     let now = 0;
     const cache = new SharedCache(bus(), log, () => now);

@@ -10,10 +10,12 @@ export const CACHE_CHANNEL = 'vbg_cache';
  *   raceCards — race-card metadata and single race cards (members only; access is checked
  *               before a handler runs, so a cached value never reaches someone refused)
  *   dailyTips — the tips live now (members only, same rule)
+ *   pages     — server-rendered public pages as a visitor gets them (server-render.ts); they
+ *               show everything above and more, so dropping any namespace drops them too
  * Nothing per user is ever cached here.
  */
-export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips';
-const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips'];
+export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips' | 'pages';
+const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips', 'pages'];
 
 /** A safety net only: a lost notice (listener reconnecting) can leave a value stale this long at most. */
 export const CACHE_MAX_AGE_MS = 60_000;
@@ -105,6 +107,7 @@ export class SharedCache {
     this.generations.set(ns, this.generations.get(ns)! + 1);
     this.stores.get(ns)!.clear();
     this.stats.drops++;
+    if (ns !== 'pages') this.drop('pages');
   }
 
   /** After a committed write: drop here at once, then tell every other instance. */

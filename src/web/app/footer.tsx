@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ExternalLink, Mail } from 'lucide-react';
 import { useConfig } from '../lib/config';
+import { useNow } from '../lib/now';
 
 const quickLinks = [
   { label: 'Home', to: '/' },
@@ -17,6 +18,7 @@ const linkClass = 'inline-flex min-h-11 items-center rounded text-navy-100 under
 
 export function Footer() {
   const config = useConfig();
+  const now = useNow();
   return (
     <footer className="mt-auto bg-navy-950 text-navy-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -65,7 +67,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-navy-200">
-          © {new Date().getFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future results.
+          © {now.getUTCFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future results.
         </p>
       </div>
     </footer>

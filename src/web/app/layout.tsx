@@ -4,6 +4,7 @@ import { titleForPath } from '../../shared/paths';
 import { useAuth } from '../features/auth/api';
 import { PageSkeleton } from '../components/page-skeleton';
 import { Footer } from './footer';
+import { HydrationMarker } from './hydration';
 import { Header } from './header';
 // Not lazy, though only signed-in people use it: the 30-minute timer must start at sign-in, not a download later.
 import { InactivityLogout } from '../features/auth/inactivity-logout';
@@ -31,6 +32,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
+          <HydrationMarker />
         </Suspense>
       </main>
       <Footer />

@@ -15,8 +15,9 @@ export function readInjectedConfig(): PublicConfig | null {
 
 const ConfigContext = createContext<PublicConfig>(defaultPublicConfig);
 
-export function ConfigProvider({ children }: { children: ReactNode }) {
-  const [injected] = useState(readInjectedConfig);
+/** `initial`: the server render's configuration (it has no document); the browser reads the meta tag. */
+export function ConfigProvider({ children, initial }: { children: ReactNode; initial?: PublicConfig }) {
+  const [injected] = useState(() => initial ?? readInjectedConfig());
   const [fetched, setFetched] = useState<PublicConfig | null>(null);
 
   useEffect(() => {

@@ -23,6 +23,22 @@ function headers(hasJsonBody: boolean): Record<string, string> {
   return h;
 }
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+let serverFetch: Fetch | null = null;
+
+/**
+ * The server render's way to read the API (entry-server.tsx): the request goes through the
+ * server's own routes as the visitor, with the visitor's cookie. The browser uses fetch.
+ */
+export function setServerFetch(f: Fetch) {
+  serverFetch = f;
+}
+
+/** fetch for reads that also run in the server render (queries). */
+export function readFetch(url: string, init: RequestInit): Promise<Response> {
+  return serverFetch ? serverFetch(url, init) : fetch(url, init);
+}
+
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
@@ -58,7 +74,7 @@ export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
 /** GET helper: the query key joined with "/" is the path; never served from the HTTP cache. */
 export async function getJson<T>(url: string, on401: UnauthorizedBehavior = 'throw'): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include', cache: 'no-store', headers: headers(false) });
+  const res = await readFetch(url, { credentials: 'include', cache: 'no-store', headers: headers(false) });
   if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfNotOk(res);
   return (await res.json()) as T;

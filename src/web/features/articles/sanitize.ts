@@ -26,6 +26,28 @@ const summaryConfig: Config = {
   ALLOW_ARIA_ATTR: false,
 };
 
+/** The same lists applied without a DOM (sanitize-html); plugged in by the server entry only. */
+export interface HtmlSanitizer {
+  article(html: string): string;
+  summary(html: string): string;
+}
+let withoutDom: HtmlSanitizer | null = null;
+
+/**
+ * The server render has no DOM, and DOMPurify without one returns its input untouched: the server
+ * entry plugs in sanitize-html with the same lists (decision 0020), and with neither there is no
+ * rendering admin HTML at all.
+ */
+export function setSanitizerWithoutDom(sanitizer: HtmlSanitizer) {
+  withoutDom = sanitizer;
+}
+
+function domlessSanitizer(): HtmlSanitizer | null {
+  if (typeof window !== 'undefined') return null;
+  if (!withoutDom) throw new Error('No DOM for DOMPurify and no sanitizer plugged in (setSanitizerWithoutDom)');
+  return withoutDom;
+}
+
 let hooked = false;
 function ensureHooks() {
   if (hooked) return;
@@ -44,12 +66,16 @@ function ensureHooks() {
 
 export function sanitizeArticleHtml(html: string | null | undefined): string {
   if (!html) return '';
+  const server = domlessSanitizer();
+  if (server) return server.article(html);
   ensureHooks();
   return DOMPurify.sanitize(html, articleConfig) as string;
 }
 
 export function sanitizeSummaryHtml(html: string | null | undefined): string {
   if (!html) return '';
+  const server = domlessSanitizer();
+  if (server) return server.summary(html);
   ensureHooks();
   return DOMPurify.sanitize(html, summaryConfig) as string;
 }

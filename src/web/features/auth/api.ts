@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../shared/schemas/auth';
-import { ApiError, apiJson, errorMessage } from '../../lib/request';
+import { ApiError, apiJson, errorMessage, readFetch } from '../../lib/request';
 import { isMobileClient } from '../../lib/device';
 import { clearBrowserStorage } from '../../lib/storage';
 import { toast, type ToastInput } from '../../components/ui/use-toast';
@@ -12,7 +12,7 @@ export const AUTH_USER_KEY = ['/api/auth/user'] as const;
  * any other failure is "Authentication check failed".
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  const res = await fetch('/api/auth/user', {
+  const res = await readFetch('/api/auth/user', {
     credentials: 'include',
     cache: 'no-store',
     headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache', 'X-Mobile-Client': isMobileClient() ? 'true' : 'false' },

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { isMobileClient } from '../../lib/device';
+import { useNow } from '../../lib/now';
 import { useBackCatalogue } from './api';
 
 const rowClasses =
@@ -70,7 +71,7 @@ function CatalogueSkeleton() {
 /** Spec 01 §2 "Back catalogue": by year then month; this London month starts open. */
 export function BackCataloguePage() {
   const { data, isPending, isError } = useBackCatalogue();
-  const [currentMonth] = useState(() => monthKey(londonDate(new Date())));
+  const currentMonth = monthKey(londonDate(useNow()));
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const isOpen = (key: string) => toggled[key] ?? key === currentMonth;
   const years = groupCatalogue(data ?? []);
@@ -119,15 +120,15 @@ export function BackCataloguePage() {
                             <ChevronDown className={cn('h-5 w-5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
                           </button>
                         </h3>
-                        {open && (
-                          <ul id={panelId} className="grid gap-1 border-t border-slate-200 p-2">
-                            {month.entries.map((entry) => (
-                              <li key={entry.id}>
-                                <EntryRow entry={entry} />
-                              </li>
-                            ))}
-                          </ul>
-                        )}
+                        {/* Closed months are in the page, hidden: without JavaScript (no button works)
+                            index.html's <noscript> style shows every month (class nojs-open). */}
+                        <ul id={panelId} hidden={!open} className="nojs-open grid gap-1 border-t border-slate-200 p-2">
+                          {month.entries.map((entry) => (
+                            <li key={entry.id}>
+                              <EntryRow entry={entry} />
+                            </li>
+                          ))}
+                        </ul>
                       </div>
                     );
                   })}

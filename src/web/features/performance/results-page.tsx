@@ -6,22 +6,14 @@ import { PageHeader } from '../../components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { formatLondonDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/request';
 import { useResults } from './api';
 import { PlChart } from './pl-chart';
 import { ScrollRegion } from '../../components/ui/scroll-region';
 
-const published = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
 function formatPublished(iso: string | null): string {
-  return iso ? published.format(new Date(iso)) : '—';
+  return iso ? formatLondonDateTime(iso) : '—';
 }
 
 const plTone = (v: number) => (v > 0 ? 'text-green-800' : v < 0 ? 'text-red-800' : 'text-slate-800');

@@ -8,10 +8,14 @@ export function useDailyTips() {
   return useQuery({ queryKey: DAILY_TIPS_KEY, queryFn: () => getJson<DailyTips>('/api/daily-tips') });
 }
 
-/** null when there are no tips for that day (404), so the page can say so. */
-export function useHistoricalTips(date: string) {
+/**
+ * null when there are no tips for that day (404), so the page can say so. `membersOnly` (today's
+ * and later days, DESIGN decision 10): never read by the server render, so never in HTML.
+ */
+export function useHistoricalTips(date: string, { membersOnly = false } = {}) {
   return useQuery({
     queryKey: ['/api/historical-tips', date],
+    meta: membersOnly ? { ssr: false } : undefined,
     queryFn: async () => {
       try {
         return await getJson<HistoricalTips>(`/api/historical-tips/${encodeURIComponent(date)}`);

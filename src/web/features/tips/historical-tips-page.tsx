@@ -1,6 +1,9 @@
 import { ArrowLeft, Archive, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { formatLongDay, isIsoDay } from '../../../shared/london-time';
+import { formatLongDay, isIsoDay, londonDate } from '../../../shared/london-time';
+import { MemberAccessRequired, SubscriptionRequired } from '../../components/member-gate';
+import { useAuth } from '../auth/api';
+import { useNow } from '../../lib/now';
 import { errorMessage } from '../../lib/request';
 import { useHistoricalTips } from './api';
 import { TipsCards } from './tips-cards';
@@ -14,10 +17,55 @@ function BackLink() {
   );
 }
 
-/** Public archive page of one day's tips (spec 01 §2 "Historical tips"). */
+function TipsLoading() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-600">
+      <Loader2 className="h-6 w-6 animate-spin text-navy-700" aria-hidden="true" />
+      <span>Loading tips...</span>
+    </div>
+  );
+}
+
+function DayTips({ date, membersOnly }: { date: string; membersOnly: boolean }) {
+  const { data, isPending, error } = useHistoricalTips(date, { membersOnly });
+  if (isPending) return <TipsLoading />;
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
+        {errorMessage(error, 'Could not load these tips. Please try again.')}
+      </p>
+    );
+  }
+  if (data) return <TipsCards tips={data} />;
+  return (
+    <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h2 className="text-xl font-bold text-navy-900">Tips not found</h2>
+      <p className="mt-2 text-slate-700">No tips found for {date}.</p>
+      <div className="mt-4">
+        <BackLink />
+      </div>
+    </div>
+  );
+}
+
+/** Today's or a later day: the tips for members, the gate for everyone else. */
+function MembersOnlyDay({ date }: { date: string }) {
+  const { user, isLoading, hasMemberAccess } = useAuth();
+  if (isLoading) return <TipsLoading />;
+  if (!user) return <MemberAccessRequired feature="daily tips" headingAs="h2" />;
+  if (!hasMemberAccess) return <SubscriptionRequired feature="daily tips" headingAs="h2" />;
+  return <DayTips date={date} membersOnly />;
+}
+
+/**
+ * Public archive page of one day's tips (spec 01 §2 "Historical tips"). Only past London days are
+ * public (DESIGN decision 10): today's and later ones are behind the member gate here too, and
+ * the server render never reads them.
+ */
 export function HistoricalTipsPage() {
   const { date = '' } = useParams();
-  const { data, isPending, error } = useHistoricalTips(date);
+  const today = londonDate(useNow());
+  const membersOnly = isIsoDay(date) && date >= today;
   const longDate = isIsoDay(date) ? formatLongDay(date) : date;
   return (
     <>
@@ -34,25 +82,10 @@ export function HistoricalTipsPage() {
       <div className="mx-auto max-w-6xl px-4 py-6">
         <BackLink />
         <div className="mt-4">
-          {isPending ? (
-            <div role="status" className="flex items-center justify-center gap-2 py-16 text-slate-600">
-              <Loader2 className="h-6 w-6 animate-spin text-navy-700" aria-hidden="true" />
-              <span>Loading tips...</span>
-            </div>
-          ) : error ? (
-            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-              {errorMessage(error, 'Could not load these tips. Please try again.')}
-            </p>
-          ) : data ? (
-            <TipsCards tips={data} />
+          {membersOnly ? (
+            <MembersOnlyDay date={date} />
           ) : (
-            <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-              <h2 className="text-xl font-bold text-navy-900">Tips not found</h2>
-              <p className="mt-2 text-slate-700">No tips found for {date}.</p>
-              <div className="mt-4">
-                <BackLink />
-              </div>
-            </div>
+            <DayTips date={date} membersOnly={false} />
           )}
         </div>
       </div>

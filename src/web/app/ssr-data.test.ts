@@ -1,0 +1,47 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/request';
+import { finishHydration, parseSsrData, seedQueryClient, serializeSsrData, type SsrData } from './ssr-data';
+
+const now = new Date('2026-11-22T08:00:00Z');
+
+async function serverClient() {
+  const client = new QueryClient();
+  await client.prefetchQuery({ queryKey: ['/api/news-and-views', 'a'], queryFn: async () => ({ title: '</script><script>alert(1)</script>', body: '<!-- x' }) });
+  await client.prefetchQuery({
+    queryKey: ['/api/news-and-views', 'gone'],
+    queryFn: async () => {
+      throw new ApiError(404, '{"message":"Article not found"}', 'Not Found');
+    },
+    retry: false,
+  });
+  return client;
+}
+
+describe('the data a server-rendered page carries', () => {
+  it('is JSON with no "<" at all, so stored text cannot end the script element', async () => {
+    const text = serializeSsrData(await serverClient(), now);
+    expect(text).not.toContain('<');
+    const data = JSON.parse(text) as SsrData;
+    expect(data.now).toBe(now.toISOString());
+    expect(data.queries.queries.find((q) => q.queryKey[1] === 'a')?.state.data).toEqual({ title: '</script><script>alert(1)</script>', body: '<!-- x' });
+  });
+
+  it('seeds a client with the data and the same ApiError, kept through hydration and then not kept', async () => {
+    const data = parseSsrData(serializeSsrData(await serverClient(), now))!;
+    const client = new QueryClient({ defaultOptions: { queries: { gcTime: 0, refetchOnMount: 'always' } } });
+    seedQueryClient(client, data);
+    expect(client.getQueryData(['/api/news-and-views', 'a'])).toMatchObject({ body: '<!-- x' });
+    const failed = client.getQueryState(['/api/news-and-views', 'gone']);
+    expect(failed?.status).toBe('error');
+    expect(failed?.error).toBeInstanceOf(ApiError);
+    expect((failed?.error as ApiError).status).toBe(404);
+    // While hydrating, seeded queries do not refetch on mount...
+    expect(client.defaultQueryOptions({ queryKey: ['/api/news-and-views', 'a'] }).refetchOnMount).toBe(false);
+    finishHydration(client, data);
+    // ...afterwards the app's own rule (spec 01 §9) is back, and nothing is kept once unused.
+    expect(client.defaultQueryOptions({ queryKey: ['/api/news-and-views', 'a'] }).refetchOnMount).toBe('always');
+    expect(client.getQueryCache().find({ queryKey: ['/api/news-and-views', 'a'] })?.gcTime).toBe(0);
+  });
+});

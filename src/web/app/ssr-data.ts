@@ -1,0 +1,73 @@
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/request';
+
+/**
+ * What a server-rendered page carries for its hydration, in
+ * `<script type="application/json" id="vbg-data">`: the server's "now" and the TanStack Query
+ * cache the server rendered from. Not executable (the CSP stays `script-src 'self'`), and every
+ * `<` is written as \u003c so stored text can never close the element.
+ */
+export const SSR_DATA_ID = 'vbg-data';
+
+export interface SsrData {
+  now: string;
+  queries: DehydratedState;
+}
+
+/** A failed query travels as its status and body; the client rebuilds the same ApiError from it. */
+interface SerializedError {
+  apiError: { status: number; bodyText: string; statusText: string };
+}
+
+export function serializeSsrData(client: QueryClient, now: Date): string {
+  const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
+  for (const q of queries.queries) {
+    const err = q.state.error;
+    if (err) {
+      const apiError = err instanceof ApiError ? { status: err.status, bodyText: err.bodyText, statusText: '' } : { status: 500, bodyText: '', statusText: 'Error' };
+      (q.state as { error: unknown }).error = { apiError } satisfies SerializedError;
+    }
+  }
+  const data: SsrData = { now: now.toISOString(), queries };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** The element's text back as data, failed queries with their ApiError again; null if unreadable. */
+export function parseSsrData(text: string): SsrData | null {
+  try {
+    const data = JSON.parse(text) as SsrData;
+    for (const q of data.queries.queries) {
+      const e = (q.state.error as SerializedError | null)?.apiError;
+      if (e) (q.state as { error: unknown }).error = new ApiError(e.status, e.bodyText, e.statusText);
+    }
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+export function readSsrData(): SsrData | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById(SSR_DATA_ID)?.textContent;
+  return text ? parseSsrData(text) : null;
+}
+
+/**
+ * Seeds the cache before hydrateRoot, so the first render on the client is the server's. The
+ * app's defaults refetch on every mount and keep nothing (spec 01 §9); for the hydration render
+ * only, seeded queries neither refetch nor retry (the answer is milliseconds old) nor get collected before
+ * the page's observers attach. `finishHydration` puts the defaults back.
+ */
+export function seedQueryClient(client: QueryClient, data: SsrData) {
+  hydrate(client, data.queries, { defaultOptions: { queries: { gcTime: 60_000 } } });
+  // retryOnMount: a query that failed on the server shows its error, as the server rendered it.
+  for (const q of data.queries.queries) client.setQueryDefaults(q.queryKey, { refetchOnMount: false, retryOnMount: false });
+}
+
+export function finishHydration(client: QueryClient, data: SsrData) {
+  for (const q of data.queries.queries) {
+    client.setQueryDefaults(q.queryKey, {});
+    const query = client.getQueryCache().find({ queryKey: q.queryKey, exact: true });
+    // gcTime only ever grows through options; back to the app's "keep nothing" once hydrated.
+    if (query) query.gcTime = 0;
+  }
+}

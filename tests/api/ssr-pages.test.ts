@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { signedIn } from '../support/users';
+import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
+import { record, settle } from './performance-helpers';
+import { publish } from './tips-helpers';
+
+// Issue 15 items 2 and 3: public pages arrive rendered by React on the server, with their data,
+// and what a visitor may not read (a premium body, today's tips) is never in that HTML.
+let t: TestApp;
+beforeAll(async () => {
+  ensureWebBuilt();
+  t = await startTestApp({}, { webDir: WEB_DIR });
+}, 120_000);
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  // Sunday 22 November 2026, 09:00 London (GMT).
+  t.clock.set(new Date('2026-11-22T09:00:00Z'));
+});
+
+const DATA_ELEMENT = /<script type="application\/json" id="vbg-data">([^<]*)<\/script>/;
+
+/** The page as a browser gets it: status, the markup React rendered into #root, and the data element. */
+async function page(path: string, client = t.client()) {
+  const res = await client.get(path);
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(res.text)?.[1] ?? '';
+  return { status: res.status, html: res.text, root, data: DATA_ELEMENT.exec(res.text)?.[1] ?? null, headers: res.headers };
+}
+
+describe('server-rendered public pages', () => {
+  it('home, Team VBG, getting started, premium access, subscribe and resources arrive with their content', async () => {
+    const expected: Record<string, string> = {
+      '/': 'Why punters choose VBG',
+      '/about': 'Team VBG',
+      '/getting-started': 'Getting Started',
+      '/premium-access': 'Premium',
+      '/subscribe': 'Subscribe',
+      '/resources': 'Resources',
+    };
+    for (const [path, text] of Object.entries(expected)) {
+      const p = await page(path);
+      expect(p.status, path).toBe(200);
+      expect(p.root, path).toContain(text);
+      expect(p.root, path).toContain('Value Betting Guide'); // the header, rendered too
+      expect(p.data, path).not.toBeNull();
+    }
+    const resources = (await t.client().get('/api/resources')).json as Array<{ slug: string; title: string }>;
+    const resource = await page(`/resources/${resources[0].slug}`);
+    expect(resource.root).toContain(resources[0].title.replace(/&/g, '&amp;'));
+  });
+
+  it('News & Views and an article carry their text; a premium body reaches members only', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const regular = await createArticle(admin, { title: 'Going Report' });
+    const premium = await createArticle(admin, { title: 'Members Angle', contentType: 'premium', content: `<p>${PREMIUM_SECRET}</p>` });
+
+    const list = await page('/news-and-views');
+    expect(list.root).toContain('Going Report');
+    expect(list.root).toContain('Members Angle');
+    const article = await page(`/news-and-views/${regular.slug}`);
+    expect(article.root).toContain(REGULAR_BODY);
+
+    const visitor = await page(`/news-and-views/${premium.slug}`);
+    expect(visitor.root).toContain('Members Angle');
+    expect(visitor.html).not.toContain(PREMIUM_SECRET);
+    const { client: nonMember } = await signedIn(t, 'nonMember');
+    expect((await page(`/news-and-views/${premium.slug}`, nonMember)).html).not.toContain(PREMIUM_SECRET);
+    // The same access decision as the API: a member's page has the body, rendered.
+    const { client: member } = await signedIn(t, 'member');
+    expect((await page(`/news-and-views/${premium.slug}`, member)).root).toContain(PREMIUM_SECRET);
+
+    const missing = await page('/news-and-views/no-such-article');
+    expect(missing.status).toBe(404);
+    expect(missing.root).toContain('Article Not Found');
+  });
+
+  it("the free race card lists the nominated race's horses, and no other race's", async () => {
+    const sample = makeRaceDay({ races: 3, runners: 4, seed: 7 });
+    const { client: admin } = await signedIn(t, 'admin');
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    const chosen = sample[1];
+    const [h, m] = chosen.time.split(':').map(Number);
+    const nominated = await admin.post('/api/free-race/nominate', { raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`, course: chosen.course, weekday: 'Sunday' });
+    expect(nominated.status).toBe(200);
+
+    const free = await page('/free-race');
+    for (const horse of chosen.horses) expect(free.root).toContain(horse.name);
+    for (const other of sample.filter((r) => r !== chosen)) for (const horse of other.horses) expect(free.html).not.toContain(horse.name);
+  });
+
+  it('the results table has a row per settled tip', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const won = await record(admin, { raceDate: '2026-11-20', selectionName: 'Copper Coast', advisedOdds: '4/1' });
+    await settle(admin, won, 'WON');
+    const lost = await record(admin, { raceDate: '2026-11-21', selectionName: 'Silent Witness', selectionType: 'nb', advisedOdds: '9/2' });
+    await settle(admin, lost, 'LOST');
+
+    const results = await page('/results');
+    const rows = [...results.root.matchAll(/<tr class="border-b border-slate-200 bg-(?:green|red)-50">([\s\S]*?)<\/tr>/g)].map((r) => r[1]);
+    expect(rows).toHaveLength(2);
+    expect(rows.join()).toContain('Copper Coast');
+    expect(rows.join()).toContain('Silent Witness');
+  });
+
+  it("renders a past day's tips; today's and later days show the gate, never the tips, to anyone", async () => {
+    t.clock.set(new Date('2026-11-21T09:00:00Z'));
+    const { client: yesterdayAdmin } = await signedIn(t, 'admin', 'saturday-admin@example.com');
+    await publish(yesterdayAdmin, { nap: 'Saturday Star – 1:30 Sandown' });
+    t.clock.set(new Date('2026-11-22T09:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await publish(admin, { nap: 'Sunday Secret – 2:10 Ascot' });
+
+    const past = await page('/tips/2026-11-21');
+    expect(past.root).toContain('Saturday Star – 1:30 Sandown');
+
+    const today = await page('/tips/2026-11-22');
+    expect(today.root).toContain('Member Access Required');
+    expect(today.html).not.toContain('Sunday Secret');
+    const { client: member } = await signedIn(t, 'member');
+    const memberToday = await page('/tips/2026-11-22', member);
+    expect(memberToday.status).toBe(200);
+    expect(memberToday.html).not.toContain('Sunday Secret'); // the browser fetches them for a member
+    expect((await page('/tips/2026-11-23')).root).toContain('Member Access Required');
+
+    // The back catalogue lists the archived day.
+    expect((await admin.post('/api/move-to-library')).status).toBe(200);
+    expect((await page('/back-catalogue')).root).toContain('Daily Tips – Saturday 21 November 2026');
+  });
+
+  it('the embedded data is not executable, cannot be broken out of, and the CSP stays strict', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    // Titles are stored as text: the entities come back as "<" and ">" in the data.
+    await createArticle(admin, { title: 'Odds &lt;/script&gt;&lt;script&gt;window.hacked=1&lt;/script&gt; &lt;!-- on' });
+    const p = await page('/news-and-views');
+    expect(p.data).not.toBeNull();
+    expect(p.data).not.toContain('<');
+    expect(JSON.stringify(JSON.parse(p.data!))).toContain('</script><script>window.hacked=1</script>');
+    // Scripts: the entry (by src) and the JSON element; nothing inline and executable.
+    const scripts = [...p.html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.filter((s) => !/\bsrc="\/assets\//.test(s) && !/type="application\/json"/.test(s))).toEqual([]);
+    expect(p.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it('members and admin pages stay a shell the browser renders', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    for (const path of ['/tips', '/vbg-race-cards', '/my-account', '/admin']) {
+      const p = await page(path, member);
+      expect(p.status, path).toBe(200);
+      expect(p.html, path).toContain('<div id="root"></div>');
+      expect(p.data, path).toBeNull();
+    }
+  });
+
+  it("a visitor's page is served from the cache until an admin write drops it; a member's never is", async () => {
+    const renderedAt = (p: { data: string | null }) => (JSON.parse(p.data!) as { now: string }).now;
+    const { client: admin } = await signedIn(t, 'admin');
+    await createArticle(admin, { title: 'First Word' });
+    expect((await page('/news-and-views')).root).toContain('First Word');
+    // Two visits a second apart get the same render. (Polled: on PostgreSQL the write's own cache
+    // notice comes back through LISTEN a moment later and drops the pages once more.)
+    let first = await page('/news-and-views');
+    await expect
+      .poll(async () => {
+        t.clock.advance(1_000);
+        const next = await page('/news-and-views');
+        const same = renderedAt(next) === renderedAt(first);
+        first = next;
+        return same;
+      })
+      .toBe(true);
+    const { client: member } = await signedIn(t, 'member');
+    expect(renderedAt(await page('/news-and-views', member))).not.toBe(renderedAt(first));
+
+    await createArticle(admin, { title: 'Second Word' });
+    const after = await page('/news-and-views');
+    expect(after.root).toContain('Second Word');
+    expect(renderedAt(after)).not.toBe(renderedAt(first));
+  });
+});
