@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import { londonDate } from '../shared/london-time';
 import type { PublicConfig } from '../shared/public-config';
 import type { AppContext } from './context';
 import { SESSION_COOKIE } from './features/auth/sessions';
@@ -56,20 +55,17 @@ function apiReaderFor(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
-/**
- * Renders a page, or answers null when it is not a server-rendered one. A visitor's page (no
- * session cookie, no query string) is the same for every visitor: it is kept in the shared cache
- * ('pages', per London day), dropped on any content write on any instance.
- */
+/** A visitor's request for a page: no session cookie and no query string, so any visitor gets the same page. */
+export function isVisitorPage(request: FastifyRequest): boolean {
+  return !readCookie(request, SESSION_COOKIE) && !request.url.includes('?');
+}
+
+/** Renders the pages the server entry renders, for the person asking, at the clock's "now". */
 export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: ServerEntry) {
   const config = publicConfig(ctx.config);
-  return async (request: FastifyRequest, pathname: string): Promise<RenderedPage | null> => {
-    if (!entry.isServerRendered(pathname)) return null;
-    const now = ctx.clock.now();
-    const url = request.url;
-    const render = () => entry.render({ url, now, config, api: apiReaderFor(app, request) });
-    if (readCookie(request, SESSION_COOKIE) || url.includes('?')) return render();
-    return ctx.cache.get('pages', `${londonDate(now)} ${url}`, render);
+  return {
+    renders: (pathname: string) => entry.isServerRendered(pathname),
+    render: (request: FastifyRequest) => entry.render({ url: request.url, now: ctx.clock.now(), config, api: apiReaderFor(app, request) }),
   };
 }
 

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchPageRoute, titleForPath } from '../shared/paths';
+import { londonDate } from '../shared/london-time';
+import { matchPageRoute, titleForPath, type PageRoute } from '../shared/paths';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
-import { loadServerEntry, pageRenderer } from './server-render';
+import { isVisitorPage, loadServerEntry, pageRenderer } from './server-render';
 
 /**
  * What a page adds to the shell's <head>: its own <title> and description (replacing the
@@ -23,6 +24,20 @@ export interface PageHead {
 export type HeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
 const DESCRIPTION_META = /<meta\s+name="description"[^>]*>\s*/i;
+
+interface BuiltPage {
+  status: number;
+  html: string;
+  /** Rendered on the server (false: the shell, for the browser to render). */
+  rendered: boolean;
+}
+
+/** Carries a page out of the cache's load so that it is sent but not kept. */
+class UncachedPage extends Error {
+  constructor(readonly page: BuiltPage) {
+    super('not kept');
+  }
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -71,9 +86,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
   const entry = hasClient ? await loadServerEntry(path.join(path.dirname(webDir), 'server-entry', 'entry-server.js')) : null;
   const renderPage = entry ? pageRenderer(app, ctx, entry) : null;
 
-  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = decodeURIComponent(request.url.split('?')[0].split('#')[0]);
-    const known = matchPageRoute(pathname);
+  /** The page's HTML: the shell with its head, and the server render inside #root when it has one. */
+  async function buildPage(request: FastifyRequest, pathname: string, known: PageRoute | undefined): Promise<BuiltPage> {
     let head = configMeta;
     // A public page's own code starts downloading with the entry, not after it has run.
     if (known?.access === 'public') head += routePreloads[known.pattern] ?? '';
@@ -96,17 +110,41 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       head = tag + head;
     }
     html = html.replace('<!--vbg-head-->', () => head);
-    let status = known ? 200 : 404;
-    const rendered = known && renderPage ? await renderPage(request, pathname).catch((err: unknown) => {
+    const status = known ? 200 : 404;
+    if (!known || !renderPage?.renders(pathname)) return { status, html, rendered: false };
+    const rendered = await renderPage.render(request).catch((err: unknown) => {
       // The shell still works: the browser renders the page itself.
       request.log.error({ err }, 'server render failed');
       return null;
-    }) : null;
-    if (rendered) {
-      status = rendered.status;
-      html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`);
+    });
+    if (!rendered) return { status, html, rendered: false };
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`);
+    return { status: rendered.status, html, rendered: true };
+  }
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = decodeURIComponent(request.url.split('?')[0].split('#')[0]);
+    const known = matchPageRoute(pathname);
+    let page: BuiltPage;
+    if (known && renderPage?.renders(pathname) && isVisitorPage(request)) {
+      // The same for every visitor: kept whole (head and render) per London day and address, and
+      // dropped on any content write on any instance (namespace 'pages', decision 0020). A render
+      // that failed, or a 404 (any address can be asked for), is sent but not kept.
+      const key = `${londonDate(ctx.clock.now())} ${request.url}`;
+      page = await ctx.cache
+        .get('pages', key, async () => {
+          const built = await buildPage(request, pathname, known);
+          if (!built.rendered || built.status !== 200) throw new UncachedPage(built);
+          return built;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof UncachedPage) return err.page;
+          throw err;
+        });
+    } else {
+      page = await buildPage(request, pathname, known);
     }
-    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

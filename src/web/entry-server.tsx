@@ -64,17 +64,24 @@ function wantsServerData(query: Query): boolean {
   return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
 }
 
+/** Runs the queries a render created and left without data, with their own query functions. */
+async function fetchWanted(client: QueryClient) {
+  const wanted = client.getQueryCache().getAll().filter(wantsServerData);
+  await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
+}
+
 /**
- * Renders until no query the page asks for is left without data: each pass's queries are the
- * ones the components created while rendering; they run with their own query functions, whose
- * reads go to the API through `readers`. Failed queries keep their error (the page shows it).
+ * A first, cheap render only to learn the page's queries; they run (their reads go to the API
+ * through `readers`), then the real render. Should that render create queries that were not there
+ * before (a part shown once data arrived), they run too and it renders again. Failed queries keep
+ * their error: the page shows it.
  */
-async function loadData(client: QueryClient, app: ReactNode) {
-  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-    renderToString(app);
-    const wanted = client.getQueryCache().getAll().filter(wantsServerData);
-    if (wanted.length === 0) return;
-    await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
+async function renderWithData(client: QueryClient, app: ReactNode): Promise<string> {
+  renderToString(app);
+  for (let pass = 1; ; pass++) {
+    await fetchWanted(client);
+    const html = await renderComplete(app);
+    if (pass >= MAX_DATA_PASSES || !client.getQueryCache().getAll().some(wantsServerData)) return html;
   }
 }
 
@@ -122,8 +129,7 @@ export async function render({ url, now, config, api }: RenderInput): Promise<Re
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const app = <App router={Router} client={client} config={config} now={now} />;
   return readers.run(api, async () => {
-    await loadData(client, app);
-    const html = await renderComplete(app);
+    const html = await renderWithData(client, app);
     // The CSP allows no inline script: a render that would need one is refused (the shell is sent).
     if (/<script/i.test(html)) throw new Error(`The server render of ${pathname} contains a script element`);
     const result = { html, data: serializeSsrData(client, now), status: notFound(client) ? 404 : 200 };
