@@ -10,6 +10,7 @@ import { registerAccessControl } from './http/access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
+import { registerBadTextRefusal } from './http/refuse-bad-text';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { authRoutes } from './features/auth/routes';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     hsts: opts.config.secureCookies,
   });
   if (logStream) registerRequestLog(app, logStream);
+  registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
 
