@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
 import { registerBadTextRefusal } from './http/refuse-bad-text';
+import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './http/timeouts';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { authRoutes } from './features/auth/routes';
@@ -47,6 +48,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Log lines go here instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** Shorter client timeouts for tests; production uses HTTP_TIMEOUTS. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export interface App {
@@ -68,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // (Fastify refuses a bare hop count, hence the function: the immediate peer only.)
     trustProxy: opts.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     return503OnClosing: true,
+    ...timeoutOptions(opts.httpTimeouts ?? HTTP_TIMEOUTS),
   });
   const ctx: AppContext = {
     config: opts.config,

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { loadConfig, type AppConfig } from '../../src/server/env';
 import type { Clock } from '../../src/server/context';
+import type { HttpTimeouts } from '../../src/server/http/timeouts';
 import { TEMPLATE_PATH, workerDatabaseUrl } from './global-setup-db';
 import { HttpClient } from './http-client';
 
@@ -61,12 +62,12 @@ export async function resetDatabase(database: Database) {
   await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
 }
 
-export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string; httpTimeouts?: HttpTimeouts } = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   await resetDatabase(database);
   const clock = new TestClock();
-  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir });
+  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir, httpTimeouts: opts.httpTimeouts });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;
