@@ -1,7 +1,8 @@
+import { lazy } from 'react';
 import { ArrowLeft, Archive, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongDay, isIsoDay } from '../../../shared/london-time';
-import { errorMessage } from '../../lib/request';
+import { ApiError, errorMessage } from '../../lib/request';
 import { useHistoricalTips } from './api';
 import { TipsCards } from './tips-cards';
 
@@ -14,11 +15,30 @@ function BackLink() {
   );
 }
 
-/** Public archive page of one day's tips (spec 01 §2 "Historical tips"). */
+// Only today's and later days need the gates: past days never download them.
+const SignedOutGate = lazy(async () => ({ default: (await import('../../components/member-gate')).SignedOutGate }));
+const SubscriptionRequired = lazy(async () => ({ default: (await import('../../components/member-gate')).SubscriptionRequired }));
+
+const GATED_FEATURE = 'these tips';
+
+/**
+ * Archive page of one day's tips (spec 01 §2 "Historical tips"): public for past London days.
+ * Today's and later days' tips are for members (decision 10); the server decides and says so
+ * with 401 (signed out: banner and "Member Access Required", decision 8) or 403 (signed in
+ * without a membership: "Subscription required", decision 3).
+ */
 export function HistoricalTipsPage() {
   const { date = '' } = useParams();
   const { data, isPending, error } = useHistoricalTips(date);
   const longDate = isIsoDay(date) ? formatLongDay(date) : date;
+  if (error instanceof ApiError && error.status === 401) return <SignedOutGate feature={GATED_FEATURE} />;
+  if (error instanceof ApiError && error.status === 403) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:py-16">
+        <SubscriptionRequired feature={GATED_FEATURE} />
+      </div>
+    );
+  }
   return (
     <>
       <div className="bg-navy-900 text-white">
