@@ -5,7 +5,8 @@ import { files, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
-import { describeWorkbookErrors, parseMasterWorkbook } from './workbook';
+import { parseMasterWorkbookOffThread } from './parse-off-thread';
+import { describeWorkbookErrors } from './workbook';
 
 export const REPROCESS_KIND = 'master-reprocess';
 
@@ -29,7 +30,7 @@ export async function reprocessLastMaster(ctx: AppContext, userId: number | null
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
   const day = capitalised(weekday as Weekday);
 
-  const parsed = await parseMasterWorkbook(Buffer.from(file.data), file.filename);
+  const parsed = await parseMasterWorkbookOffThread(Buffer.from(file.data), file.filename);
   if (!parsed.ok) {
     throw new HttpError(422, `The stored workbook could not be read: ${describeWorkbookErrors(parsed.errors)}. The ${day} cards are unchanged.`);
   }

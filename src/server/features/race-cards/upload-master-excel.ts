@@ -9,13 +9,18 @@ import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
-import { describeWorkbookErrors, parseMasterWorkbook, type ParsedRace } from './workbook';
+import { parseMasterWorkbookOffThread } from './parse-off-thread';
+import { describeWorkbookErrors, type ParsedRace } from './workbook';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLSM_MIME = 'application/vnd.ms-excel.sheet.macroEnabled.12';
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at ~23 columns a runner. */
-const HORSE_CHUNK = 1000;
+/**
+ * Rows per INSERT: well under PostgreSQL's 65,535 parameters at ~23 columns a runner, and small
+ * enough that embedded PGlite (which runs each statement on the server's thread) holds the thread
+ * for tens of milliseconds at a time rather than seconds.
+ */
+const HORSE_CHUNK = 250;
 
 export interface MasterUpload {
   data: Buffer | undefined;
@@ -39,7 +44,7 @@ export interface IngestCounts {
 export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): Promise<AdminActionResult & { counts: IngestCounts }> {
   const { data, targetTab } = upload;
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
-  const parsed = await parseMasterWorkbook(data, upload.filename);
+  const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   if (!parsed.ok) {
     throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${capitalised(targetTab)} cards are unchanged.`);
   }
@@ -78,7 +83,11 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
     .returning({ id: races.id, time: races.time, course: races.course });
   const idOf = new Map(inserted.map((r) => [`${r.time}|${r.course}`, r.id]));
   const rows = parsed.flatMap((race) => race.horses.map((h) => ({ ...h, raceId: idOf.get(`${race.time}|${race.course}`)! })));
-  for (let i = 0; i < rows.length; i += HORSE_CHUNK) await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
+  for (let i = 0; i < rows.length; i += HORSE_CHUNK) {
+    // Give waiting requests their turn between statements: PGlite answers without one otherwise.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
+  }
 }
 
 /** The stored name is made here, never taken as-is from the upload. */
