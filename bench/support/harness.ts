@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 export { freshPostgresDatabase } from '../../tests/support/instances';
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+/** The app's SESSION_SECRET (32+ characters); the spike bench derives session ids from it. */
+export const BENCH_SESSION_SECRET = 'bench-only-secret-not-for-any-real-site';
 
 export interface AppProcess {
   child: ChildProcess;
@@ -38,7 +40,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      SESSION_SECRET: 'bench-only-secret',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      LOCAL_CHECKOUT: 'true', // production on PostgreSQL refuses to start without Stripe otherwise
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

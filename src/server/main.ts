@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, startWarnings } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { ensureAdmin } from './db/seed/admin';
@@ -22,6 +22,8 @@ async function main() {
   const { app, ctx, state } = await buildApp({ config, database });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   app.log.info(`database: ${where} (migrations applied)`);
+  // Said at every start, so a deployment running without payments cannot go unnoticed.
+  for (const warning of startWarnings(config)) app.log.warn(warning);
 
   const admin = await ensureAdmin(ctx);
   if (admin) app.log.warn(`admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { createPaymentsProvider } from '../../providers/payments';
 import { presentUser } from '../auth/current-user';
+import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
 import { lookupCheckout } from './checkout-lookup';
@@ -33,6 +34,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const signedIn = request.user;
     // A signed-in non-member checks out for their own address (DESIGN decision 2).
     const email = signedIn ? undefined : parse(checkoutBody, request.body).email;
+    await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email); // no probing of addresses at machine speed
     return createCheckout(ctx, payments, { signedIn, email, baseUrl: publicBase(ctx, request) });
   });
 

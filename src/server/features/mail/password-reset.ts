@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
-import { clearFailures, isThrottled, recordFailure } from '../auth/throttle';
+import { clearFailures, takeAttempt } from '../auth/throttle';
 import { findUserByEmail } from '../auth/users';
 import { hashResetToken } from './links';
 import { passwordResetEmail } from './messages';
@@ -24,9 +24,9 @@ export const RESET_IP_LIMIT = 20;
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
   const accountKey = `reset:acct:${email}`;
   const ipKey = `reset:ip:${ip}`;
-  if (await isThrottled(ctx, [accountKey, ipKey])) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
-  await recordFailure(ctx, accountKey, RESET_ACCOUNT_LIMIT);
-  await recordFailure(ctx, ipKey, RESET_IP_LIMIT);
+  // Counted and checked in one statement each, so parallel requests cannot all slip under the limit.
+  if (!(await takeAttempt(ctx, ipKey, RESET_IP_LIMIT))) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
+  if (!(await takeAttempt(ctx, accountKey, RESET_ACCOUNT_LIMIT))) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
   const user = await findUserByEmail(ctx, email);
   if (user) {
     const token = crypto.randomBytes(32).toString('base64url');
