@@ -58,6 +58,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/set-password': 'public',
   'POST /api/stripe/webhook': 'public', // authenticated by its Stripe signature instead
   'POST /api/cancel-subscription': 'signedIn',
+  'POST /api/resume-subscription': 'signedIn',
   'POST /api/billing-portal': 'signedIn',
   'GET /api/admin/members': 'admin',
   'POST /api/admin/members/:id/grant': 'admin',
