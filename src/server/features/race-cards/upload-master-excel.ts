@@ -4,13 +4,14 @@ import { formatLongDay, type Weekday } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { files, horses, races, uploadLog } from '../../db/schema';
+import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import { describeWorkbookErrors, type ParsedRace } from './workbook';
+import { insertFile } from '../../db/file-store';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -20,7 +21,7 @@ const XLSM_MIME = 'application/vnd.ms-excel.sheet.macroEnabled.12';
  * enough that embedded PGlite (which runs each statement on the server's thread) holds the thread
  * for tens of milliseconds at a time rather than seconds.
  */
-const HORSE_CHUNK = 250;
+const HORSE_CHUNK = 150;
 
 export interface MasterUpload {
   data: Buffer | undefined;
@@ -60,7 +61,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
     }
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const mimeType = filename.toLowerCase().endsWith('.xlsm') ? XLSM_MIME : XLSX_MIME;
-    await tx.insert(files).values({ kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
+    await insertFile(tx, { kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
     await tx.insert(uploadLog).values({ kind: MASTER_KIND, userId: upload.userId, filename, size: data.length, success: true, message, counts: { ...counts, weekday: targetTab, raceDate } });
   });
   return {

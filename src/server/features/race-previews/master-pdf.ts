@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { isPdfBytes } from '../back-catalogue/upload-pdf';
+import { insertFile } from '../../db/file-store';
 
 export const MASTER_KIND = 'master-preview-pdf';
 
@@ -66,7 +67,7 @@ export async function uploadMasterPdf(ctx: AppContext, upload: MasterUpload): Pr
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
   const replaced = await ctx.db.transaction(async (tx) => {
     const gone = await tx.delete(files).where(eq(files.kind, MASTER_KIND)).returning({ id: files.id });
-    await tx.insert(files).values({ kind: MASTER_KIND, filename: masterFilename(day), mimeType: 'application/pdf', size: data.length, sha256, data });
+    await insertFile(tx, { kind: MASTER_KIND, filename: masterFilename(day), mimeType: 'application/pdf', size: data.length, sha256, data });
     return gone.length > 0;
   });
   const kb = Math.max(1, Math.round(data.length / 1024));
