@@ -140,6 +140,17 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   return row.user;
 }
 
+/**
+ * The user of a session that is still live, read from the database without counting as activity
+ * (no touch, no cache): for a long-lived connection re-checking that its session has not ended.
+ */
+export async function liveSessionUser(ctx: AppContext, token: string): Promise<UserRow | null> {
+  const row = await loadSession(ctx.db, await storageId(ctx, token));
+  const now = ctx.clock.now().getTime();
+  if (!row || now - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) return null;
+  return row.user;
+}
+
 export async function destroySession(ctx: AppContext, token: string | undefined) {
   if (!token) return;
   const id = await storageId(ctx, token);
