@@ -36,6 +36,7 @@ import './features/performance/demo';
 import './features/race-cards/demo';
 import './features/race-previews/demo';
 import { mailFeature } from './features/mail/routes';
+import { startHousekeeping } from './features/housekeeping/housekeeping';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   logStream?: LogStream;
   /** Shorter client timeouts for tests; production uses HTTP_TIMEOUTS. */
   httpTimeouts?: HttpTimeouts;
+  /** How often housekeeping runs (tests shorten it); HOUSEKEEPING_EVERY_MS by default. */
+  housekeepingEveryMs?: number;
 }
 
 export interface App {
@@ -141,6 +144,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   mailFeature(app, ctx);
+  startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);

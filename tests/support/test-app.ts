@@ -62,12 +62,15 @@ export async function resetDatabase(database: Database) {
   await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
 }
 
-export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string; httpTimeouts?: HttpTimeouts } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number } = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   await resetDatabase(database);
   const clock = new TestClock();
-  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir, httpTimeouts: opts.httpTimeouts });
+  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir, httpTimeouts: opts.httpTimeouts,
+    // Off unless a test asks: a pass at an unplanned moment would race tests that move the clock.
+    housekeepingEveryMs: opts.housekeepingEveryMs ?? 0,
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { keyFor, sessionStorageId } from './secrets';
+import { deleteInBatches } from '../../db/batched-delete';
 
 export const SESSION_COOKIE = 'vbg_session';
 /** Matches the client's inactivity logout (spec 01 §9: 30 minutes). */
@@ -166,10 +167,9 @@ export async function destroyUserSessions(ctx: AppContext, userId: number, excep
   ctx.sessions.forgetUser(userId);
 }
 
-/** Housekeeping: removes sessions that can no longer be used. */
-export async function purgeExpiredSessions(ctx: AppContext) {
+/** Housekeeping: deletes sessions that can no longer be used (past their end, or idle too long); returns how many. */
+export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  await ctx.db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), and(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)))));
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  return deleteInBatches(ctx.db, 'sessions', 'id', sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} < ${idleSince}`);
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '../../../shared/mail';
 import type { AppContext } from '../../context';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { findUserByEmail } from '../auth/users';
 import { hashResetToken } from './links';
 import { passwordResetEmail } from './messages';
 import { enqueue, wakeMailWorkers } from './outbox';
+import { deleteInBatches } from '../../db/batched-delete';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Links per address, and requests per network address, in the 15-minute throttle window. */
@@ -67,4 +68,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   // A sign-in lock from guessing the old password should not stand in the owner's way now.
   await clearFailures(ctx, `acct:${email}`);
   return { success: true, message: RESET_DONE_MESSAGE };
+}
+
+/** Housekeeping: deletes reset tokens that were used or have expired (they open nothing); returns how many. */
+export async function purgeSpentResetTokens(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  return deleteInBatches(ctx.db, 'password_reset_tokens', 'token_hash', sql`${passwordResetTokens.usedAt} is not null or ${passwordResetTokens.expiresAt} <= ${now}`);
 }
