@@ -6,20 +6,15 @@ import { pdfEntryTitle } from '../../../shared/tips-format';
 import type { AppContext } from '../../context';
 import { backCatalogue } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { loadPdf } from '../race-previews/master-pdf';
+import { isPdfBytes, loadPdf } from '../../pdf/load';
 import { insertFile } from '../../db/file-store';
 
 export const PDF_KIND = 'back-catalogue-pdf';
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
 export interface PdfUpload {
   date: string | undefined;
   data: Buffer | undefined;
   originalName: string | undefined;
-}
-
-export function isPdfBytes(data: Uint8Array): boolean {
-  return data.length > PDF_MAGIC.length && Buffer.from(data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
 }
 
 /**

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import { formatLongDay, londonDate } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { isPdfBytes } from '../back-catalogue/upload-pdf';
+import { isPdfBytes, loadPdf } from '../../pdf/load';
 import { insertFile } from '../../db/file-store';
 
 export const MASTER_KIND = 'master-preview-pdf';
@@ -23,17 +22,6 @@ export interface MasterUpload {
 }
 
 /** Loads a PDF with pdf-lib and finds its pages, or answers 422 naming the problem. */
-export async function loadPdf(data: Uint8Array, what: string): Promise<{ pdf: PDFDocument; pages: number }> {
-  try {
-    // pdf-lib loads some broken files without complaint; reaching the page tree proves it is whole.
-    const pdf = await PDFDocument.load(data, { updateMetadata: false });
-    return { pdf, pages: pdf.getPageCount() };
-  } catch (err) {
-    const reason = err instanceof Error && /encrypt/i.test(err.message) ? 'it is password-protected' : 'it is damaged or not a complete PDF';
-    throw new HttpError(422, `${what} could not be read: ${reason}. Please export it again and re-upload.`);
-  }
-}
-
 /** The day's waiting master (without its bytes), if any. */
 export async function findWaitingMaster(db: Db, day: string) {
   const [row] = await db
