@@ -3,6 +3,8 @@ import { contentUploadBody } from '../../src/shared/schemas/tips';
 import { MEMBER_REQUIRED } from '../../src/server/http/access';
 import { parse } from '../../src/server/http/parse';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
+import { recordTip } from '../../src/server/features/performance/record-tips';
+import { settleTip } from '../../src/server/features/performance/settle-tip';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount } from '../support/users';
@@ -116,6 +118,27 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
       expect(res.headers.get('cache-control'), kind).toBe(members ? 'private, no-store' : 'no-cache');
       expect(res.headers.get('vary'), kind).toMatch(/cookie/i);
     }
+  });
+
+  it('the proofed results list a tip settled today for members only; visitors and non-members see it from tomorrow', async () => {
+    t.clock.set(new Date(NOON));
+    for (const [raceDate, selectionName] of [[YESTERDAY, 'Yesterday Winner'], [TODAY, 'Today Winner']]) {
+      const record = await recordTip(t.ctx, { raceDate, raceTime: '14:10', raceLocation: 'Ascot', selectionName, selectionType: 'NAP', advisedOdds: '5/2' });
+      await settleTip(t.ctx, record.id, 'WON');
+    }
+    const who = await clients();
+    for (const kind of KINDS) {
+      const res = await who[kind].get('/api/results');
+      const names = (res.json.tips as Array<{ selectionName: string }>).map((r) => r.selectionName);
+      const members = kind === 'member' || kind === 'admin';
+      expect(names, kind).toEqual(members ? ['Today Winner', 'Yesterday Winner'] : ['Yesterday Winner']);
+      expect(res.json.stats.overall.tips, kind).toBe(members ? 2 : 1);
+      expect(res.headers.get('cache-control'), kind).toBe(members ? 'private, no-store' : 'no-cache');
+      expect(res.headers.get('vary'), kind).toMatch(/cookie/i);
+    }
+    t.clock.set(new Date('2026-11-25T00:30:00Z'));
+    const visitor = await t.client().get('/api/results');
+    expect((visitor.json.tips as Array<{ selectionName: string }>).map((r) => r.selectionName)).toEqual(['Today Winner', 'Yesterday Winner']);
   });
 
   it("today's and later days are refused before the lookup: a day without tips says 401/403, not 404", async () => {

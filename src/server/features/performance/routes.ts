@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { autoPopulateBody, settleBody, tipRecordBody, type PerformanceActionResult } from '../../../shared/schemas/performance';
 import type { AppContext } from '../../context';
+import { londonDate } from '../../../shared/london-time';
+import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '../../http/dated-access';
 import { badRequest } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { autoPopulate } from './auto-populate';
@@ -38,8 +40,10 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: `${record.selectionName} settled as ${record.result}.`, record };
   });
 
-  app.get('/api/results', { config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return getResults(ctx);
+  app.get('/api/results', { config: { access: 'public' } }, async (request, reply) => {
+    // Today's settled tips are still today's paid tips (decision 0017): for members until tomorrow.
+    const everyDay = await seesCurrentDays(ctx, request.user);
+    reply.header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache').header('Vary', 'Cookie');
+    return getResults(ctx, everyDay ? null : londonDate(ctx.clock.now()));
   });
 }
