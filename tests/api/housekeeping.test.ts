@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { passwordResetTokens, sessions } from '../../src/server/db/schema';
+import { checkoutSessions, passwordResetTokens, sessions } from '../../src/server/db/schema';
+import { CHECKOUT_LIFETIME_MS } from '../../src/server/features/billing/expire-stale-checkouts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/features/auth/sessions';
 import { runHousekeeping } from '../../src/server/features/housekeeping/housekeeping';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -55,6 +56,32 @@ describe('runHousekeeping', () => {
       select 'old-' || g, ${user.id}, ${old}, ${old}, ${old} from generate_series(1, 12000) g`);
     expect((await runHousekeeping(t.ctx)).sessions).toBe(12_000);
     expect(await ids(sessions)).toEqual([]);
+  });
+});
+
+describe('unpaid checkouts', () => {
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  async function startCheckout(email: string) {
+    const res = await t.client().post('/api/create-checkout-session', { email });
+    expect(res.status, res.text).toBe(200);
+    const path = new URL(res.json.url).pathname;
+    return { path, id: path.split('/').pop()! };
+  }
+  const statusOf = async (id: string) => (await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0].status;
+
+  it('a checkout left unpaid for a day is expired and can no longer be paid; a younger one stays open', async () => {
+    const old = await startCheckout('old@example.com');
+    t.clock.advance(2 * 3600_000);
+    const young = await startCheckout('young@example.com');
+    t.clock.advance(CHECKOUT_LIFETIME_MS - 3600_000); // old: 25 h, young: 23 h
+    expect((await runHousekeeping(t.ctx)).checkouts).toBe(1);
+    expect(await statusOf(old.id)).toBe('expired');
+    expect(await statusOf(young.id)).toBe('open');
+    const pay = await t.client().request('POST', `${old.path}/complete`, '', { ...FORM, origin: t.baseUrl });
+    expect(pay.status).not.toBe(303);
+    expect(await statusOf(old.id)).toBe('expired');
+    const paidYoung = await t.client().request('POST', `${young.path}/complete`, '', { ...FORM, origin: t.baseUrl });
+    expect(paidYoung.status).toBe(303);
   });
 });
 

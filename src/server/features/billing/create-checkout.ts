@@ -69,7 +69,8 @@ async function expireOlderCheckouts(ctx: AppContext, payments: PaymentsProvider,
   return paidMeanwhile;
 }
 
-async function expireCheckout(ctx: AppContext, payments: PaymentsProvider, id: string) {
+/** Expires one checkout at the provider and here; returns its status after (a paid one stays 'complete'). */
+export async function expireCheckout(ctx: AppContext, payments: PaymentsProvider, id: string) {
   const after = await payments.expireCheckoutSession(id);
   if (!after || after.status === 'expired') {
     await ctx.db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { createPaymentsProvider } from '../../providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
+import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
 import { purgeSpentResetTokens } from '../mail/password-reset';
 
 /** How often each instance tidies up; every step is idempotent and skips rows another holds. */
@@ -9,28 +11,32 @@ export const HOUSEKEEPING_EVERY_MS = 3600_000;
 export interface HousekeepingCounts {
   sessions: number;
   resetTokens: number;
+  checkouts: number;
 }
 
 /**
- * Deletes what can no longer be used (issue 17 item 6): ended sessions and spent password-reset
- * tokens. Neither would ever open anything again, but left alone they would grow without end and
- * sit in every backup. (Finished mail is pruned by the mail workers, mail/prune.ts.)
+ * Tidies what can no longer be used (issue 17 item 6): deletes ended sessions and spent
+ * password-reset tokens, which would never open anything again but would grow without end and sit
+ * in every backup, and expires checkouts left unpaid for a day. (Finished mail is pruned by the
+ * mail workers, mail/prune.ts.)
  */
-export async function runHousekeeping(ctx: AppContext): Promise<HousekeepingCounts> {
+export async function runHousekeeping(ctx: AppContext, payments = createPaymentsProvider(ctx)): Promise<HousekeepingCounts> {
   return {
     sessions: await purgeExpiredSessions(ctx),
     resetTokens: await purgeSpentResetTokens(ctx),
+    checkouts: await expireStaleCheckouts(ctx, payments),
   };
 }
 
 /** Runs housekeeping once soon after start, then every `everyMs`, until the app closes (0: never, for tests that run it themselves). */
 export function startHousekeeping(app: FastifyInstance, ctx: AppContext, everyMs = HOUSEKEEPING_EVERY_MS) {
   if (everyMs <= 0) return;
+  const payments = createPaymentsProvider(ctx);
   let running: Promise<unknown> = Promise.resolve();
   const pass = () => {
-    running = runHousekeeping(ctx).then(
+    running = runHousekeeping(ctx, payments).then(
       (counts) => {
-        if (counts.sessions || counts.resetTokens) ctx.log.info(counts, 'housekeeping: deleted what can no longer be used');
+        if (counts.sessions || counts.resetTokens || counts.checkouts) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used');
       },
       (err: unknown) => ctx.log.warn({ err }, 'housekeeping pass failed; the next one tries again'),
     );
