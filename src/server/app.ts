@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   racePreviewsRoutes(app, ctx);
   raceCardsRoutes(app, ctx);
   await raceCardEventsRoutes(app, ctx);
-  freeRaceRoutes(app, ctx);
+  await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   mailFeature(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
