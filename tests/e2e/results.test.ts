@@ -94,6 +94,8 @@ describe('the proofed tipping record', () => {
     await capture(a, 'results-admin-history');
     await admin.context.close();
 
+    // Today's settled tips are still today's paid tips: public from the next London day (decision 0017).
+    j.app.clock.advance(24 * 3600_000);
     const visitor = await j.newPage(PHONE);
     const v = visitor.page;
     await v.goto('/results');
