@@ -86,6 +86,8 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/admin/back-catalogue-entry': 'admin',
   'POST /api/admin/auto-populate-performance': 'admin',
   'POST /api/admin/tip-records/:id/settle': 'admin',
+  'PUT /api/admin/tip-records/:id': 'admin',
+  'DELETE /api/admin/tip-records/:id': 'admin',
   'GET /api/results': 'public',
   // race previews
   'POST /api/admin/upload-master-pdf': 'admin',

@@ -123,7 +123,7 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
   it('the proofed results list a tip settled today for members only; visitors and non-members see it from tomorrow', async () => {
     t.clock.set(new Date(NOON));
     for (const [raceDate, selectionName] of [[YESTERDAY, 'Yesterday Winner'], [TODAY, 'Today Winner']]) {
-      const record = await recordTip(t.ctx, { raceDate, raceTime: '14:10', raceLocation: 'Ascot', selectionName, selectionType: 'nap', advisedOdds: '5/2' });
+      const { record } = await recordTip(t.ctx, { raceDate, raceTime: '14:10', raceLocation: 'Ascot', selectionName, selectionType: 'nap', advisedOdds: '5/2' });
       await settleTip(t.ctx, record.id, 'WON');
     }
     const who = await clients();

@@ -195,6 +195,8 @@ export const tipRecords = pgTable(
     profitLoss: numeric('profit_loss', { precision: 10, scale: 2, mode: 'number' }),
     publishedAt: ts('published_at'),
     settledAt: ts('settled_at'),
+    // Set when a settled result or starting price is changed afterwards: the proofed record shows it.
+    correctedAt: ts('corrected_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tip_records_unique').on(t.raceDate, t.selectionType, t.selectionName)],
