@@ -107,6 +107,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'DELETE /api/vbg-race-cards/clear-all': 'admin',
   'POST /api/vbg-race-cards/morning-odds': 'admin',
   'POST /api/vbg-race-cards/hard-coded-upload': 'admin',
+  'POST /api/vbg-race-cards/hard-coded-upload/preview': 'admin',
   'POST /api/vbg-race-cards/upload-master-excel': 'admin',
   'POST /api/vbg-race-cards/upload-hartley-verdict': 'admin',
   'POST /api/vbg-race-cards/upload-master-with-morning-odds': 'admin',

@@ -264,6 +264,9 @@ export const horses = pgTable(
     bookieOdds: numeric('bookie_odds', { precision: 10, scale: 2, mode: 'number' }),
     bookieOddsText: text('bookie_odds_text'),
     potentialNonRunner: boolean('potential_non_runner').notNull().default(false),
+    // What the master workbook itself said for the fields later stages may change (odds, non-runner,
+    // summary): a new upload or re-process keeps a later stage's value unless the workbook changed it.
+    workbookValues: jsonb('workbook_values'),
   },
   (t) => [index('horses_race_idx').on(t.raceId)],
 );
