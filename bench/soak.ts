@@ -7,7 +7,6 @@
 // The server is pinned to core 0 and this driver to core 1 (taskset); PostgreSQL is not pinned.
 // Needs BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 // Run: npx tsx bench/soak.ts   (SOAK_SECONDS=60 MEMBERS=1000)
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -18,7 +17,7 @@ import { deriveKey, sessionStorageId } from '../src/server/features/auth/secrets
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
-import { ADMIN, BENCH_SESSION_SECRET, freshPostgresDatabase, login, machine, rssOf, startApp, stopApp } from './support/harness';
+import { ADMIN, BENCH_SESSION_SECRET, freshPostgresDatabase, login, machine, pinToCore, rssOf, startApp, stopApp } from './support/harness';
 import { percentile } from './support/stats';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
@@ -26,8 +25,6 @@ const SOAK_MS = Number(process.env.SOAK_SECONDS ?? 60) * 1000;
 /** Each member waits 0.5–1.5 s between reads: about MEMBERS requests a second in all. */
 const THINK_MS = [500, 1500];
 const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const pin = (pid: number, cpu: number) => execFileSync('taskset', ['-apc', String(cpu), String(pid)], { stdio: 'ignore' });
 
 interface Sample {
   at: number;
@@ -84,8 +81,8 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const smtp = await startSmtpPeer();
 const db = await freshPostgresDatabase('vbg_bench_soak', base);
 const app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'false', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LOG_LEVEL: 'warn' });
-pin(app.child.pid!, 0);
-pin(process.pid, 1);
+pinToCore(app.child.pid!, 0);
+pinToCore(process.pid, 1);
 try {
   const admin = await login(app.url, ADMIN.email, ADMIN.password);
   const today = weekdayOf(londonDate(new Date()));
