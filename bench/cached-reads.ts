@@ -1,12 +1,14 @@
-// Load bench (a), issue 9: public cached reads beside a bare Fastify route serving the same bytes
-// from memory. Goal: each read ≥ 70% of the bare route's throughput.
+// Load bench (a), issues 9 and 18: public cached reads beside a bare Fastify route serving the same
+// bytes from memory. Goal: each read ≥ 70% of the bare route's throughput, measured with the server
+// (app or bare) pinned to core 0 and this load generator to core 1 (PIN=0 to compare unpinned:
+// then the bare route is capped by the load generator and the ratio flatters the app).
 //   the article list           GET /api/news-and-views          (visitor, no cookie)
 //   race-card metadata         GET /api/vbg-race-cards-metadata (a signed-in member)
 // The app is the real entry point on its demo content (PGlite by default; BENCH_DATABASE_URL for
 // PostgreSQL), LOG_LEVEL info as in production. Bounded: ROUNDS (default 3) × 4 runs of DURATION
 // seconds (default 5).
 // Run: npx tsx bench/cached-reads.ts
-import { ADMIN, cannon, freshPostgresDatabase, login, machine, startApp, startBare, stopApp, table, type Figures } from './support/harness';
+import { ADMIN, cannon, freshPostgresDatabase, login, machine, pinToCore, pinned, startApp, startBare, stopApp, table, type Figures } from './support/harness';
 import { median } from './support/stats';
 
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -34,6 +36,11 @@ try {
     '/list': { body: listBody, contentType: list.headers.get('content-type')! },
     '/meta': { body: metaBody, contentType: meta.headers.get('content-type')! },
   });
+  // The server under test on core 0, the load generator (this process) on core 1. PostgreSQL, when
+  // used, is not pinned: on two cores it shares them with both, as it would on a small server.
+  pinToCore(app.child.pid!, 0);
+  pinToCore(bare.pid, 0);
+  pinToCore(process.pid, 1);
   const common = { connections: CONNECTIONS, duration: DURATION };
   // Warm both (JIT, caches) before measuring.
   await cannon('warm-up', { ...common, duration: 2, url: `${app.url}/api/news-and-views` });
@@ -57,7 +64,7 @@ try {
   const pct = (x: number) => `${Math.round(100 * x)}%`;
   console.log(`article list: ${shares.list.map(pct).join(', ')} of bare (median ${pct(median(shares.list))})`);
   console.log(`metadata: ${shares.meta.map(pct).join(', ')} of bare (median ${pct(median(shares.meta))}) — goal ≥ 70%`);
-  console.log(`${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds`);
+  console.log(`${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, ${pinned() ? 'server on core 0, load generator on core 1' : 'unpinned'}`);
 } finally {
   await stopApp(app);
   await db?.drop();

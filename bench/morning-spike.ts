@@ -14,10 +14,11 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { sessions, users } from '../src/server/db/schema';
+import { deriveKey, sessionStorageId } from '../src/server/features/auth/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { arrivals } from './support/arrivals';
-import { ADMIN, freshPostgresDatabase, login, machine, startApp, startBare, stopApp, table, type Figures } from './support/harness';
+import { ADMIN, BENCH_SESSION_SECRET, freshPostgresDatabase, login, machine, startApp, startBare, stopApp, table, type Figures } from './support/harness';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 /** Arrival windows in seconds, widest first; 0 is every member at the same instant. */
@@ -48,8 +49,9 @@ try {
     .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `member${i}@bench.example`, passwordHash: 'x', role: 'member', subscriptionStatus: 'active', subscriptionType: 'premium', subscriptionStartDate: now, subscriptionEndDate: end })))
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
+  const sessionKey = deriveKey(BENCH_SESSION_SECRET, 'sessions'); // stored ids are keyed (decision 0019)
   await database.db.insert(sessions).values(
-    rows.map((u, i) => ({ id: crypto.createHash('sha256').update(tokens[i]).digest('hex'), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })),
+    rows.map((u, i) => ({ id: sessionStorageId(sessionKey, tokens[i]), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })),
   );
   await database.db.execute(sql`analyze`);
   await database.close();

@@ -1,5 +1,5 @@
 // Shared bits of the load benches: a real app process, a bare Fastify baseline, autocannon, figures.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 export { freshPostgresDatabase } from '../../tests/support/instances';
 
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+/** The app's SESSION_SECRET (32+ characters); the spike bench derives session ids from it. */
+export const BENCH_SESSION_SECRET = 'bench-only-secret-not-for-any-real-site';
 
 export interface AppProcess {
   child: ChildProcess;
@@ -38,7 +40,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      SESSION_SECRET: 'bench-only-secret',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      LOCAL_CHECKOUT: 'true', // production on PostgreSQL refuses to start without Stripe otherwise
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -69,6 +72,19 @@ export async function stopApp(app: AppProcess) {
   if (process.env.BENCH_KEEP_LOG) fs.copyFileSync(app.logFile, process.env.BENCH_KEEP_LOG);
   if (app.dataDir) fs.rmSync(app.dataDir, { recursive: true, force: true });
 }
+
+/**
+ * Pins a process (every thread of it) to one CPU core (Linux `taskset`). A throughput ratio
+ * against a bare route means something only with the server on one core and the load generator
+ * on the other: unpinned, the bare route is capped by the load generator and the ratio flatters
+ * the app (issue 18). PIN=0 leaves everything unpinned, to compare.
+ */
+export function pinToCore(pid: number, core: number) {
+  if (process.env.PIN === '0') return;
+  execFileSync('taskset', ['-apc', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+export const pinned = () => process.env.PIN !== '0';
 
 /** Resident memory of a process in bytes (Linux). */
 export function rssOf(pid: number): number {
@@ -140,7 +156,7 @@ export function table(rows: Figures[]) {
       'max ms': f.max,
       errors: f.errors,
       non2xx: f.non2xx,
-      'server CPU ms/req': f.cpuPerRequest === undefined ? '' : f.cpuPerRequest.toFixed(3),
+      'server CPU µs/req': f.cpuPerRequest === undefined ? '' : Math.round(f.cpuPerRequest * 1000),
     })),
   );
 }

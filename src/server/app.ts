@@ -10,6 +10,8 @@ import { registerAccessControl } from './http/access';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
+import { registerBadTextRefusal } from './http/refuse-bad-text';
+import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './http/timeouts';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
 import { registerPageCacheInvalidation } from './server-render';
@@ -35,6 +37,7 @@ import './features/performance/demo';
 import './features/race-cards/demo';
 import './features/race-previews/demo';
 import { mailFeature } from './features/mail/routes';
+import { startHousekeeping } from './features/housekeeping/housekeeping';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -47,6 +50,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Log lines go here instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** Shorter client timeouts for tests; production uses HTTP_TIMEOUTS. */
+  httpTimeouts?: HttpTimeouts;
+  /** How often housekeeping runs (tests shorten it); HOUSEKEEPING_EVERY_MS by default. */
+  housekeepingEveryMs?: number;
 }
 
 export interface App {
@@ -68,6 +75,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // (Fastify refuses a bare hop count, hence the function: the immediate peer only.)
     trustProxy: opts.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     return503OnClosing: true,
+    ...timeoutOptions(opts.httpTimeouts ?? HTTP_TIMEOUTS),
   });
   const ctx: AppContext = {
     config: opts.config,
@@ -117,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     hsts: opts.config.secureCookies,
   });
   if (logStream) registerRequestLog(app, logStream);
+  registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
   registerPageCacheInvalidation(app, ctx);
@@ -134,9 +143,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   racePreviewsRoutes(app, ctx);
   raceCardsRoutes(app, ctx);
   await raceCardEventsRoutes(app, ctx);
-  freeRaceRoutes(app, ctx);
+  await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   mailFeature(app, ctx);
+  startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);

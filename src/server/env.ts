@@ -49,12 +49,15 @@ const envSchema = z.object({
   DEFAULT_DISCOUNT_CODE: z.preprocess(emptyToUndefined, z.string().default('VALUE25')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TRUST_PROXY: booleanFlag,
+  LOCAL_CHECKOUT: booleanFlag,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER'> {
+export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT'> {
   SEED_DEMO: boolean;
+  /** The built-in local checkout, enabled on purpose (required for it in production on PostgreSQL). */
+  LOCAL_CHECKOUT: boolean;
   TRUST_PROXY: boolean;
   /** Whether this instance sends queued mail (only when SMTP_URL is set too). */
   MAIL_WORKER: boolean;
@@ -66,6 +69,46 @@ export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'M
 
 export class ConfigError extends Error {}
 
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+/**
+ * Rules across variables (DESIGN decision 13, decision 0019): in production on PostgreSQL the
+ * server fails closed. One line per variable, naming it and never its value.
+ */
+function combinationProblems(env: RawEnv): Map<string, string> {
+  const problems = new Map<string, string>();
+  const add = (name: string, why: string) => void (problems.has(name) || problems.set(name, why));
+  const productionOnPostgres = env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL);
+  // Sessions and unsubscribe links are keyed from it: a short one could be guessed offline.
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < SESSION_SECRET_MIN_LENGTH) {
+    add('SESSION_SECRET', `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (for example the output of: openssl rand -base64 48)`);
+  }
+  if (productionOnPostgres && !env.SESSION_SECRET) add('SESSION_SECRET', 'required when DATABASE_URL is set in production');
+  if (env.STRIPE_SECRET_KEY && env.LOCAL_CHECKOUT) add('LOCAL_CHECKOUT', 'must not be on when STRIPE_SECRET_KEY is set (choose Stripe or the local checkout)');
+  if (productionOnPostgres && !env.LOCAL_CHECKOUT) {
+    // A forgotten Stripe key would otherwise open the free local checkout to the public.
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
+      if (!env[name]) add(name, 'required when DATABASE_URL is set in production (or set LOCAL_CHECKOUT=true to run the built-in local checkout, which takes no money)');
+    }
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) add('STRIPE_PRICE_ID', 'required when STRIPE_SECRET_KEY is set');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) add('STRIPE_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
+  return problems;
+}
+
+/** What `main.ts` warns about at every start (a configuration that runs, but should not go unnoticed). */
+export function startWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (!config.STRIPE_SECRET_KEY && config.NODE_ENV === 'production') {
+    warnings.push(
+      config.LOCAL_CHECKOUT
+        ? 'LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged; anyone can become a member for free. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID to take payments.'
+        : 'STRIPE_SECRET_KEY is not set: the built-in local checkout takes subscriptions and nobody is charged; anyone can become a member for free. On PostgreSQL in production this needs LOCAL_CHECKOUT=true.',
+    );
+  }
+  return warnings;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -73,22 +116,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
-    // Not used for signing today, but a production Postgres deployment with no secret set is
-    // almost always a forgotten .env; say so rather than run half-configured.
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is set in production');
-  }
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set');
-  }
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  const problems = combinationProblems(env);
+  if (problems.size) {
+    throw new ConfigError(`Invalid configuration:\n${[...problems].map(([name, why]) => `  ${name}: ${why}`).join('\n')}`);
   }
   const surname = env.ANALYST_NAME.trim().split(/\s+/).pop() ?? 'analyst';
   return {
     ...env,
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     TRUST_PROXY: env.TRUST_PROXY ?? false,
+    LOCAL_CHECKOUT: env.LOCAL_CHECKOUT ?? false,
     MAIL_WORKER: env.MAIL_WORKER ?? true,
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     analystSurname: surname.toLowerCase().replace(/[^a-z0-9]/g, '') || 'analyst',

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, startWarnings } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { ensureAdmin } from './db/seed/admin';
 import { seedDemo } from './db/seed/demo';
+import { StartupError, assertDataDirUsable, assertPortFree, databaseStartupError, pgliteStartupError } from './startup-checks';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -18,10 +19,17 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Before any work: a taken port or an unusable folder is said at once, naming the setting.
+  await assertPortFree(config.PORT, config.HOST);
+  if (!config.DATABASE_URL) assertDataDirUsable(config.DATA_DIR);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: unknown) => {
+    throw config.DATABASE_URL ? databaseStartupError(config.DATABASE_URL, err) : pgliteStartupError(config.DATA_DIR, err);
+  });
   const { app, ctx, state } = await buildApp({ config, database });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   app.log.info(`database: ${where} (migrations applied)`);
+  // Said at every start, so a deployment running without payments cannot go unnoticed.
+  for (const warning of startWarnings(config)) app.log.warn(warning);
 
   const admin = await ensureAdmin(ctx);
   if (admin) app.log.warn(`admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
@@ -59,6 +67,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A problem start-up recognised is one line; anything else keeps its stack for whoever debugs it.
+  console.error(err instanceof StartupError ? `\n  Cannot start: ${err.message}\n` : err);
   process.exit(1);
 });

@@ -99,7 +99,7 @@ describe('GET /api/checkout-session/{id}', () => {
     const { sessionId } = await paidCheckout('paid@example.com', 1200);
     const res = await t.client().get(`/api/checkout-session/${sessionId}`);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ email: 'paid@example.com', display_text: 'VBG Premium — £12.00/month' });
+    expect(res.json).toEqual({ email: 'paid@example.com', display_text: 'VBG Premium — £12.00/month', needsPassword: true, duplicate: false });
   });
 
   it('works when the browser is back before the webhook: the session is read from Stripe', async () => {
@@ -134,17 +134,17 @@ describe('POST /api/set-password', () => {
     expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'my-new-pass' })).status).toBe(200);
   });
 
-  it('updates an existing free account that paid, and ends its other sessions', async () => {
+  it("never sets the password of an existing account that paid (decision 0018): its sessions and password stay", async () => {
     const free = await signedIn(t, 'nonMember', 'existing@example.com');
     const { url } = await checkout('ignored@example.com', free.client);
     const sessionId = sessionIdOf(url);
     fake.completeCheckout(sessionId, { amountTotal: 1600 });
     const browser = t.client();
     const res = await browser.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' });
-    expect(res.status).toBe(200);
-    expect(res.json.user).toMatchObject({ email: 'existing@example.com', isSubscribed: true });
-    expect((await free.client.get('/api/auth/user')).status).toBe(401);
-    expect((await t.client().post('/api/login', { email: 'existing@example.com', password: PASSWORD })).status).toBe(401);
+    expect(res.status).toBe(409);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+    expect((await free.client.get('/api/auth/user')).json).toMatchObject({ email: 'existing@example.com', isSubscribed: true });
+    expect((await t.client().post('/api/login', { email: 'existing@example.com', password: PASSWORD })).status).toBe(200);
   });
 
   it('answers 404 for an unknown or unpaid session', async () => {

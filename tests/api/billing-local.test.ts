@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localPayments, processedEvents } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { FakeStripe, deliverWebhook, stripeEnv } from '../support/fake-stripe';
-import { signedIn } from '../support/users';
+import { PASSWORD, signedIn } from '../support/users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('local payments provider', () => {
 
     const lookup = await browser.get(`/api/checkout-session/${sessionId}`);
     expect(lookup.status).toBe(200);
-    expect(lookup.json).toEqual({ email: 'local@example.com', display_text: 'VBG Premium — £12.00/month' });
+    expect(lookup.json).toEqual({ email: 'local@example.com', display_text: 'VBG Premium — £12.00/month', needsPassword: true, duplicate: false });
 
     const set = await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' });
     expect(set.status).toBe(200);
@@ -72,20 +72,25 @@ describe('local payments provider', () => {
     expect((await stranger.request('POST', `${path}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
     const set = await stranger.post('/api/set-password', { session_id: sessionId, password: 'taken-over' });
     expect(set.status).toBe(409);
-    expect(set.json.message).toBe('This email address already has an account with a password. Please sign in: the subscription is on that account.');
+    expect(set.json.message).toBe('This payment was made for an existing account, so there is no password to set here. Please sign in: the subscription is on that account.');
     expect((await stranger.get('/api/auth/user')).status).toBe(401);
     expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over' })).status).toBe(401);
     expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'owner-pass-1' })).status).toBe(200);
   });
 
-  it("a signed-in account's own checkout may still set a new password after paying", async () => {
+  it("a signed-in account's own checkout has no password step (decision 0018): the session id changes nothing", async () => {
     const { client } = await signedIn(t, 'nonMember');
     const res = await client.post('/api/create-checkout-session', {});
     expect(res.status).toBe(200);
     const url = new URL(res.json.url);
     const sessionId = url.pathname.split('/').pop()!;
     expect((await client.request('POST', `${url.pathname}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
-    expect((await client.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' })).status).toBe(200);
+    const stranger = t.client();
+    expect((await stranger.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' })).status).toBe(409);
+    expect((await stranger.get('/api/auth/user')).status).toBe(401);
+    expect((await stranger.get(`/api/checkout-session/${sessionId}`)).json.needsPassword).toBe(false);
+    expect((await client.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true });
+    expect((await t.client().post('/api/login', { email: 'nonmember@example.com', password: PASSWORD })).status).toBe(200);
   });
 
   it('charges the full £16 without a code, and shows the page again with a message for a wrong code', async () => {

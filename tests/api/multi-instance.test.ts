@@ -29,7 +29,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     db = await freshPostgresDatabase(`vbg_multi_${process.pid}`);
     smtp = await startSmtpPeer();
     // Both instances run a mail worker against one real SMTP peer.
-    const env = { DATABASE_URL: db.url, SEED_DEMO: 'false', SESSION_SECRET: 'multi-instance-test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url };
+    const env = { DATABASE_URL: db.url, SEED_DEMO: 'false', SESSION_SECRET: 'multi-instance-test-secret-of-40-characters', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url };
     // Started together: one migrates under the advisory lock, the other waits for it.
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
     adminA = new HttpClient(a.url);

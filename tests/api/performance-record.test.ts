@@ -20,11 +20,13 @@ describe('who may use the tipping record', () => {
       ['POST', '/api/admin/back-catalogue-entry', tipEntry()],
       ['POST', '/api/admin/auto-populate-performance', { date: '2026-07-14' }],
       ['POST', '/api/admin/tip-records/1/settle', { result: 'WON' }],
+      ['PUT', '/api/admin/tip-records/1', { raceTime: '2:10 Ascot', selectionName: 'X' }],
+      ['DELETE', '/api/admin/tip-records/1', undefined],
     ];
     for (const [method, url, body] of calls) {
-      const anon = method === 'GET' ? await t.client().get(url) : await t.client().post(url, body);
+      const anon = await t.client().request(method, url, body);
       expect(anon.status, url).toBe(401);
-      const refused = method === 'GET' ? await member.get(url) : await member.post(url, body);
+      const refused = await member.request(method, url, body);
       expect(refused.status, url).toBe(403);
     }
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(0);
@@ -58,18 +60,44 @@ describe('Record New Tips', () => {
     expect(list[1].advisedOdds).toBe('');
   });
 
-  it('never duplicates: a second tip of the same type on the same day is 409', async () => {
+  it('never duplicates: a second tip of the same type on the same day replaces the pending one; a settled one answers 409', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     await record(admin);
-    const again = await admin.post('/api/admin/back-catalogue-entry', tipEntry());
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe('A NAP is already recorded for 2026-07-14 (Northern Star).');
-    const other = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ selectionName: 'Someone Else' }));
-    expect(other.status).toBe(409);
+    const again = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ selectionName: 'Someone Else', advisedOdds: '6/1' }));
+    expect(again.status).toBe(200);
+    expect(again.json.message).toBe('Someone Else now the NAP for 2026-07-14 (replaced the pending one).');
+    const naps = await t.ctx.db.select().from(tipRecords);
+    expect(naps.map((r) => [r.selectionName, r.advisedOdds])).toEqual([['Someone Else', '6/1']]);
+    await admin.post(`/api/admin/tip-records/${naps[0].id}/settle`, { result: 'LOST' });
+    const settled = await admin.post('/api/admin/back-catalogue-entry', tipEntry());
+    expect(settled.status).toBe(409);
+    expect(settled.json.message).toBe('The NAP for 2026-07-14 (Someone Else) is already settled as LOST: correct it in Performance History.');
     // The same horse as another type, or on another day, is a different tip.
     await record(admin, { selectionType: 'nb' });
     await record(admin, { raceDate: '2026-07-15' });
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(3);
+  });
+
+  it('edits and deletes a pending tip; a settled one can only be corrected, never edited or deleted', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const id = await record(admin);
+    const edited = await admin.put(`/api/admin/tip-records/${id}`, { raceTime: '2:45 Ascot', selectionName: 'Northern Star', advisedOdds: '9/2' });
+    expect(edited.status).toBe(200);
+    expect(edited.json.record).toMatchObject({ raceTime: '2:45 Ascot', advisedOdds: '9/2', result: null });
+    expect((await admin.put(`/api/admin/tip-records/${id}`, { raceTime: '', selectionName: 'X' })).json.message).toBe('Race is required');
+    const nb = await record(admin, { selectionType: 'nb', selectionName: 'Harbour Light' });
+    const deleted = await admin.delete(`/api/admin/tip-records/${nb}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.json.message).toBe('Harbour Light (NB, 2026-07-14) deleted.');
+    expect((await admin.delete(`/api/admin/tip-records/${nb}`)).status).toBe(404);
+
+    await admin.post(`/api/admin/tip-records/${id}/settle`, { result: 'WON' });
+    const editSettled = await admin.put(`/api/admin/tip-records/${id}`, { raceTime: '3:00 Ascot', selectionName: 'Other', advisedOdds: '2/1' });
+    expect(editSettled.status).toBe(409);
+    const deleteSettled = await admin.delete(`/api/admin/tip-records/${id}`);
+    expect(deleteSettled.status).toBe(409);
+    expect(deleteSettled.json.message).toMatch(/already settled as WON.*A settled tip stays on the proofed record\.$/);
+    expect((await t.ctx.db.select().from(tipRecords)).map((r) => [r.selectionName, r.advisedOdds, r.result])).toEqual([['Northern Star', '9/2', 'WON']]);
   });
 
   it('validates the entry', async () => {
@@ -92,7 +120,7 @@ describe('Record New Tips', () => {
 });
 
 describe("Auto-Populate Today's Tips", () => {
-  it('creates NAP, NB and Longshot from the published tips once; running it again adds nothing', async () => {
+  it('creates NAP, NB and Longshot from the published tips once; running it again changes nothing', async () => {
     t.clock.set(new Date('2026-07-14T09:00:00Z'));
     const { client: admin } = await signedIn(t, 'admin');
     await publish(admin, {
@@ -105,7 +133,7 @@ describe("Auto-Populate Today's Tips", () => {
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ success: true, message: '3 tips added for 2026-07-14.', added: 3 });
     const second = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
-    expect(second.json).toEqual({ success: true, message: 'Nothing to add: the tips for 2026-07-14 are already recorded.', added: 0 });
+    expect(second.json).toEqual({ success: true, message: 'Nothing to change: the records for 2026-07-14 already match the published tips.', added: 0 });
     const list = (await admin.get('/api/daily-performance-history')).json as Array<Record<string, unknown>>;
     expect(list.map((r) => [r.selectionType, r.selectionName, r.raceTime, r.raceLocation, r.advisedOdds])).toEqual([
       ['nap', 'Northern Star', '14:10', 'Ascot', '7/1'],
@@ -117,14 +145,39 @@ describe("Auto-Populate Today's Tips", () => {
     for (const r of list) expect(r.publishedAt).toBe(published.publishedAt.toISOString());
   });
 
-  it('leaves a type recorded by hand alone and adds the rest', async () => {
+  it('a type recorded by hand that differs from the published tip follows it, and the message says so', async () => {
     t.clock.set(new Date('2026-07-14T09:00:00Z'));
     const { client: admin } = await signedIn(t, 'admin');
-    await publish(admin);
+    await publish(admin, { nap: 'Northern Star – 2:10 Ascot (7/1)', nb: 'Harbour Light (15:15 Haydock) 11/4', longshot: 'Long Road 4.00 Ascot evs' });
     await record(admin, { selectionName: 'Northern Star' });
     const res = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
-    expect(res.json.message).toBe('2 tips added for 2026-07-14.');
+    expect(res.json.message).toBe('2 tips added for 2026-07-14; 1 tip updated to the re-published tips (Northern Star).');
+    const nap = (await t.ctx.db.select().from(tipRecords)).find((r) => r.selectionType === 'nap')!;
+    expect([nap.raceTime, nap.raceLocation, nap.advisedOdds]).toEqual(['14:10', 'Ascot', '7/1']);
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(3);
+  });
+
+  it("re-publishing the day's tips updates its pending records; settled ones stay, and Auto-Populate names them", async () => {
+    t.clock.set(new Date('2026-07-14T09:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await publish(admin, { nap: 'Northern Star – 2:10 Ascot (7/1)', nb: 'Harbour Light (15:15 Haydock) 11/4', longshot: 'Long Road 4.00 Ascot evs' });
+    expect((await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' })).json.added).toBe(3);
+    const byType = async () => Object.fromEntries((await t.ctx.db.select().from(tipRecords)).map((r) => [r.selectionType, r]));
+    await admin.post(`/api/admin/tip-records/${(await byType()).nb.id}/settle`, { result: 'LOST' });
+
+    t.clock.advance(10 * 60_000); // within the admin's session
+    await publish(admin, { nap: 'Green Light – 2:40 Ascot (4/1)', nb: 'Silver Comet (15:15 Haydock) 3/1', longshot: 'Long Road 4.00 Ascot 12/1' });
+    const after = await byType();
+    expect([after.nap.selectionName, after.nap.raceTime, after.nap.advisedOdds]).toEqual(['Green Light', '14:40', '4/1']);
+    const [republished] = await t.ctx.db.select().from(dailyTips);
+    expect(after.nap.publishedAt).toEqual(republished.publishedAt); // when the changed tip went to members
+    expect(after.nb).toMatchObject({ selectionName: 'Harbour Light', result: 'LOST' }); // settled: untouched
+    expect([after.longshot.selectionName, after.longshot.advisedOdds]).toEqual(['Long Road', '12/1']);
+
+    const again = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    expect(again.json.message).toBe(
+      'Nothing to change: the records for 2026-07-14 already match the published tips. Already settled and different from the published tips: Harbour Light — correct them in Performance History if needed.',
+    );
   });
 
   it('answers 404 for a day without published tips and 400 for a bad date', async () => {

@@ -39,16 +39,24 @@ describe('settling a tip', () => {
     expect((await settle(admin, id, 'WON', 'Evens')).json.record).toMatchObject({ startingPrice: 'evs', profitLoss: 1 });
   });
 
-  it('corrections overwrite the result and the record stays', async () => {
+  it('corrections overwrite the result, the record stays, and the proofed record shows when it was corrected', async () => {
+    t.clock.set(new Date('2026-07-14T18:00:00Z'));
     const { client: admin } = await signedIn(t, 'admin');
     const id = await record(admin, { advisedOdds: '5/1' });
-    await settle(admin, id, 'LOST');
-    expect((await settle(admin, id, 'WON')).json.record).toMatchObject({ result: 'WON', profitLoss: 5 });
+    const first = (await settle(admin, id, 'LOST')).json.record;
+    expect(first.correctedAt).toBeNull(); // settling is not a correction
+    expect((await settle(admin, id, 'LOST')).json.record.correctedAt).toBeNull(); // nor is settling the same again
+    t.clock.set(new Date('2026-07-15T08:30:00Z'));
+    const { client: nextMorning } = await signedIn(t, 'admin', 'admin-next@example.com');
+    const corrected = (await settle(nextMorning, id, 'WON')).json.record;
+    expect(corrected).toMatchObject({ result: 'WON', profitLoss: 5, correctedAt: expect.stringMatching(/^2026-07-15T08:30:0\d/) });
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(1);
-    // No route deletes a tip record.
-    const del = await admin.request('DELETE', `/api/admin/tip-records/${id}`);
-    expect(del.status).toBe(404);
+    // A settled tip cannot be deleted: it is proof.
+    const del = await nextMorning.request('DELETE', `/api/admin/tip-records/${id}`);
+    expect(del.status).toBe(409);
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(1);
+    const [publicRow] = (await t.client().get('/api/results')).json.tips;
+    expect(publicRow).toMatchObject({ selectionName: 'Northern Star', result: 'WON', correctedAt: corrected.correctedAt });
   });
 
   it('validates the settlement', async () => {

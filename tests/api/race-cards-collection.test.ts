@@ -124,20 +124,61 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
     expect(res.json.message).toBe('No master workbook has been uploaded yet: upload one in stage 1 first.');
   });
 
-  it('re-reads the last stored workbook into its weekday, keeping the verdicts', async () => {
+  it('re-reads the last stored workbook into its weekday, keeping ids, verdicts and what later stages set; the preview says so and writes nothing', async () => {
     const day = makeRaceDay({ races: 2, runners: 4, seed: 8 });
     expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday'))).status).toBe(200);
     const docx = verdictDocx([{ heading: `${day[0].time} ${day[0].course}`, paragraphs: ['Kept through the re-process.'] }]);
     expect((await admin.post(`/api/vbg-race-cards/upload-${t.ctx.config.analystSurname}-verdict`, verdictForm(docx, 'wednesday', t.ctx.config.analystSurname))).status).toBe(200);
-    // Someone pasted wrong odds; the re-process restores the workbook's own.
-    const name = day[0].horses[0].name;
-    await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${name}: 100/1` });
+    // Stage 3: the analyst pasted today's morning odds and a non-runner after stage 1.
+    const [first, second] = day[0].horses;
+    await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${first.name}: 100/1\n${second.name}: NR` });
+    const ids = async () => (await t.ctx.db.select({ id: horses.id, name: horses.name }).from(horses).orderBy(asc(horses.id))).map((h) => `${h.id}:${h.name}`);
+    const raceIds = async () => (await t.ctx.db.select({ id: races.id }).from(races).orderBy(asc(races.id))).map((r) => r.id);
+    const before = { horses: await ids(), races: await raceIds(), rows: await t.ctx.db.select().from(horses).orderBy(asc(horses.id)) };
+
+    const preview = await admin.post('/api/vbg-race-cards/hard-coded-upload/preview', {});
+    expect(preview.status).toBe(200);
+    expect(preview.json.changes).toMatchObject({ racesKept: 2, racesAdded: 0, racesRemoved: 0, runnersKept: 8, runnersAdded: 0, runnersRemoved: 0, laterValuesKept: 2, laterValuesReplaced: 0 });
+    expect(preview.json.message).toMatch(/2 races and 8 runners kept\. 2 runners keep what was set after stage 1 \(morning odds, non-runners, summaries\)\.$/);
+    expect(await t.ctx.db.select().from(horses).orderBy(asc(horses.id))).toEqual(before.rows); // nothing written
+
     const res = await admin.post('/api/vbg-race-cards/hard-coded-upload', {});
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, raceCount: 2, horseCount: 8 });
-    expect((await runner('wednesday', name)).oddsText).toBe(String(day[0].horses[0].odds));
+    expect(await ids()).toEqual(before.horses);
+    expect(await raceIds()).toEqual(before.races);
+    expect((await runner('wednesday', first.name)).oddsText).toBe('100/1');
+    expect((await runner('wednesday', second.name)).nr).toBe(true);
     const stored = await t.ctx.db.select().from(races).where(eq(races.weekday, 'wednesday')).orderBy(asc(races.time));
     expect(stored.map((r) => r.verdict)).toEqual(['Kept through the re-process.', '']);
+  });
+
+  it('a new upload of the same races keeps ids and later values, except where the workbook itself changed them; another race day starts afresh', async () => {
+    const day = makeRaceDay({ races: 2, runners: 3, seed: 9 });
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday'))).status).toBe(200);
+    const [a, b] = day[0].horses;
+    await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${a.name}: 33/1\n${b.name}: 40/1` });
+    const idOf = async (name: string) => (await t.ctx.db.select({ id: horses.id }).from(horses).where(eq(horses.name, name)))[0]?.id;
+    const before = { a: await idOf(a.name), b: await idOf(b.name) };
+    // The analyst's corrected workbook: a new price for b, one runner of the second race gone, a new race.
+    const changed = structuredClone(day);
+    changed[0].horses[1].odds = '9/2';
+    const dropped = changed[1].horses.pop()!;
+    changed.push({ ...makeRaceDay({ races: 3, runners: 2, seed: 10 })[2], time: '19:45' });
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(changed), 'wednesday'))).status).toBe(200);
+    expect(await idOf(a.name)).toBe(before.a);
+    expect(await idOf(b.name)).toBe(before.b);
+    expect((await runner('wednesday', a.name)).oddsText).toBe('33/1'); // the workbook did not change it: stage 3 stays
+    expect((await runner('wednesday', b.name)).oddsText).toBe('9/2'); // the workbook changed it: the workbook wins
+    expect(await idOf(dropped.name)).toBeUndefined();
+    expect(await t.ctx.db.select().from(races).where(eq(races.weekday, 'wednesday'))).toHaveLength(3);
+
+    // A week later the same tab holds another race day: nothing carries over, not even ids.
+    t.clock.advance(7 * 86400_000);
+    const fresh = await signedIn(t, 'admin', 'admin-next-week@example.com');
+    expect((await fresh.client.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday'))).status).toBe(200);
+    expect(await idOf(a.name)).not.toBe(before.a);
+    expect((await runner('wednesday', a.name)).oddsText).toBe(String(a.odds));
   });
 
   it('refuses a workbook with one race under two titles: "Data clarification required", cards unchanged', async () => {

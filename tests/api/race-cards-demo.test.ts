@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
 import { seedDemoRacePreviews } from '../../src/server/features/race-previews/demo';
+import { calculateValue } from '../../src/shared/value-model';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 
@@ -27,6 +28,25 @@ describe('demo race cards', () => {
     expect((await client.get('/api/admin-settings/default-weekday')).json.value).toBe('Sunday');
     const free = (await t.client().get('/api/free-race-preview')).json;
     expect(free).toMatchObject({ available: true, weekday: 'sunday' });
+  });
+
+  it("prices like a real morning: each race's book is 110–130%, and with Market Correction the day shows every value score 1–5", async () => {
+    t.clock.set(new Date('2026-11-22T07:00:00Z'));
+    await seedDemoRaceCards(t.ctx);
+    const { client } = await signedIn(t, 'member');
+    const byDay = (await client.get('/api/vbg-race-cards')).json;
+    for (const weekday of ['sunday', 'monday']) {
+      const scores = new Set<number>();
+      for (const { id } of byDay[weekday] as Array<{ id: number }>) {
+        const race = (await client.get(`/api/vbg-race-cards/race/${id}`)).json as { horses: Array<{ name: string; vbRating: number; bookieOdds: number }> };
+        const book = race.horses.reduce((sum, h) => sum + 100 / h.bookieOdds, 0);
+        expect(book, `${weekday} race ${id}`).toBeGreaterThanOrEqual(110);
+        expect(book, `${weekday} race ${id}`).toBeLessThanOrEqual(130);
+        const valued = calculateValue(race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: h.bookieOdds })), { marketCorrection: true });
+        for (const v of valued) scores.add(v.valueScore!);
+      }
+      expect([...scores].sort(), weekday).toEqual([1, 2, 3, 4, 5]);
+    }
   });
 
   it("splits a master PDF of today's demo races into one preview each, the first the feature race", async () => {

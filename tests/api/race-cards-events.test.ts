@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { SESSION_IDLE_MS } from '../../src/server/features/auth/sessions';
+import { MAX_STREAMS_PER_SESSION } from '../../src/server/features/race-cards/events';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -11,9 +15,12 @@ const onPostgres = process.env.VBG_TEST_DB === 'postgres';
 let t: TestApp;
 /** On PostgreSQL: a second instance on the same database (on PGlite that would be another database). */
 let other: TestApp | undefined;
+// Instances of one site share SESSION_SECRET (README, "Running several instances"): the session
+// ids both derive from it must agree.
+const SHARED = { SESSION_SECRET: 'race-card-events-test-secret-of-40-chars!' };
 beforeAll(async () => {
-  t = await startTestApp();
-  if (onPostgres) other = await startTestApp();
+  t = await startTestApp(SHARED);
+  if (onPostgres) other = await startTestApp(SHARED);
 });
 afterAll(async () => {
   await other?.close();
@@ -145,5 +152,53 @@ describe('GET /api/vbg-race-cards-events', () => {
     const stream = await openStream(t.baseUrl, member);
     expect((await admin.delete('/api/vbg-race-cards/clear-all')).status).toBe(200);
     expect((await stream.next()).data).toMatchObject({ type: 'update', weekday: null });
+  });
+});
+
+/** The stream closes without delivering another event. */
+async function expectEnded(stream: Stream) {
+  await expect(stream.next()).rejects.toThrow('stream ended');
+}
+
+describe('event streams are bounded (issue 17 item 2)', () => {
+  it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams per session: one more closes the oldest`, async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const streams: Stream[] = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(t.baseUrl, member));
+    await expectEnded(streams[0]);
+    await uploadDay(admin, 'saturday');
+    for (const s of streams.slice(1)) expect((await s.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
+  });
+
+  it('a stream ends at logout and gets no event after it; another member’s stream carries on', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: otherMember } = await signedIn(t, 'member', 'other-member@example.com');
+    const { client: admin } = await signedIn(t, 'admin');
+    const mine = await openStream(t.baseUrl, member);
+    const theirs = await openStream(t.baseUrl, otherMember);
+    expect((await member.post('/api/logout')).status).toBe(200);
+    await uploadDay(admin, 'saturday');
+    await expectEnded(mine);
+    expect((await theirs.next()).data).toMatchObject({ type: 'upload' });
+  });
+
+  it('a stream ends when the membership lapses', async () => {
+    const { client: member, user } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const stream = await openStream(t.baseUrl, member);
+    await t.ctx.db.update(users).set({ subscriptionStatus: 'canceled', subscriptionEndDate: new Date(t.clock.now().getTime() - 1000) }).where(eq(users.id, user.id));
+    await uploadDay(admin, 'saturday');
+    await expectEnded(stream);
+  });
+
+  it('a stream ends when its session idles out, and the stream itself does not keep the session alive', async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const stream = await openStream(t.baseUrl, member);
+    t.clock.advance(SESSION_IDLE_MS + 60_000);
+    const { client: admin } = await signedIn(t, 'admin', 'admin-later@example.com');
+    await uploadDay(admin, 'saturday');
+    await expectEnded(stream);
+    expect((await member.get('/api/auth/user')).status).toBe(401);
   });
 });

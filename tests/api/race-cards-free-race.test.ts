@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { settings } from '../../src/server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -72,6 +74,29 @@ describe('stage 5: free race', () => {
     expect((await admin.delete('/api/vbg-race-cards/clear-weekday/sunday')).status).toBe(200);
     expect((await t.client().get(PREVIEW)).json).toEqual(NONE);
     expect((await t.client().get(TODAY)).json).toEqual({ freeRace: null });
+  });
+
+  it('a nomination whose race is gone is dropped, so uploading the cards again later does not bring it back', async () => {
+    const sample = makeRaceDay({ races: 2, runners: 2, seed: 22 });
+    const admin = await adminWithDay('sunday', sample);
+    expect((await admin.post(NOMINATE, { raceTime: sample[0].time, course: sample[0].course, weekday: 'sunday' })).status).toBe(200);
+    expect((await admin.delete('/api/vbg-race-cards/clear-weekday/sunday')).status).toBe(200);
+    await expect.poll(async () => (await t.ctx.db.select().from(settings).where(eq(settings.key, 'freeRace'))).length).toBe(0);
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    expect((await t.client().get(TODAY)).json).toEqual({ freeRace: null });
+    expect((await t.client().get(PREVIEW)).json).toEqual(NONE);
+  });
+
+  it('a new upload that still has the race keeps the nomination; one without it drops it', async () => {
+    const sample = makeRaceDay({ races: 2, runners: 2, seed: 22 });
+    const admin = await adminWithDay('sunday', sample);
+    expect((await admin.post(NOMINATE, { raceTime: sample[1].time, course: sample[1].course, weekday: 'sunday' })).status).toBe(200);
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    expect((await t.client().get(TODAY)).json).toEqual({ freeRace: { raceTime: sample[1].time, course: sample[1].course, weekday: 'sunday' } });
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook([sample[0]]), 'sunday'))).status).toBe(200);
+    await expect.poll(async () => (await t.ctx.db.select().from(settings).where(eq(settings.key, 'freeRace'))).length).toBe(0);
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    expect((await t.client().get(PREVIEW)).json).toEqual(NONE);
   });
 
   it('nominate: 404 for a race that does not exist, 400 for bad input, admin only', async () => {

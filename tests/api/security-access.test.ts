@@ -58,6 +58,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/set-password': 'public',
   'POST /api/stripe/webhook': 'public', // authenticated by its Stripe signature instead
   'POST /api/cancel-subscription': 'signedIn',
+  'POST /api/resume-subscription': 'signedIn',
   'POST /api/billing-portal': 'signedIn',
   'GET /api/admin/members': 'admin',
   'POST /api/admin/members/:id/grant': 'admin',
@@ -85,6 +86,8 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/admin/back-catalogue-entry': 'admin',
   'POST /api/admin/auto-populate-performance': 'admin',
   'POST /api/admin/tip-records/:id/settle': 'admin',
+  'PUT /api/admin/tip-records/:id': 'admin',
+  'DELETE /api/admin/tip-records/:id': 'admin',
   'GET /api/results': 'public',
   // race previews
   'POST /api/admin/upload-master-pdf': 'admin',
@@ -104,6 +107,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'DELETE /api/vbg-race-cards/clear-all': 'admin',
   'POST /api/vbg-race-cards/morning-odds': 'admin',
   'POST /api/vbg-race-cards/hard-coded-upload': 'admin',
+  'POST /api/vbg-race-cards/hard-coded-upload/preview': 'admin',
   'POST /api/vbg-race-cards/upload-master-excel': 'admin',
   'POST /api/vbg-race-cards/upload-hartley-verdict': 'admin',
   'POST /api/vbg-race-cards/upload-master-with-morning-odds': 'admin',

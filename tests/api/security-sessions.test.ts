@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, settings, users } from '../../src/server/db/schema';
+import { masterSecret } from '../../src/server/features/auth/secrets';
 import { createUser } from '../../src/server/features/auth/users';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -28,12 +29,16 @@ const withToken = (token: string) => {
 };
 
 describe('sessions', () => {
-  it('stores only a hash of the token: the table never holds a usable cookie value', async () => {
+  it('stores only an HMAC of the token under the derived session key: the table never holds a usable cookie value', async () => {
     const { client } = await signedIn(t, 'member');
     const token = client.cookies.get('vbg_session')!;
     const rows = await t.ctx.db.select().from(sessions);
     expect(rows).toHaveLength(1);
-    expect(rows[0].id).toBe(hash(token));
+    // Keyed (decision 0019): a leaked table cannot be matched to cookies by hashing guesses.
+    expect(rows[0].id).not.toBe(hash(token));
+    // No SESSION_SECRET here: the key is derived from the embedded default's stored secret.
+    const sessionKey = crypto.hkdfSync('sha256', await masterSecret(t.ctx), '', 'vbg session ids v1', 32);
+    expect(rows[0].id).toBe(crypto.createHmac('sha256', Buffer.from(sessionKey)).update(token).digest('hex'));
     expect((await withToken(rows[0].id).get('/api/auth/user')).status).toBe(401);
   });
 

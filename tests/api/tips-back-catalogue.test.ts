@@ -73,8 +73,11 @@ describe('import-back-catalogue', () => {
     const again = await admin.post('/api/import-back-catalogue');
     expect(again.json.message).toMatch(/up to date/);
 
-    const list = (await t.client().get('/api/back-catalogue')).json as Array<{ date: string; contentType: string }>;
+    const list = (await admin.get('/api/back-catalogue')).json as Array<{ date: string; contentType: string }>;
     expect(list.map((e) => e.date)).toEqual(['2026-11-20', '2026-11-19', '2026-11-18']);
     expect(list.every((e) => e.contentType === 'html')).toBe(true);
+    // Today's entry is for members (decision 10): a visitor's list holds the past days only.
+    const visitors = (await t.client().get('/api/back-catalogue')).json as Array<{ date: string }>;
+    expect(visitors.map((e) => e.date)).toEqual(['2026-11-19', '2026-11-18']);
   });
 });

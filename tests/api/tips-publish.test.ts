@@ -47,10 +47,11 @@ describe('who may read and publish tips', () => {
     expect(await t.ctx.db.select().from(dailyTips)).toHaveLength(0);
   });
 
-  it('historical tips are public', async () => {
+  it('historical tips are public once their London day is over (decision 10)', async () => {
     t.clock.set(new Date('2026-07-14T09:00:00Z'));
     const { client: admin } = await signedIn(t, 'admin');
     await publish(admin);
+    t.clock.set(new Date('2026-07-14T23:00:00Z')); // midnight BST: 15 July in London
     const res = await t.client().get('/api/historical-tips/2026-07-14');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -179,7 +180,7 @@ describe('London days', () => {
     const [row] = await t.ctx.db.select().from(dailyTips);
     expect(row.tipsDate).toBe('2026-07-15');
     expect(row.bannerDate).toBe('Wednesday 15 July 2026');
-    expect((await t.client().get('/api/historical-tips/2026-07-15')).status).toBe(200);
+    expect((await admin.get('/api/historical-tips/2026-07-15')).status).toBe(200); // today's: members and admins
     expect((await t.client().get('/api/historical-tips/2026-07-14')).status).toBe(404);
   });
 

@@ -155,7 +155,7 @@ describe('checkout for an existing account', () => {
 });
 
 describe('a member cancels', () => {
-  it('cancels at the period end: the renewal date becomes the expiry date, and access ends after it', async () => {
+  it('cancels at the period end, resumes, cancels again; access ends after the date and they subscribe again with the code', async () => {
     const { page, context } = await j.newPage();
     await subscribeWithDiscount(page, 'leaver@example.com');
 
@@ -183,6 +183,20 @@ describe('a member cancels', () => {
     await expect.poll(async () => page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
     await capture(page, 'billing-account-cancelled');
 
+    // Changed their mind before the end date: resume from the same tab (decision 0018).
+    await page.getByRole('button', { name: 'Close notification' }).first().click();
+    await expect.poll(async () => toastTitle(page, 'Subscription cancelled').count()).toBe(0);
+    await capture(page, 'billing-account-resume-offer');
+    await page.getByRole('button', { name: 'Resume Subscription' }).click();
+    await expect.poll(() => toastTitle(page, 'Subscription resumed').isVisible()).toBe(true);
+    await expect.poll(async () => dateOf('Next Renewal')).toBe(renewsOn);
+    await expect.poll(async () => page.getByRole('button', { name: 'Resume Subscription' }).count()).toBe(0);
+    await capture(page, 'billing-account-resumed');
+    expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: false });
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel subscription' }).click();
+    await expect.poll(async () => dateOf('Expires')).toBe(renewsOn);
+
     // Still a member until the period end.
     await page.goto('/golf');
     await expect.poll(() => page.getByText('Weekly Golf Analysis Coming Soon').isVisible()).toBe(true);
@@ -206,15 +220,23 @@ describe('a member cancels', () => {
     await expect.poll(() => page.getByText('Expired', { exact: true }).isVisible()).toBe(true);
     await expect.poll(async () => dateOf('Expired')).toBe(renewsOn);
     await expect.poll(() => page.getByText('Inactive', { exact: true }).isVisible()).toBe(true);
+    // Past the end there is nothing to resume: only subscribing again.
+    expect(await page.getByRole('button', { name: 'Resume Subscription' }).count()).toBe(0);
     await capture(page, 'billing-account-lapsed');
     await page.getByRole('link', { name: 'Subscribe £16/month' }).click();
     await page.waitForURL('**/subscribe');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('leaver@example.com');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
-    await page.getByRole('button', { name: 'Pay' }).click(); // no code: full price
+    await page.getByLabel(/Discount code/).fill(j.app.config.DEFAULT_DISCOUNT_CODE);
+    await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL('**/payment-success?session_id=*');
-    await expect.poll(() => page.getByText(/£16\.00\/month/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/£12\.00\/month/).isVisible()).toBe(true);
+    // Their account already has a password: no password step, straight to the account.
+    await page.getByRole('link', { name: 'Go to My Account' }).click();
+    await page.waitForURL('**/my-account?tab=subscription');
+    await expect.poll(() => page.getByText('Next Renewal', { exact: true }).isVisible()).toBe(true);
+    await capture(page, 'billing-account-resubscribed');
     await page.goto('/golf');
     await expect.poll(() => page.getByText('Weekly Golf Analysis Coming Soon').isVisible()).toBe(true);
     const back = await (await page.request.get('/api/auth/user')).json();

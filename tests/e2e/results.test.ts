@@ -67,13 +67,10 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
     await expect.poll(async () => longshot.getByLabel('Horse name').inputValue()).toBe('Long Road'); // kept: it was not sent
 
-    // The same NAP again is refused; the form keeps it.
-    expectFailures(a, { url: /\/api\/admin\/back-catalogue-entry$/, status: 409 });
+    // The NAP again replaces the pending one: saved, and still one NAP in the history (issue 16 item 2).
     await fillCard(nap, 'Northern Star', '2:10 Ascot', '5/1');
     await recordButton.click();
-    await expect.poll(() => toastTitle(a, 'Failed to Save Tips').isVisible()).toBe(true);
-    await expect.poll(async () => a.getByText(/A NAP is already recorded for/).first().isVisible()).toBe(true);
-    await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('Northern Star');
+    await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
 
     await a.getByRole('tab', { name: 'Performance History' }).click();
     await expect.poll(() => a.getByRole('heading', { name: 'Tipping Performance History' }).isVisible()).toBe(true);
@@ -95,6 +92,8 @@ describe('the proofed tipping record', () => {
     await capture(a, 'results-admin-history');
     await admin.context.close();
 
+    // Today's settled tips are still today's paid tips: public from the next London day (decision 0017).
+    j.app.clock.advance(24 * 3600_000);
     const visitor = await j.newPage(PHONE);
     const v = visitor.page;
     await v.goto('/results');

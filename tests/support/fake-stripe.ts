@@ -21,7 +21,6 @@ export interface RecordedRequest {
 type Obj = Record<string, any>;
 
 const DAY = 86400;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
 export function parseStripeForm(body: string): Obj {
@@ -47,6 +46,10 @@ export class FakeStripe {
   sessions = new Map<string, Obj>();
   subscriptions = new Map<string, Obj>();
   paymentLinks = new Map<string, Obj>();
+  /** Stripe's time: real time, or the app's test clock (like a Stripe test clock) under withFakeStripeApp. */
+  clock: () => Date = () => new Date();
+  /** Customer e-mails by customer id: Stripe fills a returning customer's checkout e-mail from it. */
+  customers = new Map<string, string>();
   /** Price amounts in pence by price id (the checkout price defaults to £16). */
   prices = new Map<string, number>([['price_monthly', 1600]]);
   private seq = 0;
@@ -84,6 +87,11 @@ export class FakeStripe {
     this.sessions.clear();
     this.subscriptions.clear();
     this.paymentLinks.clear();
+    this.customers.clear();
+  }
+
+  private nowSeconds() {
+    return Math.floor(this.clock().getTime() / 1000);
   }
 
   private id(prefix: string) {
@@ -106,15 +114,30 @@ export class FakeStripe {
       const s = this.sessions.get(m[1]);
       return s ? [200, s] : this.missing('checkout.session', m[1]);
     }
+    if (method === 'POST' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+      const s = this.sessions.get(m[1]);
+      if (!s) return this.missing('checkout.session', m[1]);
+      // As Stripe: only an open session can be expired.
+      if (s.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
+      s.status = 'expired';
+      return [200, s];
+    }
     if ((m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.subscriptions.get(m[1]);
       if (!sub) return this.missing('subscription', m[1]);
       if (method === 'GET') return [200, sub];
+      if (method === 'DELETE') {
+        // Cancel now: Stripe refuses an already cancelled one.
+        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: `A canceled subscription can only update its cancellation_details and metadata.` } }];
+        Object.assign(sub, { status: 'canceled', ended_at: this.nowSeconds(), canceled_at: this.nowSeconds(), cancel_at_period_end: false, cancel_at: null });
+        return [200, sub];
+      }
       if (method === 'POST') {
+        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: `A canceled subscription can only update its cancellation_details and metadata.` } }];
         if (body.cancel_at_period_end === 'true') {
           sub.cancel_at_period_end = true;
           sub.cancel_at = sub.items.data[0].current_period_end;
-          sub.canceled_at = nowSeconds();
+          sub.canceled_at = this.nowSeconds();
         } else if (body.cancel_at_period_end === 'false') {
           Object.assign(sub, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
         }
@@ -133,6 +156,11 @@ export class FakeStripe {
       return [200, link];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+
+  /** A Checkout Session made outside this app (a Payment Link, the Dashboard, another integration). */
+  createSessionElsewhere(opts: { email: string; customer?: string }) {
+    return this.createSession({ mode: 'subscription', customer_email: opts.customer ? undefined : opts.email, customer: opts.customer, line_items: [{ price: 'price_monthly', quantity: '1' }] });
   }
 
   private createSession(body: Obj) {
@@ -164,11 +192,15 @@ export class FakeStripe {
   completeCheckout(sessionId: string, opts: { amountTotal?: number; email?: string } = {}) {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
+    // Stripe's page of an expired (or already paid) session takes no payment.
+    if (session.status !== 'open') throw new Error(`fake stripe: session ${sessionId} is ${session.status}, it cannot be paid`);
     const price = session.line_items_requested?.[0]?.price ?? 'price_monthly';
     const amount = opts.amountTotal ?? this.prices.get(price) ?? 1600;
     const customerId = session.customer ?? this.id('cus');
+    const email = opts.email ?? this.customers.get(customerId) ?? session.customer_email;
+    if (!this.customers.has(customerId)) this.customers.set(customerId, email);
     const subscriptionId = this.id('sub');
-    const start = nowSeconds();
+    const start = this.nowSeconds();
     this.subscriptions.set(subscriptionId, {
       id: subscriptionId,
       object: 'subscription',
@@ -200,7 +232,7 @@ export class FakeStripe {
       amount_total: amount,
       customer: customerId,
       subscription: subscriptionId,
-      customer_details: { email: opts.email ?? session.customer_email },
+      customer_details: { email },
     });
     return { session, customerId, subscriptionId };
   }
@@ -216,7 +248,7 @@ export class FakeStripe {
   /** Stripe ending a subscription (period over after cancellation, or cancelled outright). */
   endSubscription(subscriptionId: string) {
     const sub = this.subscriptions.get(subscriptionId)!;
-    Object.assign(sub, { status: 'canceled', ended_at: nowSeconds(), canceled_at: sub.canceled_at ?? nowSeconds(), cancel_at_period_end: false });
+    Object.assign(sub, { status: 'canceled', ended_at: this.nowSeconds(), canceled_at: sub.canceled_at ?? this.nowSeconds(), cancel_at_period_end: false });
     return sub;
   }
 
@@ -228,7 +260,7 @@ export class FakeStripe {
 
   /** An event as Stripe sends it, with a snapshot of the object (possibly stale by the time it arrives). */
   event(type: string, object: Obj, id = this.id('evt')): string {
-    return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: nowSeconds(), data: { object: structuredClone(object) } });
+    return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: this.nowSeconds(), data: { object: structuredClone(object) } });
   }
 }
 
@@ -271,6 +303,7 @@ export function withFakeStripeApp(onReady: (t: TestApp, fake: FakeStripe) => voi
   beforeAll(async () => {
     fake = await FakeStripe.start();
     t = await startTestApp(stripeEnv(fake, env));
+    fake.clock = () => t.clock.now();
     onReady(t, fake);
   });
   afterAll(async () => {

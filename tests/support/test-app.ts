@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { loadConfig, type AppConfig } from '../../src/server/env';
 import type { Clock } from '../../src/server/context';
+import type { HttpTimeouts } from '../../src/server/http/timeouts';
 import { TEMPLATE_PATH, workerDatabaseUrl } from './global-setup-db';
 import { HttpClient } from './http-client';
 
@@ -67,12 +68,21 @@ export async function resetDatabase(database: Database) {
  * whose server entry renders public pages). Without it the app serves the bare shell whether or
  * not a build happens to exist, so API tests do not depend on what was built before them.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number } = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   await resetDatabase(database);
   const clock = new TestClock();
-  const built = await buildApp({ config, database, clock, logger: false, webDir: opts.webDir ?? path.resolve('test-data/no-client') });
+  const built = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    webDir: opts.webDir ?? path.resolve('test-data/no-client'),
+    httpTimeouts: opts.httpTimeouts,
+    // Off unless a test asks: a pass at an unplanned moment would race tests that move the clock.
+    housekeepingEveryMs: opts.housekeepingEveryMs ?? 0,
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

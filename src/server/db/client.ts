@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
+import { DATABASE_CONNECT_TIMEOUT_MS } from '../startup-checks';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,7 +82,8 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that never answers fails start-up (and requests) within the timeout instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -89,21 +89,29 @@ export const uploadLog = pgTable('upload_log', {
 });
 
 // ---- billing ----
-export const checkoutSessions = pgTable('checkout_sessions', {
-  id: text('id').primaryKey(), // Stripe's cs_… id, or the local provider's own
-  provider: text('provider').notNull(), // stripe | local
-  email: text('email').notNull(),
-  status: text('status').notNull().default('open'), // open | complete | expired
-  amountPence: integer('amount_pence'),
-  discountCode: text('discount_code'),
-  displayText: text('display_text'),
-  stripeSubscriptionId: text('stripe_subscription_id'),
-  passwordSetAt: ts('password_set_at'),
-  // The signed-in account that started it (null for a visitor's typed address).
-  startedByUserId: integer('started_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  completedAt: ts('completed_at'),
-});
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(), // Stripe's cs_… id, or the local provider's own
+    provider: text('provider').notNull(), // stripe | local
+    email: text('email').notNull(),
+    status: text('status').notNull().default('open'), // open | complete | expired
+    amountPence: integer('amount_pence'),
+    discountCode: text('discount_code'),
+    displayText: text('display_text'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    passwordSetAt: ts('password_set_at'),
+    // The signed-in account that started it (null for a visitor's typed address).
+    startedByUserId: integer('started_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Completing it created the account: only then is there a post-payment password step (decision 0018).
+    createdAccount: boolean('created_account').notNull().default(false),
+    // Paid while the account already had this live subscription: its own was cancelled at once, refund due.
+    duplicateOfSubscriptionId: text('duplicate_of_subscription_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('checkout_sessions_email_idx').on(t.email, t.status)],
+);
 
 /**
  * The local payments provider's own records (checkout sessions, customers, subscriptions), kept
@@ -187,6 +195,8 @@ export const tipRecords = pgTable(
     profitLoss: numeric('profit_loss', { precision: 10, scale: 2, mode: 'number' }),
     publishedAt: ts('published_at'),
     settledAt: ts('settled_at'),
+    // Set when a settled result or starting price is changed afterwards: the proofed record shows it.
+    correctedAt: ts('corrected_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tip_records_unique').on(t.raceDate, t.selectionType, t.selectionName)],
@@ -254,6 +264,9 @@ export const horses = pgTable(
     bookieOdds: numeric('bookie_odds', { precision: 10, scale: 2, mode: 'number' }),
     bookieOddsText: text('bookie_odds_text'),
     potentialNonRunner: boolean('potential_non_runner').notNull().default(false),
+    // What the master workbook itself said for the fields later stages may change (odds, non-runner,
+    // summary): a new upload or re-process keeps a later stage's value unless the workbook changed it.
+    workbookValues: jsonb('workbook_values'),
   },
   (t) => [index('horses_race_idx').on(t.raceId)],
 );

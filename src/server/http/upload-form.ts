@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
+import { isStorableText } from '../../shared/text-safety';
 import { HttpError } from './errors';
+import { BAD_CHARACTER_IN_BODY } from './refuse-bad-text';
 
 /**
  * One multipart upload reader for every upload endpoint: one file field plus a few text fields,
@@ -49,6 +51,7 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
       } else if (spec.textFields.includes(part.fieldname) && typeof part.value === 'string') {
         // busboy cuts an over-long field silently; a cut value must never be used as if whole.
         if (part.valueTruncated) throw new HttpError(413, `The field "${part.fieldname}" is too long.`);
+        if (!isStorableText(part.value)) throw new HttpError(400, BAD_CHARACTER_IN_BODY);
         form.fields[part.fieldname] = part.value.trim();
       }
     }

@@ -15,6 +15,10 @@ export interface CheckoutResponse {
 export interface CheckoutSessionLookup {
   email: string;
   display_text: string;
+  /** The next step is choosing a password: only for an account this checkout created (decision 0018). */
+  needsPassword: boolean;
+  /** Paid while the account already had a subscription: cancelled at once, to be refunded. */
+  duplicate: boolean;
 }
 
 export const SET_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
@@ -36,6 +40,12 @@ export interface CancelResponse {
   message: string;
   subscriptionEndDate: string | null;
 }
+
+export const RESUME_SUCCESS_MESSAGE = 'Your subscription has been resumed. It will renew as before.';
+export const NOTHING_TO_RESUME_MESSAGE = 'Your subscription is not set to end, so there is nothing to resume.';
+export const RESUME_ENDED_MESSAGE = 'Your subscription has already ended. Please subscribe again.';
+
+export type ResumeResponse = CancelResponse;
 
 export interface UrlResponse {
   url: string;
@@ -70,6 +80,14 @@ export interface MemberRow {
   cancelAtPeriodEnd: boolean;
   hasPassword: boolean;
   createdAt: string;
+  /** Payments made while this account already had a live subscription: cancelled at once, refund due (decision 0018). */
+  duplicatePayments: DuplicatePaymentRow[];
+}
+
+export interface DuplicatePaymentRow {
+  checkoutId: string;
+  amountPence: number | null;
+  paidAt: string | null;
 }
 
 export interface MembersResponse {

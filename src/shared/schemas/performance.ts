@@ -39,6 +39,15 @@ export const autoPopulateBody = z.object({
     .refine(isIsoDay, 'Date must be YYYY-MM-DD'),
 });
 
+/** PUT /api/admin/tip-records/{id}: a pending tip's details, as the admin corrects them. */
+export const tipEditBody = z.object({
+  raceTime: text('Race').min(1, 'Race is required'),
+  raceLocation: text('Race location').optional().default('Daily Tips'),
+  selectionName: text('Horse name').min(1, 'Horse name is required'),
+  advisedOdds: z.preprocess((v) => v ?? '', odds('Advised odds')),
+});
+export type TipEditBody = z.input<typeof tipEditBody>;
+
 /** POST /api/admin/tip-records/{id}/settle. */
 export const settleBody = z.object({
   result: z.enum(TIP_RESULTS, { message: 'Result must be WON, LOST, PLACED or NR' }),
@@ -61,6 +70,8 @@ export interface TipRecord {
   /** When the tip was published (auto-populated) or recorded (manual entry), ISO instant. */
   publishedAt: string | null;
   settledAt: string | null;
+  /** When a settled result or starting price was changed afterwards (shown on the proofed record), ISO instant. */
+  correctedAt: string | null;
 }
 
 export interface SettledTipRecord extends TipRecord {

@@ -11,7 +11,8 @@ import { presentUser } from './current-user';
 import { authenticate } from './login';
 import { verifyPassword } from './passwords';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, destroyUserSessions } from './sessions';
-import { IP_LIMIT, THROTTLED_MESSAGE, isThrottled, recordFailure } from './throttle';
+import { limitRequest } from './rate-limit';
+import { ACCOUNT_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, takeAttempt } from './throttle';
 import { createUser, setPassword } from './users';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -55,11 +56,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/change-password', { config: { access: 'signedIn' } }, async (request) => {
     const body = parse(changePasswordBody, request.body);
     const user = request.user!;
-    if (await isThrottled(ctx, [`acct:${user.email}`])) throw new HttpError(429, THROTTLED_MESSAGE);
+    // The sign-in count of the account: a stolen session cannot guess the password here either.
+    const accountKey = `acct:${user.email}`;
+    if (!(await takeAttempt(ctx, accountKey, ACCOUNT_LIMIT))) throw new HttpError(429, THROTTLED_MESSAGE);
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      await recordFailure(ctx, `acct:${user.email}`, 10);
+      await failAttempt(ctx, accountKey, ACCOUNT_LIMIT);
       throw new HttpError(400, 'Current password is incorrect');
     }
+    await clearFailures(ctx, accountKey);
     await setPassword(ctx, user.id, body.newPassword);
     // Other devices signed in with the old password are signed out; this one stays.
     await destroyUserSessions(ctx, user.id, sessionToken(request));
@@ -68,11 +72,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/register', { config: { access: 'public' } }, async (request, reply) => {
     const body = parse(registerBody, request.body);
-    if (await isThrottled(ctx, [`ip:${request.ip}`])) throw new HttpError(429, THROTTLED_MESSAGE);
+    // A taken address answers 409: limited per client and per address so it cannot be probed at speed.
+    await limitRequest(ctx, 'register', request.ip, body.email);
     const { user, created } = await createUser(ctx, { email: body.email, password: body.password });
     if (!created) {
       // An account made at checkout may have no password yet; never take one over from here.
-      await recordFailure(ctx, `ip:${request.ip}`, IP_LIMIT);
       throw new HttpError(409, 'We could not create an account with these details. If you already have one, sign in or reset your password.');
     }
     await startSession(reply, user.id, sessionToken(request));

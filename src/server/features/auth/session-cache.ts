@@ -15,7 +15,7 @@ export interface CachedSession {
 }
 
 interface Entry extends CachedSession {
-  /** The stored id (SHA-256 of the token), which logout and expiry name. */
+  /** The stored id (HMAC of the token, sessions.ts), which logout and expiry name. */
   sessionId: string;
   storedAt: number;
 }

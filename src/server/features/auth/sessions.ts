@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { keyFor, sessionStorageId } from './secrets';
+import { deleteInBatches } from '../../db/batched-delete';
 
 export const SESSION_COOKIE = 'vbg_session';
 /** Matches the client's inactivity logout (spec 01 §9: 30 minutes). */
@@ -85,14 +87,19 @@ function loadSession(db: Db, id: string) {
   return loader.load(id);
 }
 
-const hashToken = (token: string) => crypto.hash('sha256', token, 'hex');
+/**
+ * The stored id of a cookie token: an HMAC under a key derived from SESSION_SECRET (decision
+ * 0019), so a leaked sessions table cannot be matched to cookies without the secret. Sessions
+ * stored before (a plain SHA-256) no longer match: everyone signed in then signs in once more.
+ */
+const storageId = async (ctx: AppContext, token: string) => sessionStorageId(await keyFor(ctx, 'sessions'), token);
 
-/** Creates a session with a fresh 256-bit token; the cookie carries the token, the table its hash. */
+/** Creates a session with a fresh 256-bit token; the cookie carries the token, the table its HMAC. */
 export async function createSession(ctx: AppContext, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-  await ctx.db.insert(sessions).values({ id: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await ctx.db.insert(sessions).values({ id: await storageId(ctx, token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -114,7 +121,7 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   if (!token || token.length > 100) return null;
   const cached = cachedSessionUser(ctx, token);
   if (cached) return cached;
-  const id = hashToken(token);
+  const id = await storageId(ctx, token);
   const now = ctx.clock.now().getTime();
   const generation = ctx.sessions.generation;
   const row = await loadSession(ctx.db, id);
@@ -134,9 +141,20 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   return row.user;
 }
 
+/**
+ * The user of a session that is still live, read from the database without counting as activity
+ * (no touch, no cache): for a long-lived connection re-checking that its session has not ended.
+ */
+export async function liveSessionUser(ctx: AppContext, token: string): Promise<UserRow | null> {
+  const row = await loadSession(ctx.db, await storageId(ctx, token));
+  const now = ctx.clock.now().getTime();
+  if (!row || now - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) return null;
+  return row.user;
+}
+
 export async function destroySession(ctx: AppContext, token: string | undefined) {
   if (!token) return;
-  const id = hashToken(token);
+  const id = await storageId(ctx, token);
   await ctx.db.delete(sessions).where(eq(sessions.id, id));
   ctx.sessions.forgetSession(id);
 }
@@ -144,15 +162,14 @@ export async function destroySession(ctx: AppContext, token: string | undefined)
 /** Ends every session of a user (password change elsewhere, reset). */
 export async function destroyUserSessions(ctx: AppContext, userId: number, exceptToken?: string) {
   const all = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-  const keep = exceptToken ? hashToken(exceptToken) : undefined;
+  const keep = exceptToken ? await storageId(ctx, exceptToken) : undefined;
   for (const s of all) if (s.id !== keep) await ctx.db.delete(sessions).where(eq(sessions.id, s.id));
   ctx.sessions.forgetUser(userId);
 }
 
-/** Housekeeping: removes sessions that can no longer be used. */
-export async function purgeExpiredSessions(ctx: AppContext) {
+/** Housekeeping: deletes sessions that can no longer be used (past their end, or idle too long); returns how many. */
+export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  await ctx.db
-    .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), and(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)))));
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  return deleteInBatches(ctx.db, 'sessions', 'id', sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} < ${idleSince}`);
 }

@@ -1,11 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { loginThrottle } from '../../db/schema';
 import type { AppContext } from '../../context';
 
 /**
- * Login throttling lives in the database so that every instance sees the same counts.
- * An account locks after ACCOUNT_LIMIT consecutive failures; an address after IP_LIMIT
- * failures within the window (many accounts tried from one place).
+ * Throttling lives in the database so that every instance sees the same counts. Each row counts
+ * attempts for one key ('acct:<email>', 'ip:<address>', …) in a 15-minute window.
+ *
+ * Sign-in: an account locks after ACCOUNT_LIMIT consecutive failures; an address after IP_LIMIT
+ * failures within the window (many accounts tried from one place). An attempt is *taken* (counted)
+ * atomically before the password is checked, so attempts still in flight count too: 40 parallel
+ * wrong passwords for one account get at most ACCOUNT_LIMIT password checks, not 40 (decision 0019).
+ * A success gives its attempt back (or clears the account's count); a failure at the limit locks.
  */
 export const ACCOUNT_LIMIT = 10;
 export const IP_LIMIT = 50;
@@ -13,33 +18,53 @@ export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const LOCK_MS = 15 * 60 * 1000;
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 
-export async function isThrottled(ctx: AppContext, keys: string[]): Promise<boolean> {
-  const now = ctx.clock.now().getTime();
-  for (const key of keys) {
-    const [row] = await ctx.db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-    if (row?.lockedUntil && row.lockedUntil.getTime() > now) return true;
-  }
-  return false;
-}
-
-export async function recordFailure(ctx: AppContext, key: string, limit: number) {
+/**
+ * Counts one attempt against `key` unless the key is locked or already has `limit` attempts in its
+ * window; false means refused (and nothing was counted). One statement: the row lock taken by
+ * INSERT … ON CONFLICT DO UPDATE makes concurrent callers (on any instance) queue, and the
+ * condition is checked against the row as the previous caller left it.
+ */
+export async function takeAttempt(ctx: Pick<AppContext, 'db' | 'clock'>, key: string, limit: number): Promise<boolean> {
   const now = ctx.clock.now();
   const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const lockUntil = new Date(now.getTime() + LOCK_MS);
-  // One upsert: a new window starts when the old one has passed; the row locks at the limit.
-  await ctx.db
+  // The old window has passed, or its lock has run out: the count starts again.
+  const fresh = or(
+    sql`${loginThrottle.windowStart} < ${windowFloor}`,
+    and(sql`${loginThrottle.lockedUntil} is not null`, lte(loginThrottle.lockedUntil, now)),
+  )!;
+  const taken = await ctx.db
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStart: now, lockedUntil: limit <= 1 ? lockUntil : null })
+    .values({ key, failures: 1, windowStart: now, lockedUntil: null })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
-        failures: sql`case when ${loginThrottle.windowStart} < ${windowFloor} then 1 else ${loginThrottle.failures} + 1 end`,
-        windowStart: sql`case when ${loginThrottle.windowStart} < ${windowFloor} then ${now} else ${loginThrottle.windowStart} end`,
-        lockedUntil: sql`case when ${loginThrottle.windowStart} >= ${windowFloor} and ${loginThrottle.failures} + 1 >= ${limit} then ${lockUntil} else ${loginThrottle.lockedUntil} end`,
+        failures: sql`case when ${fresh} then 1 else ${loginThrottle.failures} + 1 end`,
+        windowStart: sql`case when ${fresh} then ${now} else ${loginThrottle.windowStart} end`,
+        lockedUntil: sql`case when ${fresh} then null else ${loginThrottle.lockedUntil} end`,
       },
-    });
+      setWhere: or(fresh, and(isNull(loginThrottle.lockedUntil), sql`${loginThrottle.failures} < ${limit}`)),
+    })
+    .returning({ failures: loginThrottle.failures });
+  return taken.length > 0;
 }
 
-export async function clearFailures(ctx: AppContext, key: string) {
+/** A failed attempt (already counted by takeAttempt): at the limit the key locks for LOCK_MS. */
+export async function failAttempt(ctx: Pick<AppContext, 'db' | 'clock'>, key: string, limit: number) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(loginThrottle)
+    .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
+    .where(and(eq(loginThrottle.key, key), gte(loginThrottle.failures, limit), isNull(loginThrottle.lockedUntil)));
+}
+
+/** A successful attempt leaves the count as it was before it was taken. */
+export async function giveBackAttempt(ctx: Pick<AppContext, 'db'>, key: string) {
+  await ctx.db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(eq(loginThrottle.key, key));
+}
+
+export async function clearFailures(ctx: Pick<AppContext, 'db'>, key: string) {
   await ctx.db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }

@@ -4,10 +4,13 @@ import { backCatalogue, files } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { PDF_KIND } from './upload-pdf';
 
-/** A back-catalogue PDF by its stored name; only files that an archive entry points at are public. */
+/**
+ * A back-catalogue PDF by its stored name, with its entry's day: only files that an archive entry
+ * points at are served (and only to those the day allows, see routes.ts).
+ */
 export async function getAttachedAsset(ctx: AppContext, filename: string) {
   const [row] = await ctx.db
-    .select({ data: files.data, mimeType: files.mimeType, sha256: files.sha256, filename: files.filename })
+    .select({ data: files.data, mimeType: files.mimeType, sha256: files.sha256, filename: files.filename, date: backCatalogue.date })
     .from(files)
     .innerJoin(backCatalogue, eq(backCatalogue.fileId, files.id))
     .where(and(eq(files.filename, filename), eq(files.kind, PDF_KIND)))

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { londonDate } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
+import { MEMBERS_ONLY_CACHE, requireDayAccess, seesCurrentDays } from '../../http/dated-access';
 import { readUploadForm, registerUploadScope, type UploadFormSpec } from '../../http/upload-form';
 import { getAttachedAsset } from './get-asset';
 import { importBackCatalogue } from './import-back-catalogue';
@@ -12,9 +14,11 @@ export const MAX_PDF_BYTES = 20 * 1024 * 1024;
 const pdfForm: UploadFormSpec = { noun: 'PDF', fileField: 'pdf', textFields: ['date'], maxBytes: MAX_PDF_BYTES };
 
 export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/back-catalogue', { config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return listBackCatalogue(ctx);
+  app.get('/api/back-catalogue', { config: { access: 'public' } }, async (request, reply) => {
+    // Today's and later entries are listed for members only (decision 10): the answer depends on who asks.
+    const everyDay = await seesCurrentDays(ctx, request.user);
+    reply.header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache').header('Vary', 'Cookie');
+    return listBackCatalogue(ctx, everyDay ? null : londonDate(ctx.clock.now()));
   });
 
   app.post('/api/move-to-library', { config: { access: 'admin' } }, async () => moveToLibrary(ctx));
@@ -24,12 +28,14 @@ export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   // Cache-busting parameters (v, r, mobile) are accepted and ignored.
   app.get<{ Params: { filename: string } }>('/attached-assets/:filename', { config: { access: 'public' } }, async (request, reply) => {
     const file = await getAttachedAsset(ctx, request.params.filename);
+    // A guide for today or a later day is for members (decision 10), checked before any 304.
+    const membersOnly = await requireDayAccess(ctx, request, reply, file.date);
     const etag = `"${file.sha256}"`;
     reply
       .header('Content-Type', 'application/pdf')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Disposition', `inline; filename="${file.filename}"`)
-      .header('Cache-Control', 'public, max-age=300')
+      .header('Cache-Control', membersOnly ? MEMBERS_ONLY_CACHE : 'public, max-age=300')
       .header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(Buffer.from(file.data));

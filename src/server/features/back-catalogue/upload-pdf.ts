@@ -4,21 +4,17 @@ import { formatLongDay, isIsoDay } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import { pdfEntryTitle } from '../../../shared/tips-format';
 import type { AppContext } from '../../context';
-import { backCatalogue, files } from '../../db/schema';
+import { backCatalogue } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { loadPdf } from '../race-previews/master-pdf';
+import { isPdfBytes, loadPdf } from '../../pdf/load';
+import { insertFile } from '../../db/file-store';
 
 export const PDF_KIND = 'back-catalogue-pdf';
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
 export interface PdfUpload {
   date: string | undefined;
   data: Buffer | undefined;
   originalName: string | undefined;
-}
-
-export function isPdfBytes(data: Uint8Array): boolean {
-  return data.length > PDF_MAGIC.length && Buffer.from(data.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC);
 }
 
 /**
@@ -50,10 +46,7 @@ export async function uploadBackCataloguePdf(ctx: AppContext, upload: PdfUpload)
     if (existing) {
       return { success: true, message: `This PDF is already in the back catalogue for ${long}.`, popupMessage: 'Nothing to add.' };
     }
-    const [file] = await tx
-      .insert(files)
-      .values({ kind: PDF_KIND, filename, mimeType: 'application/pdf', size: data.length, sha256, data })
-      .returning({ id: files.id });
+    const file = await insertFile(tx, { kind: PDF_KIND, filename, mimeType: 'application/pdf', size: data.length, sha256, data });
     await tx.insert(backCatalogue).values({ title: pdfEntryTitle(long), date, contentType: 'pdf', filename, fileId: file.id });
     const kb = Math.max(1, Math.round(data.length / 1024));
     return {

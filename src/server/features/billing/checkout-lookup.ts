@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { checkoutSessions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
+import { findUserByEmail } from '../auth/users';
+import { passwordStepClosed } from './password-step';
 import { subscriptionPaid } from './subscription-paid';
 
 export const SESSION_NOT_FOUND = 'No paid checkout was found for this session.';
@@ -24,7 +26,17 @@ export async function findPaidCheckout(ctx: AppContext, payments: PaymentsProvid
   return row;
 }
 
+/**
+ * What the payment-success page shows, and nothing more (the session id may be in someone else's
+ * hands): which step comes next, never who is signed in or anything else about the account.
+ */
 export async function lookupCheckout(ctx: AppContext, payments: PaymentsProvider, sessionId: string): Promise<CheckoutSessionLookup> {
   const row = await findPaidCheckout(ctx, payments, sessionId);
-  return { email: row.email, display_text: row.displayText ?? `${ctx.config.SITE_NAME} Premium` };
+  const account = await findUserByEmail(ctx, row.email);
+  return {
+    email: row.email,
+    display_text: row.displayText ?? `${ctx.config.SITE_NAME} Premium`,
+    needsPassword: passwordStepClosed(row, account, ctx.clock.now()) === null,
+    duplicate: row.duplicateOfSubscriptionId !== null,
+  };
 }

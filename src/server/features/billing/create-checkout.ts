@@ -1,3 +1,4 @@
+import { and, eq, ne } from 'drizzle-orm';
 import { hasActiveSubscription } from '../../../shared/subscription';
 import type { AppContext } from '../../context';
 import { checkoutSessions } from '../../db/schema';
@@ -5,6 +6,7 @@ import { conflict } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
 import type { UserRow } from '../auth/sessions';
 import { findUserByEmail } from '../auth/users';
+import { subscriptionPaid } from './subscription-paid';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
 export const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
@@ -14,7 +16,7 @@ export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an acco
  * Starts a checkout for one e-mail: a visitor's typed address, or a signed-in non-member's own
  * (DESIGN decision 2). Someone who already has an active subscription is refused rather than
  * charged twice, and a visitor typing the address of an account that has a password is asked to
- * sign in first.
+ * sign in first. Only the newest checkout of an address can be paid (decision 0018).
  */
 export async function createCheckout(
   ctx: AppContext,
@@ -25,8 +27,8 @@ export async function createCheckout(
   if (input.signedIn && hasActiveSubscription(input.signedIn, now)) throw conflict(ALREADY_MEMBER_MESSAGE);
   const account = input.signedIn ?? (await findUserByEmail(ctx, input.email!));
   if (!input.signedIn && account && hasActiveSubscription(account, now)) throw conflict(EMAIL_ALREADY_MEMBER_MESSAGE);
-  // The post-payment password step sets the password of the account that paid: a typed address
-  // must not let a visitor pay for someone's existing account and then take it over.
+  // The post-payment password step is only for an account the checkout creates (decision 0018);
+  // still, a visitor paying for someone's existing account gains nothing, so ask them to sign in.
   if (!input.signedIn && account?.passwordHash) throw conflict(EMAIL_HAS_ACCOUNT_MESSAGE);
   const email = account?.email ?? input.email!;
   const session = await payments.createCheckoutSession({
@@ -37,6 +39,41 @@ export async function createCheckout(
     cancelUrl: `${input.baseUrl}/subscribe`,
     reference: input.signedIn ? String(input.signedIn.id) : undefined,
   });
-  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', startedByUserId: input.signedIn?.id ?? null, createdAt: now });
+  const createdAt = ctx.clock.now();
+  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', startedByUserId: input.signedIn?.id ?? null, createdAt });
+  if (await expireOlderCheckouts(ctx, payments, { id: session.id, email, createdAt })) {
+    // An older one was paid meanwhile: that is the subscription; this one must not be paid too.
+    await expireCheckout(ctx, payments, session.id);
+    throw conflict(input.signedIn ? ALREADY_MEMBER_MESSAGE : EMAIL_ALREADY_MEMBER_MESSAGE);
+  }
   return { url: session.url };
+}
+
+/**
+ * Makes every other open checkout of this address unpayable, so two tabs (or two quick clicks)
+ * cannot both be paid. Done after recording the new one: of two requests racing, the one recorded
+ * later expires the earlier, whichever answered first. Returns true when an older checkout turned
+ * out to be paid already (it is recorded here, like a late webhook).
+ */
+async function expireOlderCheckouts(ctx: AppContext, payments: PaymentsProvider, newest: { id: string; email: string; createdAt: Date }) {
+  const open = await ctx.db
+    .select({ id: checkoutSessions.id, createdAt: checkoutSessions.createdAt })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.email, newest.email), eq(checkoutSessions.status, 'open'), ne(checkoutSessions.id, newest.id)));
+  const older = open.filter((c) => c.createdAt < newest.createdAt || (c.createdAt.getTime() === newest.createdAt.getTime() && c.id < newest.id));
+  let paidMeanwhile = false;
+  for (const { id } of older) {
+    const status = await expireCheckout(ctx, payments, id);
+    if (status === 'complete' && (await subscriptionPaid(ctx, payments, id))) paidMeanwhile = true;
+  }
+  return paidMeanwhile;
+}
+
+/** Expires one checkout at the provider and here; returns its status after (a paid one stays 'complete'). */
+export async function expireCheckout(ctx: AppContext, payments: PaymentsProvider, id: string) {
+  const after = await payments.expireCheckoutSession(id);
+  if (!after || after.status === 'expired') {
+    await ctx.db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+  }
+  return after?.status ?? 'expired';
 }

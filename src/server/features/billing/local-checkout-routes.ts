@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { LocalPayments } from '../../providers/payments';
-import { renderLocalCheckoutPage, renderLocalNotFound } from './local-checkout-page';
+import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { handlePaymentEvent } from './payment-events';
 
 const FORM_LIMIT = 4 * 1024;
@@ -23,6 +23,8 @@ export function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
       const view = await payments.getCheckout(id);
       if (!view) return html(404, renderLocalNotFound(siteName));
       if (view.status === 'complete') return { redirect: view.successUrl };
+      // A newer checkout for the same address replaced this one (decision 0018): it cannot be paid.
+      if (view.status === 'expired') return html(410, renderLocalExpired(siteName, view.cancelUrl));
       return html(opts.error ? 400 : 200, renderLocalCheckoutPage(view, { siteName, ...opts }));
     }
 

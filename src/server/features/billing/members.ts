@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { addDays, londonDate } from '../../../shared/london-time';
-import type { GrantBody, MemberRow, MembersQuery, MembersResponse } from '../../../shared/schemas/billing';
+import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '../../../shared/schemas/billing';
 import { hasActiveSubscription } from '../../../shared/subscription';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import { checkoutSessions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UserRow } from '../auth/sessions';
 import { findUserById } from '../auth/users';
@@ -13,7 +13,7 @@ export const MEMBERS_LIST_LIMIT = 500;
 export const ONLY_GRANTS_MESSAGE =
   'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
 
-export function presentMember(user: UserRow, now: Date): MemberRow {
+export function presentMember(user: UserRow, now: Date, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
   return {
     id: user.id,
     email: user.email,
@@ -26,7 +26,25 @@ export function presentMember(user: UserRow, now: Date): MemberRow {
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     hasPassword: Boolean(user.passwordHash),
     createdAt: user.createdAt.toISOString(),
+    duplicatePayments,
   };
+}
+
+/** Duplicate payments (refund due) of these accounts, by e-mail, oldest first. */
+async function duplicatePaymentsOf(ctx: AppContext, emails: string[]): Promise<Map<string, DuplicatePaymentRow[]>> {
+  const byEmail = new Map<string, DuplicatePaymentRow[]>();
+  if (!emails.length) return byEmail;
+  const rows = await ctx.db
+    .select({ id: checkoutSessions.id, email: checkoutSessions.email, amountPence: checkoutSessions.amountPence, completedAt: checkoutSessions.completedAt })
+    .from(checkoutSessions)
+    .where(and(isNotNull(checkoutSessions.duplicateOfSubscriptionId), inArray(checkoutSessions.email, emails)))
+    .orderBy(checkoutSessions.completedAt);
+  for (const r of rows) {
+    const list = byEmail.get(r.email) ?? [];
+    list.push({ checkoutId: r.id, amountPence: r.amountPence, paidAt: r.completedAt?.toISOString() ?? null });
+    byEmail.set(r.email, list);
+  }
+  return byEmail;
 }
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -44,7 +62,10 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
     .orderBy(desc(users.createdAt), desc(users.id));
   const now = ctx.clock.now();
   const members = rows.map((u) => presentMember(u, now)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
-  return { members: members.slice(0, MEMBERS_LIST_LIMIT), total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
+  const shown = members.slice(0, MEMBERS_LIST_LIMIT);
+  const duplicates = await duplicatePaymentsOf(ctx, shown.map((m) => m.email));
+  for (const m of shown) m.duplicatePayments = duplicates.get(m.email) ?? [];
+  return { members: shown, total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
 }
 
 async function memberOrThrow(ctx: AppContext, id: number) {

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { processedEvents, users } from '../../db/schema';
 import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '../../providers/payments';
-import { loadPaidCheckout, recordPaidCheckout } from './subscription-paid';
-import { subscriptionUpdateFor } from './subscription-state';
+import { loadPaidCheckout, recordPaidCheckout, withFreshPlan } from './subscription-paid';
+import { hasLiveSubscription, isLive, subscriptionUpdateFor } from './subscription-state';
 
 export const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
@@ -23,13 +23,15 @@ export async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, 
     : eq(users.stripeSubscriptionId, sub.id);
   const candidates = await db.select().from(users).where(match);
   // Its own account; else the customer's account when it has no subscription yet, or when this
-  // one is live (a returning subscriber). A late event of an old subscription never takes over.
-  const live = ['active', 'trialing', 'past_due'].includes(sub.status);
+  // one is live and the account's is not (a returning subscriber). A late event of an old
+  // subscription never takes over, nor does a second live one (a duplicate: its checkout's
+  // completion cancels it, decision 0018).
+  const now = ctx.clock.now();
   const user =
     candidates.find((u) => u.stripeSubscriptionId === sub.id) ??
-    candidates.find((u) => u.stripeCustomerId === sub.customerId && (!u.stripeSubscriptionId || live));
+    candidates.find((u) => u.stripeCustomerId === sub.customerId && (!u.stripeSubscriptionId || (isLive(sub) && !hasLiveSubscription(u, now))));
   if (!user) return false;
-  await db.update(users).set(subscriptionUpdateFor(user, sub, ctx.clock.now())).where(eq(users.id, user.id));
+  await db.update(users).set(subscriptionUpdateFor(user, sub, now)).where(eq(users.id, user.id));
   return true;
 }
 
@@ -39,7 +41,7 @@ type Apply = (db: DbOrTx) => Promise<unknown>;
 async function planFor(ctx: AppContext, payments: PaymentsProvider, event: PaymentEvent): Promise<Apply | null> {
   if (!HANDLED_EVENTS.has(event.type)) return null;
   if (event.checkoutSessionId) {
-    const paid = await loadPaidCheckout(payments, event.checkoutSessionId);
+    const paid = await loadPaidCheckout(ctx, payments, event.checkoutSessionId);
     return paid ? (db) => recordPaidCheckout(ctx, payments.kind, paid, db) : null;
   }
   if (event.subscriptionId) {
@@ -62,19 +64,21 @@ async function planFor(ctx: AppContext, payments: PaymentsProvider, event: Payme
 export async function handlePaymentEvent(ctx: AppContext, payments: PaymentsProvider, event: PaymentEvent): Promise<{ duplicate: boolean }> {
   const [seen] = await ctx.db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, event.id));
   if (seen) return { duplicate: true };
-  const apply = await planFor(ctx, payments, event);
-  let duplicate = false;
-  await ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(processedEvents)
-      .values({ id: event.id, type: event.type, receivedAt: ctx.clock.now() })
-      .onConflictDoNothing({ target: processedEvents.id })
-      .returning({ id: processedEvents.id });
-    if (!inserted.length) {
-      duplicate = true;
-      return;
-    }
-    if (apply) await apply(tx);
+  return withFreshPlan(async () => {
+    const apply = await planFor(ctx, payments, event);
+    let duplicate = false;
+    await ctx.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(processedEvents)
+        .values({ id: event.id, type: event.type, receivedAt: ctx.clock.now() })
+        .onConflictDoNothing({ target: processedEvents.id })
+        .returning({ id: processedEvents.id });
+      if (!inserted.length) {
+        duplicate = true;
+        return;
+      }
+      if (apply) await apply(tx);
+    });
+    return { duplicate };
   });
-  return { duplicate };
 }

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { createPaymentsProvider } from '../../providers/payments';
 import { presentUser } from '../auth/current-user';
+import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
 import { lookupCheckout } from './checkout-lookup';
@@ -14,6 +15,7 @@ import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
 import { localCheckoutRoutes } from './local-checkout-routes';
 import { grantMembership, listMembers, revokeMembership } from './members';
+import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
 import { webhookRoutes } from './webhook-routes';
@@ -25,7 +27,7 @@ const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 export const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
 export const NO_BILLING_ACCOUNT = 'There is no billing account for you yet.';
 
-/** Billing: checkout, the post-payment password step, cancel, the portal, admin members, invoice links, webhooks. */
+/** Billing: checkout, the post-payment password step, cancel and resume, the portal, admin members, invoice links, webhooks. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const payments = createPaymentsProvider(ctx);
 
@@ -33,6 +35,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const signedIn = request.user;
     // A signed-in non-member checks out for their own address (DESIGN decision 2).
     const email = signedIn ? undefined : parse(checkoutBody, request.body).email;
+    await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email); // no probing of addresses at machine speed
     return createCheckout(ctx, payments, { signedIn, email, baseUrl: publicBase(ctx, request) });
   });
 
@@ -52,6 +55,10 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/cancel-subscription', { config: { access: 'signedIn' } }, async (request) => {
     return cancelSubscription(ctx, payments, request.user!);
+  });
+
+  app.post('/api/resume-subscription', { config: { access: 'signedIn' } }, async (request) => {
+    return resumeSubscription(ctx, payments, request.user!);
   });
 
   app.post('/api/billing-portal', { config: { access: 'signedIn' } }, async (request) => {

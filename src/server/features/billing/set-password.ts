@@ -5,39 +5,38 @@ import { conflict } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
 import { hashPassword } from '../auth/passwords';
 import { destroyUserSessions } from '../auth/sessions';
-import { createUser, findUserByEmail } from '../auth/users';
+import { findUserByEmail } from '../auth/users';
 import { queueWelcomeEmail } from '../mail/transactional';
 import { findPaidCheckout } from './checkout-lookup';
-
-export const PASSWORD_ALREADY_SET = 'A password has already been set for this payment. Please sign in instead.';
-export const ACCOUNT_HAS_PASSWORD = 'This email address already has an account with a password. Please sign in: the subscription is on that account.';
+import { PASSWORD_ALREADY_SET, passwordStepClosed } from './password-step';
 
 /**
- * The post-payment password step: sets the password of the account that paid, once per checkout
- * (whoever holds the session id is the payer's browser; a second use is refused). Any other
- * sessions of that account end, as after a password reset. Returns the user id to sign in.
+ * The post-payment password step (decision 0018): sets the first password of the account this
+ * checkout created, once, within 24 hours of paying. Any other sessions of that account end.
+ * Returns the user id to sign in.
  */
 export async function setPasswordAfterPayment(ctx: AppContext, payments: PaymentsProvider, sessionId: string, password: string): Promise<number> {
   const checkout = await findPaidCheckout(ctx, payments, sessionId);
-  if (checkout.passwordSetAt) throw conflict(PASSWORD_ALREADY_SET);
-  // A visitor's checkout may have been started before the owner of that address set a password
-  // (registered meanwhile): paying must never let the payer replace it. The owner's own checkout may.
-  const existing = await findUserByEmail(ctx, checkout.email);
-  if (existing?.passwordHash && checkout.startedByUserId !== existing.id) throw conflict(ACCOUNT_HAS_PASSWORD);
+  const account = await findUserByEmail(ctx, checkout.email);
+  const closed = passwordStepClosed(checkout, account, ctx.clock.now());
+  if (closed || !account) throw conflict(closed ?? PASSWORD_ALREADY_SET);
   const passwordHash = await hashPassword(password);
-  const userId = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
+    // Both claims are conditional, so two browsers racing with the same session id get one success.
     const claimed = await tx
       .update(checkoutSessions)
       .set({ passwordSetAt: now })
       .where(and(eq(checkoutSessions.id, sessionId), isNull(checkoutSessions.passwordSetAt)))
       .returning({ id: checkoutSessions.id });
-    if (!claimed.length) throw conflict(PASSWORD_ALREADY_SET);
-    const { user } = await createUser(ctx, { email: checkout.email }, tx);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    return user.id;
+    const set = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, account.id), isNull(users.passwordHash)))
+      .returning({ id: users.id });
+    if (!claimed.length || !set.length) throw conflict(PASSWORD_ALREADY_SET);
   });
-  await destroyUserSessions(ctx, userId);
-  await queueWelcomeEmail(ctx, userId, checkout.email);
-  return userId;
+  await destroyUserSessions(ctx, account.id);
+  await queueWelcomeEmail(ctx, account.id, checkout.email);
+  return account.id;
 }

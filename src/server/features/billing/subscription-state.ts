@@ -7,6 +7,17 @@ import type { UserRow } from '../auth/sessions';
 type UserUpdate = Partial<typeof users.$inferInsert>;
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+/** A provider subscription that still gives access and may renew (even if set to end at its period end). */
+export function isLive(sub: SubscriptionInfo): boolean {
+  return LIVE.has(sub.status) && !sub.endedAt;
+}
+
+/** The account holds a monthly subscription that is still running (the one to keep, decision 0018). */
+export function hasLiveSubscription(user: UserRow, now: Date): boolean {
+  return user.subscriptionType === 'premium' && Boolean(user.stripeSubscriptionId) && LIVE.has(user.subscriptionStatus) && hasActiveSubscription(user, now);
+}
 
 /**
  * The user columns that mirror a provider subscription. The end date is the renewal date while

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { londonDate, type Weekday } from '../../../shared/london-time';
 import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview } from '../../../shared/schemas/race-cards';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
@@ -35,6 +35,22 @@ export async function nominateFreeRace(ctx: AppContext, body: unknown): Promise<
   const now = ctx.clock.now();
   await ctx.db.insert(settings).values({ key: FREE_RACE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
   return { success: true, message: `Free race set: ${race.time} ${race.course} (${capitalised(weekday)}).`, popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.` };
+}
+
+/**
+ * Drops the stored nomination once its race is gone (its day cleared, or a new upload without it),
+ * so the race does not come back as the free race when cards are uploaded again later that day:
+ * the analyst nominates afresh (issue 16 item 3). Called on every race-card change notice.
+ */
+export async function forgetNominationIfGone(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, FREE_RACE_KEY));
+  const n = row?.value as Partial<Nomination> | undefined;
+  if (!n) return false;
+  const stillThere = n.weekday && n.raceTime && n.course ? await findRace(ctx, n.weekday, n.raceTime, n.course) : null;
+  if (stillThere) return false;
+  // Only the nomination that was read: one made meanwhile (another instance) is kept.
+  await ctx.db.delete(settings).where(and(eq(settings.key, FREE_RACE_KEY), eq(settings.updatedAt, row.updatedAt)));
+  return true;
 }
 
 /** Today's nomination whose race still exists, with that race's id. */

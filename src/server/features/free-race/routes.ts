@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { freeRacePreview, freeRaceToday, nominateFreeRace } from './free-race';
+import { RACE_CARD_CHANNEL } from '../race-cards/events';
+import { forgetNominationIfGone, freeRacePreview, freeRaceToday, nominateFreeRace } from './free-race';
 
 const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 
-export function freeRaceRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function freeRaceRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Race cards changed somewhere (any instance): a nomination whose race is gone is dropped.
+  const unlisten = await ctx.database.listen(RACE_CARD_CHANNEL, () => {
+    forgetNominationIfGone(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'free race nomination not checked'));
+  });
+  app.addHook('onClose', async () => unlisten().catch(() => undefined));
+
   app.post('/api/free-race/nominate', { config: { access: 'admin' } }, async (request) => nominateFreeRace(ctx, request.body));
   app.get('/api/free-race/today', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_STORE);

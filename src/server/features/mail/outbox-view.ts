@@ -46,7 +46,7 @@ function present(row: ListRow): OutboxMessage {
     subject: row.subject,
     status: row.status as OutboxStatus,
     attempts: row.attempts,
-    lastError: row.lastError,
+    lastError: row.lastError && maskSecretLinks(row.lastError),
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
   };
@@ -79,10 +79,21 @@ export async function outboxOverview(ctx: AppContext): Promise<OutboxOverview> {
   return { smtpConfigured: Boolean(ctx.config.SMTP_URL), counts, mailings: mailingSummaries, messages: messages.map(present) };
 }
 
+/**
+ * Links that carry a secret (a password-reset or set-password token, a checkout session, an
+ * unsubscribe token) lose its value in the admin's copy: whoever reads the outbox must not be able
+ * to use a member's link (sign in as them, reset their password). The member's e-mail, sent from
+ * the stored row, keeps the real link. A new kind of secret link must carry its secret in one of
+ * these parameters.
+ */
+const SECRET_PARAM = /([?&](?:amp;)?(?:token|session_id)=)[A-Za-z0-9_.~%-]+/gi;
+export const HIDDEN_IN_OUTBOX = '(hidden-in-outbox)';
+export const maskSecretLinks = (content: string) => content.replace(SECRET_PARAM, `$1${HIDDEN_IN_OUTBOX}`);
+
 export async function outboxMessage(ctx: AppContext, id: number): Promise<OutboxMessageDetail> {
   const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
   if (!row) throw notFound('Message not found');
-  return { ...present(row), html: row.html, text: row.text };
+  return { ...present(row), html: maskSecretLinks(row.html), text: maskSecretLinks(row.text) };
 }
 
 export const RESET_NOT_RESENT = 'A password-reset e-mail is not sent again (its link is removed once it fails). Ask the member to request a new link.';

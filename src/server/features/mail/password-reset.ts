@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '../../../shared/mail';
 import type { AppContext } from '../../context';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
-import { clearFailures, isThrottled, recordFailure } from '../auth/throttle';
+import { clearFailures, takeAttempt } from '../auth/throttle';
 import { findUserByEmail } from '../auth/users';
 import { hashResetToken } from './links';
 import { passwordResetEmail } from './messages';
 import { enqueue, wakeMailWorkers } from './outbox';
+import { deleteInBatches } from '../../db/batched-delete';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Links per address, and requests per network address, in the 15-minute throttle window. */
@@ -24,9 +25,9 @@ export const RESET_IP_LIMIT = 20;
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string) {
   const accountKey = `reset:acct:${email}`;
   const ipKey = `reset:ip:${ip}`;
-  if (await isThrottled(ctx, [accountKey, ipKey])) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
-  await recordFailure(ctx, accountKey, RESET_ACCOUNT_LIMIT);
-  await recordFailure(ctx, ipKey, RESET_IP_LIMIT);
+  // Counted and checked in one statement each, so parallel requests cannot all slip under the limit.
+  if (!(await takeAttempt(ctx, ipKey, RESET_IP_LIMIT))) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
+  if (!(await takeAttempt(ctx, accountKey, RESET_ACCOUNT_LIMIT))) throw new HttpError(429, RESET_THROTTLED_MESSAGE);
   const user = await findUserByEmail(ctx, email);
   if (user) {
     const token = crypto.randomBytes(32).toString('base64url');
@@ -67,4 +68,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   // A sign-in lock from guessing the old password should not stand in the owner's way now.
   await clearFailures(ctx, `acct:${email}`);
   return { success: true, message: RESET_DONE_MESSAGE };
+}
+
+/** Housekeeping: deletes reset tokens that were used or have expired (they open nothing); returns how many. */
+export async function purgeSpentResetTokens(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  return deleteInBatches(ctx.db, 'password_reset_tokens', 'token_hash', sql`${passwordResetTokens.usedAt} is not null or ${passwordResetTokens.expiresAt} <= ${now}`);
 }

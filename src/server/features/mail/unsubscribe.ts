@@ -3,14 +3,17 @@ import { UNSUBSCRIBE_INVALID_MESSAGE } from '../../../shared/mail';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { signingKey, verifyUnsubscribeToken } from './links';
+import { legacySigningKey, signingKey, verifyUnsubscribeToken } from './links';
 
 export const UNSUBSCRIBED_MESSAGE =
   'You have been unsubscribed from member e-mails. We will still e-mail you about your account (such as password resets). You can turn member e-mails back on in My Account.';
 
-/** The one-click link of every mailing: needs no sign-in, only the signed token. */
+/**
+ * The one-click link of every mailing: needs no sign-in, only the signed token. Signed with the
+ * derived key, or (links from before decision 0019, in old e-mails) with the secret itself.
+ */
 export async function unsubscribeWithToken(ctx: AppContext, token: string) {
-  const userId = verifyUnsubscribeToken(await signingKey(ctx), token);
+  const userId = verifyUnsubscribeToken([await signingKey(ctx), await legacySigningKey(ctx)], token);
   if (userId === null) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
   const [user] = await ctx.db.update(users).set({ emailOptOut: true, updatedAt: ctx.clock.now() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (!user) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { autoPopulateBody, settleBody, tipRecordBody, type PerformanceActionResult } from '../../../shared/schemas/performance';
+import { z } from 'zod';
+import { TYPE_LABELS, autoPopulateBody, settleBody, tipEditBody, tipRecordBody, type PerformanceActionResult } from '../../../shared/schemas/performance';
 import type { AppContext } from '../../context';
+import { londonDate } from '../../../shared/london-time';
+import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '../../http/dated-access';
 import { badRequest } from '../../http/errors';
 import { parse } from '../../http/parse';
-import { autoPopulate } from './auto-populate';
+import { autoPopulate, describeAutoPopulate } from './auto-populate';
 import { getResults, listTipRecords } from './get-records';
-import { recordTip } from './record-tips';
+import { deletePendingTip, editPendingTip, recordTip } from './record-tips';
+
+const idParam = z.object({ id: z.coerce.number({ message: 'Invalid tip record id' }).int('Invalid tip record id').positive('Invalid tip record id') });
 import { settleTip } from './settle-tip';
 
 /** Tipping record (spec 02 §2.6 B.4, §7) and the public proofed results (decision 0006). */
@@ -17,17 +22,25 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/admin/back-catalogue-entry', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { startingPrice: _sp, result: _r, profitLoss: _pl, ...tip } = parse(tipRecordBody, request.body);
-    const record = await recordTip(ctx, tip);
-    return { success: true, message: `${record.selectionName} recorded for ${record.raceDate}.`, record };
+    const { record, replaced } = await recordTip(ctx, tip);
+    const message = replaced ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one).` : `${record.selectionName} recorded for ${record.raceDate}.`;
+    return { success: true, message, record };
   });
 
   app.post('/api/admin/auto-populate-performance', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { date } = parse(autoPopulateBody, request.body);
-    const { added, unreadable } = await autoPopulate(ctx, date);
-    const n = added.length;
-    let message = n === 0 ? `Nothing to add: the tips for ${date} are already recorded.` : `${n} tip${n === 1 ? '' : 's'} added for ${date}.`;
-    if (unreadable.length) message += ` Could not read: ${unreadable.join(', ')}.`;
-    return { success: true, message, added: n };
+    const outcome = await autoPopulate(ctx, date);
+    return { success: true, message: describeAutoPopulate(date, outcome), added: outcome.added.length };
+  });
+
+  app.put('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
+    const record = await editPendingTip(ctx, parse(idParam, request.params).id, parse(tipEditBody, request.body));
+    return { success: true, message: `${record.selectionName} updated for ${record.raceDate}.`, record };
+  });
+
+  app.delete('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
+    const record = await deletePendingTip(ctx, parse(idParam, request.params).id);
+    return { success: true, message: `${record.selectionName} (${TYPE_LABELS[record.selectionType]}, ${record.raceDate}) deleted.`, record };
   });
 
   app.post<{ Params: { id: string } }>('/api/admin/tip-records/:id/settle', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
@@ -38,8 +51,10 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: `${record.selectionName} settled as ${record.result}.`, record };
   });
 
-  app.get('/api/results', { config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return getResults(ctx);
+  app.get('/api/results', { config: { access: 'public' } }, async (request, reply) => {
+    // Today's settled tips are still today's paid tips (decision 0017): for members until tomorrow.
+    const everyDay = await seesCurrentDays(ctx, request.user);
+    reply.header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache').header('Vary', 'Cookie');
+    return getResults(ctx, everyDay ? null : londonDate(ctx.clock.now()));
   });
 }

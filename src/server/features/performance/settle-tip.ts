@@ -9,8 +9,9 @@ import { toTipRecord } from './tip-row';
 
 /**
  * Settles a tip, or corrects an earlier settlement: the result, the starting price (kept when not
- * given) and the P/L at advised odds to a 1-point level stake (DESIGN decision 7). Records are
- * never deleted; a correction overwrites the result and moves settledAt.
+ * given) and the P/L at advised odds to a 1-point level stake (DESIGN decision 7). A settled
+ * record is never deleted; a correction that changes the result or the price overwrites them and
+ * is stamped `correctedAt`, which the proofed record shows (issue 16 item 2).
  */
 export async function settleTip(ctx: AppContext, id: number, result: TipResult, startingPrice?: string): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {
@@ -19,9 +20,11 @@ export async function settleTip(ctx: AppContext, id: number, result: TipResult, 
     const sp = startingPrice ? normaliseOdds(startingPrice) : row.startingPrice;
     const outcome = tipProfit(result, row.advisedOdds, sp);
     if (!outcome.ok) throw badRequest(outcome.message);
+    const now = ctx.clock.now();
+    const changed = row.result !== null && (row.result !== result || (row.startingPrice ?? '') !== (sp ?? ''));
     const [updated] = await tx
       .update(tipRecords)
-      .set({ result, startingPrice: sp || null, profitLoss: outcome.profitLoss, settledAt: ctx.clock.now() })
+      .set({ result, startingPrice: sp || null, profitLoss: outcome.profitLoss, settledAt: now, ...(changed ? { correctedAt: now } : {}) })
       .where(eq(tipRecords.id, id))
       .returning();
     return toTipRecord(updated);

@@ -18,6 +18,7 @@ export function toTipRecord(row: Row): TipRecord {
     profitLoss: row.profitLoss === null ? null : Number(row.profitLoss),
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
+    correctedAt: row.correctedAt ? row.correctedAt.toISOString() : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { demoSteps } from '../../db/seed/demo';
 import { nominateFreeRace } from '../free-race/free-race';
 import { saveDefaultWeekday } from './default-weekday';
 import { capitalised } from './race-date';
+import { priceDemoMarket } from './samples/demo-market';
 import { makeRaceDay, raceDayWorkbook } from './samples/race-day';
 import { verdictDocx } from './samples/verdict-docx';
 import { uploadMasterExcel } from './upload-master-excel';
@@ -15,7 +16,7 @@ import { uploadVerdict } from './upload-verdict';
  * race and a generator with races to pick.
  */
 /** The demo's sample races for today (0) or tomorrow (1): the race previews demo uses today's too. */
-export const demoRaceDay = (dayOffset: number) => makeRaceDay({ races: 8, runners: 9, seed: 100 + dayOffset });
+export const demoRaceDay = (dayOffset: number) => priceDemoMarket(makeRaceDay({ races: 8, runners: 9, seed: 100 + dayOffset }));
 
 export async function seedDemoRaceCards(ctx: AppContext) {
   const today = londonDate(ctx.clock.now());

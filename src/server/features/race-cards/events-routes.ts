@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { hasMemberAccess, sessionToken } from '../../http/access';
+import { liveSessionUser } from '../auth/sessions';
 import { RaceCardEventHub } from './events';
 
 /** GET /api/vbg-race-cards-events: a server-sent stream of upload/update notices (spec 02 §4, §7). */
 export async function raceCardEventsRoutes(app: FastifyInstance, ctx: AppContext): Promise<RaceCardEventHub> {
-  const hub = new RaceCardEventHub(ctx);
+  // A stream stays open only while its session is live and still has member access.
+  const hub = new RaceCardEventHub(ctx, async (token) => {
+    const user = await liveSessionUser(ctx, token);
+    return user !== null && (await hasMemberAccess(ctx, user));
+  });
   await hub.start();
   // Before the server closes: open streams would otherwise keep it waiting forever.
   app.addHook('preClose', async () => hub.closeConnections());
@@ -19,7 +25,8 @@ export async function raceCardEventsRoutes(app: FastifyInstance, ctx: AppContext
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
     });
-    hub.add(res);
+    // The access rule has passed, so the request carries a session cookie.
+    hub.add(res, sessionToken(request)!);
     request.raw.on('close', () => res.end());
     res.write(': connected\n\n');
   });

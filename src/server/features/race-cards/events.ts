@@ -4,14 +4,24 @@ import type { AppContext } from '../../context';
 
 /** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */
 export const RACE_CARD_CHANNEL = 'race_card_events';
-/** A comment line keeps proxies from closing an idle stream. */
+/** A comment line keeps proxies from closing an idle stream; each beat also re-checks every stream's session. */
 export const HEARTBEAT_MS = 25_000;
+/** Open streams per session (a few tabs); the oldest is closed when one more opens. */
+export const MAX_STREAMS_PER_SESSION = 3;
 
 export type RaceCardEventType = 'upload' | 'update';
 /** What travels through NOTIFY: a small key, never race data. `weekday` is null for "every weekday". */
 export interface RaceCardEvent {
   type: RaceCardEventType;
   weekday: Weekday | null;
+}
+
+/** Whether the session behind a stream may still receive events (signed in, member access). */
+export type StreamCheck = (sessionToken: string) => Promise<boolean>;
+
+interface Stream {
+  res: ServerResponse;
+  sessionToken: string;
 }
 
 /** Tells every instance (this one included) that race cards changed. Call after the commit. */
@@ -37,50 +47,81 @@ function parseEvent(payload: string): RaceCardEvent | null {
   }
 }
 
-/** This instance's open event streams, fed by its one LISTEN on the channel. */
+/**
+ * This instance's open event streams, fed by its one LISTEN on the channel. Bounded (issue 17
+ * item 2): a few per session, and a stream ends once its session has (logout, expiry, lapsed
+ * membership): every stream is re-checked before an event goes out, so none reaches a session
+ * that has ended, and at each heartbeat, so an ended one closes within HEARTBEAT_MS.
+ */
 export class RaceCardEventHub {
-  private readonly connections = new Set<ServerResponse>();
+  private readonly streams = new Set<Stream>();
   private nextId = 1;
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  /** One delivery at a time, so events keep their order while streams are re-checked. */
+  private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly stillAllowed: StreamCheck,
+  ) {}
 
   async start() {
     this.unlisten = await this.ctx.database.listen(RACE_CARD_CHANNEL, (payload) => {
       const event = parseEvent(payload);
       if (event) this.broadcast(event);
     });
-    this.heartbeat = setInterval(() => this.writeAll(': heartbeat\n\n'), HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => this.enqueue(': heartbeat\n\n'), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
 
   get size() {
-    return this.connections.size;
+    return this.streams.size;
   }
 
-  add(res: ServerResponse) {
-    this.connections.add(res);
-    res.on('close', () => this.connections.delete(res));
+  add(res: ServerResponse, sessionToken: string) {
+    const mine = [...this.streams].filter((s) => s.sessionToken === sessionToken);
+    // Sets keep insertion order: the first of this session's streams is its oldest.
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_STREAMS_PER_SESSION + 1))) this.end(old);
+    const stream = { res, sessionToken };
+    this.streams.add(stream);
+    res.on('close', () => this.streams.delete(stream));
   }
 
   broadcast(event: RaceCardEvent) {
     const id = this.nextId++;
     const data = JSON.stringify({ type: event.type, weekday: event.weekday, at: this.ctx.clock.now().toISOString() });
-    this.writeAll(`id: ${id}\ndata: ${data}\n\n`);
+    this.enqueue(`id: ${id}\ndata: ${data}\n\n`);
   }
 
-  private writeAll(chunk: string) {
-    for (const res of this.connections) {
-      if (res.writableEnded || res.destroyed) this.connections.delete(res);
-      else res.write(chunk);
+  /** Resolves once everything queued so far has been delivered (tests wait on it). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(chunk: string) {
+    this.queue = this.queue.then(() => this.deliver(chunk)).catch((err: unknown) => this.ctx.log.warn({ err }, 'race card event not delivered'));
+  }
+
+  private async deliver(chunk: string) {
+    const open = [...this.streams].filter((s) => !s.res.writableEnded && !s.res.destroyed);
+    const verdicts = new Map<string, Promise<boolean>>();
+    for (const s of open) if (!verdicts.has(s.sessionToken)) verdicts.set(s.sessionToken, this.stillAllowed(s.sessionToken));
+    for (const s of open) {
+      if (await verdicts.get(s.sessionToken)!) s.res.write(chunk);
+      else this.end(s);
     }
+  }
+
+  private end(stream: Stream) {
+    this.streams.delete(stream);
+    stream.res.end();
   }
 
   /** Ends every stream so the server can close (graceful shutdown must not wait on them). */
   closeConnections() {
-    for (const res of this.connections) res.end();
-    this.connections.clear();
+    for (const s of this.streams) s.res.end();
+    this.streams.clear();
   }
 
   async stop() {

@@ -58,6 +58,6 @@ export async function getRaceCard(ctx: AppContext, rawId: string): Promise<RaceC
     ...fields,
     weekday: weekday as Weekday,
     runnerCount: runners.length,
-    horses: runners.map(({ raceId: _r, ...h }) => h),
+    horses: runners.map(({ raceId: _r, workbookValues: _w, ...h }) => h),
   };
 }

@@ -1,11 +1,13 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { formatLongDay, WEEKDAYS, type Weekday } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
-import { files, races, uploadLog } from '../../db/schema';
+import { files, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
-import { describeWorkbookErrors, parseMasterWorkbook } from './workbook';
+import { parseMasterWorkbookOffThread } from './parse-off-thread';
+import type { MergeSummary } from './merge-plan';
+import { describeWorkbookErrors } from './workbook';
 
 export const REPROCESS_KIND = 'master-reprocess';
 
@@ -14,8 +16,15 @@ export const REPROCESS_KIND = 'master-reprocess';
  * workbook into the weekday it was uploaded for. Stricter than stage 1: rows that disagree with
  * their race (two titles for one time and course, a horse twice in a race) are not silently
  * resolved but refused with "Data clarification required", and the cards stay as they are.
+ * The workbook is merged with the stored cards (merge-plan.ts): races and runners keep their ids,
+ * verdicts stay, and what later stages set stays unless the workbook changed it (issue 16 item 1).
+ * With `dryRun` nothing is written and the answer says what would change, for the admin to confirm.
  */
-export async function reprocessLastMaster(ctx: AppContext, userId: number | null): Promise<{ raceCount: number; horseCount: number; message: string; weekday: Weekday }> {
+export async function reprocessLastMaster(
+  ctx: AppContext,
+  userId: number | null,
+  opts: { dryRun?: boolean } = {},
+): Promise<{ raceCount: number; horseCount: number; message: string; weekday: Weekday; changes: MergeSummary }> {
   const [file] = await ctx.db.select().from(files).where(eq(files.kind, MASTER_KIND)).orderBy(desc(files.id)).limit(1);
   if (!file) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
   // The file and its log row are written in one transaction, so the newest of each belong together.
@@ -29,7 +38,7 @@ export async function reprocessLastMaster(ctx: AppContext, userId: number | null
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
   const day = capitalised(weekday as Weekday);
 
-  const parsed = await parseMasterWorkbook(Buffer.from(file.data), file.filename);
+  const parsed = await parseMasterWorkbookOffThread(Buffer.from(file.data), file.filename);
   if (!parsed.ok) {
     throw new HttpError(422, `The stored workbook could not be read: ${describeWorkbookErrors(parsed.errors)}. The ${day} cards are unchanged.`);
   }
@@ -38,21 +47,29 @@ export async function reprocessLastMaster(ctx: AppContext, userId: number | null
   }
   const raceDate = nextRaceDate(ctx.clock.now(), weekday as Weekday);
   const counts = { raceCount: parsed.races.length, horseCount: parsed.runnerCount };
-  const message = `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners.`;
-  await ctx.db.transaction(async (tx) => {
-    // Verdicts came from stage 2, not from the workbook: keep them on the races that remain.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
-    const kept = await tx
-      .select({ time: races.time, course: races.course, verdict: races.verdict })
-      .from(races)
-      .where(and(eq(races.weekday, weekday), ne(races.verdict, '')));
-    await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races);
-    if (kept.length) {
-      const values = sql.join(kept.map((r) => sql`(${r.time}::text, ${r.course}::text, ${r.verdict}::text)`), sql`, `);
-      await tx.execute(sql`update ${races} set verdict = v.verdict from (values ${values}) as v(time, course, verdict)
-        where ${races.weekday} = ${weekday} and ${races.time} = v.time and ${races.course} = v.course`);
+  const changes = await ctx.db.transaction(async (tx) => {
+    const summary = await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races, opts);
+    if (!opts.dryRun) {
+      const message = `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners.`;
+      await tx.insert(uploadLog).values({ kind: REPROCESS_KIND, userId, filename: file.filename, size: file.size, success: true, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
     }
-    await tx.insert(uploadLog).values({ kind: REPROCESS_KIND, userId, filename: file.filename, size: file.size, success: true, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
+    return summary;
   });
-  return { ...counts, message, weekday: weekday as Weekday };
+  const verb = opts.dryRun ? 'Re-processing' : 'Stored workbook';
+  const message = opts.dryRun
+    ? `${verb} ${file.filename} for ${formatLongDay(raceDate)} (${day}): ${describeChanges(changes)}`
+    : `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners. ${describeChanges(changes)}`;
+  return { ...counts, message, weekday: weekday as Weekday, changes };
+}
+
+/** What a merge does, in the analyst's words (the confirmation before re-processing shows it). */
+export function describeChanges(c: MergeSummary): string {
+  const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
+  const parts = [`${n(c.racesKept, 'race')} and ${n(c.runnersKept, 'runner')} kept`];
+  if (c.racesAdded || c.runnersAdded) parts.push(`${n(c.racesAdded, 'race')} and ${n(c.runnersAdded, 'runner')} added`);
+  if (c.racesRemoved || c.runnersRemoved) parts.push(`${n(c.racesRemoved, 'race')} and ${n(c.runnersRemoved, 'runner')} removed`);
+  let text = `${parts.join('; ')}.`;
+  if (c.laterValuesKept) text += ` ${n(c.laterValuesKept, 'runner keeps', 'runners keep')} what was set after stage 1 (morning odds, non-runners, summaries).`;
+  if (c.laterValuesReplaced) text += ` ${n(c.laterValuesReplaced, 'runner takes', 'runners take')} the workbook's new values over what was set after stage 1.`;
+  return text;
 }

@@ -76,6 +76,12 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
+  // What re-processing would change, written nowhere: the admin confirms it first (issue 16 item 1).
+  app.post('/api/vbg-race-cards/hard-coded-upload/preview', { config: { access: 'admin' } }, async (request) => {
+    const result = await reprocessLastMaster(ctx, request.user?.id ?? null, { dryRun: true });
+    return { success: true, message: result.message, weekday: result.weekday, raceCount: result.raceCount, horseCount: result.horseCount, changes: result.changes };
+  });
+
   raceCardUploadRoutes(app, ctx);
   defaultWeekdayRoutes(app, ctx);
 }

@@ -1,21 +1,28 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { formatLongDay, type Weekday } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { files, horses, races, uploadLog } from '../../db/schema';
+import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
-import { describeWorkbookErrors, parseMasterWorkbook, type ParsedRace } from './workbook';
+import { parseMasterWorkbookOffThread } from './parse-off-thread';
+import { planMerge, type MergeSummary, type WorkbookValues } from './merge-plan';
+import { describeWorkbookErrors, type ParsedRace } from './workbook';
+import { insertFile } from '../../db/file-store';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLSM_MIME = 'application/vnd.ms-excel.sheet.macroEnabled.12';
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters at ~23 columns a runner. */
-const HORSE_CHUNK = 1000;
+/**
+ * Rows per INSERT: well under PostgreSQL's 65,535 parameters at ~23 columns a runner, and small
+ * enough that embedded PGlite (which runs each statement on the server's thread) holds the thread
+ * for tens of milliseconds at a time rather than seconds.
+ */
+const HORSE_CHUNK = 150;
 
 export interface MasterUpload {
   data: Buffer | undefined;
@@ -39,7 +46,7 @@ export interface IngestCounts {
 export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): Promise<AdminActionResult & { counts: IngestCounts }> {
   const { data, targetTab } = upload;
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
-  const parsed = await parseMasterWorkbook(data, upload.filename);
+  const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   if (!parsed.ok) {
     throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${capitalised(targetTab)} cards are unchanged.`);
   }
@@ -55,7 +62,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
     }
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const mimeType = filename.toLowerCase().endsWith('.xlsm') ? XLSM_MIME : XLSX_MIME;
-    await tx.insert(files).values({ kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
+    await insertFile(tx, { kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
     await tx.insert(uploadLog).values({ kind: MASTER_KIND, userId: upload.userId, filename, size: data.length, success: true, message, counts: { ...counts, weekday: targetTab, raceDate } });
   });
   return {
@@ -66,19 +73,48 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
   };
 }
 
-/** Deletes the weekday's races (their horses cascade) and writes the new ones in bulk. */
-export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string, parsed: ParsedRace[]) {
-  // Two uploads for one weekday at once would both delete, then clash on insert: take turns.
+/**
+ * Writes a parsed workbook into a weekday's cards, merged with what is stored (merge-plan.ts): the
+ * same races and runners keep their ids and the values later stages set, the rest is replaced.
+ * Races of another race day go. With `dryRun` nothing is written: the summary says what would change.
+ */
+export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string, parsed: ParsedRace[], opts: { dryRun?: boolean } = {}): Promise<MergeSummary> {
+  // Two uploads for one weekday at once would both read, then clash on write: take turns.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
-  await tx.delete(races).where(eq(races.weekday, weekday));
-  if (parsed.length === 0) return;
-  const inserted = await tx
-    .insert(races)
-    .values(parsed.map(({ horses: _h, ...race }) => ({ ...race, weekday, raceDate })))
-    .returning({ id: races.id, time: races.time, course: races.course });
+  const stored = await tx.select({ id: races.id, raceDate: races.raceDate, time: races.time, course: races.course }).from(races).where(eq(races.weekday, weekday));
+  const storedHorses = stored.length
+    ? await tx
+        .select({ id: horses.id, raceId: horses.raceId, name: horses.name, bookieOdds: horses.bookieOdds, bookieOddsText: horses.bookieOddsText, potentialNonRunner: horses.potentialNonRunner, summary: horses.summary, workbookValues: horses.workbookValues })
+        .from(horses)
+        .where(inArray(horses.raceId, stored.map((r) => r.id)))
+    : [];
+  const plan = planMerge(parsed, raceDate, stored, storedHorses.map((h) => ({ ...h, workbookValues: h.workbookValues as WorkbookValues | null })));
+  if (opts.dryRun) return plan.summary;
+
+  if (plan.removeRaceIds.length) await tx.delete(races).where(inArray(races.id, plan.removeRaceIds)); // their horses cascade
+  const kept = plan.races.filter((r) => r.id !== undefined);
+  // Kept runners are written again under their own ids; the rest of a kept race's runners go.
+  if (kept.length) await tx.delete(horses).where(inArray(horses.raceId, kept.map((r) => r.id!)));
+  for (const { race, id } of kept) {
+    const { horses: _h, ...fields } = race;
+    await tx.update(races).set({ ...fields, raceDate }).where(eq(races.id, id!));
+  }
+  const added = plan.races.filter((r) => r.id === undefined);
+  const inserted = added.length
+    ? await tx
+        .insert(races)
+        .values(added.map(({ race: { horses: _h, ...race } }) => ({ ...race, weekday, raceDate })))
+        .returning({ id: races.id, time: races.time, course: races.course })
+    : [];
   const idOf = new Map(inserted.map((r) => [`${r.time}|${r.course}`, r.id]));
-  const rows = parsed.flatMap((race) => race.horses.map((h) => ({ ...h, raceId: idOf.get(`${race.time}|${race.course}`)! })));
-  for (let i = 0; i < rows.length; i += HORSE_CHUNK) await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
+  for (const r of added) r.id = idOf.get(`${r.race.time}|${r.race.course}`);
+  const rows = plan.races.flatMap((r) => r.horses.map((h) => ({ ...h, raceId: r.id! })));
+  for (let i = 0; i < rows.length; i += HORSE_CHUNK) {
+    // Give waiting requests their turn between statements: PGlite answers without one otherwise.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
+  }
+  return plan.summary;
 }
 
 /** The stored name is made here, never taken as-is from the upload. */

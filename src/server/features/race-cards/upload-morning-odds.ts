@@ -9,7 +9,8 @@ import { HttpError } from '../../http/errors';
 import { capitalised } from './race-date';
 import { courseKey } from './upload-verdict';
 import { listSome } from './upload-log';
-import { describeWorkbookErrors, parseMasterWorkbook } from './workbook';
+import { parseMasterWorkbookOffThread } from './parse-off-thread';
+import { describeWorkbookErrors } from './workbook';
 
 export const MORNING_ODDS_KIND = 'master-morning-odds';
 
@@ -57,7 +58,7 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
   const { data, targetTab } = upload;
   const day = capitalised(targetTab);
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
-  const parsed = await parseMasterWorkbook(data, upload.filename);
+  const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   if (!parsed.ok) {
     throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${day} odds are unchanged.`);
   }

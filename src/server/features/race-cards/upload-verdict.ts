@@ -6,7 +6,8 @@ import { races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { capitalised } from './race-date';
 import { listSome } from './upload-log';
-import { parseVerdictDocx, type VerdictSection } from './verdict-document';
+import { parseVerdictDocxOffThread } from './parse-off-thread';
+import type { VerdictSection } from './verdict-document';
 
 export const VERDICT_KIND = 'verdict-docx';
 
@@ -37,7 +38,7 @@ export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Pro
   const { data, targetTab } = upload;
   const day = capitalised(targetTab);
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the race verdict .docx document.');
-  const sections = await parseVerdictDocx(data);
+  const sections = await parseVerdictDocxOffThread(data);
   if (sections.length === 0) {
     throw new HttpError(422, `No race headings found: start each race with a heading or bold line such as "14:10 Ascot". The ${day} verdicts are unchanged.`);
   }

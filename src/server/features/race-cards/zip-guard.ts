@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { HttpError } from '../../http/errors';
+import { checkSheetExtent } from './sheet-extent';
 
 /** Largest total uncompressed size a workbook may unpack to. */
 export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
@@ -62,6 +63,7 @@ export function checkWorkbookZip(data: Buffer, filename?: string): void {
       // Excel never writes a DTD; one is how entity-expansion ("billion laughs") attacks start.
       throw new HttpError(422, `The workbook part ${entry.name} contains a document type declaration, which Excel never writes. The file was refused for safety.`);
     }
+    checkSheetExtent(entry.name, bytes);
   }
 }
 

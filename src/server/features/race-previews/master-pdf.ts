@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import { formatLongDay, londonDate } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
-import { isPdfBytes } from '../back-catalogue/upload-pdf';
+import { isPdfBytes, loadPdf } from '../../pdf/load';
+import { insertFile } from '../../db/file-store';
 
 export const MASTER_KIND = 'master-preview-pdf';
 
@@ -22,17 +22,6 @@ export interface MasterUpload {
 }
 
 /** Loads a PDF with pdf-lib and finds its pages, or answers 422 naming the problem. */
-export async function loadPdf(data: Uint8Array, what: string): Promise<{ pdf: PDFDocument; pages: number }> {
-  try {
-    // pdf-lib loads some broken files without complaint; reaching the page tree proves it is whole.
-    const pdf = await PDFDocument.load(data, { updateMetadata: false });
-    return { pdf, pages: pdf.getPageCount() };
-  } catch (err) {
-    const reason = err instanceof Error && /encrypt/i.test(err.message) ? 'it is password-protected' : 'it is damaged or not a complete PDF';
-    throw new HttpError(422, `${what} could not be read: ${reason}. Please export it again and re-upload.`);
-  }
-}
-
 /** The day's waiting master (without its bytes), if any. */
 export async function findWaitingMaster(db: Db, day: string) {
   const [row] = await db
@@ -66,7 +55,7 @@ export async function uploadMasterPdf(ctx: AppContext, upload: MasterUpload): Pr
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
   const replaced = await ctx.db.transaction(async (tx) => {
     const gone = await tx.delete(files).where(eq(files.kind, MASTER_KIND)).returning({ id: files.id });
-    await tx.insert(files).values({ kind: MASTER_KIND, filename: masterFilename(day), mimeType: 'application/pdf', size: data.length, sha256, data });
+    await insertFile(tx, { kind: MASTER_KIND, filename: masterFilename(day), mimeType: 'application/pdf', size: data.length, sha256, data });
     return gone.length > 0;
   });
   const kb = Math.max(1, Math.round(data.length / 1024));

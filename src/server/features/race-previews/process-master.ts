@@ -6,7 +6,8 @@ import type { AppContext } from '../../context';
 import { files, racePreviews } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { extractPageTexts } from './extract-text';
-import { findWaitingMaster, loadPdf, readMasterBytes, today } from './master-pdf';
+import { loadPdf } from '../../pdf/load';
+import { findWaitingMaster, readMasterBytes, today } from './master-pdf';
 import { deleteDayPreviews, PREVIEW_KIND, slug } from './preview-store';
 import { planSplit, type PlannedRace } from './split-plan';
 

@@ -6,6 +6,7 @@ import { dailyTips } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 // The daily preview is shown with the article allow-list of spec 01 §5: one sanitiser for both.
 import { isBlankHtml, sanitizeArticleHtml } from '../articles/sanitize';
+import { followPublishedTips } from '../performance/auto-populate';
 
 export type PublishTipsInput = z.output<typeof contentUploadBody>;
 
@@ -36,5 +37,7 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
     .onConflictDoUpdate({ target: dailyTips.tipsDate, set: update })
     .returning();
   await ctx.cache.invalidate('dailyTips');
+  // The day's pending tip records follow the tips as now published (issue 16 item 2).
+  await followPublishedTips(ctx, tipsDate);
   return row;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isIsoDay } from '../../../shared/london-time';
 import { contentUploadBody } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
+import { requireDayAccess } from '../../http/dated-access';
 import { badRequest } from '../../http/errors';
 import { sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
@@ -28,7 +29,10 @@ export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { date: string } }>('/api/historical-tips/:date', { config: { access: 'public' } }, async (request, reply) => {
     const { date } = request.params;
     if (!isIsoDay(date)) throw badRequest('Invalid date');
-    reply.header('Cache-Control', 'no-cache');
+    // Today's and later days' tips are for members (decision 10). Decided before the lookup, so
+    // a refusal says nothing about whether tips exist for that day.
+    const membersOnly = await requireDayAccess(ctx, request, reply, date);
+    if (!membersOnly) reply.header('Cache-Control', 'no-cache');
     return getHistoricalTips(ctx, date);
   });
 }

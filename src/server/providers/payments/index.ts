@@ -11,6 +11,8 @@ export type PaymentsKind = 'stripe' | 'local';
 
 export interface CheckoutSessionInfo {
   id: string;
+  /** open: can still be paid; complete: paid (or abandoned in an unpaid state); expired: can no longer be paid. */
+  status: 'open' | 'complete' | 'expired';
   email: string | null;
   /** Paid (or fully discounted) and complete: the subscription exists. */
   paid: boolean;
@@ -74,8 +76,17 @@ export interface PaymentsProvider {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   /** The subscription as the provider holds it now; null when unknown. */
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  /**
+   * Makes an open checkout unpayable. Returns the session as it is afterwards: `expired`, or
+   * `complete` when the customer paid it first; null when the provider does not know it.
+   */
+  expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
   /** Stops renewal: access continues to the end of the period already paid for. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionInfo>;
+  /** Undoes cancelAtPeriodEnd while the period is still running: it renews again. */
+  resume(subscriptionId: string): Promise<SubscriptionInfo>;
+  /** Ends a subscription now (a duplicate payment): no further renewal, no access from it. */
+  cancelNow(subscriptionId: string): Promise<SubscriptionInfo>;
   /** Stripe's customer portal; null when the provider has none. */
   createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   createPaymentLink(input: PaymentLinkInput): Promise<{ url: string }>;

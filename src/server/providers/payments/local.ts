@@ -23,7 +23,7 @@ interface LocalSessionData {
   successUrl: string;
   cancelUrl: string;
   description: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   amountTotal: number | null;
   discountCode: string | null;
   subscriptionId: string | null;
@@ -45,14 +45,14 @@ export interface LocalCheckoutView {
   mode: 'subscription' | 'payment';
   email: string;
   description: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   successUrl: string;
   cancelUrl: string;
 }
 
 export type LocalCompletion =
   | { ok: true; event: PaymentEvent; redirectTo: string }
-  | { ok: false; reason: 'not-found' | 'bad-code' };
+  | { ok: false; reason: 'not-found' | 'bad-code' | 'expired' };
 
 export interface LocalPayments extends PaymentsProvider {
   readonly kind: 'local';
@@ -115,6 +115,15 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     return sub;
   }
 
+  /** Applies a change to a subscription that has not ended (an ended one stays as it is, like Stripe's). */
+  async function changeSubscription(id: string, change: (s: LocalSubscriptionData) => LocalSubscriptionData) {
+    const s = await loadSubscription(id);
+    if (!s) throw new Error(`No local subscription ${id}`);
+    const next = s.status === 'canceled' ? s : change(s);
+    await write(id, 'subscription', next);
+    return info(id, next);
+  }
+
   const info = (id: string, s: LocalSubscriptionData): SubscriptionInfo => ({
     id,
     customerId: s.customerId,
@@ -127,6 +136,22 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     amount: s.amount,
     interval: s.interval,
   });
+
+  async function retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    const s = await read<LocalSessionData>(id, 'checkout_session');
+    if (!s) return null;
+    return {
+      id,
+      status: s.status,
+      email: s.email,
+      paid: s.status === 'complete',
+      amountTotal: s.amountTotal,
+      currency: 'gbp',
+      customerId: s.customerId,
+      subscriptionId: s.subscriptionId,
+      mode: s.mode,
+    };
+  }
 
   return {
     kind: 'local',
@@ -142,33 +167,28 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       });
     },
 
-    async retrieveCheckoutSession(id): Promise<CheckoutSessionInfo | null> {
-      const s = await read<LocalSessionData>(id, 'checkout_session');
-      if (!s) return null;
-      return {
-        id,
-        email: s.email,
-        paid: s.status === 'complete',
-        amountTotal: s.amountTotal,
-        currency: 'gbp',
-        customerId: s.customerId,
-        subscriptionId: s.subscriptionId,
-        mode: s.mode,
-      };
-    },
+    retrieveCheckoutSession,
 
     async retrieveSubscription(id) {
       const s = await loadSubscription(id);
       return s ? info(id, s) : null;
     },
 
-    async cancelAtPeriodEnd(subscriptionId) {
-      const s = await loadSubscription(subscriptionId);
-      if (!s) throw new Error(`No local subscription ${subscriptionId}`);
-      const next = s.status === 'canceled' ? s : { ...s, cancelAtPeriodEnd: true };
-      await write(subscriptionId, 'subscription', next);
-      return info(subscriptionId, next);
+    async expireCheckoutSession(id) {
+      // In one statement, so a Pay click at the same moment either completes it first or finds it expired.
+      await db
+        .update(localPayments)
+        .set({ data: sql`jsonb_set(${localPayments.data}, '{status}', '"expired"')`, updatedAt: ctx.clock.now() })
+        .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'checkout_session'), sql`${localPayments.data}->>'status' = 'open'`));
+      return retrieveCheckoutSession(id);
     },
+
+    cancelAtPeriodEnd: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: true })),
+
+    resume: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: false })),
+
+    cancelNow: (subscriptionId) =>
+      changeSubscription(subscriptionId, (s) => ({ ...s, status: 'canceled', cancelAtPeriodEnd: false, endedAt: ctx.clock.now().toISOString() })),
 
     async createBillingPortalSession() {
       return null;
@@ -210,6 +230,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
         if (!row) return { ok: false, reason: 'not-found' } as const;
         const s = row.data as LocalSessionData;
         if (s.status === 'complete') return { ok: true, event, redirectTo: s.successUrl } as const;
+        if (s.status === 'expired') return { ok: false, reason: 'expired' } as const;
         const now = ctx.clock.now();
         const amount = code ? LOCAL_DISCOUNTED_PENCE : LOCAL_PRICE_PENCE;
         const customerId = s.customerId ?? newId('lcus');

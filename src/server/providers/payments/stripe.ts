@@ -60,6 +60,25 @@ export function createStripePayments(config: AppConfig): StripePayments {
     };
   }
 
+  function sessionInfo(s: Stripe.Checkout.Session): CheckoutSessionInfo {
+    return {
+      id: s.id,
+      status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+      email: s.customer_details?.email ?? s.customer_email ?? null,
+      paid: s.status === 'complete' && (s.payment_status === 'paid' || s.payment_status === 'no_payment_required'),
+      amountTotal: s.amount_total,
+      currency: s.currency,
+      customerId: idOf(s.customer),
+      subscriptionId: idOf(s.subscription),
+      mode: s.mode === 'subscription' ? 'subscription' : 'payment',
+    };
+  }
+
+  async function retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    const s = await call('checkout session retrieve', () => stripe.checkout.sessions.retrieve(id), true);
+    return s ? sessionInfo(s) : null;
+  }
+
   return {
     kind: 'stripe',
 
@@ -81,19 +100,17 @@ export function createStripePayments(config: AppConfig): StripePayments {
       return { id: session.id, url: session.url };
     },
 
-    async retrieveCheckoutSession(id): Promise<CheckoutSessionInfo | null> {
-      const s = await call('checkout session retrieve', () => stripe.checkout.sessions.retrieve(id), true);
-      if (!s) return null;
-      return {
-        id: s.id,
-        email: s.customer_details?.email ?? s.customer_email ?? null,
-        paid: s.status === 'complete' && (s.payment_status === 'paid' || s.payment_status === 'no_payment_required'),
-        amountTotal: s.amount_total,
-        currency: s.currency,
-        customerId: idOf(s.customer),
-        subscriptionId: idOf(s.subscription),
-        mode: s.mode === 'subscription' ? 'subscription' : 'payment',
-      };
+    retrieveCheckoutSession,
+
+    async expireCheckoutSession(id) {
+      try {
+        return sessionInfo(await stripe.checkout.sessions.expire(id));
+      } catch (err) {
+        // Stripe refuses to expire a session that is no longer open (paid meanwhile, or expired by
+        // itself): what it is now is the answer.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw new PaymentsUnavailableError(`Stripe checkout session expire failed: ${(err as Error).message}`, err);
+        return retrieveCheckoutSession(id);
+      }
     },
 
     async retrieveSubscription(id) {
@@ -103,6 +120,16 @@ export function createStripePayments(config: AppConfig): StripePayments {
 
     async cancelAtPeriodEnd(subscriptionId) {
       const sub = await call('subscription update', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+      return subscriptionInfo(sub);
+    },
+
+    async resume(subscriptionId) {
+      const sub = await call('subscription update', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }));
+      return subscriptionInfo(sub);
+    },
+
+    async cancelNow(subscriptionId) {
+      const sub = await call('subscription cancel', () => stripe.subscriptions.cancel(subscriptionId));
       return subscriptionInfo(sub);
     },
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { MemberAccessRequired } from '../../components/member-gate';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -10,7 +11,9 @@ import { SubscriptionTab } from './subscription-tab';
 
 export function AccountPage() {
   const { user, isLoading } = useAuth();
-  const [tab, setTab] = useState('password');
+  // ?tab=subscription opens that tab (where payment success sends a buyer who has an account).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('tab') === 'subscription' ? 'subscription' : 'password'));
   if (isLoading) return <PageSkeleton />;
   if (!user) {
     return (

@@ -21,3 +21,12 @@ export function useCancelSubscription() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
   });
 }
+
+/** Undoes a cancellation before the end date (decision 0018); the user is refetched afterwards. */
+export function useResumeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>('POST', '/api/resume-subscription'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+  });
+}

@@ -9,7 +9,12 @@ import { useConfig } from '../../lib/config';
 import { formatLongDate } from '../../lib/dates';
 import { errorMessage } from '../../lib/request';
 import { ManageBillingButton } from '../billing/manage-billing-button';
-import { useCancelSubscription } from './api';
+import { useCancelSubscription, useResumeSubscription } from './api';
+
+/** Resumable here: a monthly subscription set to end whose paid period has not ended yet (decision 0018). */
+export function canResume(user: CurrentUser): boolean {
+  return user.isSubscribed && user.cancelAtPeriodEnd && user.subscriptionType === 'premium';
+}
 
 /** Cancellable here: a live monthly (premium) subscription not already set to end. */
 export function canCancel(user: CurrentUser): boolean {
@@ -31,6 +36,7 @@ function Row({ label, value }: { label: string; value: string }) {
 export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
   const hasSubscription = user.isSubscribed || !!user.subscriptionType;
   // Once access has ended the date is in the past: neither a renewal nor a future expiry.
   const dateLabel = user.isSubscribed ? subscriptionDateLabel(user.subscriptionType, user.cancelAtPeriodEnd) : 'Expired';
@@ -59,6 +65,14 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
     });
   }
 
+  function onResume() {
+    resume.mutate(undefined, {
+      onSuccess: (result) => toast({ title: 'Subscription resumed', description: result.message }),
+      onError: (err) =>
+        toast({ title: 'Resume failed', description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'), variant: 'destructive' }),
+    });
+  }
+
   if (!hasSubscription) {
     return (
       <Card>
@@ -82,7 +96,12 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
         {!user.isSubscribed ? (
           <CardDescription>Your subscription has ended. Subscribe again to get members’ features back.</CardDescription>
         ) : (
-          user.cancelAtPeriodEnd && <CardDescription>Your subscription has been cancelled; you keep access until the date below.</CardDescription>
+          user.cancelAtPeriodEnd && (
+            <CardDescription>
+              Your subscription has been cancelled; you keep access until the date below.
+              {canResume(user) && ' Changed your mind? Resume it before then and it renews as before, with nothing to pay now.'}
+            </CardDescription>
+          )
         )}
       </CardHeader>
       <CardContent>
@@ -96,8 +115,13 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           )}
         </dl>
       </CardContent>
-      {(canCancel(user) || showBilling || canResubscribe) && (
+      {(canCancel(user) || canResume(user) || showBilling || canResubscribe) && (
         <CardFooter>
+          {canResume(user) && (
+            <Button variant="gold" onClick={onResume} disabled={resume.isPending}>
+              {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
+            </Button>
+          )}
           {canResubscribe && (
             <ButtonLink to="/subscribe" variant="gold">
               Subscribe £16/month

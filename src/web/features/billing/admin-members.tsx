@@ -53,6 +53,25 @@ function dateText(m: MemberRow): string {
   return `Renews ${date}`;
 }
 
+const pounds = (pence: number | null) => (pence == null ? 'A payment' : `£${(pence / 100).toFixed(2)}`);
+
+/** Decision 0018: a payment made while the account was already subscribed; its subscription was cancelled at once. */
+function RefundDue({ member }: { member: MemberRow }) {
+  if (!member.duplicatePayments.length) return null;
+  return (
+    <div className="mt-1.5 rounded-md border border-amber-400 bg-amber-50 px-2 py-1.5 text-xs text-amber-950">
+      <p className="font-bold">Refund due</p>
+      <ul>
+        {member.duplicatePayments.map((p) => (
+          <li key={p.checkoutId}>
+            {pounds(p.amountPence)} paid {formatLongDate(p.paidAt) ?? ''} while already subscribed; that second subscription was cancelled at once.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
 /** Admin Members section: find a member by e-mail, filter by status and type, grant or revoke family and annual special access. */
@@ -180,6 +199,7 @@ export function AdminMembers() {
                     <div className="min-w-0">
                       <p className="font-semibold break-all text-navy-900">{m.email}</p>
                       {m.role === 'admin' && <p className="text-xs text-slate-600">Administrator</p>}
+                      <RefundDue member={m} />
                     </div>
                     <div>
                       <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>

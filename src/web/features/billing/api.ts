@@ -27,6 +27,9 @@ export function checkoutErrorText(err: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/** Where a buyer with an account goes after paying: the subscription tab of My Account. */
+export const ACCOUNT_SUBSCRIPTION_PATH = '/my-account?tab=subscription';
+
 export function useCheckoutSession(sessionId: string | null) {
   return useQuery({
     queryKey: ['/api/checkout-session', sessionId],

@@ -1,17 +1,25 @@
-import type { ReactNode } from 'react';
-import { CheckCircle2, KeyRound, Mail, Trophy } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { CheckCircle2, Info, KeyRound, Mail, Trophy, UserRound } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useConfig } from '../../lib/config';
 import { formatLongDate } from '../../lib/dates';
-import { useCheckoutSession } from './api';
+import { AUTH_USER_KEY, useAuth } from '../auth/api';
+import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession } from './api';
 
-const steps = [
+const premiumStep = { icon: Trophy, title: 'Access premium content', text: 'Daily tips, race previews and VB ratings are ready for you.' };
+const newAccountSteps = [
   { icon: KeyRound, title: 'Set your password', text: 'Create a password so you can sign in to your account.' },
+  // The welcome e-mail is queued when the password is set.
   { icon: Mail, title: 'Email confirmation', text: 'A confirmation of your subscription is on its way to your inbox.' },
-  { icon: Trophy, title: 'Access premium content', text: 'Daily tips, race previews and VB ratings are ready for you.' },
+  premiumStep,
+];
+const existingAccountSteps = [
+  { icon: UserRound, title: 'Your account', text: 'The subscription is on your existing account: there is nothing else to set up.' },
+  premiumStep,
 ];
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -23,15 +31,30 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec 01 §2 Payment success: reads session_id, shows what was bought, leads to the password step. */
+/**
+ * Spec 01 §2 Payment success: reads session_id, shows what was bought and the next step. Only a
+ * checkout that created a new account leads to the password step (decision 0018); any other goes
+ * straight to the account (sign in first when this browser is not signed in to it).
+ */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
   const { siteName, supportEmail } = useConfig();
   const sessionId = params.get('session_id');
   const lookup = useCheckoutSession(sessionId);
   // Without a session there is nothing to load: loading stops and the button stays disabled.
   const loading = !!sessionId && lookup.isPending;
+  const checkout = lookup.data;
+  const toAccount = checkout ? !checkout.needsPassword : false;
+  const steps = toAccount ? existingAccountSteps : newAccountSteps;
+
+  // The payment may have been recorded just now (by this lookup): the signed-in user is stale.
+  const paid = lookup.isSuccess;
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+  }, [paid, queryClient]);
 
   return (
     <div className="bg-navy-50 px-4 py-10 sm:py-16">
@@ -45,14 +68,24 @@ export function PaymentSuccessPage() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="rounded-lg border border-slate-200 px-4" aria-busy={loading}>
-            <Detail label="Subscription">{loading ? <Skeleton className="h-5 w-48" /> : (lookup.data?.display_text ?? '—')}</Detail>
-            <Detail label="Email">{loading ? <Skeleton className="h-5 w-40" /> : (lookup.data?.email ?? '—')}</Detail>
+            <Detail label="Subscription">{loading ? <Skeleton className="h-5 w-48" /> : (checkout?.display_text ?? '—')}</Detail>
+            <Detail label="Email">{loading ? <Skeleton className="h-5 w-40" /> : (checkout?.email ?? '—')}</Detail>
             <Detail label="Start date">{formatLongDate(new Date())}</Detail>
           </dl>
           {lookup.isError && (
             <p role="alert" className="text-sm text-red-700">
               Failed to resolve payment session. Please contact support.
             </p>
+          )}
+          {checkout?.duplicate && (
+            <div role="status" className="flex gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900">
+              <Info className="mt-0.5 h-5 w-5 shrink-0 text-gold-800" aria-hidden="true" />
+              <p>
+                <strong className="block">You were already subscribed.</strong>
+                We cancelled this second subscription straight away and will refund this payment. Your existing subscription is unchanged; we have
+                e-mailed you the details.
+              </p>
+            </div>
           )}
 
           <div>
@@ -74,19 +107,37 @@ export function PaymentSuccessPage() {
           </div>
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button
-              variant="gold"
-              size="lg"
-              className="flex-1"
-              disabled={!sessionId || loading}
-              onClick={() => navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}
-            >
-              Set Your Password
-            </Button>
+            {!toAccount ? (
+              <Button
+                variant="gold"
+                size="lg"
+                className="flex-1"
+                disabled={!sessionId || loading || !checkout}
+                onClick={() => navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}
+              >
+                Set Your Password
+              </Button>
+            ) : user ? (
+              <ButtonLink to={ACCOUNT_SUBSCRIPTION_PATH} variant="gold" size="lg" className="flex-1">
+                Go to My Account
+              </ButtonLink>
+            ) : (
+              <ButtonLink
+                to={`/login?email=${encodeURIComponent(checkout!.email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`}
+                variant="gold"
+                size="lg"
+                className="flex-1"
+              >
+                Sign In
+              </ButtonLink>
+            )}
             <ButtonLink to="/" variant="outline" size="lg" className="flex-1">
               Return to Homepage
             </ButtonLink>
           </div>
+          {toAccount && !user && (
+            <p className="text-center text-sm text-slate-700">Never chosen a password? Use “Forgot password?” on the sign-in page.</p>
+          )}
           <p className="text-center text-sm text-slate-700">
             Questions about your subscription? Contact us at{' '}
             <a href={`mailto:${supportEmail}`} className="font-semibold text-navy-700 underline underline-offset-4">

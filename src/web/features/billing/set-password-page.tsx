@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
 import { AUTH_USER_KEY, fetchCurrentUser } from '../auth/api';
 import { AuthCard } from '../auth/auth-card';
-import { useCheckoutSession, useSetPassword } from './api';
+import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession, useSetPassword } from './api';
 
 /** Spec 01 §9: the automatic sign-in follows the password step after 1 second. */
 export const AUTO_LOGIN_DELAY_MS = 1000;
@@ -111,6 +111,24 @@ export function SetPasswordPage() {
         <ButtonLink to="/" variant="outline" size="lg" className="w-full">
           Return to Homepage
         </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  // Only an account this checkout created, still without a password, within a day of paying
+  // (decision 0018). Once the password is set here, `done` keeps the form for the sign-in step.
+  if (!lookup.data?.needsPassword && !done) {
+    return (
+      <AuthCard title="Set Your Password" description="There is no password to set for this payment.">
+        <div className="grid gap-4">
+          <p className="text-slate-700">
+            The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign in to use it. Never chosen a
+            password, or the link is more than a day old? Use “Forgot password?” on the sign-in page.
+          </p>
+          <ButtonLink to={`/login?email=${encodeURIComponent(email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`} variant="gold" size="lg" className="w-full">
+            Sign In
+          </ButtonLink>
+        </div>
       </AuthCard>
     );
   }

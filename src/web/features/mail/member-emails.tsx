@@ -192,7 +192,10 @@ function Outbox() {
   );
 }
 
-/** The e-mail as the member sees it, in a sandboxed frame (no scripts, no access to this page). */
+/**
+ * The e-mail as the member sees it, in a sandboxed frame (no scripts, no access to this page),
+ * except that the server hides the secret in links that act for the member (outbox-view.ts).
+ */
 function MessagePreview({ id }: { id: number }) {
   const message = useOutboxMessage(id);
   if (message.isPending) return <Skeleton className="mt-3 h-64 w-full" />;
@@ -200,6 +203,9 @@ function MessagePreview({ id }: { id: number }) {
   const m = message.data!;
   return (
     <div className="mt-3 grid gap-2">
+      <p className="text-xs text-slate-600">
+        Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their e-mail has the real link.
+      </p>
       <iframe title={`E-mail to ${m.recipient}`} sandbox="" srcDoc={m.html} className="h-[32rem] w-full rounded border border-slate-200 bg-white" />
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-navy-900">Text version</summary>

@@ -1,10 +1,10 @@
 import { ArrowLeft, Archive, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongDay, isIsoDay, londonDate } from '../../../shared/london-time';
-import { MemberAccessRequired, SubscriptionRequired } from '../../components/member-gate';
+import { MemberAccessRequired, SignedOutGate, SubscriptionRequired } from '../../components/member-gate';
 import { useAuth } from '../auth/api';
 import { useNow } from '../../lib/now';
-import { errorMessage } from '../../lib/request';
+import { ApiError, errorMessage } from '../../lib/request';
 import { useHistoricalTips } from './api';
 import { TipsCards } from './tips-cards';
 
@@ -16,6 +16,8 @@ function BackLink() {
     </Link>
   );
 }
+
+const GATED_FEATURE = 'these tips';
 
 function TipsLoading() {
   return (
@@ -29,6 +31,9 @@ function TipsLoading() {
 function DayTips({ date, membersOnly }: { date: string; membersOnly: boolean }) {
   const { data, isPending, error } = useHistoricalTips(date, { membersOnly });
   if (isPending) return <TipsLoading />;
+  // The server has the last word on the day (decision 10): at midnight the two clocks may differ.
+  if (error instanceof ApiError && error.status === 401) return <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />;
+  if (error instanceof ApiError && error.status === 403) return <SubscriptionRequired feature={GATED_FEATURE} headingAs="h2" />;
   if (error) {
     return (
       <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
@@ -52,8 +57,8 @@ function DayTips({ date, membersOnly }: { date: string; membersOnly: boolean }) 
 function MembersOnlyDay({ date }: { date: string }) {
   const { user, isLoading, hasMemberAccess } = useAuth();
   if (isLoading) return <TipsLoading />;
-  if (!user) return <MemberAccessRequired feature="daily tips" headingAs="h2" />;
-  if (!hasMemberAccess) return <SubscriptionRequired feature="daily tips" headingAs="h2" />;
+  if (!user) return <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />;
+  if (!hasMemberAccess) return <SubscriptionRequired feature={GATED_FEATURE} headingAs="h2" />;
   return <DayTips date={date} membersOnly />;
 }
 
@@ -67,6 +72,9 @@ export function HistoricalTipsPage() {
   const today = londonDate(useNow());
   const membersOnly = isIsoDay(date) && date >= today;
   const longDate = isIsoDay(date) ? formatLongDay(date) : date;
+  const { user, isLoading } = useAuth();
+  // Signed out on today's or a later day: the members-only page's banner and gate (decision 8).
+  if (membersOnly && !isLoading && !user) return <SignedOutGate feature={GATED_FEATURE} />;
   return (
     <>
       <div className="bg-navy-900 text-white">

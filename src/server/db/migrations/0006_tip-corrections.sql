@@ -1,0 +1,1 @@
+ALTER TABLE "tip_records" ADD COLUMN "corrected_at" timestamp with time zone;

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { NOTHING_TO_RESUME_MESSAGE, RESUME_ENDED_MESSAGE, RESUME_SUCCESS_MESSAGE, type ResumeResponse } from '../../../shared/schemas/billing';
+import { hasActiveSubscription } from '../../../shared/subscription';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { PaymentsProvider } from '../../providers/payments';
+import type { UserRow } from '../auth/sessions';
+import { isLive, userFieldsFromSubscription } from './subscription-state';
+
+/**
+ * Undoes a cancellation while the paid period is still running (decision 0018): the same
+ * subscription renews again, nothing is charged now. After the end there is nothing to resume:
+ * the member subscribes again. The provider's state is read first, so a subscription that
+ * ended there (event not yet arrived) is recorded as ended rather than "resumed".
+ */
+export async function resumeSubscription(ctx: AppContext, payments: PaymentsProvider, user: UserRow): Promise<ResumeResponse> {
+  const now = ctx.clock.now();
+  if (user.subscriptionType !== 'premium' || !user.stripeSubscriptionId) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
+  if (!hasActiveSubscription(user, now)) throw badRequest(RESUME_ENDED_MESSAGE);
+  if (!user.cancelAtPeriodEnd) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
+  const current = await payments.retrieveSubscription(user.stripeSubscriptionId);
+  const sub = current && isLive(current) ? await payments.resume(current.id) : current;
+  if (sub) await ctx.db.update(users).set({ ...userFieldsFromSubscription(sub), updatedAt: now }).where(eq(users.id, user.id));
+  if (!sub || !isLive(sub)) throw badRequest(RESUME_ENDED_MESSAGE);
+  const fields = userFieldsFromSubscription(sub);
+  return { success: true, message: RESUME_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };
+}

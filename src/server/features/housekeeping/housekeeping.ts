@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { createPaymentsProvider } from '../../providers/payments';
+import { purgeExpiredSessions } from '../auth/sessions';
+import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
+import { purgeSpentResetTokens } from '../mail/password-reset';
+
+/** How often each instance tidies up; every step is idempotent and skips rows another holds. */
+export const HOUSEKEEPING_EVERY_MS = 3600_000;
+
+export interface HousekeepingCounts {
+  sessions: number;
+  resetTokens: number;
+  checkouts: number;
+}
+
+/**
+ * Tidies what can no longer be used (issue 17 item 6): deletes ended sessions and spent
+ * password-reset tokens, which would never open anything again but would grow without end and sit
+ * in every backup, and expires checkouts left unpaid for a day. (Finished mail is pruned by the
+ * mail workers, mail/prune.ts.)
+ */
+export async function runHousekeeping(ctx: AppContext, payments = createPaymentsProvider(ctx)): Promise<HousekeepingCounts> {
+  return {
+    sessions: await purgeExpiredSessions(ctx),
+    resetTokens: await purgeSpentResetTokens(ctx),
+    checkouts: await expireStaleCheckouts(ctx, payments),
+  };
+}
+
+/** Runs housekeeping once soon after start, then every `everyMs`, until the app closes (0: never, for tests that run it themselves). */
+export function startHousekeeping(app: FastifyInstance, ctx: AppContext, everyMs = HOUSEKEEPING_EVERY_MS) {
+  if (everyMs <= 0) return;
+  const payments = createPaymentsProvider(ctx);
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = runHousekeeping(ctx, payments).then(
+      (counts) => {
+        if (counts.sessions || counts.resetTokens || counts.checkouts) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used');
+      },
+      (err: unknown) => ctx.log.warn({ err }, 'housekeeping pass failed; the next one tries again'),
+    );
+  };
+  const first = setTimeout(pass, Math.min(everyMs, 10_000));
+  const timer = setInterval(pass, everyMs);
+  first.unref();
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  });
+}

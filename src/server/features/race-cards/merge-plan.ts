@@ -1,0 +1,107 @@
+import type { ParsedHorse, ParsedRace } from './workbook';
+
+/** The fields a later stage may change after stage 1: stage 3's odds and non-runners, the summary. */
+export const LATER_STAGE_FIELDS = ['bookieOdds', 'bookieOddsText', 'potentialNonRunner', 'summary'] as const;
+type LaterField = (typeof LATER_STAGE_FIELDS)[number];
+export type WorkbookValues = Pick<ParsedHorse, LaterField>;
+
+export interface StoredRace {
+  id: number;
+  raceDate: string;
+  time: string;
+  course: string;
+}
+export interface StoredHorse extends WorkbookValues {
+  id: number;
+  raceId: number;
+  name: string;
+  /** Null for rows written before workbook values were kept. */
+  workbookValues: WorkbookValues | null;
+}
+
+export type HorseRow = Omit<ParsedHorse, LaterField> & WorkbookValues & { id?: number; workbookValues: WorkbookValues };
+
+export interface MergeSummary {
+  racesKept: number;
+  racesAdded: number;
+  racesRemoved: number;
+  runnersKept: number;
+  runnersAdded: number;
+  runnersRemoved: number;
+  /** Runners keeping values a later stage set (the workbook did not change those fields). */
+  laterValuesKept: number;
+  /** Runners whose later-stage values the workbook now changes (the workbook wins there). */
+  laterValuesReplaced: number;
+}
+
+export interface MergePlan {
+  /** Parsed races with the id of the stored race they continue (same day, time and course), if any. */
+  races: Array<{ race: ParsedRace; id: number | undefined; horses: HorseRow[] }>;
+  /** Stored races that go: not in the workbook, or of another race day. */
+  removeRaceIds: number[];
+  summary: MergeSummary;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+const raceKey = (r: { time: string; course: string }) => `${r.time}|${norm(r.course)}`;
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * Merges a parsed master workbook into a weekday's stored cards (issue 16 item 1). A race of the
+ * same race day, time and course keeps its id, and a runner of the same name in it keeps its id,
+ * so a member's open race and the generator's rows survive a re-upload or a re-process. For each
+ * field a later stage may change, the stored value stays unless the workbook itself now says
+ * something different from what it said before. Pure: the caller reads and writes.
+ */
+export function planMerge(parsed: ParsedRace[], raceDate: string, stored: StoredRace[], storedHorses: StoredHorse[]): MergePlan {
+  const summary: MergeSummary = { racesKept: 0, racesAdded: 0, racesRemoved: 0, runnersKept: 0, runnersAdded: 0, runnersRemoved: 0, laterValuesKept: 0, laterValuesReplaced: 0 };
+  const sameDay = new Map(stored.filter((r) => r.raceDate === raceDate).map((r) => [raceKey(r), r]));
+  const used = new Set<number>();
+  const races = parsed.map((race) => {
+    const match = sameDay.get(raceKey(race));
+    if (!match || used.has(match.id)) {
+      summary.racesAdded++;
+      summary.runnersAdded += race.horses.length;
+      return { race, id: undefined, horses: race.horses.map((h) => ({ ...h, workbookValues: pick(h) })) };
+    }
+    used.add(match.id);
+    summary.racesKept++;
+    const left = storedHorses.filter((h) => h.raceId === match.id);
+    const horses = race.horses.map((h): HorseRow => {
+      const i = left.findIndex((s) => norm(s.name) === norm(h.name));
+      if (i < 0) {
+        summary.runnersAdded++;
+        return { ...h, workbookValues: pick(h) };
+      }
+      const [old] = left.splice(i, 1);
+      summary.runnersKept++;
+      const merged: HorseRow = { ...h, id: old.id, workbookValues: pick(h) };
+      let kept = false;
+      let replaced = false;
+      for (const field of LATER_STAGE_FIELDS) {
+        const laterStageSetIt = !same(old[field], old.workbookValues ? old.workbookValues[field] : old[field]);
+        const workbookChangedIt = old.workbookValues !== null && !same(h[field], old.workbookValues[field]);
+        if (workbookChangedIt) {
+          replaced ||= laterStageSetIt;
+        } else {
+          // Rows from before workbook values were kept: the stored value may be a later stage's; keep it.
+          (merged as Record<LaterField, unknown>)[field] = old[field];
+          kept ||= laterStageSetIt || (old.workbookValues === null && !same(old[field], h[field]));
+        }
+      }
+      if (kept) summary.laterValuesKept++;
+      if (replaced) summary.laterValuesReplaced++;
+      return merged;
+    });
+    summary.runnersRemoved += left.length;
+    return { race, id: match.id, horses };
+  });
+  const removeRaceIds = stored.filter((r) => !used.has(r.id)).map((r) => r.id);
+  summary.racesRemoved = removeRaceIds.length;
+  summary.runnersRemoved += storedHorses.filter((h) => removeRaceIds.includes(h.raceId)).length;
+  return { races, removeRaceIds, summary };
+}
+
+function pick(h: WorkbookValues): WorkbookValues {
+  return { bookieOdds: h.bookieOdds, bookieOddsText: h.bookieOddsText, potentialNonRunner: h.potentialNonRunner, summary: h.summary };
+}

@@ -1,0 +1,32 @@
+import { HttpError } from '../../http/errors';
+import { runWorker } from '../../workers/run-worker';
+import type { VerdictSection } from './verdict-document';
+import type { WorkbookResult } from './workbook';
+
+export type ParseJob = { kind: 'workbook'; data: Uint8Array; filename?: string } | { kind: 'verdict'; data: Uint8Array };
+
+/** A day's master workbook parses in about a second; a minute means a hostile or absurd file. */
+export const PARSE_TIMEOUT_MS = 60_000;
+/** Heap for one parse: exceljs holds a whole 50 MB-unpacked workbook (the zip guard's ceiling) in well under this. */
+export const PARSE_HEAP_MB = 1024;
+
+const WORKER = new URL('./parse-worker.ts', import.meta.url);
+
+function limitsFor(noun: string) {
+  return {
+    timeoutMs: PARSE_TIMEOUT_MS,
+    maxHeapMb: PARSE_HEAP_MB,
+    timedOut: () => new HttpError(422, `Reading the ${noun} took longer than ${PARSE_TIMEOUT_MS / 1000} s, far longer than a real one takes. Please check the file.`),
+    outOfMemory: () => new HttpError(413, `Reading the ${noun} needed more than ${PARSE_HEAP_MB} MB of memory, far more than a real one needs. Please check the file.`),
+  };
+}
+
+/** parseMasterWorkbook, in a worker thread with a time and memory limit. */
+export function parseMasterWorkbookOffThread(data: Buffer, filename?: string): Promise<WorkbookResult> {
+  return runWorker<WorkbookResult>(WORKER, { kind: 'workbook', data: new Uint8Array(data), filename } satisfies ParseJob, limitsFor('workbook'));
+}
+
+/** parseVerdictDocx, in a worker thread with a time and memory limit. */
+export function parseVerdictDocxOffThread(data: Buffer): Promise<VerdictSection[]> {
+  return runWorker<VerdictSection[]>(WORKER, { kind: 'verdict', data: new Uint8Array(data) } satisfies ParseJob, limitsFor('verdict document'));
+}
