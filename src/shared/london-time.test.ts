@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDay, isIsoDay, londonDate, weekdayOf } from './london-time';
+import { addDays, formatLongDay, formatShortDay, isIsoDay, londonDate, weekdayOf } from './london-time';
 
 describe('London calendar days', () => {
   it('uses London, not UTC, just after midnight in summer time (BST = UTC+1)', () => {
@@ -31,5 +31,10 @@ describe('London calendar days', () => {
     expect(isIsoDay('2026-13-01')).toBe(false);
     expect(formatLongDay('2026-11-22')).toBe('Sunday 22 November 2026');
     expect(formatLongDay('2026-11-22', false)).toBe('22 November 2026');
+  });
+  it('formats a short day for tabs', () => {
+    expect(formatShortDay('2026-11-30')).toBe('Mon 30 Nov');
+    expect(formatShortDay('2027-01-02')).toBe('Sat 2 Jan');
+    expect(formatShortDay('2026-11-30', false)).toBe('30 Nov');
   });
 });

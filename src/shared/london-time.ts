@@ -46,3 +46,11 @@ export function formatLongDay(isoDay: string, withWeekday = true): string {
   const date = `${d} ${MONTHS[m - 1]} ${y}`;
   return withWeekday ? `${weekday[0].toUpperCase()}${weekday.slice(1)} ${date}` : date;
 }
+
+/** "Mon 30 Nov": the short day a race-card tab holds (issue 16 item 8); built by hand like formatLongDay. */
+export function formatShortDay(isoDay: string, withWeekday = true): string {
+  const [, m, d] = isoDay.split('-').map(Number);
+  const weekday = weekdayOf(isoDay);
+  const date = `${d} ${MONTHS[m - 1].slice(0, 3)}`;
+  return withWeekday ? `${weekday[0].toUpperCase()}${weekday.slice(1, 3)} ${date}` : date;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasActiveSubscription, subscriptionDateLabel, subscriptionTypeLabel } from './subscription';
+import { accountTypeLabel, hasActiveSubscription, subscriptionDateLabel, subscriptionTypeLabel } from './subscription';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const later = new Date('2026-12-22T12:00:00Z');
@@ -46,5 +46,13 @@ describe('labels (spec 01 §9)', () => {
     expect(subscriptionDateLabel('premium')).toBe('Next Renewal');
     expect(subscriptionDateLabel('premium', true)).toBe('Expires');
     expect(subscriptionDateLabel('family')).toBe('Next Renewal');
+  });
+});
+
+describe('account type shown to the person (issue 16 item 6)', () => {
+  it('never shows the stored role "member" to someone who has not paid', () => {
+    expect(accountTypeLabel({ role: 'member', isSubscribed: false })).toEqual({ label: 'Free account', offerSubscription: true });
+    expect(accountTypeLabel({ role: 'member', isSubscribed: true })).toEqual({ label: 'Member', offerSubscription: false });
+    expect(accountTypeLabel({ role: 'admin', isSubscribed: false })).toEqual({ label: 'Administrator', offerSubscription: false });
   });
 });

@@ -34,3 +34,14 @@ export function subscriptionTypeLabel(type: string | null | undefined): string {
 export function subscriptionDateLabel(type: string | null | undefined, cancelAtPeriodEnd = false): 'Expires' | 'Next Renewal' {
   return type === 'annual_special' || cancelAtPeriodEnd ? 'Expires' : 'Next Renewal';
 }
+
+/**
+ * "Account type" as shown to the person (issue 16 item 6): the stored role says "member" for
+ * every registered account, so it is never shown as it is. Someone who has not paid has a free
+ * account and is offered the subscription.
+ */
+export function accountTypeLabel(user: { role: string; isSubscribed: boolean }): { label: string; offerSubscription: boolean } {
+  if (user.role === 'admin') return { label: 'Administrator', offerSubscription: false };
+  if (user.isSubscribed) return { label: 'Member', offerSubscription: false };
+  return { label: 'Free account', offerSubscription: true };
+}

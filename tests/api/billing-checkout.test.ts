@@ -40,7 +40,7 @@ describe('POST /api/create-checkout-session', () => {
       allow_promotion_codes: 'true',
       customer_email: 'punter@example.com',
       success_url: `${t.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${t.baseUrl}/subscribe`,
+      cancel_url: `${t.baseUrl}/subscribe?checkout=cancelled`,
     });
     expect(call.body.customer).toBeUndefined();
   });
@@ -51,7 +51,7 @@ describe('POST /api/create-checkout-session', () => {
       expect((await withUrl.client().post('/api/create-checkout-session', { email: 'a@example.com' })).status).toBe(200);
       const call = fake.calls('POST', '/v1/checkout/sessions').pop()!;
       expect(call.body.success_url).toBe('https://vbg.example/payment-success?session_id={CHECKOUT_SESSION_ID}');
-      expect(call.body.cancel_url).toBe('https://vbg.example/subscribe');
+      expect(call.body.cancel_url).toBe('https://vbg.example/subscribe?checkout=cancelled');
     } finally {
       await withUrl.close();
     }

@@ -42,11 +42,13 @@ describe('race card read APIs', () => {
     expect(res.json._timestamp - new Date('2026-11-22T09:00:00Z').getTime()).toBeGreaterThanOrEqual(0);
     expect(res.json._timestamp - new Date('2026-11-22T09:00:00Z').getTime()).toBeLessThan(60_000);
     expect(res.json.friday).toHaveLength(2);
+    expect(res.json.friday.map((r: { raceDate: string }) => r.raceDate)).toEqual(['2026-11-27', '2026-11-27']);
     expect(res.json.sunday).toEqual([]);
     const sat = res.json.saturday as Array<{ id: number; time: string; course: string; title: string; runnerCount: number }>;
     expect(sat).toHaveLength(4);
     expect(sat.map((r) => r.time)).toEqual([...sat.map((r) => r.time)].sort());
-    expect(sat[0]).toEqual({ id: expect.any(Number), time: saturday[0].time, course: saturday[0].course, title: saturday[0].title, runnerCount: 6 });
+    // Each summary carries its London race day: the weekday tabs show it (issue 16 item 8).
+    expect(sat[0]).toEqual({ id: expect.any(Number), raceDate: '2026-11-28', time: saturday[0].time, course: saturday[0].course, title: saturday[0].title, runnerCount: 6 });
   });
 
   it('race: the race with every horse field, bookieOdds numeric; 404 JSON when unknown', async () => {

@@ -61,6 +61,8 @@ export interface RaceCard {
 
 export interface RaceSummary {
   id: number;
+  /** The London day the race is run (YYYY-MM-DD): the weekday tabs show it (issue 16 item 8). */
+  raceDate: string;
   time: string;
   course: string;
   title: string;

@@ -36,7 +36,7 @@ export async function createCheckout(
     // Only a signed-in person reuses their customer record: a typed address proves nothing.
     customerId: input.signedIn?.stripeCustomerId,
     successUrl: `${input.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${input.baseUrl}/subscribe`,
+    cancelUrl: `${input.baseUrl}/subscribe?checkout=cancelled`,
     reference: input.signedIn ? String(input.signedIn.id) : undefined,
   });
   const createdAt = ctx.clock.now();

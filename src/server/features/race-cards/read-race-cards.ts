@@ -37,7 +37,7 @@ export async function raceCardsByDay(ctx: AppContext): Promise<RaceCardsByDay> {
 
 async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[]>> {
   const rows = await ctx.db
-    .select({ id: races.id, weekday: races.weekday, time: races.time, course: races.course, title: races.title, runnerCount: count(horses.id) })
+    .select({ id: races.id, weekday: races.weekday, raceDate: races.raceDate, time: races.time, course: races.course, title: races.title, runnerCount: count(horses.id) })
     .from(races)
     .leftJoin(horses, eq(horses.raceId, races.id))
     .groupBy(races.id)

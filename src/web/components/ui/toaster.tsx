@@ -3,6 +3,12 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { TOAST_DURATION, dismissToast, useToast } from './use-toast';
 
+/** Where the sticky header ends on screen now, in px (read when a toast shows). */
+function headerBottom(): number {
+  const header = document.querySelector('header');
+  return header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
+}
+
 /**
  * The notification region (spec 01 §9): 5 s default, swipe right past 50 px to dismiss,
  * F8 focuses it (Radix's default hotkey).
@@ -49,7 +55,14 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      {/* Issue 16 item 9: a toast never covers what the person needs. It sits just under the sticky
+          header (whatever its height: one row on a phone, two on a desktop, the open phone menu),
+          so the menu, sign-in and the buttons that end a form or a table row stay clear, and the
+          region lets clicks through: only the toast card takes them. */}
+      <ToastPrimitive.Viewport
+        style={{ top: headerBottom() }}
+        className="pointer-events-none fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 outline-none sm:max-w-sm sm:p-4"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { accountTypeLabel } from '../../../shared/subscription';
 import { PageHeader } from '../../components/page-header';
 import { MemberAccessRequired } from '../../components/member-gate';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -22,10 +23,21 @@ export function AccountPage() {
       </div>
     );
   }
+  const accountType = accountTypeLabel(user);
   return (
     <>
       <PageHeader title="My Account" subtitle={user.email}>
-        <p className="mt-1 text-sm text-navy-200">Account type: {user.role === 'admin' ? 'Administrator' : user.role}</p>
+        <p className="mt-1 text-sm text-navy-200">
+          Account type: {accountType.label}
+          {accountType.offerSubscription && (
+            <>
+              {' · '}
+              <Link to="/subscribe" className="font-semibold text-gold-300 underline underline-offset-4 hover:text-white">
+                Subscribe for the members’ area
+              </Link>
+            </>
+          )}
+        </p>
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 py-8">
         <Tabs

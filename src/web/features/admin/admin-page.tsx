@@ -16,7 +16,7 @@ const adminTabs: Array<{ value: string; label: string; component: LazyExoticComp
   { value: 'content', label: 'Content Upload', component: tab(() => import('./tabs/content-upload-tab'), 'ContentUploadTab') },
   { value: 'news', label: 'News & Views', component: tab(() => import('./tabs/news-and-views-tab'), 'NewsAndViewsTab') },
   { value: 'catalogue', label: 'Back Catalogue', component: tab(() => import('./tabs/back-catalogue-tab'), 'BackCatalogueTab') },
-  { value: 'performance', label: 'Tipping Performance', component: tab(() => import('./tabs/tipping-performance-tab'), 'TippingPerformanceTab') },
+  { value: 'performance', label: 'Tipping Performance', component: tab(() => import('../performance/admin/tipping-performance-tab'), 'TippingPerformanceTab') },
   { value: 'race-cards', label: 'VBG Race Cards', component: tab(() => import('./tabs/race-cards-tab'), 'RaceCardsTab') },
   { value: 'settings', label: 'System Settings', component: tab(() => import('./tabs/system-settings-tab'), 'SystemSettingsTab') },
 ];

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -22,6 +22,8 @@ export function SubscribePage() {
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const isMember = !!user?.isSubscribed;
+  // The checkout's cancel address (issue 16 item 9): back from the payment page without paying.
+  const cancelled = useSearchParams()[0].get('checkout') === 'cancelled';
 
   useEffect(() => {
     if (isMember) navigate('/', { replace: true });
@@ -59,6 +61,11 @@ export function SubscribePage() {
           <CardDescription>You'll be redirected to our secure payment page to complete your subscription</CardDescription>
         </CardHeader>
         <CardContent>
+          {cancelled && (
+            <p role="status" className="mb-4 rounded-lg border border-navy-200 bg-navy-50 p-3 text-sm text-navy-900">
+              <strong>Checkout cancelled.</strong> You have not been charged. Subscribe below whenever you are ready.
+            </p>
+          )}
           <form onSubmit={onSubmit} className="grid gap-4">
             {user ? (
               <Field label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" hint="Your subscription is for the account you are signed in with." />

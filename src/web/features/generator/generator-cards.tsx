@@ -43,10 +43,21 @@ export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemov
           return (
             <li key={row.id} aria-label={rowLabel(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
               <div className="flex items-start gap-2">
-                <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] gap-2">
-                  <NameField row={row} onEdit={onEdit} />
-                  <RatingField row={row} onEdit={onEdit} />
-                </div>
+                {row.locked ? (
+                  // A race-card runner's name cannot be edited: shown whole as text, wrapping on a
+                  // 390 px phone instead of clipped in an input (issue 16 item 9).
+                  <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] items-start gap-2">
+                    <p className="min-h-11 break-words py-2 text-base font-bold leading-snug text-navy-900" data-testid="runner-name">
+                      {row.name}
+                    </p>
+                    <RatingField row={row} onEdit={onEdit} />
+                  </div>
+                ) : (
+                  <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] gap-2">
+                    <NameField row={row} onEdit={onEdit} />
+                    <RatingField row={row} onEdit={onEdit} />
+                  </div>
+                )}
                 <RemoveButton row={row} onRemove={onRemove} canRemove={canRemove} compact />
               </div>
               <div className="mt-2 grid grid-cols-[1fr_5rem] gap-2">

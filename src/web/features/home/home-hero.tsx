@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
 import { ButtonLink } from '../../components/ui/button';
 import { useConfig } from '../../lib/config';
@@ -42,6 +43,12 @@ export function HomeHero() {
           )}
         </div>
         {!user && <p className="mt-4 text-sm text-navy-200">Cancel anytime • 7-day money-back guarantee</p>}
+        <p className="mt-4 text-sm">
+          {/* The record is public (decision 0006): anyone can check every settled tip before paying. */}
+          <Link to="/results" className="inline-flex min-h-11 items-center font-semibold text-gold-300 underline underline-offset-4 hover:text-white">
+            See every settled tip: our proofed results
+          </Link>
+        </p>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PerformanceActionResult, ResultsResponse, SettleBody, TipRecord, TipRecordBody } from '../../../shared/schemas/performance';
+import type { PerformanceActionResult, ResultsResponse, SettleBody, TipEditBody, TipRecord, TipRecordBody } from '../../../shared/schemas/performance';
 import { apiJson, getJson } from '../../lib/request';
 
 export const HISTORY_KEY = ['/api/daily-performance-history'] as const;
@@ -27,7 +27,8 @@ function useRefresh() {
 }
 
 export interface RecordOutcome {
-  saved: TipRecordBody[];
+  /** Each saved entry with the server's message (it says when a pending tip was replaced). */
+  saved: Array<{ entry: TipRecordBody; message: string }>;
   failures: Array<{ entry: TipRecordBody; error: unknown }>;
 }
 
@@ -42,8 +43,8 @@ export function useRecordTips() {
       const outcome: RecordOutcome = { saved: [], failures: [] };
       for (const entry of entries) {
         try {
-          await apiJson<PerformanceActionResult>('POST', '/api/admin/back-catalogue-entry', entry);
-          outcome.saved.push(entry);
+          const result = await apiJson<PerformanceActionResult>('POST', '/api/admin/back-catalogue-entry', entry);
+          outcome.saved.push({ entry, message: result.message });
         } catch (error) {
           outcome.failures.push({ entry, error });
         }
@@ -66,6 +67,24 @@ export function useSettleTip() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...body }: SettleBody & { id: number }) => apiJson<PerformanceActionResult>('POST', `/api/admin/tip-records/${id}/settle`, body),
+    onSettled: refresh,
+  });
+}
+
+/** PUT /api/admin/tip-records/{id}: a pending tip's race, horse and odds. */
+export function useEditTip() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TipEditBody & { id: number }) => apiJson<PerformanceActionResult>('PUT', `/api/admin/tip-records/${id}`, body),
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/admin/tip-records/{id}: a pending tip (a settled one stays on the record: 409). */
+export function useDeleteTip() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<PerformanceActionResult>('DELETE', `/api/admin/tip-records/${id}`),
     onSettled: refresh,
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { WEEKDAYS, formatLongDay, londonDate, type Weekday } from '../../../shared/london-time';
+import { WEEKDAYS, formatLongDay, formatShortDay, londonDate, type Weekday } from '../../../shared/london-time';
 import { MAX_TAB_COLUMNS, defaultTab, toggleRace, toggleVenue, weekdayTabs } from '../../../shared/race-card-rules';
 import type { RaceSummary } from '../../../shared/schemas/race-cards';
 import { PageHeader } from '../../components/page-header';
@@ -16,6 +16,16 @@ import { useRaceCardEvents } from './use-race-card-events';
 // At most 4 columns; two on phones so long day names stay readable.
 const GRID_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-2 sm:grid-cols-3', 'grid-cols-2 sm:grid-cols-4'];
 const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
+
+/**
+ * "Monday 30 Nov (8)": the weekday, the London day its cards are for and the count, so nobody
+ * mistakes last week's cards for this week's (issue 16 item 8).
+ */
+function tabLabel(d: Weekday, races: readonly RaceSummary[]): string {
+  if (races.length === 0) return label(d);
+  const date = races[0].raceDate ? ` ${formatShortDay(races[0].raceDate, false)}` : '';
+  return `${label(d)}${date} (${races.length})`;
+}
 
 function SelectedRaces({ ids }: { ids: number[] }) {
   const { data, isPending } = useSelectedRaces(ids);
@@ -94,7 +104,7 @@ export function RaceCardsPage() {
             listClassName={`grid ${GRID_COLUMNS[Math.min(tabs.length, MAX_TAB_COLUMNS)]}`}
             items={tabs.map((d) => ({
               value: d,
-              label: counts[d] > 0 ? `${label(d)} (${counts[d]})` : label(d),
+              label: tabLabel(d, byDay[d]),
               content:
                 dayRaces.length === 0 ? (
                   <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No races available</p>

@@ -1,4 +1,5 @@
 import { CalendarDays } from 'lucide-react';
+import { Link } from 'react-router';
 import { SAMPLE_BANNER_DATE } from '../../../shared/tips-format';
 import { errorMessage } from '../../lib/request';
 import { useDailyTips } from './api';
@@ -33,6 +34,13 @@ export function TipsPage() {
         ) : (
           data && <TipsCards tips={data} />
         )}
+        <p className="mt-6 text-sm text-slate-700">
+          How have the tips done?{' '}
+          <Link to="/results" className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+            See the proofed results
+          </Link>
+          : every NAP, NB and Longshot settled, with profit and loss.
+        </p>
       </div>
       <RacePreviews />
     </>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
-import { WEEKDAYS, type Weekday } from '../../../../shared/london-time';
+import { WEEKDAYS, formatShortDay, type Weekday } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,6 +18,7 @@ import { StageMorningOdds } from '../../race-cards/admin/stage-morning-odds';
 import { StagePanel, UploadProgress } from '../../race-cards/admin/stage-panel';
 import { StageVerdicts } from '../../race-cards/admin/stage-verdicts';
 import { ExcelExport } from '../../race-cards/admin/excel-export';
+import { whatIsLost } from '../../race-cards/admin/what-is-lost';
 
 const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
@@ -35,6 +36,7 @@ export function RaceCardsTab() {
   const fileId = useId();
   const dayId = useId();
   const count = (d: Weekday) => metadata.data?.[d]?.length ?? 0;
+  const dateOf = (d: Weekday) => metadata.data?.[d]?.[0]?.raceDate;
   const uploading = progress !== null;
 
   async function upload() {
@@ -145,7 +147,11 @@ export function RaceCardsTab() {
             {WEEKDAYS.map((d) => (
               <li key={d} className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
                 <span>
-                  <span className="font-semibold text-navy-900">{label(d)}</span> <span className="text-sm text-slate-600">{cards(count(d))}</span>
+                  <span className="font-semibold text-navy-900">{label(d)}</span>{' '}
+                  <span className="text-sm text-slate-600">
+                    {dateOf(d) ? `${formatShortDay(dateOf(d)!, false)} · ` : ''}
+                    {cards(count(d))}
+                  </span>
                 </span>
                 <Button size="sm" variant="outline" aria-label={`Clear ${label(d)}`} disabled={count(d) === 0} onClick={() => setClearing(d)}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -160,7 +166,7 @@ export function RaceCardsTab() {
       <ConfirmDialog
         open={clearing !== null}
         title={clearing ? `Clear ${label(clearing)}?` : 'Clear'}
-        description={clearing ? `All ${cards(count(clearing))} for ${label(clearing)} will be removed. This cannot be undone.` : ''}
+        description={clearing ? whatIsLost(clearing, metadata.data?.[clearing] ?? []) : ''}
         confirmLabel="Clear"
         busyLabel="Clearing..."
         destructive

@@ -6,7 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../../lib/request';
-import { RACE_CARDS_METADATA_KEY } from '../api';
+import { addDays, formatShortDay, londonDate, weekdayOf } from '../../../../shared/london-time';
+import { RACE_CARDS_METADATA_KEY, useRaceCardsMetadata } from '../api';
+import { whatIsLost } from './what-is-lost';
 
 const DAYS = [
   { key: 'yesterday', label: 'Yesterday' },
@@ -20,6 +22,7 @@ export function ClearSpecificDay() {
   const queryClient = useQueryClient();
   const [clearing, setClearing] = useState<Day | null>(null);
   const [busy, setBusy] = useState(false);
+  const metadata = useRaceCardsMetadata();
 
   async function clear(day: Day) {
     setBusy(true);
@@ -35,11 +38,18 @@ export function ClearSpecificDay() {
     }
   }
 
+  // The server clears the weekday tab of that London day: say which, and what is in it now.
+  function describe(day: Day) {
+    const date = addDays(londonDate(new Date()), { yesterday: -1, today: 0, tomorrow: 1 }[day.key]);
+    const weekday = weekdayOf(date);
+    return `${day.label} is ${formatShortDay(date)}. ${whatIsLost(weekday, metadata.data?.[weekday] ?? [])}`;
+  }
+
   return (
     <Card>
       <CardHeader>
         <CardTitle>Clear Specific Day</CardTitle>
-        <CardDescription>Removes every race card dated yesterday, today or tomorrow.</CardDescription>
+        <CardDescription>Removes the weekday tab of yesterday, today or tomorrow (London days), with every race card in it.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         {DAYS.map((d) => (
@@ -52,7 +62,7 @@ export function ClearSpecificDay() {
       <ConfirmDialog
         open={clearing !== null}
         title={clearing ? `Clear ${clearing.label}'s race cards?` : 'Clear'}
-        description={clearing ? `All race cards dated ${clearing.label.toLowerCase()} will be removed. This cannot be undone.` : ''}
+        description={clearing ? describe(clearing) : ''}
         confirmLabel="Clear"
         busyLabel="Clearing..."
         destructive

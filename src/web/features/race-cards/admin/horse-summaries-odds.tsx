@@ -8,21 +8,22 @@ import { Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../../lib/request';
 import { RACE_CARDS_METADATA_KEY } from '../api';
+import { useReprocessWorkbook } from './reprocess-workbook';
 import { weekdayLabel } from './stage-upload';
-
-const CLARIFICATION = 'Data clarification required';
 
 /**
  * The admin's "horse summaries and morning odds" sub-section (spec 02 §2.6 B.5): odds pasted as
  * "Horse: odds" lines for the chosen weekday (POST /api/vbg-race-cards/morning-odds), and a
- * re-process of the last stored master workbook (POST /api/vbg-race-cards/hard-coded-upload).
+ * re-process of the last stored master workbook, confirmed after a dry run (reprocess-workbook.tsx).
  * Summaries themselves come from column AQ of the workbook (stages 1 and 3).
  */
 export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState<'odds' | 'reprocess' | null>(null);
+  const [busy, setBusy] = useState<'odds' | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const reprocess = useReprocessWorkbook(setOutcome);
+  const working = busy !== null || reprocess.busy !== null;
   const id = useId();
   const day = weekdayLabel(weekday);
 
@@ -35,28 +36,6 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
       toast({ title: 'Morning Odds Updated', description: body.message });
     } catch (err) {
       toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update morning odds'), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
-    }
-  }
-
-  async function reprocess() {
-    setBusy('reprocess');
-    setOutcome(null);
-    try {
-      const body = await apiJson<{ message: string; raceCount: number; horseCount: number }>('POST', '/api/vbg-race-cards/hard-coded-upload', {});
-      setOutcome(body.message);
-      toast({ title: 'Workbook Re-processed', description: `${body.raceCount} races and ${body.horseCount} runners loaded.` });
-    } catch (err) {
-      const message = errorMessage(err, 'Failed to re-process the master workbook');
-      setOutcome(message);
-      const unclear = message.includes(CLARIFICATION);
-      toast({
-        title: unclear ? 'Data Clarification Required' : 'Hard-Coded Processing Failed',
-        description: unclear ? 'Excel file has unclear data that needs your review' : message,
-        variant: 'destructive',
-      });
     } finally {
       setBusy(null);
       void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
@@ -86,13 +65,13 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
           <p className="text-xs text-slate-600">One runner per line: the horse&apos;s name, a colon, then odds such as 5/1, 6.5 or evs (NR for a non-runner).</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => void updateOdds()} disabled={busy !== null || text.trim() === ''}>
+          <Button onClick={() => void updateOdds()} disabled={working || text.trim() === ''}>
             <Save aria-hidden="true" className="h-4 w-4" />
             {busy === 'odds' ? 'Updating...' : 'Update Morning Odds'}
           </Button>
-          <Button variant="outline" onClick={() => void reprocess()} disabled={busy !== null}>
+          <Button variant="outline" onClick={reprocess.start} disabled={working}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            {busy === 'reprocess' ? 'Re-processing...' : 'Re-process Last Workbook'}
+            {reprocess.busy === 'checking' ? 'Checking...' : reprocess.busy === 'reprocessing' ? 'Re-processing...' : 'Re-process Last Workbook'}
           </Button>
         </div>
         {outcome && (
@@ -100,6 +79,7 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
             {outcome}
           </p>
         )}
+        {reprocess.dialog}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { TYPE_LABELS, tipEditBody, type TipEditBody, type TipRecord } from '../../../../shared/schemas/performance';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/request';
+import { useEditTip } from '../api';
+
+// The manual entry's placeholder course (spec 02 §5) is shown as an empty field.
+const NO_COURSE = 'Daily Tips';
+type FieldName = 'selectionName' | 'raceTime' | 'raceLocation' | 'advisedOdds';
+
+/**
+ * Edits a pending tip (PUT /api/admin/tip-records/{id}) in a modal on the native <dialog>, with
+ * the same rules as the server checked before sending (issue 16 item 2).
+ */
+export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const edit = useEditTip();
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    selectionName: record.selectionName,
+    raceTime: record.raceTime,
+    raceLocation: record.raceLocation === NO_COURSE ? '' : record.raceLocation,
+    advisedOdds: record.advisedOdds,
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  function set(name: FieldName, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: TipEditBody = { ...values, raceLocation: values.raceLocation.trim() || NO_COURSE };
+    const parsed = tipEditBody.safeParse(body);
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    edit.mutate(
+      { id: record.id, ...parsed.data },
+      {
+        onSuccess: (r) => {
+          toast({ title: 'Tip Updated', description: r.message });
+          onClose();
+        },
+        onError: (err) => toast({ variant: 'destructive', title: 'Update Failed', description: errorMessage(err, 'Could not update the tip') }),
+      },
+    );
+  }
+
+  const field = (name: FieldName, label: string, placeholder?: string) => (
+    <Field
+      label={label}
+      value={values[name]}
+      placeholder={placeholder}
+      autoComplete="off"
+      onChange={(e) => set(name, e.target.value)}
+      aria-invalid={errors[name] ? true : undefined}
+      hint={errors[name] ? <span className="font-semibold text-red-800">{errors[name]}</span> : undefined}
+    />
+  );
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!edit.isPending) onClose();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-left text-slate-900 shadow-xl"
+    >
+      <form onSubmit={submit} noValidate className="grid gap-3 p-5 sm:p-6">
+        <h2 id={titleId} className="text-lg font-bold text-navy-900">
+          Edit the pending {TYPE_LABELS[record.selectionType]} for {record.raceDate}
+        </h2>
+        {field('selectionName', 'Horse name')}
+        {field('raceTime', 'Race time', '2:30')}
+        {field('raceLocation', 'Course', 'Ascot')}
+        {field('advisedOdds', 'Advised odds', '5/1')}
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={edit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={edit.isPending}>
+            {edit.isPending ? 'Saving...' : 'Save Tip'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

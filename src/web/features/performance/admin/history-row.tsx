@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { formatLongDay, londonDate } from '../../../../shared/london-time';
+import { raceLabel, TYPE_LABELS, type TipRecord } from '../../../../shared/schemas/performance';
+import { formatPoints, TIP_RESULTS, type TipResult } from '../../../../shared/tip-stats';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/request';
+import { useDeleteTip, useSettleTip } from '../api';
+import { EditTipDialog } from './edit-tip-dialog';
+import { TypeBadge } from './type-badge';
+
+const ROW_TONES: Record<TipResult | 'pending', string> = {
+  WON: 'bg-green-50',
+  LOST: 'bg-red-50',
+  PLACED: 'bg-red-50',
+  NR: 'bg-slate-50',
+  pending: 'bg-yellow-50',
+};
+
+const RESULT_TEXT: Record<TipResult | 'pending', string> = {
+  WON: 'text-green-800',
+  LOST: 'text-red-800',
+  PLACED: 'text-red-800',
+  NR: 'text-slate-700',
+  pending: 'text-yellow-900',
+};
+
+/** "30 November 2026": the London day of an ISO instant. */
+const londonDay = (iso: string) => formatLongDay(londonDate(new Date(iso)), false);
+
+/** The tip in one phrase, for the delete confirmation: what exactly goes. */
+function describeTip(record: TipRecord) {
+  const race = raceLabel(record);
+  const details = [race, record.advisedOdds].filter(Boolean).join(', ');
+  return `the pending ${TYPE_LABELS[record.selectionType]} ${record.selectionName}${details ? ` (${details})` : ''} for ${formatLongDay(record.raceDate)}`;
+}
+
+export function HistoryRow({ record }: { record: TipRecord }) {
+  const state = record.result ?? 'pending';
+  const [result, setResult] = useState<TipResult>(record.result ?? 'WON');
+  const [sp, setSp] = useState(record.startingPrice ?? '');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const settle = useSettleTip();
+  const remove = useDeleteTip();
+  const name = record.selectionName;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    settle.mutate(
+      { id: record.id, result, startingPrice: sp.trim() || undefined },
+      {
+        onSuccess: (r) => toast({ title: 'Tip Settled', description: r.message }),
+        onError: (err) => toast({ variant: 'destructive', title: 'Settle Failed', description: errorMessage(err, 'Could not settle the tip') }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    remove.mutate(record.id, {
+      onSuccess: (r) => toast({ title: 'Tip Deleted', description: r.message }),
+      onError: (err) => toast({ variant: 'destructive', title: 'Delete Failed', description: errorMessage(err, 'Could not delete the tip') }),
+      onSettled: () => setDeleting(false),
+    });
+  }
+
+  return (
+    <tr className={cn('border-b border-slate-200 align-middle', ROW_TONES[state])} data-testid={`tip-row-${record.id}`}>
+      <td className="whitespace-nowrap px-3 py-2">{record.raceDate}</td>
+      <th scope="row" className="px-3 py-2 font-semibold text-navy-900">{name}</th>
+      <td className="px-3 py-2">
+        <TypeBadge type={record.selectionType} />
+      </td>
+      <td className="px-3 py-2">{raceLabel(record) || '—'}</td>
+      <td className="px-3 py-2">{record.advisedOdds || '—'}</td>
+      <td className={cn('px-3 py-2 font-bold', RESULT_TEXT[state])}>
+        {record.result ?? 'Pending'}
+        {record.startingPrice && <span className="block text-xs font-normal text-slate-700">SP {record.startingPrice}</span>}
+        {record.result && record.correctedAt && <span className="block text-xs font-normal text-slate-700">Corrected {londonDay(record.correctedAt)}</span>}
+      </td>
+      <td className="whitespace-nowrap px-3 py-2 tabular-nums">{record.profitLoss === null ? '—' : formatPoints(record.profitLoss)}</td>
+      <td className="px-3 py-2">
+        <form onSubmit={submit} className="flex items-center gap-2">
+          <Label className="sr-only" htmlFor={`result-${record.id}`}>
+            Result for {name}
+          </Label>
+          <select
+            id={`result-${record.id}`}
+            value={result}
+            onChange={(e) => setResult(e.target.value as TipResult)}
+            className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm sm:min-h-9"
+          >
+            {TIP_RESULTS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          <Label className="sr-only" htmlFor={`sp-${record.id}`}>
+            Starting price for {name}
+          </Label>
+          <Input id={`sp-${record.id}`} value={sp} onChange={(e) => setSp(e.target.value)} placeholder="SP" className="min-h-11 w-20 sm:min-h-9" autoComplete="off" />
+          <Button type="submit" size="sm" variant={record.result ? 'outline' : 'primary'} disabled={settle.isPending} aria-label={`${record.result ? 'Correct' : 'Settle'} ${name}`}>
+            {record.result ? 'Correct' : 'Settle'}
+          </Button>
+        </form>
+      </td>
+      <td className="px-3 py-2">
+        {record.result ? (
+          // A settled tip stays on the proofed record: it is corrected through Settle, never edited or deleted.
+          <span className="text-xs text-slate-600">Settled</span>
+        ) : (
+          <div className="flex items-center gap-1">
+            <Button size="icon" variant="outline" aria-label={`Edit ${name}`} title="Edit" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button size="icon" variant="outline" aria-label={`Delete ${name}`} title="Delete" onClick={() => setDeleting(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            {editing && <EditTipDialog record={record} onClose={() => setEditing(false)} />}
+            <ConfirmDialog
+              open={deleting}
+              title={`Delete ${name}?`}
+              description={`This deletes ${describeTip(record)} from the tipping record: it will not be settled or counted on the proofed results. This cannot be undone.`}
+              confirmLabel="Delete"
+              busyLabel="Deleting..."
+              destructive
+              busy={remove.isPending}
+              onConfirm={confirmDelete}
+              onCancel={() => setDeleting(false)}
+            />
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}

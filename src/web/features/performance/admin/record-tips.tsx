@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { Loader2, Save } from 'lucide-react';
+import { londonDate } from '../../../../shared/london-time';
+import type { TipRecordBody } from '../../../../shared/schemas/performance';
+import { SELECTION_TYPES, type SelectionType } from '../../../../shared/tip-stats';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/request';
+import { useRecordTips } from '../api';
+
+const CARDS: Record<SelectionType, { title: string; odds: string }> = {
+  nap: { title: 'NAP (Main Selection)', odds: '5/1' },
+  nb: { title: 'NB (Next Best)', odds: '8/1' },
+  longshot: { title: 'Longshot', odds: '20/1' },
+};
+
+interface Entry {
+  horse: string;
+  race: string;
+  odds: string;
+}
+const EMPTY: Entry = { horse: '', race: '', odds: '' };
+const emptyEntries = (): Record<SelectionType, Entry> => ({ nap: { ...EMPTY }, nb: { ...EMPTY }, longshot: { ...EMPTY } });
+
+export function RecordTips() {
+  const [date, setDate] = useState(() => londonDate(new Date()));
+  const [entries, setEntries] = useState(emptyEntries);
+  const recordTips = useRecordTips();
+
+  function update(type: SelectionType, field: keyof Entry, value: string) {
+    setEntries((e) => ({ ...e, [type]: { ...e[type], [field]: value } }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Spec 02 §5: only entries with both a horse name and a race are sent; odds may be empty.
+    const bodies: TipRecordBody[] = SELECTION_TYPES.filter((type) => entries[type].horse.trim() && entries[type].race.trim()).map((type) => ({
+      raceDate: date,
+      raceTime: entries[type].race.trim(),
+      raceLocation: 'Daily Tips',
+      selectionName: entries[type].horse.trim(),
+      selectionType: type,
+      advisedOdds: entries[type].odds.trim(),
+      startingPrice: null,
+      result: null,
+      profitLoss: null,
+    }));
+    if (bodies.length === 0) {
+      toast({ variant: 'destructive', title: 'Failed to Save Tips', description: 'Fill in a horse name and a race for at least one selection.' });
+      return;
+    }
+    recordTips.mutate(bodies, {
+      onSuccess: ({ saved, failures }) => {
+        // What was saved is cleared; what was refused stays in the form to fix.
+        setEntries((e) => {
+          const next = { ...e };
+          for (const s of saved) next[s.entry.selectionType] = { ...EMPTY };
+          return next;
+        });
+        // The server's own words: they say when a pending tip of that type was replaced (issue 16 item 2).
+        const savedText = saved.map((s) => s.message);
+        if (failures.length === 0) {
+          toast({ title: 'Tips Recorded', description: savedText.join(' ') });
+        } else {
+          const refused = failures.map((f) => errorMessage(f.error, 'Could not save tips to database'));
+          toast({ variant: 'destructive', title: 'Failed to Save Tips', description: [...refused, ...savedText].join(' ') });
+        }
+      },
+      onError: (err) => toast({ variant: 'destructive', title: 'Failed to Save Tips', description: errorMessage(err, 'Could not save tips to database') }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Record New Tips</CardTitle>
+          <CardDescription>
+            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of a type already pending for that day replaces
+            it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="max-w-xs">
+          <Field label="Tips Date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-3">
+        {SELECTION_TYPES.map((type) => (
+          <Card key={type} role="group" aria-labelledby={`tip-card-${type}`} className="min-w-0">
+            <CardHeader>
+              <CardTitle as="h4" size="md" id={`tip-card-${type}`}>
+                {CARDS[type].title}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <Field label="Horse name" value={entries[type].horse} onChange={(e) => update(type, 'horse', e.target.value)} placeholder="Horse name" autoComplete="off" />
+              <Field label="Race time/course" value={entries[type].race} onChange={(e) => update(type, 'race', e.target.value)} placeholder="2:30 Ascot" autoComplete="off" />
+              <Field label="Advised odds" value={entries[type].odds} onChange={(e) => update(type, 'odds', e.target.value)} placeholder={CARDS[type].odds} autoComplete="off" />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <div>
+        <Button type="submit" disabled={recordTips.isPending}>
+          {recordTips.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Save className="h-4 w-4" aria-hidden="true" />}
+          {recordTips.isPending ? 'Recording Tips...' : 'Record Daily Tips'}
+        </Button>
+      </div>
+    </form>
+  );
+}
