@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
 
