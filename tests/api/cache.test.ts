@@ -77,7 +77,13 @@ describe('cached reads', () => {
     await upload(3, 2);
     const after = (await member.get('/api/vbg-race-cards-metadata')).json;
     expect(after.thursday).toHaveLength(3);
-    expect((await member.get(`/api/vbg-race-cards/race/${raceId}`)).status).toBe(404); // replaced
+    // The same time and course keep the race's id (issue 16 item 1); the cached card is not served stale.
+    expect(after.thursday[0].id).toBe(raceId);
+    const fresh = await member.get(`/api/vbg-race-cards/race/${raceId}`);
+    expect(fresh.status).toBe(200);
+    const newRunners = makeRaceDay({ races: 3, runners: 3, seed: 2 })[0].horses.map((h) => h.name);
+    expect(fresh.json.horses.map((h: { name: string }) => h.name)).toEqual(newRunners);
+    expect(fresh.text).not.toBe(card.text);
     expect((await admin.delete('/api/vbg-race-cards/clear-weekday/thursday')).status).toBe(200);
     expect((await member.get('/api/vbg-race-cards-metadata')).json.thursday).toEqual([]);
   });

@@ -63,7 +63,8 @@ describe('the proofed tipping record', () => {
     await capture(a, 'results-admin-record');
     await recordButton.click();
     await expect.poll(() => toastTitle(a, 'Tips Recorded').isVisible()).toBe(true);
-    await expect.poll(async () => a.getByText('Daily tips have been saved to the performance tracker.', { exact: true }).isVisible()).toBe(true);
+    // The server's own words (issue 16 item 2).
+    await expect.poll(async () => a.getByText(/^Northern Star recorded for \d{4}-\d{2}-\d{2}\. Harbour Light recorded for /).first().isVisible()).toBe(true);
     await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
     await expect.poll(async () => longshot.getByLabel('Horse name').inputValue()).toBe('Long Road'); // kept: it was not sent
 

@@ -32,6 +32,12 @@ function reachable(target: Locator) {
   });
 }
 
+/** True when the two elements' boxes on screen share any area. */
+async function overlap(a: Locator, b: Locator) {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  return !!x && !!y && x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
 /** The visible toast card (Radix's hidden live-region copy is not a listitem). */
 const toastCard = (page: Page) => page.locator('li[data-variant]').first();
 
@@ -191,6 +197,8 @@ describe('phone screens', () => {
     const header = (await page.locator('header').boundingBox())!;
     const card = (await toastCard(page).boundingBox())!;
     expect(card.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // At the top of the phone's screen, away from the buttons that end forms at the bottom.
+    expect(card.y + card.height).toBeLessThan(PHONE.height / 2);
     await expect.poll(() => reachable(page.getByRole('button', { name: 'Open menu' }))).toBe(true);
     await expect.poll(() => reachable(signIn)).toBe(true);
     await capture(page, 'truth-toast-phone');
@@ -212,8 +220,13 @@ describe('phone screens', () => {
     await a.getByRole('tab', { name: 'Performance History' }).click();
     await a.getByRole('button', { name: 'Settle Northern Star' }).click();
     await expect.poll(() => toastCard(a).textContent()).toContain('Northern Star settled as WON.');
+    // Under the desktop's two-row header too.
+    const [deskHeader, deskCard] = [(await a.locator('header').boundingBox())!, (await toastCard(a).boundingBox())!];
+    expect(deskCard.y).toBeGreaterThanOrEqual(deskHeader.y + deskHeader.height);
     for (const name of ['Settle Harbour Light', 'Edit Harbour Light', 'Delete Harbour Light', 'Correct Northern Star']) {
-      await expect.poll(() => reachable(a.getByRole('button', { name })), { message: name }).toBe(true);
+      const button = a.getByRole('button', { name });
+      expect(await overlap(toastCard(a), button), name).toBe(false);
+      expect(await reachable(button), name).toBe(true);
     }
     await admin.context.close();
   });

@@ -51,9 +51,13 @@ describe('daily tips', () => {
     await a.getByLabel('NB', { exact: true }).fill('Harbour Light – 3:15 Haydock (9/2)');
     await a.getByLabel('Longshot', { exact: true }).fill('Long Road – 4:00 Ascot (20/1)');
     await expect.poll(async () => publishButton.isDisabled()).toBe(true); // the preview is still empty
-    await a.getByLabel('Daily preview').fill('<h2>Ascot preview</h2><p>Soft ground suits <strong>Northern Star</strong>.</p><script>window.hacked = true</script>');
-    // Enabled now, but the server still wants multiple 1.
-    expectFailures(a, { url: /\/api\/secure-content-upload$/, status: 400 });
+    // The daily preview is written in the article editor (issue 16 item 4).
+    await a.getByRole('textbox', { name: 'Daily preview' }).click();
+    await a.getByRole('button', { name: 'Heading 2' }).click();
+    await a.keyboard.type('Ascot preview');
+    await a.keyboard.press('Enter');
+    await a.keyboard.type('Soft ground suits Northern Star.');
+    // Enabled now, but multiple 1 is still missing: the browser says so before sending.
     await publishButton.click();
     await expect.poll(() => toastTitle(a, 'Content Upload Failed').isVisible()).toBe(true);
     await expect.poll(async () => a.getByText('Multiple 1 is required').first().isVisible()).toBe(true);
@@ -84,7 +88,6 @@ describe('daily tips', () => {
     await expect.poll(async () => m.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent()).toBe('Lucky 15');
     await expect.poll(async () => m.getByRole('region', { name: 'Multiple 2' }).getByRole('heading').textContent()).toBe('Trixie');
     await expect.poll(() => m.getByRole('heading', { name: 'Ascot preview' }).isVisible()).toBe(true);
-    await expect.poll(async () => m.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
     await capture(m, 'tips-member');
     await member.context.close();
   });

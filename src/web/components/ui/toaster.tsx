@@ -1,12 +1,31 @@
+import { useEffect, useState } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { TOAST_DURATION, dismissToast, useToast } from './use-toast';
 
-/** Where the sticky header ends on screen now, in px (read when a toast shows). */
-function headerBottom(): number {
-  const header = document.querySelector('header');
-  return header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
+/**
+ * Where the sticky header ends on screen, in px, kept up to date: its height changes with the
+ * breakpoint (one row on a phone, two on a desktop) and when the phone menu opens.
+ */
+function useHeaderBottom(): number {
+  const measure = () => {
+    const header = document.querySelector('header');
+    return header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) : 0;
+  };
+  const [bottom, setBottom] = useState(measure);
+  useEffect(() => {
+    const header = document.querySelector('header');
+    const update = () => setBottom(measure());
+    const observer = typeof ResizeObserver === 'undefined' || !header ? null : new ResizeObserver(update);
+    if (header) observer?.observe(header);
+    window.addEventListener('resize', update);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+  return bottom;
 }
 
 /**
@@ -15,6 +34,7 @@ function headerBottom(): number {
  */
 export function Toaster() {
   const { toasts } = useToast();
+  const headerBottom = useHeaderBottom();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => {
@@ -60,7 +80,7 @@ export function Toaster() {
           so the menu, sign-in and the buttons that end a form or a table row stay clear, and the
           region lets clicks through: only the toast card takes them. */}
       <ToastPrimitive.Viewport
-        style={{ top: headerBottom() }}
+        style={{ top: headerBottom }}
         className="pointer-events-none fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 outline-none sm:max-w-sm sm:p-4"
       />
     </ToastPrimitive.Provider>

@@ -57,6 +57,8 @@ export function InactivityLogout() {
       warned = false;
       setWarning(false);
       warnTimer = setTimeout(() => {
+        // Logged as spec 01 §4 says, and now shown on screen as well.
+        console.warn('You will be signed out in 2 minutes because of inactivity.');
         warned = true;
         setWarning(true);
       }, INACTIVITY_LIMIT_MS - INACTIVITY_WARNING_MS);
