@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, DESKTOP, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
@@ -188,6 +188,7 @@ describe('phone screens', () => {
   it('a toast sits under the header, clear of its buttons and of the buttons just used, on a phone and a desktop', async () => {
     await createAccount(j.app, 'member', 'reader@example.com');
     const { page, context } = await j.newPage(PHONE);
+    expectFailures(page, { url: /\/api\/login$/, status: 401 }); // the wrong password below, on purpose
     await page.goto('/login');
     await page.getByLabel('Email').fill('reader@example.com');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
