@@ -96,13 +96,16 @@ describe('server-rendered public pages', () => {
     const won = await record(admin, { raceDate: '2026-11-20', selectionName: 'Copper Coast', advisedOdds: '4/1' });
     await settle(admin, won, 'WON');
     const lost = await record(admin, { raceDate: '2026-11-21', selectionName: 'Silent Witness', selectionType: 'nb', advisedOdds: '9/2' });
-    await settle(admin, lost, 'LOST');
+    await settle(admin, lost, 'WON');
+    await settle(admin, lost, 'LOST'); // a correction: the record says so, with the day
 
     const results = await page('/results');
     const rows = [...results.root.matchAll(/<tr class="border-b border-slate-200 bg-(?:green|red)-50">([\s\S]*?)<\/tr>/g)].map((r) => r[1]);
     expect(rows).toHaveLength(2);
     expect(rows.join()).toContain('Copper Coast');
-    expect(rows.join()).toContain('Silent Witness');
+    const corrected = rows.find((r) => r.includes('Silent Witness'))!;
+    expect(corrected).toMatch(/Corrected (<!-- -->)?\d{1,2} [A-Z][a-z]+ 20\d\d/);
+    expect(rows.find((r) => r.includes('Copper Coast'))).not.toContain('Corrected');
   });
 
   it("renders a past day's tips; today's and later days show the gate, never the tips, to anyone", async () => {

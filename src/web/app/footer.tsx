@@ -8,6 +8,7 @@ const quickLinks = [
   { label: 'Team VBG', to: '/about' },
   { label: 'News & Views', to: '/news-and-views' },
   { label: 'Back Catalogue', to: '/back-catalogue' },
+  { label: 'Proofed Results', to: '/results' },
   { label: 'Free Race', to: '/free-race' },
   { label: 'Getting Started', to: '/getting-started' },
   { label: 'Premium Access', to: '/premium-access' },

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatLongDay, londonDate } from '../../../shared/london-time';
 import { raceLabel, TYPE_LABELS, type SettledTipRecord } from '../../../shared/schemas/performance';
 import { formatPoints, SELECTION_TYPES, type TipStats } from '../../../shared/tip-stats';
 import { monthLabel } from '../../../shared/tips-format';
@@ -81,7 +82,11 @@ function TipRow({ tip }: { tip: SettledTipRecord }) {
       <td className="px-3 py-2">{raceLabel(tip) || '—'}</td>
       <td className="px-3 py-2">{tip.advisedOdds || '—'}</td>
       <td className="px-3 py-2">{tip.startingPrice ?? '—'}</td>
-      <td className="px-3 py-2 font-bold">{tip.result}</td>
+      <td className="px-3 py-2 font-bold">
+        {tip.result}
+        {/* A result changed after it was first settled says so, with the day (issue 16 item 2). */}
+        {tip.correctedAt && <span className="block whitespace-nowrap text-xs font-normal text-slate-700">Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}</span>}
+      </td>
       <td className={cn('whitespace-nowrap px-3 py-2 font-semibold tabular-nums', plTone(tip.profitLoss))}>{formatPoints(tip.profitLoss)}</td>
       <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatPublished(tip.publishedAt)}</td>
     </tr>
