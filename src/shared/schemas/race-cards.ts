@@ -59,6 +59,20 @@ export interface RaceCard {
   horses: RaceCardHorse[];
 }
 
+/** What merging a workbook into a weekday's cards does (server merge-plan.ts; the re-process preview shows it). */
+export interface MergeSummary {
+  racesKept: number;
+  racesAdded: number;
+  racesRemoved: number;
+  runnersKept: number;
+  runnersAdded: number;
+  runnersRemoved: number;
+  /** Runners keeping values a later stage set (the workbook did not change those fields). */
+  laterValuesKept: number;
+  /** Runners whose later-stage values the workbook now changes (the workbook wins there). */
+  laterValuesReplaced: number;
+}
+
 export interface RaceSummary {
   id: number;
   /** The London day the race is run (YYYY-MM-DD): the weekday tabs show it (issue 16 item 8). */

@@ -1,3 +1,4 @@
+import type { MergeSummary } from '../../../shared/schemas/race-cards';
 import type { ParsedHorse, ParsedRace } from './workbook';
 
 /** The fields a later stage may change after stage 1: stage 3's odds and non-runners, the summary. */
@@ -21,18 +22,7 @@ export interface StoredHorse extends WorkbookValues {
 
 export type HorseRow = Omit<ParsedHorse, LaterField> & WorkbookValues & { id?: number; workbookValues: WorkbookValues };
 
-export interface MergeSummary {
-  racesKept: number;
-  racesAdded: number;
-  racesRemoved: number;
-  runnersKept: number;
-  runnersAdded: number;
-  runnersRemoved: number;
-  /** Runners keeping values a later stage set (the workbook did not change those fields). */
-  laterValuesKept: number;
-  /** Runners whose later-stage values the workbook now changes (the workbook wins there). */
-  laterValuesReplaced: number;
-}
+export type { MergeSummary };
 
 export interface MergePlan {
   /** Parsed races with the id of the stored race they continue (same day, time and course), if any. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { MergeSummary } from '../../../../shared/schemas/race-cards';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../../lib/request';
@@ -13,16 +14,7 @@ export interface ReprocessPreview {
   weekday: string;
   raceCount: number;
   horseCount: number;
-  changes: {
-    racesKept: number;
-    racesAdded: number;
-    racesRemoved: number;
-    runnersKept: number;
-    runnersAdded: number;
-    runnersRemoved: number;
-    laterValuesKept: number;
-    laterValuesReplaced: number;
-  };
+  changes: MergeSummary;
 }
 
 function failed(message: string) {
