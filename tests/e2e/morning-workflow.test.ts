@@ -7,6 +7,7 @@ import { horses, races } from '../../src/server/db/schema';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
 import { formatShortDay, londonDate, weekdayOf } from '../../src/shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
+import { dayTips } from '../fixtures/day-tips';
 
 /**
  * Issue 16 items 1, 4 and 5 in the browser: the analyst's morning never loses work silently.
@@ -189,17 +190,7 @@ describe("the analyst's daily tips", () => {
 describe('the tipping record', () => {
   it('the admin reads the server’s own messages, edits and deletes pending tips after confirming, and a corrected tip says when', async () => {
     // Today's published tips, for Auto-Populate.
-    await publishTips(j.app.ctx, {
-      bannerDate: '',
-      nap: 'Northern Star – 2:10 Ascot (5/1)',
-      nb: 'Harbour Light – 3:15 Haydock (11/4)',
-      longshot: 'Long Road – 4:00 Ascot (20/1)',
-      multiple1: 'Lucky 15: Northern Star, Harbour Light, Long Road, Green Light',
-      multiple2: '',
-      multiple3: '',
-      multiple4: '',
-      dailyPreview: '<p>Soft ground at Ascot.</p>',
-    });
+    await publishTips(j.app.ctx, dayTips());
     const today = londonDate(j.app.clock.now());
     const admin = await signInAdmin();
     const a = admin.page;

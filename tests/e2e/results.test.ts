@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
+import { dayTips } from '../fixtures/day-tips';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
@@ -30,17 +31,7 @@ describe('the proofed tipping record', () => {
   it('the admin records and settles tips and a visitor sees the totals on /results', async () => {
     await createAccount(j.app, 'admin', 'boss@example.com');
     // Today's published tips, for Auto-Populate (the Longshot is only in them).
-    await publishTips(j.app.ctx, {
-      bannerDate: '',
-      nap: 'Northern Star – 2:10 Ascot (5/1)',
-      nb: 'Harbour Light – 3:15 Haydock (11/4)',
-      longshot: 'Long Road – 4:00 Ascot (20/1)',
-      multiple1: 'Lucky 15: Northern Star, Harbour Light, Long Road, Green Light',
-      multiple2: '',
-      multiple3: '',
-      multiple4: '',
-      dailyPreview: 'Soft ground at Ascot.',
-    });
+    await publishTips(j.app.ctx, dayTips());
 
     const admin = await j.newPage();
     const a = admin.page;

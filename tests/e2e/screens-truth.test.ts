@@ -6,6 +6,7 @@ import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
 import { publishTips } from '../../src/server/features/tips/publish-tips';
 import { formatShortDay, londonDate, weekdayOf } from '../../src/shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
+import { dayTips } from '../fixtures/day-tips';
 
 /** Issue 16 items 6 to 10 in the browser: every screen tells the truth. */
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -111,17 +112,7 @@ describe('dates and links', () => {
     await createAccount(j.app, 'member', 'reader@example.com');
     const today = londonDate(j.app.clock.now());
     await upload(makeRaceDay({ races: 3, runners: 4, seed: 41 }), weekdayOf(today));
-    await publishTips(j.app.ctx, {
-      bannerDate: '',
-      nap: 'Northern Star – 2:10 Ascot (5/1)',
-      nb: 'Harbour Light – 3:15 Haydock (11/4)',
-      longshot: 'Long Road – 4:00 Ascot (20/1)',
-      multiple1: 'Lucky 15: Northern Star, Harbour Light, Long Road, Green Light',
-      multiple2: '',
-      multiple3: '',
-      multiple4: '',
-      dailyPreview: '<p>Soft ground at Ascot.</p>',
-    });
+    await publishTips(j.app.ctx, dayTips());
 
     const visitor = await j.newPage(PHONE);
     await visitor.page.goto('/');
