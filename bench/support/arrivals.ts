@@ -1,5 +1,6 @@
 // Members arriving over time, each on their own keep-alive connection, each fetching a few
-// addresses one after another (as the tips page and its race links do).
+// addresses one after another (as the tips page and its race links do). The calling bench pins the
+// server and this driver to separate cores (harness pinToCore, i.e. taskset).
 //
 // Why not autocannon's `overallRate`: it lowers the connection count to the rate and gives each
 // connection a one-per-second budget refilled by a timer, so every connection fires in the same
