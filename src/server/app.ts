@@ -7,10 +7,10 @@ import { systemClock, type AppContext, type Clock } from './context';
 import { SharedCache } from './cache/shared-cache';
 import { SessionCache } from './features/auth/session-cache';
 import { registerAccessControl } from './http/access';
-import { registerSecurityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
-import { registerBadTextRefusal } from './http/refuse-bad-text';
+import { refusedAddress, registerBadTextRefusal } from './http/refuse-bad-text';
 import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './http/timeouts';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
@@ -109,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     return reply.code(status).send({ message });
   });
 
-  registerSecurityHeaders(app, {
+  const setSecurityHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -123,6 +123,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
     hsts: opts.config.secureCookies,
+  });
+  // The one global onRequest hook (decisions 0016, 0024): what every request needs, 404s included
+  // — its security headers, then the refusal of a NUL in the address. A hook only some routes need
+  // is attached to those routes (http/route-hooks.ts); each global hook is a step every read pays.
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.url, reply);
+    done(refusedAddress(request.url));
   });
   if (logStream) registerRequestLog(app, logStream);
   registerBadTextRefusal(app);
