@@ -38,6 +38,7 @@ import './features/race-cards/demo';
 import './features/race-previews/demo';
 import { mailFeature } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
+import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -59,7 +60,10 @@ export interface BuildAppOptions {
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
-  state: { shuttingDown: boolean };
+  /** warmingUp: /api/ready answers 503 while main.ts warms the instance up (warm-up.ts). */
+  state: { shuttingDown: boolean; warmingUp: boolean };
+  /** Marks the warm-up's own requests (warm-up.ts), so they are not logged one by one. */
+  warmUpToken: string;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -86,7 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     cache: new SharedCache(opts.database, app.log),
     sessions: new SessionCache(opts.database),
   };
-  const state = { shuttingDown: false };
+  const state = { shuttingDown: false, warmingUp: false };
+  const warmUpToken = newWarmUpToken();
   await ctx.cache.start();
   await ctx.sessions.start();
   app.addHook('onClose', async () => {
@@ -131,7 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     setSecurityHeaders(request.url, reply);
     done(refusedAddress(request.url));
   });
-  if (logStream) registerRequestLog(app, logStream);
+  if (logStream) registerRequestLog(app, logStream, { header: WARM_UP_HEADER, value: warmUpToken });
   registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
@@ -157,5 +162,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
-  return { app, ctx, state };
+  return { app, ctx, state, warmUpToken };
 }

@@ -141,11 +141,13 @@ export function loggerOptions(level: string, stream: LogStream): FastifyServerOp
  * as the rest of a cached read's own work (docs/performance.md "Load"); lines logged by hand
  * still go through pino and its redaction.
  */
-export function registerRequestLog(app: FastifyInstance, stream: LogStream) {
+export function registerRequestLog(app: FastifyInstance, stream: LogStream, unlogged?: { header: string; value: string }) {
   if ((pino.levels.values[app.log.level] ?? Infinity) > pino.levels.values.info) return; // 'silent', 'warn', …
   const fixed = `{"level":30,"time":`;
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
   app.addHook('onResponse', (request, reply, done) => {
+    // The start-up warm-up's own requests (warm-up.ts): a random value no client knows.
+    if (unlogged && request.headers[unlogged.header] === unlogged.value) return done();
     stream.write(
       `${fixed}${Date.now()}${origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(safeUrl(request.url))},"remoteAddress":${JSON.stringify(request.ip ?? '')}},"res":{"statusCode":${reply.statusCode}},"responseTime":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request completed"}\n`,
     );
