@@ -28,7 +28,6 @@ import { tipsRoutes } from './features/tips/routes';
 import { backCatalogueRoutes } from './features/back-catalogue/routes';
 import { racePreviewsRoutes } from './features/race-previews/routes';
 import { raceCardsRoutes } from './features/race-cards/routes';
-import { raceCardEventsRoutes } from './features/race-cards/events-routes';
 import { freeRaceRoutes } from './features/free-race/routes';
 import { excelExportRoutes } from './features/excel-export/routes';
 import './features/tips/demo';
@@ -36,7 +35,7 @@ import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
 import './features/race-cards/demo';
 import './features/race-previews/demo';
-import { mailFeature } from './features/mail/routes';
+import { mailRoutes } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -141,11 +140,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   backCatalogueRoutes(app, ctx);
   performanceRoutes(app, ctx);
   racePreviewsRoutes(app, ctx);
-  raceCardsRoutes(app, ctx);
-  await raceCardEventsRoutes(app, ctx);
+  await raceCardsRoutes(app, ctx);
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
-  mailFeature(app, ctx);
+  mailRoutes(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];

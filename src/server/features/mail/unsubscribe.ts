@@ -19,13 +19,3 @@ export async function unsubscribeWithToken(ctx: AppContext, token: string) {
   if (!user) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
   return { success: true, message: UNSUBSCRIBED_MESSAGE };
 }
-
-/** The preference on the account page. */
-export async function setEmailPreference(ctx: AppContext, userId: number, emailOptOut: boolean) {
-  await ctx.db.update(users).set({ emailOptOut, updatedAt: ctx.clock.now() }).where(eq(users.id, userId));
-  return {
-    success: true,
-    emailOptOut,
-    message: emailOptOut ? 'You will no longer receive member e-mails.' : 'You will receive the daily tips and other member e-mails.',
-  };
-}

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { defaultWeekdayBody, type DefaultWeekday } from '../../../shared/schemas/race-cards';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
@@ -17,9 +16,4 @@ export async function saveDefaultWeekday(ctx: AppContext, body: unknown): Promis
   const value = capitalised(weekday);
   await setSetting(ctx, 'defaultWeekday', value);
   return { success: true, message: `Default weekday set to ${value}.`, popupMessage: `Stage 4 complete: the race cards now open on ${value}.` };
-}
-
-export function defaultWeekdayRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
-  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
 }

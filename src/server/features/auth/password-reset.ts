@@ -4,12 +4,12 @@ import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE
 import type { AppContext } from '../../context';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
-import { hashPassword } from '../auth/passwords';
-import { clearFailures, takeAttempt } from '../auth/throttle';
-import { findUserByEmail } from '../auth/users';
-import { hashResetToken } from './links';
-import { passwordResetEmail } from './messages';
-import { enqueue, wakeMailWorkers } from './outbox';
+import { hashResetToken } from '../mail/links';
+import { passwordResetEmail } from '../mail/messages';
+import { enqueue, wakeMailWorkers } from '../mail/outbox';
+import { hashPassword } from './passwords';
+import { clearFailures, takeAttempt } from './throttle';
+import { findUserByEmail } from './users';
 import { deleteInBatches } from '../../db/batched-delete';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
