@@ -19,7 +19,6 @@ import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
 import { webhookRoutes } from './webhook-routes';
-import './demo';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid member id' }).int('Invalid member id').positive('Invalid member id') });
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
