@@ -4,6 +4,12 @@
  */
 export const MAILING_KINDS = ['daily', 'blog', 'golf'] as const;
 export type MailingKind = (typeof MAILING_KINDS)[number];
+/** Spec 02 §7: the admin's three send calls (POST, no body), one per mailing. */
+export const MAILING_PATHS: Record<MailingKind, string> = {
+  daily: '/api/send-daily-update-email',
+  blog: '/api/send-blog-post-email',
+  golf: '/api/send-golf-email',
+};
 export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 

@@ -10,7 +10,9 @@ export interface SubscriptionState {
   subscriptionEndDate: Date | null;
 }
 
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+/** The statuses of a subscription that is still running (it gives access and may renew). */
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+export const isLiveStatus = (status: string): boolean => LIVE_STATUSES.has(status);
 
 /** Active now: a live status and, when the subscription has an end, not past it. */
 export function hasActiveSubscription(s: SubscriptionState, now: Date): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, emailField } from './auth';
+import { PASSWORD_TOO_SHORT } from '../auth-rules';
+import { emailField, newPassword } from './auth';
 
 /** Request and response bodies of the billing API (spec 01 §3, §7; spec 02 §3, §7). */
 
@@ -21,12 +22,9 @@ export interface CheckoutSessionLookup {
   duplicate: boolean;
 }
 
-export const SET_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-export const SET_PASSWORD_MISMATCH = 'Please ensure both passwords are identical';
-
 export const setPasswordBody = z.object({
   session_id: z.string({ message: 'session_id is required' }).trim().min(1, 'session_id is required').max(200, 'session_id is too long'),
-  password: z.string({ message: SET_PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, SET_PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+  password: newPassword(PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT),
 });
 export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 

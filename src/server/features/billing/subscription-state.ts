@@ -1,5 +1,5 @@
 import { londonDate } from '../../../shared/london-time';
-import { hasActiveSubscription } from '../../../shared/subscription';
+import { hasActiveSubscription, isLiveStatus } from '../../../shared/subscription';
 import type { users } from '../../db/schema';
 import type { SubscriptionInfo } from '../../providers/payments';
 import type { UserRow } from '../auth/sessions';
@@ -7,16 +7,15 @@ import type { UserRow } from '../auth/sessions';
 type UserUpdate = Partial<typeof users.$inferInsert>;
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 /** A provider subscription that still gives access and may renew (even if set to end at its period end). */
 export function isLive(sub: SubscriptionInfo): boolean {
-  return LIVE.has(sub.status) && !sub.endedAt;
+  return isLiveStatus(sub.status) && !sub.endedAt;
 }
 
 /** The account holds a monthly subscription that is still running (the one to keep, decision 0018). */
 export function hasLiveSubscription(user: UserRow, now: Date): boolean {
-  return user.subscriptionType === 'premium' && Boolean(user.stripeSubscriptionId) && LIVE.has(user.subscriptionStatus) && hasActiveSubscription(user, now);
+  return user.subscriptionType === 'premium' && Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus) && hasActiveSubscription(user, now);
 }
 
 /**
@@ -55,7 +54,7 @@ export function memberStatus(user: UserRow, now: Date): string {
   const status = user.subscriptionStatus;
   if (status === 'none') return 'none';
   if (hasActiveSubscription(user, now)) return status === 'canceled' ? 'active' : status;
-  if (['active', 'trialing', 'past_due'].includes(status)) return 'expired';
+  if (isLiveStatus(status)) return 'expired';
   return status;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { MailingKind } from '../../../shared/mail';
+import { MAILING_PATHS, type MailingKind } from '../../../shared/mail';
 import { unsubscribeBody } from '../../../shared/schemas/mail';
 import type { AppContext } from '../../context';
 import { parse } from '../../http/parse';
@@ -10,13 +10,6 @@ import { unsubscribeWithToken } from './unsubscribe';
 import { MailWorker, createSmtpTransport } from './worker';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid message id' }).int('Invalid message id').positive('Invalid message id') });
-
-/** Spec 02 §7: the three admin buttons. */
-const MAILING_PATHS: Record<MailingKind, string> = {
-  daily: '/api/send-daily-update-email',
-  blog: '/api/send-blog-post-email',
-  golf: '/api/send-golf-email',
-};
 
 /** Mail: the send endpoints, the outbox view, unsubscribe, and this instance's worker. */
 export function mailRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,7 +1,6 @@
-import { addDays, londonDate, weekdayOf } from '../../../shared/london-time';
+import { addDays, londonDate, weekdayOf, weekdayName } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { saveDefaultWeekday } from './default-weekday';
-import { capitalised } from './race-date';
 import { priceDemoMarket } from './samples/demo-market';
 import { makeRaceDay, raceDayWorkbook } from './samples/race-day';
 import { verdictDocx } from './samples/verdict-docx';
@@ -31,7 +30,7 @@ export async function seedDemoRaceCards(ctx: AppContext) {
       };
     });
     await uploadVerdict(ctx, { data: verdictDocx(sections), filename: 'demo-verdicts.docx', targetTab: weekday, userId: null });
-    if (i === 0) await saveDefaultWeekday(ctx, { weekday: capitalised(weekday) });
+    if (i === 0) await saveDefaultWeekday(ctx, { weekday: weekdayName(weekday) });
   }
   await ctx.cache.invalidate('raceCards');
 }

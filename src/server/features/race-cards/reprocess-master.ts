@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { formatLongDay, WEEKDAYS, type Weekday } from '../../../shared/london-time';
+import { formatLongDay, WEEKDAYS, type Weekday, weekdayName } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { files, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { capitalised, nextRaceDate } from './race-date';
+import { nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import type { MergeSummary } from './merge-plan';
@@ -36,7 +36,7 @@ export async function reprocessLastMaster(
     .limit(1);
   const weekday = (log?.counts as { weekday?: string } | null)?.weekday;
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
-  const day = capitalised(weekday as Weekday);
+  const day = weekdayName(weekday as Weekday);
 
   const parsed = await parseMasterWorkbookOffThread(Buffer.from(file.data), file.filename);
   if (!parsed.ok) {

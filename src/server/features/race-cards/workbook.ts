@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { parseOdds } from '../../../shared/odds';
+import type { RaceCardHorse } from '../../../shared/schemas/race-cards';
 import { HttpError } from '../../http/errors';
 import { CellProblem, columnLetter, columnNumber, headerKey, integer, number, plainValue, raceTime, text, type Plain } from './cells';
 import { checkWorkbookZip } from './zip-guard';
@@ -44,30 +45,8 @@ const LABELS: Record<string, string> = { time: 'time', course: 'course', title: 
 const NON_RUNNER = /^(nr|n\/r|non-?runner|\?)$/i;
 const MAX_ERRORS = 10;
 
-export interface ParsedHorse {
-  position: number;
-  name: string;
-  number: number | null;
-  draw: number | null;
-  dslr: number | null;
-  sire: string;
-  dam: string;
-  form: string;
-  formHistory: string;
-  jockey: string;
-  jockeyClaim: number | null;
-  trainer: string;
-  vbRating: number | null;
-  age: number | null;
-  equipment: string;
-  runsWins: string;
-  officialRating: number | null;
-  weight: string;
-  summary: string;
-  bookieOdds: number | null;
-  bookieOddsText: string | null;
-  potentialNonRunner: boolean;
-}
+/** A runner as read from the workbook: a race card's horse before it has a row id. */
+export type ParsedHorse = Omit<RaceCardHorse, 'id'>;
 
 export interface ParsedRace {
   time: string;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { PASSWORD_HINT, newPasswordProblem } from '../../../shared/auth-rules';
 import { Button } from '../../components/ui/button';
 import { PasswordField, EmailField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -17,14 +17,8 @@ export function RegisterPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: 'destructive' });
-      return;
-    }
-    if (password !== confirmPassword) {
-      toast({ title: 'Passwords do not match', description: 'Please ensure both passwords are identical', variant: 'destructive' });
-      return;
-    }
+    const problem = newPasswordProblem(password, confirmPassword);
+    if (problem) return void toast({ ...problem, variant: 'destructive' });
     register.mutate({ email: email.trim(), password, confirmPassword }, { onSuccess: () => navigate('/subscribe', { replace: true }) });
   }
 
@@ -41,7 +35,7 @@ export function RegisterPage() {
           purpose="new"
           label="Password"
           name="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={PASSWORD_HINT}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { PASSWORD_HINT, newPasswordProblem } from '../../../shared/auth-rules';
 import { RESET_LINK_INVALID_MESSAGE } from '../../../shared/mail';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/input';
@@ -23,8 +23,8 @@ export function ResetPasswordPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) return fail(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-    if (password !== confirmPassword) return fail('Please ensure both passwords are identical');
+    const problem = newPasswordProblem(password, confirmPassword);
+    if (problem) return fail(problem.description);
     reset.mutate(
       { token, password, confirmPassword },
       {
@@ -61,7 +61,7 @@ export function ResetPasswordPage() {
           purpose="new"
           label="New Password"
           name="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={PASSWORD_HINT}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

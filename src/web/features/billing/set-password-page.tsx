@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { PASSWORD_HINT, newPasswordProblem } from '../../../shared/auth-rules';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Field, PasswordField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
@@ -49,14 +49,8 @@ export function SetPasswordPage() {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!sessionId) return;
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: 'destructive' });
-      return;
-    }
-    if (password !== confirm) {
-      toast({ title: 'Passwords do not match', description: 'Please ensure both passwords are identical', variant: 'destructive' });
-      return;
-    }
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return void toast({ ...problem, variant: 'destructive' });
     setPassword.mutate(
       { session_id: sessionId, password },
       {
@@ -142,7 +136,7 @@ export function SetPasswordPage() {
           purpose="new"
           label="New Password"
           name="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={PASSWORD_HINT}
           value={password}
           onChange={(e) => setPasswordValue(e.target.value)}
         />

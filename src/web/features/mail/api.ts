@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MailingKind, MailingResult, OutboxMessage, OutboxMessageDetail, OutboxOverview } from '../../../shared/mail';
+import { MAILING_PATHS, type MailingKind, type MailingResult, type OutboxMessage, type OutboxMessageDetail, type OutboxOverview } from '../../../shared/mail';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { apiJson, getJson } from '../../lib/request';
 import { AUTH_USER_KEY } from '../auth/api';
@@ -10,13 +10,6 @@ interface Answer {
 }
 
 export const OUTBOX_KEY = ['/api/admin/mail/outbox'] as const;
-
-/** Spec 02 §7: the three send calls (no body). */
-export const MAILING_PATHS: Record<MailingKind, string> = {
-  daily: '/api/send-daily-update-email',
-  blog: '/api/send-blog-post-email',
-  golf: '/api/send-golf-email',
-};
 
 export function useSendMailing() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
-import { WEEKDAYS, formatShortDay, type Weekday } from '../../../../shared/london-time';
+import { WEEKDAYS, formatShortDay, type Weekday, weekdayName } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -20,7 +20,6 @@ import { StageVerdicts } from '../../race-cards/admin/stage-verdicts';
 import { ExcelExport } from '../../race-cards/admin/excel-export';
 import { whatIsLost } from '../../race-cards/admin/what-is-lost';
 
-const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
 
 /** Spec 02 §2.6: the five morning stages (stage 1 here, 2–5 in race-cards/admin), Clear Specific Day, and the weekday cards. */
@@ -61,7 +60,7 @@ export function RaceCardsTab() {
     setClearBusy(true);
     try {
       const body = await apiJson<{ message?: string }>('DELETE', `/api/vbg-race-cards/clear-weekday/${day}`);
-      toast({ title: 'Cleared', description: body?.message ?? `${label(day)} race cards cleared.` });
+      toast({ title: 'Cleared', description: body?.message ?? `${weekdayName(day)} race cards cleared.` });
     } catch (err) {
       toast({ title: 'Clear Failed', description: `Clear Failed: ${errorMessage(err, 'Could not clear the race cards')}`, variant: 'destructive' });
     } finally {
@@ -89,7 +88,7 @@ export function RaceCardsTab() {
             >
               {WEEKDAYS.map((d) => (
                 <option key={d} value={d}>
-                  {label(d)} ({cards(count(d))})
+                  {weekdayName(d)} ({cards(count(d))})
                 </option>
               ))}
             </select>
@@ -147,13 +146,13 @@ export function RaceCardsTab() {
             {WEEKDAYS.map((d) => (
               <li key={d} className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
                 <span>
-                  <span className="font-semibold text-navy-900">{label(d)}</span>{' '}
+                  <span className="font-semibold text-navy-900">{weekdayName(d)}</span>{' '}
                   <span className="text-sm text-slate-600">
                     {dateOf(d) ? `${formatShortDay(dateOf(d)!, false)} · ` : ''}
                     {cards(count(d))}
                   </span>
                 </span>
-                <Button size="sm" variant="outline" aria-label={`Clear ${label(d)}`} disabled={count(d) === 0} onClick={() => setClearing(d)}>
+                <Button size="sm" variant="outline" aria-label={`Clear ${weekdayName(d)}`} disabled={count(d) === 0} onClick={() => setClearing(d)}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                   Clear
                 </Button>
@@ -165,7 +164,7 @@ export function RaceCardsTab() {
 
       <ConfirmDialog
         open={clearing !== null}
-        title={clearing ? `Clear ${label(clearing)}?` : 'Clear'}
+        title={clearing ? `Clear ${weekdayName(clearing)}?` : 'Clear'}
         description={clearing ? whatIsLost(clearing, metadata.data?.[clearing] ?? []) : ''}
         confirmLabel="Clear"
         busyLabel="Clearing..."

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import type { Weekday } from '../../../../shared/london-time';
+import { type Weekday, weekdayName } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
@@ -9,8 +9,6 @@ import { toast } from '../../../components/ui/use-toast';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 import { uploadWithProgress, type UploadResult } from '../upload';
 import { StagePanel, UploadProgress } from './stage-panel';
-
-export const weekdayLabel = (d: string) => d[0].toUpperCase() + d.slice(1).toLowerCase();
 
 export interface StageUploadProps {
   stage: number;
@@ -62,7 +60,7 @@ export function StageUpload({ stage, title, description, fileLabel, accept, url,
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="text-sm text-slate-700">
-          Target weekday: <span className="font-semibold text-navy-900">{weekdayLabel(weekday)}</span>
+          Target weekday: <span className="font-semibold text-navy-900">{weekdayName(weekday)}</span>
         </p>
         <div className="grid gap-1.5">
           <Label htmlFor={fileId}>{fileLabel}</Label>
