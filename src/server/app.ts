@@ -34,7 +34,7 @@ import { mailRoutes } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   config: AppConfig;

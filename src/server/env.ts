@@ -52,7 +52,7 @@ const envSchema = z.object({
   LOCAL_CHECKOUT: booleanFlag,
 });
 
-export type RawEnv = z.infer<typeof envSchema>;
+type RawEnv = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT'> {
   SEED_DEMO: boolean;
@@ -69,7 +69,7 @@ export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'M
 
 export class ConfigError extends Error {}
 
-export const SESSION_SECRET_MIN_LENGTH = 32;
+const SESSION_SECRET_MIN_LENGTH = 32;
 
 /**
  * Rules across variables (DESIGN decision 13, decision 0019): in production on PostgreSQL the

@@ -1,8 +1,6 @@
 /**
  * Who counts as a member. Pure so that the server (which decides) and tests share one rule.
  */
-export type SubscriptionType = 'premium' | 'annual_special' | 'family';
-
 export interface SubscriptionState {
   role: string;
   subscriptionStatus: string;

@@ -8,7 +8,7 @@ import { files } from './schema';
  * two seconds (bench/upload-responsiveness.ts). In pieces, with a turn for waiting requests between
  * them, no statement holds it for long. On PostgreSQL the pieces cost a few round trips.
  */
-export const FILE_PIECE_BYTES = 256 * 1024;
+const FILE_PIECE_BYTES = 256 * 1024;
 
 type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt'> & { data: Uint8Array };
 

@@ -30,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteRule {
+interface RouteRule {
   method: string;
   url: string;
   access: Access | undefined;
@@ -38,7 +38,7 @@ export interface RouteRule {
 
 export const MEMBER_REQUIRED = 'An active subscription is required. Subscribe at /subscribe to get access.';
 
-export function isAdmin(user: UserRow | null) {
+function isAdmin(user: UserRow | null) {
   return user?.role === 'admin';
 }
 

@@ -74,7 +74,7 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
  * The client's file name is only ever shown and logged: keep its last path segment, without
  * control characters (PostgreSQL refuses a NUL in text) and at a sane length.
  */
-export function cleanFilename(name: string | undefined): string | undefined {
+function cleanFilename(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
   const cleaned = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);

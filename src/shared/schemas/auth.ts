@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../auth-rules';
 
-export { MIN_PASSWORD_LENGTH };
+;
 
 const email = z
   .string({ message: 'Email is required' })
@@ -24,7 +24,6 @@ export const withConfirmation = <T extends z.ZodType<{ password: string; confirm
   body.refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { message: PASSWORDS_DIFFER });
 
 export const loginBody = z.object({ email, password: password.min(1, 'Password is required') });
-export type LoginBody = z.infer<typeof loginBody>;
 
 export const registerBody = withConfirmation(z.object({ email, password: newPassword(), confirmPassword: z.string().optional() }));
 

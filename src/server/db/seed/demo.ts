@@ -11,20 +11,20 @@ import { seedDemoRaceCards } from '../../features/race-cards/demo';
 import { seedDemoRacePreviews } from '../../features/race-previews/demo';
 import { seedDemoTips } from '../../features/tips/demo';
 
-export const DEMO_MEMBER_EMAIL = 'member@vbg.example';
+const DEMO_MEMBER_EMAIL = 'member@vbg.example';
 
 /**
  * Demo content for a newcomer's empty database, made with the same use-case functions the app
  * uses. Runs only when no member account exists.
  */
-export type DemoStep = (ctx: AppContext) => Promise<void>;
+type DemoStep = (ctx: AppContext) => Promise<void>;
 
 /**
  * Each feature's step (its own demo.ts), in the order they must run: the performance record is
  * made from the published tips, the free race and the race previews from today's race cards.
  * A new feature adds its step here.
  */
-export const demoSteps: readonly DemoStep[] = [
+const demoSteps: readonly DemoStep[] = [
   seedDemoMembers,
   seedDemoArticles,
   seedDemoTips,

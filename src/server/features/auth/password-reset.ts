@@ -12,10 +12,10 @@ import { clearFailures, takeAttempt } from './throttle';
 import { findUserByEmail } from './users';
 import { deleteInBatches } from '../../db/batched-delete';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Links per address, and requests per network address, in the 15-minute throttle window. */
-export const RESET_ACCOUNT_LIMIT = 3;
-export const RESET_IP_LIMIT = 20;
+const RESET_ACCOUNT_LIMIT = 3;
+const RESET_IP_LIMIT = 20;
 
 /**
  * "Forgot password?": the same answer whether or not the address has an account (and no e-mail

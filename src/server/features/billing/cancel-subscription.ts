@@ -9,8 +9,8 @@ import type { UserRow } from '../auth/sessions';
 import { queueCancellationEmail } from '../mail/transactional';
 import { userFieldsFromSubscription } from './subscription-state';
 
-export const FAMILY_NO_CANCEL_MESSAGE = 'Lifetime Family Access has no renewal to cancel.';
-export const NOTHING_TO_CANCEL_MESSAGE = 'You have no active subscription to cancel.';
+const FAMILY_NO_CANCEL_MESSAGE = 'Lifetime Family Access has no renewal to cancel.';
+const NOTHING_TO_CANCEL_MESSAGE = 'You have no active subscription to cancel.';
 
 /**
  * Stops renewal at the provider; access continues until the end of the period already paid for

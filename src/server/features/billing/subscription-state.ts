@@ -38,7 +38,7 @@ export function userFieldsFromSubscription(sub: SubscriptionInfo): UserUpdate {
 }
 
 /** An admin grant (lifetime family, or an annual special still running) is never overwritten by provider events. */
-export function hasActiveGrant(user: UserRow, now: Date): boolean {
+function hasActiveGrant(user: UserRow, now: Date): boolean {
   return (user.subscriptionType === 'family' || user.subscriptionType === 'annual_special') && hasActiveSubscription(user, now);
 }
 

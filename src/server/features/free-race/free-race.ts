@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { londonDate, type Weekday, weekdayName } from '../../../shared/london-time';
-import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview } from '../../../shared/schemas/race-cards';
+import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview, type FreeRaceToday } from '../../../shared/schemas/race-cards';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { races, settings } from '../../db/schema';
@@ -11,7 +11,7 @@ import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
 
 /** The settings row holding the nomination: { date (London), raceTime, course, weekday }. */
 const FREE_RACE_KEY = 'freeRace';
-export const NO_FREE_RACE = 'No free race available';
+const NO_FREE_RACE = 'No free race available';
 
 interface Nomination extends FreeRace {
   date: string;
@@ -61,7 +61,7 @@ async function todaysNomination(ctx: AppContext): Promise<{ freeRace: FreeRace; 
   return race ? { freeRace: { raceTime: race.time, course: race.course, weekday: n.weekday }, raceId: race.id } : null;
 }
 
-export async function freeRaceToday(ctx: AppContext): Promise<{ freeRace: FreeRace | null }> {
+export async function freeRaceToday(ctx: AppContext): Promise<FreeRaceToday> {
   return { freeRace: (await todaysNomination(ctx))?.freeRace ?? null };
 }
 

@@ -8,7 +8,7 @@ import { keyFor, masterSecret } from '../auth/secrets';
  * would otherwise put an attacker's address in a password-reset link): PUBLIC_URL, else the
  * local address the server listens on.
  */
-export function siteBase(config: AppConfig): string {
+function siteBase(config: AppConfig): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   return `http://localhost:${config.PORT}`;
 }

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { legacySigningKey, signingKey, verifyUnsubscribeToken } from './links';
 
-export const UNSUBSCRIBED_MESSAGE =
+const UNSUBSCRIBED_MESSAGE =
   'You have been unsubscribed from member e-mails. We will still e-mail you about your account (such as password resets). You can turn member e-mails back on in My Account.';
 
 /**

@@ -63,7 +63,7 @@ export async function reprocessLastMaster(
 }
 
 /** What a merge does, in the analyst's words (the confirmation before re-processing shows it). */
-export function describeChanges(c: MergeSummary): string {
+function describeChanges(c: MergeSummary): string {
   const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
   const parts = [`${n(c.racesKept, 'race')} and ${n(c.runnersKept, 'runner')} kept`];
   if (c.racesAdded || c.runnersAdded) parts.push(`${n(c.racesAdded, 'race')} and ${n(c.runnersAdded, 'runner')} added`);

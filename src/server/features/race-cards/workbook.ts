@@ -6,7 +6,7 @@ import { CellProblem, columnLetter, columnNumber, headerKey, integer, number, pl
 import { checkWorkbookZip } from './zip-guard';
 
 /** Columns fixed by the spec and the issue (docs/master-workbook.md). */
-export const FIXED_COLUMNS = {
+const FIXED_COLUMNS = {
   time: columnNumber('B'),
   course: columnNumber('C'),
   title: columnNumber('E'),
@@ -76,7 +76,7 @@ export type WorkbookResult =
   | { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] }
   | { ok: false; errors: WorkbookError[] };
 
-export const formatWorkbookError = (e: WorkbookError) =>
+const formatWorkbookError = (e: WorkbookError) =>
   `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
 
 /** The first five problems for a message, then "(and N more)". */

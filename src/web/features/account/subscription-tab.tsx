@@ -13,12 +13,12 @@ import { ManageBillingButton } from '../billing/manage-billing-button';
 import { useCancelSubscription, useResumeSubscription } from './api';
 
 /** Resumable here: a monthly subscription set to end whose paid period has not ended yet (decision 0018). */
-export function canResume(user: CurrentUser): boolean {
+function canResume(user: CurrentUser): boolean {
   return user.isSubscribed && user.cancelAtPeriodEnd && user.subscriptionType === 'premium';
 }
 
 /** Cancellable here: a live monthly (premium) subscription not already set to end. */
-export function canCancel(user: CurrentUser): boolean {
+function canCancel(user: CurrentUser): boolean {
   if (!user.isSubscribed || user.cancelAtPeriodEnd) return false;
   if (user.subscriptionType && user.subscriptionType !== 'premium') return false; // annual_special and family have nothing to cancel
   return isLiveStatus(user.subscriptionStatus);

@@ -41,7 +41,7 @@ export interface RegisterInput {
   confirmPassword: string;
 }
 
-export function useCurrentUser() {
+function useCurrentUser() {
   return useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
 }
 
@@ -86,7 +86,7 @@ export function useRegisterMutation() {
   });
 }
 
-export function useLogoutMutation() {
+function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<{ message: string }>('POST', '/api/logout'),

@@ -9,7 +9,7 @@ interface Answer {
   message: string;
 }
 
-export const OUTBOX_KEY = ['/api/admin/mail/outbox'] as const;
+const OUTBOX_KEY = ['/api/admin/mail/outbox'] as const;
 
 export function useSendMailing() {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ export const DEFAULT_WEEKDAY_KEY = ['race-cards', 'default-weekday'] as const;
 /** Spec 02 §9: the admin view re-reads the metadata every 10 minutes. */
 export const ADMIN_METADATA_REFRESH_MS = 600_000;
 
-export function fetchMetadata(): Promise<RaceCardsMetadata> {
+function fetchMetadata(): Promise<RaceCardsMetadata> {
   const t = Date.now();
   return getJson<RaceCardsMetadata>(`/api/vbg-race-cards-metadata?t=${t}`) as Promise<RaceCardsMetadata>;
 }

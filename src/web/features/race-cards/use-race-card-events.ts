@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY } from './api';
 import { GENERATOR_RACES_KEY } from '../generator/api';
 
-export const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
+const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
 /** Spec 02 §4: after a stream error, reconnect after 5 s. */
-export const RECONNECT_MS = 5_000;
+const RECONNECT_MS = 5_000;
 
 /**
  * Live race-card stream: an upload or update message reloads the metadata, the open race cards

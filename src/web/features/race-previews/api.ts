@@ -22,7 +22,7 @@ export interface MasterCheck {
   message: string;
 }
 
-export const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
+const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
 
 export function useRacePreviews() {
   return useQuery({ queryKey: RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<RacePreview[]>('/api/race-previews')) ?? [] });
