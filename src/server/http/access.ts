@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookH
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
-import { SESSION_COOKIE, cachedSessionUser, resolveSession, type UserRow } from '../features/auth/sessions';
+import type { UserRow } from '../db/schema';
+import { SESSION_COOKIE, cachedSessionUser, resolveSession } from '../features/auth/sessions';
 import { readCookie } from './cookies';
 import { HttpError } from './errors';
 import { SAFE_METHODS, addRouteHook, mayWrite } from './route-hooks';

@@ -8,6 +8,9 @@ import { BAD_CHARACTER_IN_BODY } from './refuse-bad-text';
  * One multipart upload reader for every upload endpoint: one file field plus a few text fields,
  * with the size limits mapped to 413 and a clear message naming what was expected.
  */
+/** Largest PDF accepted (a back-catalogue guide, the race previews' master PDF). */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
 export interface UploadFormSpec {
   /** What the file is, for messages: "PDF", "workbook". */
   noun: string;

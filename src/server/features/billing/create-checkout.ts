@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { checkoutSessions } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { findUserByEmail } from '../auth/users';
 import { subscriptionPaid } from './subscription-paid';
 

@@ -5,7 +5,7 @@ import { hasActiveSubscription } from '../../../shared/subscription';
 import type { AppContext } from '../../context';
 import { checkoutSessions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 

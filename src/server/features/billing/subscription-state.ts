@@ -2,7 +2,7 @@ import { londonDate } from '../../../shared/london-time';
 import { hasActiveSubscription, isLiveStatus } from '../../../shared/subscription';
 import type { users } from '../../db/schema';
 import type { SubscriptionInfo } from '../../providers/payments';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 
 type UserUpdate = Partial<typeof users.$inferInsert>;
 

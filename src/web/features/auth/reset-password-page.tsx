@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
-import { useResetPassword } from '../mail/api';
+import { useResetPassword } from './api';
 import { AuthCard } from './auth-card';
 
 const fail = (description: string) => toast({ title: 'Password reset failed', description, variant: 'destructive' });

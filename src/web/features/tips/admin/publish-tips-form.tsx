@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/request';
-import { LazyRichTextEditor } from '../../articles/admin/lazy-editor';
+import { LazyRichTextEditor } from '../../../components/editor/lazy-editor';
 import { useHistoricalTips, usePublishTips } from '../api';
 import { PreviewBody } from '../tips-cards';
 import { Step } from '../../../components/step';

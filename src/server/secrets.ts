@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { settings } from '../../db/schema';
+import type { AppContext } from './context';
+import { settings } from './db/schema';
 
 /**
  * One secret, a separate key per use (decision 0019). SESSION_SECRET is never used as a key
