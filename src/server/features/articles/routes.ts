@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createArticleBody, updateArticleBody } from '../../../shared/schemas/articles';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
-import { sendJson } from '../../http/json';
+import { sendCachedJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { automateArticleAccess } from './automate-article-access';
 import { createArticle } from './create-article';
@@ -18,10 +18,11 @@ function articleId(raw: string): number {
 }
 
 export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/news-and-views', { config: { access: 'public' } }, async (_request, reply) => {
+  // The same summaries for everyone (no bodies): cached until an article is written. Not an async
+  // handler: on a cache hit the answer goes out without a promise (decision 0024).
+  app.get('/api/news-and-views', { config: { access: 'public' } }, (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    // The same summaries for everyone (no bodies): cached until an article is written.
-    return sendJson(reply, await ctx.cache.get('articles', 'list', async () => JSON.stringify(await listArticles(ctx))));
+    return sendCachedJson(reply, ctx.cache, 'articles', 'list', async () => JSON.stringify(await listArticles(ctx)));
   });
 
   app.get<{ Params: { slug: string } }>('/api/news-and-views/:slug', { config: { access: 'public' } }, async (request, reply) => {

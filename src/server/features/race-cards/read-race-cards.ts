@@ -9,15 +9,26 @@ import { notFound } from '../../http/errors';
  * GET /api/vbg-race-cards-metadata (RaceCardsMetadata) as JSON from the shared cache: every
  * weekday with its races (by time, then course) is cached, the two timestamps are this request's.
  */
-export async function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): Promise<string> {
-  const lists = await ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx)));
+export function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): string | Promise<string> {
+  // A hit answers without a promise (the read every member's page makes; decision 0024).
+  const cached = ctx.cache.peek<string>('raceCards', 'metadata');
+  if (cached !== undefined) return withTimestamps(ctx, cached, cacheBuster);
+  return ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx))).then((lists) => withTimestamps(ctx, lists, cacheBuster));
+}
+
+function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | undefined): string {
   const now = ctx.clock.now().getTime();
   return `${lists.slice(0, -1)},"_timestamp":${now},"_cacheBuster":${cacheBuster ?? now}}`;
 }
 
+/** A race id as the cache keys it ("007" and "7" are one race), or null when it cannot be one. */
+export function raceIdKey(rawId: string): string | null {
+  return /^\d{1,9}$/.test(rawId) ? String(Number(rawId)) : null;
+}
+
 /** One race card as JSON from the shared cache (a missing race is not cached: it answers 404). */
 export async function cachedRaceCardJson(ctx: AppContext, rawId: string): Promise<string> {
-  const id = /^\d{1,9}$/.test(rawId) ? String(Number(rawId)) : null;
+  const id = raceIdKey(rawId);
   if (id === null) return JSON.stringify(await getRaceCard(ctx, rawId)); // throws the 404
   return ctx.cache.get('raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
 }

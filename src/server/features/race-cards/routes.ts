@@ -3,14 +3,14 @@ import { clearDayParam, morningOddsTextBody, targetTabSchema, weekdayParam } fro
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { sendJson } from '../../http/json';
+import { sendCachedJson, sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { RaceCardEventHub, publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
 import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
-import { cachedRaceCardJson, cachedRaceCardsMetadataJson, raceCardsByDay } from './read-race-cards';
+import { cachedRaceCardJson, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay, raceIdKey } from './read-race-cards';
 import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
 import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScope } from './upload-scope';
 import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
@@ -51,16 +51,22 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     res.write(': connected\n\n');
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, async (request, reply) => {
+  // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
     const raw = request.query.t ?? request.query.v;
     const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-    return sendJson(reply, await cachedRaceCardsMetadataJson(ctx, buster));
+    const json = cachedRaceCardsMetadataJson(ctx, buster);
+    if (typeof json !== 'string') return json.then((body) => sendJson(reply, body));
+    sendJson(reply, json);
   });
 
-  app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
-    return sendJson(reply, await cachedRaceCardJson(ctx, request.params.id));
+    const id = raceIdKey(request.params.id);
+    // A well-formed id from the shared cache (at once on a hit); anything else answers 404.
+    if (id === null) return cachedRaceCardJson(ctx, request.params.id).then((body) => sendJson(reply, body));
+    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
   });
 
   app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {
