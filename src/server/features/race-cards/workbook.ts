@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { parseOdds } from '../../../shared/odds';
-import type { RaceCardHorse } from '../../../shared/schemas/race-cards';
+import type { RaceCard, RaceCardHorse } from '../../../shared/schemas/race-cards';
 import { HttpError } from '../../http/errors';
 import { CellProblem, columnLetter, columnNumber, headerKey, integer, number, plainValue, raceTime, text, type Plain } from './cells';
 import { checkWorkbookZip } from './zip-guard';
@@ -48,17 +48,8 @@ const MAX_ERRORS = 10;
 /** A runner as read from the workbook: a race card's horse before it has a row id. */
 export type ParsedHorse = Omit<RaceCardHorse, 'id'>;
 
-export interface ParsedRace {
-  time: string;
-  course: string;
-  title: string;
-  distance: string;
-  raceType: string;
-  classNumber: string;
-  prizeMoney: string;
-  ageHandicapInfo: string;
-  horses: ParsedHorse[];
-}
+/** A race as read from the workbook: the race card's own fields, before it has a day, id or verdict. */
+export type ParsedRace = Pick<RaceCard, 'time' | 'course' | 'title' | 'distance' | 'raceType' | 'classNumber' | 'prizeMoney' | 'ageHandicapInfo'> & { horses: ParsedHorse[] };
 
 export interface WorkbookError {
   sheet: string;
