@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_HINT, newPasswordProblem } from '../../../shared/auth-rules';
+import { newPasswordProblem } from '../../../shared/auth-rules';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
-import { PasswordField, EmailField } from '../../components/ui/input';
+import { EmailField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useRegisterMutation } from './api';
 import { AuthCard } from './auth-card';
@@ -31,21 +32,7 @@ export function RegisterPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <PasswordField
-          purpose="new"
-          label="Password"
-          name="password"
-          hint={PASSWORD_HINT}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          purpose="new"
-          label="Confirm Password"
-          name="confirmPassword"
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
+        <NewPasswordFields label="Password" password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
         <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
           {register.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
