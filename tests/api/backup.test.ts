@@ -49,6 +49,9 @@ async function snapshot(database: Database) {
   return { users: u.map((r) => r.email), articles: a.map((r) => r.title) };
 }
 
+/** Each test starts the backup script four times (tsx and PGlite or pg_dump each time): minutes on a busy machine. */
+const SCRIPT_RUNS_MS = 180_000;
+
 const original = { users: ['kept@example.com'], articles: ['Original Title'] };
 
 describe('backup and restore', () => {
@@ -84,7 +87,7 @@ describe('backup and restore', () => {
     const wrong = path.join(work, 'not-a-backup.dump');
     fs.writeFileSync(wrong, 'PGDMP-pretend');
     expect(script({ DATA_DIR: dataDir }, 'restore', wrong, '--yes')).toMatchObject({ status: 1 });
-  });
+  }, SCRIPT_RUNS_MS);
 
   itOnPostgres('PostgreSQL: pg_dump, then pg_restore in one transaction brings the data back', async () => {
     const fresh = await freshPostgresDatabase(`vbg_backup_${process.pid}`);
@@ -108,5 +111,5 @@ describe('backup and restore', () => {
     db = await openDatabase({ url: fresh.url, migrate: false });
     expect(await snapshot(db)).toEqual(original);
     await db.close();
-  });
+  }, SCRIPT_RUNS_MS);
 });
