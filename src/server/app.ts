@@ -36,6 +36,8 @@ import { performanceRoutes } from './features/performance/routes';
 import './features/performance/demo';
 import './features/race-cards/demo';
 import './features/race-previews/demo';
+import { raceResultsRoutes } from './features/race-results/routes';
+import './features/race-results/demo';
 import { mailFeature } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 
@@ -145,6 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await raceCardEventsRoutes(app, ctx);
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
+  raceResultsRoutes(app, ctx);
   mailFeature(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
