@@ -24,6 +24,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/getting-started', access: 'public' },
   { pattern: '/tips/:date', access: 'public', title: 'Daily Tips — VBG' },
   { pattern: '/results', access: 'public' },
+  { pattern: '/value-calibration', access: 'public', title: 'Value Calibration — VBG' },
   { pattern: '/login', access: 'public' },
   { pattern: '/register', access: 'public' },
   { pattern: '/forgot-password', access: 'public' },

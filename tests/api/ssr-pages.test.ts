@@ -6,6 +6,7 @@ import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
 import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
 import { record, settle } from './performance-helpers';
 import { publish } from './tips-helpers';
+import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 
 // Issue 15 items 2 and 3: public pages arrive rendered by React on the server, with their data,
 // and what a visitor may not read (a premium body, today's tips) is never in that HTML.
@@ -106,6 +107,25 @@ describe('server-rendered public pages', () => {
     const corrected = rows.find((r) => r.includes('Silent Witness'))!;
     expect(corrected).toMatch(/Corrected (<!-- -->)?\d{1,2} [A-Z][a-z]+ 20\d\d/);
     expect(rows.find((r) => r.includes('Copper Coast'))).not.toContain('Corrected');
+  });
+
+  it("the value calibration arrives rendered with yesterday's results, and never today's", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const [race] = await uploadCards(admin, 'sunday');
+    expect((await enterResults(admin, '2026-11-22', [resultLine(race, [1, 0])])).status).toBe(200);
+    const today = await page('/value-calibration');
+    expect(today.status).toBe(200);
+    expect(today.root).toContain('Value Calibration');
+    expect(today.root).toContain('No results yet');
+    expect(today.root).not.toContain(race.horses[1].name);
+
+    t.clock.set(new Date('2026-11-23T09:00:00Z'));
+    const tomorrow = await page('/value-calibration');
+    expect(tomorrow.root).toContain('Sunday 22 November 2026');
+    expect(tomorrow.root).toMatch(/1 races?, 5 runners, 1 winners?/);
+    expect(tomorrow.root).toContain('data-testid="calibration-by-score"');
+    expect(tomorrow.root).toContain('data-testid="calibration-chart"');
+    expect(tomorrow.data).not.toBeNull();
   });
 
   it("renders a past day's tips; today's and later days show the gate, never the tips, to anyone", async () => {

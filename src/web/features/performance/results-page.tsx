@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { formatLongDay, londonDate } from '../../../shared/london-time';
 import { raceLabel, TYPE_LABELS, type SettledTipRecord } from '../../../shared/schemas/performance';
 import { formatPoints, SELECTION_TYPES, type TipStats } from '../../../shared/tip-stats';
@@ -107,6 +108,9 @@ export function ResultsPage() {
         subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds."
       />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+        <p className="text-sm text-slate-700">
+          How every rated runner did, not only our tips: <Link to="/value-calibration" className="font-semibold text-navy-900 underline">the VB tissue&apos;s value calibration</Link>.
+        </p>
         {results.isPending ? (
           <div className="grid gap-4" role="status" aria-label="Loading results">
             <Skeleton className="h-24" />

@@ -19,6 +19,7 @@ import { StagePanel, UploadProgress } from '../../race-cards/admin/stage-panel';
 import { StageVerdicts } from '../../race-cards/admin/stage-verdicts';
 import { ExcelExport } from '../../race-cards/admin/excel-export';
 import { whatIsLost } from '../../race-cards/admin/what-is-lost';
+import { StageResults } from '../../race-results/admin/stage-results';
 
 const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
@@ -134,6 +135,7 @@ export function RaceCardsTab() {
       <HorseSummariesAndOdds weekday={weekday} />
       <StageDefaultWeekday />
       <StageFreeRace />
+      <StageResults />
       <ClearSpecificDay />
       <ExcelExport />
 
