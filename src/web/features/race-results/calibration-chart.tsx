@@ -9,19 +9,19 @@ import type { CalibrationRow } from '../../../shared/calibration';
 export function CalibrationChart({ rows, label }: { rows: CalibrationRow[]; label: (key: string) => string }) {
   const titleId = useId();
   const descId = useId();
-  const W = 600;
-  const H = 240;
-  const pad = { top: 16, right: 8, bottom: 40, left: 40 };
+  const W = 360;
+  const H = 220;
+  const pad = { top: 12, right: 4, bottom: 40, left: 28 };
   const max = Math.max(1, ...rows.flatMap((r) => [r.winners, r.expectedWinners]));
   const step = max <= 5 ? 1 : max <= 10 ? 2 : max <= 25 ? 5 : Math.ceil(max / 50) * 10;
   const top = Math.ceil(max / step) * step;
   const plotH = H - pad.top - pad.bottom;
   const group = (W - pad.left - pad.right) / rows.length;
-  const bar = Math.min(36, group / 3);
+  const bar = Math.min(24, group / 3);
   const y = (v: number) => Math.round((pad.top + plotH - (v / top) * plotH) * 10) / 10;
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="calibration-chart">
+    <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-xl" role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="calibration-chart">
       <title id={titleId}>Winners and expected winners by value score</title>
       <desc id={descId}>{rows.map((r) => `${label(r.key)}: ${r.winners} winners, ${r.expectedWinners} expected`).join('; ')}</desc>
       {ticks.map((v) => (
@@ -49,8 +49,8 @@ export function CalibrationChart({ rows, label }: { rows: CalibrationRow[]; labe
         <text x={pad.left + 14} y={H - 5} className="fill-slate-800">
           Winners
         </text>
-        <rect x={pad.left + 80} y={H - 14} width={10} height={10} className="fill-gold-400" />
-        <text x={pad.left + 94} y={H - 5} className="fill-slate-800">
+        <rect x={pad.left + 70} y={H - 14} width={10} height={10} className="fill-gold-400" />
+        <text x={pad.left + 84} y={H - 5} className="fill-slate-800">
           Expected by the market
         </text>
       </g>
