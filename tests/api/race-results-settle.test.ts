@@ -82,6 +82,17 @@ describe('tips settle from the results', () => {
   });
 });
 
+describe('a tip recorded after its result', () => {
+  it('settles as it is recorded', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const [race] = await uploadCards(admin, 'sunday');
+    expect((await enterResults(admin, TODAY, [resultLine(race, [3])])).status).toBe(200);
+    await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[3].name, selectionType: 'nap', advisedOdds: '3/1' });
+    await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[1].name, selectionType: 'nb', advisedOdds: '3/1' });
+    expect(await tips(admin)).toMatchObject({ nap: { result: 'WON', profitLoss: 3 }, nb: { result: 'LOST', profitLoss: -1 } });
+  });
+});
+
 describe('GET /api/value-calibration', () => {
   it("counts past days only, for everyone, with the shared calibration's numbers", async () => {
     const { client: admin } = await signedIn(t, 'admin');
