@@ -10,3 +10,4 @@ for (const [route, { body, contentType }] of Object.entries(routes)) {
 // The same accept queue as the app (src/server/main.ts), so a burst of connections is compared fairly.
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 console.log(`listening http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+process.on('SIGINT', () => process.exit(0)); // a normal exit, so --cpu-prof writes its profile

@@ -102,7 +102,9 @@ export function cpuMsOf(pid: number): number {
 export async function startBare(routes: Record<string, { body: string; contentType: string }>) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bare-')), 'routes.json');
   fs.writeFileSync(file, JSON.stringify(routes));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_BARE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the bare route, to compare.
+  const nodeArgs = process.env.BENCH_BARE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -112,7 +114,9 @@ export async function startBare(routes: Record<string, { body: string; contentTy
     });
     child.on('exit', () => reject(new Error('bare server exited')));
   });
-  return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
+  // SIGTERM's default action ends the process without writing a --cpu-prof profile: SIGINT does
+  // the same through bare-server.ts's handler, which exits normally.
+  return { url, pid: child.pid!, stop: () => child.kill(nodeArgs.length ? 'SIGINT' : 'SIGKILL') };
 }
 
 export interface Figures {

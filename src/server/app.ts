@@ -7,10 +7,10 @@ import { systemClock, type AppContext, type Clock } from './context';
 import { SharedCache } from './cache/shared-cache';
 import { SessionCache } from './features/auth/session-cache';
 import { registerAccessControl } from './http/access';
-import { registerSecurityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
 import { HttpError } from './http/errors';
-import { registerBadTextRefusal } from './http/refuse-bad-text';
+import { refusedAddress, registerBadTextRefusal } from './http/refuse-bad-text';
 import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './http/timeouts';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
 import { registerWeb, type HeadProvider } from './web';
@@ -40,6 +40,7 @@ import { raceResultsRoutes } from './features/race-results/routes';
 import './features/race-results/demo';
 import { mailFeature } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
+import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -61,7 +62,10 @@ export interface BuildAppOptions {
 export interface App {
   app: FastifyInstance;
   ctx: AppContext;
-  state: { shuttingDown: boolean };
+  /** warmingUp: /api/ready answers 503 while main.ts warms the instance up (warm-up.ts). */
+  state: { shuttingDown: boolean; warmingUp: boolean };
+  /** Marks the warm-up's own requests (warm-up.ts), so they are not logged one by one. */
+  warmUpToken: string;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -88,7 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     cache: new SharedCache(opts.database, app.log),
     sessions: new SessionCache(opts.database),
   };
-  const state = { shuttingDown: false };
+  const state = { shuttingDown: false, warmingUp: false };
+  const warmUpToken = newWarmUpToken();
   await ctx.cache.start();
   await ctx.sessions.start();
   app.addHook('onClose', async () => {
@@ -111,7 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     return reply.code(status).send({ message });
   });
 
-  registerSecurityHeaders(app, {
+  const setSecurityHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -126,7 +131,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     hsts: opts.config.secureCookies,
   });
-  if (logStream) registerRequestLog(app, logStream);
+  // The one global onRequest hook (decisions 0016, 0024): what every request needs, 404s included
+  // — its security headers, then the refusal of a NUL in the address. A hook only some routes need
+  // is attached to those routes (http/route-hooks.ts); each global hook is a step every read pays.
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.url, reply);
+    done(refusedAddress(request.url));
+  });
+  if (logStream) registerRequestLog(app, logStream, { header: WARM_UP_HEADER, value: warmUpToken });
   registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
@@ -153,5 +165,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
-  return { app, ctx, state };
+  return { app, ctx, state, warmUpToken };
 }

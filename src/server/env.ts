@@ -50,17 +50,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TRUST_PROXY: booleanFlag,
   LOCAL_CHECKOUT: booleanFlag,
+  WARM_UP: booleanFlag,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT'> {
+export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT' | 'WARM_UP'> {
   SEED_DEMO: boolean;
   /** The built-in local checkout, enabled on purpose (required for it in production on PostgreSQL). */
   LOCAL_CHECKOUT: boolean;
   TRUST_PROXY: boolean;
   /** Whether this instance sends queued mail (only when SMTP_URL is set too). */
   MAIL_WORKER: boolean;
+  /** Whether main.ts warms the request path up before the first ready (warm-up.ts); on in production. */
+  WARM_UP: boolean;
   /** Whether cookies must carry the Secure flag (PUBLIC_URL is https). */
   secureCookies: boolean;
   /** Surname of the analyst, lower case: names the verdict upload path. */
@@ -127,6 +130,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     TRUST_PROXY: env.TRUST_PROXY ?? false,
     LOCAL_CHECKOUT: env.LOCAL_CHECKOUT ?? false,
     MAIL_WORKER: env.MAIL_WORKER ?? true,
+    WARM_UP: env.WARM_UP ?? env.NODE_ENV === 'production',
     secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
     analystSurname: surname.toLowerCase().replace(/[^a-z0-9]/g, '') || 'analyst',
   };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig, startWarnings } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { warmUp } from './warm-up';
 import { ensureAdmin } from './db/seed/admin';
 import { seedDemo } from './db/seed/demo';
 import { StartupError, assertDataDirUsable, assertPortFree, databaseStartupError, pgliteStartupError } from './startup-checks';
@@ -25,7 +26,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: unknown) => {
     throw config.DATABASE_URL ? databaseStartupError(config.DATABASE_URL, err) : pgliteStartupError(config.DATA_DIR, err);
   });
-  const { app, ctx, state } = await buildApp({ config, database });
+  const { app, ctx, state, warmUpToken } = await buildApp({ config, database });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   app.log.info(`database: ${where} (migrations applied)`);
   // Said at every start, so a deployment running without payments cannot go unnoticed.
@@ -61,8 +62,22 @@ async function main() {
   // Room for connections not yet accepted (the kernel caps it at net.core.somaxconn): Node's
   // default of 511 is fewer than a morning spike's thousand members connecting in one instant,
   // and a connection refused at that point waits a full second before the client retries.
+  // Listening but not ready (/api/ready answers 503) until the request path is warm: a load
+  // balancer sends nothing yet, and the warm-up reaches the app over real loopback HTTP.
+  state.warmingUp = config.WARM_UP;
   await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const port = (app.server.address() as { port: number }).port;
+  if (config.WARM_UP) {
+    try {
+      const w = await warmUp(app, ctx, warmUpToken);
+      app.log.info(`warm-up: ${w.requests} requests through the signed-in read path in ${w.ms} ms (${w.unexpected} not 200; the throwaway member is removed)`);
+    } catch (err) {
+      // Never a reason not to serve: a cold instance is slower, not wrong.
+      app.log.warn({ err }, 'warm-up failed; serving unwarmed');
+    } finally {
+      state.warmingUp = false;
+    }
+  }
   console.log(`\n  ${config.SITE_NAME} is running at ${config.PUBLIC_URL ?? `http://localhost:${port}`}\n`);
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, horses, races, uploadLog } from '../../src/server/db/schema';
+import { readFileBytes } from '../../src/server/db/file-store';
 import { replaceWeekday } from '../../src/server/features/race-cards/upload-master-excel';
 import { parseMasterWorkbook } from '../../src/server/features/race-cards/workbook';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
@@ -67,7 +68,7 @@ describe('stage 1: master workbook upload', () => {
 
     const [file] = await t.ctx.db.select().from(files);
     expect(file).toMatchObject({ kind: 'master-workbook', filename: 'master-2026-11-28.xlsx', size: bytes.length });
-    expect(Buffer.from(file.data).equals(bytes)).toBe(true);
+    expect(Buffer.from((await readFileBytes(t.ctx.db, file.id))!).equals(bytes)).toBe(true);
     const [log] = await t.ctx.db.select().from(uploadLog);
     expect(log).toMatchObject({ kind: 'master-workbook', userId: user.id, size: bytes.length, success: true, counts: { races: 6, runners: 48, weekday: 'saturday', raceDate: '2026-11-28' } });
   });

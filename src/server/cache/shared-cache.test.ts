@@ -70,4 +70,23 @@ describe('SharedCache', () => {
     now += 61_000;
     expect(await cache.get('articles', 'list', async () => 'b')).toBe('b');
   });
+
+  it('peek answers a fresh entry at once and nothing once it is dropped, stale or loading', async () => {
+    let now = 0;
+    const cache = new SharedCache(bus(), log, () => now);
+    expect(cache.peek('articles', 'list')).toBeUndefined();
+    let release!: (v: string) => void;
+    const loading = cache.get('articles', 'list', () => new Promise<string>((r) => (release = r)));
+    expect(cache.peek('articles', 'list')).toBeUndefined(); // a load in flight is not a value yet
+    release('a');
+    await loading;
+    expect(cache.peek('articles', 'list')).toBe('a');
+    expect(cache.peek('raceCards', 'list')).toBeUndefined(); // namespaces are separate
+    now += 61_000;
+    expect(cache.peek('articles', 'list')).toBeUndefined(); // past the safety-net age
+    await cache.get('articles', 'list', async () => 'b');
+    expect(cache.peek('articles', 'list')).toBe('b');
+    await cache.invalidate('articles');
+    expect(cache.peek('articles', 'list')).toBeUndefined();
+  });
 });

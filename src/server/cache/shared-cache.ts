@@ -71,14 +71,24 @@ export class SharedCache {
     this.clear();
   }
 
-  /** The cached value, or `load()`'s (stored unless a write happened while it ran). */
-  async get<T>(ns: CacheNamespace, key: string, load: () => Promise<T>): Promise<T> {
-    const store = this.stores.get(ns)!;
-    const hit = store.get(key);
+  /**
+   * The cached value now, or undefined (same freshness rule as `get`). Lets a hot read answer
+   * without a promise on a hit (decision 0024); on undefined, call `get`.
+   */
+  peek<T>(ns: CacheNamespace, key: string): T | undefined {
+    const hit = this.stores.get(ns)!.get(key);
     if (hit && this.now() - hit.storedAt < CACHE_MAX_AGE_MS) {
       this.stats.hits++;
       return hit.value as T;
     }
+    return undefined;
+  }
+
+  /** The cached value, or `load()`'s (stored unless a write happened while it ran). */
+  async get<T>(ns: CacheNamespace, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.peek<T>(ns, key);
+    if (hit !== undefined) return hit;
+    const store = this.stores.get(ns)!;
     this.stats.misses++;
     const generation = this.generations.get(ns)!;
     const flightKey = `${ns}\u0000${generation}\u0000${key}`;

@@ -1,28 +1,47 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from './client';
-import { files } from './schema';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { DbOrTx, Tx } from './client';
+import { nextTurn } from './next-turn';
+import { filePieces, files } from './schema';
 
 /**
- * Bytes per statement. Embedded PGlite runs each statement on the server's own thread, and reads a
- * bytea parameter at about 4 MB/s there: one 10 MB file in one INSERT held the thread for over
- * two seconds (bench/upload-responsiveness.ts). In pieces, with a turn for waiting requests between
- * them, no statement holds it for long. On PostgreSQL the pieces cost a few round trips.
+ * Bytes per piece, and so per statement. Embedded PGlite runs each statement on the server's own
+ * thread and moves a bytea parameter at a few MB/s there: one 10 MB file in one INSERT held the
+ * thread for over two seconds, and appending 256 KB pieces to one bytea copied the growing value
+ * every time (up to 400 ms a statement near the end). Rows of 128 KB, each written in its own
+ * statement with a turn for waiting requests between them, cost the same every time
+ * (bench/upload-responsiveness.ts). On PostgreSQL the pieces cost a few round trips.
  */
-export const FILE_PIECE_BYTES = 256 * 1024;
+export const FILE_PIECE_BYTES = 128 * 1024;
+
+/** Pieces read per statement: 1 MB, then a turn for waiting requests. */
+const PIECES_PER_READ = 8;
 
 type NewFile = Omit<typeof files.$inferInsert, 'id' | 'createdAt'> & { data: Uint8Array };
 
 /** Stores one uploaded file inside the caller's transaction and returns its id. */
 export async function insertFile(tx: Tx, file: NewFile): Promise<{ id: number }> {
-  const { data } = file;
-  const [row] = await tx
-    .insert(files)
-    .values({ ...file, data: data.subarray(0, FILE_PIECE_BYTES) })
-    .returning({ id: files.id });
-  for (let at = FILE_PIECE_BYTES; at < data.length; at += FILE_PIECE_BYTES) {
-    await new Promise((resolve) => setImmediate(resolve));
-    const piece = data.subarray(at, at + FILE_PIECE_BYTES);
-    await tx.update(files).set({ data: sql`${files.data} || ${piece}` }).where(eq(files.id, row.id));
+  const { data, ...meta } = file;
+  const [row] = await tx.insert(files).values(meta).returning({ id: files.id });
+  for (let seq = 0, at = 0; at < data.length || seq === 0; seq++, at += FILE_PIECE_BYTES) {
+    if (seq > 0) await nextTurn();
+    await tx.insert(filePieces).values({ fileId: row.id, seq, data: data.subarray(at, at + FILE_PIECE_BYTES) });
   }
   return row;
+}
+
+/** A stored file's bytes, read a megabyte at a time (see FILE_PIECE_BYTES); null when it is gone. */
+export async function readFileBytes(db: DbOrTx, fileId: number): Promise<Uint8Array | null> {
+  const pieces: Uint8Array[] = [];
+  for (let from = 0; ; from += PIECES_PER_READ) {
+    if (from > 0) await nextTurn();
+    const rows = await db
+      .select({ data: filePieces.data })
+      .from(filePieces)
+      .where(and(eq(filePieces.fileId, fileId), gte(filePieces.seq, from), lt(filePieces.seq, from + PIECES_PER_READ)))
+      .orderBy(asc(filePieces.seq));
+    for (const r of rows) pieces.push(r.data);
+    if (rows.length < PIECES_PER_READ) break;
+  }
+  if (pieces.length === 0) return null;
+  return pieces.length === 1 ? new Uint8Array(pieces[0]) : new Uint8Array(Buffer.concat(pieces));
 }

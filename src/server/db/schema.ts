@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -72,9 +73,25 @@ export const files = pgTable('files', {
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
-  data: bytea('data').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A file's bytes, in order, as rows of at most FILE_PIECE_BYTES (src/server/db/file-store.ts):
+ * embedded PGlite runs each statement on the server's own thread, so no single statement may carry
+ * a whole 10 MB upload — and appending to one bytea copied it whole every time.
+ */
+export const filePieces = pgTable(
+  'file_pieces',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
 
 export const uploadLog = pgTable('upload_log', {
   id: serial('id').primaryKey(),

@@ -82,13 +82,20 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** Lines are written out once this many bytes wait, or every LOG_FLUSH_MS, whichever comes first. */
-const LOG_BUFFER_BYTES = 4096;
+/**
+ * Lines are written out once this many bytes wait, or every LOG_FLUSH_MS, whichever comes first.
+ * 64 KB, not 4 KB: each write is a system call handed to libuv's thread pool and a callback back,
+ * and at 4 KB (one write per ~14 request lines) that was a tenth of a cached read's CPU
+ * (docs/performance.md, issue 18). The wait for a line is bounded by LOG_FLUSH_MS either way.
+ */
+const LOG_BUFFER_BYTES = 64 * 1024;
+/** The largest single write (sonic-boom needs it above the batch size; it splits bigger backlogs). */
+const LOG_MAX_WRITE_BYTES = 1024 * 1024;
 const LOG_FLUSH_MS = 1000;
 
 /**
- * Production's log stream: stdout, written asynchronously in batches. A write per line (a
- * syscall and its callback) was the largest cost left on a cached read (docs/performance.md
+ * Production's log stream: stdout, written asynchronously in batches of up to 64 KB. A write per
+ * line (a syscall and its callback) was the largest cost left on a cached read (docs/performance.md
  * "Load"). A line waits at most LOG_FLUSH_MS; pino writes out what is buffered when the process
  * exits, so only a SIGKILL can lose the last second.
  *
@@ -97,7 +104,7 @@ const LOG_FLUSH_MS = 1000;
  * more per request than composing the line (docs/performance.md "Load", session 4).
  */
 export function stdoutLogStream(): LogStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, contentMode: 'buffer' });
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, maxWrite: LOG_MAX_WRITE_BYTES, contentMode: 'buffer' });
   const timer = setInterval(() => {
     try {
       destination.flush();
@@ -134,11 +141,13 @@ export function loggerOptions(level: string, stream: LogStream): FastifyServerOp
  * as the rest of a cached read's own work (docs/performance.md "Load"); lines logged by hand
  * still go through pino and its redaction.
  */
-export function registerRequestLog(app: FastifyInstance, stream: LogStream) {
+export function registerRequestLog(app: FastifyInstance, stream: LogStream, unlogged?: { header: string; value: string }) {
   if ((pino.levels.values[app.log.level] ?? Infinity) > pino.levels.values.info) return; // 'silent', 'warn', …
   const fixed = `{"level":30,"time":`;
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
   app.addHook('onResponse', (request, reply, done) => {
+    // The start-up warm-up's own requests (warm-up.ts): a random value no client knows.
+    if (unlogged && request.headers[unlogged.header] === unlogged.value) return done();
     stream.write(
       `${fixed}${Date.now()}${origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(safeUrl(request.url))},"remoteAddress":${JSON.stringify(request.ip ?? '')}},"res":{"statusCode":${reply.statusCode}},"responseTime":${Math.round(reply.elapsedTime * 10) / 10},"msg":"request completed"}\n`,
     );

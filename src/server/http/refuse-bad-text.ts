@@ -10,12 +10,10 @@ export const BAD_CHARACTER_IN_BODY = 'The request contains a character that is n
  * database column can hold (src/shared/text-safety.ts): a NUL in any path segment or query value,
  * and a NUL or lone surrogate in any JSON string. Multipart text fields are checked where they are
  * read (upload-form.ts). Without this, such a value reached PostgreSQL and answered 500.
+ * The address is checked by `refusedAddress`, from the one global onRequest hook (app.ts); the
+ * body here, in the JSON parser.
  */
 export function registerBadTextRefusal(app: FastifyInstance) {
-  // A NUL can reach a decoded path or query only as %00 (Node's parser refuses a raw one).
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(request.url.includes('%00') ? badRequest(BAD_CHARACTER_IN_ADDRESS) : undefined);
-  });
   // Fastify's own JSON parser (prototype poisoning refused as before), then the text check.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -26,4 +24,9 @@ export function registerBadTextRefusal(app: FastifyInstance) {
       done(null, value);
     });
   });
+}
+
+/** The 400 for an address carrying a NUL, or undefined. A NUL can reach a decoded path or query only as %00 (Node's parser refuses a raw one). */
+export function refusedAddress(url: string): Error | undefined {
+  return url.includes('%00') ? badRequest(BAD_CHARACTER_IN_ADDRESS) : undefined;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -15,7 +15,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * @fastify/helmet rebuilt helmet() — re-parsing the CSP — on every request (~6% of the server's
  * CPU on a cached read); calling a once-built helmet per request still set each header one by one.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+export function securityHeaders(options: HelmetOptions): (url: string, reply: FastifyReply) => void {
   const documentHeaders = headersSetBy(helmet(options));
   const apiHeaders: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -26,10 +26,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   };
   const hsts = documentHeaders['strict-transport-security'];
   if (hsts) apiHeaders['strict-transport-security'] = hsts;
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
-    done();
-  });
+  // Called from the one global onRequest hook (app.ts), for every request, 404s included.
+  return (url, reply) => void reply.headers(url.startsWith('/api/') ? apiHeaders : documentHeaders);
 }
 
 /** The headers a helmet middleware sets, read once by running it against a recording response. */

@@ -18,10 +18,13 @@ function articleId(raw: string): number {
 }
 
 export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/news-and-views', { config: { access: 'public' } }, async (_request, reply) => {
+  // The same summaries for everyone (no bodies): cached until an article is written. Not an async
+  // handler: on a cache hit the answer goes out without a promise (decision 0024).
+  app.get('/api/news-and-views', { config: { access: 'public' } }, (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    // The same summaries for everyone (no bodies): cached until an article is written.
-    return sendJson(reply, await ctx.cache.get('articles', 'list', async () => JSON.stringify(await listArticles(ctx))));
+    const cached = ctx.cache.peek<string>('articles', 'list');
+    if (cached === undefined) return ctx.cache.get('articles', 'list', async () => JSON.stringify(await listArticles(ctx))).then((body) => sendJson(reply, body));
+    sendJson(reply, cached);
   });
 
   app.get<{ Params: { slug: string } }>('/api/news-and-views/:slug', { config: { access: 'public' } }, async (request, reply) => {

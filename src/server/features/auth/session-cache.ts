@@ -63,6 +63,11 @@ export class SessionCache {
     this.clear();
   }
 
+  /** How many sessions are cached now (tests: the start-up warm-up leaves none). */
+  get size() {
+    return this.entries.size;
+  }
+
   /** Read before loading from the database; pass it to `store`. */
   get generation() {
     return this.generationCounter;

@@ -3,7 +3,7 @@ import { londonDate } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { MEMBERS_ONLY_CACHE, requireDayAccess, seesCurrentDays } from '../../http/dated-access';
 import { readUploadForm, registerUploadScope, type UploadFormSpec } from '../../http/upload-form';
-import { getAttachedAsset } from './get-asset';
+import { getAttachedAsset, readAssetBytes } from './get-asset';
 import { importBackCatalogue } from './import-back-catalogue';
 import { listBackCatalogue } from './list-entries';
 import { moveToLibrary } from './move-to-library';
@@ -38,7 +38,7 @@ export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('Cache-Control', membersOnly ? MEMBERS_ONLY_CACHE : 'public, max-age=300')
       .header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(Buffer.from(file.data));
+    return reply.send(Buffer.from(await readAssetBytes(ctx, file.id)));
   });
 
   // Multipart is parsed only here: its own encapsulated scope with the PDF size limit.

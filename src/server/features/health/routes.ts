@@ -7,14 +7,16 @@ export interface Readiness {
   database: 'ok' | 'unreachable';
   migrations: 'applied' | 'pending' | 'unknown';
   shuttingDown: boolean;
+  /** Present (true) only while the instance warms up before its first ready (warm-up.ts). */
+  warmingUp?: true;
 }
 
 /**
  * Liveness (`/api/health`: the process answers) and readiness (`/api/ready`: the database answers,
- * every committed migration is applied, and the instance is not draining). A load balancer sends
+ * every committed migration is applied, the instance has warmed up and is not draining). A load balancer sends
  * traffic only to ready instances; an orchestrator restarts one that is not live.
  */
-export function healthRoutes(app: FastifyInstance, ctx: AppContext, state: { shuttingDown: boolean }) {
+export function healthRoutes(app: FastifyInstance, ctx: AppContext, state: { shuttingDown: boolean; warmingUp: boolean }) {
   let migrationsApplied = false; // once true it stays true for this process's code
 
   async function readiness(): Promise<Readiness> {
@@ -31,7 +33,8 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext, state: { shu
     } catch {
       r.migrations = 'unknown';
     }
-    if (r.migrations === 'applied' && !state.shuttingDown) r.status = 'ready';
+    if (state.warmingUp) r.warmingUp = true;
+    if (r.migrations === 'applied' && !state.shuttingDown && !state.warmingUp) r.status = 'ready';
     return r;
   }
 

@@ -16,8 +16,14 @@ export async function raceCardsMetadata(ctx: AppContext, cacheBuster: number | u
  * The metadata as JSON from the shared cache: the race lists are cached, the two timestamps are
  * this request's (same key order as raceCardsMetadata).
  */
-export async function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): Promise<string> {
-  const lists = await ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx)));
+export function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): string | Promise<string> {
+  // A hit answers without a promise (the read every member's page makes; decision 0024).
+  const cached = ctx.cache.peek<string>('raceCards', 'metadata');
+  if (cached !== undefined) return withTimestamps(ctx, cached, cacheBuster);
+  return ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx))).then((lists) => withTimestamps(ctx, lists, cacheBuster));
+}
+
+function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | undefined): string {
   const now = ctx.clock.now().getTime();
   return `${lists.slice(0, -1)},"_timestamp":${now},"_cacheBuster":${cacheBuster ?? now}}`;
 }

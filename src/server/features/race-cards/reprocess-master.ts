@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { formatLongDay, WEEKDAYS, type Weekday } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { files, uploadLog } from '../../db/schema';
+import { readFileBytes } from '../../db/file-store';
 import { HttpError } from '../../http/errors';
 import { capitalised, nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
@@ -25,7 +26,12 @@ export async function reprocessLastMaster(
   userId: number | null,
   opts: { dryRun?: boolean } = {},
 ): Promise<{ raceCount: number; horseCount: number; message: string; weekday: Weekday; changes: MergeSummary }> {
-  const [file] = await ctx.db.select().from(files).where(eq(files.kind, MASTER_KIND)).orderBy(desc(files.id)).limit(1);
+  const [file] = await ctx.db
+    .select({ id: files.id, filename: files.filename, size: files.size })
+    .from(files)
+    .where(eq(files.kind, MASTER_KIND))
+    .orderBy(desc(files.id))
+    .limit(1);
   if (!file) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
   // The file and its log row are written in one transaction, so the newest of each belong together.
   const [log] = await ctx.db
@@ -38,7 +44,9 @@ export async function reprocessLastMaster(
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
   const day = capitalised(weekday as Weekday);
 
-  const parsed = await parseMasterWorkbookOffThread(Buffer.from(file.data), file.filename);
+  const bytes = await readFileBytes(ctx.db, file.id);
+  if (!bytes) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
+  const parsed = await parseMasterWorkbookOffThread(Buffer.from(bytes), file.filename);
   if (!parsed.ok) {
     throw new HttpError(422, `The stored workbook could not be read: ${describeWorkbookErrors(parsed.errors)}. The ${day} cards are unchanged.`);
   }

@@ -17,11 +17,14 @@ const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 const clearParam = weekdayParam('The weekday');
 
 export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, async (request, reply) => {
+  // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
     const raw = request.query.t ?? request.query.v;
     const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-    return sendJson(reply, await cachedRaceCardsMetadataJson(ctx, buster));
+    const json = cachedRaceCardsMetadataJson(ctx, buster);
+    if (typeof json !== 'string') return json.then((body) => sendJson(reply, body));
+    sendJson(reply, json);
   });
 
   app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, async (request, reply) => {

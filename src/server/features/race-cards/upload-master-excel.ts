@@ -13,6 +13,7 @@ import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import { planMerge, type MergeSummary, type WorkbookValues } from './merge-plan';
 import { describeWorkbookErrors, type ParsedRace } from './workbook';
 import { insertFile } from '../../db/file-store';
+import { nextTurn } from '../../db/next-turn';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -23,6 +24,8 @@ const XLSM_MIME = 'application/vnd.ms-excel.sheet.macroEnabled.12';
  * for tens of milliseconds at a time rather than seconds.
  */
 const HORSE_CHUNK = 150;
+/** Races per INSERT: 560 races in one statement held PGlite's thread for over 100 ms. */
+const RACE_CHUNK = 100;
 
 export interface MasterUpload {
   data: Buffer | undefined;
@@ -100,18 +103,17 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
     await tx.update(races).set({ ...fields, raceDate }).where(eq(races.id, id!));
   }
   const added = plan.races.filter((r) => r.id === undefined);
-  const inserted = added.length
-    ? await tx
-        .insert(races)
-        .values(added.map(({ race: { horses: _h, ...race } }) => ({ ...race, weekday, raceDate })))
-        .returning({ id: races.id, time: races.time, course: races.course })
-    : [];
+  const inserted: { id: number; time: string; course: string }[] = [];
+  for (let i = 0; i < added.length; i += RACE_CHUNK) {
+    if (i > 0) await nextTurn();
+    const values = added.slice(i, i + RACE_CHUNK).map(({ race: { horses: _h, ...race } }) => ({ ...race, weekday, raceDate }));
+    inserted.push(...(await tx.insert(races).values(values).returning({ id: races.id, time: races.time, course: races.course })));
+  }
   const idOf = new Map(inserted.map((r) => [`${r.time}|${r.course}`, r.id]));
   for (const r of added) r.id = idOf.get(`${r.race.time}|${r.race.course}`);
   const rows = plan.races.flatMap((r) => r.horses.map((h) => ({ ...h, raceId: r.id! })));
   for (let i = 0; i < rows.length; i += HORSE_CHUNK) {
-    // Give waiting requests their turn between statements: PGlite answers without one otherwise.
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0) await nextTurn();
     await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
   }
   return plan.summary;

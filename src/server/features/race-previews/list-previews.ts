@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { files, racePreviews } from '../../db/schema';
+import { readFileBytes } from '../../db/file-store';
 import { notFound } from '../../http/errors';
 import { today } from './master-pdf';
 import { PREVIEW_KIND } from './preview-store';
@@ -31,11 +32,13 @@ export async function countTodayPreviews(ctx: AppContext): Promise<number> {
 
 export async function getPreviewFile(ctx: AppContext, id: number) {
   const [row] = await ctx.db
-    .select({ data: files.data, filename: files.filename, sha256: files.sha256 })
+    .select({ id: files.id, filename: files.filename, sha256: files.sha256 })
     .from(racePreviews)
     .innerJoin(files, eq(files.id, racePreviews.fileId))
     .where(and(eq(racePreviews.id, id), eq(files.kind, PREVIEW_KIND)))
     .limit(1);
   if (!row) throw notFound('Race preview not found');
-  return row;
+  const data = await readFileBytes(ctx.db, row.id);
+  if (!data) throw notFound('Race preview not found');
+  return { ...row, data };
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { isPdfBytes, loadPdf } from '../../pdf/load';
-import { insertFile } from '../../db/file-store';
+import { insertFile, readFileBytes } from '../../db/file-store';
 
 export const MASTER_KIND = 'master-preview-pdf';
 
@@ -37,8 +37,7 @@ export async function findWaitingMaster(db: Db, day: string) {
  * written; it replaces any master still waiting (today's, or a stale one from an earlier day).
  */
 export async function readMasterBytes(db: Db, id: number): Promise<Uint8Array | null> {
-  const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, id)).limit(1);
-  return row ? new Uint8Array(row.data) : null;
+  return readFileBytes(db, id);
 }
 
 export async function uploadMasterPdf(ctx: AppContext, upload: MasterUpload): Promise<AdminActionResult> {

@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { formatLongDay } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { files, racePreviews } from '../../db/schema';
+import { insertFile } from '../../db/file-store';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { extractPageTexts } from './extract-text';
 import { loadPdf } from '../../pdf/load';
@@ -68,20 +69,12 @@ export async function processMasterPdf(ctx: AppContext): Promise<ProcessResult> 
     const consumed = await tx.delete(files).where(eq(files.id, master.id)).returning({ id: files.id });
     if (consumed.length === 0) throw conflict('The master PDF was processed or replaced by another request. Check for a master PDF and try again.');
     const removed = await deleteDayPreviews(tx, day);
-    const stored = await tx
-      .insert(files)
-      .values(
-        outputs.map((o) => ({
-          kind: PREVIEW_KIND,
-          filename: o.filename,
-          mimeType: 'application/pdf',
-          size: o.bytes.length,
-          sha256: crypto.createHash('sha256').update(o.bytes).digest('hex'),
-          data: Buffer.from(o.bytes),
-        })),
-      )
-      .returning({ id: files.id, filename: files.filename });
-    const idByName = new Map(stored.map((s) => [s.filename, s.id]));
+    const idByName = new Map<string, number>();
+    for (const o of outputs) {
+      const sha256 = crypto.createHash('sha256').update(o.bytes).digest('hex');
+      const stored = await insertFile(tx, { kind: PREVIEW_KIND, filename: o.filename, mimeType: 'application/pdf', size: o.bytes.length, sha256, data: o.bytes });
+      idByName.set(o.filename, stored.id);
+    }
     await tx.insert(racePreviews).values(
       outputs.map((o) => ({
         previewDate: day,
