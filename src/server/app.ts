@@ -37,6 +37,7 @@ import './features/performance/demo';
 import './features/race-cards/demo';
 import './features/race-previews/demo';
 import { raceResultsRoutes } from './features/race-results/routes';
+import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import './features/race-results/demo';
 import { mailFeature } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   raceResultsRoutes(app, ctx);
+  oddsPreferenceRoutes(app, ctx);
   mailFeature(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 

@@ -120,6 +120,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   // race results and the calibration (issue 20)
   'POST /api/admin/race-results': 'admin',
   'GET /api/value-calibration': 'public',
+  'PUT /api/odds-format': 'signedIn',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';

@@ -34,6 +34,7 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
   emailOptOut: boolean('email_opt_out').notNull().default(false),
+  oddsFormat: text('odds_format').notNull().default('fractional'), // fractional | decimal: how odds are shown to them (issue 20)
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
