@@ -7,6 +7,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/api';
 import { EmailPreferenceCard } from '../mail/email-preference-card';
+import { OddsFormatCard } from '../odds-preference/odds-format-card';
 import { ChangePasswordTab } from './change-password-tab';
 import { SubscriptionTab } from './subscription-tab';
 
@@ -50,6 +51,7 @@ export function AccountPage() {
           ]}
         />
         <EmailPreferenceCard user={user} />
+        <OddsFormatCard user={user} />
       </div>
     </>
   );

@@ -12,6 +12,7 @@ import { formatLondonDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/request';
 import { useResults } from './api';
 import { PlChart } from './pl-chart';
+import { useFormatOdds } from '../odds-preference/use-odds';
 import { ScrollRegion } from '../../components/ui/scroll-region';
 
 function formatPublished(iso: string | null): string {
@@ -72,6 +73,7 @@ function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: s
 }
 
 function TipRow({ tip }: { tip: SettledTipRecord }) {
+  const odds = useFormatOdds();
   const tone = tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50';
   return (
     <tr className={cn('border-b border-slate-200', tone)}>
@@ -81,8 +83,8 @@ function TipRow({ tip }: { tip: SettledTipRecord }) {
       </th>
       <td className="px-3 py-2 text-xs font-bold">{TYPE_LABELS[tip.selectionType]}</td>
       <td className="px-3 py-2">{raceLabel(tip) || '—'}</td>
-      <td className="px-3 py-2">{tip.advisedOdds || '—'}</td>
-      <td className="px-3 py-2">{tip.startingPrice ?? '—'}</td>
+      <td className="px-3 py-2">{odds(tip.advisedOdds) || '—'}</td>
+      <td className="px-3 py-2">{odds(tip.startingPrice) || '—'}</td>
       <td className="px-3 py-2 font-bold">
         {tip.result}
         {/* A result changed after it was first settled says so, with the day (issue 16 item 2). */}
