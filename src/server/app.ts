@@ -38,6 +38,7 @@ import './features/race-cards/demo';
 import './features/race-previews/demo';
 import { raceResultsRoutes } from './features/race-results/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
+import { myBetsRoutes } from './features/my-bets/routes';
 import './features/race-results/demo';
 import { mailFeature } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   excelExportRoutes(app, ctx);
   raceResultsRoutes(app, ctx);
   oddsPreferenceRoutes(app, ctx);
+  myBetsRoutes(app, ctx);
   mailFeature(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 

@@ -121,6 +121,9 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/admin/race-results': 'admin',
   'GET /api/value-calibration': 'public',
   'PUT /api/odds-format': 'signedIn',
+  'GET /api/my-bets': 'member',
+  'POST /api/my-bets': 'member',
+  'DELETE /api/my-bets/:id': 'member',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';

@@ -329,6 +329,30 @@ export const raceResultRunners = pgTable(
   (t) => [index('race_result_runners_result_idx').on(t.resultId)],
 );
 
+/**
+ * A member's own bet log (issue 20 item 6): what they backed, at what price and stake. Private to
+ * them. Settled when read, from race_results, so a re-entered result settles it again.
+ */
+export const memberBets = pgTable(
+  'member_bets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    raceTime: text('race_time').notNull(), // HH:MM
+    course: text('course').notNull(),
+    horseName: text('horse_name').notNull(),
+    price: text('price').notNull(), // as taken, normalised ("9/2", "5.5")
+    stakePence: integer('stake_pence').notNull(), // the whole stake; each way: half win, half place
+    eachWay: boolean('each_way').notNull().default(false),
+    source: text('source').notNull().default('manual'), // tip | race-card | generator | manual
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('member_bets_user_idx').on(t.userId, t.raceDate)],
+);
+
 // ---- mail ----
 export const outbox = pgTable(
   'outbox',
