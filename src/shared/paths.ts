@@ -39,6 +39,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/golf', access: 'auth' },
   { pattern: '/vb-generator', access: 'auth' },
   { pattern: '/my-account', access: 'auth', title: 'My Account — VBG' },
+  { pattern: '/my-bets', access: 'auth', title: 'My Bets — VBG' },
   { pattern: '/admin', access: 'auth' },
 ];
 

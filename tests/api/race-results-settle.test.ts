@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoRaceResults } from '../../src/server/features/race-results/demo';
+import { DEMO_MEMBER_EMAIL } from '../../src/server/db/seed/demo';
+import type { MyBetsResponse } from '../../src/shared/schemas/my-bets';
 import { calibrate } from '../../src/shared/calibration';
 import { parseOdds } from '../../src/shared/odds';
 import type { RaceResultsAnswer, CalibrationResponse } from '../../src/shared/schemas/race-results';
@@ -130,8 +132,11 @@ describe('GET /api/value-calibration', () => {
 });
 
 describe('demo results', () => {
-  it('three past days of results fill the calibration on a fresh start', async () => {
+  it("three past days of results fill the calibration and the demo member's bet log on a fresh start", async () => {
+    const { client: demoMember } = await signedIn(t, 'member', DEMO_MEMBER_EMAIL);
     await seedDemoRaceResults(t.ctx);
+    const bets = (await demoMember.get('/api/my-bets')).json as MyBetsResponse;
+    expect(bets.stats).toMatchObject({ bets: 9, settled: 9 });
     const body = (await t.client().get('/api/value-calibration')).json as CalibrationResponse;
     expect(body).toMatchObject({ from: '2026-11-19', to: '2026-11-21', races: 24 });
     // 8 races of 9 runners a day, a non-runner in 3 of them.

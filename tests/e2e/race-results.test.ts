@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, londonDate, weekdayOf } from '../../src/shared/london-time';
@@ -26,6 +27,22 @@ describe('race results, tips settling themselves and the public calibration (iss
     const nap = race.horses[2];
     await recordTip(j.app.ctx, { raceDate: today, raceTime: `${race.time} ${race.course}`, raceLocation: 'Daily Tips', selectionName: nap.name, selectionType: 'nap', advisedOdds: '5/1' });
 
+    // A member logs a bet on the NAP from the race card: £10 at 4/1.
+    await createAccount(j.app, 'member', 'punter@example.com');
+    const { page: m } = await j.newPage(PHONE);
+    await signInThroughPage(m, 'punter@example.com');
+    await m.waitForURL((url) => url.pathname === '/');
+    await m.goto('/vbg-race-cards');
+    await m.getByRole('button', { name: `View All ${race.course}` }).click();
+    await m.getByRole('button', { name: `Log bet on ${nap.name}` }).click();
+    const form = m.getByRole('form', { name: `Log a bet on ${nap.name}` });
+    await form.getByLabel('Price taken').fill('4/1');
+    await form.getByLabel('Stake (£)').fill('10');
+    await form.getByRole('button', { name: 'Log Bet' }).click();
+    await expect.poll(() => m.getByText(`${nap.name} logged: £10.00 at 4/1.`).isVisible()).toBe(true);
+    await m.goto('/my-bets');
+    await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('1 (0)');
+
     const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/race-results$/, status: 422 }] });
     await signInThroughPage(a, 'boss@example.com');
     await a.waitForURL('**/admin');
@@ -53,6 +70,16 @@ describe('race results, tips settling themselves and the public calibration (iss
     await a.getByRole('tab', { name: 'Performance History' }).click();
     const row = a.getByRole('row', { name: new RegExp(nap.name) });
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('WON');
+
+    // The member's bet settled from the same results: £10 at 4/1 won, +£40; exported as CSV.
+    await m.reload();
+    await expect.poll(() => m.getByTestId('bets-pl').textContent()).toBe('£40.00');
+    expect(await m.getByTestId('bets-strike-rate').textContent()).toBe('100%');
+    await expect.poll(() => m.getByRole('row', { name: new RegExp(nap.name) }).textContent()).toContain('Won');
+    const [download] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[1]).toBe(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","won","50.00","40.00"`);
+    await capture(m, 'my-bets');
 
     // Today's races are not counted yet, for anyone.
     const { page: v } = await j.newPage(PHONE);

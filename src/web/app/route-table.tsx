@@ -79,6 +79,7 @@ export const pageEntries: Record<string, PageEntry> = {
     feature: 'the VB odds generator',
     members: true,
   },
+  '/my-bets': { component: page(() => import('../features/my-bets/my-bets-page'), 'MyBetsPage'), feature: 'your bet log', members: true },
   '/my-account': { component: page(() => import('../features/account/account-page'), 'AccountPage'), feature: 'your account' },
   // Any signed-in account reaches the panel; it shows non-admins "Admin Access Required" itself.
   '/admin': { component: page(() => import('../features/admin/admin-page'), 'AdminPage'), feature: 'the admin panel' },

@@ -3,7 +3,10 @@ import { parseOdds } from '../../../shared/odds';
 import { matchResults, parseResultLines } from '../../../shared/race-results';
 import { calculateValue } from '../../../shared/value-model';
 import type { AppContext } from '../../context';
-import { demoSteps } from '../../db/seed/demo';
+import { eq } from 'drizzle-orm';
+import { DEMO_MEMBER_EMAIL, demoSteps } from '../../db/seed/demo';
+import { users } from '../../db/schema';
+import { createBet } from '../my-bets/bets';
 import { priceDemoMarket } from '../race-cards/samples/demo-market';
 import { makeRaceDay } from '../race-cards/samples/race-day';
 import { saveMatchedResults } from './enter-results';
@@ -55,6 +58,18 @@ export async function seedDemoRaceResults(ctx: AppContext) {
     const { races } = parseResultLines(lines.join('\n'));
     const { matched } = matchResults(races, cards);
     await saveMatchedResults(ctx, date, matched, null);
+    await seedDemoBets(ctx, date, sample);
+  }
+}
+
+/** A few bets in the demo member's own log on those races, so My Bets is not empty either. */
+async function seedDemoBets(ctx: AppContext, date: string, sample: ReturnType<typeof makeRaceDay>) {
+  const [member] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER_EMAIL)).limit(1);
+  if (!member) return;
+  for (const [r, race] of sample.slice(0, 3).entries()) {
+    const top = race.horses.reduce((best, h) => (h.vbRating > best.vbRating ? h : best));
+    const price = String(top.odds);
+    await createBet(ctx, member.id, { raceDate: date, raceTime: race.time, course: race.course, horseName: top.name, price, stake: 10, eachWay: r === 2, source: 'race-card' });
   }
 }
 

@@ -52,6 +52,11 @@ export function AccountPage() {
         />
         <EmailPreferenceCard user={user} />
         <OddsFormatCard user={user} />
+        <p className="mt-6 text-sm">
+          <Link to="/my-bets" className="font-semibold text-navy-900 underline underline-offset-4">
+            My Bets: your own bet log, profit and loss
+          </Link>
+        </p>
       </div>
     </>
   );

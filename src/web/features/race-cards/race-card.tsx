@@ -21,6 +21,8 @@ import { cn } from '../../lib/cn';
 import type { ValueDownTo } from '../../../shared/odds-format';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-to';
+import { useCurrentUser } from '../auth/api';
+import { LogBetToggle, type BetTarget } from '../my-bets/log-bet-form';
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -55,7 +57,7 @@ function Detail({ label, value }: { label: string; value: string | number | null
   );
 }
 
-function HorseRow({ horse, expanded, onToggle, downTo }: { horse: RaceCardHorse; expanded: boolean; onToggle: () => void; downTo?: ValueDownTo }) {
+function HorseRow({ horse, expanded, onToggle, downTo, bet, canLog }: { horse: RaceCardHorse; expanded: boolean; onToggle: () => void; downTo?: ValueDownTo; bet: Omit<BetTarget, 'horseName' | 'price'>; canLog: boolean }) {
   const panelId = `horse-${horse.id}-details`;
   const odds = useFormatOdds();
   const format = useOddsFormat();
@@ -106,6 +108,7 @@ function HorseRow({ horse, expanded, onToggle, downTo }: { horse: RaceCardHorse;
             {downTo && <Detail label="Value down to" value={valueDownToText(downTo, format)} />}
           </dl>
           <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">{horse.summary || DEFAULT_SUMMARY}</p>
+          <LogBetToggle target={{ ...bet, horseName: horse.name, price: bookie }} canLog={canLog} />
         </div>
       )}
     </li>
@@ -116,6 +119,9 @@ function HorseRow({ horse, expanded, onToggle, downTo }: { horse: RaceCardHorse;
 export function RaceCard({ race }: { race: RaceCardData }) {
   const [sort, setSort] = useState<HorseSort>(DEFAULT_HORSE_SORT);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const user = useCurrentUser().data;
+  // Members log bets from the card; a visitor reading the free race does not.
+  const canLog = !!user && (user.role === 'admin' || user.hasMemberAccess);
   const downTo = useMemo(() => valueDownToAll(race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }))), [race.horses]);
   const horses = sortHorses(race.horses, sort);
   const headingId = `race-${race.id}-heading`;
@@ -171,7 +177,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
       </div>
       <ul aria-label={`Runners ${race.time} ${race.course}`} className="border-t border-slate-200">
         {horses.map((h) => (
-          <HorseRow key={h.id} horse={h} expanded={!collapsed.has(h.id)} onToggle={() => toggle(h.id)} downTo={downTo.get(h.id)} />
+          <HorseRow key={h.id} horse={h} expanded={!collapsed.has(h.id)} onToggle={() => toggle(h.id)} downTo={downTo.get(h.id)} bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }} canLog={canLog} />
         ))}
       </ul>
     </Card>
