@@ -3,6 +3,8 @@ import { londonDate, weekdayOf } from '../../src/shared/london-time';
 import { parseOdds } from '../../src/shared/odds';
 import { formatOdds, valueDownTo } from '../../src/shared/odds-format';
 import { uploadMasterExcel } from '../../src/server/features/race-cards/upload-master-excel';
+import { publishTips } from '../../src/server/features/tips/publish-tips';
+import { dayTips } from '../fixtures/day-tips';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
@@ -55,5 +57,18 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     runner = await showCard();
     await expect.poll(() => runner.textContent()).toContain(`Bookie odds${formatOdds(horse.odds, 'fractional')}`);
     await expect.poll(() => runner.textContent()).toContain(`Value down to${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+
+    // The day's NAP is that horse: the tips page shows its value-down-to price and logs a bet from the tip.
+    await publishTips(j.app.ctx, { ...dayTips(), nap: `${horse.name} – ${race.time} ${race.course} (advised 7/1)` });
+    await m.goto('/tips');
+    const napPrice = m.getByTestId('tip-price-nap');
+    await expect.poll(() => napPrice.textContent()).toContain(`Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+    await napPrice.getByRole('button', { name: `Log bet on ${horse.name}` }).click();
+    await expect.poll(() => napPrice.getByLabel('Price taken').inputValue()).toBe('7/1');
+    await napPrice.getByLabel('Stake (£)').fill('5');
+    await napPrice.getByLabel('Each way').check();
+    await napPrice.getByRole('button', { name: 'Log Bet', exact: true }).click();
+    await expect.poll(() => m.getByText(`${horse.name} logged: £5.00 each way at 7/1.`).isVisible()).toBe(true);
+    await capture(m, 'tips-value-down-to');
   });
 });

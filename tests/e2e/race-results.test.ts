@@ -38,7 +38,7 @@ describe('race results, tips settling themselves and the public calibration (iss
     const form = m.getByRole('form', { name: `Log a bet on ${nap.name}` });
     await form.getByLabel('Price taken').fill('4/1');
     await form.getByLabel('Stake (£)').fill('10');
-    await form.getByRole('button', { name: 'Log Bet' }).click();
+    await form.getByRole('button', { name: 'Log Bet', exact: true }).click();
     await expect.poll(() => m.getByText(`${nap.name} logged: £10.00 at 4/1.`).isVisible()).toBe(true);
     await m.goto('/my-bets');
     await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('1 (0)');
