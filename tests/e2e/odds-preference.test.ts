@@ -70,5 +70,17 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     await napPrice.getByRole('button', { name: 'Log Bet', exact: true }).click();
     await expect.poll(() => m.getByText(`${horse.name} logged: £5.00 each way at 7/1.`).isVisible()).toBe(true);
     await capture(m, 'tips-value-down-to');
+
+    // From a generator row: the same price with the card's odds, and a bet logged at the price taken.
+    await m.goto('/vb-generator');
+    await m.getByLabel('Select race').selectOption({ label: `${race.time} - ${race.course} (${race.horses.filter((h) => (parseOdds(h.odds) ?? 0) > 0).length} runners)` });
+    await m.getByLabel('Horse', { exact: true }).selectOption(horse.name);
+    await expect.poll(() => m.getByTestId('generator-value-down-to').textContent()).toBe(`Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+    await m.getByLabel('Price taken').fill('6/1');
+    await m.getByLabel('Stake (£)').fill('2');
+    await m.getByRole('button', { name: 'Log Bet', exact: true }).click();
+    await expect.poll(() => m.getByText(`${horse.name} logged: £2.00 at 6/1.`).isVisible()).toBe(true);
+    await m.goto('/my-bets');
+    await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('2 (0)');
   });
 });
