@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createArticleBody, updateArticleBody } from '../../../shared/schemas/articles';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
-import { sendJson } from '../../http/json';
+import { sendCachedJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { automateArticleAccess } from './automate-article-access';
 import { createArticle } from './create-article';
@@ -22,9 +22,7 @@ export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
   // handler: on a cache hit the answer goes out without a promise (decision 0024).
   app.get('/api/news-and-views', { config: { access: 'public' } }, (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    const cached = ctx.cache.peek<string>('articles', 'list');
-    if (cached === undefined) return ctx.cache.get('articles', 'list', async () => JSON.stringify(await listArticles(ctx))).then((body) => sendJson(reply, body));
-    sendJson(reply, cached);
+    return sendCachedJson(reply, ctx.cache, 'articles', 'list', async () => JSON.stringify(await listArticles(ctx)));
   });
 
   app.get<{ Params: { slug: string } }>('/api/news-and-views/:slug', { config: { access: 'public' } }, async (request, reply) => {

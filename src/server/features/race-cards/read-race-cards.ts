@@ -28,9 +28,14 @@ function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | un
   return `${lists.slice(0, -1)},"_timestamp":${now},"_cacheBuster":${cacheBuster ?? now}}`;
 }
 
+/** A race id as the cache keys it ("007" and "7" are one race), or null when it cannot be one. */
+export function raceIdKey(rawId: string): string | null {
+  return /^\d{1,9}$/.test(rawId) ? String(Number(rawId)) : null;
+}
+
 /** One race card as JSON from the shared cache (a missing race is not cached: it answers 404). */
 export async function cachedRaceCardJson(ctx: AppContext, rawId: string): Promise<string> {
-  const id = /^\d{1,9}$/.test(rawId) ? String(Number(rawId)) : null;
+  const id = raceIdKey(rawId);
   if (id === null) return JSON.stringify(await getRaceCard(ctx, rawId)); // throws the 404
   return ctx.cache.get('raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
 }

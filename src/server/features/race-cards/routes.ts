@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { clearDayParam, morningOddsTextBody, weekdayParam } from '../../../shared/schemas/race-cards';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { sendJson } from '../../http/json';
+import { sendCachedJson, sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
 import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
-import { cachedRaceCardJson, cachedRaceCardsMetadataJson, raceCardsByDay } from './read-race-cards';
+import { cachedRaceCardJson, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay, raceIdKey } from './read-race-cards';
 import { defaultWeekdayRoutes } from './default-weekday';
 import { raceCardUploadRoutes } from './upload-routes';
 
@@ -27,9 +27,12 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
     sendJson(reply, json);
   });
 
-  app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
-    return sendJson(reply, await cachedRaceCardJson(ctx, request.params.id));
+    const id = raceIdKey(request.params.id);
+    // A well-formed id from the shared cache (at once on a hit); anything else answers 404.
+    if (id === null) return cachedRaceCardJson(ctx, request.params.id).then((body) => sendJson(reply, body));
+    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
   });
 
   app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {

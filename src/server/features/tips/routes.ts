@@ -4,7 +4,7 @@ import { contentUploadBody } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { requireDayAccess } from '../../http/dated-access';
 import { badRequest } from '../../http/errors';
-import { sendJson } from '../../http/json';
+import { sendCachedJson } from '../../http/json';
 import { parse } from '../../http/parse';
 import { getDailyTips, getHistoricalTips } from './get-tips';
 import { publishTips } from './publish-tips';
@@ -20,10 +20,11 @@ export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get('/api/daily-tips', { config: { access: 'member' } }, async (_request, reply) => {
+  // Not an async handler: a cache hit answers without a promise (decision 0024).
+  app.get('/api/daily-tips', { config: { access: 'member' } }, (_request, reply) => {
     // Members-only data: never stored by a shared cache.
     reply.header('Cache-Control', 'private, no-store');
-    return sendJson(reply, await ctx.cache.get('dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx))));
+    return sendCachedJson(reply, ctx.cache, 'dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx)));
   });
 
   app.get<{ Params: { date: string } }>('/api/historical-tips/:date', { config: { access: 'public' } }, async (request, reply) => {
