@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/request';
 import { useDailyTips } from './api';
 import { TipsCards, TipsCardsSkeleton } from './tips-cards';
 import { RacePreviews } from '../race-previews/race-previews-list';
-import { TipPrices } from '../my-bets/tip-prices';
+import { TipPrices } from './tip-prices';
 
 /** Members only; the router wraps it in the "daily tips" gate (spec 01 §2 "Daily tips"). */
 export function TipsPage() {
