@@ -61,8 +61,15 @@ try {
   for (const { pid: _pid, ...opts } of Object.values(runs)) await cannon('warm-up', { ...common, ...opts, duration: 2 });
   const figures = Object.fromEntries(Object.keys(runs).map((k) => [k, [] as Figures[]])) as Record<Run, Figures[]>;
   const us = (f: Figures) => Math.round(f.cpuPerRequest! * 1000);
+  // The order alternates (before, after / after, before): with the same code in both places, the
+  // one measured later in a round got lower throughput (not CPU per request) on a busy machine.
+  const order: Run[][] = [
+    ['bareList', 'beforeList', 'afterList', 'bareMeta', 'beforeMeta', 'afterMeta'],
+    ['bareList', 'afterList', 'beforeList', 'bareMeta', 'afterMeta', 'beforeMeta'],
+  ];
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [name, { pid, ...opts }] of Object.entries(runs) as [Run, (typeof runs)[Run]][]) {
+    for (const name of order[r % 2]) {
+      const { pid, ...opts } = runs[name];
       figures[name].push(await cannon(name, { ...common, ...opts, duration: DURATION }, pid));
     }
     const f = (k: Run) => `${us(figures[k][r])} µs ${Math.round(figures[k][r].rps)}/s`;
