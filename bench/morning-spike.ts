@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { sessions, users } from '../src/server/db/schema';
-import { deriveKey, sessionStorageId } from '../src/server/features/auth/secrets';
+import { deriveKey, sessionStorageId } from '../src/server/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { arrivals } from './support/arrivals';

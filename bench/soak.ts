@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { sessions, users } from '../src/server/db/schema';
-import { deriveKey, sessionStorageId } from '../src/server/features/auth/secrets';
+import { deriveKey, sessionStorageId } from '../src/server/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '../src/shared/london-time';
 import { startSmtpPeer } from '../tests/support/smtp-peer';

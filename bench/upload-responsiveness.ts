@@ -5,7 +5,7 @@
 // Run: npx tsx bench/upload-responsiveness.ts
 import crypto from 'node:crypto';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
-import { MAX_WORKBOOK_BYTES } from '../src/server/features/race-cards/upload-routes';
+import { MAX_WORKBOOK_BYTES } from '../src/server/features/race-cards/upload-scope';
 import { ADMIN, freshPostgresDatabase, login, machine, startApp, stopApp } from './support/harness';
 import { percentile } from './support/stats';
 

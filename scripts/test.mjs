@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit and API tests on PGlite, the same API tests on PostgreSQL when
+// `npm test`: typecheck, lint and the dead-code check, unit and API tests on PGlite, the same API tests on PostgreSQL when
 // TEST_DATABASE_URL is set, then the browser journeys in Chromium, then the unit and API tests again
 // on a second Node when TEST_OTHER_NODE names its binary. Every step runs; the run fails
 // if any step failed, and ends with one line counting the tests.
@@ -30,6 +30,10 @@ if (otherNode && !fs.existsSync(otherNode)) {
 const steps = [
   ['typecheck', process.execPath, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']],
   ['lint', process.execPath, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.']],
+  // Features that import each other in a circle (scripts/checks/feature-cycles.mjs).
+  ['feature-cycles', process.execPath, [path.join(root, 'scripts/checks/feature-cycles.mjs')]],
+  // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
+  ['dead-code', process.execPath, [bin('knip/bin/knip.js')]],
   vitest('unit-and-api', ['unit', 'api']),
   // A run of its own: sharing one Vitest run with the PGlite project mixed up worker settings.
   ...(pg ? [vitest('api-postgres', ['api-pg'])] : []),

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { cpuMsOf, type Figures } from './harness';
 import { percentile } from './stats';
 
-export interface Member {
+interface Member {
   cookie: string;
   paths: string[];
 }

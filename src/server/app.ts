@@ -21,31 +21,24 @@ import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
 import { articlesRoutes } from './features/articles/routes';
 import { articleHeadProvider } from './features/articles/head';
-import './features/articles/demo';
 import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
 import { sitemapRoutes } from './features/sitemap/routes';
 import { tipsRoutes } from './features/tips/routes';
 import { backCatalogueRoutes } from './features/back-catalogue/routes';
 import { racePreviewsRoutes } from './features/race-previews/routes';
 import { raceCardsRoutes } from './features/race-cards/routes';
-import { raceCardEventsRoutes } from './features/race-cards/events-routes';
 import { freeRaceRoutes } from './features/free-race/routes';
 import { excelExportRoutes } from './features/excel-export/routes';
-import './features/tips/demo';
 import { performanceRoutes } from './features/performance/routes';
-import './features/performance/demo';
-import './features/race-cards/demo';
-import './features/race-previews/demo';
 import { raceResultsRoutes } from './features/race-results/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
-import './features/race-results/demo';
-import { mailFeature } from './features/mail/routes';
+import { mailRoutes } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -157,14 +150,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   backCatalogueRoutes(app, ctx);
   performanceRoutes(app, ctx);
   racePreviewsRoutes(app, ctx);
-  raceCardsRoutes(app, ctx);
-  await raceCardEventsRoutes(app, ctx);
+  await raceCardsRoutes(app, ctx);
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   raceResultsRoutes(app, ctx);
   oddsPreferenceRoutes(app, ctx);
   myBetsRoutes(app, ctx);
-  mailFeature(app, ctx);
+  mailRoutes(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];

@@ -53,7 +53,7 @@ const envSchema = z.object({
   WARM_UP: booleanFlag,
 });
 
-export type RawEnv = z.infer<typeof envSchema>;
+type RawEnv = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT' | 'WARM_UP'> {
   SEED_DEMO: boolean;
@@ -72,7 +72,7 @@ export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'M
 
 export class ConfigError extends Error {}
 
-export const SESSION_SECRET_MIN_LENGTH = 32;
+const SESSION_SECRET_MIN_LENGTH = 32;
 
 /**
  * Rules across variables (DESIGN decision 13, decision 0019): in production on PostgreSQL the

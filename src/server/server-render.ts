@@ -14,7 +14,7 @@ import { publicConfig } from './public-config';
  * module (never web source) and gives it, per request, the address, the clock's "now", the public
  * configuration and a reader of the API.
  */
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   data: string;
   status: number;

@@ -47,7 +47,7 @@ export function assertDataDirUsable(dataDir: string): void {
 }
 
 /** DATABASE_URL without its password: what a message may show. */
-export function describeDatabaseUrl(url: string): string {
+function describeDatabaseUrl(url: string): string {
   try {
     const u = new URL(url);
     const where = `${u.hostname || 'localhost'}${u.port ? `:${u.port}` : ''}`;

@@ -12,7 +12,7 @@ import { round } from './odds';
 import type { Finish } from './race-results';
 import { calculateValue } from './value-model';
 
-export interface CalibrationRunner {
+interface CalibrationRunner {
   name: string;
   vbRating: number | null;
   /** Decimal morning odds, stake included. */
@@ -53,8 +53,8 @@ export interface Calibration {
   byRank: CalibrationRow[];
 }
 
-export const RANK_KEYS = ['1st', '2nd', '3rd', 'rest'] as const;
-export const SCORE_KEYS = ['5', '4', '3', '2', '1'] as const;
+const RANK_KEYS = ['1st', '2nd', '3rd', 'rest'] as const;
+const SCORE_KEYS = ['5', '4', '3', '2', '1'] as const;
 
 interface Tally {
   runners: number;

@@ -36,6 +36,9 @@ export function isIsoDay(value: string): boolean {
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** "sunday" → "Sunday": a weekday (any case) as people read it. */
+export const weekdayName = (weekday: string): string => weekday[0].toUpperCase() + weekday.slice(1).toLowerCase();
+
 /**
  * "Sunday 22 November 2026" style long British date of a YYYY-MM-DD day. Built by hand because
  * ICU versions disagree on the comma after the weekday (Node 20 adds one, browsers may not).
@@ -44,7 +47,7 @@ export function formatLongDay(isoDay: string, withWeekday = true): string {
   const [y, m, d] = isoDay.split('-').map(Number);
   const weekday = weekdayOf(isoDay);
   const date = `${d} ${MONTHS[m - 1]} ${y}`;
-  return withWeekday ? `${weekday[0].toUpperCase()}${weekday.slice(1)} ${date}` : date;
+  return withWeekday ? `${weekdayName(weekday)} ${date}` : date;
 }
 
 /** "Mon 30 Nov": the short day a race-card tab holds (issue 16 item 8); built by hand like formatLongDay. */
@@ -52,5 +55,5 @@ export function formatShortDay(isoDay: string, withWeekday = true): string {
   const [, m, d] = isoDay.split('-').map(Number);
   const weekday = weekdayOf(isoDay);
   const date = `${d} ${MONTHS[m - 1].slice(0, 3)}`;
-  return withWeekday ? `${weekday[0].toUpperCase()}${weekday.slice(1, 3)} ${date}` : date;
+  return withWeekday ? `${weekdayName(weekday).slice(0, 3)} ${date}` : date;
 }

@@ -2,8 +2,13 @@
  * Mail texts and answer shapes shared by server and browser (no zod here: pages stay light).
  * Member mailings are the three the admin sends (spec 02 §7); the others are transactional.
  */
-export const MAILING_KINDS = ['daily', 'blog', 'golf'] as const;
-export type MailingKind = (typeof MAILING_KINDS)[number];
+export type MailingKind = 'daily' | 'blog' | 'golf';
+/** Spec 02 §7: the admin's three send calls (POST, no body), one per mailing. */
+export const MAILING_PATHS: Record<MailingKind, string> = {
+  daily: '/api/send-daily-update-email',
+  blog: '/api/send-blog-post-email',
+  golf: '/api/send-golf-email',
+};
 export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 

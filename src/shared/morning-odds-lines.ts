@@ -14,7 +14,7 @@ export type MorningOddsLinesResult = { ok: true; lines: MorningOddsLine[] } | { 
 
 const NON_RUNNER = /^(nr|n\/r|non-?runner)$/i;
 /** More lines than any race day has runners: a paste of something else. */
-export const MAX_MORNING_ODDS_LINES = 2000;
+const MAX_MORNING_ODDS_LINES = 2000;
 const MAX_ERRORS = 10;
 
 /**

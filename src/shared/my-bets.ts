@@ -5,7 +5,7 @@
 import { parseOdds } from './odds';
 import type { Finish } from './race-results';
 
-export type BetStatus = 'pending' | 'won' | 'placed' | 'lost' | 'nr';
+type BetStatus = 'pending' | 'won' | 'placed' | 'lost' | 'nr';
 
 /**
  * UK each-way place terms by runners that ran (and handicaps): 4 or fewer win only; 5–7 two places

@@ -10,7 +10,7 @@ export const ODDS_FORMATS = ['fractional', 'decimal'] as const;
 export type OddsFormat = (typeof ODDS_FORMATS)[number];
 
 /** The prices bookmakers show, shortest first (fractional, and their decimal odds). */
-export const PRICE_LADDER = [
+const PRICE_LADDER = [
   '1/5', '2/9', '1/4', '2/7', '1/3', '4/11', '2/5', '4/9', '1/2', '8/15', '4/7', '8/13', '4/6', '8/11', '4/5', '5/6', '10/11', 'evs',
   '21/20', '11/10', '6/5', '5/4', '11/8', '6/4', '13/8', '7/4', '15/8', '2/1', '85/40', '9/4', '5/2', '11/4', '3/1', '10/3', '7/2', '4/1',
   '9/2', '5/1', '11/2', '6/1', '13/2', '7/1', '15/2', '8/1', '17/2', '9/1', '10/1', '11/1', '12/1', '14/1', '16/1', '18/1', '20/1', '22/1',

@@ -2,7 +2,7 @@
  * The route table of the web app (spec 01 §2): used by the router, the navigation, and the
  * server (which answers 404 for paths not listed here while still serving the shell).
  */
-export type PageAccess = 'public' | 'auth';
+type PageAccess = 'public' | 'auth';
 
 export interface PageRoute {
   pattern: string;

@@ -1,12 +1,12 @@
 import { WEEKDAYS, type Weekday } from './london-time';
 
 /** Spec 02 §2.1 / §9: the order weekday tabs appear in. */
-export const TAB_ORDER: readonly Weekday[] = ['wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'monday', 'tuesday'];
-export const FALLBACK_TABS: readonly Weekday[] = ['friday', 'saturday'];
-export const DEFAULT_TAB: Weekday = 'saturday';
+const TAB_ORDER: readonly Weekday[] = ['wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'monday', 'tuesday'];
+const FALLBACK_TABS: readonly Weekday[] = ['friday', 'saturday'];
+const DEFAULT_TAB: Weekday = 'saturday';
 export const MAX_TAB_COLUMNS = 4;
 
-export function isWeekday(value: unknown): value is Weekday {
+function isWeekday(value: unknown): value is Weekday {
   return typeof value === 'string' && (WEEKDAYS as readonly string[]).includes(value);
 }
 
@@ -58,7 +58,7 @@ export function ageHandicapLabel(info: string | null | undefined): string {
 }
 
 export type HorseSortKey = 'number' | 'draw' | 'vbRating';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface HorseSort {
   key: HorseSortKey;
   direction: SortDirection;

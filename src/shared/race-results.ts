@@ -9,7 +9,7 @@ import { normaliseOdds, normaliseRaceTime } from './tip-text';
 
 export type Finish = 'won' | 'placed' | 'ran' | 'nr';
 
-export interface ResultFinisher {
+interface ResultFinisher {
   name: string;
   /** As written and normalised ("5/2", "evs", "6.5"), or null when none was given. */
   startingPrice: string | null;
@@ -103,9 +103,9 @@ export interface CardRace {
   course: string;
   runners: { name: string }[];
 }
-export type RunnerOf<C extends CardRace> = C['runners'][number];
+type RunnerOf<C extends CardRace> = C['runners'][number];
 
-export interface MatchedRunner<R> {
+interface MatchedRunner<R> {
   runner: R;
   finish: Finish;
   position: number | null;

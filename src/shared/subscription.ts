@@ -1,8 +1,6 @@
 /**
  * Who counts as a member. Pure so that the server (which decides) and tests share one rule.
  */
-export type SubscriptionType = 'premium' | 'annual_special' | 'family';
-
 export interface SubscriptionState {
   role: string;
   subscriptionStatus: string;
@@ -10,7 +8,9 @@ export interface SubscriptionState {
   subscriptionEndDate: Date | null;
 }
 
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
+/** The statuses of a subscription that is still running (it gives access and may renew). */
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+export const isLiveStatus = (status: string): boolean => LIVE_STATUSES.has(status);
 
 /** Active now: a live status and, when the subscription has an end, not past it. */
 export function hasActiveSubscription(s: SubscriptionState, now: Date): boolean {

@@ -65,7 +65,7 @@ export interface RunningPoint {
   cumulative: number;
 }
 
-export interface MonthStats extends TipStats {
+interface MonthStats extends TipStats {
   month: string; // YYYY-MM
 }
 
@@ -79,7 +79,7 @@ export interface RecordStats {
 }
 
 /** Oldest first: race day, then the order the tips were recorded. */
-export function chronological<T extends { id: number; raceDate: string }>(tips: readonly T[]): T[] {
+function chronological<T extends { id: number; raceDate: string }>(tips: readonly T[]): T[] {
   return [...tips].sort((a, b) => (a.raceDate < b.raceDate ? -1 : a.raceDate > b.raceDate ? 1 : a.id - b.id));
 }
 

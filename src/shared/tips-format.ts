@@ -62,7 +62,7 @@ export function monthLabel(key: string): string {
   return `${MONTHS[m - 1]} ${y}`;
 }
 
-export interface CatalogueMonth<T> {
+interface CatalogueMonth<T> {
   key: string; // YYYY-MM
   label: string; // "November 2026"
   entries: T[];

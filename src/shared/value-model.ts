@@ -36,9 +36,9 @@ export interface ValueOptions {
   marketCorrection: boolean;
 }
 
-export const MARKET_CORRECTION_STEP = 0.1;
-export const MARKET_CORRECTION_MAX = 20;
-export const MARKET_CORRECTION_TARGET = -10;
+const MARKET_CORRECTION_STEP = 0.1;
+const MARKET_CORRECTION_MAX = 20;
+const MARKET_CORRECTION_TARGET = -10;
 const MAX_TENTHS = Math.round(MARKET_CORRECTION_MAX / MARKET_CORRECTION_STEP);
 
 export function valueScoreFor(value: number): 1 | 2 | 3 | 4 | 5 {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../src/server/db/schema';
+import { settledOutbox } from '../support/outbox';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';
@@ -48,7 +49,8 @@ describe('member mailings', () => {
     expect(res.json).toMatchObject({ success: true, message: 'Sent to 3 active members', recipientCount: 3 });
 
     const mail = await smtp.waitFor(3);
-    await new Promise((r) => setTimeout(r, 300)); // nothing more should come
+    // Nothing more can come: the outbox holds exactly these three, all sent.
+    expect((await settledOutbox(t)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
     expect(smtp.received).toHaveLength(3);
     expect(sorted(mail.flatMap((m) => m.to))).toEqual(['ann@example.com', 'bob@example.com', 'cat@example.com']);
     for (const m of mail) {

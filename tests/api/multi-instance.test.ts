@@ -153,8 +153,15 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     const count = Number(/Sent to (\d+) active members/.exec(sent.json.message)?.[1]);
     expect(count).toBeGreaterThanOrEqual(emails.length); // plus any member made by an earlier test
     await expect.poll(() => smtp.received.length - before, { timeout: 20_000, interval: 100 }).toBe(count);
-    // Let both workers run on: nothing more may arrive.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both workers have nothing left (no message queued or being sent): nothing more may arrive.
+    await expect
+      .poll(async () => {
+        const { counts } = (await adminA.get('/api/admin/mail/outbox')).json as { counts: Record<string, number> };
+        return counts.queued + counts.sending;
+      }, { timeout: 20_000, interval: 100 })
+      .toBe(0);
+    const [mailing] = (await adminA.get('/api/admin/mail/outbox')).json.mailings as Array<{ sent: number; failed: number }>;
+    expect(mailing).toMatchObject({ sent: count, failed: 0 });
     const recipients = smtp.received.slice(before).flatMap((m) => m.to);
     expect(recipients).toHaveLength(count);
     expect(new Set(recipients).size).toBe(count);

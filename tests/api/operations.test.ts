@@ -92,7 +92,8 @@ describe('request logs', () => {
       await client.get(`/api/admin/members?search=${encodeURIComponent(email)}`);
       await client.get('/api/checkout-session/cs_test_CHECKOUTSECRET');
       await client.post('/api/logout', {});
-      await new Promise((r) => setTimeout(r, 50));
+      // The logout's own line is written after its answer: wait for that line, not for a guessed time.
+      await expect.poll(() => lines.some((l) => l.includes('"msg":"request completed"') && l.includes('"url":"/api/logout"'))).toBe(true);
 
       const log = lines.join('');
       const entries = lines.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoFreeRace } from '../../src/server/features/free-race/demo';
 import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
 import { seedDemoRacePreviews } from '../../src/server/features/race-previews/demo';
 import { calculateValue } from '../../src/shared/value-model';
@@ -16,6 +17,7 @@ describe('demo race cards', () => {
   it("loads today's and tomorrow's cards through the stages, with verdicts, a default weekday and a free race", async () => {
     t.clock.set(new Date('2026-11-22T07:00:00Z')); // a Sunday in London
     await seedDemoRaceCards(t.ctx);
+    await seedDemoFreeRace(t.ctx);
     const { client } = await signedIn(t, 'member');
     const byDay = (await client.get('/api/vbg-race-cards')).json;
     expect(byDay).toMatchObject({ today: 'sunday', tomorrow: 'monday' });

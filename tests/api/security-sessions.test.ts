@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, settings, users } from '../../src/server/db/schema';
-import { masterSecret } from '../../src/server/features/auth/secrets';
+import { masterSecret } from '../../src/server/secrets';
 import { createUser } from '../../src/server/features/auth/users';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -6,12 +6,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD } from './users';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = path.resolve('artifacts/screenshots');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

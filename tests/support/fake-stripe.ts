@@ -23,7 +23,7 @@ type Obj = Record<string, any>;
 const DAY = 86400;
 
 /** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
-export function parseStripeForm(body: string): Obj {
+function parseStripeForm(body: string): Obj {
   const root: Obj = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const parts = key.replace(/\]/g, '').split('[');

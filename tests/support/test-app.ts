@@ -14,7 +14,7 @@ import { TEMPLATE_PATH, workerDatabaseUrl } from './global-setup-db';
 import { HttpClient } from './http-client';
 
 /** A clock the tests move: `clock.advance(ms)` instead of waiting or changing code. */
-export class TestClock implements Clock {
+class TestClock implements Clock {
   offsetMs = 0;
   now() {
     return new Date(Date.now() + this.offsetMs);

@@ -18,7 +18,7 @@ export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips' | 'pages';
 const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips', 'pages'];
 
 /** A safety net only: a lost notice (listener reconnecting) can leave a value stale this long at most. */
-export const CACHE_MAX_AGE_MS = 60_000;
+const CACHE_MAX_AGE_MS = 60_000;
 /** Per namespace; keys come from URLs (race ids), so the map must not grow without bound. */
 const MAX_ENTRIES = 2_000;
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from './client';
 
 /** Rows per delete, so no single statement holds many locks or runs long. */
-export const DELETE_BATCH = 5000;
+const DELETE_BATCH = 5000;
 /** Batches per pass: a backlog larger than this is finished by the next passes. */
 const MAX_BATCHES = 20;
 

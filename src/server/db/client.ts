@@ -12,7 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 import { DATABASE_CONNECT_TIMEOUT_MS } from '../startup-checks';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -110,7 +110,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export async function runMigrations(database: Database) {
+async function runMigrations(database: Database) {
   if (database.kind === 'pglite') {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migratePglite(database.db as any, { migrationsFolder });

@@ -395,3 +395,6 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
+
+/** A users row as read: what sessions resolve to and every feature that looks at an account takes. */
+export type UserRow = typeof users.$inferSelect;

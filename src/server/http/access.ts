@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookH
 import { hasActiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
-import { SESSION_COOKIE, cachedSessionUser, resolveSession, type UserRow } from '../features/auth/sessions';
+import type { UserRow } from '../db/schema';
+import { SESSION_COOKIE, cachedSessionUser, resolveSession } from '../features/auth/sessions';
 import { readCookie } from './cookies';
 import { HttpError } from './errors';
 import { SAFE_METHODS, addRouteHook, mayWrite } from './route-hooks';
@@ -30,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteRule {
+interface RouteRule {
   method: string;
   url: string;
   access: Access | undefined;
@@ -38,7 +39,7 @@ export interface RouteRule {
 
 export const MEMBER_REQUIRED = 'An active subscription is required. Subscribe at /subscribe to get access.';
 
-export function isAdmin(user: UserRow | null) {
+function isAdmin(user: UserRow | null) {
   return user?.role === 'admin';
 }
 

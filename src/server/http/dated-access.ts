@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPastLondonDay } from '../../shared/dated-content';
 import type { AppContext } from '../context';
-import type { UserRow } from '../features/auth/sessions';
+import type { UserRow } from '../db/schema';
 import { checkAccess, hasMemberAccess } from './access';
 
 /** Members-only answers are never kept by a shared cache. */

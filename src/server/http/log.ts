@@ -56,7 +56,7 @@ function safeError(err: unknown) {
   return out;
 }
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["stripe-signature"]',

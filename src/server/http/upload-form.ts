@@ -8,6 +8,9 @@ import { BAD_CHARACTER_IN_BODY } from './refuse-bad-text';
  * One multipart upload reader for every upload endpoint: one file field plus a few text fields,
  * with the size limits mapped to 413 and a clear message naming what was expected.
  */
+/** Largest PDF accepted (a back-catalogue guide, the race previews' master PDF). */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
 export interface UploadFormSpec {
   /** What the file is, for messages: "PDF", "workbook". */
   noun: string;
@@ -74,7 +77,7 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
  * The client's file name is only ever shown and logged: keep its last path segment, without
  * control characters (PostgreSQL refuses a NUL in text) and at a sane length.
  */
-export function cleanFilename(name: string | undefined): string | undefined {
+function cleanFilename(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
   const cleaned = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);

@@ -1,4 +1,5 @@
 /** The generator's race selector (spec 02 §2.1, §2.3, §3): today's and tomorrow's races by time. */
+import { weekdayName } from '../london-time';
 import type { Weekday } from '../london-time';
 import type { RaceCardsByDay, RaceSummary } from '../schemas/race-cards';
 
@@ -11,7 +12,6 @@ export interface RaceGroup {
   races: RaceSummary[];
 }
 
-const dayName = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 
 /** Spec 02 §3: the race key is the time, a hyphen, then the course. */
 export function raceKey(race: Pick<RaceSummary, 'time' | 'course'>): string {
@@ -34,7 +34,7 @@ export function raceGroups(lists: RaceCardsByDay | null | undefined): RaceGroup[
   return days
     .map((day) => {
       const races = [...(lists[day] ?? [])].sort((a, b) => a.time.localeCompare(b.time) || a.course.localeCompare(b.course));
-      return { day, label: `${dayName(day)} (${races.length} ${races.length === 1 ? 'race' : 'races'})`, races };
+      return { day, label: `${weekdayName(day)} (${races.length} ${races.length === 1 ? 'race' : 'races'})`, races };
     })
     .filter((g) => g.races.length > 0);
 }

@@ -2,7 +2,7 @@
 import type { GeneratorRow } from './rows';
 
 export type SortKey = 'rating' | 'marketOdds' | 'adjustedRating' | 'tissueOdds' | 'valueScore';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SortState {
   key: SortKey;
   direction: SortDirection;

@@ -1,3 +1,3 @@
-export type { BlogArticle, BlogCategory } from './types';
+export type { BlogArticle } from './types';
 export { BLOG_ARTICLES, findBlogArticle } from './articles';
-export { parseBlocks, splitBold, blocksToHtml, type Block, type Segment } from './blocks';
+export { parseBlocks, splitBold, blocksToHtml, type Block } from './blocks';

@@ -1,5 +1,5 @@
 /** A built-in blog article (spec 01 §3 "Blog article"). */
-export type BlogCategory = 'strategy' | 'analysis' | 'methodology';
+type BlogCategory = 'strategy' | 'analysis' | 'methodology';
 
 export interface BlogArticle {
   id: number;

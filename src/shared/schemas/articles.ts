@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { isIsoDay } from '../london-time';
 import { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES, type ArticleCategory, type ArticleContentType } from '../article-labels';
 
-export { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES, CATEGORY_LABELS, CONTENT_TYPE_LABELS, type ArticleCategory, type ArticleContentType } from '../article-labels';
+export { type ArticleCategory, type ArticleContentType } from '../article-labels';
 
 /** News & Views articles (spec 01 §3 "Article", spec 02 §3 "Article (admin)"). */
-export const ARTICLE_LIMITS = {
+const ARTICLE_LIMITS = {
   title: 200,
   summary: 5_000,
   content: 500_000,
@@ -98,7 +98,7 @@ export interface Article {
   updatedAt: string;
 }
 
-export interface ArticleMessage {
+interface ArticleMessage {
   message: string;
 }
 export interface UpdateArticleResponse extends ArticleMessage {

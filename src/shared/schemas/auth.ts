@@ -1,9 +1,9 @@
 import type { OddsFormat } from '../odds-format';
 import { z } from 'zod';
 
-import { MIN_PASSWORD_LENGTH } from '../auth-rules';
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../auth-rules';
 
-export { MIN_PASSWORD_LENGTH };
+;
 
 const email = z
   .string({ message: 'Email is required' })
@@ -16,22 +16,21 @@ const email = z
 // Passwords are never trimmed; the upper bound only stops absurd hashing work.
 const password = z.string({ message: 'Password is required' }).max(200, 'Password is too long');
 
-export const loginBody = z.object({ email, password: password.min(1, 'Password is required') });
-export type LoginBody = z.infer<typeof loginBody>;
+/** A password being chosen (register, reset, set after payment, change): the one length rule. */
+export const newPassword = (tooShort = PASSWORD_TOO_SHORT, missing = 'Password is required') =>
+  z.string({ message: missing }).min(MIN_PASSWORD_LENGTH, tooShort).max(200, 'Password is too long');
 
-export const registerBody = z
-  .object({
-    email,
-    password: password.min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`),
-    confirmPassword: z.string().optional(),
-  })
-  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
-    message: 'Please ensure both passwords are identical',
-  });
+/** A body whose optional confirmPassword, when sent, must equal its password. */
+export const withConfirmation = <T extends z.ZodType<{ password: string; confirmPassword?: string }>>(body: T) =>
+  body.refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { message: PASSWORDS_DIFFER });
+
+export const loginBody = z.object({ email, password: password.min(1, 'Password is required') });
+
+export const registerBody = withConfirmation(z.object({ email, password: newPassword(), confirmPassword: z.string().optional() }));
 
 export const changePasswordBody = z.object({
   currentPassword: password.min(1, 'Please fill in all password fields'),
-  newPassword: password.min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  newPassword: newPassword(NEW_PASSWORD_TOO_SHORT),
 });
 
 export const emailField = email;

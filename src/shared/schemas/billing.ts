@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, emailField } from './auth';
+import { PASSWORD_TOO_SHORT } from '../auth-rules';
+import { emailField, newPassword } from './auth';
 
 /** Request and response bodies of the billing API (spec 01 §3, §7; spec 02 §3, §7). */
 
@@ -7,7 +8,6 @@ export const checkoutBody = z.object({
   // A signed-in non-member checks out for their own e-mail, so the server may ignore this one.
   email: z.preprocess((v) => (typeof v === 'string' ? v : ''), emailField),
 });
-export type CheckoutBody = z.infer<typeof checkoutBody>;
 export interface CheckoutResponse {
   url: string;
 }
@@ -21,14 +21,10 @@ export interface CheckoutSessionLookup {
   duplicate: boolean;
 }
 
-export const SET_PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-export const SET_PASSWORD_MISMATCH = 'Please ensure both passwords are identical';
-
 export const setPasswordBody = z.object({
   session_id: z.string({ message: 'session_id is required' }).trim().min(1, 'session_id is required').max(200, 'session_id is too long'),
-  password: z.string({ message: SET_PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, SET_PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+  password: newPassword(PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT),
 });
-export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 
 export const CANCEL_SUCCESS_MESSAGE =
   "Your subscription has been cancelled. You'll retain access until the end of your billing period.";
@@ -52,13 +48,8 @@ export interface UrlResponse {
 }
 
 // ---- admin: members ----
-export const GRANTABLE_TYPES = ['family', 'annual_special'] as const;
+const GRANTABLE_TYPES = ['family', 'annual_special'] as const;
 export type GrantableType = (typeof GRANTABLE_TYPES)[number];
-
-/** Member statuses as the admin list shows them (the stored status, with lapsed ones as expired). */
-export const MEMBER_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'expired', 'none'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number] | (string & {});
-export const MEMBER_TYPES = ['premium', 'annual_special', 'family', 'none'] as const;
 
 export const membersQuery = z.object({
   search: z.string().trim().max(254, 'Search is too long').optional().default(''),
@@ -66,6 +57,9 @@ export const membersQuery = z.object({
   type: z.string().trim().max(40).optional().default(''),
 });
 export type MembersQuery = z.infer<typeof membersQuery>;
+
+/** Member statuses as the admin list shows them (the stored status, with lapsed ones as expired). */
+type MemberStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'expired' | 'none' | (string & {});
 
 export interface MemberRow {
   id: number;

@@ -1,21 +1,12 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, emailField } from './auth';
+import { emailField, newPassword, withConfirmation } from './auth';
 import { RESET_LINK_INVALID_MESSAGE, UNSUBSCRIBE_INVALID_MESSAGE } from '../mail';
 
 export const forgotPasswordBody = z.object({ email: emailField });
 
 const token = z.string({ message: RESET_LINK_INVALID_MESSAGE }).trim().min(1, RESET_LINK_INVALID_MESSAGE).max(200, RESET_LINK_INVALID_MESSAGE);
 
-export const resetPasswordBody = z
-  .object({
-    token,
-    password: z
-      .string({ message: 'Password is required' })
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-      .max(200, 'Password is too long'),
-    confirmPassword: z.string().optional(),
-  })
-  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { message: 'Please ensure both passwords are identical' });
+export const resetPasswordBody = withConfirmation(z.object({ token, password: newPassword(), confirmPassword: z.string().optional() }));
 
 export const unsubscribeBody = z.object({
   token: z.string({ message: UNSUBSCRIBE_INVALID_MESSAGE }).trim().min(1, UNSUBSCRIBE_INVALID_MESSAGE).max(200, UNSUBSCRIBE_INVALID_MESSAGE),

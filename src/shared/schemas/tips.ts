@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /** Longest text accepted for one tip line or the banner (a line, not an essay). */
-export const MAX_TIP_LENGTH = 2000;
+const MAX_TIP_LENGTH = 2000;
 /** Longest daily preview HTML accepted (the JSON body limit is 1 MB). */
-export const MAX_PREVIEW_LENGTH = 500_000;
+const MAX_PREVIEW_LENGTH = 500_000;
 
 const required = (label: string) =>
   z

@@ -1,7 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
 /** A page that loads its code on demand, and can be loaded ahead of rendering (server render, hydration). */
-export type PageComponent = ComponentType & { preload?: () => Promise<void> };
+type PageComponent = ComponentType & { preload?: () => Promise<void> };
 
 export interface PageEntry {
   component: PageComponent;

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/request';
  * cache the server rendered from. Not executable (the CSP stays `script-src 'self'`), and every
  * `<` is written as \u003c so stored text can never close the element.
  */
-export const SSR_DATA_ID = 'vbg-data';
+const SSR_DATA_ID = 'vbg-data';
 
 export interface SsrData {
   now: string;

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
 
 /** The server puts the public configuration in <meta name="vbg-config"> (no inline script: strict CSP). */
-export function readInjectedConfig(): PublicConfig | null {
+function readInjectedConfig(): PublicConfig | null {
   if (typeof document === 'undefined') return null;
   const raw = document.querySelector('meta[name="vbg-config"]')?.getAttribute('content');
   if (!raw) return null;

@@ -39,7 +39,7 @@ export function readFetch(url: string, init: RequestInit): Promise<Response> {
   return serverFetch ? serverFetch(url, init) : fetch(url, init);
 }
 
-export async function throwIfNotOk(res: Response): Promise<void> {
+async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
   throw new ApiError(res.status, text, res.statusText);

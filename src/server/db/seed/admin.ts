@@ -4,7 +4,7 @@ import { users } from '../schema';
 import type { AppContext } from '../../context';
 import { createUser } from '../../features/auth/users';
 
-export const DEMO_ADMIN_EMAIL = 'admin@vbg.example';
+const DEMO_ADMIN_EMAIL = 'admin@vbg.example';
 
 /**
  * Makes sure an admin exists. ADMIN_EMAIL/ADMIN_PASSWORD name one (created if absent, never

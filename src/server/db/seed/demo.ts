@@ -3,15 +3,38 @@ import { count, eq } from 'drizzle-orm';
 import { users } from '../schema';
 import type { AppContext } from '../../context';
 import { createUser } from '../../features/auth/users';
+import { seedDemoArticles } from '../../features/articles/demo';
+import { seedDemoMembers } from '../../features/billing/demo';
+import { seedDemoFreeRace } from '../../features/free-race/demo';
+import { seedDemoPerformance } from '../../features/performance/demo';
+import { seedDemoRaceCards } from '../../features/race-cards/demo';
+import { seedDemoRacePreviews } from '../../features/race-previews/demo';
+import { seedDemoRaceResults } from '../../features/race-results/demo';
+import { seedDemoTips } from '../../features/tips/demo';
 
 export const DEMO_MEMBER_EMAIL = 'member@vbg.example';
 
 /**
  * Demo content for a newcomer's empty database, made with the same use-case functions the app
- * uses. Each feature adds its own step to `demoSteps`. Runs only when no member account exists.
+ * uses. Runs only when no member account exists.
  */
-export type DemoStep = (ctx: AppContext) => Promise<void>;
-export const demoSteps: DemoStep[] = [];
+type DemoStep = (ctx: AppContext) => Promise<void>;
+
+/**
+ * Each feature's step (its own demo.ts), in the order they must run: the performance record is
+ * made from the published tips, the free race and the race previews from today's race cards.
+ * A new feature adds its step here.
+ */
+const demoSteps: readonly DemoStep[] = [
+  seedDemoMembers,
+  seedDemoArticles,
+  seedDemoTips,
+  seedDemoPerformance,
+  seedDemoRaceCards,
+  seedDemoFreeRace,
+  seedDemoRacePreviews,
+  seedDemoRaceResults, // past days' results, and the demo member's bets on them
+];
 
 export async function seedDemo(ctx: AppContext): Promise<{ email: string; password: string } | null> {
   const [{ n }] = await ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'member'));

@@ -1,6 +1,5 @@
 import { addDays, londonDate } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
-import { demoSteps } from '../../db/seed/demo';
 import { createArticle } from './create-article';
 
 /** A few articles for a newcomer's database: news and views, regular and premium, two top-5s. */
@@ -66,5 +65,3 @@ export async function seedDemoArticles(ctx: AppContext) {
   ];
   for (const item of items) await createArticle(ctx, item);
 }
-
-demoSteps.push(seedDemoArticles);

@@ -1,6 +1,6 @@
 import type { Article } from '../../../shared/schemas/articles';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { hasMemberAccess } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { findArticle, mostRecentTop5Id, presentArticle } from './store';

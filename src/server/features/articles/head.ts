@@ -52,7 +52,7 @@ export function pageHead(meta: PageMeta & { documentTitle: string }): PageHead {
 }
 
 /** The same title the article page sets in the browser once the article has loaded. */
-export const articleDocumentTitle = (title: string) => `${title} — News & Views — VBG`;
+const articleDocumentTitle = (title: string) => `${title} — News & Views — VBG`;
 
 const ARTICLE_PATH = /^\/news-and-views\/([^/]+)\/?$/;
 

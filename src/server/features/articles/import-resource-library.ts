@@ -8,7 +8,7 @@ import { isUniqueViolation } from './store';
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A built-in blog article as a News & Views article body. */
-export function resourceAsArticle(resource: BlogArticle, author: string) {
+function resourceAsArticle(resource: BlogArticle, author: string) {
   return {
     title: resource.title,
     summary: `<p>${escapeHtml(resource.excerpt)}</p>`,

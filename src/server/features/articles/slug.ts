@@ -4,7 +4,7 @@
  * hyphens; never all digits (a number in the path means an id) and never a word the client
  * treats as "no slug".
  */
-export const SLUG_MAX_LENGTH = 80;
+const SLUG_MAX_LENGTH = 80;
 const RESERVED = new Set(['undefined', 'null', 'new', 'admin']);
 
 export function slugify(title: string): string {

@@ -35,11 +35,6 @@ export async function findArticle(db: DbOrTx, ref: string): Promise<ArticleRow |
   return row;
 }
 
-export async function findArticleById(db: DbOrTx, id: number): Promise<ArticleRow | undefined> {
-  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
-  return row;
-}
-
 /** A slug made from `base` that no other article has. */
 export async function freeSlug(db: DbOrTx, base: string): Promise<string> {
   const rows = await db

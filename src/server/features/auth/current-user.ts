@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../shared/schemas/auth';
 import { hasActiveSubscription } from '../../../shared/subscription';
 import type { AppContext } from '../../context';
 import { hasMemberAccess } from '../../http/access';
-import type { UserRow } from './sessions';
+import type { UserRow } from '../../db/schema';
 
 /** The user as the client sees it (spec 01 §3); never the hash or provider ids. */
 export async function presentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {

@@ -4,7 +4,7 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, giveBackAttempt, takeAttempt } from './throttle';
 import { findUserByEmail } from './users';
 
-export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 
 /**
  * Checks a password sign-in. The same message answers an unknown e-mail and a wrong password

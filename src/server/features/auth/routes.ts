@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { changePasswordBody, loginBody, registerBody } from '../../../shared/schemas/auth';
+import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody } from '../../../shared/schemas/mail';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { sessionToken } from '../../http/access';
@@ -8,6 +9,8 @@ import { clearCookie, setCookie } from '../../http/cookies';
 import { HttpError } from '../../http/errors';
 import { parse } from '../../http/parse';
 import { presentUser } from './current-user';
+import { setEmailPreference } from './email-preference';
+import { requestPasswordReset, resetPassword } from './password-reset';
 import { authenticate } from './login';
 import { verifyPassword } from './passwords';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, destroyUserSessions } from './sessions';
@@ -83,6 +86,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     reply.code(201);
     return { success: true, message: 'Account created', user: await presentUser(ctx, fresh) };
+  });
+
+  app.post('/api/forgot-password', { config: { access: 'public' } }, async (request) => {
+    const { email } = parse(forgotPasswordBody, request.body);
+    return requestPasswordReset(ctx, email, request.ip);
+  });
+  app.post('/api/reset-password', { config: { access: 'public' } }, async (request) => {
+    const body = parse(resetPasswordBody, request.body);
+    return resetPassword(ctx, body.token, body.password);
+  });
+
+  app.put('/api/email-preference', { config: { access: 'signedIn' } }, async (request) => {
+    const { emailOptOut } = parse(emailPreferenceBody, request.body);
+    return setEmailPreference(ctx, request.user!.id, emailOptOut);
   });
 }
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
+import { sessions, users, type UserRow } from '../../db/schema';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { keyFor, sessionStorageId } from './secrets';
+import { keyFor, sessionStorageId } from '../../secrets';
 import { deleteInBatches } from '../../db/batched-delete';
 
 export const SESSION_COOKIE = 'vbg_session';
@@ -13,7 +13,6 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
 
 type SessionWithUser = { session: typeof sessions.$inferSelect; user: UserRow };
 interface Waiting {

@@ -14,8 +14,8 @@ import type { AppContext } from '../../context';
  */
 export const ACCOUNT_LIMIT = 10;
 export const IP_LIMIT = 50;
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const LOCK_MS = 15 * 60 * 1000;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const LOCK_MS = 15 * 60 * 1000;
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
 
 /**

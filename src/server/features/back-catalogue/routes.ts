@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { londonDate } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { MEMBERS_ONLY_CACHE, requireDayAccess, seesCurrentDays } from '../../http/dated-access';
-import { readUploadForm, registerUploadScope, type UploadFormSpec } from '../../http/upload-form';
+import { MAX_PDF_BYTES, readUploadForm, registerUploadScope, type UploadFormSpec } from '../../http/upload-form';
 import { getAttachedAsset, readAssetBytes } from './get-asset';
 import { importBackCatalogue } from './import-back-catalogue';
 import { listBackCatalogue } from './list-entries';
 import { moveToLibrary } from './move-to-library';
 import { uploadBackCataloguePdf } from './upload-pdf';
-
-/** Largest back-catalogue PDF accepted. */
-export const MAX_PDF_BYTES = 20 * 1024 * 1024;
 const pdfForm: UploadFormSpec = { noun: 'PDF', fileField: 'pdf', textFields: ['date'], maxBytes: MAX_PDF_BYTES };
 
 export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -5,12 +5,12 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { queueCancellationEmail } from '../mail/transactional';
 import { userFieldsFromSubscription } from './subscription-state';
 
-export const FAMILY_NO_CANCEL_MESSAGE = 'Lifetime Family Access has no renewal to cancel.';
-export const NOTHING_TO_CANCEL_MESSAGE = 'You have no active subscription to cancel.';
+const FAMILY_NO_CANCEL_MESSAGE = 'Lifetime Family Access has no renewal to cancel.';
+const NOTHING_TO_CANCEL_MESSAGE = 'You have no active subscription to cancel.';
 
 /**
  * Stops renewal at the provider; access continues until the end of the period already paid for

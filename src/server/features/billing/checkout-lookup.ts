@@ -8,7 +8,7 @@ import { findUserByEmail } from '../auth/users';
 import { passwordStepClosed } from './password-step';
 import { subscriptionPaid } from './subscription-paid';
 
-export const SESSION_NOT_FOUND = 'No paid checkout was found for this session.';
+const SESSION_NOT_FOUND = 'No paid checkout was found for this session.';
 
 /**
  * A checkout we started, once paid. The browser can come back from Stripe before the webhook

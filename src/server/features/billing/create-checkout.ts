@@ -4,13 +4,13 @@ import type { AppContext } from '../../context';
 import { checkoutSessions } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { findUserByEmail } from '../auth/users';
 import { subscriptionPaid } from './subscription-paid';
 
-export const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
-export const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
-export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
+const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
+const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
+const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
 
 /**
  * Starts a checkout for one e-mail: a visitor's typed address, or a signed-in non-member's own

@@ -67,7 +67,7 @@ export function renderLocalNotFound(siteName: string): string {
 <body><main><p class="banner">${esc(LOCAL_CHECKOUT_BANNER)}</p><h1>Checkout not found</h1><p class="muted">This checkout does not exist. <a href="/subscribe">Start again</a>.</p></main></body></html>`;
 }
 
-export const LOCAL_CHECKOUT_EXPIRED = 'This checkout has expired';
+const LOCAL_CHECKOUT_EXPIRED = 'This checkout has expired';
 
 export function renderLocalExpired(siteName: string, startAgainUrl: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(LOCAL_CHECKOUT_EXPIRED)} — ${esc(siteName)}</title><style>${style}</style></head>

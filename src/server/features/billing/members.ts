@@ -5,15 +5,15 @@ import { hasActiveSubscription } from '../../../shared/subscription';
 import type { AppContext } from '../../context';
 import { checkoutSessions, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 
-export const MEMBERS_LIST_LIMIT = 500;
-export const ONLY_GRANTS_MESSAGE =
+const MEMBERS_LIST_LIMIT = 500;
+const ONLY_GRANTS_MESSAGE =
   'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
 
-export function presentMember(user: UserRow, now: Date, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
+function presentMember(user: UserRow, now: Date, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
   return {
     id: user.id,
     email: user.email,

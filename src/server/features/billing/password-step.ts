@@ -1,8 +1,8 @@
 import type { checkoutSessions } from '../../db/schema';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 
 /** The post-payment password step stays open this long after the payment (decision 0018). */
-export const PASSWORD_STEP_HOURS = 24;
+const PASSWORD_STEP_HOURS = 24;
 
 export const PASSWORD_ALREADY_SET = 'A password has already been set for this payment. Please sign in instead.';
 export const ACCOUNT_HAS_PASSWORD = 'This email address already has an account with a password. Please sign in: the subscription is on that account.';

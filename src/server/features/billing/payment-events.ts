@@ -6,7 +6,7 @@ import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '../../pro
 import { loadPaidCheckout, recordPaidCheckout, withFreshPlan } from './subscription-paid';
 import { hasLiveSubscription, isLive, subscriptionUpdateFor } from './subscription-state';
 
-export const HANDLED_EVENTS = new Set([
+const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'customer.subscription.created',
@@ -17,7 +17,7 @@ export const HANDLED_EVENTS = new Set([
 ]);
 
 /** Mirrors a subscription onto the account that owns it (by subscription id, else by customer id). */
-export async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<boolean> {
+async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<boolean> {
   const match = sub.customerId
     ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId))
     : eq(users.stripeSubscriptionId, sub.id);

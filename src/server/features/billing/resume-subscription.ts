@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 import { isLive, userFieldsFromSubscription } from './subscription-state';
 
 /**

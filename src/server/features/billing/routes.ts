@@ -19,13 +19,12 @@ import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
 import { webhookRoutes } from './webhook-routes';
-import './demo';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid member id' }).int('Invalid member id').positive('Invalid member id') });
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 
-export const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
-export const NO_BILLING_ACCOUNT = 'There is no billing account for you yet.';
+const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
+const NO_BILLING_ACCOUNT = 'There is no billing account for you yet.';
 
 /** Billing: checkout, the post-payment password step, cancel and resume, the portal, admin members, invoice links, webhooks. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -17,7 +17,7 @@ export interface PaidCheckout {
 }
 
 /** The account changed between reading the provider and recording: read again. */
-export class StalePaymentPlan extends Error {}
+class StalePaymentPlan extends Error {}
 
 /** "VBG Premium — £12.00/month": the price actually paid. */
 export function displayText(siteName: string, amountPence: number | null, interval: string | null): string {

@@ -1,22 +1,21 @@
 import { londonDate } from '../../../shared/london-time';
-import { hasActiveSubscription } from '../../../shared/subscription';
+import { hasActiveSubscription, isLiveStatus } from '../../../shared/subscription';
 import type { users } from '../../db/schema';
 import type { SubscriptionInfo } from '../../providers/payments';
-import type { UserRow } from '../auth/sessions';
+import type { UserRow } from '../../db/schema';
 
 type UserUpdate = Partial<typeof users.$inferInsert>;
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
-const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 /** A provider subscription that still gives access and may renew (even if set to end at its period end). */
 export function isLive(sub: SubscriptionInfo): boolean {
-  return LIVE.has(sub.status) && !sub.endedAt;
+  return isLiveStatus(sub.status) && !sub.endedAt;
 }
 
 /** The account holds a monthly subscription that is still running (the one to keep, decision 0018). */
 export function hasLiveSubscription(user: UserRow, now: Date): boolean {
-  return user.subscriptionType === 'premium' && Boolean(user.stripeSubscriptionId) && LIVE.has(user.subscriptionStatus) && hasActiveSubscription(user, now);
+  return user.subscriptionType === 'premium' && Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus) && hasActiveSubscription(user, now);
 }
 
 /**
@@ -39,7 +38,7 @@ export function userFieldsFromSubscription(sub: SubscriptionInfo): UserUpdate {
 }
 
 /** An admin grant (lifetime family, or an annual special still running) is never overwritten by provider events. */
-export function hasActiveGrant(user: UserRow, now: Date): boolean {
+function hasActiveGrant(user: UserRow, now: Date): boolean {
   return (user.subscriptionType === 'family' || user.subscriptionType === 'annual_special') && hasActiveSubscription(user, now);
 }
 
@@ -55,7 +54,7 @@ export function memberStatus(user: UserRow, now: Date): string {
   const status = user.subscriptionStatus;
   if (status === 'none') return 'none';
   if (hasActiveSubscription(user, now)) return status === 'canceled' ? 'active' : status;
-  if (['active', 'trialing', 'past_due'].includes(status)) return 'expired';
+  if (isLiveStatus(status)) return 'expired';
   return status;
 }
 

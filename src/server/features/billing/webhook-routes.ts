@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { WebhookSignatureError, type PaymentsProvider } from '../../providers/payments';
 import { handlePaymentEvent } from './payment-events';
 
-export const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
+const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
 
 /**
  * POST /api/stripe/webhook. The signature covers the exact bytes sent, so this plugin (and only

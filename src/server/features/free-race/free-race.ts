@@ -1,18 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { londonDate, type Weekday } from '../../../shared/london-time';
-import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview } from '../../../shared/schemas/race-cards';
+import { londonDate, type Weekday, weekdayName } from '../../../shared/london-time';
+import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview, type FreeRaceToday } from '../../../shared/schemas/race-cards';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { races, settings } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { parse } from '../../http/parse';
-import { capitalised } from '../race-cards/race-date';
 import { getRaceCard } from '../race-cards/read-race-cards';
 import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
 
 /** The settings row holding the nomination: { date (London), raceTime, course, weekday }. */
 const FREE_RACE_KEY = 'freeRace';
-export const NO_FREE_RACE = 'No free race available';
+const NO_FREE_RACE = 'No free race available';
 
 interface Nomination extends FreeRace {
   date: string;
@@ -30,11 +29,11 @@ async function findRace(ctx: AppContext, weekday: Weekday, raceTime: string, cou
 export async function nominateFreeRace(ctx: AppContext, body: unknown): Promise<AdminActionResult> {
   const { raceTime, course, weekday } = parse(nominateFreeRaceBody, body);
   const race = await findRace(ctx, weekday, raceTime, course);
-  if (!race) throw notFound(`No ${capitalised(weekday)} race at ${raceTime} ${course}: choose a race from the ${capitalised(weekday)} cards.`);
+  if (!race) throw notFound(`No ${weekdayName(weekday)} race at ${raceTime} ${course}: choose a race from the ${weekdayName(weekday)} cards.`);
   const value: Nomination = { date: londonDate(ctx.clock.now()), raceTime: race.time, course: race.course, weekday };
   const now = ctx.clock.now();
   await ctx.db.insert(settings).values({ key: FREE_RACE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-  return { success: true, message: `Free race set: ${race.time} ${race.course} (${capitalised(weekday)}).`, popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.` };
+  return { success: true, message: `Free race set: ${race.time} ${race.course} (${weekdayName(weekday)}).`, popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.` };
 }
 
 /**
@@ -62,7 +61,7 @@ async function todaysNomination(ctx: AppContext): Promise<{ freeRace: FreeRace; 
   return race ? { freeRace: { raceTime: race.time, course: race.course, weekday: n.weekday }, raceId: race.id } : null;
 }
 
-export async function freeRaceToday(ctx: AppContext): Promise<{ freeRace: FreeRace | null }> {
+export async function freeRaceToday(ctx: AppContext): Promise<FreeRaceToday> {
   return { freeRace: (await todaysNomination(ctx))?.freeRace ?? null };
 }
 

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import { createPaymentsProvider } from '../../providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
-import { purgeSpentResetTokens } from '../mail/password-reset';
+import { purgeSpentResetTokens } from '../auth/password-reset';
 
 /** How often each instance tidies up; every step is idempotent and skips rows another holds. */
-export const HOUSEKEEPING_EVERY_MS = 3600_000;
+const HOUSEKEEPING_EVERY_MS = 3600_000;
 
 export interface HousekeepingCounts {
   sessions: number;

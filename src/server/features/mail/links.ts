@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { AppConfig } from '../../env';
 import type { AppContext } from '../../context';
-import { keyFor, masterSecret } from '../auth/secrets';
+import { keyFor, masterSecret } from '../../secrets';
 
 /**
  * Links in e-mail are absolute and never built from the request's Host header (a forged Host
  * would otherwise put an attacker's address in a password-reset link): PUBLIC_URL, else the
  * local address the server listens on.
  */
-export function siteBase(config: AppConfig): string {
+function siteBase(config: AppConfig): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   return `http://localhost:${config.PORT}`;
 }
@@ -17,7 +17,7 @@ export const siteLink = (config: AppConfig, path: string) => `${siteBase(config)
 
 /**
  * The key that signs unsubscribe links: derived from SESSION_SECRET (or the embedded default's
- * random secret) for this purpose only (auth/secrets.ts, decision 0019).
+ * random secret) for this purpose only (src/server/secrets.ts, decision 0019).
  */
 export function signingKey(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>): Promise<Buffer> {
   return keyFor(ctx, 'unsubscribe');

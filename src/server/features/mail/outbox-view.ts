@@ -5,7 +5,7 @@ import { mailings, outbox } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { wakeMailWorkers } from './outbox';
 
-export const OUTBOX_LIST_LIMIT = 50;
+const OUTBOX_LIST_LIMIT = 50;
 const MAILINGS_LIST_LIMIT = 10;
 
 const emptyCounts = (): OutboxCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
@@ -87,8 +87,8 @@ export async function outboxOverview(ctx: AppContext): Promise<OutboxOverview> {
  * these parameters.
  */
 const SECRET_PARAM = /([?&](?:amp;)?(?:token|session_id)=)[A-Za-z0-9_.~%-]+/gi;
-export const HIDDEN_IN_OUTBOX = '(hidden-in-outbox)';
-export const maskSecretLinks = (content: string) => content.replace(SECRET_PARAM, `$1${HIDDEN_IN_OUTBOX}`);
+const HIDDEN_IN_OUTBOX = '(hidden-in-outbox)';
+const maskSecretLinks = (content: string) => content.replace(SECRET_PARAM, `$1${HIDDEN_IN_OUTBOX}`);
 
 export async function outboxMessage(ctx: AppContext, id: number): Promise<OutboxMessageDetail> {
   const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
@@ -96,7 +96,7 @@ export async function outboxMessage(ctx: AppContext, id: number): Promise<Outbox
   return { ...present(row), html: maskSecretLinks(row.html), text: maskSecretLinks(row.text) };
 }
 
-export const RESET_NOT_RESENT = 'A password-reset e-mail is not sent again (its link is removed once it fails). Ask the member to request a new link.';
+const RESET_NOT_RESENT = 'A password-reset e-mail is not sent again (its link is removed once it fails). Ask the member to request a new link.';
 
 /** A failed message back into the queue for a fresh set of attempts. */
 export async function retryOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {

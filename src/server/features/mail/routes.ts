@@ -1,31 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { MailingKind } from '../../../shared/mail';
-import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody, unsubscribeBody } from '../../../shared/schemas/mail';
+import { MAILING_PATHS, type MailingKind } from '../../../shared/mail';
+import { unsubscribeBody } from '../../../shared/schemas/mail';
 import type { AppContext } from '../../context';
 import { parse } from '../../http/parse';
 import { outboxMessage, outboxOverview, retryOutboxMessage } from './outbox-view';
-import { requestPasswordReset, resetPassword } from './password-reset';
 import { sendMailing } from './send-mailing';
-import { setEmailPreference, unsubscribeWithToken } from './unsubscribe';
+import { unsubscribeWithToken } from './unsubscribe';
 import { MailWorker, createSmtpTransport } from './worker';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid message id' }).int('Invalid message id').positive('Invalid message id') });
 
-/** Spec 02 §7: the three admin buttons. */
-const MAILING_PATHS: Record<MailingKind, string> = {
-  daily: '/api/send-daily-update-email',
-  blog: '/api/send-blog-post-email',
-  golf: '/api/send-golf-email',
-};
-
-/** Mail: the send endpoints, the outbox view, password reset, unsubscribe, and this instance's worker. */
-export function mailFeature(app: FastifyInstance, ctx: AppContext) {
-  mailRoutes(app, ctx);
-  startMailWorkerWithApp(app, ctx);
-}
-
-function mailRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Mail: the send endpoints, the outbox view, unsubscribe, and this instance's worker. */
+export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const [kind, path] of Object.entries(MAILING_PATHS) as Array<[MailingKind, string]>) {
     app.post(path, { config: { access: 'admin' } }, async (request) => sendMailing(ctx, kind, request.user!.id));
   }
@@ -43,20 +30,6 @@ function mailRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: 'Queued to be sent again.', outboxMessage: message };
   });
 
-  app.post('/api/forgot-password', { config: { access: 'public' } }, async (request) => {
-    const { email } = parse(forgotPasswordBody, request.body);
-    return requestPasswordReset(ctx, email, request.ip);
-  });
-  app.post('/api/reset-password', { config: { access: 'public' } }, async (request) => {
-    const body = parse(resetPasswordBody, request.body);
-    return resetPassword(ctx, body.token, body.password);
-  });
-
-  app.put('/api/email-preference', { config: { access: 'signedIn' } }, async (request) => {
-    const { emailOptOut } = parse(emailPreferenceBody, request.body);
-    return setEmailPreference(ctx, request.user!.id, emailOptOut);
-  });
-
   // The unsubscribe link: JSON from our page, or RFC 8058 one-click from a mail client, which
   // POSTs "List-Unsubscribe=One-Click" as a form to the URL (token in the query string).
   void app.register(async (scope) => {
@@ -70,6 +43,8 @@ function mailRoutes(app: FastifyInstance, ctx: AppContext) {
       return unsubscribeWithToken(ctx, token);
     });
   });
+
+  startMailWorkerWithApp(app, ctx);
 }
 
 /**

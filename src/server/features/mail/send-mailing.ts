@@ -12,8 +12,8 @@ import { blogPostEmail, dailyUpdateEmail, golfEmail } from './messages';
 import { enqueue, wakeMailWorkers, type NewMessage } from './outbox';
 import type { EmailContent } from './templates';
 
-export const NO_TIPS_TO_SEND = 'There are no tips to send yet. Publish the daily tips first.';
-export const NO_ARTICLE_TO_SEND = 'There is no published article to send yet.';
+const NO_TIPS_TO_SEND = 'There are no tips to send yet. Publish the daily tips first.';
+const NO_ARTICLE_TO_SEND = 'There is no published article to send yet.';
 
 async function mailingContent(ctx: AppContext, kind: MailingKind): Promise<EmailContent> {
   const now = ctx.clock.now();
@@ -37,7 +37,7 @@ async function mailingContent(ctx: AppContext, kind: MailingKind): Promise<Email
   return golfEmail(ctx.config);
 }
 
-export function sentMessage(count: number, smtpConfigured: boolean): string {
+function sentMessage(count: number, smtpConfigured: boolean): string {
   const who = `${count} active member${count === 1 ? '' : 's'}`;
   return smtpConfigured ? `Sent to ${who}` : `Queued for ${who}. No SMTP server is configured, so the e-mails wait in the outbox below.`;
 }

@@ -26,7 +26,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-export const GAMBLING_SUPPORT_TEXT =
+const GAMBLING_SUPPORT_TEXT =
   '18+ | Please gamble responsibly. For free, confidential support visit BeGambleAware.org or call the National Gambling Helpline on 0808 8020 133.';
 const GAMBLE_AWARE_URL = 'https://www.begambleaware.org';
 

@@ -43,7 +43,7 @@ export interface DuplicatePayment {
 }
 
 /** Decision 0018: the member paid while already subscribed; the second subscription is gone and the money is due back. */
-export function duplicatePaymentEmail(config: AppConfig, dup: Pick<DuplicatePayment, 'amountPence' | 'kept'>): EmailContent {
+function duplicatePaymentEmail(config: AppConfig, dup: Pick<DuplicatePayment, 'amountPence' | 'kept'>): EmailContent {
   const amount = dup.amountPence == null ? 'a second payment' : `a second payment of £${(dup.amountPence / 100).toFixed(2)}`;
   const endsAt = dup.kept.cancelAt ?? dup.kept.currentPeriodEnd;
   const day = endsAt ? formatLongDay(londonDate(endsAt)) : null;

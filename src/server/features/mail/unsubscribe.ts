@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { legacySigningKey, signingKey, verifyUnsubscribeToken } from './links';
 
-export const UNSUBSCRIBED_MESSAGE =
+const UNSUBSCRIBED_MESSAGE =
   'You have been unsubscribed from member e-mails. We will still e-mail you about your account (such as password resets). You can turn member e-mails back on in My Account.';
 
 /**
@@ -18,14 +18,4 @@ export async function unsubscribeWithToken(ctx: AppContext, token: string) {
   const [user] = await ctx.db.update(users).set({ emailOptOut: true, updatedAt: ctx.clock.now() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (!user) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
   return { success: true, message: UNSUBSCRIBED_MESSAGE };
-}
-
-/** The preference on the account page. */
-export async function setEmailPreference(ctx: AppContext, userId: number, emailOptOut: boolean) {
-  await ctx.db.update(users).set({ emailOptOut, updatedAt: ctx.clock.now() }).where(eq(users.id, userId));
-  return {
-    success: true,
-    emailOptOut,
-    message: emailOptOut ? 'You will no longer receive member e-mails.' : 'You will receive the daily tips and other member e-mails.',
-  };
 }

@@ -9,15 +9,15 @@ import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from './prune';
 
 /** Attempts before a message is marked failed, and the wait after each failed attempt. */
 export const MAX_ATTEMPTS = 5;
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
+const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000];
 /** A claimed message another worker may take over if its sender died before finishing. */
 export const CLAIM_LEASE_MS = 15 * 60_000;
 /** Mail older than this when a worker first sees it is dropped, not sent (stale tips, dead reset links). */
-export const MAX_AGE_MS = 24 * 3600_000;
-export const EXPIRED_ERROR = 'Not sent within 24 hours of being queued, so it was dropped.';
+const MAX_AGE_MS = 24 * 3600_000;
+const EXPIRED_ERROR = 'Not sent within 24 hours of being queued, so it was dropped.';
 const BATCH = 10;
 const TOKEN_PATTERN = 'token=[A-Za-z0-9_-]+';
-export const TOKEN_REDACTED = 'token=(removed-after-sending)';
+const TOKEN_REDACTED = 'token=(removed-after-sending)';
 const POLL_MS = 5_000;
 
 export function retryDelay(attempts: number): number {
@@ -36,7 +36,7 @@ export function createSmtpTransport(config: AppConfig): Transporter {
   } as Parameters<typeof nodemailer.createTransport>[0]);
 }
 
-export function mailFrom(config: AppConfig): string {
+function mailFrom(config: AppConfig): string {
   return config.MAIL_FROM ?? `"${config.SITE_NAME.replace(/"/g, '')}" <${config.SUPPORT_EMAIL}>`;
 }
 

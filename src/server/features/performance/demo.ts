@@ -3,7 +3,6 @@ import { londonDate } from '../../../shared/london-time';
 import type { TipResult } from '../../../shared/tip-stats';
 import type { AppContext } from '../../context';
 import { dailyTips, tipRecords } from '../../db/schema';
-import { demoSteps } from '../../db/seed/demo';
 import { autoPopulate } from './auto-populate';
 import { settleTip } from './settle-tip';
 
@@ -25,5 +24,3 @@ export async function seedDemoPerformance(ctx: AppContext) {
     await settleTip(ctx, record.id, RESULTS[i++]);
   }
 }
-
-demoSteps.push(seedDemoPerformance);

@@ -12,7 +12,7 @@ import { deletePendingTip, editPendingTip, recordTip } from './record-tips';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid tip record id' }).int('Invalid tip record id').positive('Invalid tip record id') });
 import { settleTip } from './settle-tip';
-import { settleTipsFromResults } from '../race-results/settle-tips';
+import { settleTipsFromResults } from './settle-from-results';
 
 /** Tipping record (spec 02 §2.6 B.4, §7) and the public proofed results (decision 0006). */
 export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {

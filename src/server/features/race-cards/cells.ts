@@ -27,7 +27,7 @@ export function columnNumber(letters: string): number {
   return [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
 }
 
-export function shown(value: Plain): string {
+function shown(value: Plain): string {
   if (value === null) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return value.error;

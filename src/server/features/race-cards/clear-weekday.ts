@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { addDays, londonDate, weekdayOf, type Weekday } from '../../../shared/london-time';
+import { addDays, londonDate, weekdayOf, type Weekday, weekdayName } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { races } from '../../db/schema';
-import { capitalised } from './race-date';
 import { publishRaceCardEvent } from './events';
 
 /** DELETE /api/vbg-race-cards/clear-weekday/{weekday}: that tab's races and their runners. */
@@ -10,7 +9,7 @@ export async function clearWeekday(ctx: AppContext, weekday: Weekday): Promise<{
   const deleted = await ctx.db.delete(races).where(eq(races.weekday, weekday)).returning({ id: races.id });
   await publishRaceCardEvent(ctx, { type: 'update', weekday });
   const n = deleted.length;
-  return { message: n ? `Cleared ${n} race${n === 1 ? '' : 's'} from ${capitalised(weekday)}.` : `${capitalised(weekday)} had no races to clear.`, cleared: n };
+  return { message: n ? `Cleared ${n} race${n === 1 ? '' : 's'} from ${weekdayName(weekday)}.` : `${weekdayName(weekday)} had no races to clear.`, cleared: n };
 }
 
 /** DELETE /api/vbg-race-cards/clear-day/{day}: yesterday, today or tomorrow as a London weekday. */

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { weekdayName } from '../../../shared/london-time';
 import { defaultWeekdayBody, type DefaultWeekday } from '../../../shared/schemas/race-cards';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { parse } from '../../http/parse';
 import { getSetting, setSetting } from '../settings/settings';
-import { capitalised } from './race-date';
 
 /** Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on, stored capitalised. */
 export async function readDefaultWeekday(ctx: AppContext): Promise<DefaultWeekday> {
@@ -14,12 +13,7 @@ export async function readDefaultWeekday(ctx: AppContext): Promise<DefaultWeekda
 
 export async function saveDefaultWeekday(ctx: AppContext, body: unknown): Promise<AdminActionResult> {
   const { weekday } = parse(defaultWeekdayBody, body);
-  const value = capitalised(weekday);
+  const value = weekdayName(weekday);
   await setSetting(ctx, 'defaultWeekday', value);
   return { success: true, message: `Default weekday set to ${value}.`, popupMessage: `Stage 4 complete: the race cards now open on ${value}.` };
-}
-
-export function defaultWeekdayRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
-  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
 }

@@ -1,9 +1,6 @@
-import { addDays, londonDate, weekdayOf } from '../../../shared/london-time';
+import { addDays, londonDate, weekdayOf, weekdayName } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
-import { demoSteps } from '../../db/seed/demo';
-import { nominateFreeRace } from '../free-race/free-race';
 import { saveDefaultWeekday } from './default-weekday';
-import { capitalised } from './race-date';
 import { priceDemoMarket } from './samples/demo-market';
 import { makeRaceDay, raceDayWorkbook } from './samples/race-day';
 import { verdictDocx } from './samples/verdict-docx';
@@ -13,7 +10,7 @@ import { uploadVerdict } from './upload-verdict';
 /**
  * Demo race cards for today and tomorrow (London), made by the five morning stages themselves
  * from generated workbooks and verdict documents: a newcomer sees full cards, verdicts, a free
- * race and a generator with races to pick.
+ * race (free-race/demo.ts, the step after this one) and a generator with races to pick.
  */
 /** The demo's sample races for today (0) or tomorrow (1): the race previews demo uses today's too. */
 export const demoRaceDay = (dayOffset: number) => priceDemoMarket(makeRaceDay({ races: 8, runners: 9, seed: 100 + dayOffset }));
@@ -33,12 +30,7 @@ export async function seedDemoRaceCards(ctx: AppContext) {
       };
     });
     await uploadVerdict(ctx, { data: verdictDocx(sections), filename: 'demo-verdicts.docx', targetTab: weekday, userId: null });
-    if (i === 0) {
-      await saveDefaultWeekday(ctx, { weekday: capitalised(weekday) });
-      await nominateFreeRace(ctx, { raceTime: races[0].time, course: races[0].course, weekday });
-    }
+    if (i === 0) await saveDefaultWeekday(ctx, { weekday: weekdayName(weekday) });
   }
   await ctx.cache.invalidate('raceCards');
 }
-
-demoSteps.push(seedDemoRaceCards);

@@ -5,11 +5,11 @@ import type { AppContext } from '../../context';
 /** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */
 export const RACE_CARD_CHANNEL = 'race_card_events';
 /** A comment line keeps proxies from closing an idle stream; each beat also re-checks every stream's session. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** Open streams per session (a few tabs); the oldest is closed when one more opens. */
 export const MAX_STREAMS_PER_SESSION = 3;
 
-export type RaceCardEventType = 'upload' | 'update';
+type RaceCardEventType = 'upload' | 'update';
 /** What travels through NOTIFY: a small key, never race data. `weekday` is null for "every weekday". */
 export interface RaceCardEvent {
   type: RaceCardEventType;

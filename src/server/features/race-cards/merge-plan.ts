@@ -2,7 +2,7 @@ import type { MergeSummary } from '../../../shared/schemas/race-cards';
 import type { ParsedHorse, ParsedRace } from './workbook';
 
 /** The fields a later stage may change after stage 1: stage 3's odds and non-runners, the summary. */
-export const LATER_STAGE_FIELDS = ['bookieOdds', 'bookieOddsText', 'potentialNonRunner', 'summary'] as const;
+const LATER_STAGE_FIELDS = ['bookieOdds', 'bookieOddsText', 'potentialNonRunner', 'summary'] as const;
 type LaterField = (typeof LATER_STAGE_FIELDS)[number];
 export type WorkbookValues = Pick<ParsedHorse, LaterField>;
 
@@ -20,7 +20,7 @@ export interface StoredHorse extends WorkbookValues {
   workbookValues: WorkbookValues | null;
 }
 
-export type HorseRow = Omit<ParsedHorse, LaterField> & WorkbookValues & { id?: number; workbookValues: WorkbookValues };
+type HorseRow = Omit<ParsedHorse, LaterField> & WorkbookValues & { id?: number; workbookValues: WorkbookValues };
 
 export type { MergeSummary };
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Weekday } from '../../../shared/london-time';
+import { type Weekday, weekdayName } from '../../../shared/london-time';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { parseMorningOddsLines } from '../../../shared/morning-odds-lines';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
@@ -7,7 +7,6 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { capitalised } from './race-date';
 import { listSome } from './upload-log';
 import { horseKey, updateRunnerOdds, type RunnerOddsUpdate } from './upload-morning-odds';
 
@@ -47,7 +46,7 @@ export interface MorningOddsTextUpdate {
 
 /** POST /api/vbg-race-cards/morning-odds: the pasted "Horse: odds" lines for one weekday, in one transaction. */
 export async function updateMorningOddsFromText(ctx: AppContext, input: MorningOddsTextUpdate): Promise<AdminActionResult & { updated: number; unmatched: string[] }> {
-  const day = capitalised(input.weekday);
+  const day = weekdayName(input.weekday);
   const lines = readMorningOddsText(input.text, `The ${day} odds are unchanged.`);
   if (lines.length === 0) throw new HttpError(400, 'No morning odds given: write one "Horse: odds" line per runner.');
   const result = await ctx.db.transaction(async (tx) => {

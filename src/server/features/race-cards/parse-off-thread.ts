@@ -6,9 +6,9 @@ import type { WorkbookResult } from './workbook';
 export type ParseJob = { kind: 'workbook'; data: Uint8Array; filename?: string } | { kind: 'verdict'; data: Uint8Array };
 
 /** A day's master workbook parses in about a second; a minute means a hostile or absurd file. */
-export const PARSE_TIMEOUT_MS = 60_000;
+const PARSE_TIMEOUT_MS = 60_000;
 /** Heap for one parse: exceljs holds a whole 50 MB-unpacked workbook (the zip guard's ceiling) in well under this. */
-export const PARSE_HEAP_MB = 1024;
+const PARSE_HEAP_MB = 1024;
 
 const WORKER = new URL('./parse-worker.ts', import.meta.url);
 

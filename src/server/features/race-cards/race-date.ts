@@ -9,5 +9,3 @@ export function nextRaceDate(now: Date, weekday: Weekday): string {
   }
   throw new Error(`unknown weekday ${weekday}`);
 }
-
-export const capitalised = (weekday: string) => weekday[0].toUpperCase() + weekday.slice(1);

@@ -1,20 +1,13 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '../../../shared/london-time';
-import type { RaceCard, RaceCardsByDay, RaceCardsMetadata, RaceSummary } from '../../../shared/schemas/race-cards';
+import type { RaceCard, RaceCardsByDay, RaceSummary } from '../../../shared/schemas/race-cards';
 import type { AppContext } from '../../context';
 import { horses, races } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
-/** GET /api/vbg-race-cards-metadata: every weekday with its races (by time, then course). */
-export async function raceCardsMetadata(ctx: AppContext, cacheBuster: number | undefined): Promise<RaceCardsMetadata> {
-  const byDay = await racesByDay(ctx);
-  const now = ctx.clock.now().getTime();
-  return { ...byDay, _timestamp: now, _cacheBuster: cacheBuster ?? now };
-}
-
 /**
- * The metadata as JSON from the shared cache: the race lists are cached, the two timestamps are
- * this request's (same key order as raceCardsMetadata).
+ * GET /api/vbg-race-cards-metadata (RaceCardsMetadata) as JSON from the shared cache: every
+ * weekday with its races (by time, then course) is cached, the two timestamps are this request's.
  */
 export function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): string | Promise<string> {
   // A hit answers without a promise (the read every member's page makes; decision 0024).

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { formatLongDay, WEEKDAYS, type Weekday } from '../../../shared/london-time';
+import { formatLongDay, WEEKDAYS, type Weekday, weekdayName } from '../../../shared/london-time';
 import type { AppContext } from '../../context';
 import { files, uploadLog } from '../../db/schema';
 import { readFileBytes } from '../../db/file-store';
 import { HttpError } from '../../http/errors';
-import { capitalised, nextRaceDate } from './race-date';
+import { nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import type { MergeSummary } from './merge-plan';
@@ -42,7 +42,7 @@ export async function reprocessLastMaster(
     .limit(1);
   const weekday = (log?.counts as { weekday?: string } | null)?.weekday;
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
-  const day = capitalised(weekday as Weekday);
+  const day = weekdayName(weekday as Weekday);
 
   const bytes = await readFileBytes(ctx.db, file.id);
   if (!bytes) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
@@ -71,7 +71,7 @@ export async function reprocessLastMaster(
 }
 
 /** What a merge does, in the analyst's words (the confirmation before re-processing shows it). */
-export function describeChanges(c: MergeSummary): string {
+function describeChanges(c: MergeSummary): string {
   const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
   const parts = [`${n(c.racesKept, 'race')} and ${n(c.runnersKept, 'runner')} kept`];
   if (c.racesAdded || c.runnersAdded) parts.push(`${n(c.racesAdded, 'race')} and ${n(c.runnersAdded, 'runner')} added`);

@@ -1,22 +1,56 @@
-import type { FastifyInstance } from 'fastify';
-import { clearDayParam, morningOddsTextBody, weekdayParam } from '../../../shared/schemas/race-cards';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clearDayParam, morningOddsTextBody, targetTabSchema, weekdayParam } from '../../../shared/schemas/race-cards';
+import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { sendCachedJson, sendJson } from '../../http/json';
 import { parse } from '../../http/parse';
-import { publishRaceCardEvent } from './events';
-import { MORNING_ODDS_TEXT_KIND, updateMorningOddsFromText } from './morning-odds-text';
+import { RaceCardEventHub, publishRaceCardEvent } from './events';
+import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
 import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { cachedRaceCardJson, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay, raceIdKey } from './read-race-cards';
-import { defaultWeekdayRoutes } from './default-weekday';
-import { raceCardUploadRoutes } from './upload-routes';
+import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
+import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScope } from './upload-scope';
+import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
+import { MORNING_ODDS_KIND, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
+import { uploadVerdict, VERDICT_KIND, type VerdictUpload } from './upload-verdict';
+import { hasMemberAccess, sessionToken } from '../../http/access';
+import { readUploadForm } from '../../http/upload-form';
+import { liveSessionUser } from '../auth/sessions';
 
 const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 const clearParam = weekdayParam('The weekday');
 
-export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Every race-card route: reading, the event stream, the five morning stages, clearing. */
+export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // GET /api/vbg-race-cards-events: a server-sent stream of upload/update notices (spec 02 §4, §7).
+  // A stream stays open only while its session is live and still has member access.
+  const hub = new RaceCardEventHub(ctx, async (token) => {
+    const user = await liveSessionUser(ctx, token);
+    return user !== null && (await hasMemberAccess(ctx, user));
+  });
+  await hub.start();
+  // Before the server closes: open streams would otherwise keep it waiting forever.
+  app.addHook('preClose', async () => hub.closeConnections());
+  app.addHook('onClose', async () => hub.stop());
+
+  app.get('/api/vbg-race-cards-events', { config: { access: 'member' } }, async (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    });
+    // The access rule has passed, so the request carries a session cookie.
+    hub.add(res, sessionToken(request)!);
+    request.raw.on('close', () => res.end());
+    res.write(': connected\n\n');
+  });
+
   // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
@@ -88,6 +122,83 @@ export function raceCardsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: result.message, weekday: result.weekday, raceCount: result.raceCount, horseCount: result.horseCount, changes: result.changes };
   });
 
-  raceCardUploadRoutes(app, ctx);
-  defaultWeekdayRoutes(app, ctx);
+  // Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on.
+  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
+  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
+
+  stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 1', 'the previous race cards are unchanged.', (scope) => {
+    scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
+      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      try {
+        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterExcel', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
+        upload.data = form.data;
+        upload.filename = form.filename;
+        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
+        const { counts: _counts, ...result } = await uploadMasterExcel(ctx, upload);
+        await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
+        return result;
+      } catch (err) {
+        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
+        throw err;
+      }
+    });
+  });
+
+  const surname = ctx.config.analystSurname;
+  stageScope(app, MAX_VERDICT_BYTES, 'Stage 2', 'the previous verdicts are unchanged.', (scope) => {
+    scope.post(`/api/vbg-race-cards/upload-${surname}-verdict`, { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
+      const upload: VerdictUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      try {
+        const form = await readUploadForm(request, { noun: 'verdict document', fileField: `${surname}Verdict`, textFields: ['targetTab'], maxBytes: MAX_VERDICT_BYTES });
+        upload.data = form.data;
+        upload.filename = form.filename;
+        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
+        const result = await uploadVerdict(ctx, upload);
+        if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
+        return result;
+      } catch (err) {
+        if (err instanceof HttpError) await logRefusedUpload(ctx, VERDICT_KIND, upload, err.message);
+        throw err;
+      }
+    });
+  });
+
+  stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 3', 'the previous odds and summaries are unchanged.', (scope) => {
+    scope.post('/api/vbg-race-cards/upload-master-with-morning-odds', { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
+      const upload: MorningOddsUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      try {
+        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterWithOdds', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
+        upload.data = form.data;
+        upload.filename = form.filename;
+        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
+        const result = await uploadMorningOdds(ctx, upload);
+        if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
+        return result;
+      } catch (err) {
+        if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_KIND, upload, err.message);
+        throw err;
+      }
+    });
+  });
+
+  // The race card collection upload (spec 02 §3, §7): a workbook for one tab plus optional
+  // "Horse: odds" text, both checked before anything is written, then one transaction.
+  stageScope(app, MAX_WORKBOOK_BYTES, 'Upload', 'the previous race cards are unchanged.', (scope) => {
+    scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
+      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      try {
+        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
+        upload.data = form.data;
+        upload.filename = form.filename;
+        upload.targetTab = parse(weekdayParam('tabType'), form.fields.tabType);
+        upload.oddsLines = readMorningOddsText(form.fields.morningOdds ?? '', 'The previous race cards are unchanged.');
+        const { counts, message } = await uploadMasterExcel(ctx, upload);
+        await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
+        return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
+      } catch (err) {
+        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
+        throw err;
+      }
+    });
+  }, MAX_MORNING_ODDS_TEXT);
 }

@@ -4,7 +4,7 @@ import { columnLetter, columnNumber } from './cells';
 /** A day's master holds a few hundred runners; these leave room for years of growth. */
 export const MAX_SHEET_ROWS = 20_000;
 /** Column ZZ: the master's data ends at AS, and working columns beside it are welcome. */
-export const MAX_SHEET_COLUMN = columnNumber('ZZ');
+const MAX_SHEET_COLUMN = columnNumber('ZZ');
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
 

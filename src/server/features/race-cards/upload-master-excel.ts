@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { formatLongDay, type Weekday } from '../../../shared/london-time';
+import { formatLongDay, type Weekday, weekdayName } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { capitalised, nextRaceDate } from './race-date';
+import { nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
@@ -51,7 +51,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
   const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   if (!parsed.ok) {
-    throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${capitalised(targetTab)} cards are unchanged.`);
+    throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${weekdayName(targetTab)} cards are unchanged.`);
   }
   const raceDate = nextRaceDate(ctx.clock.now(), targetTab);
   const filename = safeName(upload.filename, raceDate);
@@ -71,7 +71,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
   return {
     success: true,
     message,
-    popupMessage: `Stage 1 complete: ${counts.races} races loaded into the ${capitalised(targetTab)} tab.`,
+    popupMessage: `Stage 1 complete: ${counts.races} races loaded into the ${weekdayName(targetTab)} tab.`,
     counts,
   };
 }

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Weekday } from '../../../shared/london-time';
+import { type Weekday, weekdayName } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { horses, races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { capitalised } from './race-date';
 import { courseKey } from './upload-verdict';
 import { listSome } from './upload-log';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
@@ -56,7 +55,7 @@ export async function updateRunnerOdds(tx: Tx, updates: Map<number, RunnerOddsUp
  */
 export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUpload): Promise<AdminActionResult> {
   const { data, targetTab } = upload;
-  const day = capitalised(targetTab);
+  const day = weekdayName(targetTab);
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
   const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   if (!parsed.ok) {

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Weekday } from '../../../shared/london-time';
+import { type Weekday, weekdayName } from '../../../shared/london-time';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import type { AppContext } from '../../context';
 import { races, uploadLog } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { capitalised } from './race-date';
 import { listSome } from './upload-log';
 import { parseVerdictDocxOffThread } from './parse-off-thread';
 import type { VerdictSection } from './verdict-document';
@@ -36,7 +35,7 @@ export function timeCandidates(hour: number, minute: number): string[] {
  */
 export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Promise<AdminActionResult> {
   const { data, targetTab } = upload;
-  const day = capitalised(targetTab);
+  const day = weekdayName(targetTab);
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the race verdict .docx document.');
   const sections = await parseVerdictDocxOffThread(data);
   if (sections.length === 0) {

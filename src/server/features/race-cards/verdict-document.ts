@@ -21,7 +21,7 @@ export interface VerdictSection {
  * inside (415 — a renamed .xlsx is a zip too), no external relationships (415: a document that
  * links out is not accepted), and a total unpacked size within the limit (413 / 422).
  */
-export function checkVerdictDocx(data: Buffer): void {
+function checkVerdictDocx(data: Buffer): void {
   if (!isZip(data)) {
     throw new HttpError(415, 'The file is not a Word document: a .docx file is a zip archive and this one is not. Please choose the verdict .docx file.');
   }
@@ -69,7 +69,7 @@ export async function parseVerdictDocx(data: Buffer): Promise<VerdictSection[]> 
   return sectionsOf(html);
 }
 
-export function sectionsOf(html: string): VerdictSection[] {
+function sectionsOf(html: string): VerdictSection[] {
   const sections: VerdictSection[] = [];
   let current: { section: VerdictSection; paragraphs: string[] } | null = null;
   const flush = () => {

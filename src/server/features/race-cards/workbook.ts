@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { parseOdds } from '../../../shared/odds';
+import type { RaceCard, RaceCardHorse } from '../../../shared/schemas/race-cards';
 import { HttpError } from '../../http/errors';
 import { CellProblem, columnLetter, columnNumber, headerKey, integer, number, plainValue, raceTime, text, type Plain } from './cells';
 import { checkWorkbookZip } from './zip-guard';
 
 /** Columns fixed by the spec and the issue (docs/master-workbook.md). */
-export const FIXED_COLUMNS = {
+const FIXED_COLUMNS = {
   time: columnNumber('B'),
   course: columnNumber('C'),
   title: columnNumber('E'),
@@ -44,42 +45,11 @@ const LABELS: Record<string, string> = { time: 'time', course: 'course', title: 
 const NON_RUNNER = /^(nr|n\/r|non-?runner|\?)$/i;
 const MAX_ERRORS = 10;
 
-export interface ParsedHorse {
-  position: number;
-  name: string;
-  number: number | null;
-  draw: number | null;
-  dslr: number | null;
-  sire: string;
-  dam: string;
-  form: string;
-  formHistory: string;
-  jockey: string;
-  jockeyClaim: number | null;
-  trainer: string;
-  vbRating: number | null;
-  age: number | null;
-  equipment: string;
-  runsWins: string;
-  officialRating: number | null;
-  weight: string;
-  summary: string;
-  bookieOdds: number | null;
-  bookieOddsText: string | null;
-  potentialNonRunner: boolean;
-}
+/** A runner as read from the workbook: a race card's horse before it has a row id. */
+export type ParsedHorse = Omit<RaceCardHorse, 'id'>;
 
-export interface ParsedRace {
-  time: string;
-  course: string;
-  title: string;
-  distance: string;
-  raceType: string;
-  classNumber: string;
-  prizeMoney: string;
-  ageHandicapInfo: string;
-  horses: ParsedHorse[];
-}
+/** A race as read from the workbook: the race card's own fields, before it has a day, id or verdict. */
+export type ParsedRace = Pick<RaceCard, 'time' | 'course' | 'title' | 'distance' | 'raceType' | 'classNumber' | 'prizeMoney' | 'ageHandicapInfo'> & { horses: ParsedHorse[] };
 
 export interface WorkbookError {
   sheet: string;
@@ -97,7 +67,7 @@ export type WorkbookResult =
   | { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] }
   | { ok: false; errors: WorkbookError[] };
 
-export const formatWorkbookError = (e: WorkbookError) =>
+const formatWorkbookError = (e: WorkbookError) =>
   `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
 
 /** The first five problems for a message, then "(and N more)". */

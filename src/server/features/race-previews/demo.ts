@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context';
-import { demoSteps } from '../../db/seed/demo';
 import { demoRaceDay } from '../race-cards/demo';
 import { uploadMasterPdf } from './master-pdf';
 import { processMasterPdf } from './process-master';
@@ -28,5 +27,3 @@ export async function seedDemoRacePreviews(ctx: AppContext) {
   await uploadMasterPdf(ctx, { data: Buffer.from(await makePdf(pages)), originalName: 'demo-previews.pdf' });
   await processMasterPdf(ctx);
 }
-
-demoSteps.push(seedDemoRacePreviews);

@@ -14,7 +14,7 @@ export interface RacePreviewItem {
   url: string;
 }
 
-export const previewUrl = (id: number) => `/api/race-previews/${id}.pdf`;
+const previewUrl = (id: number) => `/api/race-previews/${id}.pdf`;
 
 /** Today's (London) previews in the master's page order. */
 export async function listTodayPreviews(ctx: AppContext): Promise<RacePreviewItem[]> {

@@ -9,10 +9,10 @@ import { badRequest, HttpError } from '../../http/errors';
 import { isPdfBytes, loadPdf } from '../../pdf/load';
 import { insertFile, readFileBytes } from '../../db/file-store';
 
-export const MASTER_KIND = 'master-preview-pdf';
+const MASTER_KIND = 'master-preview-pdf';
 
 /** The London day a master belongs to is in its stored name: one waiting master per day. */
-export const masterFilename = (day: string) => `master-preview-${day}.pdf`;
+const masterFilename = (day: string) => `master-preview-${day}.pdf`;
 
 export const today = (ctx: AppContext) => londonDate(ctx.clock.now());
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { readUploadForm, registerUploadScope } from '../../http/upload-form';
-import { MAX_PDF_BYTES } from '../back-catalogue/routes';
+import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '../../http/upload-form';
 import { clearDayPreviews } from './clear-previews';
 import { getPreviewFile, listTodayPreviews } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';

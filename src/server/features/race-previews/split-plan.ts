@@ -11,7 +11,7 @@
  * - Pages before the first heading (a cover, a contents page) match no race.
  */
 
-export const FEATURE_MARKER = 'FEATURE RACE';
+const FEATURE_MARKER = 'FEATURE RACE';
 
 const COURSE_WORD = String.raw`[A-Z][A-Za-z'’]*(?:-[A-Za-z'’]+)*`;
 const HEADING = new RegExp(String.raw`^\s*((?:[01]?\d|2[0-3])[:.][0-5]\d)\s+(${COURSE_WORD}(?: ${COURSE_WORD}){0,3})(?=$|[\s,–—:|(-])`);

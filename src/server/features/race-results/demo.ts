@@ -4,7 +4,7 @@ import { matchResults, parseResultLines } from '../../../shared/race-results';
 import { calculateValue } from '../../../shared/value-model';
 import type { AppContext } from '../../context';
 import { eq } from 'drizzle-orm';
-import { DEMO_MEMBER_EMAIL, demoSteps } from '../../db/seed/demo';
+import { DEMO_MEMBER_EMAIL } from '../../db/seed/demo';
 import { users } from '../../db/schema';
 import { createBet } from '../my-bets/bets';
 import { priceDemoMarket } from '../race-cards/samples/demo-market';
@@ -73,4 +73,3 @@ async function seedDemoBets(ctx: AppContext, date: string, sample: ReturnType<ty
   }
 }
 
-demoSteps.push(seedDemoRaceResults);

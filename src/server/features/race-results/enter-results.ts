@@ -5,7 +5,7 @@ import type { EnteredRace, RaceResultsAnswer } from '../../../shared/schemas/rac
 import type { AppContext } from '../../context';
 import { horses, raceResultRunners, raceResults, races } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { settleTipsFromResults } from './settle-tips';
+import { settleTipsFromResults } from '../performance/settle-from-results';
 
 /** Refused input: nothing was written; `unmatched` names every line or horse at fault. */
 export class ResultsRefused extends HttpError {
@@ -54,7 +54,7 @@ export async function enterRaceResults(ctx: AppContext, input: { date: string; l
   return saveMatchedResults(ctx, input.date, matched, input.userId);
 }
 
-export interface ResultRunner {
+interface ResultRunner {
   name: string;
   vbRating: number | null;
   bookieOdds: number | null;

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context';
-import { demoSteps } from '../../db/seed/demo';
 import { importBackCatalogue } from '../back-catalogue/import-back-catalogue';
 import { publishTips, type PublishTipsInput } from './publish-tips';
 
@@ -51,5 +50,3 @@ export async function seedDemoTips(ctx: AppContext) {
   await importBackCatalogue(ctx);
   await publishTips(ctx, days[0]);
 }
-
-demoSteps.push(seedDemoTips);

@@ -7,7 +7,7 @@ import { createStripePayments, type StripePayments } from './stripe';
  * built-in local checkout otherwise. Everything outside this folder talks only to this shape, so
  * the billing use cases run the same code whichever provider is configured.
  */
-export type PaymentsKind = 'stripe' | 'local';
+type PaymentsKind = 'stripe' | 'local';
 
 export interface CheckoutSessionInfo {
   id: string;
@@ -51,7 +51,7 @@ export interface PaymentEvent {
   subscriptionId?: string;
 }
 
-export interface CreateCheckoutInput {
+interface CreateCheckoutInput {
   email: string;
   /** An existing provider customer of this person (a returning subscriber), when known. */
   customerId?: string | null;
@@ -61,7 +61,7 @@ export interface CreateCheckoutInput {
   reference?: string;
 }
 
-export interface PaymentLinkInput {
+interface PaymentLinkInput {
   email: string;
   customerName: string;
   pricingTier: string;
@@ -94,7 +94,7 @@ export interface PaymentsProvider {
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
 
-export function paymentsKind(config: AppContext['config']): PaymentsKind {
+function paymentsKind(config: AppContext['config']): PaymentsKind {
   return config.STRIPE_SECRET_KEY ? 'stripe' : 'local';
 }
 
@@ -103,6 +103,6 @@ export function createPaymentsProvider(ctx: AppContext): StripePayments | LocalP
   return paymentsKind(ctx.config) === 'stripe' ? createStripePayments(ctx.config) : createLocalPayments(ctx);
 }
 
-export { WebhookSignatureError, PaymentsUnavailableError } from './errors';
+export { WebhookSignatureError } from './errors';
 export type { LocalPayments } from './local';
 export type { StripePayments } from './stripe';

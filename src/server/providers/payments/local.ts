@@ -12,9 +12,9 @@ import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionI
  * the database the way Stripe keeps them. Completing a checkout yields the same event a Stripe
  * webhook would, handled by the same use case.
  */
-export const LOCAL_CHECKOUT_PREFIX = '/local-checkout/';
-export const LOCAL_PRICE_PENCE = PRICE_MONTHLY_GBP * 100;
-export const LOCAL_DISCOUNTED_PENCE = PRICE_DISCOUNTED_GBP * 100;
+const LOCAL_CHECKOUT_PREFIX = '/local-checkout/';
+const LOCAL_PRICE_PENCE = PRICE_MONTHLY_GBP * 100;
+const LOCAL_DISCOUNTED_PENCE = PRICE_DISCOUNTED_GBP * 100;
 
 interface LocalSessionData {
   mode: 'subscription' | 'payment';
@@ -50,7 +50,7 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
-export type LocalCompletion =
+type LocalCompletion =
   | { ok: true; event: PaymentEvent; redirectTo: string }
   | { ok: false; reason: 'not-found' | 'bad-code' | 'expired' };
 

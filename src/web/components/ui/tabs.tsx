@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export interface TabItem {
+interface TabItem {
   value: string;
   label: ReactNode;
   content: ReactNode;

@@ -6,7 +6,7 @@ import { MemberAccessRequired } from '../../components/member-gate';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/api';
-import { EmailPreferenceCard } from '../mail/email-preference-card';
+import { EmailPreferenceCard } from '../auth/email-preference-card';
 import { OddsFormatCard } from '../odds-preference/odds-format-card';
 import { ChangePasswordTab } from './change-password-tab';
 import { SubscriptionTab } from './subscription-tab';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT } from '../../../shared/auth-rules';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/input';
@@ -21,7 +21,7 @@ export function ChangePasswordTab() {
     if (!currentPassword || !newPassword || !confirmPassword) return fail('Missing information', 'Please fill in all password fields');
     if (newPassword !== confirmPassword) return fail("Passwords don't match", 'New password and confirmation must match');
     if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      return fail('Password too short', `New password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+      return fail('Password too short', NEW_PASSWORD_TOO_SHORT);
     }
     change.mutate(
       { currentPassword, newPassword },

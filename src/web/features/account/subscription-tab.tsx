@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CurrentUser } from '../../../shared/schemas/auth';
-import { subscriptionDateLabel, subscriptionTypeLabel } from '../../../shared/subscription';
+import { isLiveStatus, subscriptionDateLabel, subscriptionTypeLabel } from '../../../shared/subscription';
+import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -12,15 +13,15 @@ import { ManageBillingButton } from '../billing/manage-billing-button';
 import { useCancelSubscription, useResumeSubscription } from './api';
 
 /** Resumable here: a monthly subscription set to end whose paid period has not ended yet (decision 0018). */
-export function canResume(user: CurrentUser): boolean {
+function canResume(user: CurrentUser): boolean {
   return user.isSubscribed && user.cancelAtPeriodEnd && user.subscriptionType === 'premium';
 }
 
 /** Cancellable here: a live monthly (premium) subscription not already set to end. */
-export function canCancel(user: CurrentUser): boolean {
+function canCancel(user: CurrentUser): boolean {
   if (!user.isSubscribed || user.cancelAtPeriodEnd) return false;
   if (user.subscriptionType && user.subscriptionType !== 'premium') return false; // annual_special and family have nothing to cancel
-  return ['active', 'trialing', 'past_due'].includes(user.subscriptionStatus);
+  return isLiveStatus(user.subscriptionStatus);
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -82,7 +83,7 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardFooter>
           <ButtonLink to="/subscribe" variant="gold">
-            Subscribe £16/month
+            Subscribe £{PRICE_MONTHLY_GBP}/month
           </ButtonLink>
         </CardFooter>
       </Card>
@@ -124,7 +125,7 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           )}
           {canResubscribe && (
             <ButtonLink to="/subscribe" variant="gold">
-              Subscribe £16/month
+              Subscribe £{PRICE_MONTHLY_GBP}/month
             </ButtonLink>
           )}
           {canCancel(user) && (

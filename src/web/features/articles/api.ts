@@ -10,7 +10,7 @@ import type {
 import { apiJson, getJson } from '../../lib/request';
 import { normalizeArticle, normalizeArticles } from './article-utils';
 
-export const ARTICLES_KEY = ['/api/news-and-views'] as const;
+const ARTICLES_KEY = ['/api/news-and-views'] as const;
 
 /** Spec 01 §7: the article calls are fresh for 5 minutes, kept for 10, never retried or refetched on mount or focus. */
 const articleCaching = {

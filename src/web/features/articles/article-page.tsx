@@ -8,7 +8,8 @@ import { useAuth } from '../auth/api';
 import { CategoryBadge, PremiumBadge, PremiumPreviewPanel, useReadableArticle } from './article-bits';
 import { cleanSlug, isMissingSlug, longDate, longDateWithWeekday } from './article-utils';
 import { DiscountBanner } from './discount-banner';
-import { PROSE, SafeHtml } from './safe-html';
+import { PROSE } from '../../lib/prose';
+import { SafeHtml } from './safe-html';
 
 function ArticleNotFound() {
   return (

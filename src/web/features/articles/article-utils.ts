@@ -4,7 +4,7 @@ import { formatLongDay, isIsoDay, londonDate } from '../../../shared/london-time
 /** Articles per column before "See More" (spec 01 §9). */
 export const ARTICLES_PER_COLUMN = 5;
 /** Admin list summary preview (spec 01 §9). */
-export const ADMIN_SUMMARY_PREVIEW = 150;
+const ADMIN_SUMMARY_PREVIEW = 150;
 
 const bool = (v: unknown, fallback = false) => (typeof v === 'boolean' ? v : fallback);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
@@ -52,7 +52,7 @@ export function normalizeArticles(raw: unknown): Article[] {
 }
 
 /** YYYY-MM-DD of a publish date (also from an ISO date-time), or null. */
-export function publishDay(value: string | null | undefined): string | null {
+function publishDay(value: string | null | undefined): string | null {
   if (!value) return null;
   const day = value.slice(0, 10);
   return isIsoDay(day) ? day : null;

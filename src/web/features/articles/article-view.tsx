@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { CategoryBadge, MembersOnlyPanel, PremiumBadge, useReadableArticle } from './article-bits';
 import { canRead, longDate } from './article-utils';
-import { PROSE, SafeHtml } from './safe-html';
+import { PROSE } from '../../lib/prose';
+import { SafeHtml } from './safe-html';
 
 /** The in-page article view of /news-and-views: replaces the list until "Return to News & Views". */
 export function ArticleView({ selected, hasMemberAccess, onBack }: { selected: Article; hasMemberAccess: boolean; onBack: () => void }) {

@@ -3,8 +3,8 @@ import { Check, Copy } from 'lucide-react';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 
-export const COPIED_MS = 2000;
-export const COPY_TOAST_MS = 3000;
+const COPIED_MS = 2000;
+const COPY_TOAST_MS = 3000;
 
 /** Signed-out visitors on an article page: the offer with the article's code (or the default). */
 export function DiscountBanner({ code }: { code: string }) {

@@ -86,7 +86,7 @@ export function useRegisterMutation() {
   });
 }
 
-export function useLogoutMutation() {
+function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<{ message: string }>('POST', '/api/logout'),
@@ -124,4 +124,26 @@ export function useAuth() {
     logout,
     register,
   };
+}
+
+/** "Forgot password?" and the e-mailed link's page (spec 01 §2). */
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => apiJson<{ success: boolean; message: string }>('POST', '/api/forgot-password', { email }) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; password: string; confirmPassword: string }) => apiJson<{ success: boolean; message: string }>('POST', '/api/reset-password', input),
+  });
+}
+
+/** The member e-mails switch on the account page (the unsubscribe link turns it off too). */
+export function useEmailPreference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailOptOut: boolean) => apiJson<{ success: boolean; message: string; emailOptOut: boolean }>('PUT', '/api/email-preference', { emailOptOut }),
+    onSuccess: (result) => {
+      queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (u) => (u ? { ...u, emailOptOut: result.emailOptOut } : u));
+    },
+  });
 }

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
-import { useForgotPassword } from '../mail/api';
+import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
 
 const linkClass = 'font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900';

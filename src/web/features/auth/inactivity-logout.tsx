@@ -3,8 +3,8 @@ import { isMobileClient } from '../../lib/device';
 import { clearBrowserStorage } from '../../lib/storage';
 
 /** Spec 01 §4 and §9: 30 minutes without activity signs out; a warning comes 2 minutes before. */
-export const INACTIVITY_LIMIT_MS = 30 * 60 * 1000;
-export const INACTIVITY_WARNING_MS = 2 * 60 * 1000;
+const INACTIVITY_LIMIT_MS = 30 * 60 * 1000;
+const INACTIVITY_WARNING_MS = 2 * 60 * 1000;
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
 
 async function signOutForInactivity() {

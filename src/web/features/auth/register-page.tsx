@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { newPasswordProblem } from '../../../shared/auth-rules';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button } from '../../components/ui/button';
-import { PasswordField, EmailField } from '../../components/ui/input';
+import { EmailField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { useRegisterMutation } from './api';
 import { AuthCard } from './auth-card';
@@ -17,14 +18,8 @@ export function RegisterPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: 'destructive' });
-      return;
-    }
-    if (password !== confirmPassword) {
-      toast({ title: 'Passwords do not match', description: 'Please ensure both passwords are identical', variant: 'destructive' });
-      return;
-    }
+    const problem = newPasswordProblem(password, confirmPassword);
+    if (problem) return void toast({ ...problem, variant: 'destructive' });
     register.mutate({ email: email.trim(), password, confirmPassword }, { onSuccess: () => navigate('/subscribe', { replace: true }) });
   }
 
@@ -37,21 +32,7 @@ export function RegisterPage() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <PasswordField
-          purpose="new"
-          label="Password"
-          name="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          purpose="new"
-          label="Confirm Password"
-          name="confirmPassword"
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
+        <NewPasswordFields label="Password" password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
         <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
           {register.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { newPasswordProblem } from '../../../shared/auth-rules';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { RESET_LINK_INVALID_MESSAGE } from '../../../shared/mail';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
-import { useResetPassword } from '../mail/api';
+import { useResetPassword } from './api';
 import { AuthCard } from './auth-card';
 
 const fail = (description: string) => toast({ title: 'Password reset failed', description, variant: 'destructive' });
@@ -23,8 +23,8 @@ export function ResetPasswordPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) return fail(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
-    if (password !== confirmPassword) return fail('Please ensure both passwords are identical');
+    const problem = newPasswordProblem(password, confirmPassword);
+    if (problem) return fail(problem.description);
     reset.mutate(
       { token, password, confirmPassword },
       {
@@ -57,15 +57,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password" description="Choose a new password for your account. You will then sign in with it.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <PasswordField
-          purpose="new"
-          label="New Password"
-          name="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField purpose="new" label="Confirm Password" name="confirmPassword" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <NewPasswordFields password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
         <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
           {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
         </Button>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminActionResult, BackCatalogueEntry } from '../../../shared/schemas/tips';
 import { apiJson, getJson } from '../../lib/request';
 
-export const BACK_CATALOGUE_KEY = ['/api/back-catalogue'] as const;
+const BACK_CATALOGUE_KEY = ['/api/back-catalogue'] as const;
 
 /** Always refetched (spec 01 §7). */
 export function useBackCatalogue() {

@@ -64,7 +64,7 @@ export interface MembersFilter {
   type: string;
 }
 
-export const MEMBERS_KEY = '/api/admin/members';
+const MEMBERS_KEY = '/api/admin/members';
 
 export function useMembers(filter: MembersFilter) {
   const params = new URLSearchParams();

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
+import { newPasswordProblem } from '../../../shared/auth-rules';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Field, PasswordField } from '../../components/ui/input';
+import { Field } from '../../components/ui/input';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
 import { AUTH_USER_KEY, fetchCurrentUser } from '../auth/api';
@@ -49,14 +50,8 @@ export function SetPasswordPage() {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!sessionId) return;
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`, variant: 'destructive' });
-      return;
-    }
-    if (password !== confirm) {
-      toast({ title: 'Passwords do not match', description: 'Please ensure both passwords are identical', variant: 'destructive' });
-      return;
-    }
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) return void toast({ ...problem, variant: 'destructive' });
     setPassword.mutate(
       { session_id: sessionId, password },
       {
@@ -138,21 +133,7 @@ export function SetPasswordPage() {
     <AuthCard title="Set Your Password" description="Choose a password to sign in to your new account.">
       <form onSubmit={onSubmit} className="grid gap-4">
         <Field label="Email" name="email" type="email" value={email} readOnly aria-readonly="true" autoComplete="username" />
-        <PasswordField
-          purpose="new"
-          label="New Password"
-          name="password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          value={password}
-          onChange={(e) => setPasswordValue(e.target.value)}
-        />
-        <PasswordField
-          purpose="new"
-          label="Confirm Password"
-          name="confirmPassword"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <NewPasswordFields password={password} confirmation={confirm} onPassword={setPasswordValue} onConfirmation={setConfirm} />
         <Button type="submit" variant="gold" size="lg" disabled={busy} className="w-full">
           {busy ? 'Setting Password...' : 'Set Password & Continue'}
         </Button>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Gift } from 'lucide-react';
 import type { RaceCard as RaceCardData } from '../../../shared/schemas/race-cards';
+import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
 import { PageHeader } from '../../components/page-header';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -70,7 +71,7 @@ export function FreeRacePage() {
             </CardHeader>
             <CardFooter>
               <ButtonLink to="/subscribe" variant="gold">
-                Subscribe £16/month
+                Subscribe £{PRICE_MONTHLY_GBP}/month
               </ButtonLink>
             </CardFooter>
           </Card>

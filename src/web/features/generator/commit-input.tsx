@@ -11,7 +11,7 @@ export interface CommitInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
   isComplete?: (text: string) => boolean;
 }
 
-export const cellInputClass =
+const cellInputClass =
   'block h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 tabular-nums ' +
   'read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-800 aria-[invalid=true]:border-red-700';
 

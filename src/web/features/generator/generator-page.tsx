@@ -11,9 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/request';
-import { fetchRace } from '../race-cards/api';
+import { fetchRace, useRaceLists } from '../race-cards/api';
 import { useRaceCardEvents } from '../race-cards/use-race-card-events';
-import { useRaceLists } from './api';
 import { GeneratorCards } from './generator-cards';
 import { GeneratorTable, type GeneratorViewProps } from './generator-table';
 import { HelpNotes } from './help-notes';

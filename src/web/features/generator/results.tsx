@@ -2,7 +2,7 @@ import { formatCorrection, oneDecimal, type GeneratorRow } from '../../../shared
 import { ScoreBadge } from './value-legend';
 
 /** Computed figures are shown once a calculation has included the row; '–' until then. */
-export const shows = (row: GeneratorRow, calculated: boolean) => calculated && row.tissueOdds !== undefined;
+const shows = (row: GeneratorRow, calculated: boolean) => calculated && row.tissueOdds !== undefined;
 
 export function ScoreCell({ row, calculated }: { row: GeneratorRow; calculated: boolean }) {
   if (!shows(row, calculated) || row.valueScore === undefined) return <span className="text-slate-500">–</span>;

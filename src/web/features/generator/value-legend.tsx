@@ -2,7 +2,7 @@ import { VALUE_LEGEND, valueLabel, type ValueScore } from '../../../shared/gener
 import { cn } from '../../lib/cn';
 
 /** Spec 02 §2.3 colours: 5 strong green, 4 light green, 3 yellow, 2 light yellow, 1 red. */
-export const SCORE_CLASSES: Record<ValueScore, string> = {
+const SCORE_CLASSES: Record<ValueScore, string> = {
   5: 'bg-green-700 text-white',
   4: 'bg-green-200 text-green-950',
   3: 'bg-yellow-300 text-yellow-950',

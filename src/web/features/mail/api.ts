@@ -1,22 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MailingKind, MailingResult, OutboxMessage, OutboxMessageDetail, OutboxOverview } from '../../../shared/mail';
-import type { CurrentUser } from '../../../shared/schemas/auth';
+import { MAILING_PATHS, type MailingKind, type MailingResult, type OutboxMessage, type OutboxMessageDetail, type OutboxOverview } from '../../../shared/mail';
 import { apiJson, getJson } from '../../lib/request';
-import { AUTH_USER_KEY } from '../auth/api';
 
 interface Answer {
   success: boolean;
   message: string;
 }
 
-export const OUTBOX_KEY = ['/api/admin/mail/outbox'] as const;
-
-/** Spec 02 §7: the three send calls (no body). */
-export const MAILING_PATHS: Record<MailingKind, string> = {
-  daily: '/api/send-daily-update-email',
-  blog: '/api/send-blog-post-email',
-  golf: '/api/send-golf-email',
-};
+const OUTBOX_KEY = ['/api/admin/mail/outbox'] as const;
 
 export function useSendMailing() {
   const queryClient = useQueryClient();
@@ -57,26 +48,6 @@ export function useRetryMessage() {
   });
 }
 
-export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => apiJson<Answer>('POST', '/api/forgot-password', { email }) });
-}
-
-export function useResetPassword() {
-  return useMutation({
-    mutationFn: (input: { token: string; password: string; confirmPassword: string }) => apiJson<Answer>('POST', '/api/reset-password', input),
-  });
-}
-
 export function useUnsubscribe() {
   return useMutation({ mutationFn: (token: string) => apiJson<Answer>('POST', '/api/unsubscribe', { token }) });
-}
-
-export function useEmailPreference() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (emailOptOut: boolean) => apiJson<Answer & { emailOptOut: boolean }>('PUT', '/api/email-preference', { emailOptOut }),
-    onSuccess: (result) => {
-      queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (u) => (u ? { ...u, emailOptOut: result.emailOptOut } : u));
-    },
-  });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyBet, MyBetsResponse, NewBetBody } from '../../../shared/schemas/my-bets';
 import { apiJson, getJson } from '../../lib/request';
 
-export const MY_BETS_KEY = ['/api/my-bets'] as const;
+const MY_BETS_KEY = ['/api/my-bets'] as const;
 
 /** The member's own bets, settled from the results (issue 20 item 6); never in server-rendered HTML. */
 export function useMyBets() {

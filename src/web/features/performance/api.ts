@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PerformanceActionResult, ResultsResponse, SettleBody, TipEditBody, TipRecord, TipRecordBody } from '../../../shared/schemas/performance';
 import { apiJson, getJson } from '../../lib/request';
 
-export const HISTORY_KEY = ['/api/daily-performance-history'] as const;
-export const RESULTS_KEY = ['/api/results'] as const;
+const HISTORY_KEY = ['/api/daily-performance-history'] as const;
+const RESULTS_KEY = ['/api/results'] as const;
 
 /** Admin: every tip record, newest day first. */
 export function usePerformanceHistory() {

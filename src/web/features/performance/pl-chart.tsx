@@ -3,7 +3,7 @@ import type { RunningPoint } from '../../../shared/tip-stats';
 import { formatPoints } from '../../../shared/tip-stats';
 
 /** Round steps (1, 2, 5 × 10ⁿ) giving about `count` ticks between lo and hi. */
-export function niceTicks(lo: number, hi: number, count = 5): number[] {
+function niceTicks(lo: number, hi: number, count = 5): number[] {
   const span = hi - lo || 1;
   const raw = span / count;
   const mag = 10 ** Math.floor(Math.log10(raw));

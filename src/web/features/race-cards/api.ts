@@ -1,15 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RaceCard, RaceCardsMetadata } from '../../../shared/schemas/race-cards';
+import type { RaceCard, RaceCardsByDay, RaceCardsMetadata } from '../../../shared/schemas/race-cards';
 import { ApiError, getJson } from '../../lib/request';
 
 export const RACE_CARDS_METADATA_KEY = ['race-cards', 'metadata'] as const;
 export const RACE_CARDS_SELECTED_KEY = ['race-cards', 'selected'] as const;
 export const DEFAULT_WEEKDAY_KEY = ['race-cards', 'default-weekday'] as const;
+export const RACE_LISTS_KEY = ['race-cards', 'by-day'] as const;
+
+/** GET /api/vbg-race-cards: the lists offered to the tool pages, fresh for 30 s (spec 02 §7, §9). */
+export function useRaceLists() {
+  return useQuery({
+    queryKey: RACE_LISTS_KEY,
+    queryFn: () => getJson<RaceCardsByDay>('/api/vbg-race-cards') as Promise<RaceCardsByDay>,
+    staleTime: 30_000,
+  });
+}
 
 /** Spec 02 §9: the admin view re-reads the metadata every 10 minutes. */
 export const ADMIN_METADATA_REFRESH_MS = 600_000;
 
-export function fetchMetadata(): Promise<RaceCardsMetadata> {
+function fetchMetadata(): Promise<RaceCardsMetadata> {
   const t = Date.now();
   return getJson<RaceCardsMetadata>(`/api/vbg-race-cards-metadata?t=${t}`) as Promise<RaceCardsMetadata>;
 }

@@ -30,7 +30,7 @@ const toneClasses = {
   grey: 'bg-slate-200 text-slate-800',
 };
 
-export function RatingBadge({ rating }: { rating: number | null }) {
+function RatingBadge({ rating }: { rating: number | null }) {
   const tone = ratingTone(rating);
   return (
     <span data-tone={tone} className={cn('inline-flex min-w-12 items-center justify-center rounded-md px-2 py-1 text-sm font-bold tabular-nums', toneClasses[tone])}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { WEEKDAYS, formatLongDay, formatShortDay, londonDate, type Weekday } from '../../../shared/london-time';
+import { WEEKDAYS, formatLongDay, formatShortDay, londonDate, type Weekday, weekdayName } from '../../../shared/london-time';
 import { MAX_TAB_COLUMNS, defaultTab, toggleRace, toggleVenue, weekdayTabs } from '../../../shared/race-card-rules';
 import type { RaceSummary } from '../../../shared/schemas/race-cards';
 import { PageHeader } from '../../components/page-header';
@@ -15,16 +15,15 @@ import { useRaceCardEvents } from './use-race-card-events';
 
 // At most 4 columns; two on phones so long day names stay readable.
 const GRID_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-2 sm:grid-cols-3', 'grid-cols-2 sm:grid-cols-4'];
-const label = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 
 /**
  * "Monday 30 Nov (8)": the weekday, the London day its cards are for and the count, so nobody
  * mistakes last week's cards for this week's (issue 16 item 8).
  */
 function tabLabel(d: Weekday, races: readonly RaceSummary[]): string {
-  if (races.length === 0) return label(d);
+  if (races.length === 0) return weekdayName(d);
   const date = races[0].raceDate ? ` ${formatShortDay(races[0].raceDate, false)}` : '';
-  return `${label(d)}${date} (${races.length})`;
+  return `${weekdayName(d)}${date} (${races.length})`;
 }
 
 function SelectedRaces({ ids }: { ids: number[] }) {

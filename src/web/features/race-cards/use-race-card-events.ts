@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY } from './api';
-import { GENERATOR_RACES_KEY } from '../generator/api';
+import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, RACE_LISTS_KEY } from './api';
 
-export const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
+const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
 /** Spec 02 §4: after a stream error, reconnect after 5 s. */
-export const RECONNECT_MS = 5_000;
+const RECONNECT_MS = 5_000;
 
 /**
  * Live race-card stream: an upload or update message reloads the metadata, the open race cards
@@ -31,7 +30,7 @@ export function useRaceCardEvents() {
         if (type === 'upload' || type === 'update') {
           void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
           void queryClient.invalidateQueries({ queryKey: RACE_CARDS_SELECTED_KEY });
-          void queryClient.invalidateQueries({ queryKey: GENERATOR_RACES_KEY });
+          void queryClient.invalidateQueries({ queryKey: RACE_LISTS_KEY });
         }
       };
       source.onerror = () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminActionResult } from '../../../shared/schemas/tips';
 import { apiJson, getJson } from '../../lib/request';
-import { DAILY_TIPS_KEY } from '../tips/api';
+import { DAILY_TIPS_KEY } from '../../lib/query-keys';
 
 /** One race's preview PDF of today (GET /api/race-previews). */
 export interface RacePreview {
@@ -22,7 +22,7 @@ export interface MasterCheck {
   message: string;
 }
 
-export const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
+const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
 
 export function useRacePreviews() {
   return useQuery({ queryKey: RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<RacePreview[]>('/api/race-previews')) ?? [] });

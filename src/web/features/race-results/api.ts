@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalibrationResponse, RaceResultsAnswer, RaceResultsBody, RaceResultsRefusal } from '../../../shared/schemas/race-results';
 import { ApiError, apiJson, errorMessage, getJson } from '../../lib/request';
 
-export const CALIBRATION_KEY = ['/api/value-calibration'] as const;
+const CALIBRATION_KEY = ['/api/value-calibration'] as const;
 
 /** Public: the calibration of past days' results (issue 20). */
 export function useCalibration() {

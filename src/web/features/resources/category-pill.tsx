@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 
 /** Spec 01 §2: strategy blue, analysis green, methodology purple, anything else grey. */
-export function categoryClasses(category: string): string {
+function categoryClasses(category: string): string {
   switch (category) {
     case 'strategy':
       return 'bg-blue-100 text-blue-900';

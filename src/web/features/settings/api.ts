@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
 
-export const SYSTEM_SETTINGS_KEY = ['/api/admin/settings'] as const;
+const SYSTEM_SETTINGS_KEY = ['/api/admin/settings'] as const;
 
 export interface SystemSettings {
   openAccess: boolean;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminActionResult, ContentUploadBody, DailyTips, HistoricalTips } from '../../../shared/schemas/tips';
+import { DAILY_TIPS_KEY } from '../../lib/query-keys';
 import { ApiError, apiJson, getJson } from '../../lib/request';
 
-export const DAILY_TIPS_KEY = ['/api/daily-tips'] as const;
 
 export function useDailyTips() {
   return useQuery({ queryKey: DAILY_TIPS_KEY, queryFn: () => getJson<DailyTips>('/api/daily-tips') });

@@ -27,7 +27,7 @@ function TipCard({ title, subtitle, icon, text, fallback, accent }: { title: str
 }
 
 /** NAP, NB and Longshot side by side on wide screens, stacked on a phone. */
-export function HeadlineTips({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
+function HeadlineTips({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
       <TipCard
@@ -59,7 +59,7 @@ export function HeadlineTips({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb'
 }
 
 /** Up to four multiples; a card only for those with text ("label: description"). */
-export function MultipleCards({ multiples }: { multiples: string[] }) {
+function MultipleCards({ multiples }: { multiples: string[] }) {
   const parts = multiples.map((m) => splitMultiple(m)).filter((p) => p !== null);
   if (parts.length === 0) return null;
   return (
@@ -103,7 +103,7 @@ export function PreviewBody({ text, fallback = EMPTY.preview }: { text: string; 
   );
 }
 
-export function DailyPreviewCard({ text }: { text: string }) {
+function DailyPreviewCard({ text }: { text: string }) {
   return (
     <section aria-labelledby="daily-preview-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <header className="border-b border-slate-200 px-4 py-3 sm:px-6">

@@ -21,7 +21,7 @@ const TOP_ORDERS = [
 ];
 
 /** The ladder price nearest to a win probability (in %), on the log scale bookmakers step in. */
-export function ladderPrice(probabilityPct: number): string {
+function ladderPrice(probabilityPct: number): string {
   const decimal = 100 / probabilityPct;
   let best = 0;
   for (let i = 1; i < LADDER_DECIMAL.length; i++) {

@@ -7,7 +7,7 @@ import type { ParsedRace } from '../workbook';
  * `makeRaceDay` builds the data; `raceDayWorkbook` writes it as .xlsx bytes with the fixed
  * columns of the spec and the other columns placed by header (shuffled on request).
  */
-export interface SampleHorse {
+interface SampleHorse {
   name: string;
   number: number;
   draw: number | null;
@@ -110,7 +110,7 @@ export function makeRaceDay(opts: RaceDayOptions = {}): SampleRace[] {
 }
 
 /** Header of every column placed by name, in the standard order. */
-export const HEADER_COLUMNS = [
+const HEADER_COLUMNS = [
   ['No', 'number'],
   ['Horse', 'name'],
   ['Draw', 'draw'],

@@ -28,7 +28,7 @@ export async function makePdf(pages: PageSpec[]): Promise<Uint8Array> {
  *   8 "2:10 Newton Abbot – Class 4 Handicap"
  * → 4 races with 2, 1, 3 and 1 pages; 14:30 Ascot is the feature; page 1 unmatched.
  */
-export function standardMasterPages(): PageSpec[] {
+function standardMasterPages(): PageSpec[] {
   return [
     ['VBG Race Previews', 'Sunday selection notes', 'Going reports at 07:30 and 11:00'],
     ['13:50 Ascot', 'Novices’ Hurdle, 2m', 'Front runners have the edge on this ground.'],

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Save } from 'lucide-react';
-import type { Weekday } from '../../../../shared/london-time';
+import { type Weekday, weekdayName } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/input';
@@ -9,7 +9,6 @@ import { toast } from '../../../components/ui/use-toast';
 import { apiJson, errorMessage } from '../../../lib/request';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 import { useReprocessWorkbook } from './reprocess-workbook';
-import { weekdayLabel } from './stage-upload';
 
 /**
  * The admin's "horse summaries and morning odds" sub-section (spec 02 §2.6 B.5): odds pasted as
@@ -25,7 +24,7 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
   const reprocess = useReprocessWorkbook(setOutcome);
   const working = busy !== null || reprocess.busy !== null;
   const id = useId();
-  const day = weekdayLabel(weekday);
+  const day = weekdayName(weekday);
 
   async function updateOdds() {
     setBusy('odds');

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
-import { WEEKDAYS, type Weekday } from '../../../../shared/london-time';
+import { WEEKDAYS, type Weekday, weekdayName } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/input';
@@ -9,7 +9,6 @@ import { DEFAULT_WEEKDAY_KEY, RACE_CARDS_METADATA_KEY, useDefaultWeekday } from 
 import type { UploadResult } from '../upload';
 import { runStageAction } from './run-action';
 import { StagePanel } from './stage-panel';
-import { weekdayLabel } from './stage-upload';
 
 /** Stage 4: the weekday tab the race cards open on (spec 02 §5). */
 export function StageDefaultWeekday() {
@@ -24,7 +23,7 @@ export function StageDefaultWeekday() {
     if (!weekday) return;
     setBusy(true);
     setResult(null);
-    const answer = await runStageAction(4, 'POST', '/api/admin-settings/default-weekday', { weekday: weekdayLabel(weekday) });
+    const answer = await runStageAction(4, 'POST', '/api/admin-settings/default-weekday', { weekday: weekdayName(weekday) });
     setBusy(false);
     setResult(answer);
     if (answer.success) {
@@ -56,7 +55,7 @@ export function StageDefaultWeekday() {
             <option value="">Choose a weekday</option>
             {WEEKDAYS.map((d) => (
               <option key={d} value={d}>
-                {weekdayLabel(d)}
+                {weekdayName(d)}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { WEEKDAYS } from '../../../../shared/london-time';
+import { WEEKDAYS, weekdayName } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/input';
@@ -10,7 +10,6 @@ import { RACE_CARDS_METADATA_KEY, useDefaultWeekday, useRaceCardsMetadata } from
 import type { UploadResult } from '../upload';
 import { runStageAction } from './run-action';
 import { StagePanel } from './stage-panel';
-import { weekdayLabel } from './stage-upload';
 
 const FREE_RACE_TODAY_KEY = ['free-race', 'today'] as const;
 
@@ -52,13 +51,13 @@ export function StageFreeRace() {
       <CardHeader>
         <CardTitle>Free Race Nomination</CardTitle>
         <CardDescription>
-          Stage 5: today&apos;s free race, chosen from the {weekdayLabel(day)} races.{' '}
+          Stage 5: today&apos;s free race, chosen from the {weekdayName(day)} races.{' '}
           {current ? `Current: ${current.raceTime} ${current.course}.` : 'None nominated today.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {races.length === 0 ? (
-          <p className="text-sm text-slate-700">No races available for {weekdayLabel(day)}</p>
+          <p className="text-sm text-slate-700">No races available for {weekdayName(day)}</p>
         ) : (
           <div className="grid gap-1.5">
             <Label htmlFor={id}>Free race</Label>

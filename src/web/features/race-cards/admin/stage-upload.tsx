@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import type { Weekday } from '../../../../shared/london-time';
+import { type Weekday, weekdayName } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
@@ -9,8 +9,6 @@ import { toast } from '../../../components/ui/use-toast';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 import { uploadWithProgress, type UploadResult } from '../upload';
 import { StagePanel, UploadProgress } from './stage-panel';
-
-export const weekdayLabel = (d: string) => d[0].toUpperCase() + d.slice(1).toLowerCase();
 
 export interface StageUploadProps {
   stage: number;
@@ -22,10 +20,20 @@ export interface StageUploadProps {
   field: string;
   buttonLabel: string;
   weekday: Weekday;
+  /** Shown instead of the chosen weekday (stage 1 chooses it here). */
+  weekdayPicker?: ReactNode;
+  /** What the file line says before a file is chosen. */
+  noFileText?: string;
+  fileTestId?: string;
+  /** Stage 1 refreshes the weekday counts after a failed upload too. */
+  refreshAfterFailure?: boolean;
+  /** Notes shown above the upload button. */
+  children?: ReactNode;
 }
 
 /** A file upload stage: the chosen weekday goes as targetTab, progress through XMLHttpRequest. */
-export function StageUpload({ stage, title, description, fileLabel, accept, url, field, buttonLabel, weekday }: StageUploadProps) {
+export function StageUpload(props: StageUploadProps) {
+  const { stage, title, description, fileLabel, accept, url, field, buttonLabel, weekday, weekdayPicker, noFileText = 'No file chosen', fileTestId, refreshAfterFailure, children } = props;
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -46,12 +54,9 @@ export function StageUpload({ stage, title, description, fileLabel, accept, url,
     const answer = await uploadWithProgress(url, form, setProgress);
     setProgress(null);
     setResult(answer);
-    if (answer.success) {
-      toast({ title: `Stage ${stage} Complete`, description: answer.message });
-      void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
-    } else {
-      toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${answer.message}`, variant: 'destructive' });
-    }
+    if (answer.success) toast({ title: `Stage ${stage} Complete`, description: answer.message });
+    else toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${answer.message}`, variant: 'destructive' });
+    if (answer.success || refreshAfterFailure) void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
   }
 
   return (
@@ -61,9 +66,11 @@ export function StageUpload({ stage, title, description, fileLabel, accept, url,
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <p className="text-sm text-slate-700">
-          Target weekday: <span className="font-semibold text-navy-900">{weekdayLabel(weekday)}</span>
-        </p>
+        {weekdayPicker ?? (
+          <p className="text-sm text-slate-700">
+            Target weekday: <span className="font-semibold text-navy-900">{weekdayName(weekday)}</span>
+          </p>
+        )}
         <div className="grid gap-1.5">
           <Label htmlFor={fileId}>{fileLabel}</Label>
           <Input
@@ -75,8 +82,11 @@ export function StageUpload({ stage, title, description, fileLabel, accept, url,
               setResult(null);
             }}
           />
-          <p className="text-xs text-slate-600">{file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : 'No file chosen'}</p>
+          <p className="text-xs text-slate-600" data-testid={fileTestId}>
+            {file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : noFileText}
+          </p>
         </div>
+        {children}
         <div>
           <Button onClick={() => void upload()} disabled={!file || uploading}>
             <Upload aria-hidden="true" className="h-4 w-4" />

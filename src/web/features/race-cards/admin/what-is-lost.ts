@@ -1,7 +1,6 @@
-import { formatShortDay, type Weekday } from '../../../../shared/london-time';
+import { formatShortDay, type Weekday, weekdayName } from '../../../../shared/london-time';
 import type { RaceSummary } from '../../../../shared/schemas/race-cards';
 
-const capitalised = (d: Weekday) => d[0].toUpperCase() + d.slice(1);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
@@ -9,7 +8,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * item 5): how many races and runners, for which day, and what later stages added to them.
  */
 export function whatIsLost(weekday: Weekday, races: readonly RaceSummary[]): string {
-  const day = capitalised(weekday);
+  const day = weekdayName(weekday);
   if (races.length === 0) return `The ${day} tab has no race cards: nothing will be removed.`;
   const runners = races.reduce((n, r) => n + r.runnerCount, 0);
   const dates = [...new Set(races.map((r) => r.raceDate).filter(Boolean))].map((d) => formatShortDay(d));

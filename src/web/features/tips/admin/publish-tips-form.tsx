@@ -9,10 +9,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/request';
-import { LazyRichTextEditor } from '../../articles/admin/lazy-editor';
+import { LazyRichTextEditor } from '../../../components/editor/lazy-editor';
 import { useHistoricalTips, usePublishTips } from '../api';
 import { PreviewBody } from '../tips-cards';
-import { FieldError, Step, TextArea } from './step';
+import { Step } from '../../../components/step';
+import { FieldError, TextArea } from './step';
 
 type Errors = Partial<Record<keyof ContentUploadBody, string>>;
 const blankMultiples = () => Array.from({ length: MULTIPLE_COUNT }, () => ({ header: DEFAULT_BET_TYPE, selections: '' }));

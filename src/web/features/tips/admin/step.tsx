@@ -1,23 +1,6 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useId, type TextareaHTMLAttributes } from 'react';
 import { Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-
-/** One numbered step of the Content Upload tab (spec 02 §2.6 B.1). */
-export function Step({ n, title, description, children }: { n: number; title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h3" size="md" className="flex items-center gap-2">
-          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm text-white">{n}</span>
-          {title}
-        </CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="grid gap-4">{children}</CardContent>
-    </Card>
-  );
-}
 
 /** The red line under a field the browser refused before sending (same words as the server's). */
 export function FieldError({ id, message }: { id: string; message?: string }) {

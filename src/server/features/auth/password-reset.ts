@@ -4,18 +4,18 @@ import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE
 import type { AppContext } from '../../context';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { HttpError, badRequest } from '../../http/errors';
-import { hashPassword } from '../auth/passwords';
-import { clearFailures, takeAttempt } from '../auth/throttle';
-import { findUserByEmail } from '../auth/users';
-import { hashResetToken } from './links';
-import { passwordResetEmail } from './messages';
-import { enqueue, wakeMailWorkers } from './outbox';
+import { hashResetToken } from '../mail/links';
+import { passwordResetEmail } from '../mail/messages';
+import { enqueue, wakeMailWorkers } from '../mail/outbox';
+import { hashPassword } from './passwords';
+import { clearFailures, takeAttempt } from './throttle';
+import { findUserByEmail } from './users';
 import { deleteInBatches } from '../../db/batched-delete';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Links per address, and requests per network address, in the 15-minute throttle window. */
-export const RESET_ACCOUNT_LIMIT = 3;
-export const RESET_IP_LIMIT = 20;
+const RESET_ACCOUNT_LIMIT = 3;
+const RESET_IP_LIMIT = 20;
 
 /**
  * "Forgot password?": the same answer whether or not the address has an account (and no e-mail

@@ -1,18 +1,18 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { addDays, londonDate } from '../../../shared/london-time';
-import type { GrantableType, MemberRow } from '../../../shared/schemas/billing';
-import { subscriptionTypeLabel } from '../../../shared/subscription';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field, Input, Label } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { cn } from '../../lib/cn';
-import { formatLongDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/request';
-import { useGrantMembership, useMembers, useRevokeMembership } from './api';
+import { addDays, londonDate } from '../../../../shared/london-time';
+import type { GrantableType, MemberRow } from '../../../../shared/schemas/billing';
+import { subscriptionTypeLabel } from '../../../../shared/subscription';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Field, Input, Label } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/cn';
+import { formatLongDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/request';
+import { useGrantMembership, useMembers, useRevokeMembership } from '../api';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },

@@ -1,21 +1,21 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { settings } from '../../db/schema';
+import type { AppContext } from './context';
+import { settings } from './db/schema';
 
 /**
  * One secret, a separate key per use (decision 0019). SESSION_SECRET is never used as a key
  * itself: HKDF-SHA256 derives one key per purpose from it, so what one use leaks (a sessions
  * table, an unsubscribe link) tells nothing about another's key.
  */
-export const KEY_PURPOSES = {
+const KEY_PURPOSES = {
   unsubscribe: 'vbg unsubscribe links v1',
   sessions: 'vbg session ids v1',
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 
 /** Where the secret lives when SESSION_SECRET is unset (the embedded default). */
-export const FALLBACK_SECRET_SETTING = 'mail.signingKey';
+const FALLBACK_SECRET_SETTING = 'mail.signingKey';
 
 export function deriveKey(secret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(crypto.hkdfSync('sha256', secret, '', KEY_PURPOSES[purpose], 32));

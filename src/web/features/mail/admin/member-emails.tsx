@@ -1,15 +1,15 @@
-import { ScrollRegion } from '../../components/ui/scroll-region';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useState } from 'react';
 import { Eye, Loader2, Mail, RotateCcw } from 'lucide-react';
-import type { MailingKind, OutboxMessage, OutboxStatus } from '../../../shared/mail';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/use-toast';
-import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/request';
-import { useOutbox, useOutboxMessage, useRetryMessage, useSendMailing } from './api';
+import type { MailingKind, OutboxMessage, OutboxStatus } from '../../../../shared/mail';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/cn';
+import { errorMessage } from '../../../lib/request';
+import { useOutbox, useOutboxMessage, useRetryMessage, useSendMailing } from '../api';
 
 const MAILINGS: Array<{ kind: MailingKind; button: string; what: string }> = [
   { kind: 'daily', button: 'Send Daily Update Email', what: 'today’s tips summary with a link to the tips' },

@@ -18,11 +18,11 @@ import {
   RemoveFormatting,
   Underline as UnderlineIcon,
 } from 'lucide-react';
-import { ALLOWED_URI_SCHEMES } from '../../../../shared/sanitize-lists';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { PROSE } from '../safe-html';
+import { ALLOWED_URI_SCHEMES } from '../../../shared/sanitize-lists';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { cn } from '../../lib/cn';
+import { PROSE } from '../../lib/prose';
 
 export interface RichTextEditorProps {
   /** Initial HTML; the editor owns the text after that (remount with a key to load another). */

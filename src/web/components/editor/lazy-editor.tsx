@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '../ui/skeleton';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 // The editor (TipTap and ProseMirror) is its own chunk: public pages never download it.

@@ -7,7 +7,7 @@ import { raceResultRunners, raceResults, tipRecords } from '../../db/schema';
 
 const TIP_RESULT: Record<Finish, TipResult> = { won: 'WON', placed: 'PLACED', ran: 'LOST', nr: 'NR' };
 /** Settled by the results: they may settle it again. Anything else settled (by hand) is left alone. */
-export const SETTLED_BY_RESULTS = 'results';
+const SETTLED_BY_RESULTS = 'results';
 
 /**
  * Settles the day's tips whose race has a result (issue 20 item 2) with the record's own rules

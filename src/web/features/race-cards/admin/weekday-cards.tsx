@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { WEEKDAYS, formatShortDay, type Weekday, weekdayName } from '../../../../shared/london-time';
+import type { RaceCardsMetadata } from '../../../../shared/schemas/race-cards';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { apiJson, errorMessage } from '../../../lib/request';
+import { RACE_CARDS_METADATA_KEY } from '../api';
+import { whatIsLost } from './what-is-lost';
+
+export const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
+
+/** The cards stored for each weekday tab, each day clearable after a confirmation saying what goes. */
+export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undefined }) {
+  const queryClient = useQueryClient();
+  const [clearing, setClearing] = useState<Weekday | null>(null);
+  const [clearBusy, setClearBusy] = useState(false);
+  const count = (d: Weekday) => metadata?.[d]?.length ?? 0;
+  const dateOf = (d: Weekday) => metadata?.[d]?.[0]?.raceDate;
+
+  async function clearDay(day: Weekday) {
+    setClearBusy(true);
+    try {
+      const body = await apiJson<{ message?: string }>('DELETE', `/api/vbg-race-cards/clear-weekday/${day}`);
+      toast({ title: 'Cleared', description: body?.message ?? `${weekdayName(day)} race cards cleared.` });
+    } catch (err) {
+      toast({ title: 'Clear Failed', description: `Clear Failed: ${errorMessage(err, 'Could not clear the race cards')}`, variant: 'destructive' });
+    } finally {
+      setClearBusy(false);
+      setClearing(null);
+      void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
+    }
+  }
+
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle>Race Cards by Weekday</CardTitle>
+          <CardDescription>Cards stored for each weekday tab. Clearing a day removes all of its races.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {WEEKDAYS.map((d) => (
+              <li key={d} className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
+                <span>
+                  <span className="font-semibold text-navy-900">{weekdayName(d)}</span>{' '}
+                  <span className="text-sm text-slate-600">
+                    {dateOf(d) ? `${formatShortDay(dateOf(d)!, false)} · ` : ''}
+                    {cards(count(d))}
+                  </span>
+                </span>
+                <Button size="sm" variant="outline" aria-label={`Clear ${weekdayName(d)}`} disabled={count(d) === 0} onClick={() => setClearing(d)}>
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  Clear
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <ConfirmDialog
+        open={clearing !== null}
+        title={clearing ? `Clear ${weekdayName(clearing)}?` : 'Clear'}
+        description={clearing ? whatIsLost(clearing, metadata?.[clearing] ?? []) : ''}
+        confirmLabel="Clear"
+        busyLabel="Clearing..."
+        destructive
+        busy={clearBusy}
+        onConfirm={() => clearing && void clearDay(clearing)}
+        onCancel={() => setClearing(null)}
+      />
+    </>
+  );
+}

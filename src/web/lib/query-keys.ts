@@ -1,0 +1,6 @@
+/**
+ * Query keys that more than one feature touches: the daily tips are read by the tips feature and
+ * refreshed by race previews (processing the daily content rewrites the day's preview). Kept here
+ * so neither feature reaches into the other.
+ */
+export const DAILY_TIPS_KEY = ['/api/daily-tips'] as const;
