@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ODDS_FORMATS, type OddsFormat } from '../../../shared/odds-format';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,11 +15,17 @@ const LABELS: Record<OddsFormat, { title: string; example: string }> = {
 export function OddsFormatCard({ user }: { user: CurrentUser }) {
   const name = useId();
   const save = useSetOddsFormat();
+  // Shown chosen at once; put back if the server refuses.
+  const [chosen, setChosen] = useState<OddsFormat>(user.oddsFormat);
 
   function choose(format: OddsFormat) {
+    setChosen(format);
     save.mutate(format, {
       onSuccess: (result) => toast({ title: 'Odds format saved', description: result.message }),
-      onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Could not save your odds format'), variant: 'destructive' }),
+      onError: (err) => {
+        setChosen(user.oddsFormat);
+        toast({ title: 'Update Failed', description: errorMessage(err, 'Could not save your odds format'), variant: 'destructive' });
+      },
     });
   }
 
@@ -34,7 +40,7 @@ export function OddsFormatCard({ user }: { user: CurrentUser }) {
           <legend className="sr-only">Odds format</legend>
           {ODDS_FORMATS.map((format) => (
             <label key={format} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50">
-              <input type="radio" name={name} value={format} checked={user.oddsFormat === format} onChange={() => choose(format)} className="h-4 w-4" />
+              <input type="radio" name={name} value={format} checked={chosen === format} onChange={() => choose(format)} className="h-4 w-4" />
               <span>
                 <span className="block font-semibold text-navy-900">{LABELS[format].title}</span>
                 <span className="block text-sm text-slate-700">{LABELS[format].example}</span>
