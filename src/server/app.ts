@@ -30,6 +30,9 @@ import { raceCardsRoutes } from './features/race-cards/routes';
 import { freeRaceRoutes } from './features/free-race/routes';
 import { excelExportRoutes } from './features/excel-export/routes';
 import { performanceRoutes } from './features/performance/routes';
+import { raceResultsRoutes } from './features/race-results/routes';
+import { oddsPreferenceRoutes } from './features/odds-preference/routes';
+import { myBetsRoutes } from './features/my-bets/routes';
 import { mailRoutes } from './features/mail/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
@@ -150,6 +153,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await raceCardsRoutes(app, ctx);
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
+  raceResultsRoutes(app, ctx);
+  oddsPreferenceRoutes(app, ctx);
+  myBetsRoutes(app, ctx);
   mailRoutes(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 

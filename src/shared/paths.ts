@@ -24,6 +24,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/getting-started', access: 'public' },
   { pattern: '/tips/:date', access: 'public', title: 'Daily Tips — VBG' },
   { pattern: '/results', access: 'public' },
+  { pattern: '/value-calibration', access: 'public', title: 'Value Calibration — VBG' },
   { pattern: '/login', access: 'public' },
   { pattern: '/register', access: 'public' },
   { pattern: '/forgot-password', access: 'public' },
@@ -38,6 +39,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/golf', access: 'auth' },
   { pattern: '/vb-generator', access: 'auth' },
   { pattern: '/my-account', access: 'auth', title: 'My Account — VBG' },
+  { pattern: '/my-bets', access: 'auth', title: 'My Bets — VBG' },
   { pattern: '/admin', access: 'auth' },
 ];
 

@@ -117,6 +117,13 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/free-race/today': 'public',
   'GET /api/free-race-preview': 'public',
   'POST /api/admin/excel-export': 'admin',
+  // race results and the calibration (issue 20)
+  'POST /api/admin/race-results': 'admin',
+  'GET /api/value-calibration': 'public',
+  'PUT /api/odds-format': 'signedIn',
+  'GET /api/my-bets': 'member',
+  'POST /api/my-bets': 'member',
+  'DELETE /api/my-bets/:id': 'member',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';

@@ -6,6 +6,7 @@ import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
 import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
 import { record, settle } from './performance-helpers';
 import { publish } from './tips-helpers';
+import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 
 // Issue 15 items 2 and 3: public pages arrive rendered by React on the server, with their data,
 // and what a visitor may not read (a premium body, today's tips) is never in that HTML.
@@ -108,6 +109,25 @@ describe('server-rendered public pages', () => {
     expect(rows.find((r) => r.includes('Copper Coast'))).not.toContain('Corrected');
   });
 
+  it("the value calibration arrives rendered with yesterday's results, and never today's", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const [race] = await uploadCards(admin, 'sunday');
+    expect((await enterResults(admin, '2026-11-22', [resultLine(race, [1, 0])])).status).toBe(200);
+    const today = await page('/value-calibration');
+    expect(today.status).toBe(200);
+    expect(today.root).toContain('Value Calibration');
+    expect(today.root).toContain('No results yet');
+    expect(today.root).not.toContain(race.horses[1].name);
+
+    t.clock.set(new Date('2026-11-23T09:00:00Z'));
+    const tomorrow = await page('/value-calibration');
+    expect(tomorrow.root).toContain('Sunday 22 November 2026');
+    expect(tomorrow.root).toMatch(/1 races?, 5 runners, 1 winners?/);
+    expect(tomorrow.root).toContain('data-testid="calibration-by-score"');
+    expect(tomorrow.root).toContain('data-testid="calibration-chart"');
+    expect(tomorrow.data).not.toBeNull();
+  });
+
   it("renders a past day's tips; today's and later days show the gate, never the tips, to anyone", async () => {
     t.clock.set(new Date('2026-11-21T09:00:00Z'));
     const { client: yesterdayAdmin } = await signedIn(t, 'admin', 'saturday-admin@example.com');
@@ -149,7 +169,7 @@ describe('server-rendered public pages', () => {
 
   it('members and admin pages stay a shell the browser renders', async () => {
     const { client: member } = await signedIn(t, 'member');
-    for (const path of ['/tips', '/vbg-race-cards', '/my-account', '/admin']) {
+    for (const path of ['/tips', '/vbg-race-cards', '/my-account', '/my-bets', '/admin']) {
       const p = await page(path, member);
       expect(p.status, path).toBe(200);
       expect(p.html, path).toContain('<div id="root"></div>');

@@ -34,6 +34,7 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
   emailOptOut: boolean('email_opt_out').notNull().default(false),
+  oddsFormat: text('odds_format').notNull().default('fractional'), // fractional | decimal: how odds are shown to them (issue 20)
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -214,6 +215,9 @@ export const tipRecords = pgTable(
     settledAt: ts('settled_at'),
     // Set when a settled result or starting price is changed afterwards: the proofed record shows it.
     correctedAt: ts('corrected_at'),
+    // Who settled it: 'results' (from the day's race results, issue 20; re-entering them may settle it
+    // again) or 'admin' (by hand; results never overwrite it). Null on records settled before issue 20: by hand.
+    settledBy: text('settled_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tip_records_unique').on(t.raceDate, t.selectionType, t.selectionName)],
@@ -286,6 +290,67 @@ export const horses = pgTable(
     workbookValues: jsonb('workbook_values'),
   },
   (t) => [index('horses_race_idx').on(t.raceId)],
+);
+
+// ---- race results (issue 20) ----
+/**
+ * A race's result, keyed by London day, time and course like the cards, but in its own tables: clearing
+ * a weekday's cards keeps it (the calibration and settled tips rest on it). Re-entering a race replaces it.
+ */
+export const raceResults = pgTable(
+  'race_results',
+  {
+    id: serial('id').primaryKey(),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(), // HH:MM
+    course: text('course').notNull(), // as the race card wrote it
+    title: text('title').notNull().default(''),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    enteredAt: ts('entered_at').notNull(),
+  },
+  (t) => [uniqueIndex('race_results_day_time_course').on(t.raceDate, t.time, t.course)],
+);
+
+/** Every runner of the card when the result was entered, with its morning figures and how it finished. */
+export const raceResultRunners = pgTable(
+  'race_result_runners',
+  {
+    id: serial('id').primaryKey(),
+    resultId: integer('result_id')
+      .notNull()
+      .references(() => raceResults.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    vbRating: numeric('vb_rating', { precision: 6, scale: 2, mode: 'number' }),
+    morningOdds: numeric('morning_odds', { precision: 10, scale: 2, mode: 'number' }), // decimal, as the card held it
+    finish: text('finish').notNull(), // won | placed | ran | nr
+    position: integer('position'), // 1 for the winner, 2.. for the placed horses in the order entered
+    startingPrice: text('starting_price'),
+  },
+  (t) => [index('race_result_runners_result_idx').on(t.resultId)],
+);
+
+/**
+ * A member's own bet log (issue 20 item 6): what they backed, at what price and stake. Private to
+ * them. Settled when read, from race_results, so a re-entered result settles it again.
+ */
+export const memberBets = pgTable(
+  'member_bets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    raceTime: text('race_time').notNull(), // HH:MM
+    course: text('course').notNull(),
+    horseName: text('horse_name').notNull(),
+    price: text('price').notNull(), // as taken, normalised ("9/2", "5.5")
+    stakePence: integer('stake_pence').notNull(), // the whole stake; each way: half win, half place
+    eachWay: boolean('each_way').notNull().default(false),
+    source: text('source').notNull().default('manual'), // tip | race-card | generator | manual
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('member_bets_user_idx').on(t.userId, t.raceDate)],
 );
 
 // ---- mail ----

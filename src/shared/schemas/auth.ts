@@ -1,3 +1,4 @@
+import type { OddsFormat } from '../odds-format';
 import { z } from 'zod';
 
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../auth-rules';
@@ -47,4 +48,6 @@ export interface CurrentUser {
   subscriptionEndDate: string | null;
   cancelAtPeriodEnd: boolean;
   emailOptOut: boolean;
+  /** How odds are shown to them (issue 20); 'fractional' unless they chose otherwise. */
+  oddsFormat: OddsFormat;
 }

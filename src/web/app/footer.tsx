@@ -9,6 +9,7 @@ const quickLinks = [
   { label: 'News & Views', to: '/news-and-views' },
   { label: 'Back Catalogue', to: '/back-catalogue' },
   { label: 'Proofed Results', to: '/results' },
+  { label: 'Value Calibration', to: '/value-calibration' },
   { label: 'Free Race', to: '/free-race' },
   { label: 'Getting Started', to: '/getting-started' },
   { label: 'Premium Access', to: '/premium-access' },

@@ -57,6 +57,7 @@ export const pageEntries: Record<string, PageEntry> = {
   '/getting-started': { component: page(() => import('../features/getting-started/getting-started-page'), 'GettingStartedPage'), ssr: true },
   '/tips/:date': { component: page(() => import('../features/tips/historical-tips-page'), 'HistoricalTipsPage'), ssr: true },
   '/results': { component: page(() => import('../features/performance/results-page'), 'ResultsPage'), ssr: true },
+  '/value-calibration': { component: page(() => import('../features/race-results/calibration-page'), 'CalibrationPage'), ssr: true },
   '/login': { component: page(() => import('../features/auth/login-page'), 'LoginPage') },
   '/register': { component: page(() => import('../features/auth/register-page'), 'RegisterPage') },
   '/forgot-password': { component: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },
@@ -78,6 +79,7 @@ export const pageEntries: Record<string, PageEntry> = {
     feature: 'the VB odds generator',
     members: true,
   },
+  '/my-bets': { component: page(() => import('../features/my-bets/my-bets-page'), 'MyBetsPage'), feature: 'your bet log', members: true },
   '/my-account': { component: page(() => import('../features/account/account-page'), 'AccountPage'), feature: 'your account' },
   // Any signed-in account reaches the panel; it shows non-admins "Admin Access Required" itself.
   '/admin': { component: page(() => import('../features/admin/admin-page'), 'AdminPage'), feature: 'the admin panel' },

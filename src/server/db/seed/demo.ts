@@ -9,9 +9,10 @@ import { seedDemoFreeRace } from '../../features/free-race/demo';
 import { seedDemoPerformance } from '../../features/performance/demo';
 import { seedDemoRaceCards } from '../../features/race-cards/demo';
 import { seedDemoRacePreviews } from '../../features/race-previews/demo';
+import { seedDemoRaceResults } from '../../features/race-results/demo';
 import { seedDemoTips } from '../../features/tips/demo';
 
-const DEMO_MEMBER_EMAIL = 'member@vbg.example';
+export const DEMO_MEMBER_EMAIL = 'member@vbg.example';
 
 /**
  * Demo content for a newcomer's empty database, made with the same use-case functions the app
@@ -32,6 +33,7 @@ const demoSteps: readonly DemoStep[] = [
   seedDemoRaceCards,
   seedDemoFreeRace,
   seedDemoRacePreviews,
+  seedDemoRaceResults, // past days' results, and the demo member's bets on them
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<{ email: string; password: string } | null> {

@@ -18,5 +18,6 @@ export async function presentUser(ctx: AppContext, user: UserRow): Promise<Curre
     subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     emailOptOut: user.emailOptOut,
+    oddsFormat: user.oddsFormat === 'decimal' ? 'decimal' : 'fractional',
   };
 }

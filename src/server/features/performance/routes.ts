@@ -12,6 +12,7 @@ import { deletePendingTip, editPendingTip, recordTip } from './record-tips';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid tip record id' }).int('Invalid tip record id').positive('Invalid tip record id') });
 import { settleTip } from './settle-tip';
+import { settleTipsFromResults } from './settle-from-results';
 
 /** Tipping record (spec 02 §2.6 B.4, §7) and the public proofed results (decision 0006). */
 export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,6 +24,7 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/back-catalogue-entry', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { startingPrice: _sp, result: _r, profitLoss: _pl, ...tip } = parse(tipRecordBody, request.body);
     const { record, replaced } = await recordTip(ctx, tip);
+    await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already (issue 20)
     const message = replaced ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one).` : `${record.selectionName} recorded for ${record.raceDate}.`;
     return { success: true, message, record };
   });
@@ -30,6 +32,7 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/auto-populate-performance', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { date } = parse(autoPopulateBody, request.body);
     const outcome = await autoPopulate(ctx, date);
+    await settleTipsFromResults(ctx.db, date, ctx.clock.now()); // races with a result already (issue 20)
     return { success: true, message: describeAutoPopulate(date, outcome), added: outcome.added.length };
   });
 

@@ -24,7 +24,7 @@ export async function settleTip(ctx: AppContext, id: number, result: TipResult, 
     const changed = row.result !== null && (row.result !== result || (row.startingPrice ?? '') !== (sp ?? ''));
     const [updated] = await tx
       .update(tipRecords)
-      .set({ result, startingPrice: sp || null, profitLoss: outcome.profitLoss, settledAt: now, ...(changed ? { correctedAt: now } : {}) })
+      .set({ result, startingPrice: sp || null, profitLoss: outcome.profitLoss, settledAt: now, settledBy: 'admin', ...(changed ? { correctedAt: now } : {}) })
       .where(eq(tipRecords.id, id))
       .returning();
     return toTipRecord(updated);

@@ -7,6 +7,7 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { useAuth } from '../auth/api';
 import { EmailPreferenceCard } from '../auth/email-preference-card';
+import { OddsFormatCard } from '../odds-preference/odds-format-card';
 import { ChangePasswordTab } from './change-password-tab';
 import { SubscriptionTab } from './subscription-tab';
 
@@ -50,6 +51,12 @@ export function AccountPage() {
           ]}
         />
         <EmailPreferenceCard user={user} />
+        <OddsFormatCard user={user} />
+        <p className="mt-6 text-sm">
+          <Link to="/my-bets" className="font-semibold text-navy-900 underline underline-offset-4">
+            My Bets: your own bet log, profit and loss
+          </Link>
+        </p>
       </div>
     </>
   );

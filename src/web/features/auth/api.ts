@@ -41,7 +41,7 @@ export interface RegisterInput {
   confirmPassword: string;
 }
 
-function useCurrentUser() {
+export function useCurrentUser() {
   return useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
 }
 

@@ -17,6 +17,7 @@ import { GeneratorCards } from './generator-cards';
 import { GeneratorTable, type GeneratorViewProps } from './generator-table';
 import { HelpNotes } from './help-notes';
 import { RaceSelector } from './race-selector';
+import { GeneratorBet } from '../my-bets/generator-bet';
 import { useGenerator } from './use-generator';
 import { useMediaQuery } from './use-media-query';
 import { ValueLegend } from './value-legend';
@@ -117,6 +118,7 @@ export function GeneratorPage() {
           </CardHeader>
           <CardContent aria-busy={loading}>{wide ? <GeneratorTable {...view} /> : <GeneratorCards {...view} />}</CardContent>
         </Card>
+        <GeneratorBet race={race} rows={state.rows} />
 
         <div className="grid gap-6 lg:grid-cols-2">
           <HelpNotes />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { formatLongDay, londonDate } from '../../../shared/london-time';
 import { raceLabel, TYPE_LABELS, type SettledTipRecord } from '../../../shared/schemas/performance';
 import { formatPoints, SELECTION_TYPES, type TipStats } from '../../../shared/tip-stats';
@@ -11,6 +12,7 @@ import { formatLondonDateTime } from '../../lib/dates';
 import { errorMessage } from '../../lib/request';
 import { useResults } from './api';
 import { PlChart } from './pl-chart';
+import { useFormatOdds } from '../odds-preference/use-odds';
 import { ScrollRegion } from '../../components/ui/scroll-region';
 
 function formatPublished(iso: string | null): string {
@@ -71,6 +73,7 @@ function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: s
 }
 
 function TipRow({ tip }: { tip: SettledTipRecord }) {
+  const odds = useFormatOdds();
   const tone = tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50';
   return (
     <tr className={cn('border-b border-slate-200', tone)}>
@@ -80,8 +83,8 @@ function TipRow({ tip }: { tip: SettledTipRecord }) {
       </th>
       <td className="px-3 py-2 text-xs font-bold">{TYPE_LABELS[tip.selectionType]}</td>
       <td className="px-3 py-2">{raceLabel(tip) || '—'}</td>
-      <td className="px-3 py-2">{tip.advisedOdds || '—'}</td>
-      <td className="px-3 py-2">{tip.startingPrice ?? '—'}</td>
+      <td className="px-3 py-2">{odds(tip.advisedOdds) || '—'}</td>
+      <td className="px-3 py-2">{odds(tip.startingPrice) || '—'}</td>
       <td className="px-3 py-2 font-bold">
         {tip.result}
         {/* A result changed after it was first settled says so, with the day (issue 16 item 2). */}
@@ -107,6 +110,9 @@ export function ResultsPage() {
         subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds."
       />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+        <p className="text-sm text-slate-700">
+          How every rated runner did, not only our tips: <Link to="/value-calibration" className="font-semibold text-navy-900 underline">the VB tissue&apos;s value calibration</Link>.
+        </p>
         {results.isPending ? (
           <div className="grid gap-4" role="status" aria-label="Loading results">
             <Skeleton className="h-24" />

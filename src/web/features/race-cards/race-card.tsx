@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse } from '../../../shared/schemas/race-cards';
 import {
@@ -18,6 +18,11 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import type { ValueDownTo } from '../../../shared/odds-format';
+import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
+import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-to';
+import { useCurrentUser } from '../auth/api';
+import { LogBetToggle, type BetTarget } from '../my-bets/log-bet-form';
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -52,8 +57,11 @@ function Detail({ label, value }: { label: string; value: string | number | null
   );
 }
 
-function HorseRow({ horse, expanded, onToggle }: { horse: RaceCardHorse; expanded: boolean; onToggle: () => void }) {
+function HorseRow({ horse, expanded, onToggle, downTo, bet, canLog }: { horse: RaceCardHorse; expanded: boolean; onToggle: () => void; downTo?: ValueDownTo; bet: Omit<BetTarget, 'horseName' | 'price'>; canLog: boolean }) {
   const panelId = `horse-${horse.id}-details`;
+  const odds = useFormatOdds();
+  const format = useOddsFormat();
+  const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
   return (
     <li className="border-t border-slate-200 first:border-t-0">
       <button
@@ -70,7 +78,7 @@ function HorseRow({ horse, expanded, onToggle }: { horse: RaceCardHorse; expande
           <span className="block truncate font-semibold text-navy-900">{horse.name}</span>
           <span className="block text-xs text-slate-600">
             Draw {show(horse.draw)} · {horse.jockey || '–'}
-            {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · {horse.bookieOddsText || (horse.bookieOdds ?? '–')}
+            {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · {bookie || '–'}
           </span>
         </span>
         <RatingBadge rating={horse.vbRating} />
@@ -95,9 +103,12 @@ function HorseRow({ horse, expanded, onToggle }: { horse: RaceCardHorse; expande
             <Detail label="Runs-Wins" value={horse.runsWins || DEFAULT_RUNS_WINS} />
             <Detail label="Official rating" value={horse.officialRating} />
             <Detail label="Weight" value={horse.weight} />
-            <Detail label="Bookie odds" value={horse.bookieOddsText || horse.bookieOdds} />
+            <Detail label="Bookie odds" value={bookie} />
+            {/* The shortest price still value by the VB tissue (issue 20 item 4): below it, leave the bet. */}
+            {downTo && <Detail label="Value down to" value={valueDownToText(downTo, format)} />}
           </dl>
           <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">{horse.summary || DEFAULT_SUMMARY}</p>
+          <LogBetToggle target={{ ...bet, horseName: horse.name, price: bookie }} canLog={canLog} />
         </div>
       )}
     </li>
@@ -108,6 +119,10 @@ function HorseRow({ horse, expanded, onToggle }: { horse: RaceCardHorse; expande
 export function RaceCard({ race }: { race: RaceCardData }) {
   const [sort, setSort] = useState<HorseSort>(DEFAULT_HORSE_SORT);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const user = useCurrentUser().data;
+  // Members log bets from the card; a visitor reading the free race does not.
+  const canLog = !!user && (user.role === 'admin' || user.hasMemberAccess);
+  const downTo = useMemo(() => valueDownToAll(race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }))), [race.horses]);
   const horses = sortHorses(race.horses, sort);
   const headingId = `race-${race.id}-heading`;
   const facts = [race.distance, race.raceType, race.classNumber && `Class ${race.classNumber}`, race.prizeMoney, ageHandicapLabel(race.ageHandicapInfo)].filter(Boolean);
@@ -162,7 +177,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
       </div>
       <ul aria-label={`Runners ${race.time} ${race.course}`} className="border-t border-slate-200">
         {horses.map((h) => (
-          <HorseRow key={h.id} horse={h} expanded={!collapsed.has(h.id)} onToggle={() => toggle(h.id)} />
+          <HorseRow key={h.id} horse={h} expanded={!collapsed.has(h.id)} onToggle={() => toggle(h.id)} downTo={downTo.get(h.id)} bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }} canLog={canLog} />
         ))}
       </ul>
     </Card>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/request';
 import { useDailyTips } from './api';
 import { TipsCards, TipsCardsSkeleton } from './tips-cards';
 import { RacePreviews } from '../race-previews/race-previews-list';
+import { TipPrices } from './tip-prices';
 
 /** Members only; the router wraps it in the "daily tips" gate (spec 01 §2 "Daily tips"). */
 export function TipsPage() {
@@ -32,7 +33,12 @@ export function TipsPage() {
             {errorMessage(error, 'Could not load today’s tips. Please try again.')}
           </p>
         ) : (
-          data && <TipsCards tips={data} />
+          data && (
+            <>
+              <TipsCards tips={data} />
+              <TipPrices tips={data} />
+            </>
+          )
         )}
         <p className="mt-6 text-sm text-slate-700">
           How have the tips done?{' '}

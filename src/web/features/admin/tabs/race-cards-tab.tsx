@@ -1,6 +1,7 @@
 import { RaceCardsAdmin } from '../../race-cards/admin/race-cards-admin';
+import { StageResults } from '../../race-results/admin/stage-results';
 
-/** The Race Cards tab: the race-cards feature's admin screens. */
+/** The Race Cards tab: the race-cards feature's admin screens, with the results as stage 6 (issue 20). */
 export function RaceCardsTab() {
-  return <RaceCardsAdmin />;
+  return <RaceCardsAdmin stageSix={<StageResults />} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Weekday } from '../../../../shared/london-time';
 import { ADMIN_METADATA_REFRESH_MS, useRaceCardsMetadata } from '../api';
 import { ClearSpecificDay } from './clear-specific-day';
@@ -12,7 +12,8 @@ import { StageVerdicts } from './stage-verdicts';
 import { WeekdayCards } from './weekday-cards';
 
 /** Spec 02 §2.6: the five morning stages, Clear Specific Day, the Excel export and the weekday cards. */
-export function RaceCardsAdmin() {
+/** `stageSix`: the day's results (another feature's screen, placed here by the admin tab). */
+export function RaceCardsAdmin({ stageSix }: { stageSix?: ReactNode } = {}) {
   // One metadata query (refreshed while the admin works) feeds the stage-1 counts and the weekday list.
   const metadata = useRaceCardsMetadata({ refetchInterval: ADMIN_METADATA_REFRESH_MS });
   const [weekday, setWeekday] = useState<Weekday>('monday');
@@ -25,6 +26,7 @@ export function RaceCardsAdmin() {
       <HorseSummariesAndOdds weekday={weekday} />
       <StageDefaultWeekday />
       <StageFreeRace />
+      {stageSix}
       <ClearSpecificDay />
       <ExcelExport />
       <WeekdayCards metadata={metadata.data} />

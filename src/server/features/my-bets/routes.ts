@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { newBetBody } from '../../../shared/schemas/my-bets';
+import type { AppContext } from '../../context';
+import { MEMBERS_ONLY_CACHE } from '../../http/dated-access';
+import { parse } from '../../http/parse';
+import { createBet, deleteBet, listBets } from './bets';
+
+const idParam = z.object({ id: z.coerce.number({ message: 'Invalid bet id' }).int('Invalid bet id').positive('Invalid bet id') });
+
+/** A member's own bet log (issue 20 item 6): members only, each member sees only their own. */
+export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/my-bets', { config: { access: 'member' } }, async (request, reply) => {
+    reply.header('Cache-Control', MEMBERS_ONLY_CACHE);
+    return listBets(ctx, request.user!.id);
+  });
+
+  app.post('/api/my-bets', { config: { access: 'member' } }, async (request) => {
+    const bet = await createBet(ctx, request.user!.id, parse(newBetBody, request.body));
+    return { success: true, message: `${bet.horseName} logged: £${(bet.stakePence / 100).toFixed(2)}${bet.eachWay ? ' each way' : ''} at ${bet.price}.`, bet };
+  });
+
+  app.delete('/api/my-bets/:id', { config: { access: 'member' } }, async (request) => {
+    await deleteBet(ctx, request.user!.id, parse(idParam, request.params).id);
+    return { success: true, message: 'Bet deleted.' };
+  });
+}

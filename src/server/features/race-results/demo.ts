@@ -1,0 +1,75 @@
+import { addDays, londonDate } from '../../../shared/london-time';
+import { parseOdds } from '../../../shared/odds';
+import { matchResults, parseResultLines } from '../../../shared/race-results';
+import { calculateValue } from '../../../shared/value-model';
+import type { AppContext } from '../../context';
+import { eq } from 'drizzle-orm';
+import { DEMO_MEMBER_EMAIL } from '../../db/seed/demo';
+import { users } from '../../db/schema';
+import { createBet } from '../my-bets/bets';
+import { priceDemoMarket } from '../race-cards/samples/demo-market';
+import { makeRaceDay } from '../race-cards/samples/race-day';
+import { saveMatchedResults } from './enter-results';
+
+const DAYS_BACK = [3, 2, 1];
+
+/** A small deterministic generator, so every fresh start shows the same demo results. */
+function rng(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 0x100000000;
+  };
+}
+
+/**
+ * Results of three past days of sample races (issue 20 item 7), so the calibration page has
+ * something to show on a fresh start. Past days' cards are not on the weekday tabs (those hold
+ * today and later), so the sample races stand in for them; the result lines are written as the
+ * admin would paste them and go through the same reading, matching and saving as the admin's.
+ * Winners are drawn in proportion to the VB tissue: demo numbers, not a claim.
+ */
+export async function seedDemoRaceResults(ctx: AppContext) {
+  const today = londonDate(ctx.clock.now());
+  for (const back of DAYS_BACK) {
+    const date = addDays(today, -back);
+    const rand = rng(300 + back);
+    const sample = priceDemoMarket(makeRaceDay({ races: 8, runners: 9, seed: 200 + back }));
+    const cards = sample.map((race) => ({
+      time: race.time,
+      course: race.course,
+      title: race.title,
+      runners: race.horses.map((h) => ({ name: h.name, vbRating: h.vbRating, bookieOdds: parseOdds(h.odds) })),
+    }));
+    const lines = cards.map((card, r) => {
+      const shares = calculateValue(card.runners.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: 10 })), { marketCorrection: false }).map((v) => v.oddsPercentage ?? 0);
+      const order: number[] = [];
+      const left = card.runners.map((_, i) => i);
+      while (order.length < 3) {
+        let pick = rand() * left.reduce((sum, i) => sum + shares[i], 0);
+        const i = left.find((j) => (pick -= shares[j]) <= 0) ?? left[left.length - 1];
+        order.push(i);
+        left.splice(left.indexOf(i), 1);
+      }
+      const placings = order.map((i) => `${card.runners[i].name} ${sample[r].horses[i].odds}`).join(', ');
+      const nr = r % 3 === 0 ? `; NR: ${card.runners[left[left.length - 1]].name}` : '';
+      return `${card.time} ${card.course}: ${placings}${nr}`;
+    });
+    const { races } = parseResultLines(lines.join('\n'));
+    const { matched } = matchResults(races, cards);
+    await saveMatchedResults(ctx, date, matched, null);
+    await seedDemoBets(ctx, date, sample);
+  }
+}
+
+/** A few bets in the demo member's own log on those races, so My Bets is not empty either. */
+async function seedDemoBets(ctx: AppContext, date: string, sample: ReturnType<typeof makeRaceDay>) {
+  const [member] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER_EMAIL)).limit(1);
+  if (!member) return;
+  for (const [r, race] of sample.slice(0, 3).entries()) {
+    const top = race.horses.reduce((best, h) => (h.vbRating > best.vbRating ? h : best));
+    const price = String(top.odds);
+    await createBet(ctx, member.id, { raceDate: date, raceTime: race.time, course: race.course, horseName: top.name, price, stake: 10, eachWay: r === 2, source: 'race-card' });
+  }
+}
+

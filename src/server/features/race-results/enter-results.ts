@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { londonDate } from '../../../shared/london-time';
+import { matchResults, parseResultLines, type MatchedRace, type ResultProblem } from '../../../shared/race-results';
+import type { EnteredRace, RaceResultsAnswer } from '../../../shared/schemas/race-results';
+import type { AppContext } from '../../context';
+import { horses, raceResultRunners, raceResults, races } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { settleTipsFromResults } from '../performance/settle-from-results';
+
+/** Refused input: nothing was written; `unmatched` names every line or horse at fault. */
+export class ResultsRefused extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    public readonly unmatched: ResultProblem[],
+  ) {
+    super(statusCode, message);
+  }
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The day's races on the cards, with their runners in card order. */
+async function cardsOf(ctx: AppContext, date: string) {
+  const dayRaces = await ctx.db.select().from(races).where(eq(races.raceDate, date)).orderBy(asc(races.time), asc(races.id));
+  if (dayRaces.length === 0) return [];
+  const runners = await ctx.db
+    .select({ raceId: horses.raceId, name: horses.name, vbRating: horses.vbRating, bookieOdds: horses.bookieOdds })
+    .from(horses)
+    .where(inArray(horses.raceId, dayRaces.map((r) => r.id)))
+    .orderBy(asc(horses.position), asc(horses.id));
+  return dayRaces.map((race) => ({ ...race, runners: runners.filter((h) => h.raceId === race.id) }));
+}
+
+/**
+ * POST /api/admin/race-results: reads every line and matches every race and horse to that day's
+ * cards; only when all of them match is anything written (saveMatchedResults).
+ */
+export async function enterRaceResults(ctx: AppContext, input: { date: string; lines: string; userId: number | null }): Promise<RaceResultsAnswer> {
+  if (input.date > londonDate(ctx.clock.now())) throw new ResultsRefused(400, `${input.date} has not been raced yet.`, []);
+  const { races: parsed, problems } = parseResultLines(input.lines);
+  if (problems.length) {
+    throw new ResultsRefused(400, `${plural(problems.length, 'line')} could not be read; nothing was saved.`, problems);
+  }
+  const cards = await cardsOf(ctx, input.date);
+  const { matched, problems: unmatched } = matchResults(parsed, cards);
+  if (unmatched.length) {
+    const message = cards.length
+      ? `${plural(unmatched.length, 'race or horse', 'races or horses')} not found on the cards of ${input.date}; nothing was saved.`
+      : `There are no race cards for ${input.date}; nothing was saved.`;
+    throw new ResultsRefused(422, message, unmatched);
+  }
+
+  return saveMatchedResults(ctx, input.date, matched, input.userId);
+}
+
+interface ResultRunner {
+  name: string;
+  vbRating: number | null;
+  bookieOdds: number | null;
+}
+type Card = { time: string; course: string; title: string; runners: ResultRunner[] };
+
+/**
+ * Writes matched results (a re-entered race replaces its earlier result) and settles the day's
+ * tips, in one transaction. The runners are copied with their VB rating and morning odds, so
+ * clearing the cards later keeps the result whole.
+ */
+export async function saveMatchedResults(ctx: AppContext, date: string, matched: MatchedRace<Card>[], userId: number | null): Promise<RaceResultsAnswer> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const entered: EnteredRace[] = [];
+    for (const { card, runners } of matched) {
+      const key = and(eq(raceResults.raceDate, date), eq(raceResults.time, card.time), eq(raceResults.course, card.course));
+      const removed = await tx.delete(raceResults).where(key).returning({ id: raceResults.id });
+      const [row] = await tx
+        .insert(raceResults)
+        .values({ raceDate: date, time: card.time, course: card.course, title: card.title, enteredBy: userId, enteredAt: now })
+        .returning({ id: raceResults.id });
+      await tx.insert(raceResultRunners).values(
+        runners.map((r) => ({
+          resultId: row.id,
+          name: r.runner.name,
+          vbRating: r.runner.vbRating,
+          morningOdds: r.runner.bookieOdds,
+          finish: r.finish,
+          position: r.position,
+          startingPrice: r.startingPrice,
+        })),
+      );
+      const named = (finish: string) => runners.filter((r) => r.finish === finish).map((r) => r.runner.name);
+      entered.push({
+        time: card.time,
+        course: card.course,
+        winner: named('won')[0],
+        placed: runners.filter((r) => r.finish === 'placed').sort((a, b) => a.position! - b.position!).map((r) => r.runner.name),
+        nonRunners: named('nr'),
+        runners: runners.length,
+        replaced: removed.length > 0,
+      });
+    }
+    const tipsSettled = await settleTipsFromResults(tx, date, now);
+    const horsesMatched = matched.reduce((n, m) => n + m.parsed.finishers.length + m.parsed.nonRunners.length, 0);
+    const replaced = entered.filter((r) => r.replaced).length;
+    let message = `${plural(entered.length, 'result')} saved for ${date}${replaced ? ` (${replaced} replaced)` : ''}.`;
+    if (tipsSettled.length) message += ` Settled: ${tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}.`;
+    return { success: true, message, races: entered, horsesMatched, unmatched: [], tipsSettled };
+  });
+}

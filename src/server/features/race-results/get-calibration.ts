@@ -1,0 +1,29 @@
+import { asc, inArray, lt } from 'drizzle-orm';
+import { calibrate, type CalibrationRace } from '../../../shared/calibration';
+import { londonDate } from '../../../shared/london-time';
+import type { Finish } from '../../../shared/race-results';
+import type { CalibrationResponse } from '../../../shared/schemas/race-results';
+import type { AppContext } from '../../context';
+import { raceResultRunners, raceResults } from '../../db/schema';
+
+/**
+ * GET /api/value-calibration: every result of a day before today (London) through the shared
+ * calibration. Today's races are left out for everyone, members too: the page is public, and a
+ * count that moved during the day would hint at today's members-only picks (decision 0017).
+ */
+export async function getCalibration(ctx: AppContext): Promise<CalibrationResponse> {
+  const before = londonDate(ctx.clock.now());
+  const results = await ctx.db.select({ id: raceResults.id, raceDate: raceResults.raceDate }).from(raceResults).where(lt(raceResults.raceDate, before)).orderBy(asc(raceResults.raceDate));
+  const runners = results.length
+    ? await ctx.db
+        .select()
+        .from(raceResultRunners)
+        .where(inArray(raceResultRunners.resultId, results.map((r) => r.id)))
+        .orderBy(asc(raceResultRunners.id))
+    : [];
+  const byResult = new Map<number, CalibrationRace>(results.map((r) => [r.id, { raceDate: r.raceDate, runners: [] }]));
+  for (const h of runners) {
+    byResult.get(h.resultId)?.runners.push({ name: h.name, vbRating: h.vbRating, morningOdds: h.morningOdds, finish: h.finish as Finish });
+  }
+  return { ...calibrate([...byResult.values()]), before };
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { raceResultsBody, type RaceResultsRefusal } from '../../../shared/schemas/race-results';
+import type { AppContext } from '../../context';
+import { parse } from '../../http/parse';
+import { enterRaceResults, ResultsRefused } from './enter-results';
+import { getCalibration } from './get-calibration';
+
+/** Race results, tips settled from them, and the public calibration of the VB tissue (issue 20). */
+export function raceResultsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/admin/race-results', { config: { access: 'admin' } }, async (request, reply) => {
+    const body = parse(raceResultsBody, request.body);
+    try {
+      return await enterRaceResults(ctx, { date: body.date, lines: body.lines, userId: request.user?.id ?? null });
+    } catch (err) {
+      if (!(err instanceof ResultsRefused)) throw err;
+      const refusal: RaceResultsRefusal = { message: err.message, unmatched: err.unmatched };
+      return reply.code(err.statusCode).send(refusal);
+    }
+  });
+
+  app.get('/api/value-calibration', { config: { access: 'public' } }, async (_request, reply) => {
+    // The same for everyone (past days only); revalidated so a new result shows at once.
+    reply.header('Cache-Control', 'no-cache');
+    return getCalibration(ctx);
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * A member's own bets (issue 20 item 6): settling one from a race result, each way included, and
+ * the totals. Money is integer pence (DESIGN decision 6). Pure: no clock, no I/O.
+ */
+import { parseOdds } from './odds';
+import type { Finish } from './race-results';
+
+type BetStatus = 'pending' | 'won' | 'placed' | 'lost' | 'nr';
+
+/**
+ * UK each-way place terms by runners that ran (and handicaps): 4 or fewer win only; 5–7 two places
+ * at 1/4; 8 or more three at 1/5; handicaps of 12–15 three at 1/4, 16 or more four at 1/4.
+ */
+export function placeTerms(runners: number, handicap: boolean): { places: number; fraction: number } {
+  if (runners <= 4) return { places: 1, fraction: 1 };
+  if (runners <= 7) return { places: 2, fraction: 1 / 4 };
+  if (handicap && runners >= 16) return { places: 4, fraction: 1 / 4 };
+  if (handicap && runners >= 12) return { places: 3, fraction: 1 / 4 };
+  return { places: 3, fraction: 1 / 5 };
+}
+
+export interface BetInput {
+  price: string;
+  stakePence: number;
+  eachWay: boolean;
+}
+
+export interface BetResult {
+  finish: Finish;
+  /** 1 for the winner, 2.. for the placed horses as entered; null otherwise. */
+  position: number | null;
+  /** Runners that ran in the race. */
+  runners: number;
+  handicap: boolean;
+}
+
+export interface BetSettlement {
+  status: BetStatus;
+  /** Money back including the stake; null while pending. */
+  returnPence: number | null;
+  profitPence: number | null;
+}
+
+/**
+ * A win bet pays stake × decimal odds. Each way: half the stake on each part; the place part pays
+ * the fraction of the odds when the horse finishes within the places (the winner included). A
+ * non-runner returns the stake. Pennies are rounded down, as bookmakers pay.
+ */
+export function settleBet(bet: BetInput, result: BetResult | null): BetSettlement {
+  if (!result) return { status: 'pending', returnPence: null, profitPence: null };
+  if (result.finish === 'nr') return { status: 'nr', returnPence: bet.stakePence, profitPence: 0 };
+  const odds = parseOdds(bet.price) ?? 1;
+  const won = result.finish === 'won';
+  let returned: number;
+  let placedInTerms = false;
+  if (!bet.eachWay) {
+    returned = won ? bet.stakePence * odds : 0;
+  } else {
+    const half = bet.stakePence / 2;
+    const terms = placeTerms(result.runners, result.handicap);
+    placedInTerms = result.position !== null && result.position <= terms.places;
+    returned = (won ? half * odds : 0) + (placedInTerms ? half * (1 + (odds - 1) * terms.fraction) : 0);
+  }
+  const returnPence = Math.floor(returned + 1e-6);
+  const status: BetStatus = won ? 'won' : placedInTerms ? 'placed' : 'lost';
+  return { status, returnPence, profitPence: returnPence - bet.stakePence };
+}
+
+export interface BetStats {
+  bets: number;
+  settled: number;
+  winners: number;
+  /** Winners ÷ settled bets (non-runners left out) × 100, one decimal. */
+  strikeRate: number;
+  stakedPence: number;
+  profitPence: number;
+  /** Profit ÷ staked on settled bets (non-runners left out) × 100, one decimal. */
+  roi: number;
+}
+
+export function betStats(bets: ReadonlyArray<BetInput & BetSettlement>): BetStats {
+  const counted = bets.filter((b) => b.status !== 'pending' && b.status !== 'nr');
+  const winners = counted.filter((b) => b.status === 'won').length;
+  const staked = counted.reduce((n, b) => n + b.stakePence, 0);
+  const profit = counted.reduce((n, b) => n + (b.profitPence ?? 0), 0);
+  return {
+    bets: bets.length,
+    settled: bets.filter((b) => b.status !== 'pending').length,
+    winners,
+    strikeRate: counted.length ? Math.round((winners / counted.length) * 1000) / 10 : 0,
+    stakedPence: staked,
+    profitPence: profit,
+    roi: staked ? Math.round((profit / staked) * 1000) / 10 : 0,
+  };
+}
+
+/** "£12.50", "−£3.00". */
+export function formatPounds(pence: number): string {
+  const text = `£${(Math.abs(pence) / 100).toFixed(2)}`;
+  return pence < 0 ? `−${text}` : text;
+}
+
+export interface CsvBet extends BetInput, BetSettlement {
+  raceDate: string;
+  raceTime: string;
+  course: string;
+  horseName: string;
+}
+
+/** A field safe in a spreadsheet: quoted, and never read as a formula (=, +, −, @ first). */
+function csvField(value: string): string {
+  const number = /^-?\d+(\.\d+)?$/.test(value);
+  const safe = !number && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The bet log as CSV (header row first), amounts in pounds. */
+export function betsCsv(bets: readonly CsvBet[]): string {
+  const pounds = (p: number | null) => (p === null ? '' : (p / 100).toFixed(2));
+  const rows = [['Date', 'Time', 'Course', 'Horse', 'Price', 'Stake', 'Each way', 'Result', 'Return', 'Profit']];
+  for (const b of bets) {
+    rows.push([b.raceDate, b.raceTime, b.course, b.horseName, b.price, pounds(b.stakePence), b.eachWay ? 'yes' : 'no', b.status, pounds(b.returnPence), pounds(b.profitPence)]);
+  }
+  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,171 @@
+/**
+ * The day's results as the admin pastes them (issue 20), read and matched to the race cards.
+ * One line a race: "14:10 Ascot: Northern Star 5/2, Harbour Light 7/1, Silver Comet 12/1; NR: Velvet Arrow"
+ * — the winner first, then the placed horses in order, each with its starting price (optional),
+ * then the non-runners. Pure: no clock, no I/O.
+ */
+import { parseOdds } from './odds';
+import { normaliseOdds, normaliseRaceTime } from './tip-text';
+
+export type Finish = 'won' | 'placed' | 'ran' | 'nr';
+
+interface ResultFinisher {
+  name: string;
+  /** As written and normalised ("5/2", "evs", "6.5"), or null when none was given. */
+  startingPrice: string | null;
+}
+
+export interface ParsedRaceResult {
+  /** 1-based line number in the pasted text. */
+  line: number;
+  time: string; // HH:MM
+  course: string;
+  /** Winner first, then the placed horses in the order entered. */
+  finishers: ResultFinisher[];
+  nonRunners: string[];
+}
+
+export interface ResultProblem {
+  line: number;
+  text: string;
+  message: string;
+}
+
+const LINE = /^(\d{1,2})[:.](\d{2})\s*(am|pm)?\s+([^:]+?)\s*:\s*(.*)$/i;
+/** A starting price at the end of a finisher, with an optional favourite mark ("5/2F", "2/1 jf"). */
+const TRAILING_SP = /\s+(\d{1,4}\s*[/-]\s*\d{1,4}|evs|evens|even|evns|\d{1,4}\.\d{1,3})\s*(?:f|fav|jf|cf|j)?$/i;
+export const RESULT_LINE_EXAMPLE = '14:10 Ascot: Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow';
+
+/**
+ * How names and courses are compared: case, spaces, punctuation, accents and a country suffix
+ * ("Northern Star (IRE)") do not count.
+ */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\(\s*[a-z]{2,3}\s*\)\s*$/i, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+const names = (text: string) =>
+  text
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+
+/** Every line read, or the problems of those that could not be; blank lines are skipped. */
+export function parseResultLines(text: string): { races: ParsedRaceResult[]; problems: ResultProblem[] } {
+  const races: ParsedRaceResult[] = [];
+  const problems: ResultProblem[] = [];
+  const seen = new Map<string, number>();
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const lineText = raw.replace(/\s+/g, ' ').trim();
+    if (!lineText) return;
+    const line = i + 1;
+    const problem = (message: string) => problems.push({ line, text: lineText, message });
+    const m = LINE.exec(lineText);
+    const time = m ? normaliseRaceTime(Number(m[1]), Number(m[2]), m[3]) : null;
+    if (!m || !time) return problem(`Could not read the race: write it like "${RESULT_LINE_EXAMPLE}".`);
+    const course = m[4].trim();
+    const [placings, ...rest] = m[5].split(';');
+    const finishers: ResultFinisher[] = [];
+    for (const entry of names(placings)) {
+      const sp = TRAILING_SP.exec(entry);
+      const name = (sp ? entry.slice(0, sp.index) : entry).trim();
+      if (sp && parseOdds(sp[1]) === null) return problem(`"${sp[1]}" is not a starting price (like 5/2, evs or 3.5).`);
+      if (!name) return problem(`A horse's name is missing before "${entry}".`);
+      finishers.push({ name, startingPrice: sp ? normaliseOdds(sp[1]) : null });
+    }
+    if (finishers.length === 0) return problem('No winner: the winner comes first after the course and a colon.');
+    const nonRunners: string[] = [];
+    for (const part of rest) {
+      const nr = /^\s*(?:nr|non[- ]?runners?)\s*:?\s*(.*)$/i.exec(part);
+      if (!nr) return problem(`After ";" only non-runners may follow, as "NR: Horse, Horse".`);
+      nonRunners.push(...names(nr[1]));
+    }
+    const keys = [...finishers.map((f) => f.name), ...nonRunners].map(nameKey);
+    const twice = keys.find((k, j) => keys.indexOf(k) !== j);
+    if (twice !== undefined) return problem('A horse is named twice in this race.');
+    const raceKey = `${time} ${nameKey(course)}`;
+    const earlier = seen.get(raceKey);
+    if (earlier !== undefined) return problem(`${time} ${course} is already on line ${earlier}.`);
+    seen.set(raceKey, line);
+    races.push({ line, time, course, finishers, nonRunners });
+  });
+  return { races, problems };
+}
+
+/** A race of the day's cards, as the matcher needs it. */
+export interface CardRace {
+  time: string;
+  course: string;
+  runners: { name: string }[];
+}
+type RunnerOf<C extends CardRace> = C['runners'][number];
+
+interface MatchedRunner<R> {
+  runner: R;
+  finish: Finish;
+  position: number | null;
+  startingPrice: string | null;
+}
+
+export interface MatchedRace<C extends CardRace> {
+  parsed: ParsedRaceResult;
+  card: C;
+  /** Every runner of the card, in card order, with how it finished (not named = ran unplaced). */
+  runners: MatchedRunner<RunnerOf<C>>[];
+}
+
+/**
+ * Matches read lines to the day's cards: the race by time and course, each named horse among its
+ * runners. Problems name every race and horse not found; all-or-nothing is the caller's rule.
+ */
+export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], cards: C[]): { matched: MatchedRace<C>[]; problems: ResultProblem[] } {
+  type R = RunnerOf<C>;
+  const matched: MatchedRace<C>[] = [];
+  const problems: ResultProblem[] = [];
+  for (const race of parsed) {
+    const text = `${race.time} ${race.course}`;
+    const card = cards.find((c) => c.time === race.time && nameKey(c.course) === nameKey(race.course));
+    if (!card) {
+      problems.push({ line: race.line, text, message: `No race at ${text} on the cards of that day.` });
+      continue;
+    }
+    const byKey = new Map<string, R>(card.runners.map((r) => [nameKey(r.name), r]));
+    const finishOf = new Map<R, Omit<MatchedRunner<R>, 'runner'>>();
+    const unknown: string[] = [];
+    race.finishers.forEach((f, i) => {
+      const runner = byKey.get(nameKey(f.name));
+      if (runner) finishOf.set(runner, { finish: i === 0 ? 'won' : 'placed', position: i + 1, startingPrice: f.startingPrice });
+      else unknown.push(f.name);
+    });
+    for (const name of race.nonRunners) {
+      const runner = byKey.get(nameKey(name));
+      if (runner) finishOf.set(runner, { finish: 'nr', position: null, startingPrice: null });
+      else unknown.push(name);
+    }
+    if (unknown.length) {
+      for (const name of unknown) problems.push({ line: race.line, text, message: `${name} is not a runner in ${card.time} ${card.course}.` });
+      continue;
+    }
+    matched.push({
+      parsed: race,
+      card,
+      runners: card.runners.map((runner) => ({ runner, ...(finishOf.get(runner) ?? { finish: 'ran', position: null, startingPrice: null }) })),
+    });
+  }
+  return { matched, problems };
+}
+
+/** The race of a tip record: "14:10" + "Ascot", or a manual entry's "2:10 Ascot" + 'Daily Tips'. */
+export function tipRace(raceTime: string, raceLocation: string): { time: string; course: string } | null {
+  const location = raceLocation === 'Daily Tips' ? '' : raceLocation.trim();
+  const m = /^\s*(\d{1,2})[:.](\d{2})\s*(am|pm)?\s*(.*)$/i.exec(raceTime);
+  if (!m) return null;
+  const time = normaliseRaceTime(Number(m[1]), Number(m[2]), m[3]);
+  const course = (m[4].trim() || location).trim();
+  return time ? { time, course } : null;
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyBet, MyBetsResponse, NewBetBody } from '../../../shared/schemas/my-bets';
+import { apiJson, getJson } from '../../lib/request';
+
+const MY_BETS_KEY = ['/api/my-bets'] as const;
+
+/** The member's own bets, settled from the results (issue 20 item 6); never in server-rendered HTML. */
+export function useMyBets() {
+  return useQuery({ queryKey: MY_BETS_KEY, queryFn: () => getJson<MyBetsResponse>('/api/my-bets'), meta: { ssr: false } });
+}
+
+export function useLogBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewBetBody) => apiJson<{ message: string; bet: MyBet }>('POST', '/api/my-bets', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_BETS_KEY }),
+  });
+}
+
+export function useDeleteBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/my-bets/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_BETS_KEY }),
+  });
+}

@@ -1,0 +1,222 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Download, Trash2 } from 'lucide-react';
+import { londonDate } from '../../../shared/london-time';
+import { betsCsv, formatPounds } from '../../../shared/my-bets';
+import type { MyBet, MyBetsResponse } from '../../../shared/schemas/my-bets';
+import type { RunningPoint } from '../../../shared/tip-stats';
+import { PageHeader } from '../../components/page-header';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
+import { ScrollRegion } from '../../components/ui/scroll-region';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/request';
+import { useFormatOdds } from '../odds-preference/use-odds';
+import { PlChart } from '../performance/pl-chart';
+import { useDeleteBet, useMyBets } from './api';
+import { LogBetForm } from './log-bet-form';
+
+const tone = (p: number | null) => (p === null ? 'text-slate-700' : p > 0 ? 'text-green-800' : p < 0 ? 'text-red-800' : 'text-slate-800');
+const STATUS: Record<MyBet['status'], string> = { pending: 'Pending', won: 'Won', placed: 'Placed', lost: 'Lost', nr: 'Non-runner' };
+
+function downloadCsv(bets: MyBet[]) {
+  const blob = new Blob([betsCsv(bets)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `my-bets-${londonDate(new Date())}.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The member's own bet log (issue 20 item 6): private, settled from the results. */
+export function MyBetsPage() {
+  const bets = useMyBets();
+  useEffect(() => {
+    document.title = 'My Bets — VBG';
+  }, []);
+  return (
+    <>
+      <PageHeader title="My Bets" subtitle="Your own bets, settled from the day's results: only you can see them." />
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+        {bets.isPending ? (
+          <div className="grid gap-4" role="status" aria-label="Loading your bets">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-64" />
+          </div>
+        ) : bets.isError || !bets.data ? (
+          <p role="alert" className="text-red-800">
+            {errorMessage(bets.error, 'Could not load your bets. Please try again.')}
+          </p>
+        ) : (
+          <BetsBody data={bets.data} />
+        )}
+        <ManualBet />
+      </div>
+    </>
+  );
+}
+
+function Stat({ label, value, testId, className }: { label: string; value: string; testId: string; className?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className={cn('mt-1 text-2xl font-bold tabular-nums text-navy-900', className)} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function BetsBody({ data }: { data: MyBetsResponse }) {
+  const remove = useDeleteBet();
+  const odds = useFormatOdds();
+  // The record's P/L line, in pounds.
+  const series: RunningPoint[] = useMemo(
+    () => data.series.map((p) => ({ id: p.id, raceDate: p.raceDate, selectionName: p.horseName, selectionType: 'bet', result: 'WON', profitLoss: p.profitPence / 100, cumulative: p.cumulativePence / 100 })),
+    [data.series],
+  );
+  if (data.bets.length === 0) {
+    return (
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          <p>No bets logged yet. Log one from a race card, or below.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  const { stats } = data;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat label="Profit / loss" value={formatPounds(stats.profitPence)} className={tone(stats.profitPence)} testId="bets-pl" />
+        <Stat label="ROI" value={`${stats.roi}%`} testId="bets-roi" />
+        <Stat label="Strike rate" value={`${stats.strikeRate}%`} testId="bets-strike-rate" />
+        <Stat label="Bets (settled)" value={`${stats.bets} (${stats.settled})`} testId="bets-count" />
+      </dl>
+      {series.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Running profit and loss (£)</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PlChart series={series} />
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <div className="flex items-center justify-between gap-3">
+            <CardTitle>Every bet</CardTitle>
+            <Button size="sm" variant="outline" onClick={() => downloadCsv(data.bets)}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export CSV
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <ScrollRegion label="Every bet" className="relative w-0 min-w-full">
+            <table className="w-full min-w-[44rem] text-sm" data-testid="bets-table">
+              <thead className="border-b border-slate-300 text-left text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Race</th>
+                  <th scope="col" className="px-3 py-2">Horse</th>
+                  <th scope="col" className="px-3 py-2">Price</th>
+                  <th scope="col" className="px-3 py-2">Stake</th>
+                  <th scope="col" className="px-3 py-2">Result</th>
+                  <th scope="col" className="px-3 py-2">Profit</th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Delete</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.bets.map((b) => (
+                  <tr key={b.id} className="border-b border-slate-200">
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {b.raceDate} {b.raceTime} {b.course}
+                    </td>
+                    <th scope="row" className="px-3 py-2 text-left font-semibold text-navy-900">
+                      {b.horseName}
+                    </th>
+                    <td className="px-3 py-2">{odds(b.price)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {formatPounds(b.stakePence)}
+                      {b.eachWay && ' e/w'}
+                    </td>
+                    <td className="px-3 py-2 font-semibold">{STATUS[b.status]}</td>
+                    <td className={cn('whitespace-nowrap px-3 py-2 font-semibold tabular-nums', tone(b.profitPence))}>{b.profitPence === null ? '—' : formatPounds(b.profitPence)}</td>
+                    <td className="px-3 py-2 text-right">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Delete bet on ${b.horseName}`}
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(b.id, {
+                            onSuccess: () => toast({ title: 'Bet Deleted', description: `${b.horseName} removed from your log.` }),
+                            onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Could not delete the bet'), variant: 'destructive' }),
+                          })
+                        }
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+/** A bet from anywhere else: the race and horse typed in. */
+function ManualBet() {
+  const [race, setRace] = useState({ raceDate: '', raceTime: '', course: '', horseName: '' });
+  const [key, setKey] = useState(0);
+  const set = (field: keyof typeof race) => (e: { target: { value: string } }) => setRace((r) => ({ ...r, [field]: e.target.value }));
+  const ready = Object.values(race).every((v) => v.trim());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Log a bet</CardTitle>
+        <CardDescription>Or use “Log bet” on a race card.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <div className="grid gap-1">
+            <Label htmlFor="bet-date">Race day</Label>
+            <Input id="bet-date" type="date" value={race.raceDate} onChange={set('raceDate')} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="bet-time">Time</Label>
+            <Input id="bet-time" value={race.raceTime} onChange={set('raceTime')} placeholder="14:10" />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="bet-course">Course</Label>
+            <Input id="bet-course" value={race.course} onChange={set('course')} placeholder="Ascot" />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="bet-horse">Horse</Label>
+            <Input id="bet-horse" value={race.horseName} onChange={set('horseName')} />
+          </div>
+        </div>
+        {ready && (
+          <LogBetForm
+            key={key}
+            target={{ ...race, price: '', source: 'manual' }}
+            onDone={() => {
+              setRace({ raceDate: '', raceTime: '', course: '', horseName: '' });
+              setKey((k) => k + 1);
+            }}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

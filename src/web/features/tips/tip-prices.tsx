@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { londonDate } from '../../../shared/london-time';
+import { valueDownTo } from '../../../shared/odds-format';
+import { nameKey } from '../../../shared/race-results';
+import type { RaceSummary } from '../../../shared/schemas/race-cards';
+import type { HistoricalTips } from '../../../shared/schemas/tips';
+import { SELECTION_TYPES } from '../../../shared/tip-stats';
+import { parseTipText } from '../../../shared/tip-text';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { useNow } from '../../lib/now';
+import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
+import { valueDownToText } from '../odds-preference/value-down-to';
+import { fetchRace, useRaceCardsMetadata } from '../race-cards/api';
+import { LogBetToggle } from '../my-bets/log-bet-form';
+
+const LABELS = { nap: 'NAP', nb: 'NB', longshot: 'Longshot' } as const;
+
+/**
+ * Beside today's tips (members only): for each of NAP, NB and Longshot, the shortest price still
+ * value by the VB tissue of its race card (issue 20 item 4), and "Log bet" (item 6).
+ */
+export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
+  const today = londonDate(useNow());
+  const metadata = useRaceCardsMetadata();
+  const todays: RaceSummary[] = Object.values(metadata.data ?? {})
+    .filter((v): v is RaceSummary[] => Array.isArray(v))
+    .flat()
+    .filter((r) => r.raceDate === today);
+  const parsed = SELECTION_TYPES.map((type) => ({ type, tip: parseTipText(tips[type]) })).filter((p) => p.tip !== null);
+  if (parsed.length === 0) return null;
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Prices for today&apos;s tips</CardTitle>
+        <CardDescription>Below the &ldquo;value down to&rdquo; price the VB tissue no longer sees value: leave the bet.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {parsed.map(({ type, tip }) => {
+          const race = todays.find((r) => r.time === tip!.raceTime && (!tip!.raceLocation || nameKey(r.course) === nameKey(tip!.raceLocation)));
+          return <TipPrice key={type} label={LABELS[type]} horse={tip!.selectionName} advised={tip!.advisedOdds} raceId={race?.id ?? null} today={today} time={tip!.raceTime} course={race?.course ?? tip!.raceLocation} />;
+        })}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TipPrice(props: { label: string; horse: string; advised: string; raceId: number | null; today: string; time: string; course: string }) {
+  const format = useOddsFormat();
+  const odds = useFormatOdds();
+  const race = useQuery({ queryKey: ['race-cards', 'race', props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
+  let downTo: string | null = null;
+  if (race.data) {
+    const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const i = field.findIndex((h) => nameKey(h.name) === nameKey(props.horse));
+    const v = i >= 0 ? valueDownTo(field, i) : null;
+    if (v) downTo = valueDownToText(v, format);
+  }
+  return (
+    <div className="rounded-lg border border-slate-200 p-3" data-testid={`tip-price-${props.label.toLowerCase()}`}>
+      <p className="font-semibold text-navy-900">
+        {props.label}: {props.horse}
+        {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
+      </p>
+      <p className="text-sm text-slate-800">{downTo ? `Value down to ${downTo}` : 'No tissue price: the race is not on today’s cards.'}</p>
+      {props.time && props.course && (
+        <LogBetToggle target={{ raceDate: props.today, raceTime: props.time, course: props.course, horseName: props.horse, price: odds(props.advised), source: 'tip' }} canLog />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays, londonDate, weekdayOf } from '../../src/shared/london-time';
+import { recordTip } from '../../src/server/features/performance/record-tips';
+import { uploadMasterExcel } from '../../src/server/features/race-cards/upload-master-excel';
+import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { createAccount } from '../support/users';
+import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
+
+let j: Awaited<ReturnType<typeof startJourney>>;
+beforeAll(async () => {
+  j = await startJourney();
+});
+afterAll(() => j.close());
+beforeEach(() => j.app.reset());
+
+const panel = (page: Page) => page.getByTestId('results-panel');
+
+describe('race results, tips settling themselves and the public calibration (issue 20)', () => {
+  it('the admin enters the results, the NAP settles, and the next day the calibration counts the races', async () => {
+    const today = londonDate(j.app.clock.now());
+    await createAccount(j.app, 'admin', 'boss@example.com');
+    const sample = makeRaceDay({ races: 2, runners: 5, seed: 23 });
+    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook(sample), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    const [race, other] = sample;
+    const nap = race.horses[2];
+    await recordTip(j.app.ctx, { raceDate: today, raceTime: `${race.time} ${race.course}`, raceLocation: 'Daily Tips', selectionName: nap.name, selectionType: 'nap', advisedOdds: '5/1' });
+
+    // A member logs a bet on the NAP from the race card: £10 at 4/1.
+    await createAccount(j.app, 'member', 'punter@example.com');
+    const { page: m } = await j.newPage(PHONE);
+    await signInThroughPage(m, 'punter@example.com');
+    await m.waitForURL((url) => url.pathname === '/');
+    await m.goto('/vbg-race-cards');
+    await m.getByRole('button', { name: `View All ${race.course}` }).click();
+    await m.getByRole('button', { name: `Log bet on ${nap.name}` }).click();
+    const form = m.getByRole('form', { name: `Log a bet on ${nap.name}` });
+    await form.getByLabel('Price taken').fill('4/1');
+    await form.getByLabel('Stake (£)').fill('10');
+    await form.getByRole('button', { name: 'Log Bet', exact: true }).click();
+    await expect.poll(() => m.getByText(`${nap.name} logged: £10.00 at 4/1.`).isVisible()).toBe(true);
+    await m.goto('/my-bets');
+    await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('1 (0)');
+
+    const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/race-results$/, status: 422 }] });
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    const results = a.getByLabel('Results', { exact: true });
+    await expect.poll(() => results.isVisible()).toBe(true);
+    expect(await a.getByLabel('Race day').inputValue()).toBe(today);
+
+    // A horse that is not a runner: nothing saved, the line named.
+    const winnerLine = `${race.time} ${race.course}: ${nap.name} 9/2, ${race.horses[0].name} 6/1; NR: ${race.horses[4].name}`;
+    await results.fill(`${winnerLine}\n${other.time} ${other.course}: Nobody Special 3/1`);
+    await a.getByRole('button', { name: 'Save Results' }).click();
+    await expect.poll(() => panel(a).textContent()).toContain('Stage 6 Failed');
+    await expect.poll(() => panel(a).textContent()).toContain(`Nobody Special is not a runner in ${other.time} ${other.course}.`);
+    await capture(a, 'race-results-refused');
+
+    await results.fill(`${winnerLine}\n${other.time} ${other.course}: ${other.horses[1].name} 3/1, ${other.horses[3].name} 5/1`);
+    await a.getByRole('button', { name: 'Save Results' }).click();
+    await expect.poll(() => panel(a).textContent()).toContain('Stage 6 Complete');
+    await expect.poll(() => panel(a).textContent()).toContain(`2 results saved for ${today}. Settled: ${nap.name} WON.`);
+    await capture(a, 'race-results-saved');
+
+    // The NAP settled itself at the advised 5/1.
+    await a.getByRole('tab', { name: 'Tipping Performance' }).click();
+    await a.getByRole('tab', { name: 'Performance History' }).click();
+    const row = a.getByRole('row', { name: new RegExp(nap.name) });
+    await expect.poll(async () => (await row.textContent()) ?? '').toContain('WON');
+
+    // The member's bet settled from the same results: £10 at 4/1 won, +£40; exported as CSV.
+    await m.reload();
+    await expect.poll(() => m.getByTestId('bets-pl').textContent()).toBe('£40.00');
+    expect(await m.getByTestId('bets-strike-rate').textContent()).toBe('100%');
+    await expect.poll(() => m.getByRole('row', { name: new RegExp(nap.name) }).textContent()).toContain('Won');
+    const [download] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[1]).toBe(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","won","50.00","40.00"`);
+    await capture(m, 'my-bets');
+
+    // Today's races are not counted yet, for anyone.
+    const { page: v } = await j.newPage(PHONE);
+    await v.goto('/value-calibration');
+    await expect.poll(() => v.getByText('No results yet.', { exact: false }).isVisible()).toBe(true);
+
+    // The next morning the calibration counts them: a visitor reads it, server rendered and hydrated.
+    j.app.clock.set(new Date(`${addDays(today, 1)}T09:00:00Z`));
+    await v.goto('/');
+    await v.getByRole('contentinfo').getByRole('link', { name: 'Value Calibration' }).click();
+    await v.waitForURL('**/value-calibration');
+    await expect.poll(() => v.getByTestId('calibration-summary').textContent()).toMatch(/^2 races, 9 runners, 2 winners \(2\.00 expected by the market\)\.$/);
+    const byScore = v.getByTestId('calibration-by-score');
+    const runners = await byScore.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(runners.map(Number).reduce((x, y) => x + y, 0)).toBe(9);
+    expect(await v.getByTestId('calibration-chart').isVisible()).toBe(true);
+    await capture(v, 'value-calibration');
+  });
+});
