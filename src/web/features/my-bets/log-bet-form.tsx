@@ -63,19 +63,3 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
     </form>
   );
 }
-
-/** A "Log bet" toggle with its form, for members only (a visitor reading the free race sees nothing). */
-export function LogBetToggle({ target, canLog }: { target: BetTarget; canLog: boolean }) {
-  const [open, setOpen] = useState(false);
-  if (!canLog) return null;
-  return (
-    <div className="mt-3 grid gap-2">
-      <div>
-        <Button type="button" size="sm" variant="outline" aria-expanded={open} onClick={() => setOpen((o) => !o)} aria-label={`Log bet on ${target.horseName}`}>
-          {open ? 'Cancel' : 'Log bet'}
-        </Button>
-      </div>
-      {open && <LogBetForm target={target} onDone={() => setOpen(false)} />}
-    </div>
-  );
-}

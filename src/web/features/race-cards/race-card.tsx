@@ -22,7 +22,8 @@ import type { ValueDownTo } from '../../../shared/odds-format';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-to';
 import { useCurrentUser } from '../auth/api';
-import { LogBetToggle, type BetTarget } from '../my-bets/log-bet-form';
+import type { BetTarget } from '../my-bets/log-bet-form';
+import { LogBetToggle } from '../my-bets/log-bet-toggle';
 
 const toneClasses = {
   green: 'bg-green-700 text-white',

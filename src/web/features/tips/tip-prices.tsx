@@ -11,7 +11,7 @@ import { useNow } from '../../lib/now';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
 import { fetchRace, useRaceCardsMetadata } from '../race-cards/api';
-import { LogBetToggle } from '../my-bets/log-bet-form';
+import { LogBetToggle } from '../my-bets/log-bet-toggle';
 
 const LABELS = { nap: 'NAP', nb: 'NB', longshot: 'Longshot' } as const;
 
