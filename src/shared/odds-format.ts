@@ -2,7 +2,7 @@
  * Odds the way the member reads them (issue 20 item 5), and the shortest price at which a runner
  * is still value (item 4). Pure: no clock, no I/O.
  */
-import { parseOdds, round } from './odds';
+import { parseOdds, round, toFractional } from './odds';
 import { normaliseOdds } from './tip-text';
 import { calculateValue, type ValueInput } from './value-model';
 
@@ -36,22 +36,7 @@ function fractionalFor(decimal: number): string {
   if (exact) return exact;
   const profit = decimal - 1;
   if (profit >= 1 && Math.abs(profit - Math.round(profit)) < 1e-6) return `${Math.round(profit)}/1`;
-  return nearestFraction(profit);
-}
-
-function nearestFraction(profit: number): string {
-  let best = { num: Math.max(1, Math.round(profit)), den: 1, err: Math.abs(profit - Math.round(profit)) };
-  for (let den = 2; den <= 20; den++) {
-    const num = Math.round(profit * den);
-    const err = Math.abs(profit - num / den);
-    if (num > 0 && err < best.err - 1e-12) best = { num, den, err };
-  }
-  const g = gcd(best.num, best.den);
-  return `${best.num / g}/${best.den / g}`;
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
+  return toFractional(decimal);
 }
 
 export interface ValueDownTo {
@@ -79,5 +64,5 @@ export function valueDownTo(runners: readonly ValueInput[], index: number): Valu
   const threshold = 100 / share;
   const decimal = Math.ceil(round(threshold * 100, 6)) / 100;
   const rung = LADDER_DECIMAL.findIndex((d) => d >= threshold - 1e-9);
-  return { threshold, decimal, fractional: rung >= 0 ? PRICE_LADDER[rung] : nearestFraction(Math.ceil(threshold - 1)) };
+  return { threshold, decimal, fractional: rung >= 0 ? PRICE_LADDER[rung] : `${Math.ceil(threshold - 1)}/1` };
 }
