@@ -26,14 +26,14 @@ export interface AppProcess {
  * given. Its log goes to a file (as under systemd or a container runtime), not through a pipe this
  * process would have to drain while it drives the load.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startApp(env: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<AppProcess> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bench-'));
   const dataDir = env.DATABASE_URL ? undefined : path.join(tmp, 'data');
   const logFile = path.join(tmp, 'app.log');
   const port = 20000 + Math.floor(Math.random() * 20000);
   const out = fs.openSync(logFile, 'w');
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...extraNodeArgs];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       PATH: process.env.PATH,

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, horses, races, uploadLog } from '../../src/server/db/schema';
@@ -78,6 +79,29 @@ describe('stage 1: master workbook upload', () => {
     const res = await admin.post(UPLOAD, masterForm(await raceDayWorkbook(makeRaceDay({ races: 2 })), 'sunday'));
     expect(res.status).toBe(200);
     expect((await storedDay('sunday'))[0].raceDate).toBe('2026-11-22');
+  });
+
+  it('loads a workbook sent in pieces without a Content-Length (chunked), byte for byte', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const sample = makeRaceDay({ races: 60, runners: 16, seed: 13 }); // ~200 KB: the buffer grows more than once
+    const bytes = await raceDayWorkbook(sample);
+    // The form's bytes as a browser would send them, then written in small pieces with no length
+    // given: the server cannot size its buffer in advance and must grow it.
+    const encoded = new Response(masterForm(bytes, 'friday'));
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${t.baseUrl}${UPLOAD}`, { method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')!, 'transfer-encoding': 'chunked', cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } }, (r) => {
+        let text = '';
+        r.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: r.statusCode!, text }));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < body.length; i += 7000) req.write(body.subarray(i, i + 7000));
+      req.end();
+    });
+    expect(res.status, res.text).toBe(200);
+    expectMatches(await storedDay('friday'), sample);
+    const [file] = await t.ctx.db.select().from(files);
+    expect(Buffer.from((await readFileBytes(t.ctx.db, file.id))!).equals(bytes)).toBe(true);
   });
 
   it('reads columns in another order, formula cells (cached result), Excel times and a Master sheet that is not first', async () => {

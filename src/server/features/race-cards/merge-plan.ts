@@ -20,7 +20,12 @@ export interface StoredHorse extends WorkbookValues {
   workbookValues: WorkbookValues | null;
 }
 
-type HorseRow = Omit<ParsedHorse, LaterField> & WorkbookValues & { id?: number; workbookValues: WorkbookValues };
+/**
+ * A runner as it will be written. A new runner is its parsed row itself, without `id` or
+ * `workbookValues` (its own values are the workbook's: `workbookValuesOf`): copying a whole day's
+ * 9,000 new runners here held the server's thread for 20–110 ms.
+ */
+type HorseRow = Omit<ParsedHorse, LaterField> & WorkbookValues & { id?: number; workbookValues?: WorkbookValues };
 
 export type { MergeSummary };
 
@@ -46,26 +51,34 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 export function planMerge(parsed: ParsedRace[], raceDate: string, stored: StoredRace[], storedHorses: StoredHorse[]): MergePlan {
   const summary: MergeSummary = { racesKept: 0, racesAdded: 0, racesRemoved: 0, runnersKept: 0, runnersAdded: 0, runnersRemoved: 0, laterValuesKept: 0, laterValuesReplaced: 0 };
   const sameDay = new Map(stored.filter((r) => r.raceDate === raceDate).map((r) => [raceKey(r), r]));
+  // Grouped once: a 560-race day against 9,000 stored runners would otherwise scan them all per race.
+  // (Map.groupBy is not in Node 20.)
+  const horsesOf = new Map<number, StoredHorse[]>();
+  for (const h of storedHorses) {
+    const list = horsesOf.get(h.raceId);
+    if (list) list.push(h);
+    else horsesOf.set(h.raceId, [h]);
+  }
   const used = new Set<number>();
   const races = parsed.map((race) => {
     const match = sameDay.get(raceKey(race));
     if (!match || used.has(match.id)) {
       summary.racesAdded++;
       summary.runnersAdded += race.horses.length;
-      return { race, id: undefined, horses: race.horses.map((h) => ({ ...h, workbookValues: pick(h) })) };
+      return { race, id: undefined, horses: race.horses };
     }
     used.add(match.id);
     summary.racesKept++;
-    const left = storedHorses.filter((h) => h.raceId === match.id);
+    const left = [...(horsesOf.get(match.id) ?? [])];
     const horses = race.horses.map((h): HorseRow => {
       const i = left.findIndex((s) => norm(s.name) === norm(h.name));
       if (i < 0) {
         summary.runnersAdded++;
-        return { ...h, workbookValues: pick(h) };
+        return h;
       }
       const [old] = left.splice(i, 1);
       summary.runnersKept++;
-      const merged: HorseRow = { ...h, id: old.id, workbookValues: pick(h) };
+      const merged: HorseRow = { ...h, id: old.id, workbookValues: workbookValuesOf(h) };
       let kept = false;
       let replaced = false;
       for (const field of LATER_STAGE_FIELDS) {
@@ -88,10 +101,11 @@ export function planMerge(parsed: ParsedRace[], raceDate: string, stored: Stored
   });
   const removeRaceIds = stored.filter((r) => !used.has(r.id)).map((r) => r.id);
   summary.racesRemoved = removeRaceIds.length;
-  summary.runnersRemoved += storedHorses.filter((h) => removeRaceIds.includes(h.raceId)).length;
+  summary.runnersRemoved += removeRaceIds.reduce((n, id) => n + (horsesOf.get(id)?.length ?? 0), 0);
   return { races, removeRaceIds, summary };
 }
 
-function pick(h: WorkbookValues): WorkbookValues {
+/** What the workbook itself said for the fields later stages may change. */
+export function workbookValuesOf(h: WorkbookValues): WorkbookValues {
   return { bookieOdds: h.bookieOdds, bookieOddsText: h.bookieOddsText, potentialNonRunner: h.potentialNonRunner, summary: h.summary };
 }

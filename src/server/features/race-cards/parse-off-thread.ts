@@ -21,12 +21,25 @@ function limitsFor(noun: string) {
   };
 }
 
+/**
+ * The bytes as the worker will get them, without a copy on the server's thread where possible: an
+ * upload already sits in shared memory (upload-form.ts), which the worker reads in place. Other
+ * bytes are copied once and the copy moved to the worker: the caller still stores the file.
+ */
+function forWorker(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  if (data.buffer instanceof SharedArrayBuffer) return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.length), transfer: [] };
+  const copy = new Uint8Array(data);
+  return { bytes: copy, transfer: [copy.buffer] };
+}
+
 /** parseMasterWorkbook, in a worker thread with a time and memory limit. */
 export function parseMasterWorkbookOffThread(data: Buffer, filename?: string): Promise<WorkbookResult> {
-  return runWorker<WorkbookResult>(WORKER, { kind: 'workbook', data: new Uint8Array(data), filename } satisfies ParseJob, limitsFor('workbook'));
+  const { bytes, transfer } = forWorker(data);
+  return runWorker<WorkbookResult>(WORKER, { kind: 'workbook', data: bytes, filename } satisfies ParseJob, limitsFor('workbook'), transfer);
 }
 
 /** parseVerdictDocx, in a worker thread with a time and memory limit. */
 export function parseVerdictDocxOffThread(data: Buffer): Promise<VerdictSection[]> {
-  return runWorker<VerdictSection[]>(WORKER, { kind: 'verdict', data: new Uint8Array(data) } satisfies ParseJob, limitsFor('verdict document'));
+  const { bytes, transfer } = forWorker(data);
+  return runWorker<VerdictSection[]>(WORKER, { kind: 'verdict', data: bytes } satisfies ParseJob, limitsFor('verdict document'), transfer);
 }

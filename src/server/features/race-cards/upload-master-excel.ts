@@ -10,7 +10,7 @@ import { nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
-import { planMerge, type MergeSummary, type WorkbookValues } from './merge-plan';
+import { planMerge, workbookValuesOf, type MergeSummary, type WorkbookValues } from './merge-plan';
 import { describeWorkbookErrors, type ParsedRace } from './workbook';
 import { insertFile } from '../../db/file-store';
 import { nextTurn } from '../../db/next-turn';
@@ -23,7 +23,7 @@ const XLSM_MIME = 'application/vnd.ms-excel.sheet.macroEnabled.12';
  * enough that embedded PGlite (which runs each statement on the server's thread) holds the thread
  * for tens of milliseconds at a time rather than seconds.
  */
-const HORSE_CHUNK = 150;
+const HORSE_CHUNK = 100;
 /** Races per INSERT: 560 races in one statement held PGlite's thread for over 100 ms. */
 const RACE_CHUNK = 100;
 
@@ -50,6 +50,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
   const { data, targetTab } = upload;
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
   const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
+  await nextTurn(); // taking in the worker's answer (a day's runners) held the thread; the database work starts on a fresh turn
   if (!parsed.ok) {
     throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${weekdayName(targetTab)} cards are unchanged.`);
   }
@@ -93,6 +94,7 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
     : [];
   const plan = planMerge(parsed, raceDate, stored, storedHorses.map((h) => ({ ...h, workbookValues: h.workbookValues as WorkbookValues | null })));
   if (opts.dryRun) return plan.summary;
+  await nextTurn(); // the reads and the plan above held the thread; the writes below take turns too
 
   if (plan.removeRaceIds.length) await tx.delete(races).where(inArray(races.id, plan.removeRaceIds)); // their horses cascade
   const kept = plan.races.filter((r) => r.id !== undefined);
@@ -111,10 +113,12 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
   }
   const idOf = new Map(inserted.map((r) => [`${r.time}|${r.course}`, r.id]));
   for (const r of added) r.id = idOf.get(`${r.race.time}|${r.race.course}`);
-  const rows = plan.races.flatMap((r) => r.horses.map((h) => ({ ...h, raceId: r.id! })));
+  // Each chunk's rows are made when it is written: a whole day's copies at once was a garbage
+  // collection pause of tens of milliseconds on the server's thread.
+  const rows = plan.races.flatMap((r) => r.horses.map((horse) => ({ horse, raceId: r.id! })));
   for (let i = 0; i < rows.length; i += HORSE_CHUNK) {
     if (i > 0) await nextTurn();
-    await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK));
+    await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK).map(({ horse, raceId }) => ({ ...horse, raceId, workbookValues: horse.workbookValues ?? workbookValuesOf(horse) })));
   }
   return plan.summary;
 }
