@@ -78,6 +78,8 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
  * request's Content-Length. Collecting the chunks and joining them at the end (what the multipart
  * plugin's toBuffer does) held the server's thread ~40 ms for a 10 MB workbook in one piece. The
  * buffer is shared memory, so a parsing worker reads it without another copy (parse-off-thread.ts).
+ * Trusting the declared length to reserve memory is safe here: only admins reach an upload route
+ * (access is checked before the body is read), and it is capped at the route's limit.
  */
 async function readFilePart(file: AsyncIterable<Buffer> & { truncated: boolean }, maxBytes: number, contentLength: number): Promise<Buffer> {
   const capacity = Number.isSafeInteger(contentLength) && contentLength > 0 ? Math.min(contentLength, maxBytes) : 0;
