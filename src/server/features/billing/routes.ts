@@ -3,22 +3,22 @@ import { z } from 'zod';
 import { checkoutBody, grantBody, invoiceLinkBody, membersQuery, setPasswordBody } from '../../../shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { sessionToken } from '../../http/access';
-import { badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/parse';
-import { createPaymentsProvider } from '../../providers/payments';
+import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '../../providers/payments';
 import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
 import { lookupCheckout } from './checkout-lookup';
+import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
-import { localCheckoutRoutes } from './local-checkout-routes';
 import { grantMembership, listMembers, revokeMembership } from './members';
+import { handlePaymentEvent } from './payment-events';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
-import { webhookRoutes } from './webhook-routes';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid member id' }).int('Invalid member id').positive('Invalid member id') });
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
@@ -92,4 +92,92 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   void app.register(webhookRoutes(ctx, payments));
   if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
+}
+
+const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
+
+/**
+ * POST /api/stripe/webhook. The signature covers the exact bytes sent, so this plugin (and only
+ * this one: Fastify encapsulation) keeps the body raw instead of parsing JSON. The same-origin
+ * check exempts the path; the signature is the authentication.
+ */
+function webhookRoutes(ctx: AppContext, payments: PaymentsProvider) {
+  return async function webhookPlugin(app: FastifyInstance) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post('/api/stripe/webhook', { config: { access: 'public' } }, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = payments.parseWebhook(raw, Array.isArray(header) ? header[0] : header);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) {
+          request.log.warn({ reason: err.message }, 'webhook refused');
+          throw new HttpError(400, BAD_SIGNATURE_MESSAGE);
+        }
+        throw err;
+      }
+      const { duplicate } = await handlePaymentEvent(ctx, payments, event);
+      return { received: true, duplicate };
+    });
+  };
+}
+
+const FORM_LIMIT = 4 * 1024;
+
+/**
+ * The local provider's checkout page (registered only when no Stripe key is set, so it answers
+ * 404 otherwise). The Pay form posts url-encoded fields, parsed here only: the rest of the app
+ * accepts JSON.
+ */
+function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
+  return async function localCheckoutPlugin(app: FastifyInstance) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    const html = (status: number, body: string) => ({ status, body });
+    const siteName = ctx.config.SITE_NAME;
+
+    async function page(id: string, opts: { error?: string; discountCode?: string } = {}) {
+      const view = await payments.getCheckout(id);
+      if (!view) return html(404, renderLocalNotFound(siteName));
+      if (view.status === 'complete') return { redirect: view.successUrl };
+      // A newer checkout for the same address replaced this one (decision 0018): it cannot be paid.
+      if (view.status === 'expired') return html(410, renderLocalExpired(siteName, view.cancelUrl));
+      return html(opts.error ? 400 : 200, renderLocalCheckoutPage(view, { siteName, ...opts }));
+    }
+
+    // Helmet's default "no-referrer" makes browsers send "Origin: null" on a form POST, which the
+    // same-origin check refuses; this page's own policy lets its Pay form say where it comes from.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Referrer-Policy', 'same-origin');
+    });
+
+    app.get<{ Params: { sessionId: string } }>('/local-checkout/:sessionId', { config: { access: 'public' } }, async (request, reply) => {
+      const result = await page(request.params.sessionId);
+      if ('redirect' in result) return reply.redirect(result.redirect, 303);
+      return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);
+    });
+
+    app.post<{ Params: { sessionId: string } }>('/local-checkout/:sessionId/complete', { config: { access: 'public' } }, async (request, reply) => {
+      const id = request.params.sessionId;
+      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      const discountCode = typeof form.discountCode === 'string' ? form.discountCode.slice(0, 100) : undefined;
+      const done = await payments.completeCheckout(id, discountCode);
+      if (!done.ok) {
+        const error =
+          done.reason === 'bad-code'
+            ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
+            : undefined;
+        const result = await page(id, { error, discountCode });
+        if ('redirect' in result) return reply.redirect(result.redirect, 303);
+        return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);
+      }
+      // The same handling a Stripe webhook gets: recorded once, state read back from the provider.
+      await handlePaymentEvent(ctx, payments, done.event);
+      return reply.redirect(done.redirectTo, 303);
+    });
+  };
 }
