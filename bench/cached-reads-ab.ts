@@ -76,16 +76,26 @@ try {
     console.log(`round ${r + 1}: list bare ${f('bareList')}, before ${f('beforeList')}, after ${f('afterList')} | metadata bare ${f('bareMeta')}, before ${f('beforeMeta')}, after ${f('afterMeta')}`);
   }
   bare.stop();
-  const errors = Object.values(figures).flat().reduce((n, f) => n + f.errors + f.non2xx, 0);
+  const errors = Object.values(figures)
+    .flat()
+    .reduce((n, f) => n + f.errors + f.non2xx, 0);
   const med = (k: Run) => median(figures[k].map((f) => f.cpuPerRequest! * 1000));
   /** Median over rounds of bare µs ÷ app µs (the CPU ratio; 1 is the bare route's cost). */
   const cpuRatio = (app: Run, base: Run) => median(figures[app].map((f, i) => figures[base][i].cpuPerRequest! / f.cpuPerRequest!));
   const share = (app: Run, base: Run) => median(figures[app].map((f, i) => f.rps / figures[base][i].rps));
   const x = (n: number) => n.toFixed(2);
-  console.log(`median CPU µs/req — list: bare ${med('bareList').toFixed(0)}, before ${med('beforeList').toFixed(0)}, after ${med('afterList').toFixed(0)}; metadata: bare ${med('bareMeta').toFixed(0)}, before ${med('beforeMeta').toFixed(0)}, after ${med('afterMeta').toFixed(0)}`);
-  console.log(`median per-round CPU ratio (bare ÷ app; goal ≥ 0.70) — list: before ${x(cpuRatio('beforeList', 'bareList'))}, after ${x(cpuRatio('afterList', 'bareList'))}; metadata: before ${x(cpuRatio('beforeMeta', 'bareMeta'))}, after ${x(cpuRatio('afterMeta', 'bareMeta'))}`);
-  console.log(`median per-round throughput share (app ÷ bare) — list: before ${x(share('beforeList', 'bareList'))}, after ${x(share('afterList', 'bareList'))}; metadata: before ${x(share('beforeMeta', 'bareMeta'))}, after ${x(share('afterMeta', 'bareMeta'))}; ${errors} errors`);
-  console.log(`${new Date().toISOString()} — ${machine()} — PGlite, 50 connections${PIPELINING > 1 ? ` × ${PIPELINING} pipelined` : ''}, ${DURATION} s per run, ${ROUNDS} rounds, ${pinned() ? 'server on core 0, load generator on core 1' : 'unpinned'}`);
+  console.log(
+    `median CPU µs/req — list: bare ${med('bareList').toFixed(0)}, before ${med('beforeList').toFixed(0)}, after ${med('afterList').toFixed(0)}; metadata: bare ${med('bareMeta').toFixed(0)}, before ${med('beforeMeta').toFixed(0)}, after ${med('afterMeta').toFixed(0)}`,
+  );
+  console.log(
+    `median per-round CPU ratio (bare ÷ app; goal ≥ 0.70) — list: before ${x(cpuRatio('beforeList', 'bareList'))}, after ${x(cpuRatio('afterList', 'bareList'))}; metadata: before ${x(cpuRatio('beforeMeta', 'bareMeta'))}, after ${x(cpuRatio('afterMeta', 'bareMeta'))}`,
+  );
+  console.log(
+    `median per-round throughput share (app ÷ bare) — list: before ${x(share('beforeList', 'bareList'))}, after ${x(share('afterList', 'bareList'))}; metadata: before ${x(share('beforeMeta', 'bareMeta'))}, after ${x(share('afterMeta', 'bareMeta'))}; ${errors} errors`,
+  );
+  console.log(
+    `${new Date().toISOString()} — ${machine()} — PGlite, 50 connections${PIPELINING > 1 ? ` × ${PIPELINING} pipelined` : ''}, ${DURATION} s per run, ${ROUNDS} rounds, ${pinned() ? 'server on core 0, load generator on core 1' : 'unpinned'}`,
+  );
 } finally {
   await stopApp(before);
   await stopApp(after);

@@ -61,7 +61,11 @@ try {
     const bareList = await cannon(`round ${round} bare: article list bytes`, { ...common, url: `${bare.url}/list` }, bare.pid);
     const appList = await cannon(`round ${round} app: GET /api/news-and-views`, { ...common, url: `${app.url}/api/news-and-views` }, appPid);
     const bareMeta = await cannon(`round ${round} bare: metadata bytes`, { ...common, url: `${bare.url}/meta` }, bare.pid);
-    const appMeta = await cannon(`round ${round} app: GET /api/vbg-race-cards-metadata (member)`, { ...common, url: `${app.url}/api/vbg-race-cards-metadata`, headers: { cookie: memberCookie } }, appPid);
+    const appMeta = await cannon(
+      `round ${round} app: GET /api/vbg-race-cards-metadata (member)`,
+      { ...common, url: `${app.url}/api/vbg-race-cards-metadata`, headers: { cookie: memberCookie } },
+      appPid,
+    );
     rows.push(bareList, appList, bareMeta, appMeta);
     shares.list.push(appList.rps / bareList.rps);
     shares.meta.push(appMeta.rps / bareMeta.rps);
@@ -71,7 +75,9 @@ try {
   const pct = (x: number) => `${Math.round(100 * x)}%`;
   console.log(`article list: ${shares.list.map(pct).join(', ')} of bare (median ${pct(median(shares.list))})`);
   console.log(`metadata: ${shares.meta.map(pct).join(', ')} of bare (median ${pct(median(shares.meta))}) — goal ≥ 70%`);
-  console.log(`${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections${PIPELINING > 1 ? ` × ${PIPELINING} pipelined` : ''}, ${DURATION} s per run, ${ROUNDS} rounds, ${pinned() ? 'server on core 0, load generator on core 1' : 'unpinned'}`);
+  console.log(
+    `${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections${PIPELINING > 1 ? ` × ${PIPELINING} pipelined` : ''}, ${DURATION} s per run, ${ROUNDS} rounds, ${pinned() ? 'server on core 0, load generator on core 1' : 'unpinned'}`,
+  );
 } finally {
   await stopApp(app);
   await db?.drop();

@@ -37,7 +37,17 @@ try {
   const form = masterForm(await raceDayWorkbook(makeRaceDay({ races: 30, runners: 14, seed: 9 })), today);
   const up = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin }, body: form });
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${await up.text()}`);
-  const tips = { nap: 'Northern Star – 2:10 Ascot', nb: 'Harbour Light – 3:15 Haydock', longshot: 'Long Road – 4:00 Ascot', multiple1: 'Trixie', multiple2: '', multiple3: '', multiple4: '', dailyPreview: '<p>Good to soft.</p>', bannerDate: '' };
+  const tips = {
+    nap: 'Northern Star – 2:10 Ascot',
+    nb: 'Harbour Light – 3:15 Haydock',
+    longshot: 'Long Road – 4:00 Ascot',
+    multiple1: 'Trixie',
+    multiple2: '',
+    multiple3: '',
+    multiple4: '',
+    dailyPreview: '<p>Good to soft.</p>',
+    bannerDate: '',
+  };
   const pub = await fetch(`${app.url}/api/secure-content-upload`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify(tips) });
   if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
   const meta = await (await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
@@ -49,13 +59,21 @@ try {
   const end = new Date(now.getTime() + 30 * 86400_000);
   const rows = await database.db
     .insert(users)
-    .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `member${i}@bench.example`, passwordHash: 'x', role: 'member', subscriptionStatus: 'active', subscriptionType: 'premium', subscriptionStartDate: now, subscriptionEndDate: end })))
+    .values(
+      Array.from({ length: MEMBERS }, (_, i) => ({
+        email: `member${i}@bench.example`,
+        passwordHash: 'x',
+        role: 'member',
+        subscriptionStatus: 'active',
+        subscriptionType: 'premium',
+        subscriptionStartDate: now,
+        subscriptionEndDate: end,
+      })),
+    )
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
   const sessionKey = deriveKey(BENCH_SESSION_SECRET, 'sessions'); // stored ids are keyed (decision 0019)
-  await database.db.insert(sessions).values(
-    rows.map((u, i) => ({ id: sessionStorageId(sessionKey, tokens[i]), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })),
-  );
+  await database.db.insert(sessions).values(rows.map((u, i) => ({ id: sessionStorageId(sessionKey, tokens[i]), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })));
   await database.db.execute(sql`analyze`);
   await database.close();
 
@@ -97,7 +115,9 @@ try {
   }
   bare.stop();
   table(rowsOut);
-  console.log(`${new Date().toISOString()} — ${machine()} — PostgreSQL, one instance, ${raceIds.length} races today, ${pinned() ? 'server on core 0, driver on core 1' : 'unpinned'}, app warm-up ${process.env.WARM_UP === 'false' ? 'off' : 'on'}, ${WARM_MEMBERS} driver warm-up members`);
+  console.log(
+    `${new Date().toISOString()} — ${machine()} — PostgreSQL, one instance, ${raceIds.length} races today, ${pinned() ? 'server on core 0, driver on core 1' : 'unpinned'}, app warm-up ${process.env.WARM_UP === 'false' ? 'off' : 'on'}, ${WARM_MEMBERS} driver warm-up members`,
+  );
 } finally {
   await stopApp(app);
   await db.drop();

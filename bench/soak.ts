@@ -89,7 +89,17 @@ try {
   const workbook = await raceDayWorkbook(makeRaceDay({ races: 40, runners: 14, seed: 11 }));
   const upload = () => fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin, origin: app.url }, body: masterForm(workbook, today) });
   if ((await upload()).status !== 200) throw new Error('first upload failed');
-  const tips = { nap: 'Northern Star – 2:10 Ascot', nb: 'Harbour Light – 3:15 Haydock', longshot: 'Long Road – 4:00 Ascot', multiple1: 'Trixie', multiple2: '', multiple3: '', multiple4: '', dailyPreview: '<p>Good to soft.</p>', bannerDate: '' };
+  const tips = {
+    nap: 'Northern Star – 2:10 Ascot',
+    nb: 'Harbour Light – 3:15 Haydock',
+    longshot: 'Long Road – 4:00 Ascot',
+    multiple1: 'Trixie',
+    multiple2: '',
+    multiple3: '',
+    multiple4: '',
+    dailyPreview: '<p>Good to soft.</p>',
+    bannerDate: '',
+  };
   const pub = await fetch(`${app.url}/api/secure-content-upload`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: JSON.stringify(tips) });
   if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
 
@@ -99,7 +109,16 @@ try {
   const end = new Date(now.getTime() + 30 * 86400_000);
   const rows = await database.db
     .insert(users)
-    .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `member${i}@bench.example`, passwordHash: 'x', subscriptionStatus: 'active', subscriptionType: 'premium', subscriptionStartDate: now, subscriptionEndDate: end })))
+    .values(
+      Array.from({ length: MEMBERS }, (_, i) => ({
+        email: `member${i}@bench.example`,
+        passwordHash: 'x',
+        subscriptionStatus: 'active',
+        subscriptionType: 'premium',
+        subscriptionStartDate: now,
+        subscriptionEndDate: end,
+      })),
+    )
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
   const key = deriveKey(BENCH_SESSION_SECRET, 'sessions');
@@ -114,7 +133,17 @@ try {
   const setPaths = async () => {
     const meta = await (await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
     const raceIds: number[] = meta[today].map((r: { id: number }) => r.id);
-    paths.splice(0, paths.length, '/api/auth/user', '/api/daily-tips', '/api/vbg-race-cards-metadata', '/api/news-and-views', '/api/results', '/api/free-race-preview', ...raceIds.slice(0, 12).map((id) => `/api/vbg-race-cards/race/${id}`));
+    paths.splice(
+      0,
+      paths.length,
+      '/api/auth/user',
+      '/api/daily-tips',
+      '/api/vbg-race-cards-metadata',
+      '/api/news-and-views',
+      '/api/results',
+      '/api/free-race-preview',
+      ...raceIds.slice(0, 12).map((id) => `/api/vbg-race-cards/race/${id}`),
+    );
   };
   await setPaths();
 
@@ -134,12 +163,15 @@ try {
     }, SOAK_MS / 3),
   );
   const midMail = new Promise<void>((resolve) =>
-    setTimeout(async () => {
-      const s = performance.now();
-      const r = await fetch(`${app.url}/api/send-daily-update-email`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: '{}' });
-      events.push(`daily e-mail at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms — ${(await r.text()).slice(0, 120)}`);
-      resolve();
-    }, (2 * SOAK_MS) / 3),
+    setTimeout(
+      async () => {
+        const s = performance.now();
+        const r = await fetch(`${app.url}/api/send-daily-update-email`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: '{}' });
+        events.push(`daily e-mail at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms — ${(await r.text()).slice(0, 120)}`);
+        resolve();
+      },
+      (2 * SOAK_MS) / 3,
+    ),
   );
   let peak = rssBefore;
   const watch = setInterval(() => (peak = Math.max(peak, rssOf(app.child.pid!))), 500);

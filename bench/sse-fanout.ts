@@ -87,9 +87,13 @@ try {
 
   console.log(`streams open: ${STREAMS} in ${(openMs / 1000).toFixed(1)} s`);
   const perStream = (rssAfter - rssEarly) / (STREAMS - early) / 1024;
-  console.log(`server RSS: ${(rssBefore / 2 ** 20).toFixed(1)} MiB with no stream, ${(rssEarly / 2 ** 20).toFixed(1)} MiB with ${early}, ${(rssAfter / 2 ** 20).toFixed(1)} MiB with ${STREAMS} → ${perStream.toFixed(1)} KB per stream (goal ≤ 20 KB)`);
+  console.log(
+    `server RSS: ${(rssBefore / 2 ** 20).toFixed(1)} MiB with no stream, ${(rssEarly / 2 ** 20).toFixed(1)} MiB with ${early}, ${(rssAfter / 2 ** 20).toFixed(1)} MiB with ${STREAMS} → ${perStream.toFixed(1)} KB per stream (goal ≤ 20 KB)`,
+  );
   console.log(`event received by ${received.length} of ${STREAMS} streams`);
-  console.log(`upload sent → answered: ${(answered - sent).toFixed(0)} ms; first stream got it ${(first - sent).toFixed(0)} ms after sending, the last ${(last - sent).toFixed(0)} ms after sending, ${(last - first).toFixed(0)} ms after the first (goal: all within 1 s)`);
+  console.log(
+    `upload sent → answered: ${(answered - sent).toFixed(0)} ms; first stream got it ${(first - sent).toFixed(0)} ms after sending, the last ${(last - sent).toFixed(0)} ms after sending, ${(last - first).toFixed(0)} ms after the first (goal: all within 1 s)`,
+  );
   console.log(`${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL (LISTEN/NOTIFY)' : 'PGlite'}, fd limit ${limit}`);
 } finally {
   for (const s of sockets) s.destroy();

@@ -22,7 +22,7 @@ import { percentile } from './support/stats';
 /** 560 races × 16 runners whose summaries are long, varied text: just under the 10 MB upload limit. */
 async function tenMegabyteWorkbook(): Promise<Buffer> {
   const day = makeRaceDay({ races: 560, runners: 16, seed: 17 });
-  for (const race of day) for (const horse of race.horses) horse.summary = crypto.randomBytes(900).toString("base64").slice(0, 1200);
+  for (const race of day) for (const horse of race.horses) horse.summary = crypto.randomBytes(900).toString('base64').slice(0, 1200);
   const bytes = await raceDayWorkbook(day);
   if (bytes.length > MAX_WORKBOOK_BYTES) throw new Error(`workbook is ${bytes.length} bytes, over the upload limit`);
   return bytes;

@@ -134,7 +134,11 @@ function textOf(html) {
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
 }
 
@@ -142,7 +146,10 @@ function textOf(html) {
 async function lcpInFirstHtml(url, lhr) {
   const node = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   if (!node) return { label: null, inHtml: false };
-  const label = String(node.nodeLabel ?? '').replace(/…$/, '').replace(/\s+/g, ' ').trim();
+  const label = String(node.nodeLabel ?? '')
+    .replace(/…$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const html = await (await fetch(url)).text();
   return { label, selector: node.selector, inHtml: label.length > 0 && textOf(html).includes(label.slice(0, 60)) };
 }
@@ -219,15 +226,24 @@ async function main() {
         const l = r.lighthouse;
         const lcpOk = l.lcpElement.inHtml;
         failed ||= !ok || !lcpOk;
-        console.log(`${ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} Lighthouse ${l.score} (runs ${l.scores.join(', ')}; FCP ${l.fcpMs} ms, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, SI ${l.siMs} ms) — minimum ${LIGHTHOUSE_MIN}`);
-        console.log(`${lcpOk ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} largest contentful element ${l.lcpElement.selector ?? '?'} "${(l.lcpElement.label ?? '').slice(0, 50)}" ${lcpOk ? 'is' : 'is NOT'} in the first HTML`);
+        console.log(
+          `${ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} Lighthouse ${l.score} (runs ${l.scores.join(', ')}; FCP ${l.fcpMs} ms, LCP ${l.lcpMs} ms, TBT ${l.tbtMs} ms, CLS ${l.cls}, SI ${l.siMs} ms) — minimum ${LIGHTHOUSE_MIN}`,
+        );
+        console.log(
+          `${lcpOk ? 'ok  ' : 'FAIL'} ${r.name.padEnd(15)} largest contentful element ${l.lcpElement.selector ?? '?'} "${(l.lcpElement.label ?? '').slice(0, 50)}" ${lcpOk ? 'is' : 'is NOT'} in the first HTML`,
+        );
       }
     }
   } finally {
     await server.stop();
   }
   const out = option('--json');
-  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, Node ${process.version}`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}, Node ${process.version}`,
+  );
   if (out) fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), node: process.version, results }, null, 2));
   if (failed) {
     console.error('The front-end budget is not met.');

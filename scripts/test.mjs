@@ -30,6 +30,8 @@ if (otherNode && !fs.existsSync(otherNode)) {
 const steps = [
   ['typecheck', process.execPath, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']],
   ['lint', process.execPath, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.']],
+  // Layout is Prettier's (.prettierrc.json): \`npm run format\` rewrites, this only checks.
+  ['format', process.execPath, [bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}']],
   // Features that import each other in a circle (scripts/checks/feature-cycles.mjs).
   ['feature-cycles', process.execPath, [path.join(root, 'scripts/checks/feature-cycles.mjs')]],
   // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.

@@ -58,7 +58,10 @@ export async function startApp(env: Record<string, string> = {}, extraNodeArgs: 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited:\n${output()}`);
     if (Date.now() > deadline) throw new Error(`app did not start:\n${output()}`);
-    const ok = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -166,7 +169,10 @@ export function table(rows: Figures[]) {
 }
 
 export function machine() {
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   return `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${load}`;
 }
 
@@ -174,5 +180,8 @@ export function machine() {
 export async function login(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

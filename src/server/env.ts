@@ -40,7 +40,13 @@ const envSchema = z.object({
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).optional()),
   STRIPE_INVOICE_PRICES: optionalString,
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: optionalString,
   MAIL_WORKER: booleanFlag,
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('VBG')),

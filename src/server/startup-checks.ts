@@ -18,7 +18,8 @@ export function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (err: NodeJS.ErrnoException) => {
-      const why = err.code === 'EADDRINUSE' ? 'is already in use by another program' : err.code === 'EACCES' ? 'needs more privileges than this process has' : `cannot be opened (${err.code ?? err.message})`;
+      const why =
+        err.code === 'EADDRINUSE' ? 'is already in use by another program' : err.code === 'EACCES' ? 'needs more privileges than this process has' : `cannot be opened (${err.code ?? err.message})`;
       reject(new StartupError(`PORT ${port} on ${host} ${why}. Stop the other program or set PORT to a free port.`));
     });
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));

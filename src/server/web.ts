@@ -39,8 +39,7 @@ class UncachedPage extends Error {
   }
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** route-chunks.json (written by the build, see vite.config.ts) as ready-made link tags per pattern. */
 function readRoutePreloads(webDir: string): Record<string, string> {
@@ -50,7 +49,10 @@ function readRoutePreloads(webDir: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(chunks).map(([pattern, files]) => [
       pattern,
-      files.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`).join(''),
+      files
+        .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`)
+        .join(''),
     ]),
   );
 }
@@ -75,7 +77,7 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       // they are to browsers that accept them, with no compression work per request.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
     app.get('/assets/*', (request, reply) => reply.sendFile(request.url.split('?')[0].replace(/^\//, '')));

@@ -1,12 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import {
-  ALLOWED_STYLE_PROPERTIES,
-  ALLOWED_URI_SCHEMES,
-  ARTICLE_ALLOWED_ATTRIBUTES,
-  ARTICLE_ALLOWED_TAGS,
-  SAFE_CSS_VALUE,
-  SUMMARY_ALLOWED_TAGS,
-} from './sanitize-lists';
+import { ALLOWED_STYLE_PROPERTIES, ALLOWED_URI_SCHEMES, ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SAFE_CSS_VALUE, SUMMARY_ALLOWED_TAGS } from './sanitize-lists';
 
 /**
  * sanitize-html with the spec 01 §5 lists: the server's save-time sanitising, and the server

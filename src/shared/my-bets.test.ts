@@ -41,9 +41,36 @@ describe('settleBet', () => {
 
 describe('betStats and CSV', () => {
   const bets = [
-    { raceDate: '2026-11-20', raceTime: '14:10', course: 'Ascot', horseName: 'A', price: '4/1', stakePence: 1000, eachWay: false, ...settleBet({ price: '4/1', stakePence: 1000, eachWay: false }, result('won', 1)) },
-    { raceDate: '2026-11-20', raceTime: '15:10', course: 'Ascot', horseName: '=HYPERLINK("x")', price: '2/1', stakePence: 500, eachWay: false, ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, result('ran', null)) },
-    { raceDate: '2026-11-21', raceTime: '15:10', course: 'York', horseName: 'C', price: '2/1', stakePence: 500, eachWay: false, ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, result('nr', null)) },
+    {
+      raceDate: '2026-11-20',
+      raceTime: '14:10',
+      course: 'Ascot',
+      horseName: 'A',
+      price: '4/1',
+      stakePence: 1000,
+      eachWay: false,
+      ...settleBet({ price: '4/1', stakePence: 1000, eachWay: false }, result('won', 1)),
+    },
+    {
+      raceDate: '2026-11-20',
+      raceTime: '15:10',
+      course: 'Ascot',
+      horseName: '=HYPERLINK("x")',
+      price: '2/1',
+      stakePence: 500,
+      eachWay: false,
+      ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, result('ran', null)),
+    },
+    {
+      raceDate: '2026-11-21',
+      raceTime: '15:10',
+      course: 'York',
+      horseName: 'C',
+      price: '2/1',
+      stakePence: 500,
+      eachWay: false,
+      ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, result('nr', null)),
+    },
     { raceDate: '2026-11-22', raceTime: '15:10', course: 'York', horseName: 'D', price: '2/1', stakePence: 500, eachWay: false, ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, null) },
   ];
   it('counts settled bets, non-runners and pending left out of strike rate and ROI', () => {

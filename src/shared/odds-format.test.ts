@@ -50,7 +50,11 @@ describe('valueDownTo', () => {
     ];
     for (let i = 0; i < field.length; i++) {
       const { threshold } = valueDownTo(field, i)!;
-      const at = (odds: number) => calculateValue(field.map((r, j) => (j === i ? { ...r, marketOdds: odds } : r)), { marketCorrection: true })[i].valueScore;
+      const at = (odds: number) =>
+        calculateValue(
+          field.map((r, j) => (j === i ? { ...r, marketOdds: odds } : r)),
+          { marketCorrection: true },
+        )[i].valueScore;
       expect(at(threshold + 1e-6), field[i].name).toBe(3);
       expect(at(threshold * 0.98), field[i].name).toBeLessThan(3);
     }

@@ -9,7 +9,8 @@ import { calculateValue, type ValueInput } from './value-model';
 export const ODDS_FORMATS = ['fractional', 'decimal'] as const;
 export type OddsFormat = (typeof ODDS_FORMATS)[number];
 
-/** The prices bookmakers show, shortest first (fractional, and their decimal odds). */
+/** The prices bookmakers show, shortest first (fractional, and their decimal odds); kept in rows, as a ladder reads best. */
+// prettier-ignore
 const PRICE_LADDER = [
   '1/5', '2/9', '1/4', '2/7', '1/3', '4/11', '2/5', '4/9', '1/2', '8/15', '4/7', '8/13', '4/6', '8/11', '4/5', '5/6', '10/11', 'evs',
   '21/20', '11/10', '6/5', '5/4', '11/8', '6/4', '13/8', '7/4', '15/8', '2/1', '85/40', '9/4', '5/2', '11/4', '3/1', '10/3', '7/2', '4/1',

@@ -3,7 +3,9 @@ import { matchResults, nameKey, parseResultLines, tipRace } from './race-results
 
 describe('parseResultLines', () => {
   it('reads the winner, the placed horses with prices, and the non-runners', () => {
-    const { races, problems } = parseResultLines('14:10 Ascot: Northern Star 5/2, Harbour Light 7/1, Silver Comet 12/1; NR: Velvet Arrow\n\n 2.45 Kempton : Bold Echo evens F, Wild Rose 3.5 ; NR: A, B');
+    const { races, problems } = parseResultLines(
+      '14:10 Ascot: Northern Star 5/2, Harbour Light 7/1, Silver Comet 12/1; NR: Velvet Arrow\n\n 2.45 Kempton : Bold Echo evens F, Wild Rose 3.5 ; NR: A, B',
+    );
     expect(problems).toEqual([]);
     expect(races).toEqual([
       {
@@ -85,11 +87,7 @@ describe('matchResults', () => {
     const { races } = parseResultLines('14:10 Ascot: Northern Starr, Harbour Light; NR: Nobody\n15:10 Ascot: X');
     const { matched, problems } = matchResults(races, cards);
     expect(matched).toEqual([]);
-    expect(problems.map((p) => p.message)).toEqual([
-      'Northern Starr is not a runner in 14:10 Ascot.',
-      'Nobody is not a runner in 14:10 Ascot.',
-      'No race at 15:10 Ascot on the cards of that day.',
-    ]);
+    expect(problems.map((p) => p.message)).toEqual(['Northern Starr is not a runner in 14:10 Ascot.', 'Nobody is not a runner in 14:10 Ascot.', 'No race at 15:10 Ascot on the cards of that day.']);
   });
 });
 

@@ -6,9 +6,30 @@
 
 /** Article bodies (the article page). */
 export const ARTICLE_ALLOWED_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'ul', 'ol', 'li', 'blockquote', 'a', 'span', 'div', 'hr', 'sub', 'sup', 'img',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+  'span',
+  'div',
+  'hr',
+  'sub',
+  'sup',
+  'img',
 ] as const;
 
 export const ARTICLE_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'class', 'id', 'style', 'src', 'alt'] as const;
@@ -17,31 +38,43 @@ export const ARTICLE_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'class', 'id
 export const ALLOWED_URI_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
 
 /** Summaries in lists and plain article text: formatting only, no attributes at all. */
-export const SUMMARY_ALLOWED_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'ul', 'ol', 'li', 'blockquote',
-] as const;
+export const SUMMARY_ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote'] as const;
 
 /**
  * DOMPurify's URI test: one of the schemes, or no scheme at all (relative). A value whose first
  * ":" comes before any "/", "?" or "#" has a scheme, so it must be one of ours.
  * (The same shape as DOMPurify's default expression, with our list.)
  */
-export const ALLOWED_URI_REGEXP = new RegExp(
-  `^(?:(?:${ALLOWED_URI_SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`,
-  'i',
-);
+export const ALLOWED_URI_REGEXP = new RegExp(`^(?:(?:${ALLOWED_URI_SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
 
 /**
  * The `style` attribute is allowed (the editor aligns text with it), but only with these
  * properties and harmless values: no url(), expression(), behaviours or imports.
  */
 export const ALLOWED_STYLE_PROPERTIES = [
-  'color', 'background-color', 'text-align', 'text-decoration', 'font-weight', 'font-style', 'font-size',
-  'line-height', 'margin', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right',
-  'padding', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right',
-  'width', 'height', 'max-width', 'vertical-align', 'list-style-type',
+  'color',
+  'background-color',
+  'text-align',
+  'text-decoration',
+  'font-weight',
+  'font-style',
+  'font-size',
+  'line-height',
+  'margin',
+  'margin-top',
+  'margin-bottom',
+  'margin-left',
+  'margin-right',
+  'padding',
+  'padding-top',
+  'padding-bottom',
+  'padding-left',
+  'padding-right',
+  'width',
+  'height',
+  'max-width',
+  'vertical-align',
+  'list-style-type',
 ] as const;
 
 /**

@@ -128,9 +128,7 @@ export function computeStats(tips: readonly SettledTip[]): TipStats {
 /** Overall, per type and per month stats, and the running P/L series, of settled tips in any order. */
 export function recordStats(tips: readonly SettledTip[]): RecordStats {
   const ordered = chronological(tips);
-  const byType = Object.fromEntries(
-    SELECTION_TYPES.map((type) => [type, computeStats(ordered.filter((t) => t.selectionType === type))]),
-  ) as Record<SelectionType, TipStats>;
+  const byType = Object.fromEntries(SELECTION_TYPES.map((type) => [type, computeStats(ordered.filter((t) => t.selectionType === type))])) as Record<SelectionType, TipStats>;
   const months = [...new Set(ordered.map((t) => t.raceDate.slice(0, 7)))].sort().reverse();
   const byMonth = months.map((month) => ({ month, ...computeStats(ordered.filter((t) => t.raceDate.startsWith(month))) }));
   let cumulative = 0;

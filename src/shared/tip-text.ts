@@ -92,14 +92,20 @@ export function parseTipText(input: string | null | undefined): ParsedTip | null
         raceLocation = clean(after);
       } else {
         // "2:10 Ascot – Horse": the course, a separator, then the horse.
-        const parts = after.split(/\s[-–—]\s|,|\)/).map(clean).filter(Boolean);
+        const parts = after
+          .split(/\s[-–—]\s|,|\)/)
+          .map(clean)
+          .filter(Boolean);
         raceLocation = parts[0] ?? '';
         selectionName = parts.slice(1).join(' ');
       }
     }
   }
   if (!raceTime) {
-    const parts = text.split(/\s[-–—]\s|,/).map(clean).filter(Boolean);
+    const parts = text
+      .split(/\s[-–—]\s|,/)
+      .map(clean)
+      .filter(Boolean);
     selectionName = parts[0] ?? '';
     raceLocation = parts.slice(1).join(' ');
   }

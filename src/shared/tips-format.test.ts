@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attachedAssetUrl,
-  composeMultiple,
-  groupCatalogue,
-  looksLikeHtml,
-  monthLabel,
-  plainTextParagraphs,
-  splitMultiple,
-} from './tips-format';
+import { attachedAssetUrl, composeMultiple, groupCatalogue, looksLikeHtml, monthLabel, plainTextParagraphs, splitMultiple } from './tips-format';
 
 describe('splitMultiple', () => {
   it('splits on the first colon only', () => {

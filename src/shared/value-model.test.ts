@@ -34,12 +34,7 @@ describe('a hand-worked race (worked independently: SD 8.5391, spread factor 0.8
     expect(spreadFactor([80, 75, 70, 60])).toBeCloseTo(0.874476, 6);
   });
   it('gives shares, tissue odds, value and scores', () => {
-    expect(results.map((r) => r.myProbability)).toEqual([
-      expect.closeTo(54.3104, 4),
-      expect.closeTo(27.7731, 4),
-      expect.closeTo(14.2025, 4),
-      expect.closeTo(3.714, 3),
-    ]);
+    expect(results.map((r) => r.myProbability)).toEqual([expect.closeTo(54.3104, 4), expect.closeTo(27.7731, 4), expect.closeTo(14.2025, 4), expect.closeTo(3.714, 3)]);
     expect(results.map((r) => r.tissueOdds)).toEqual([1.84, 3.6, 7, 26.9]);
     expect(results.map((r) => r.value)).toEqual([expect.closeTo(20.9771, 4), expect.closeTo(2.7731, 4), expect.closeTo(-2.4642, 4), expect.closeTo(-5.3769, 4)]);
     expect(results.map((r) => r.valueScore)).toEqual([5, 3, 2, 1]);
@@ -96,7 +91,10 @@ describe('rules at the edges', () => {
   });
   it('applies the adjustment to the rating', () => {
     const plain = calculateValue(race, { marketCorrection: false });
-    const adjusted = calculateValue(race.map((h, i) => (i === 3 ? { ...h, adjustment: 10 } : h)), { marketCorrection: false });
+    const adjusted = calculateValue(
+      race.map((h, i) => (i === 3 ? { ...h, adjustment: 10 } : h)),
+      { marketCorrection: false },
+    );
     expect(adjusted[3].adjustedRating).toBe(70);
     expect(adjusted[3].myProbability!).toBeGreaterThan(plain[3].myProbability!);
   });
@@ -120,7 +118,10 @@ describe('market correction', () => {
     expect(on[2].value!).toBeGreaterThanOrEqual(-10);
     expect(on[0].marketCorrection).toBe(0);
     // the smallest such step: one tenth less still leaves it below -10
-    const oneLess = calculateValue(favourite.map((h, i) => (i === 2 ? { ...h, adjustment: c - 0.1 } : h)), { marketCorrection: false });
+    const oneLess = calculateValue(
+      favourite.map((h, i) => (i === 2 ? { ...h, adjustment: c - 0.1 } : h)),
+      { marketCorrection: false },
+    );
     expect(oneLess[2].value!).toBeLessThan(-10);
   });
   it('stops at +20 when the gap cannot be closed', () => {

@@ -157,8 +157,7 @@ describe('top-5 articles', () => {
     const older = await createArticle(admin, { title: 'Top 5 older', isTop5Article: true, publishDate: '2025-05-01' });
     const newer = await createArticle(admin, { title: 'Top 5 newer', isTop5Article: true, publishDate: '2025-05-08' });
     await createArticle(admin, { title: 'Not top 5', publishDate: '2025-06-01' });
-    const flags = async () =>
-      Object.fromEntries((await t.client().get('/api/news-and-views')).json.map((a: { title: string; isMostRecentTop5: boolean }) => [a.title, a.isMostRecentTop5]));
+    const flags = async () => Object.fromEntries((await t.client().get('/api/news-and-views')).json.map((a: { title: string; isMostRecentTop5: boolean }) => [a.title, a.isMostRecentTop5]));
     expect(await flags()).toEqual({ 'Top 5 older': false, 'Top 5 newer': true, 'Not top 5': false });
     // Editing dates moves the flag; nothing is stored by hand.
     await admin.put(`/api/admin/news-and-views/${older.id}`, { publishDate: '2025-05-15' });
@@ -177,8 +176,7 @@ describe('top-5 articles', () => {
     await make('Two days ago', '2025-06-08');
     await make('Not top 5', '2025-05-01', { isTop5Article: false });
     await make('Undated, created today', null);
-    const types = async () =>
-      Object.fromEntries((await t.client().get('/api/news-and-views')).json.map((a: { title: string; contentType: string }) => [a.title, a.contentType]));
+    const types = async () => Object.fromEntries((await t.client().get('/api/news-and-views')).json.map((a: { title: string; contentType: string }) => [a.title, a.contentType]));
 
     const first = await admin.post('/api/admin/automate-article-access');
     expect(first.status).toBe(200);

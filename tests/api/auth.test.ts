@@ -29,7 +29,20 @@ describe('sign-in and sessions', () => {
     const me = await c.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(Object.keys(me.json).sort()).toEqual(
-      ['cancelAtPeriodEnd', 'email', 'emailOptOut', 'hasMemberAccess', 'id', 'isSubscribed', 'oddsFormat', 'role', 'subscriptionEndDate', 'subscriptionStartDate', 'subscriptionStatus', 'subscriptionType'].sort(),
+      [
+        'cancelAtPeriodEnd',
+        'email',
+        'emailOptOut',
+        'hasMemberAccess',
+        'id',
+        'isSubscribed',
+        'oddsFormat',
+        'role',
+        'subscriptionEndDate',
+        'subscriptionStartDate',
+        'subscriptionStatus',
+        'subscriptionType',
+      ].sort(),
     );
     expect(me.text).not.toMatch(/argon2|passwordHash/);
   });

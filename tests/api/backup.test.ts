@@ -55,61 +55,69 @@ const SCRIPT_RUNS_MS = 180_000;
 const original = { users: ['kept@example.com'], articles: ['Original Title'] };
 
 describe('backup and restore', () => {
-  itOnPglite('PGlite: backs up the data directory, restores it, keeps the replaced one aside', async () => {
-    const dataDir = path.join(work, 'data');
-    const dir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dataDir, { recursive: true });
-    // A migrated database from the test template (a fresh one takes seconds to create).
-    const open = async () => openDatabase({ pglite: new PGlite(dir), migrate: false });
-    const first = await openDatabase({ pglite: new PGlite(dir, { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_PATH)]) }), migrate: false });
-    await seed(first);
-    await first.close();
+  itOnPglite(
+    'PGlite: backs up the data directory, restores it, keeps the replaced one aside',
+    async () => {
+      const dataDir = path.join(work, 'data');
+      const dir = path.join(dataDir, 'pglite');
+      fs.mkdirSync(dataDir, { recursive: true });
+      // A migrated database from the test template (a fresh one takes seconds to create).
+      const open = async () => openDatabase({ pglite: new PGlite(dir), migrate: false });
+      const first = await openDatabase({ pglite: new PGlite(dir, { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_PATH)]) }), migrate: false });
+      await seed(first);
+      await first.close();
 
-    const file = path.join(work, 'vbg.tar.gz');
-    const b = script({ DATA_DIR: dataDir }, 'backup', file);
-    expect(b.output).toMatch(/Backed up PGlite/);
-    expect(b.status).toBe(0);
+      const file = path.join(work, 'vbg.tar.gz');
+      const b = script({ DATA_DIR: dataDir }, 'backup', file);
+      expect(b.output).toMatch(/Backed up PGlite/);
+      expect(b.status).toBe(0);
 
-    let db = await open();
-    await change(db);
-    expect(await snapshot(db)).not.toEqual(original);
-    await db.close();
+      let db = await open();
+      await change(db);
+      expect(await snapshot(db)).not.toEqual(original);
+      await db.close();
 
-    expect(script({ DATA_DIR: dataDir }, 'restore', file).output).toMatch(/--yes/); // refuses without it
-    const r = script({ DATA_DIR: dataDir }, 'restore', file, '--yes');
-    expect(r.output).toMatch(/Restored PGlite/);
-    expect(r.status).toBe(0);
-    db = await open();
-    expect(await snapshot(db)).toEqual(original);
-    await db.close();
-    expect(fs.readdirSync(dataDir).some((d) => d.startsWith('pglite.before-restore-'))).toBe(true);
+      expect(script({ DATA_DIR: dataDir }, 'restore', file).output).toMatch(/--yes/); // refuses without it
+      const r = script({ DATA_DIR: dataDir }, 'restore', file, '--yes');
+      expect(r.output).toMatch(/Restored PGlite/);
+      expect(r.status).toBe(0);
+      db = await open();
+      expect(await snapshot(db)).toEqual(original);
+      await db.close();
+      expect(fs.readdirSync(dataDir).some((d) => d.startsWith('pglite.before-restore-'))).toBe(true);
 
-    const wrong = path.join(work, 'not-a-backup.dump');
-    fs.writeFileSync(wrong, 'PGDMP-pretend');
-    expect(script({ DATA_DIR: dataDir }, 'restore', wrong, '--yes')).toMatchObject({ status: 1 });
-  }, SCRIPT_RUNS_MS);
+      const wrong = path.join(work, 'not-a-backup.dump');
+      fs.writeFileSync(wrong, 'PGDMP-pretend');
+      expect(script({ DATA_DIR: dataDir }, 'restore', wrong, '--yes')).toMatchObject({ status: 1 });
+    },
+    SCRIPT_RUNS_MS,
+  );
 
-  itOnPostgres('PostgreSQL: pg_dump, then pg_restore in one transaction brings the data back', async () => {
-    const fresh = await freshPostgresDatabase(`vbg_backup_${process.pid}`);
-    cleanups.push(fresh.drop);
-    let db = await openDatabase({ url: fresh.url });
-    await seed(db);
-    await db.close();
+  itOnPostgres(
+    'PostgreSQL: pg_dump, then pg_restore in one transaction brings the data back',
+    async () => {
+      const fresh = await freshPostgresDatabase(`vbg_backup_${process.pid}`);
+      cleanups.push(fresh.drop);
+      let db = await openDatabase({ url: fresh.url });
+      await seed(db);
+      await db.close();
 
-    const file = path.join(work, 'vbg.dump');
-    const b = script({ DATABASE_URL: fresh.url }, 'backup', file);
-    expect(b.output).toMatch(/Backed up PostgreSQL/);
-    expect(b.status).toBe(0);
+      const file = path.join(work, 'vbg.dump');
+      const b = script({ DATABASE_URL: fresh.url }, 'backup', file);
+      expect(b.output).toMatch(/Backed up PostgreSQL/);
+      expect(b.status).toBe(0);
 
-    db = await openDatabase({ url: fresh.url, migrate: false });
-    await change(db);
-    await db.close();
+      db = await openDatabase({ url: fresh.url, migrate: false });
+      await change(db);
+      await db.close();
 
-    const r = script({ DATABASE_URL: fresh.url }, 'restore', file, '--yes');
-    expect(r.output).toMatch(/Restored PostgreSQL/);
-    expect(r.status).toBe(0);
-    db = await openDatabase({ url: fresh.url, migrate: false });
-    expect(await snapshot(db)).toEqual(original);
-    await db.close();
-  }, SCRIPT_RUNS_MS);
+      const r = script({ DATABASE_URL: fresh.url }, 'restore', file, '--yes');
+      expect(r.output).toMatch(/Restored PostgreSQL/);
+      expect(r.status).toBe(0);
+      db = await openDatabase({ url: fresh.url, migrate: false });
+      expect(await snapshot(db)).toEqual(original);
+      await db.close();
+    },
+    SCRIPT_RUNS_MS,
+  );
 });

@@ -7,10 +7,13 @@ import { FakeStripe, withFakeStripeApp } from '../support/fake-stripe';
 
 let t: TestApp;
 let fake: FakeStripe;
-withFakeStripeApp((app, f) => {
-  t = app;
-  fake = f;
-}, { STRIPE_INVOICE_PRICES: 'phase3=price_p3, phase2=price_p2' });
+withFakeStripeApp(
+  (app, f) => {
+    t = app;
+    fake = f;
+  },
+  { STRIPE_INVOICE_PRICES: 'phase3=price_p3, phase2=price_p2' },
+);
 
 describe('admin members API: access', () => {
   it('is 401 signed out and 403 for members and non-members', async () => {

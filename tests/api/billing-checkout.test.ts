@@ -134,7 +134,7 @@ describe('POST /api/set-password', () => {
     expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'my-new-pass' })).status).toBe(200);
   });
 
-  it("never sets the password of an existing account that paid (decision 0018): its sessions and password stay", async () => {
+  it('never sets the password of an existing account that paid (decision 0018): its sessions and password stay', async () => {
     const free = await signedIn(t, 'nonMember', 'existing@example.com');
     const { url } = await checkout('ignored@example.com', free.client);
     const sessionId = sessionIdOf(url);

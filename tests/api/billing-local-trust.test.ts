@@ -24,8 +24,7 @@ async function startCheckout(email: string, client = t.client()) {
   return { path, sessionId: path.split('/').pop()! };
 }
 
-const pay = (path: string, discountCode = '') =>
-  t.client().request('POST', `${path}/complete`, `discountCode=${encodeURIComponent(discountCode)}`, { ...FORM, origin: t.baseUrl });
+const pay = (path: string, discountCode = '') => t.client().request('POST', `${path}/complete`, `discountCode=${encodeURIComponent(discountCode)}`, { ...FORM, origin: t.baseUrl });
 
 async function userByEmail(email: string) {
   const [u] = await t.ctx.db.select().from(users).where(eq(users.email, email));
@@ -33,7 +32,10 @@ async function userByEmail(email: string) {
 }
 
 async function localSubscriptions() {
-  return (await t.ctx.db.select().from(localPayments).where(eq(localPayments.kind, 'subscription'))).map((r) => ({ id: r.id, ...(r.data as { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; amount: number }) }));
+  return (await t.ctx.db.select().from(localPayments).where(eq(localPayments.kind, 'subscription'))).map((r) => ({
+    id: r.id,
+    ...(r.data as { status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; amount: number }),
+  }));
 }
 
 /** A visitor buys, sets a password (signed in) and comes back with the browser. */
@@ -78,7 +80,11 @@ describe('local checkout: one live subscription (item 3)', () => {
     await member('double@example.com', 'value25');
     const [original] = await localSubscriptions();
     // A checkout for the same address made where this instance did not see it (another instance racing).
-    const elsewhere = await createLocalPayments(t.ctx).createCheckoutSession({ email: 'double@example.com', successUrl: `${t.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${t.baseUrl}/subscribe` });
+    const elsewhere = await createLocalPayments(t.ctx).createCheckoutSession({
+      email: 'double@example.com',
+      successUrl: `${t.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${t.baseUrl}/subscribe`,
+    });
     const path = new URL(elsewhere.url).pathname;
     expect((await pay(path)).status).toBe(303);
 

@@ -37,7 +37,10 @@ async function readSheets(bytes: Buffer) {
   await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   return wb.worksheets.map((ws) => ({
     name: ws.name,
-    rows: ws.getSheetValues().slice(1).map((r) => (r as ExcelJS.CellValue[]).slice(1)),
+    rows: ws
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as ExcelJS.CellValue[]).slice(1)),
   }));
 }
 

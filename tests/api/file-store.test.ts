@@ -21,15 +21,16 @@ describe('file store', () => {
   afterAll(() => t.close());
   beforeEach(() => t.reset());
 
-  const store = (data: Uint8Array) =>
-    t.ctx.db.transaction((tx) =>
-      insertFile(tx, { kind: 'test', filename: 'x.bin', mimeType: 'application/octet-stream', size: data.length, sha256: 'x', data }),
-    );
+  const store = (data: Uint8Array) => t.ctx.db.transaction((tx) => insertFile(tx, { kind: 'test', filename: 'x.bin', mimeType: 'application/octet-stream', size: data.length, sha256: 'x', data }));
 
   it('keeps a file of many pieces byte for byte, no piece larger than the limit', async () => {
     const data = crypto.randomBytes(FILE_PIECE_BYTES * 9 + 12_345); // more than one read's worth of pieces
     const { id } = await store(data);
-    const pieces = await t.ctx.db.select({ seq: filePieces.seq, size: sql<number>`length(${filePieces.data})` }).from(filePieces).where(eq(filePieces.fileId, id)).orderBy(asc(filePieces.seq));
+    const pieces = await t.ctx.db
+      .select({ seq: filePieces.seq, size: sql<number>`length(${filePieces.data})` })
+      .from(filePieces)
+      .where(eq(filePieces.fileId, id))
+      .orderBy(asc(filePieces.seq));
     expect(pieces.map((p) => p.seq)).toEqual([...Array(10).keys()]);
     expect(Math.max(...pieces.map((p) => Number(p.size)))).toBe(FILE_PIECE_BYTES);
     expect(Number(pieces.at(-1)!.size)).toBe(12_345);

@@ -27,7 +27,57 @@ const BAD_JSON_VALUES = ['a\u0000b', '\u0000', 'x\ud800y'];
 
 /** Every field name any JSON route reads, each set to the bad value (the rest of a valid body). */
 function bodyWith(value: string) {
-  const fields = ['email', 'password', 'confirmPassword', 'currentPassword', 'newPassword', 'token', 'session_id', 'title', 'slug', 'content', 'summary', 'author', 'category', 'date', 'raceDate', 'raceTime', 'raceLocation', 'course', 'weekday', 'selectionName', 'selectionType', 'advisedOdds', 'startingPrice', 'result', 'text', 'lines', 'subject', 'body', 'bannerDate', 'nap', 'nb', 'longshot', 'multiplesBet1', 'multiplesBet2', 'multiplesBet3', 'multiplesBet4', 'dailyPreview', 'code', 'discountCode', 'name', 'phase', 'priceKey', 'search', 'q', 'value', 'key', 'status', 'targetTab', 'filename'];
+  const fields = [
+    'email',
+    'password',
+    'confirmPassword',
+    'currentPassword',
+    'newPassword',
+    'token',
+    'session_id',
+    'title',
+    'slug',
+    'content',
+    'summary',
+    'author',
+    'category',
+    'date',
+    'raceDate',
+    'raceTime',
+    'raceLocation',
+    'course',
+    'weekday',
+    'selectionName',
+    'selectionType',
+    'advisedOdds',
+    'startingPrice',
+    'result',
+    'text',
+    'lines',
+    'subject',
+    'body',
+    'bannerDate',
+    'nap',
+    'nb',
+    'longshot',
+    'multiplesBet1',
+    'multiplesBet2',
+    'multiplesBet3',
+    'multiplesBet4',
+    'dailyPreview',
+    'code',
+    'discountCode',
+    'name',
+    'phase',
+    'priceKey',
+    'search',
+    'q',
+    'value',
+    'key',
+    'status',
+    'targetTab',
+    'filename',
+  ];
   return Object.fromEntries(fields.map((f) => [f, value]));
 }
 
@@ -79,7 +129,8 @@ describe('bad bytes never answer 500', () => {
       for (const bad of BAD_JSON_VALUES) {
         const { status, text } = await rawStatus(r.method, path, JSON.stringify(bodyWith(bad)));
         if (status >= 500 || !JSON.parse(text).message) failures.push(`${r.method} ${path} ${JSON.stringify(bad)} → ${status} ${text.slice(0, 80)}`);
-        else if (status !== 415 && (status !== 400 || JSON.parse(text).message !== BAD_CHARACTER_IN_BODY)) failures.push(`${r.method} ${path} ${JSON.stringify(bad)} → ${status} ${text.slice(0, 80)}, expected 400`);
+        else if (status !== 415 && (status !== 400 || JSON.parse(text).message !== BAD_CHARACTER_IN_BODY))
+          failures.push(`${r.method} ${path} ${JSON.stringify(bad)} → ${status} ${text.slice(0, 80)}, expected 400`);
       }
     }
     expect(failures).toEqual([]);

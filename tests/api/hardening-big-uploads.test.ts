@@ -57,16 +57,25 @@ describe('a workbook of absurd extent is refused early, naming the limit', () =>
   });
 
   it('a <dimension> that claims the whole sheet', async () => {
-    await refusedWith(withSheet((xml) => xml.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:C900000"/>')), /row 900,000 \(C900000\).*at most 20,000 rows/);
+    await refusedWith(
+      withSheet((xml) => xml.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:C900000"/>')),
+      /row 900,000 \(C900000\).*at most 20,000 rows/,
+    );
   });
 
   it('hundreds of thousands of rows', async () => {
     const many = Array.from({ length: 200_000 }, (_, i) => `<row r="${i + 100}"><c r="A${i + 100}"><v>1</v></c></row>`).join('');
-    await refusedWith(withSheet((xml) => xml.replace('</sheetData>', `${many}</sheetData>`)), /200,\d{3} rows.*at most 20,000 rows/);
+    await refusedWith(
+      withSheet((xml) => xml.replace('</sheetData>', `${many}</sheetData>`)),
+      /200,\d{3} rows.*at most 20,000 rows/,
+    );
   });
 
   it('a cell far to the right', async () => {
-    await refusedWith(withSheet((xml) => xml.replace('</sheetData>', '<row r="9"><c r="AAB9"><v>1</v></c></row></sheetData>')), /column AAB \(AAB9\).*columns up to ZZ/);
+    await refusedWith(
+      withSheet((xml) => xml.replace('</sheetData>', '<row r="9"><c r="AAB9"><v>1</v></c></row></sheetData>')),
+      /column AAB \(AAB9\).*columns up to ZZ/,
+    );
   });
 
   it('a workbook right at the limits still loads', async () => {

@@ -41,10 +41,28 @@ const HOSTILE: Array<[string, () => Promise<Uint8Array> | Uint8Array, RegExp]> =
   ['a JavaScript open action', () => withCatalog('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>'), /contains JavaScript/],
   ['JavaScript in a compressed object stream', javascriptInObjectStream, /contains JavaScript/],
   ['a name written with #-escapes (/J#61vaScript)', () => withCatalog('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /J#61vaScript /J#53 (x) >> >>'), /contains JavaScript/],
-  ['a launch action on a link', () => pdfFromObjects(['<< /Type /Catalog /Pages 2 0 R >>', PAGE[0], '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Annots [4 0 R] >>', '<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /Launch /F (calc.exe) >> >>']), /launch action/],
+  [
+    'a launch action on a link',
+    () =>
+      pdfFromObjects([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        PAGE[0],
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Annots [4 0 R] >>',
+        '<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /Launch /F (calc.exe) >> >>',
+      ]),
+    /launch action/,
+  ],
   ['an embedded file', () => withCatalog('<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(a.exe) 4 0 R] >> >> >>', '<< /Type /Filespec /F (a.exe) >>'), /embedded file/],
-  ['a PDF header in front of an HTML page', () => Buffer.concat([withCatalog('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('<html><script>alert(1)</script></html>')]), /other data after the end of the PDF/],
-  ['a PDF in front of a zip', () => Buffer.concat([withCatalog('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('PK\u0003\u0004'), Buffer.alloc(4000, 7)]), /4,\d{3} bytes of other data after the end/],
+  [
+    'a PDF header in front of an HTML page',
+    () => Buffer.concat([withCatalog('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('<html><script>alert(1)</script></html>')]),
+    /other data after the end of the PDF/,
+  ],
+  [
+    'a PDF in front of a zip',
+    () => Buffer.concat([withCatalog('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('PK\u0003\u0004'), Buffer.alloc(4000, 7)]),
+    /4,\d{3} bytes of other data after the end/,
+  ],
 ];
 
 const ENDPOINTS = [

@@ -16,8 +16,7 @@ afterAll(() => t.close());
 beforeEach(() => t.reset());
 
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
-const ids = async (table: typeof sessions | typeof passwordResetTokens) =>
-  (await t.ctx.db.select().from(table)).map((r) => ('id' in r ? r.id : r.tokenHash)).sort();
+const ids = async (table: typeof sessions | typeof passwordResetTokens) => (await t.ctx.db.select().from(table)).map((r) => ('id' in r ? r.id : r.tokenHash)).sort();
 
 describe('runHousekeeping', () => {
   it('deletes ended sessions (idle too long, past their absolute end) and keeps live ones, which still work', async () => {

@@ -30,7 +30,10 @@ beforeEach(async () => {
 async function audience() {
   for (const email of ['ann@example.com', 'bob@example.com', 'cat@example.com']) await createAccount(t, 'member', email);
   const lapsed = await createAccount(t, 'member', 'lapsed@example.com');
-  await t.ctx.db.update(users).set({ subscriptionEndDate: new Date(t.clock.now().getTime() - 86400_000), subscriptionStatus: 'canceled' }).where(eq(users.id, lapsed.id));
+  await t.ctx.db
+    .update(users)
+    .set({ subscriptionEndDate: new Date(t.clock.now().getTime() - 86400_000), subscriptionStatus: 'canceled' })
+    .where(eq(users.id, lapsed.id));
   const out = await createAccount(t, 'member', 'optedout@example.com');
   await t.ctx.db.update(users).set({ emailOptOut: true }).where(eq(users.id, out.id));
   await createAccount(t, 'nonMember', 'free@example.com');

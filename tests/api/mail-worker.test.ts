@@ -213,12 +213,7 @@ describe('the mail worker', () => {
       otherCtx = { ...t.ctx, database: other, db: other.db };
     }
     try {
-      const all = [
-        worker({ batchSize: 3, name: 'a' }),
-        worker({ batchSize: 3, name: 'b' }),
-        worker({ ctx: otherCtx, batchSize: 3, name: 'c' }),
-        worker({ ctx: otherCtx, batchSize: 3, name: 'd' }),
-      ];
+      const all = [worker({ batchSize: 3, name: 'a' }), worker({ batchSize: 3, name: 'b' }), worker({ ctx: otherCtx, batchSize: 3, name: 'c' }), worker({ ctx: otherCtx, batchSize: 3, name: 'd' })];
       await Promise.all(all.map(drain));
       const recipients = smtp.received.map((m) => m.to[0]);
       expect(recipients).toHaveLength(80);
@@ -232,13 +227,15 @@ describe('the mail worker', () => {
   });
 
   it('deletes sent and failed messages once they are 90 days old, never queued or in-flight ones', async () => {
-    await t.ctx.db.insert(outbox).values([
-      storedMessage('sent-91', 'sent', 91),
-      storedMessage('failed-120', 'failed', 120),
-      storedMessage('sent-89', 'sent', 89),
-      storedMessage('failed-1', 'failed', 1),
-      storedMessage('sending-91', 'sending', 91),
-    ]);
+    await t.ctx.db
+      .insert(outbox)
+      .values([
+        storedMessage('sent-91', 'sent', 91),
+        storedMessage('failed-120', 'failed', 120),
+        storedMessage('sent-89', 'sent', 89),
+        storedMessage('failed-1', 'failed', 1),
+        storedMessage('sending-91', 'sending', 91),
+      ]);
     expect(await pruneOutbox(t.ctx, t.clock.now())).toBe(2);
     const left = await t.ctx.db.select({ key: outbox.idempotencyKey }).from(outbox).orderBy(asc(outbox.idempotencyKey));
     expect(left.map((r) => r.key)).toEqual(['failed-1', 'sending-91', 'sent-89']);

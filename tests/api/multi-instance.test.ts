@@ -29,7 +29,14 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     db = await freshPostgresDatabase(`vbg_multi_${process.pid}`);
     smtp = await startSmtpPeer();
     // Both instances run a mail worker against one real SMTP peer.
-    const env = { DATABASE_URL: db.url, SEED_DEMO: 'false', SESSION_SECRET: 'multi-instance-test-secret-of-40-characters', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url };
+    const env = {
+      DATABASE_URL: db.url,
+      SEED_DEMO: 'false',
+      SESSION_SECRET: 'multi-instance-test-secret-of-40-characters',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: smtp.url,
+    };
     // Started together: one migrates under the advisory lock, the other waits for it.
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
     adminA = new HttpClient(a.url);
@@ -155,10 +162,13 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     await expect.poll(() => smtp.received.length - before, { timeout: 20_000, interval: 100 }).toBe(count);
     // Both workers have nothing left (no message queued or being sent): nothing more may arrive.
     await expect
-      .poll(async () => {
-        const { counts } = (await adminA.get('/api/admin/mail/outbox')).json as { counts: Record<string, number> };
-        return counts.queued + counts.sending;
-      }, { timeout: 20_000, interval: 100 })
+      .poll(
+        async () => {
+          const { counts } = (await adminA.get('/api/admin/mail/outbox')).json as { counts: Record<string, number> };
+          return counts.queued + counts.sending;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
       .toBe(0);
     const [mailing] = (await adminA.get('/api/admin/mail/outbox')).json.mailings as Array<{ sent: number; failed: number }>;
     expect(mailing).toMatchObject({ sent: count, failed: 0 });
@@ -227,7 +237,9 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     await check.connect();
     try {
       await expect
-        .poll(async () => Number((await check.query(`select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`)).rows[0].count), { timeout: 5000 })
+        .poll(async () => Number((await check.query(`select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`)).rows[0].count), {
+          timeout: 5000,
+        })
         .toBe(0);
       const orphans = await check.query('select count(*) from horses h left join races r on r.id = h.race_id where r.id is null');
       expect(Number(orphans.rows[0].count)).toBe(0);

@@ -31,7 +31,10 @@ describe('/api/my-bets (issue 20 item 6)', () => {
     expect(win.json.bet).toMatchObject({ status: 'pending', stakePence: 1000, returnPence: null });
     // Time as a tip writes it, the course in another case, each way: 5 runners, so two places at 1/4.
     const [h, m] = race.time.split(':').map(Number);
-    expect((await log({ raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`, course: race.course.toUpperCase(), horseName: race.horses[0].name, price: '8/1', stake: 4, eachWay: true })).status).toBe(200);
+    expect(
+      (await log({ raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`, course: race.course.toUpperCase(), horseName: race.horses[0].name, price: '8/1', stake: 4, eachWay: true }))
+        .status,
+    ).toBe(200);
     expect((await log({ raceTime: other.time, course: other.course, horseName: other.horses[1].name, price: 'evs', stake: 2.5 })).status).toBe(200);
 
     expect((await enterResults(admin, TODAY, [resultLine(race, [2, 0])])).status).toBe(200);

@@ -96,7 +96,10 @@ describe('request logs', () => {
       await expect.poll(() => lines.some((l) => l.includes('"msg":"request completed"') && l.includes('"url":"/api/logout"'))).toBe(true);
 
       const log = lines.join('');
-      const entries = lines.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const entries = lines
+        .flatMap((l) => l.split('\n'))
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       // Structured: one JSON object per line, the request and its outcome tied by reqId.
       const completed = entries.filter((e) => e.msg === 'request completed');
       expect(completed.length).toBeGreaterThanOrEqual(8);

@@ -190,7 +190,9 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
     const before = await t.ctx.db.select().from(races).orderBy(asc(races.id));
     const res = await admin.post('/api/vbg-race-cards/hard-coded-upload', {});
     expect(res.status).toBe(422);
-    expect(res.json.message).toMatch(/^Data clarification required: Sheet "Master", row 3, column E: .* has two race titles \(".*" and "A Different Race Title"\)\. The Thursday cards are unchanged\.$/);
+    expect(res.json.message).toMatch(
+      /^Data clarification required: Sheet "Master", row 3, column E: .* has two race titles \(".*" and "A Different Race Title"\)\. The Thursday cards are unchanged\.$/,
+    );
     expect(await t.ctx.db.select().from(races).orderBy(asc(races.id))).toEqual(before);
     expect(await lastLog()).toMatchObject({ kind: 'master-reprocess', success: false });
   });

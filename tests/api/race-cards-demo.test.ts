@@ -44,7 +44,10 @@ describe('demo race cards', () => {
         const book = race.horses.reduce((sum, h) => sum + 100 / h.bookieOdds, 0);
         expect(book, `${weekday} race ${id}`).toBeGreaterThanOrEqual(110);
         expect(book, `${weekday} race ${id}`).toBeLessThanOrEqual(130);
-        const valued = calculateValue(race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: h.bookieOdds })), { marketCorrection: true });
+        const valued = calculateValue(
+          race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: h.bookieOdds })),
+          { marketCorrection: true },
+        );
         for (const v of valued) scores.add(v.valueScore!);
       }
       expect([...scores].sort(), weekday).toEqual([1, 2, 3, 4, 5]);

@@ -187,7 +187,10 @@ describe('event streams are bounded (issue 17 item 2)', () => {
     const { client: member, user } = await signedIn(t, 'member');
     const { client: admin } = await signedIn(t, 'admin');
     const stream = await openStream(t.baseUrl, member);
-    await t.ctx.db.update(users).set({ subscriptionStatus: 'canceled', subscriptionEndDate: new Date(t.clock.now().getTime() - 1000) }).where(eq(users.id, user.id));
+    await t.ctx.db
+      .update(users)
+      .set({ subscriptionStatus: 'canceled', subscriptionEndDate: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(users.id, user.id));
     await uploadDay(admin, 'saturday');
     await expectEnded(stream);
   });

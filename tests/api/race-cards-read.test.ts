@@ -65,12 +65,47 @@ describe('race card read APIs', () => {
     expect(res.headers.get('cache-control')).toMatch(/no-cache/);
     const s = saturday[0];
     expect(res.json).toMatchObject({
-      id, weekday: 'saturday', raceDate: '2026-11-28', time: s.time, course: s.course, title: s.title, distance: s.distance,
-      raceType: s.raceType, classNumber: s.classNumber, prizeMoney: s.prizeMoney, ageHandicapInfo: s.ageHandicapInfo, verdict: '', runnerCount: 6,
+      id,
+      weekday: 'saturday',
+      raceDate: '2026-11-28',
+      time: s.time,
+      course: s.course,
+      title: s.title,
+      distance: s.distance,
+      raceType: s.raceType,
+      classNumber: s.classNumber,
+      prizeMoney: s.prizeMoney,
+      ageHandicapInfo: s.ageHandicapInfo,
+      verdict: '',
+      runnerCount: 6,
     });
     const first = res.json.horses[0];
     expect(Object.keys(first).sort()).toEqual(
-      ['id', 'position', 'name', 'number', 'draw', 'dslr', 'sire', 'dam', 'form', 'formHistory', 'jockey', 'jockeyClaim', 'trainer', 'vbRating', 'age', 'equipment', 'runsWins', 'officialRating', 'weight', 'summary', 'bookieOdds', 'bookieOddsText', 'potentialNonRunner'].sort(),
+      [
+        'id',
+        'position',
+        'name',
+        'number',
+        'draw',
+        'dslr',
+        'sire',
+        'dam',
+        'form',
+        'formHistory',
+        'jockey',
+        'jockeyClaim',
+        'trainer',
+        'vbRating',
+        'age',
+        'equipment',
+        'runsWins',
+        'officialRating',
+        'weight',
+        'summary',
+        'bookieOdds',
+        'bookieOddsText',
+        'potentialNonRunner',
+      ].sort(),
     );
     expect(first).toMatchObject({ name: s.horses[0].name, vbRating: s.horses[0].vbRating, runsWins: s.horses[0].runsWins });
     expect(typeof first.bookieOdds).toBe('number');

@@ -91,7 +91,14 @@ describe('stage 2: race verdict document', () => {
     const cases: Array<[Buffer, number, RegExp]> = [
       [Buffer.from('%PDF-1.4 not a zip'), 415, /not a Word document: a \.docx file is a zip/],
       [await raceDayWorkbook(sample), 415, /looks like an Excel workbook/],
-      [verdictDocx(sample.map((r) => ({ heading: `${r.time} ${r.course}`, paragraphs: ['Changed.'] })), { externalLink: true }), 415, /external relationships/],
+      [
+        verdictDocx(
+          sample.map((r) => ({ heading: `${r.time} ${r.course}`, paragraphs: ['Changed.'] })),
+          { externalLink: true },
+        ),
+        415,
+        /external relationships/,
+      ],
       [zipOf([{ name: 'word/document.xml', data: Buffer.alloc(10), declaredSize: 3 }]), 422, /damaged/],
       [verdictDocx([{ heading: 'No times here', paragraphs: ['x'] }]), 422, /No race headings found/],
     ];

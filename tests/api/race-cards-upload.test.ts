@@ -34,14 +34,39 @@ function expectMatches(stored: Awaited<ReturnType<typeof storedDay>>, sample: Sa
   expect(stored).toHaveLength(sorted.length);
   stored.forEach((race, i) => {
     const s = sorted[i];
-    expect(race).toMatchObject({ time: s.time, course: s.course, title: s.title, distance: s.distance, raceType: s.raceType, classNumber: s.classNumber, prizeMoney: s.prizeMoney, ageHandicapInfo: s.ageHandicapInfo, verdict: '' });
+    expect(race).toMatchObject({
+      time: s.time,
+      course: s.course,
+      title: s.title,
+      distance: s.distance,
+      raceType: s.raceType,
+      classNumber: s.classNumber,
+      prizeMoney: s.prizeMoney,
+      ageHandicapInfo: s.ageHandicapInfo,
+      verdict: '',
+    });
     expect(race.horses.map((h) => h.name)).toEqual(s.horses.map((h) => h.name));
     race.horses.forEach((h, j) => {
       const e = s.horses[j];
       expect(h).toMatchObject({
-        number: e.number, draw: e.draw, dslr: e.dslr, sire: e.sire, dam: e.dam, form: e.form, formHistory: e.formHistory,
-        jockey: e.jockey, jockeyClaim: e.jockeyClaim, trainer: e.trainer, vbRating: e.vbRating, age: e.age, equipment: e.equipment,
-        runsWins: e.runsWins, officialRating: e.officialRating, weight: e.weight, summary: e.summary, potentialNonRunner: false,
+        number: e.number,
+        draw: e.draw,
+        dslr: e.dslr,
+        sire: e.sire,
+        dam: e.dam,
+        form: e.form,
+        formHistory: e.formHistory,
+        jockey: e.jockey,
+        jockeyClaim: e.jockeyClaim,
+        trainer: e.trainer,
+        vbRating: e.vbRating,
+        age: e.age,
+        equipment: e.equipment,
+        runsWins: e.runsWins,
+        officialRating: e.officialRating,
+        weight: e.weight,
+        summary: e.summary,
+        potentialNonRunner: false,
       });
       expect(h.bookieOddsText).toBe(String(e.odds));
     });
@@ -74,7 +99,7 @@ describe('stage 1: master workbook upload', () => {
     expect(log).toMatchObject({ kind: 'master-workbook', userId: user.id, size: bytes.length, success: true, counts: { races: 6, runners: 48, weekday: 'saturday', raceDate: '2026-11-28' } });
   });
 
-  it('counts today for today\'s weekday', async () => {
+  it("counts today for today's weekday", async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const res = await admin.post(UPLOAD, masterForm(await raceDayWorkbook(makeRaceDay({ races: 2 })), 'sunday'));
     expect(res.status).toBe(200);
@@ -90,10 +115,16 @@ describe('stage 1: master workbook upload', () => {
     const encoded = new Response(masterForm(bytes, 'friday'));
     const body = Buffer.from(await encoded.arrayBuffer());
     const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${t.baseUrl}${UPLOAD}`, { method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')!, 'transfer-encoding': 'chunked', cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } }, (r) => {
-        let text = '';
-        r.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: r.statusCode!, text }));
-      });
+      const req = http.request(
+        `${t.baseUrl}${UPLOAD}`,
+        { method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')!, 'transfer-encoding': 'chunked', cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } },
+        (r) => {
+          let text = '';
+          r.setEncoding('utf8')
+            .on('data', (c: string) => (text += c))
+            .on('end', () => resolve({ status: r.statusCode!, text }));
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < body.length; i += 7000) req.write(body.subarray(i, i + 7000));
       req.end();
@@ -128,7 +159,11 @@ describe('stage 1: master workbook upload', () => {
     const bytes = await raceDayWorkbook(sample, { omit: ['Runs-Wins', 'Draw', 'Trainer'], cells: { '2:AQ': null, '3:AS': 'NR', '4:AS': null } });
     expect((await admin.post(UPLOAD, masterForm(bytes, 'monday'))).status).toBe(200);
     const [race] = await storedDay('monday');
-    expect(race.horses.map((h) => [h.runsWins, h.draw, h.trainer])).toEqual([['0-0', null, ''], ['0-0', null, ''], ['0-0', null, '']]);
+    expect(race.horses.map((h) => [h.runsWins, h.draw, h.trainer])).toEqual([
+      ['0-0', null, ''],
+      ['0-0', null, ''],
+      ['0-0', null, ''],
+    ]);
     expect(race.horses[0].summary).toBe('');
     expect(race.horses[1]).toMatchObject({ bookieOdds: null, bookieOddsText: 'NR', potentialNonRunner: true });
     expect(race.horses[2]).toMatchObject({ bookieOdds: null, bookieOddsText: null, potentialNonRunner: false });
@@ -152,10 +187,7 @@ describe('stage 1: master workbook upload', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const a = makeRaceDay({ races: 5, runners: 6, seed: 31 });
     const b = makeRaceDay({ races: 5, runners: 6, seed: 31 }).map((r) => ({ ...r, title: `${r.title} (B)` }));
-    const [ra, rb] = await Promise.all([
-      admin.post(UPLOAD, masterForm(await raceDayWorkbook(a), 'thursday')),
-      admin.post(UPLOAD, masterForm(await raceDayWorkbook(b), 'thursday')),
-    ]);
+    const [ra, rb] = await Promise.all([admin.post(UPLOAD, masterForm(await raceDayWorkbook(a), 'thursday')), admin.post(UPLOAD, masterForm(await raceDayWorkbook(b), 'thursday'))]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     const stored = await storedDay('thursday');
     expect(stored).toHaveLength(5);
@@ -165,9 +197,7 @@ describe('stage 1: master workbook upload', () => {
   it('concurrent replacements of one weekday are serialised in the database', async () => {
     const parsed = await parseMasterWorkbook(await raceDayWorkbook(makeRaceDay({ races: 4, runners: 5, seed: 41 })));
     if (!parsed.ok) throw new Error('fixture did not parse');
-    await Promise.all(
-      [0, 1, 2].map(() => t.ctx.db.transaction((tx) => replaceWeekday(tx, 'tuesday', '2026-11-24', parsed.races))),
-    );
+    await Promise.all([0, 1, 2].map(() => t.ctx.db.transaction((tx) => replaceWeekday(tx, 'tuesday', '2026-11-24', parsed.races))));
     expect(await storedDay('tuesday')).toHaveLength(4);
   });
 });

@@ -154,7 +154,9 @@ const WEB_DIR = path.resolve('dist/web');
 const isClientFile = (url: string) => url === '/assets/*' || (url !== '/' && !url.includes(':') && fs.existsSync(path.join(WEB_DIR, url)) && fs.statSync(path.join(WEB_DIR, url)).isFile());
 
 function table() {
-  return t.app.routeTable.filter((r) => r.method !== 'HEAD' && !(r.access === undefined && isClientFile(r.url))).map((r) => ({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, access: r.access }));
+  return t.app.routeTable
+    .filter((r) => r.method !== 'HEAD' && !(r.access === undefined && isClientFile(r.url)))
+    .map((r) => ({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, access: r.access }));
 }
 
 /** Calls a route with an empty body and returns only the status (the event stream is not read). */
@@ -258,7 +260,21 @@ describe('members-only pages do not carry member data in their HTML', () => {
 
     const nonMember = (await signedIn(t, 'nonMember')).client;
     const member = (await signedIn(t, 'member')).client;
-    const pages = ['/', '/tips', '/vbg-race-cards', '/golf', '/vb-generator', '/my-account', '/admin', '/free-race', '/back-catalogue', '/results', `/news-and-views/${premium.slug}`, '/news-and-views', '/no-such-page'];
+    const pages = [
+      '/',
+      '/tips',
+      '/vbg-race-cards',
+      '/golf',
+      '/vb-generator',
+      '/my-account',
+      '/admin',
+      '/free-race',
+      '/back-catalogue',
+      '/results',
+      `/news-and-views/${premium.slug}`,
+      '/news-and-views',
+      '/no-such-page',
+    ];
     for (const client of [t.client(), nonMember, member]) {
       for (const page of pages) {
         const res = await client.get(page);

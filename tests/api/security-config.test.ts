@@ -99,10 +99,7 @@ describe('the server process', () => {
   }, 60_000);
 
   it('with LOCAL_CHECKOUT=true it starts in production and warns that nobody is charged', async () => {
-    const database: Record<string, string> =
-      process.env.VBG_TEST_DB === 'postgres'
-        ? { DATABASE_URL: pgWorkerUrl() }
-        : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-local-checkout-')) };
+    const database: Record<string, string> = process.env.VBG_TEST_DB === 'postgres' ? { DATABASE_URL: pgWorkerUrl() } : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-local-checkout-')) };
     running = spawnInstance({ NODE_ENV: 'production', SESSION_SECRET: SECRET, LOCAL_CHECKOUT: 'true', SEED_DEMO: 'false', ...database }, 80_000);
     await running.ready;
     // Log lines are batched; a clean stop writes them all out.

@@ -122,7 +122,10 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
 
   it('the proofed results list a tip settled today for members only; visitors and non-members see it from tomorrow', async () => {
     t.clock.set(new Date(NOON));
-    for (const [raceDate, selectionName] of [[YESTERDAY, 'Yesterday Winner'], [TODAY, 'Today Winner']]) {
+    for (const [raceDate, selectionName] of [
+      [YESTERDAY, 'Yesterday Winner'],
+      [TODAY, 'Today Winner'],
+    ]) {
       const { record } = await recordTip(t.ctx, { raceDate, raceTime: '14:10', raceLocation: 'Ascot', selectionName, selectionType: 'nap', advisedOdds: '5/2' });
       await settleTip(t.ctx, record.id, 'WON');
     }
@@ -212,7 +215,7 @@ describe("other places today's tips could leak", () => {
     expect(xml).not.toContain('attached-assets');
   });
 
-  it("the page shell of /tips/{today} is served (200, not 404) and carries no tips, for anyone", async () => {
+  it('the page shell of /tips/{today} is served (200, not 404) and carries no tips, for anyone', async () => {
     await seedThreeDays();
     const who = await clients();
     for (const kind of KINDS) {

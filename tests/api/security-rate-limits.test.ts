@@ -27,9 +27,7 @@ const count = async (table: typeof users | typeof checkoutSessions) => (await t.
 describe('the sign-in throttle is atomic', () => {
   it('40 parallel wrong passwords for one account: at most the limit are checked (401), the rest are refused (429)', async () => {
     await createAccount(t, 'member', 'target@example.com');
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.client().post('/api/login', { email: 'target@example.com', password: `guess-${i}` }, from('203.0.113.5'))),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => t.client().post('/api/login', { email: 'target@example.com', password: `guess-${i}` }, from('203.0.113.5'))));
     expect(tally(answers.map((a) => a.status))).toEqual({ 401: ACCOUNT_LIMIT, 429: 40 - ACCOUNT_LIMIT });
     expect(answers.find((a) => a.status === 429)!.json).toEqual({ message: THROTTLED_MESSAGE });
     // The account is locked now, even for its owner's right password from elsewhere.
@@ -43,7 +41,10 @@ describe('the sign-in throttle is atomic', () => {
     for (let i = 0; i < IP_LIMIT + 5; i++) expect((await t.client().post('/api/login', { email: 'office@example.com', password: PASSWORD }, from('203.0.113.77'))).status).toBe(200);
     expect((await t.client().post('/api/login', { email: 'office@example.com', password: 'wrong-pass' }, from('203.0.113.77'))).status).toBe(401);
     expect(await t.ctx.db.select({ key: loginThrottle.key, failures: loginThrottle.failures }).from(loginThrottle)).toEqual(
-      expect.arrayContaining([{ key: 'ip:203.0.113.77', failures: 1 }, { key: 'acct:office@example.com', failures: 1 }]),
+      expect.arrayContaining([
+        { key: 'ip:203.0.113.77', failures: 1 },
+        { key: 'acct:office@example.com', failures: 1 },
+      ]),
     );
   }, 60_000);
 

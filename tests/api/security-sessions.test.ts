@@ -242,7 +242,7 @@ describe('CSRF: state-changing requests from another site are refused', () => {
     expect((await client.get('/api/admin/settings')).json).toEqual({ openAccess: false });
   });
 
-  it('a cross-site login is refused (no signing a victim into the attacker\'s account)', async () => {
+  it("a cross-site login is refused (no signing a victim into the attacker's account)", async () => {
     await createAccount(t, 'member');
     const res = await t.client().post('/api/login', { email: 'member@example.com', password: PASSWORD }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
@@ -261,7 +261,15 @@ describe('CSRF: state-changing requests from another site are refused', () => {
 
   it('PUT and DELETE from another origin leave the article untouched; from the same origin they work', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const created = await admin.post('/api/admin/news-and-views', { title: 'Keep Me', summary: 'S', content: '<p>Body</p>', category: 'news', contentType: 'regular', author: 'A', publishDate: '2025-03-10' });
+    const created = await admin.post('/api/admin/news-and-views', {
+      title: 'Keep Me',
+      summary: 'S',
+      content: '<p>Body</p>',
+      category: 'news',
+      contentType: 'regular',
+      author: 'A',
+      publishDate: '2025-03-10',
+    });
     expect(created.status).toBe(201);
     const id = created.json.id as number;
     const evil = { origin: 'https://evil.example' };
@@ -312,7 +320,13 @@ describe('security headers on every response', () => {
       expect(res.headers.get('strict-transport-security'), path).toBeNull();
     }
     // Data, never a document: nothing may load or frame it (OWASP REST Security Cheat Sheet).
-    for (const [path, status] of [['/api/config', 200], ['/api/news-and-views', 200], ['/api/auth/user', 401], ['/api/daily-tips', 401], ['/api/no-such-route', 404]] as const) {
+    for (const [path, status] of [
+      ['/api/config', 200],
+      ['/api/news-and-views', 200],
+      ['/api/auth/user', 401],
+      ['/api/daily-tips', 401],
+      ['/api/no-such-route', 404],
+    ] as const) {
       const res = await t.client().get(path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");

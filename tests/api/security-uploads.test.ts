@@ -53,7 +53,9 @@ async function snapshot() {
   for (const table of TABLES) {
     const rows = (await t.ctx.db.select().from(table)) as Record<string, unknown>[];
     out[getTableName(table)] = rows
-      .map((r) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array || Buffer.isBuffer(v) ? `bytes:${Buffer.from(v).toString('base64').length}:${Buffer.from(v).subarray(0, 32).toString('hex')}` : v)))
+      .map((r) =>
+        JSON.stringify(r, (_k, v) => (v instanceof Uint8Array || Buffer.isBuffer(v) ? `bytes:${Buffer.from(v).toString('base64').length}:${Buffer.from(v).subarray(0, 32).toString('hex')}` : v)),
+      )
       .sort();
   }
   return out;
@@ -109,9 +111,33 @@ beforeAll(async () => {
 
   const pdf = () => pdfBytes(10);
   ENDPOINTS = [
-    { name: 'master excel (stage 1)', path: '/api/vbg-race-cards/upload-master-excel', fileField: 'masterExcel', fields: { targetTab: 'saturday' }, limit: 10 * MB, good: () => workbook, wrongKind: () => docx },
-    { name: 'verdict docx (stage 2)', path: `/api/vbg-race-cards/upload-${surname}-verdict`, fileField: `${surname}Verdict`, fields: { targetTab: 'saturday' }, limit: 10 * MB, good: () => docx, wrongKind: () => workbook },
-    { name: 'morning-odds workbook (stage 3)', path: '/api/vbg-race-cards/upload-master-with-morning-odds', fileField: 'masterWithOdds', fields: { targetTab: 'saturday' }, limit: 10 * MB, good: () => workbook, wrongKind: () => docx },
+    {
+      name: 'master excel (stage 1)',
+      path: '/api/vbg-race-cards/upload-master-excel',
+      fileField: 'masterExcel',
+      fields: { targetTab: 'saturday' },
+      limit: 10 * MB,
+      good: () => workbook,
+      wrongKind: () => docx,
+    },
+    {
+      name: 'verdict docx (stage 2)',
+      path: `/api/vbg-race-cards/upload-${surname}-verdict`,
+      fileField: `${surname}Verdict`,
+      fields: { targetTab: 'saturday' },
+      limit: 10 * MB,
+      good: () => docx,
+      wrongKind: () => workbook,
+    },
+    {
+      name: 'morning-odds workbook (stage 3)',
+      path: '/api/vbg-race-cards/upload-master-with-morning-odds',
+      fileField: 'masterWithOdds',
+      fields: { targetTab: 'saturday' },
+      limit: 10 * MB,
+      good: () => workbook,
+      wrongKind: () => docx,
+    },
     { name: 'collection upload', path: '/api/vbg-race-cards/upload', fileField: 'spreadsheet', fields: { tabType: 'saturday', morningOdds: '' }, limit: 10 * MB, good: () => workbook, wrongKind: pdf },
     { name: 'back-catalogue PDF', path: '/api/admin/upload-back-catalogue-pdf', fileField: 'pdf', fields: { date: '2026-11-19' }, limit: 20 * MB, good: pdf, wrongKind: () => workbook },
     { name: 'race preview master PDF', path: '/api/admin/upload-master-pdf', fileField: 'pdf', fields: {}, limit: 20 * MB, good: () => masterPdf, wrongKind: () => docx },
@@ -127,27 +153,39 @@ const GENERIC: Array<[string, Send]> = [
   ['a form without the file', (ep) => admin.post(ep.path, form(ep, null))],
   ['an empty file', (ep) => admin.post(ep.path, form(ep, new Uint8Array(0)))],
   ['random bytes', (ep) => admin.post(ep.path, form(ep, noise(4096)))],
-  ['HTML with a script, named like the expected file', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('<html><script>alert(1)</script></html>'), { filename: ep.fileField === 'pdf' ? 'guide.pdf' : 'master.xlsx' }))],
+  [
+    'HTML with a script, named like the expected file',
+    (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('<html><script>alert(1)</script></html>'), { filename: ep.fileField === 'pdf' ? 'guide.pdf' : 'master.xlsx' })),
+  ],
   ['a real file of the wrong kind', (ep) => admin.post(ep.path, form(ep, ep.wrongKind()))],
   ['the file cut in half', (ep) => admin.post(ep.path, form(ep, ep.good().subarray(0, Math.floor(ep.good().length / 2))))],
   ['two files at once', (ep) => admin.post(ep.path, form(ep, ep.good(), { extraFiles: 1 }))],
   ['too many form fields', (ep) => admin.post(ep.path, form(ep, ep.good(), { extraFields: 10 }))],
-  ['one byte over the size limit', (ep) => {
-    const big = new Uint8Array(ep.limit + 1);
-    big.set(ep.good().subarray(0, 8));
-    return admin.post(ep.path, form(ep, big));
-  }],
+  [
+    'one byte over the size limit',
+    (ep) => {
+      const big = new Uint8Array(ep.limit + 1);
+      big.set(ep.good().subarray(0, 8));
+      return admin.post(ep.path, form(ep, big));
+    },
+  ],
   ['multipart with no boundary', (ep) => admin.request('POST', ep.path, 'garbage', { 'content-type': 'multipart/form-data' })],
-  ['a multipart body cut off mid-part', (ep) => {
-    const b = 'XyZbOuNdArY';
-    const body = `--${b}\r\nContent-Disposition: form-data; name="${ep.fileField}"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004half`;
-    return admin.request('POST', ep.path, body, { 'content-type': `multipart/form-data; boundary=${b}` });
-  }],
+  [
+    'a multipart body cut off mid-part',
+    (ep) => {
+      const b = 'XyZbOuNdArY';
+      const body = `--${b}\r\nContent-Disposition: form-data; name="${ep.fileField}"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004half`;
+      return admin.request('POST', ep.path, body, { 'content-type': `multipart/form-data; boundary=${b}` });
+    },
+  ],
   ['a path-climbing, script-carrying file name on random bytes', (ep) => admin.post(ep.path, form(ep, noise(512), { filename: '../../../etc/passwd<script>alert(1)</script>\u0000.xlsx' }))],
-  ['hostile text fields', (ep) => {
-    const fields = Object.fromEntries(Object.keys(ep.fields).map((k) => [k, k === 'morningOdds' ? '' : "saturday'; DROP TABLE races;--"]));
-    return admin.post(ep.path, form(ep, ep.good(), { fields, filename: ep.fileField === 'pdf' ? 'x.pdf' : 'x.xlsx' }));
-  }],
+  [
+    'hostile text fields',
+    (ep) => {
+      const fields = Object.fromEntries(Object.keys(ep.fields).map((k) => [k, k === 'morningOdds' ? '' : "saturday'; DROP TABLE races;--"]));
+      return admin.post(ep.path, form(ep, ep.good(), { fields, filename: ep.fileField === 'pdf' ? 'x.pdf' : 'x.xlsx' }));
+    },
+  ],
 ];
 
 /** Hostile requests specific to one kind of file. */
@@ -159,9 +197,22 @@ function specific(): Array<[string, string, Send]> {
   const back = ENDPOINTS[4];
   const master = ENDPOINTS[5];
   const xxe = (name: string, data: Buffer) =>
-    name === 'word/document.xml' ? Buffer.from(data.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>').replace('Verdict for', '&x; Verdict for')) : data;
+    name === 'word/document.xml'
+      ? Buffer.from(
+          data
+            .toString('utf8')
+            .replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>')
+            .replace('Verdict for', '&x; Verdict for'),
+        )
+      : data;
   const laughs = (name: string, data: Buffer) =>
-    name === 'word/document.xml' ? Buffer.from(data.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>')) : data;
+    name === 'word/document.xml'
+      ? Buffer.from(
+          data
+            .toString('utf8')
+            .replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>'),
+        )
+      : data;
   const bomb = zipOf([
     { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
     { name: 'word/document.xml', data: Buffer.from('<w:document/>'), declaredSize: 1000, deflated: zlib.deflateRawSync(Buffer.alloc(80 * MB, 0x41)) },
@@ -171,19 +222,77 @@ function specific(): Array<[string, string, Send]> {
     [verdict.name, 'an entity-expansion ("billion laughs") document', (ep) => admin.post(ep.path, form(ep, withParts(docx, [], laughs), { filename: 'v.docx' }))],
     [verdict.name, 'a zip bomb lying about its size', (ep) => admin.post(ep.path, form(ep, bomb, { filename: 'v.docx' }))],
     [verdict.name, 'a part named "../../evil"', (ep) => admin.post(ep.path, form(ep, withParts(docx, [{ name: '../../evil.sh', data: Buffer.from('rm -rf /') }]), { filename: 'v.docx' }))],
-    [verdict.name, 'a macro-enabled document (word/vbaProject.bin)', (ep) => admin.post(ep.path, form(ep, withParts(docx, [{ name: 'word/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), { filename: 'v.docx' }))],
-    [verdict.name, 'an external hyperlink relationship', (ep) => admin.post(ep.path, form(ep, verdictDocx(DAY.map((r) => ({ heading: `${r.time} ${r.course}`, paragraphs: ['x'] })), { externalLink: true }), { filename: 'v.docx' }))],
-    [odds.name, 'a zip bomb declaring a huge sheet', (ep) => admin.post(ep.path, form(ep, zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * MB, 0x20) }])))],
-    [odds.name, 'a sheet with a DTD', (ep) => admin.post(ep.path, form(ep, withParts(workbook, [], (n, d) => (n === 'xl/worksheets/sheet1.xml' ? Buffer.from(d.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>')) : d))))],
+    [
+      verdict.name,
+      'a macro-enabled document (word/vbaProject.bin)',
+      (ep) => admin.post(ep.path, form(ep, withParts(docx, [{ name: 'word/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), { filename: 'v.docx' })),
+    ],
+    [
+      verdict.name,
+      'an external hyperlink relationship',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(
+            ep,
+            verdictDocx(
+              DAY.map((r) => ({ heading: `${r.time} ${r.course}`, paragraphs: ['x'] })),
+              { externalLink: true },
+            ),
+            { filename: 'v.docx' },
+          ),
+        ),
+    ],
+    [
+      odds.name,
+      'a zip bomb declaring a huge sheet',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(
+            ep,
+            zipOf([
+              { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+              { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * MB, 0x20) },
+            ]),
+          ),
+        ),
+    ],
+    [
+      odds.name,
+      'a sheet with a DTD',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(
+            ep,
+            withParts(workbook, [], (n, d) =>
+              n === 'xl/worksheets/sheet1.xml' ? Buffer.from(d.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>')) : d,
+            ),
+          ),
+        ),
+    ],
     [collection.name, 'morning-odds text over 64 KB', (ep) => admin.post(ep.path, form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: 'Horse: 5/1\n'.repeat(7000) } }))],
-    [collection.name, 'morning-odds text full of markup and nonsense', (ep) => admin.post(ep.path, form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: '<script>alert(1)</script>: 5/1\n<img src=x onerror=alert(1)>: ;;;' } }))],
-    [excel.name, 'an .xlsx carrying macros', (ep) => admin.post(ep.path, form(ep, withParts(workbook, [{ name: 'xl/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), { filename: 'm.xlsx' }))],
+    [
+      collection.name,
+      'morning-odds text full of markup and nonsense',
+      (ep) => admin.post(ep.path, form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: '<script>alert(1)</script>: 5/1\n<img src=x onerror=alert(1)>: ;;;' } })),
+    ],
+    [
+      excel.name,
+      'an .xlsx carrying macros',
+      (ep) => admin.post(ep.path, form(ep, withParts(workbook, [{ name: 'xl/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), { filename: 'm.xlsx' })),
+    ],
     [back.name, 'a date that climbs out of the archive', (ep) => admin.post(ep.path, form(ep, pdfBytes(20), { fields: { date: '../../etc/passwd' } }))],
     [back.name, 'an impossible date', (ep) => admin.post(ep.path, form(ep, pdfBytes(30), { fields: { date: '2026-02-30' } }))],
     [back.name, 'a PDF header on an HTML page', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDX-1.4<html><script>alert(1)</script>'), { filename: 'g.pdf' }))],
     [master.name, 'a password-protected PDF', (ep) => admin.post(ep.path, form(ep, handPdf('/Encrypt << /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >> '), { filename: 'm.pdf' }))],
     [master.name, 'only a PDF header', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDF-1.7\n%%EOF\n'), { filename: 'm.pdf' }))],
-    [master.name, 'a PDF header followed by a zip bomb', (ep) => admin.post(ep.path, form(ep, Buffer.concat([Buffer.from('%PDF-1.4\n'), zlib.deflateSync(Buffer.alloc(30 * MB))]), { filename: 'm.pdf' }))],
+    [
+      master.name,
+      'a PDF header followed by a zip bomb',
+      (ep) => admin.post(ep.path, form(ep, Buffer.concat([Buffer.from('%PDF-1.4\n'), zlib.deflateSync(Buffer.alloc(30 * MB))]), { filename: 'm.pdf' })),
+    ],
   ];
   return cases;
 }
@@ -234,9 +343,23 @@ describe('hostile uploads: refused with a 4xx, nothing stored changes', () => {
       ['morning-odds text: 2 MB', () => admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'saturday', morningOdds: 'x'.repeat(2 * MB) })],
       ['morning-odds text: an array', () => admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'saturday', morningOdds: ['A: 5/1'] })],
       ['tips: 2 MB preview', () => admin.post('/api/secure-content-upload', { nap: 'a', dailyPreview: 'x'.repeat(2 * MB) })],
-      ['tips: prototype pollution', () => admin.request('POST', '/api/secure-content-upload', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', { 'content-type': 'application/json' })],
+      [
+        'tips: prototype pollution',
+        () => admin.request('POST', '/api/secure-content-upload', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', { 'content-type': 'application/json' }),
+      ],
       ['tips: deeply nested JSON', () => admin.request('POST', '/api/secure-content-upload', '['.repeat(5000) + ']'.repeat(5000), { 'content-type': 'application/json' })],
-      ['tips: a form post to a JSON endpoint', () => admin.post('/api/secure-content-upload', (() => { const f = new FormData(); f.append('nap', 'x'); return f; })())],
+      [
+        'tips: a form post to a JSON endpoint',
+        () =>
+          admin.post(
+            '/api/secure-content-upload',
+            (() => {
+              const f = new FormData();
+              f.append('nap', 'x');
+              return f;
+            })(),
+          ),
+      ],
     ];
     for (const [what, send] of cases) await expectRefused(what, send);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();

@@ -118,7 +118,7 @@ describe('bad signatures are refused with 400, never an error', () => {
     expect(await eventCount()).toBe(0);
   });
 
-  it("a signed event of the wrong shape is refused with 400, not a server error", async () => {
+  it('a signed event of the wrong shape is refused with 400, not a server error', async () => {
     for (const body of ['{}', '[]', '{"id":"evt_shape","type":"invoice.paid"}', '{"id":"evt_shape2","type":"checkout.session.completed","data":{}}', 'null']) {
       const res = await deliverWebhook(t.client(), body);
       expect(res.status, body).toBe(400);

@@ -25,7 +25,8 @@ export async function publish(admin: HttpClient, overrides: Record<string, unkno
 /** A small but real-looking PDF (only its opening bytes matter to the server). */
 /** A whole one-page PDF (pdf-lib reads it), padded with `extra` spaces between its objects. */
 export function pdfBytes(extra = 0): Uint8Array {
-  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n';
+  const head =
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj\n';
   const tail = '\ntrailer << /Root 1 0 R >>\n%%EOF\n';
   const bytes = new Uint8Array(head.length + extra + tail.length);
   bytes.set(new TextEncoder().encode(head), 0);

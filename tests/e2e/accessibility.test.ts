@@ -43,7 +43,14 @@ function addressOf(pattern: string) {
 async function open(page: Page, address: string) {
   await page.goto(address);
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('main [role="status"]').filter({ hasText: /^Loading/ }).count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('main [role="status"]')
+        .filter({ hasText: /^Loading/ })
+        .count(),
+    )
+    .toBe(0);
   await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
 }
 
@@ -51,7 +58,10 @@ async function open(page: Page, address: string) {
 const problems: string[] = [];
 
 async function checkBothSizes(page: Page, name: string) {
-  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await checkA11y(page, `${name}-${label}`).catch((err: Error) => problems.push(err.message));
   }
@@ -102,7 +112,14 @@ describe('axe-core on every page of the route table', () => {
       await page.getByRole('tab', { name, exact: true }).click();
       await expect.poll(() => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.locator('[role="tabpanel"] [role="status"]').filter({ hasText: /^Loading/ }).count()).toBe(0);
+      await expect
+        .poll(() =>
+          page
+            .locator('[role="tabpanel"] [role="status"]')
+            .filter({ hasText: /^Loading/ })
+            .count(),
+        )
+        .toBe(0);
       await checkBothSizes(page, `admin tab ${name}`);
     }
     await context.close();

@@ -136,9 +136,7 @@ describe('checkout for an existing account', () => {
     await page.getByLabel('Email').fill('registered@example.com');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await expect.poll(() => toastTitle(page, 'Subscription Failed').isVisible()).toBe(true);
-    await expect
-      .poll(() => page.getByText('This email address already has an account. Please sign in to subscribe.', { exact: true }).first().isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText('This email address already has an account. Please sign in to subscribe.', { exact: true }).first().isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/subscribe');
     await expect.poll(() => page.getByRole('button', { name: 'Subscribe Now' }).isEnabled()).toBe(true);
     await capture(page, 'billing-subscribe-existing-account');
@@ -164,8 +162,7 @@ describe('a member cancels', () => {
     await expect.poll(() => page.getByText('Monthly Premium', { exact: true }).isVisible()).toBe(true);
     const renewal = page.getByText('Next Renewal', { exact: true });
     await expect.poll(() => renewal.isVisible()).toBe(true);
-    const dateOf = (label: string) =>
-      page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
+    const dateOf = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
     const renewsOn = await dateOf('Next Renewal');
     expect(renewsOn).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await capture(page, 'billing-account-subscription');

@@ -39,7 +39,14 @@ describe('visitor journeys', () => {
     await page.goto('/');
     await main(page).getByRole('link', { name: 'Tips' }).first().click();
     await page.waitForURL('**/premium-access');
-    await expect.poll(() => page.getByRole('link', { name: /subscribe/i }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /subscribe/i })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await capture(page, 'premium-access');
     await context.close();
   });

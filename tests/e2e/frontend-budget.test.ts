@@ -47,7 +47,10 @@ describe('front-end budget of the public pages', () => {
     for (const [name, address] of Object.entries(pages)) {
       const { files, kb } = await scriptsOf(address);
       report.push(`${name}: ${kb.toFixed(1)} KB in ${files.length} scripts`);
-      expect(files.filter((f) => NEVER_ON_PUBLIC_PAGES.test(f.file)).map((f) => f.file), `${name} loads no members'/admin code`).toEqual([]);
+      expect(
+        files.filter((f) => NEVER_ON_PUBLIC_PAGES.test(f.file)).map((f) => f.file),
+        `${name} loads no members'/admin code`,
+      ).toEqual([]);
       expect(kb, `${name}: ${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`).toBeLessThanOrEqual(Math.min(CEILING_KB[name], BUDGET_KB));
     }
     console.log(`[budget] ${report.join('; ')}`);

@@ -163,7 +163,9 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(rowNames).toEqual(['Alpha Star', 'Bravo Star', 'Charlie Star', 'Delta Star', 'Echo Star']);
 
     // Sort by value score: ascending first, the same column again flips to descending.
-    const byValue = Object.values(model).sort((a, b) => a.valueScore! - b.valueScore! || a.value! - b.value!).map((r) => r.name);
+    const byValue = Object.values(model)
+      .sort((a, b) => a.valueScore! - b.valueScore! || a.value! - b.value!)
+      .map((r) => r.name);
     const valueHeader = page.getByRole('button', { name: 'Value Score' });
     await valueHeader.click();
     await expect.poll(rowNames).toEqual(byValue);
@@ -183,9 +185,7 @@ describe('VB Tissue Odds Generator', () => {
     await page.setViewportSize(PHONE);
     await expect.poll(() => page.getByRole('listitem', { name: 'Alpha Star' }).isVisible()).toBe(true);
     await expect.poll(() => page.locator('table').count()).toBe(0);
-    await expect.poll(() => page.getByRole('listitem', { name: 'Delta Star' }).locator('[data-column="market-correction"]').textContent()).toBe(
-      formatCorrection(model['Delta Star'].marketCorrection),
-    );
+    await expect.poll(() => page.getByRole('listitem', { name: 'Delta Star' }).locator('[data-column="market-correction"]').textContent()).toBe(formatCorrection(model['Delta Star'].marketCorrection));
   });
 
   it('the admin downloads the Excel export, and sees "Export Failed" with the reason when today has no cards', async () => {
@@ -203,7 +203,14 @@ describe('VB Tissue Odds Generator', () => {
     expectFailures(page, { url: /\/api\/admin\/excel-export$/, status: 404 });
     await button.click();
     await expect.poll(() => toastText(page, 'Export Failed').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(/^No race cards for today/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^No race cards for today/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
 
     await uploadCards(todaysRaces(), weekdayOf(todayDate));
     await page.getByLabel('Main multiplier').fill('2.5');

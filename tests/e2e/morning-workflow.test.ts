@@ -67,10 +67,9 @@ describe("the analyst's race cards", () => {
     const dialog = a.getByRole('dialog', { name: 'Re-process the last workbook?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     const changes = dialog.getByRole('list', { name: 'Changes' });
-    await expect.poll(() => changes.getByRole('listitem').allTextContents()).toEqual([
-      'Kept: 3 races and 12 runners, with their verdicts',
-      'Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for 1 runner',
-    ]);
+    await expect
+      .poll(() => changes.getByRole('listitem').allTextContents())
+      .toEqual(['Kept: 3 races and 12 runners, with their verdicts', 'Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for 1 runner']);
     await expect.poll(() => dialog.textContent()).toContain(`(${Weekday})`);
     await capture(a, 'morning-reprocess-confirm');
     // Cancel: nothing was re-processed.
@@ -81,7 +80,14 @@ describe("the analyst's race cards", () => {
     await reprocess.click();
     await dialog.getByRole('button', { name: 'Re-process', exact: true }).click();
     await expect.poll(() => toastText(a, 'Workbook Re-processed').isVisible()).toBe(true);
-    await expect.poll(() => a.getByRole('status').filter({ hasText: /re-processed for .*: 3 races and 12 runners/ }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        a
+          .getByRole('status')
+          .filter({ hasText: /re-processed for .*: 3 races and 12 runners/ })
+          .isVisible(),
+      )
+      .toBe(true);
     expect(reprocessPosts.n).toBe(1);
     // Same races (a member's open selection survives) and the pasted odds kept (9/2 is 5.5).
     expect(await j.app.ctx.db.select({ id: races.id }).from(races).orderBy(asc(races.id))).toEqual(idsBefore);
@@ -121,8 +127,20 @@ describe("the analyst's daily tips", () => {
     await expect.poll(() => editor.getAttribute('contenteditable')).toBe('true');
     const toolbar = a.getByRole('toolbar', { name: 'Formatting' });
     expect(await toolbar.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
-      'Heading 1', 'Heading 2', 'Heading 3', 'Bold', 'Italic', 'Underline', 'Numbered list', 'Bullet list',
-      'Align left', 'Align centre', 'Align right', 'Justify', 'Link', 'Clear formatting',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Bold',
+      'Italic',
+      'Underline',
+      'Numbered list',
+      'Bullet list',
+      'Align left',
+      'Align centre',
+      'Align right',
+      'Justify',
+      'Link',
+      'Clear formatting',
     ]);
     await editor.click();
     await toolbar.getByRole('button', { name: 'Heading 2' }).click();
@@ -244,12 +262,22 @@ describe('the tipping record', () => {
     await a.getByLabel('Result for Northern Star').selectOption('WON');
     await a.getByRole('button', { name: 'Settle Northern Star' }).click();
     await expect.poll(() => a.getByRole('button', { name: 'Correct Northern Star' }).isVisible()).toBe(true);
-    expect(await row('Northern Star').getByText(/^Corrected /).count()).toBe(0);
+    expect(
+      await row('Northern Star')
+        .getByText(/^Corrected /)
+        .count(),
+    ).toBe(0);
     await a.getByLabel('Result for Northern Star').selectOption('LOST');
     await a.getByRole('button', { name: 'Correct Northern Star' }).click();
     const [, month, dayOfMonth] = today.split('-').map(Number);
     const monthName = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
-    await expect.poll(() => row('Northern Star').getByText(/^Corrected /).textContent()).toBe(`Corrected ${dayOfMonth} ${monthName} ${today.slice(0, 4)}`);
+    await expect
+      .poll(() =>
+        row('Northern Star')
+          .getByText(/^Corrected /)
+          .textContent(),
+      )
+      .toBe(`Corrected ${dayOfMonth} ${monthName} ${today.slice(0, 4)}`);
     expect(await a.getByRole('button', { name: 'Edit Northern Star' }).count()).toBe(0);
     await capture(a, 'morning-tip-history');
     await admin.context.close();

@@ -83,7 +83,10 @@ describe('race cards', () => {
     await expect.poll(async () => runnerNumbers(m, firstCard)).toEqual(['1', '2', '3', '4', '5', '6']);
     await card.getByRole('button', { name: /^Draw/ }).click();
     const draws = await card.locator('li > button[aria-expanded]').allTextContents();
-    const drawValues = draws.map((t) => /Draw (\d+|–)/.exec(t)?.[1]).filter((d) => d && d !== '–').map(Number);
+    const drawValues = draws
+      .map((t) => /Draw (\d+|–)/.exec(t)?.[1])
+      .filter((d) => d && d !== '–')
+      .map(Number);
     expect(drawValues).toEqual([...drawValues].sort((x, y) => x - y));
     await capture(m, 'race-cards-member');
     const expanded = card.locator('button[aria-expanded="true"]');

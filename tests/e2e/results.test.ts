@@ -55,7 +55,14 @@ describe('the proofed tipping record', () => {
     await recordButton.click();
     await expect.poll(() => toastTitle(a, 'Tips Recorded').isVisible()).toBe(true);
     // The server's own words (issue 16 item 2).
-    await expect.poll(async () => a.getByText(/^Northern Star recorded for \d{4}-\d{2}-\d{2}\. Harbour Light recorded for /).first().isVisible()).toBe(true);
+    await expect
+      .poll(async () =>
+        a
+          .getByText(/^Northern Star recorded for \d{4}-\d{2}-\d{2}\. Harbour Light recorded for /)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
     await expect.poll(async () => longshot.getByLabel('Horse name').inputValue()).toBe('Long Road'); // kept: it was not sent
 
@@ -71,7 +78,14 @@ describe('the proofed tipping record', () => {
 
     await a.getByRole('button', { name: "Auto-Populate Today's Tips" }).click();
     await expect.poll(() => toastTitle(a, 'Success').isVisible()).toBe(true);
-    await expect.poll(async () => a.getByText(/1 tip added for/).first().isVisible()).toBe(true);
+    await expect
+      .poll(async () =>
+        a
+          .getByText(/1 tip added for/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => a.getByRole('rowheader', { name: 'Long Road' }).isVisible()).toBe(true);
     await expect.poll(async () => a.getByRole('rowheader', { name: 'Northern Star' }).count()).toBe(1); // no duplicate
 

@@ -169,9 +169,9 @@ describe('phone screens', () => {
     await page.waitForURL('**/local-checkout/**');
     await page.getByRole('link', { name: 'Cancel and go back' }).click();
     await page.waitForURL('**/subscribe?checkout=cancelled');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Checkout cancelled.' }).textContent()).toBe(
-      'Checkout cancelled. You have not been charged. Subscribe below whenever you are ready.',
-    );
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Checkout cancelled.' }).textContent())
+      .toBe('Checkout cancelled. You have not been charged. Subscribe below whenever you are ready.');
     await capture(page, 'truth-checkout-cancelled');
     await context.close();
   });
@@ -202,7 +202,10 @@ describe('phone screens', () => {
     const a = admin.page;
     const api = j.app.client();
     expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-    for (const [selectionName, selectionType] of [['Northern Star', 'nap'], ['Harbour Light', 'nb']]) {
+    for (const [selectionName, selectionType] of [
+      ['Northern Star', 'nap'],
+      ['Harbour Light', 'nb'],
+    ]) {
       const body = { raceDate: londonDate(j.app.clock.now()), raceTime: '2:10 Ascot', selectionName, selectionType, advisedOdds: '5/1' };
       expect((await api.post('/api/admin/back-catalogue-entry', body)).status).toBe(200);
     }
@@ -245,12 +248,13 @@ describe('the demo data', () => {
     for (const [i, label] of labels.entries()) {
       await select.selectOption({ label });
       // This race's nine runners, each scored (not the last race's rows still on screen).
-      const read = () =>
-        rows.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.querySelector('[data-column="value-score"] [data-score]')?.getAttribute('data-score')]));
-      await expect.poll(async () => {
-        const now = await read();
-        return now.length === 9 && now.every(([, score]) => !!score) && JSON.stringify(now.map(([n]) => n)) !== previous;
-      }).toBe(true);
+      const read = () => rows.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.querySelector('[data-column="value-score"] [data-score]')?.getAttribute('data-score')]));
+      await expect
+        .poll(async () => {
+          const now = await read();
+          return now.length === 9 && now.every(([, score]) => !!score) && JSON.stringify(now.map(([n]) => n)) !== previous;
+        })
+        .toBe(true);
       const now = await read();
       previous = JSON.stringify(now.map(([n]) => n));
       const race = now.map(([, score]) => score!);

@@ -140,30 +140,42 @@ async function seed() {
     regularSlugs.push(res.json.slug);
   }
   const premium = await ok(
-    admin.post('/api/admin/news-and-views', { title: 'Canary premium', summary: '<p>Canary teaser</p>', content: '<p>placeholder</p>', category: 'news', contentType: 'premium', author: 'Canary', publishDate: '2025-04-01' }),
+    admin.post('/api/admin/news-and-views', {
+      title: 'Canary premium',
+      summary: '<p>Canary teaser</p>',
+      content: '<p>placeholder</p>',
+      category: 'news',
+      contentType: 'premium',
+      author: 'Canary',
+      publishDate: '2025-04-01',
+    }),
     'premium article',
   );
   const premiumJson = premium.json as { id: number; slug: string };
   premiumSlug = premiumJson.slug;
-  await ok(admin.put(`/api/admin/news-and-views/${premiumJson.id}`, { content: `<p>Canary premium body</p>${all()}`, summary: `<p>Canary teaser</p>${chunks(4500)[0]}`, author: `Canary ${VECTORS[4]}` }), 'article update');
+  await ok(
+    admin.put(`/api/admin/news-and-views/${premiumJson.id}`, { content: `<p>Canary premium body</p>${all()}`, summary: `<p>Canary teaser</p>${chunks(4500)[0]}`, author: `Canary ${VECTORS[4]}` }),
+    'article update',
+  );
 
   // Daily tips: every field, and the rich-text preview; yesterday's too, as today's are members-only
   // (DESIGN decision 10) and a visitor reads a past day.
   const tipPieces = chunks(1500);
-  const publishTips = () => ok(
-    admin.post('/api/secure-content-upload', {
-      nap: `Canary NAP ${tipPieces[0]}`,
-      nb: `Canary NB ${tipPieces[1] ?? VECTORS[0]}`,
-      longshot: `Canary LS ${tipPieces[2] ?? VECTORS[1]}`,
-      multiple1: `Lucky 15: ${tipPieces[3] ?? VECTORS[2]}`,
-      multiple2: `${VECTORS[5]}: ${tipPieces[4] ?? VECTORS[3]}`,
-      multiple3: tipPieces[5] ?? VECTORS[6],
-      multiple4: tipPieces.slice(6).join('').slice(0, 1900) || VECTORS[7],
-      dailyPreview: `<p>Canary preview</p>${all()}`,
-      bannerDate: `Canary ${VECTORS[10]}`.slice(0, 200),
-    }),
-    'tips',
-  );
+  const publishTips = () =>
+    ok(
+      admin.post('/api/secure-content-upload', {
+        nap: `Canary NAP ${tipPieces[0]}`,
+        nb: `Canary NB ${tipPieces[1] ?? VECTORS[0]}`,
+        longshot: `Canary LS ${tipPieces[2] ?? VECTORS[1]}`,
+        multiple1: `Lucky 15: ${tipPieces[3] ?? VECTORS[2]}`,
+        multiple2: `${VECTORS[5]}: ${tipPieces[4] ?? VECTORS[3]}`,
+        multiple3: tipPieces[5] ?? VECTORS[6],
+        multiple4: tipPieces.slice(6).join('').slice(0, 1900) || VECTORS[7],
+        dailyPreview: `<p>Canary preview</p>${all()}`,
+        bannerDate: `Canary ${VECTORS[10]}`.slice(0, 200),
+      }),
+      'tips',
+    );
   j.app.clock.set(new Date(j.app.clock.now().getTime() - 86_400_000));
   await publishTips();
   j.app.clock.reset();
@@ -175,7 +187,14 @@ async function seed() {
     const type = (['nap', 'nb', 'longshot'] as const)[i % 3];
     const day = addDays(yesterday, -Math.floor(i / 3));
     const rec = await ok(
-      admin.post('/api/admin/back-catalogue-entry', { raceDate: day, raceTime: `14:10 ${vector}`.slice(0, 200), raceLocation: `Canary ${vector}`.slice(0, 200), selectionName: `Canary ${i} ${vector}`.slice(0, 200), selectionType: type, advisedOdds: '5/1' }),
+      admin.post('/api/admin/back-catalogue-entry', {
+        raceDate: day,
+        raceTime: `14:10 ${vector}`.slice(0, 200),
+        raceLocation: `Canary ${vector}`.slice(0, 200),
+        selectionName: `Canary ${i} ${vector}`.slice(0, 200),
+        selectionType: type,
+        advisedOdds: '5/1',
+      }),
       `tip record ${i}`,
     );
     const recordId: number = rec.json.record.id;
@@ -194,7 +213,9 @@ async function seed() {
   const weekday = weekdayOf(today);
   await ok(admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(RACES), weekday)), 'workbook');
   const surname = j.app.ctx.config.analystSurname;
-  const docx = verdictDocx(RACES.map((r, i) => ({ heading: `${r.time} ${r.course}`, paragraphs: [`Canary verdict ${i}`, ...VECTORS.slice((i * 8) % VECTORS.length, ((i * 8) % VECTORS.length) + 8)] })));
+  const docx = verdictDocx(
+    RACES.map((r, i) => ({ heading: `${r.time} ${r.course}`, paragraphs: [`Canary verdict ${i}`, ...VECTORS.slice((i * 8) % VECTORS.length, ((i * 8) % VECTORS.length) + 8)] })),
+  );
   await ok(admin.post(`/api/vbg-race-cards/upload-${surname}-verdict`, verdictForm(docx, weekday, surname)), 'verdicts');
   await ok(admin.post('/api/free-race/nominate', { raceTime: RACES[0].time, course: RACES[0].course, weekday }), 'free race');
 
@@ -295,7 +316,11 @@ async function check(v: Visit, path: string, canary: RegExp, act?: (page: Page) 
 async function expandAll(page: Page) {
   const buttons = page.locator('li > button[aria-expanded="false"]');
   const n = await buttons.count();
-  for (let i = 0; i < n; i++) await buttons.nth(0).click().catch(() => undefined);
+  for (let i = 0; i < n; i++)
+    await buttons
+      .nth(0)
+      .click()
+      .catch(() => undefined);
 }
 
 describe(`${VECTORS.length} script-injection vectors, stored everywhere and shown in Chromium`, () => {
@@ -329,9 +354,19 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
       await check(v, '/back-catalogue', /Back Catalogue/i);
       await check(v, '/results', /Canary/);
       await check(v, '/free-race', /Canary race 0/, async (page) => {
-        await page.getByRole('button', { name: 'View Free Race Card' }).click().catch(() => undefined);
+        await page
+          .getByRole('button', { name: 'View Free Race Card' })
+          .click()
+          .catch(() => undefined);
         await expandAll(page);
-        await expect.poll(() => page.getByText(/Canary summary/).first().isVisible()).toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByText(/Canary summary/)
+              .first()
+              .isVisible(),
+          )
+          .toBe(true);
       });
       await check(v, '/', /VBG|Value/i);
     } finally {
@@ -346,11 +381,35 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
       await check(v, `/tips/${today}`, /Canary preview|Canary NAP/);
       await check(v, `/news-and-views/${premiumSlug}`, /Canary premium body/);
       await check(v, '/vbg-race-cards', /View All/, async (page) => {
-        await page.getByRole('button', { name: /^View All/ }).first().click();
-        await expect.poll(() => page.getByText(/Canary race 0/).first().isVisible()).toBe(true);
+        await page
+          .getByRole('button', { name: /^View All/ })
+          .first()
+          .click();
+        await expect
+          .poll(() =>
+            page
+              .getByText(/Canary race 0/)
+              .first()
+              .isVisible(),
+          )
+          .toBe(true);
         await expandAll(page);
-        await expect.poll(() => page.getByText(/Canary summary/).first().isVisible()).toBe(true);
-        await expect.poll(() => page.getByText(/Canary verdict/).first().isVisible()).toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByText(/Canary summary/)
+              .first()
+              .isVisible(),
+          )
+          .toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByText(/Canary verdict/)
+              .first()
+              .isVisible(),
+          )
+          .toBe(true);
       });
       await check(v, '/vb-generator', /Generator|Canary/i);
     } finally {
@@ -389,10 +448,24 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
       // The stored content really is on these pages (the check is not vacuous).
       await v.page.getByRole('tab', { name: 'News & Views', exact: true }).click();
       await v.page.getByRole('tab', { name: 'Manage Existing Articles' }).click();
-      await expect.poll(() => v.page.getByText(/Canary premium/).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          v.page
+            .getByText(/Canary premium/)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
       await v.page.getByRole('tab', { name: 'Tipping Performance', exact: true }).click();
       await v.page.getByRole('tab', { name: 'Performance History', exact: true }).click();
-      await expect.poll(() => v.page.getByText(/Canary 0 /).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          v.page
+            .getByText(/Canary 0 /)
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
       await settle('after the content checks');
     } finally {
       await v.context.close();

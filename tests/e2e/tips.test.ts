@@ -127,7 +127,14 @@ describe('daily tips', () => {
     await a.getByLabel('PDF file').setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
     await uploadButton.click();
     await expect.poll(() => toastTitle(a, 'Upload Failed').isVisible()).toBe(true);
-    await expect.poll(async () => a.getByText(/is not a PDF/).first().isVisible()).toBe(true);
+    await expect
+      .poll(async () =>
+        a
+          .getByText(/is not a PDF/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await a.getByLabel('PDF file').setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
     await expect.poll(() => a.getByTestId('selected-file').textContent()).toMatch(/guide\.pdf \(\d+\.\d KB\)/);
     await capture(a, 'tips-admin-back-catalogue');

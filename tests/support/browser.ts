@@ -116,7 +116,13 @@ export async function checkA11y(page: Page, name: string) {
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length > 0) {
     const report = serious
-      .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`).join('\n')}`)
+      .map(
+        (v) =>
+          `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
+            .slice(0, 5)
+            .map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
+            .join('\n')}`,
+      )
       .join('\n');
     throw new Error(`Accessibility (axe-core) on "${name}" at ${page.url()} (${page.viewportSize()?.width}px wide):\n${report}`);
   }
@@ -129,7 +135,10 @@ export async function checkA11y(page: Page, name: string) {
 export async function capture(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
-  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(50);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });

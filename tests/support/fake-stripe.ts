@@ -118,7 +118,8 @@ export class FakeStripe {
       const s = this.sessions.get(m[1]);
       if (!s) return this.missing('checkout.session', m[1]);
       // As Stripe: only an open session can be expired.
-      if (s.status !== 'open') return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
+      if (s.status !== 'open')
+        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
       s.status = 'expired';
       return [200, s];
     }

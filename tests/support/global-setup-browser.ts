@@ -5,10 +5,7 @@ import { execFileSync } from 'node:child_process';
 export default function setup() {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(chromium)) {
-    throw new Error(
-      `Chromium was not found at ${chromium}. Install Debian's Chromium with "apt-get install -y chromium" ` +
-        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-    );
+    throw new Error(`Chromium was not found at ${chromium}. Install Debian's Chromium with "apt-get install -y chromium" ` + 'or point CHROMIUM_PATH at a Chromium or Chrome binary.');
   }
   if (!process.env.VBG_SKIP_CLIENT_BUILD) {
     // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build (over 500 kB,

@@ -40,7 +40,12 @@ export async function startSmtpPeer(port = 0) {
               parsed,
               header: (name) => {
                 const line = parsed.headerLines.find((h) => h.key === name.toLowerCase());
-                return line ? line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim() : '';
+                return line
+                  ? line.line
+                      .slice(line.line.indexOf(':') + 1)
+                      .replace(/\r?\n\s+/g, ' ')
+                      .trim()
+                  : '';
               },
             });
             callback();

@@ -55,9 +55,7 @@ export function pgWorkerUrl() {
   return workerDatabaseUrl(process.env.TEST_DATABASE_URL!, worker, inject('pgDatabasePrefix' as never) as string);
 }
 
-const tableNames = (Object.values(schema) as unknown[])
-  .filter((v): v is PgTable => v instanceof PgTable)
-  .map((t) => `"${getTableName(t)}"`);
+const tableNames = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).map((t) => `"${getTableName(t)}"`);
 
 export async function resetDatabase(database: Database) {
   await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));

@@ -88,17 +88,19 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   };
   // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
   // (A callback hook: a visitor's read of a public route settles without a promise.)
-  const checkAccessFor = (access: Access): onRequestHookHandler => (request, _reply, done) => {
-    const token = sessionToken(request);
-    if (!token && access === 'public') return done();
-    // Most member requests: the session cache knows the user and the rule needs nothing more.
-    const user = token ? cachedSessionUser(ctx, token) : undefined;
-    if (user && grantedAtOnce(ctx, access, user)) {
-      request.user = user;
-      return done();
-    }
-    authorize(ctx, request, access, token).then(() => done(), done);
-  };
+  const checkAccessFor =
+    (access: Access): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const token = sessionToken(request);
+      if (!token && access === 'public') return done();
+      // Most member requests: the session cache knows the user and the rule needs nothing more.
+      const user = token ? cachedSessionUser(ctx, token) : undefined;
+      if (user && grantedAtOnce(ctx, access, user)) {
+        request.user = user;
+        return done();
+      }
+      authorize(ctx, request, access, token).then(() => done(), done);
+    };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);

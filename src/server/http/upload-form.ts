@@ -110,9 +110,11 @@ function grown(data: Buffer, length: number, needed: number): Buffer {
  * The client's file name is only ever shown and logged: keep its last path segment, without
  * control characters (PostgreSQL refuses a NUL in text) and at a sane length.
  */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 function cleanFilename(name: string | undefined): string | undefined {
   if (name === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
-  const cleaned = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = (name.split(/[\\/]/).pop() ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, 200);
   return cleaned || undefined;
 }

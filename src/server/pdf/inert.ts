@@ -20,8 +20,7 @@ const ACTIVE_KEYS: Record<string, string> = {
   RichMedia: 'rich media (Flash or video that can run code)',
   XFA: 'an XFA form (it can carry scripts)',
 };
-export const unreadablePdf = (what: string, reason = 'it is damaged or not a complete PDF') =>
-  new HttpError(422, `${what} could not be read: ${reason}. Please export it again and re-upload.`);
+export const unreadablePdf = (what: string, reason = 'it is damaged or not a complete PDF') => new HttpError(422, `${what} could not be read: ${reason}. Please export it again and re-upload.`);
 
 /** Nesting beyond this is not a real document; the walk stops rather than recurse without end. */
 const MAX_DEPTH = 64;

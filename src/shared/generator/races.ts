@@ -12,7 +12,6 @@ export interface RaceGroup {
   races: RaceSummary[];
 }
 
-
 /** Spec 02 §3: the race key is the time, a hyphen, then the course. */
 export function raceKey(race: Pick<RaceSummary, 'time' | 'course'>): string {
   return `${race.time}-${race.course}`;

@@ -20,9 +20,29 @@ import {
 
 function horse(id: number, name: string, vbRating: number | null, bookieOdds: number | null, potentialNonRunner = false): RaceCardHorse {
   return {
-    id, position: id, name, number: id, draw: null, dslr: null, sire: '', dam: '', form: '', formHistory: '', jockey: '', jockeyClaim: null,
-    trainer: '', vbRating, age: null, equipment: '', runsWins: '0-0', officialRating: null, weight: '', summary: '',
-    bookieOdds, bookieOddsText: bookieOdds === null ? (potentialNonRunner ? 'NR' : null) : String(bookieOdds), potentialNonRunner,
+    id,
+    position: id,
+    name,
+    number: id,
+    draw: null,
+    dslr: null,
+    sire: '',
+    dam: '',
+    form: '',
+    formHistory: '',
+    jockey: '',
+    jockeyClaim: null,
+    trainer: '',
+    vbRating,
+    age: null,
+    equipment: '',
+    runsWins: '0-0',
+    officialRating: null,
+    weight: '',
+    summary: '',
+    bookieOdds,
+    bookieOddsText: bookieOdds === null ? (potentialNonRunner ? 'NR' : null) : String(bookieOdds),
+    potentialNonRunner,
   };
 }
 

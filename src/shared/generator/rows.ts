@@ -8,17 +8,7 @@ import type { RaceCardHorse } from '../schemas/race-cards';
 
 type Computed = Pick<
   ValueResult,
-  | 'adjustedRating'
-  | 'tissueOdds'
-  | 'valueScore'
-  | 'marketCorrection'
-  | 'llbsBehind'
-  | 'multiplier'
-  | 'oddsPercentage'
-  | 'myProbability'
-  | 'bookieProbability'
-  | 'value'
-  | 'altValue'
+  'adjustedRating' | 'tissueOdds' | 'valueScore' | 'marketCorrection' | 'llbsBehind' | 'multiplier' | 'oddsPercentage' | 'myProbability' | 'bookieProbability' | 'value' | 'altValue'
 >;
 
 export interface GeneratorRow extends Computed {
@@ -56,7 +46,10 @@ export function blankRow(id: string): GeneratorRow {
 
 /** The next free id for a row added by hand ("manual-1", "manual-2", …). */
 export function nextManualId(rows: readonly GeneratorRow[]): string {
-  const used = rows.map((r) => /^manual-(\d+)$/.exec(r.id)).filter((m) => m !== null).map((m) => Number(m[1]));
+  const used = rows
+    .map((r) => /^manual-(\d+)$/.exec(r.id))
+    .filter((m) => m !== null)
+    .map((m) => Number(m[1]));
   return `manual-${used.length ? Math.max(...used) + 1 : 1}`;
 }
 

@@ -3,7 +3,12 @@ import { blankRow, type GeneratorRow } from './rows';
 import { generatorReducer, initialGeneratorState, type GeneratorAction, type GeneratorState } from './state';
 
 const locked = (id: string, name: string, rating: number, marketOdds: number): GeneratorRow => ({
-  ...blankRow(id), name, rating, originalRating: rating, marketOdds, locked: true,
+  ...blankRow(id),
+  name,
+  rating,
+  originalRating: rating,
+  marketOdds,
+  locked: true,
 });
 const run = (state: GeneratorState, ...actions: GeneratorAction[]) => actions.reduce(generatorReducer, state);
 const loaded = () => run(initialGeneratorState(), { type: 'load', rows: [locked('h1', 'Alpha', 80, 3), locked('h2', 'Bravo', 75, 4), locked('h3', 'Charlie', 60, 2.5)] });

@@ -4,9 +4,7 @@
  * "- " lines are list items (consecutive ones form one list), any other non-blank line is a
  * paragraph. Inline "**…**" inside a paragraph or item is bold.
  */
-export type Block =
-  | { kind: 'h2' | 'h3' | 'subheading' | 'p'; text: string }
-  | { kind: 'list'; items: string[] };
+export type Block = { kind: 'h2' | 'h3' | 'subheading' | 'p'; text: string } | { kind: 'list'; items: string[] };
 
 const BOLD_ONLY = /^\*\*([^*]+)\*\*$/;
 
@@ -47,8 +45,7 @@ export function splitBold(text: string): Segment[] {
   return segments;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function inlineHtml(text: string): string {
   return splitBold(text)

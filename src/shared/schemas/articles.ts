@@ -14,17 +14,15 @@ const ARTICLE_LIMITS = {
 } as const;
 
 /** Accepts YYYY-MM-DD, or an ISO date-time whose date part is taken; '' or null = undated. */
-const publishDate = z
-  .union([z.string(), z.null()])
-  .transform((v, ctx) => {
-    if (v === null || v.trim() === '') return null;
-    const day = v.trim().slice(0, 10);
-    if (!isIsoDay(day) || (v.trim().length > 10 && v.trim()[10] !== 'T')) {
-      ctx.addIssue({ code: 'custom', message: 'Publish date must be a date in YYYY-MM-DD form' });
-      return z.NEVER;
-    }
-    return day;
-  });
+const publishDate = z.union([z.string(), z.null()]).transform((v, ctx) => {
+  if (v === null || v.trim() === '') return null;
+  const day = v.trim().slice(0, 10);
+  if (!isIsoDay(day) || (v.trim().length > 10 && v.trim()[10] !== 'T')) {
+    ctx.addIssue({ code: 'custom', message: 'Publish date must be a date in YYYY-MM-DD form' });
+    return z.NEVER;
+  }
+  return day;
+});
 
 const discountCode = z
   .union([z.string(), z.null()])
@@ -33,21 +31,9 @@ const discountCode = z
   .refine((v) => v === null || /^[A-Za-z0-9_-]+$/.test(v), 'Discount code may only contain letters, numbers, hyphens and underscores');
 
 const fields = {
-  title: z
-    .string({ message: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(ARTICLE_LIMITS.title, `Title must be at most ${ARTICLE_LIMITS.title} characters`),
-  summary: z
-    .string({ message: 'Summary is required' })
-    .trim()
-    .min(1, 'Summary is required')
-    .max(ARTICLE_LIMITS.summary, `Summary must be at most ${ARTICLE_LIMITS.summary} characters`),
-  content: z
-    .string({ message: 'Content is required' })
-    .trim()
-    .min(1, 'Content is required')
-    .max(ARTICLE_LIMITS.content, 'Content is too long'),
+  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(ARTICLE_LIMITS.title, `Title must be at most ${ARTICLE_LIMITS.title} characters`),
+  summary: z.string({ message: 'Summary is required' }).trim().min(1, 'Summary is required').max(ARTICLE_LIMITS.summary, `Summary must be at most ${ARTICLE_LIMITS.summary} characters`),
+  content: z.string({ message: 'Content is required' }).trim().min(1, 'Content is required').max(ARTICLE_LIMITS.content, 'Content is too long'),
   author: z.string({ message: 'Author must be text' }).trim().max(ARTICLE_LIMITS.author, `Author must be at most ${ARTICLE_LIMITS.author} characters`),
   category: z.enum(ARTICLE_CATEGORIES, { message: 'Category must be news or views' }),
   contentType: z.enum(ARTICLE_CONTENT_TYPES, { message: 'Content type must be regular or premium' }),

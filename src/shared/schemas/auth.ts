@@ -3,8 +3,6 @@ import { z } from 'zod';
 
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../auth-rules';
 
-;
-
 const email = z
   .string({ message: 'Email is required' })
   .trim()
@@ -17,8 +15,7 @@ const email = z
 const password = z.string({ message: 'Password is required' }).max(200, 'Password is too long');
 
 /** A password being chosen (register, reset, set after payment, change): the one length rule. */
-export const newPassword = (tooShort = PASSWORD_TOO_SHORT, missing = 'Password is required') =>
-  z.string({ message: missing }).min(MIN_PASSWORD_LENGTH, tooShort).max(200, 'Password is too long');
+export const newPassword = (tooShort = PASSWORD_TOO_SHORT, missing = 'Password is required') => z.string({ message: missing }).min(MIN_PASSWORD_LENGTH, tooShort).max(200, 'Password is too long');
 
 /** A body whose optional confirmPassword, when sent, must equal its password. */
 export const withConfirmation = <T extends z.ZodType<{ password: string; confirmPassword?: string }>>(body: T) =>

@@ -26,10 +26,8 @@ export const setPasswordBody = z.object({
   password: newPassword(PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT),
 });
 
-export const CANCEL_SUCCESS_MESSAGE =
-  "Your subscription has been cancelled. You'll retain access until the end of your billing period.";
-export const ANNUAL_NO_CANCEL_MESSAGE =
-  'An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.';
+export const CANCEL_SUCCESS_MESSAGE = "Your subscription has been cancelled. You'll retain access until the end of your billing period.";
+export const ANNUAL_NO_CANCEL_MESSAGE = 'An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.';
 
 export interface CancelResponse {
   success: true;

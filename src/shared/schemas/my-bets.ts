@@ -13,10 +13,7 @@ const text = (label: string, max = 100) =>
 
 /** POST /api/my-bets (issue 20 item 6). */
 export const newBetBody = z.object({
-  raceDate: z
-    .string({ message: 'Race date is required' })
-    .trim()
-    .refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)'),
+  raceDate: z.string({ message: 'Race date is required' }).trim().refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)'),
   raceTime: text('Race time', 8).transform((v, ctx) => {
     const m = /^(\d{1,2})[:.](\d{2})$/.exec(v);
     const time = m ? normaliseRaceTime(Number(m[1]), Number(m[2])) : null;

@@ -4,17 +4,13 @@ import { parseOdds } from '../odds';
 import { SELECTION_TYPES, TIP_RESULTS, type RecordStats, type SelectionType, type TipResult } from '../tip-stats';
 
 const MAX = 200;
-const day = z
-  .string({ message: 'Race date is required' })
-  .trim()
-  .refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)');
+const day = z.string({ message: 'Race date is required' }).trim().refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)');
 const text = (label: string) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(MAX, `${label} is too long (at most ${MAX} characters)`);
-const odds = (label: string) =>
-  text(label).refine((v) => v === '' || parseOdds(v) !== null, `${label} must be odds like 5/1, 11/4, evs or 6.0`);
+const odds = (label: string) => text(label).refine((v) => v === '' || parseOdds(v) !== null, `${label} must be odds like 5/1, 11/4, evs or 6.0`);
 
 /** POST /api/admin/back-catalogue-entry (spec 02 §7): one tip record. */
 export const tipRecordBody = z.object({
@@ -33,10 +29,7 @@ export type TipRecordBody = z.input<typeof tipRecordBody>;
 
 /** POST /api/admin/auto-populate-performance (spec 02 §7). */
 export const autoPopulateBody = z.object({
-  date: z
-    .string({ message: 'Date is required' })
-    .trim()
-    .refine(isIsoDay, 'Date must be YYYY-MM-DD'),
+  date: z.string({ message: 'Date is required' }).trim().refine(isIsoDay, 'Date must be YYYY-MM-DD'),
 });
 
 /** PUT /api/admin/tip-records/{id}: a pending tip's details, as the admin corrects them. */

@@ -147,9 +147,7 @@ export const clearDayParam = z
 export const morningOddsTextBody = z.object(
   {
     tabType: weekdayParam('tabType'),
-    morningOdds: z
-      .string({ message: 'morningOdds is required: one "Horse: odds" line per runner.' })
-      .max(64 * 1024, 'The morning odds text is too long (64 KB at most).'),
+    morningOdds: z.string({ message: 'morningOdds is required: one "Horse: odds" line per runner.' }).max(64 * 1024, 'The morning odds text is too long (64 KB at most).'),
   },
   { message: 'Send JSON { "tabType": "saturday", "morningOdds": "Horse: 5/1" }.' },
 );

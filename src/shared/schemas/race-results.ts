@@ -5,10 +5,7 @@ import type { ResultProblem } from '../race-results';
 
 /** POST /api/admin/race-results (issue 20): a day's results as pasted lines. */
 export const raceResultsBody = z.object({
-  date: z
-    .string({ message: 'Date is required' })
-    .trim()
-    .refine(isIsoDay, 'Date must be YYYY-MM-DD'),
+  date: z.string({ message: 'Date is required' }).trim().refine(isIsoDay, 'Date must be YYYY-MM-DD'),
   lines: z
     .string({ message: 'Paste the results, one race a line' })
     .max(50_000, 'Too much text: paste at most one day of results')

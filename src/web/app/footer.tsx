@@ -28,9 +28,7 @@ export function Footer() {
           <p className="text-lg font-bold text-white">
             <span className="text-gold-400">VBG</span> — Value Betting Guide
           </p>
-          <p className="mt-2 max-w-md text-sm">
-            Independent UK horse racing analysis and value betting tips. No bookmaker ads, no affiliate links, and we never share your data.
-          </p>
+          <p className="mt-2 max-w-md text-sm">Independent UK horse racing analysis and value betting tips. No bookmaker ads, no affiliate links, and we never share your data.</p>
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Quick links</h2>

@@ -29,7 +29,7 @@ export async function seedDemoArticles(ctx: AppContext) {
       title: 'Top 5 Selections: The Weekend Ahead',
       summary: '<p>Our five strongest value bets for the weekend, with prices and reasoning.</p>',
       content:
-        '<h2>This weekend\'s five</h2><ol><li>Northern Star, 2.10 Ascot, advised 7/1</li><li>Harbour Light, 3.15 Haydock, advised 9/2</li><li>Copper Coast, 1.50 Ascot, advised 12/1</li><li>Silent Witness, 2.45 Haydock, advised 6/1</li><li>Long Road, 4.00 Ascot, advised 16/1</li></ol><p>Win singles on all five; a small Lucky 15 on the top four.</p>',
+        "<h2>This weekend's five</h2><ol><li>Northern Star, 2.10 Ascot, advised 7/1</li><li>Harbour Light, 3.15 Haydock, advised 9/2</li><li>Copper Coast, 1.50 Ascot, advised 12/1</li><li>Silent Witness, 2.45 Haydock, advised 6/1</li><li>Long Road, 4.00 Ascot, advised 16/1</li></ol><p>Win singles on all five; a small Lucky 15 on the top four.</p>",
       category: 'news',
       contentType: 'premium',
       publishDate: today,
@@ -37,7 +37,7 @@ export async function seedDemoArticles(ctx: AppContext) {
     },
     {
       title: 'Top 5 Selections: Last Week',
-      summary: '<p>Last week\'s five value selections.</p>',
+      summary: "<p>Last week's five value selections.</p>",
       content: '<p>Two winners and a placed horse from five, for a profit of 9.5 points at advised prices.</p>',
       category: 'news',
       contentType: 'premium',
@@ -57,7 +57,7 @@ export async function seedDemoArticles(ctx: AppContext) {
       title: 'Inside the Tissue: How We Price a Race',
       summary: '<p>A members-only walk through pricing a handicap from our ratings.</p>',
       content:
-        '<h2>From ratings to prices</h2><p>We start from the VB ratings, widen or narrow the spread according to how competitive the race looks, and turn each horse\'s share into a tissue price.</p><p>Only when the best price on offer beats our tissue by a clear margin do we advise a bet.</p>',
+        "<h2>From ratings to prices</h2><p>We start from the VB ratings, widen or narrow the spread according to how competitive the race looks, and turn each horse's share into a tissue price.</p><p>Only when the best price on offer beats our tissue by a clear margin do we advise a bet.</p>",
       category: 'views',
       contentType: 'premium',
       publishDate: day(4),

@@ -40,10 +40,7 @@ export function metaTags(meta: PageMeta): string {
   ];
   if (meta.publishedTime) tags.push(['property', 'article:published_time', meta.publishedTime]);
   if (meta.section) tags.push(['property', 'article:section', meta.section]);
-  return (
-    tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`).join('') +
-    `<link rel="canonical" href="${escapeMarkup(meta.url)}">`
-  );
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`).join('') + `<link rel="canonical" href="${escapeMarkup(meta.url)}">`;
 }
 
 /** The page's <title>, its description (clipped like og:description) and the other tags. */

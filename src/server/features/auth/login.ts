@@ -21,9 +21,7 @@ export async function authenticate(ctx: AppContext, email: string, password: str
     throw new HttpError(429, THROTTLED_MESSAGE);
   }
   const user = await findUserByEmail(ctx, email);
-  const ok = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, password)
-    : (await verifyPassword(await dummyPasswordHash(), password), false);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyPasswordHash(), password), false);
   if (!user || !ok) {
     await failAttempt(ctx, accountKey, ACCOUNT_LIMIT);
     await failAttempt(ctx, ipKey, IP_LIMIT);

@@ -43,7 +43,7 @@ describe('SessionCache', () => {
     expect(cache.get('s2')).toBeUndefined();
   });
 
-  it("forgets every session of a user named by a notice, and only theirs", async () => {
+  it('forgets every session of a user named by a notice, and only theirs', async () => {
     const { bus, cache } = await started();
     cache.store('a1', 'id-a1', session(1), cache.generation);
     cache.store('a2', 'id-a2', session(1), cache.generation);

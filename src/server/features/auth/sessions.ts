@@ -13,7 +13,6 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-
 type SessionWithUser = { session: typeof sessions.$inferSelect; user: UserRow };
 interface Waiting {
   resolve(row: SessionWithUser | undefined): void;
@@ -133,7 +132,10 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   }
   let lastSeenAt = row.session.lastSeenAt.getTime();
   if (idleFor > TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
     lastSeenAt = now;
   }
   ctx.sessions.store(token, id, { user: row.user, lastSeenAt, expiresAt: row.session.expiresAt.getTime() }, generation);

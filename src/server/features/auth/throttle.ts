@@ -28,10 +28,7 @@ export async function takeAttempt(ctx: Pick<AppContext, 'db' | 'clock'>, key: st
   const now = ctx.clock.now();
   const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   // The old window has passed, or its lock has run out: the count starts again.
-  const fresh = or(
-    sql`${loginThrottle.windowStart} < ${windowFloor}`,
-    and(sql`${loginThrottle.lockedUntil} is not null`, lte(loginThrottle.lockedUntil, now)),
-  )!;
+  const fresh = or(sql`${loginThrottle.windowStart} < ${windowFloor}`, and(sql`${loginThrottle.lockedUntil} is not null`, lte(loginThrottle.lockedUntil, now)))!;
   const taken = await ctx.db
     .insert(loginThrottle)
     .values({ key, failures: 1, windowStart: now, lockedUntil: null })

@@ -15,11 +15,7 @@ export async function findUserById(ctx: Pick<AppContext, 'db'>, id: number) {
 }
 
 /** Creates an account (or returns the existing one for that e-mail untouched). */
-export async function createUser(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  input: { email: string; password?: string; role?: 'admin' | 'member' },
-  db: DbOrTx = ctx.db,
-) {
+export async function createUser(ctx: Pick<AppContext, 'db' | 'clock'>, input: { email: string; password?: string; role?: 'admin' | 'member' }, db: DbOrTx = ctx.db) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = ctx.clock.now();

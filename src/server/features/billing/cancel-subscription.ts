@@ -27,7 +27,10 @@ export async function cancelSubscription(ctx: AppContext, payments: PaymentsProv
   }
   const sub = await payments.cancelAtPeriodEnd(user.stripeSubscriptionId);
   const fields = userFieldsFromSubscription(sub);
-  await ctx.db.update(users).set({ ...fields, updatedAt: now }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(users.id, user.id));
   await queueCancellationEmail(ctx, user, fields.subscriptionEndDate ?? null);
   return { success: true, message: CANCEL_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };
 }

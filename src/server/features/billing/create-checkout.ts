@@ -18,11 +18,7 @@ const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Pl
  * charged twice, and a visitor typing the address of an account that has a password is asked to
  * sign in first. Only the newest checkout of an address can be paid (decision 0018).
  */
-export async function createCheckout(
-  ctx: AppContext,
-  payments: PaymentsProvider,
-  input: { signedIn: UserRow | null; email: string | undefined; baseUrl: string },
-): Promise<{ url: string }> {
+export async function createCheckout(ctx: AppContext, payments: PaymentsProvider, input: { signedIn: UserRow | null; email: string | undefined; baseUrl: string }): Promise<{ url: string }> {
   const now = ctx.clock.now();
   if (input.signedIn && hasActiveSubscription(input.signedIn, now)) throw conflict(ALREADY_MEMBER_MESSAGE);
   const account = input.signedIn ?? (await findUserByEmail(ctx, input.email!));
@@ -73,7 +69,10 @@ async function expireOlderCheckouts(ctx: AppContext, payments: PaymentsProvider,
 export async function expireCheckout(ctx: AppContext, payments: PaymentsProvider, id: string) {
   const after = await payments.expireCheckoutSession(id);
   if (!after || after.status === 'expired') {
-    await ctx.db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
   }
   return after?.status ?? 'expired';
 }

@@ -10,8 +10,7 @@ import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 
 const MEMBERS_LIST_LIMIT = 500;
-const ONLY_GRANTS_MESSAGE =
-  'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
+const ONLY_GRANTS_MESSAGE = 'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
 
 function presentMember(user: UserRow, now: Date, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
   return {
@@ -63,7 +62,10 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
   const now = ctx.clock.now();
   const members = rows.map((u) => presentMember(u, now)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
   const shown = members.slice(0, MEMBERS_LIST_LIMIT);
-  const duplicates = await duplicatePaymentsOf(ctx, shown.map((m) => m.email));
+  const duplicates = await duplicatePaymentsOf(
+    ctx,
+    shown.map((m) => m.email),
+  );
   for (const m of shown) m.duplicatePayments = duplicates.get(m.email) ?? [];
   return { members: shown, total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
 }
@@ -112,10 +114,6 @@ export async function revokeMembership(ctx: AppContext, id: number): Promise<Mem
   const user = await memberOrThrow(ctx, id);
   if (user.subscriptionType !== 'family' && user.subscriptionType !== 'annual_special') throw badRequest(ONLY_GRANTS_MESSAGE);
   const now = ctx.clock.now();
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ subscriptionStatus: 'canceled', subscriptionEndDate: now, cancelAtPeriodEnd: false, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [updated] = await ctx.db.update(users).set({ subscriptionStatus: 'canceled', subscriptionEndDate: now, cancelAtPeriodEnd: false, updatedAt: now }).where(eq(users.id, user.id)).returning();
   return presentMember(updated, now);
 }

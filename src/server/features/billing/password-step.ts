@@ -7,8 +7,7 @@ const PASSWORD_STEP_HOURS = 24;
 export const PASSWORD_ALREADY_SET = 'A password has already been set for this payment. Please sign in instead.';
 export const ACCOUNT_HAS_PASSWORD = 'This email address already has an account with a password. Please sign in: the subscription is on that account.';
 export const NO_PASSWORD_STEP = 'This payment was made for an existing account, so there is no password to set here. Please sign in: the subscription is on that account.';
-export const PASSWORD_STEP_EXPIRED =
-  'The password step of this payment has expired. Please use "Forgot password?" on the sign-in page to set your password.';
+export const PASSWORD_STEP_EXPIRED = 'The password step of this payment has expired. Please use "Forgot password?" on the sign-in page to set your password.';
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
 

@@ -18,9 +18,7 @@ const HANDLED_EVENTS = new Set([
 
 /** Mirrors a subscription onto the account that owns it (by subscription id, else by customer id). */
 async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<boolean> {
-  const match = sub.customerId
-    ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId))
-    : eq(users.stripeSubscriptionId, sub.id);
+  const match = sub.customerId ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId)) : eq(users.stripeSubscriptionId, sub.id);
   const candidates = await db.select().from(users).where(match);
   // Its own account; else the customer's account when it has no subscription yet, or when this
   // one is live and the account's is not (a returning subscriber). A late event of an old
@@ -31,7 +29,10 @@ async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbO
     candidates.find((u) => u.stripeSubscriptionId === sub.id) ??
     candidates.find((u) => u.stripeCustomerId === sub.customerId && (!u.stripeSubscriptionId || (isLive(sub) && !hasLiveSubscription(u, now))));
   if (!user) return false;
-  await db.update(users).set(subscriptionUpdateFor(user, sub, now)).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set(subscriptionUpdateFor(user, sub, now))
+    .where(eq(users.id, user.id));
   return true;
 }
 

@@ -21,7 +21,11 @@ export async function resumeSubscription(ctx: AppContext, payments: PaymentsProv
   if (!user.cancelAtPeriodEnd) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
   const current = await payments.retrieveSubscription(user.stripeSubscriptionId);
   const sub = current && isLive(current) ? await payments.resume(current.id) : current;
-  if (sub) await ctx.db.update(users).set({ ...userFieldsFromSubscription(sub), updatedAt: now }).where(eq(users.id, user.id));
+  if (sub)
+    await ctx.db
+      .update(users)
+      .set({ ...userFieldsFromSubscription(sub), updatedAt: now })
+      .where(eq(users.id, user.id));
   if (!sub || !isLive(sub)) throw badRequest(RESUME_ENDED_MESSAGE);
   const fields = userFieldsFromSubscription(sub);
   return { success: true, message: RESUME_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };

@@ -167,10 +167,7 @@ function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
       const discountCode = typeof form.discountCode === 'string' ? form.discountCode.slice(0, 100) : undefined;
       const done = await payments.completeCheckout(id, discountCode);
       if (!done.ok) {
-        const error =
-          done.reason === 'bad-code'
-            ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
-            : undefined;
+        const error = done.reason === 'bad-code' ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.` : undefined;
         const result = await page(id, { error, discountCode });
         if ('redirect' in result) return reply.redirect(result.redirect, 303);
         return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);

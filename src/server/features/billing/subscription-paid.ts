@@ -62,9 +62,7 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
   const [user] = await db.select().from(users).where(eq(users.id, found.id)).for('update');
   if (!created && user.stripeSubscriptionId !== paid.accountSubscriptionId) throw new StalePaymentPlan();
   if (!duplicateOf) {
-    const update = subscription
-      ? subscriptionUpdateFor(user, subscription, now)
-      : { stripeCustomerId: session.customerId ?? user.stripeCustomerId, updatedAt: now };
+    const update = subscription ? subscriptionUpdateFor(user, subscription, now) : { stripeCustomerId: session.customerId ?? user.stripeCustomerId, updatedAt: now };
     await db.update(users).set(update).where(eq(users.id, user.id));
   }
   const text = displayText(ctx.config.SITE_NAME, session.amountTotal, subscription?.interval ?? 'month');

@@ -44,7 +44,12 @@ export async function todaysSelections(ctx: AppContext): Promise<TodaysSelection
   const runners = await ctx.db
     .select({ raceId: horses.raceId, name: horses.name, vbRating: horses.vbRating, bookieOdds: horses.bookieOdds })
     .from(horses)
-    .where(inArray(horses.raceId, dayRaces.map((r) => r.id)))
+    .where(
+      inArray(
+        horses.raceId,
+        dayRaces.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(horses.raceId), asc(horses.position), asc(horses.id));
   const byRace = new Map<number, typeof runners>();
   for (const h of runners) {

@@ -27,21 +27,7 @@ export async function exportWorkbook(selections: readonly ExportSelection[], mul
     for (const s of selections) {
       if (!sheet.includes(s.value)) continue;
       const [y, m, d] = s.raceDate.split('-').map(Number);
-      ws.addRow([
-        new Date(Date.UTC(y, m - 1, d)),
-        s.time,
-        s.course,
-        s.race,
-        s.horse,
-        s.vbRating,
-        s.adjustedRating,
-        s.marketCorrection,
-        s.tissueOdds,
-        s.marketOdds,
-        s.value,
-        s.valueScore,
-        stake,
-      ]);
+      ws.addRow([new Date(Date.UTC(y, m - 1, d)), s.time, s.course, s.race, s.horse, s.vbRating, s.adjustedRating, s.marketCorrection, s.tissueOdds, s.marketOdds, s.value, s.valueScore, stake]);
     }
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
   }

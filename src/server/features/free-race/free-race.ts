@@ -32,7 +32,10 @@ export async function nominateFreeRace(ctx: AppContext, body: unknown): Promise<
   if (!race) throw notFound(`No ${weekdayName(weekday)} race at ${raceTime} ${course}: choose a race from the ${weekdayName(weekday)} cards.`);
   const value: Nomination = { date: londonDate(ctx.clock.now()), raceTime: race.time, course: race.course, weekday };
   const now = ctx.clock.now();
-  await ctx.db.insert(settings).values({ key: FREE_RACE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  await ctx.db
+    .insert(settings)
+    .values({ key: FREE_RACE_KEY, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
   return { success: true, message: `Free race set: ${race.time} ${race.course} (${weekdayName(weekday)}).`, popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.` };
 }
 

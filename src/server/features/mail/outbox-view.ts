@@ -54,7 +54,10 @@ function present(row: ListRow): OutboxMessage {
 
 /** The admin's view: totals, the last mailings with their counts moving, the newest messages. */
 export async function outboxOverview(ctx: AppContext): Promise<OutboxOverview> {
-  const totals = await ctx.db.select({ status: outbox.status, n: sql<number>`count(*)::int` }).from(outbox).groupBy(outbox.status);
+  const totals = await ctx.db
+    .select({ status: outbox.status, n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .groupBy(outbox.status);
   const counts = emptyCounts();
   for (const t of totals) addCount(counts, t.status, Number(t.n));
 
@@ -63,10 +66,12 @@ export async function outboxOverview(ctx: AppContext): Promise<OutboxOverview> {
     ? await ctx.db
         .select({ mailingId: outbox.mailingId, status: outbox.status, n: sql<number>`count(*)::int` })
         .from(outbox)
-        .where(inArray(
-          outbox.mailingId,
-          recent.map((m) => m.id),
-        ))
+        .where(
+          inArray(
+            outbox.mailingId,
+            recent.map((m) => m.id),
+          ),
+        )
         .groupBy(outbox.mailingId, outbox.status)
     : [];
   const mailingSummaries: MailingSummary[] = recent.map((m) => {

@@ -5,11 +5,7 @@ import { siteLink } from './links';
  * Every e-mail is HTML with a plain-text alternative, built from the same blocks so the two
  * never drift apart. Table layout and inline styles: what mail clients render reliably.
  */
-export type Block =
-  | { kind: 'p'; text: string }
-  | { kind: 'heading'; text: string }
-  | { kind: 'pick'; label: string; value: string }
-  | { kind: 'button'; label: string; href: string };
+export type Block = { kind: 'p'; text: string } | { kind: 'heading'; text: string } | { kind: 'pick'; label: string; value: string } | { kind: 'button'; label: string; href: string };
 
 export interface EmailContent {
   subject: string;
@@ -26,8 +22,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-const GAMBLING_SUPPORT_TEXT =
-  '18+ | Please gamble responsibly. For free, confidential support visit BeGambleAware.org or call the National Gambling Helpline on 0808 8020 133.';
+const GAMBLING_SUPPORT_TEXT = '18+ | Please gamble responsibly. For free, confidential support visit BeGambleAware.org or call the National Gambling Helpline on 0808 8020 133.';
 const GAMBLE_AWARE_URL = 'https://www.begambleaware.org';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -72,9 +72,5 @@ function duplicatePaymentEmail(config: AppConfig, dup: Pick<DuplicatePayment, 'a
  * it announces a subscription we cancelled. One per checkout.
  */
 export async function queueDuplicatePaymentEmail(ctx: AppContext, dup: DuplicatePayment, db: DbOrTx) {
-  await queueMessage(
-    ctx,
-    { kind: 'cancellation', recipient: dup.email, idempotencyKey: `duplicate-payment:${dup.sessionId}`, content: duplicatePaymentEmail(ctx.config, dup) },
-    db,
-  );
+  await queueMessage(ctx, { kind: 'cancellation', recipient: dup.email, idempotencyKey: `duplicate-payment:${dup.sessionId}`, content: duplicatePaymentEmail(ctx.config, dup) }, db);
 }

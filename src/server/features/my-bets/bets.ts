@@ -47,7 +47,12 @@ async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
     ? await ctx.db
         .select()
         .from(raceResultRunners)
-        .where(inArray(raceResultRunners.resultId, results.map((r) => r.id)))
+        .where(
+          inArray(
+            raceResultRunners.resultId,
+            results.map((r) => r.id),
+          ),
+        )
     : [];
   return rows.map((row) => {
     const race = results.find((r) => r.raceDate === row.raceDate && r.time === row.raceTime && nameKey(r.course) === nameKey(row.course));
@@ -63,11 +68,7 @@ async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
 
 /** GET /api/my-bets: the member's bets, newest race first, with their stats and running profit. */
 export async function listBets(ctx: AppContext, userId: number): Promise<MyBetsResponse> {
-  const rows = await ctx.db
-    .select()
-    .from(memberBets)
-    .where(eq(memberBets.userId, userId))
-    .orderBy(desc(memberBets.raceDate), desc(memberBets.raceTime), desc(memberBets.id));
+  const rows = await ctx.db.select().from(memberBets).where(eq(memberBets.userId, userId)).orderBy(desc(memberBets.raceDate), desc(memberBets.raceTime), desc(memberBets.id));
   const bets = await settle(ctx, rows);
   let cumulative = 0;
   const series = [...bets]
@@ -76,4 +77,3 @@ export async function listBets(ctx: AppContext, userId: number): Promise<MyBetsR
     .map((b) => ({ id: b.id, raceDate: b.raceDate, horseName: b.horseName, profitPence: b.profitPence!, cumulativePence: (cumulative += b.profitPence!) }));
   return { bets, stats: betStats(bets), series };
 }
-

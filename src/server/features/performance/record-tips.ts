@@ -48,7 +48,11 @@ export async function recordTip(ctx: AppContext, input: NewTip): Promise<{ recor
     const found = await existing(tx, input.raceDate, input.selectionType);
     if (found?.result) throw conflict(settledMessage(found));
     if (found) {
-      const [row] = await tx.update(tipRecords).set({ ...input, publishedAt: ctx.clock.now() }).where(eq(tipRecords.id, found.id)).returning();
+      const [row] = await tx
+        .update(tipRecords)
+        .set({ ...input, publishedAt: ctx.clock.now() })
+        .where(eq(tipRecords.id, found.id))
+        .returning();
       return { record: toTipRecord(row), replaced: true };
     }
     const [row] = await tx
@@ -102,7 +106,10 @@ export async function editPendingTip(ctx: AppContext, id: number, details: TipDe
 
 /** DELETE /api/admin/tip-records/{id}: only a pending tip; a settled one is proof and stays. */
 export async function deletePendingTip(ctx: AppContext, id: number): Promise<TipRecord> {
-  const [row] = await ctx.db.delete(tipRecords).where(and(eq(tipRecords.id, id), isNull(tipRecords.result))).returning();
+  const [row] = await ctx.db
+    .delete(tipRecords)
+    .where(and(eq(tipRecords.id, id), isNull(tipRecords.result)))
+    .returning();
   if (row) return toTipRecord(row);
   const [settled] = await ctx.db.select().from(tipRecords).where(eq(tipRecords.id, id)).limit(1);
   if (!settled) throw notFound('Tip record not found.');

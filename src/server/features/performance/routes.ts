@@ -25,7 +25,9 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     const { startingPrice: _sp, result: _r, profitLoss: _pl, ...tip } = parse(tipRecordBody, request.body);
     const { record, replaced } = await recordTip(ctx, tip);
     await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already (issue 20)
-    const message = replaced ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one).` : `${record.selectionName} recorded for ${record.raceDate}.`;
+    const message = replaced
+      ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one).`
+      : `${record.selectionName} recorded for ${record.raceDate}.`;
     return { success: true, message, record };
   });
 

@@ -22,7 +22,15 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
   if (open.length === 0) return [];
   const results = await db.select().from(raceResults).where(eq(raceResults.raceDate, date));
   if (results.length === 0) return [];
-  const runners = await db.select().from(raceResultRunners).where(inArray(raceResultRunners.resultId, results.map((r) => r.id)));
+  const runners = await db
+    .select()
+    .from(raceResultRunners)
+    .where(
+      inArray(
+        raceResultRunners.resultId,
+        results.map((r) => r.id),
+      ),
+    );
 
   const settled: SettledFromResults[] = [];
   for (const tip of open) {

@@ -3,7 +3,31 @@ import { planMerge, type StoredHorse } from './merge-plan';
 import type { ParsedHorse, ParsedRace } from './workbook';
 
 const horse = (name: string, over: Partial<ParsedHorse> = {}): ParsedHorse =>
-  ({ position: 1, name, number: null, draw: null, dslr: null, sire: '', dam: '', form: '', formHistory: '', jockey: '', jockeyClaim: null, trainer: '', vbRating: 70, age: null, equipment: '', runsWins: '0-0', officialRating: null, weight: '', summary: 'wb summary', bookieOdds: 6, bookieOddsText: '5/1', potentialNonRunner: false, ...over }) as ParsedHorse;
+  ({
+    position: 1,
+    name,
+    number: null,
+    draw: null,
+    dslr: null,
+    sire: '',
+    dam: '',
+    form: '',
+    formHistory: '',
+    jockey: '',
+    jockeyClaim: null,
+    trainer: '',
+    vbRating: 70,
+    age: null,
+    equipment: '',
+    runsWins: '0-0',
+    officialRating: null,
+    weight: '',
+    summary: 'wb summary',
+    bookieOdds: 6,
+    bookieOddsText: '5/1',
+    potentialNonRunner: false,
+    ...over,
+  }) as ParsedHorse;
 const race = (time: string, horses: ParsedHorse[]): ParsedRace => ({ time, course: 'Ascot', title: 'T', distance: '', raceType: '', classNumber: '', prizeMoney: '', ageHandicapInfo: '', horses });
 const wb = { summary: 'wb summary', bookieOdds: 6, bookieOddsText: '5/1', potentialNonRunner: false };
 

@@ -26,12 +26,7 @@ export async function reprocessLastMaster(
   userId: number | null,
   opts: { dryRun?: boolean } = {},
 ): Promise<{ raceCount: number; horseCount: number; message: string; weekday: Weekday; changes: MergeSummary }> {
-  const [file] = await ctx.db
-    .select({ id: files.id, filename: files.filename, size: files.size })
-    .from(files)
-    .where(eq(files.kind, MASTER_KIND))
-    .orderBy(desc(files.id))
-    .limit(1);
+  const [file] = await ctx.db.select({ id: files.id, filename: files.filename, size: files.size }).from(files).where(eq(files.kind, MASTER_KIND)).orderBy(desc(files.id)).limit(1);
   if (!file) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
   // The file and its log row are written in one transaction, so the newest of each belong together.
   const [log] = await ctx.db

@@ -183,22 +183,29 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   // The race card collection upload (spec 02 §3, §7): a workbook for one tab plus optional
   // "Horse: odds" text, both checked before anything is written, then one transaction.
-  stageScope(app, MAX_WORKBOOK_BYTES, 'Upload', 'the previous race cards are unchanged.', (scope) => {
-    scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
-      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
-        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
-        upload.data = form.data;
-        upload.filename = form.filename;
-        upload.targetTab = parse(weekdayParam('tabType'), form.fields.tabType);
-        upload.oddsLines = readMorningOddsText(form.fields.morningOdds ?? '', 'The previous race cards are unchanged.');
-        const { counts, message } = await uploadMasterExcel(ctx, upload);
-        await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
-        return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
-        throw err;
-      }
-    });
-  }, MAX_MORNING_ODDS_TEXT);
+  stageScope(
+    app,
+    MAX_WORKBOOK_BYTES,
+    'Upload',
+    'the previous race cards are unchanged.',
+    (scope) => {
+      scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
+        const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+        try {
+          const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
+          upload.data = form.data;
+          upload.filename = form.filename;
+          upload.targetTab = parse(weekdayParam('tabType'), form.fields.tabType);
+          upload.oddsLines = readMorningOddsText(form.fields.morningOdds ?? '', 'The previous race cards are unchanged.');
+          const { counts, message } = await uploadMasterExcel(ctx, upload);
+          await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
+          return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
+        } catch (err) {
+          if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
+          throw err;
+        }
+      });
+    },
+    MAX_MORNING_ODDS_TEXT,
+  );
 }

@@ -88,21 +88,49 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
   const stored = await tx.select({ id: races.id, raceDate: races.raceDate, time: races.time, course: races.course }).from(races).where(eq(races.weekday, weekday));
   const storedHorses = stored.length
     ? await tx
-        .select({ id: horses.id, raceId: horses.raceId, name: horses.name, bookieOdds: horses.bookieOdds, bookieOddsText: horses.bookieOddsText, potentialNonRunner: horses.potentialNonRunner, summary: horses.summary, workbookValues: horses.workbookValues })
+        .select({
+          id: horses.id,
+          raceId: horses.raceId,
+          name: horses.name,
+          bookieOdds: horses.bookieOdds,
+          bookieOddsText: horses.bookieOddsText,
+          potentialNonRunner: horses.potentialNonRunner,
+          summary: horses.summary,
+          workbookValues: horses.workbookValues,
+        })
         .from(horses)
-        .where(inArray(horses.raceId, stored.map((r) => r.id)))
+        .where(
+          inArray(
+            horses.raceId,
+            stored.map((r) => r.id),
+          ),
+        )
     : [];
-  const plan = planMerge(parsed, raceDate, stored, storedHorses.map((h) => ({ ...h, workbookValues: h.workbookValues as WorkbookValues | null })));
+  const plan = planMerge(
+    parsed,
+    raceDate,
+    stored,
+    storedHorses.map((h) => ({ ...h, workbookValues: h.workbookValues as WorkbookValues | null })),
+  );
   if (opts.dryRun) return plan.summary;
   await nextTurn(); // the reads and the plan above held the thread; the writes below take turns too
 
   if (plan.removeRaceIds.length) await tx.delete(races).where(inArray(races.id, plan.removeRaceIds)); // their horses cascade
   const kept = plan.races.filter((r) => r.id !== undefined);
   // Kept runners are written again under their own ids; the rest of a kept race's runners go.
-  if (kept.length) await tx.delete(horses).where(inArray(horses.raceId, kept.map((r) => r.id!)));
+  if (kept.length)
+    await tx.delete(horses).where(
+      inArray(
+        horses.raceId,
+        kept.map((r) => r.id!),
+      ),
+    );
   for (const { race, id } of kept) {
     const { horses: _h, ...fields } = race;
-    await tx.update(races).set({ ...fields, raceDate }).where(eq(races.id, id!));
+    await tx
+      .update(races)
+      .set({ ...fields, raceDate })
+      .where(eq(races.id, id!));
   }
   const added = plan.races.filter((r) => r.id === undefined);
   const inserted: { id: number; time: string; course: string }[] = [];

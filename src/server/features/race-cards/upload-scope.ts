@@ -10,16 +10,20 @@ export const MAX_VERDICT_BYTES = 10 * 1024 * 1024;
 
 /** Multipart only in these scopes, each with its own size limit; failures keep the upload-result shape. */
 export function stageScope(app: FastifyInstance, maxBytes: number, stage: string, unchanged: string, routes: (scope: FastifyInstance) => void, fieldSize?: number) {
-  registerUploadScope(app, maxBytes, (scope) => {
-    scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status = error.statusCode ?? 500;
-      if (status >= 500) {
-        request.log.error({ err: error }, `${stage} upload failed`);
-        return reply.code(500).send({ success: false, message: 'Something went wrong. Please try again.', popupMessage: `${stage} failed.` });
-      }
-      return reply.code(status).send({ success: false, message: error.message, popupMessage: `${stage} failed: ${unchanged}` });
-    });
-    routes(scope);
-  }, fieldSize);
+  registerUploadScope(
+    app,
+    maxBytes,
+    (scope) => {
+      scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        const status = error.statusCode ?? 500;
+        if (status >= 500) {
+          request.log.error({ err: error }, `${stage} upload failed`);
+          return reply.code(500).send({ success: false, message: 'Something went wrong. Please try again.', popupMessage: `${stage} failed.` });
+        }
+        return reply.code(status).send({ success: false, message: error.message, popupMessage: `${stage} failed: ${unchanged}` });
+      });
+      routes(scope);
+    },
+    fieldSize,
+  );
 }
-

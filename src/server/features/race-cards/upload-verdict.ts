@@ -49,15 +49,24 @@ export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Pro
     const matched = new Map<number, VerdictSection>();
     const unknown: string[] = [];
     for (const s of sections) {
-      const race = timeCandidates(s.hour, s.minute).map((t) => byKey.get(`${t}|${courseKey(s.course)}`)).find(Boolean);
-      if (race) matched.set(race.id, s); // a repeated heading: the later section wins
+      const race = timeCandidates(s.hour, s.minute)
+        .map((t) => byKey.get(`${t}|${courseKey(s.course)}`))
+        .find(Boolean);
+      if (race)
+        matched.set(race.id, s); // a repeated heading: the later section wins
       else unknown.push(s.heading);
     }
     if (matched.size) {
-      const values = sql.join([...matched].map(([id, s]) => sql`(${id}::int, ${s.text}::text)`), sql`, `);
+      const values = sql.join(
+        [...matched].map(([id, s]) => sql`(${id}::int, ${s.text}::text)`),
+        sql`, `,
+      );
       await tx.execute(sql`update ${races} set verdict = v.verdict from (values ${values}) as v(id, verdict) where ${races.id} = v.id and ${races.weekday} = ${targetTab}`);
     }
-    const missing = dayRaces.filter((r) => !matched.has(r.id)).sort((a, b) => a.time.localeCompare(b.time)).map((r) => `${r.time} ${r.course}`);
+    const missing = dayRaces
+      .filter((r) => !matched.has(r.id))
+      .sort((a, b) => a.time.localeCompare(b.time))
+      .map((r) => `${r.time} ${r.course}`);
     const message = `Verdicts loaded for ${matched.size} of ${dayRaces.length} ${day} races.`;
     await tx.insert(uploadLog).values({
       kind: VERDICT_KIND,

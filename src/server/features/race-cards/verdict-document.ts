@@ -46,7 +46,10 @@ function checkVerdictDocx(data: Buffer): void {
       throw new HttpError(422, `The verdict document part ${entry.name} contains a document type declaration, which Word never writes. The file was refused for safety.`);
     }
     if (entry.name.endsWith('.rels') && /TargetMode\s*=\s*["']External["']/i.test(bytes.toString('utf8'))) {
-      throw new HttpError(415, 'The verdict document links to outside files or web addresses (external relationships), which is not accepted. Remove the links (or paste the text into a new document) and re-upload.');
+      throw new HttpError(
+        415,
+        'The verdict document links to outside files or web addresses (external relationships), which is not accepted. Remove the links (or paste the text into a new document) and re-upload.',
+      );
     }
   }
 }

@@ -63,12 +63,9 @@ export interface WorkbookError {
  * twice in one race). Stage 1 keeps the first row's values; re-processing refuses them (they need
  * the analyst's clarification).
  */
-export type WorkbookResult =
-  | { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] }
-  | { ok: false; errors: WorkbookError[] };
+export type WorkbookResult = { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] } | { ok: false; errors: WorkbookError[] };
 
-const formatWorkbookError = (e: WorkbookError) =>
-  `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
+const formatWorkbookError = (e: WorkbookError) => `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
 
 /** The first five problems for a message, then "(and N more)". */
 export function describeWorkbookErrors(errors: WorkbookError[], shown = 5): string {
@@ -143,11 +140,15 @@ export async function parseMasterWorkbook(data: Buffer, filename?: string): Prom
     const time = read(FIXED_COLUMNS.time, raceTime, '');
     const course = read(FIXED_COLUMNS.course, text, '');
     if (!course && errors.length === before) fail(r, FIXED_COLUMNS.course, `the ${LABELS.course} is empty`);
-    const vbRating = read(FIXED_COLUMNS.vbRating, (v) => {
-      const n = number(v, 'the VB rating');
-      if (n !== null && Math.abs(n) >= 10_000) throw new CellProblem(`the VB rating ${n} is out of range`);
-      return n === null ? null : Math.round(n * 100) / 100;
-    }, null);
+    const vbRating = read(
+      FIXED_COLUMNS.vbRating,
+      (v) => {
+        const n = number(v, 'the VB rating');
+        if (n !== null && Math.abs(n) >= 10_000) throw new CellProblem(`the VB rating ${n} is out of range`);
+        return n === null ? null : Math.round(n * 100) / 100;
+      },
+      null,
+    );
     const odds = read(FIXED_COLUMNS.morningOdds, morningOdds, { bookieOdds: null, bookieOddsText: null, potentialNonRunner: false });
     const horse: ParsedHorse = {
       position: r,

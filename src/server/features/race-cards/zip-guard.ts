@@ -23,7 +23,12 @@ export interface Entry {
 }
 
 const damaged = (detail: string, noun = 'workbook') =>
-  new HttpError(422, noun === 'workbook' ? `The workbook is damaged or incomplete (${detail}). Save it again from Excel as .xlsx and re-upload.` : `The ${noun} is damaged or incomplete (${detail}). Save it again and re-upload.`);
+  new HttpError(
+    422,
+    noun === 'workbook'
+      ? `The workbook is damaged or incomplete (${detail}). Save it again from Excel as .xlsx and re-upload.`
+      : `The ${noun} is damaged or incomplete (${detail}). Save it again and re-upload.`,
+  );
 
 /**
  * Checks an .xlsx/.xlsm container before exceljs sees it: a zip by its bytes (415), a complete

@@ -9,7 +9,12 @@ export async function deleteDayPreviews(tx: DbOrTx, day: string): Promise<number
   const rows = await tx.select({ fileId: racePreviews.fileId }).from(racePreviews).where(eq(racePreviews.previewDate, day));
   if (rows.length === 0) return 0;
   await tx.delete(racePreviews).where(eq(racePreviews.previewDate, day));
-  await tx.delete(files).where(inArray(files.id, rows.map((r) => r.fileId)));
+  await tx.delete(files).where(
+    inArray(
+      files.id,
+      rows.map((r) => r.fileId),
+    ),
+  );
   return rows.length;
 }
 

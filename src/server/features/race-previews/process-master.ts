@@ -49,10 +49,7 @@ export async function processMasterPdf(ctx: AppContext): Promise<ProcessResult> 
 
   const plan = planSplit(await readTexts(data));
   if (plan.races.length === 0) {
-    throw new HttpError(
-      422,
-      `No race headings found in the master PDF: no page has a line starting with a race time and course, such as "14:30 Ascot". Nothing was changed.`,
-    );
+    throw new HttpError(422, `No race headings found in the master PDF: no page has a line starting with a race time and course, such as "14:30 Ascot". Nothing was changed.`);
   }
   const { pdf: source } = await loadPdf(data, 'The master PDF');
   const outputs: { race: PlannedRace; bytes: Uint8Array; filename: string }[] = [];
@@ -95,7 +92,9 @@ export async function processMasterPdf(ctx: AppContext): Promise<ProcessResult> 
       (replaced ? `, replacing the ${replaced} there ${replaced === 1 ? 'was' : 'were'}.` : '.'),
   ];
   if (plan.unmatchedPages.length) {
-    parts.push(`${pageList(plan.unmatchedPages)} matched no race (no "HH:MM Course" heading before ${plan.unmatchedPages.length === 1 ? 'it' : 'them'}) and ${plan.unmatchedPages.length === 1 ? 'was' : 'were'} left out.`);
+    parts.push(
+      `${pageList(plan.unmatchedPages)} matched no race (no "HH:MM Course" heading before ${plan.unmatchedPages.length === 1 ? 'it' : 'them'}) and ${plan.unmatchedPages.length === 1 ? 'was' : 'were'} left out.`,
+    );
   }
   return { message: parts.join(' '), count };
 }

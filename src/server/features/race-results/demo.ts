@@ -42,7 +42,10 @@ export async function seedDemoRaceResults(ctx: AppContext) {
       runners: race.horses.map((h) => ({ name: h.name, vbRating: h.vbRating, bookieOdds: parseOdds(h.odds) })),
     }));
     const lines = cards.map((card, r) => {
-      const shares = calculateValue(card.runners.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: 10 })), { marketCorrection: false }).map((v) => v.oddsPercentage ?? 0);
+      const shares = calculateValue(
+        card.runners.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: 10 })),
+        { marketCorrection: false },
+      ).map((v) => v.oddsPercentage ?? 0);
       const order: number[] = [];
       const left = card.runners.map((_, i) => i);
       while (order.length < 3) {
@@ -72,4 +75,3 @@ async function seedDemoBets(ctx: AppContext, date: string, sample: ReturnType<ty
     await createBet(ctx, member.id, { raceDate: date, raceTime: race.time, course: race.course, horseName: top.name, price, stake: 10, eachWay: r === 2, source: 'race-card' });
   }
 }
-

@@ -27,7 +27,12 @@ async function cardsOf(ctx: AppContext, date: string) {
   const runners = await ctx.db
     .select({ raceId: horses.raceId, name: horses.name, vbRating: horses.vbRating, bookieOdds: horses.bookieOdds })
     .from(horses)
-    .where(inArray(horses.raceId, dayRaces.map((r) => r.id)))
+    .where(
+      inArray(
+        horses.raceId,
+        dayRaces.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(horses.position), asc(horses.id));
   return dayRaces.map((race) => ({ ...race, runners: runners.filter((h) => h.raceId === race.id) }));
 }
@@ -93,7 +98,10 @@ export async function saveMatchedResults(ctx: AppContext, date: string, matched:
         time: card.time,
         course: card.course,
         winner: named('won')[0],
-        placed: runners.filter((r) => r.finish === 'placed').sort((a, b) => a.position! - b.position!).map((r) => r.runner.name),
+        placed: runners
+          .filter((r) => r.finish === 'placed')
+          .sort((a, b) => a.position! - b.position!)
+          .map((r) => r.runner.name),
         nonRunners: named('nr'),
         runners: runners.length,
         replaced: removed.length > 0,

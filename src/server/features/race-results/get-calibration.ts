@@ -18,7 +18,12 @@ export async function getCalibration(ctx: AppContext): Promise<CalibrationRespon
     ? await ctx.db
         .select()
         .from(raceResultRunners)
-        .where(inArray(raceResultRunners.resultId, results.map((r) => r.id)))
+        .where(
+          inArray(
+            raceResultRunners.resultId,
+            results.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(raceResultRunners.id))
     : [];
   const byResult = new Map<number, CalibrationRace>(results.map((r) => [r.id, { raceDate: r.raceDate, runners: [] }]));

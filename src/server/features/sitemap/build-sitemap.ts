@@ -35,9 +35,7 @@ export async function buildSitemap(ctx: AppContext, origin: string): Promise<str
     ...BLOG_ARTICLES.map((b) => ({ path: `/resources/${b.slug}`, lastmod: b.createdAt })),
     ...tipsRows.map((t) => ({ path: `/tips/${t.day}`, lastmod: t.day })),
   ];
-  const urls = entries
-    .map((e) => `  <url><loc>${escapeMarkup(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`)
-    .join('\n');
+  const urls = entries.map((e) => `  <url><loc>${escapeMarkup(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

@@ -12,10 +12,5 @@ export function siteOrigin(ctx: AppContext, request: FastifyRequest): string {
 
 /** Escapes text for an XML or HTML attribute or element. */
 export function escapeMarkup(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }

@@ -50,9 +50,7 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
-type LocalCompletion =
-  | { ok: true; event: PaymentEvent; redirectTo: string }
-  | { ok: false; reason: 'not-found' | 'bad-code' | 'expired' };
+type LocalCompletion = { ok: true; event: PaymentEvent; redirectTo: string } | { ok: false; reason: 'not-found' | 'bad-code' | 'expired' };
 
 export interface LocalPayments extends PaymentsProvider {
   readonly kind: 'local';
@@ -187,8 +185,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
 
     resume: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: false })),
 
-    cancelNow: (subscriptionId) =>
-      changeSubscription(subscriptionId, (s) => ({ ...s, status: 'canceled', cancelAtPeriodEnd: false, endedAt: ctx.clock.now().toISOString() })),
+    cancelNow: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, status: 'canceled', cancelAtPeriodEnd: false, endedAt: ctx.clock.now().toISOString() })),
 
     async createBillingPortalSession() {
       return null;

@@ -134,9 +134,7 @@ export function createStripePayments(config: AppConfig): StripePayments {
     },
 
     async createBillingPortalSession(customerId, returnUrl) {
-      const portal = await call('billing portal session create', () =>
-        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
-      );
+      const portal = await call('billing portal session create', () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return { url: portal.url };
     },
 

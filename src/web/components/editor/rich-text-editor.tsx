@@ -2,22 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
-import {
-  AlignCenter,
-  AlignJustify,
-  AlignLeft,
-  AlignRight,
-  Bold,
-  Heading1,
-  Heading2,
-  Heading3,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  RemoveFormatting,
-  Underline as UnderlineIcon,
-} from 'lucide-react';
+import { AlignCenter, AlignJustify, AlignLeft, AlignRight, Bold, Heading1, Heading2, Heading3, Italic, Link2, List, ListOrdered, RemoveFormatting, Underline as UnderlineIcon } from 'lucide-react';
 import { ALLOWED_URI_SCHEMES } from '../../../shared/sanitize-lists';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -41,10 +26,7 @@ function ToolButton({ label, active, onClick, children }: { label: string; activ
       aria-pressed={active}
       onMouseDown={(e) => e.preventDefault()} // keep the editor's selection
       onClick={onClick}
-      className={cn(
-        'inline-flex h-10 w-10 items-center justify-center rounded-md text-navy-900 hover:bg-navy-100',
-        active && 'bg-navy-900 text-white hover:bg-navy-800',
-      )}
+      className={cn('inline-flex h-10 w-10 items-center justify-center rounded-md text-navy-900 hover:bg-navy-100', active && 'bg-navy-900 text-white hover:bg-navy-800')}
     >
       {children}
     </button>
@@ -149,10 +131,14 @@ function Toolbar({ editor }: { editor: Editor }) {
             <Button size="sm" onClick={applyLink}>
               Apply link
             </Button>
-            <Button size="sm" variant="outline" onClick={() => {
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
                 chain().extendMarkRange('link').unsetLink().run();
                 setLinkOpen(false);
-              }}>
+              }}
+            >
               Remove link
             </Button>
           </div>
@@ -181,10 +167,7 @@ const contentClass = cn(PROSE, 'h-[400px] overflow-y-auto px-4 py-3 outline-none
  */
 export default function RichTextEditor({ value, onChange, label }: RichTextEditorProps) {
   const [initialContent] = useState(value);
-  const editorProps = useMemo(
-    () => ({ attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: contentClass } }),
-    [label],
-  );
+  const editorProps = useMemo(() => ({ attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: contentClass } }), [label]);
   const editor = useEditor({
     extensions,
     content: initialContent,

@@ -15,18 +15,7 @@ export interface ConfirmDialogProps {
 }
 
 /** A modal confirmation on the native <dialog> (focus trapping and Escape come with it). */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  destructive,
-  busy,
-  busyLabel,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, busyLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();

@@ -26,13 +26,7 @@ export function Switch({ checked, onCheckedChange, disabled, id, ...aria }: Swit
       )}
       {...aria}
     >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'inline-block h-6 w-6 rounded-full bg-white shadow transition-transform',
-          checked ? 'translate-x-6 bg-gold-400' : 'translate-x-0.5',
-        )}
-      />
+      <span aria-hidden="true" className={cn('inline-block h-6 w-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6 bg-gold-400' : 'translate-x-0.5')} />
     </button>
   );
 }

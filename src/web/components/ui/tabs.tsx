@@ -45,11 +45,7 @@ export function Tabs({ label, items, value, onValueChange, className, listClassN
 
   return (
     <div className={className}>
-      <div
-        role="tablist"
-        aria-label={label}
-        className={cn('flex gap-1 overflow-x-auto rounded-lg bg-navy-50 p-1', listClassName)}
-      >
+      <div role="tablist" aria-label={label} className={cn('flex gap-1 overflow-x-auto rounded-lg bg-navy-50 p-1', listClassName)}>
         {items.map((t, i) => {
           const selected = i === activeIndex;
           return (
@@ -77,13 +73,7 @@ export function Tabs({ label, items, value, onValueChange, className, listClassN
         })}
       </div>
       {active && (
-        <div
-          role="tabpanel"
-          id={`${baseId}-panel-${active.value}`}
-          aria-labelledby={`${baseId}-tab-${active.value}`}
-          tabIndex={0}
-          className="mt-4 rounded-lg focus-visible:outline-offset-4"
-        >
+        <div role="tabpanel" id={`${baseId}-panel-${active.value}`} aria-labelledby={`${baseId}-tab-${active.value}`} tabIndex={0} className="mt-4 rounded-lg focus-visible:outline-offset-4">
           {active.content}
         </div>
       )}

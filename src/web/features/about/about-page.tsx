@@ -42,12 +42,12 @@ export function AboutPage() {
         </h2>
         <div className="mt-4 grid max-w-3xl gap-3 text-slate-700">
           <p>
-            {analystName} has more than 20 years of experience analysing British and Irish racing. What began as a personal spreadsheet of
-            ratings became the VB rating system now used on every VBG race card.
+            {analystName} has more than 20 years of experience analysing British and Irish racing. What began as a personal spreadsheet of ratings became the VB rating system now used on every VBG
+            race card.
           </p>
           <p>
-            The approach has never changed: price every runner independently, compare with the market, and only bet when the odds are in
-            our favour. No gut feelings, no hot tips from the gallops — just careful, repeatable work.
+            The approach has never changed: price every runner independently, compare with the market, and only bet when the odds are in our favour. No gut feelings, no hot tips from the gallops —
+            just careful, repeatable work.
           </p>
         </div>
       </section>
@@ -96,9 +96,8 @@ export function AboutPage() {
               Methodology
             </h2>
             <p className="mt-3 text-navy-100">
-              Each VB rating weighs 50+ variables — form, going, distance, course, draw, pace, trainer and jockey patterns, class moves
-              and more — built from 20+ years of study. Ratings become tissue odds, and the gap between our odds and the bookmakers’ is
-              the value we look for.
+              Each VB rating weighs 50+ variables — form, going, distance, course, draw, pace, trainer and jockey patterns, class moves and more — built from 20+ years of study. Ratings become tissue
+              odds, and the gap between our odds and the bookmakers’ is the value we look for.
             </p>
           </div>
           <dl className="grid grid-cols-2 gap-4">
@@ -130,9 +129,7 @@ export function AboutPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-4 max-w-3xl text-slate-700">
-          Members pay for the analysis, so the analysis answers only to members. We earn nothing when you bet.
-        </p>
+        <p className="mt-4 max-w-3xl text-slate-700">Members pay for the analysis, so the analysis answers only to members. We earn nothing when you bet.</p>
         <ButtonLink to="/subscribe" variant="gold" className="mt-6">
           Become a member
         </ButtonLink>

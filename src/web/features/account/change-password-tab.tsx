@@ -46,27 +46,9 @@ export function ChangePasswordTab() {
       <CardContent>
         {/* noValidate: the spec's own messages (above) are shown instead of the browser's bubbles. */}
         <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
-          <PasswordField
-            purpose="current"
-            label="Current Password"
-            name="currentPassword"
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-          <PasswordField
-            purpose="new"
-            label="New Password"
-            name="newPassword"
-            value={newPassword}
-            onChange={(e) => setNew(e.target.value)}
-          />
-          <PasswordField
-            purpose="new"
-            label="Confirm Password"
-            name="confirmPassword"
-            value={confirmPassword}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          <PasswordField purpose="current" label="Current Password" name="currentPassword" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
+          <PasswordField purpose="new" label="New Password" name="newPassword" value={newPassword} onChange={(e) => setNew(e.target.value)} />
+          <PasswordField purpose="new" label="Confirm Password" name="confirmPassword" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />
           <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto sm:justify-self-start">
             {change.isPending ? 'Updating Password...' : 'Update Password'}
           </Button>

@@ -69,8 +69,7 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
   function onResume() {
     resume.mutate(undefined, {
       onSuccess: (result) => toast({ title: 'Subscription resumed', description: result.message }),
-      onError: (err) =>
-        toast({ title: 'Resume failed', description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'), variant: 'destructive' }),
+      onError: (err) => toast({ title: 'Resume failed', description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'), variant: 'destructive' }),
     });
   }
 
@@ -111,9 +110,7 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           <Row label="Status" value={user.isSubscribed ? 'Active' : 'Inactive'} />
           <Row label="Start date" value={formatLongDate(user.subscriptionStartDate) ?? '—'} />
           {/* Lifetime family access has no end and nothing to renew. */}
-          {(user.subscriptionType !== 'family' || user.subscriptionEndDate) && (
-            <Row label={dateLabel} value={formatLongDate(user.subscriptionEndDate) ?? '—'} />
-          )}
+          {(user.subscriptionType !== 'family' || user.subscriptionEndDate) && <Row label={dateLabel} value={formatLongDate(user.subscriptionEndDate) ?? '—'} />}
         </dl>
       </CardContent>
       {(canCancel(user) || canResume(user) || showBilling || canResubscribe) && (

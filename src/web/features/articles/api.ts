@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Article,
-  AutomateAccessResponse,
-  CreateArticleBody,
-  ImportResourcesResponse,
-  UpdateArticleBody,
-  UpdateArticleResponse,
-} from '../../../shared/schemas/articles';
+import type { Article, AutomateAccessResponse, CreateArticleBody, ImportResourcesResponse, UpdateArticleBody, UpdateArticleResponse } from '../../../shared/schemas/articles';
 import { apiJson, getJson } from '../../lib/request';
 import { normalizeArticle, normalizeArticles } from './article-utils';
 

@@ -8,11 +8,7 @@ import { useAuth } from '../auth/api';
 import { useArticle } from './api';
 
 export function CategoryBadge({ category }: { category: Article['category'] }) {
-  return (
-    <span className="inline-flex items-center rounded-full bg-navy-100 px-3 py-1 text-xs font-semibold text-navy-900">
-      {CATEGORY_LABELS[category]}
-    </span>
-  );
+  return <span className="inline-flex items-center rounded-full bg-navy-100 px-3 py-1 text-xs font-semibold text-navy-900">{CATEGORY_LABELS[category]}</span>;
 }
 
 export function PremiumBadge() {

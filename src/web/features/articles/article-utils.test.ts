@@ -21,7 +21,17 @@ const art = (over: Partial<Article>): Article => ({ ...base, ...over });
 describe('normalizeArticle', () => {
   it('reads camel and snake case with the spec defaults', () => {
     const a = normalizeArticle({ id: 7, title: 'X', publish_date: '2025-02-03', content_type: 'regular', is_top5_article: true, discount_code: 'C' })!;
-    expect(a).toMatchObject({ id: 7, slug: '7', canonicalSlug: '7', publishDate: '2025-02-03', contentType: 'regular', isTop5Article: true, discountCode: 'C', hidePublishDate: false, isMostRecentTop5: false });
+    expect(a).toMatchObject({
+      id: 7,
+      slug: '7',
+      canonicalSlug: '7',
+      publishDate: '2025-02-03',
+      contentType: 'regular',
+      isTop5Article: true,
+      discountCode: 'C',
+      hidePublishDate: false,
+      isMostRecentTop5: false,
+    });
     expect(normalizeArticle({ id: 8, title: 'Y' })!.contentType).toBe('premium');
   });
   it('refuses arrays and records without id or title', () => {

@@ -94,22 +94,8 @@ export function NewsAndViewsPage() {
           </p>
         ) : (
           <div className="grid gap-10 md:grid-cols-2 md:gap-8">
-            <Column
-              id="news-column"
-              title={CATEGORY_LABELS.news}
-              emptyText="No news articles available yet."
-              articles={columns.news}
-              hasMemberAccess={hasMemberAccess}
-              onSelect={select}
-            />
-            <Column
-              id="views-column"
-              title={CATEGORY_LABELS.views}
-              emptyText="No strategy articles available yet."
-              articles={columns.views}
-              hasMemberAccess={hasMemberAccess}
-              onSelect={select}
-            />
+            <Column id="news-column" title={CATEGORY_LABELS.news} emptyText="No news articles available yet." articles={columns.news} hasMemberAccess={hasMemberAccess} onSelect={select} />
+            <Column id="views-column" title={CATEGORY_LABELS.views} emptyText="No strategy articles available yet." articles={columns.views} hasMemberAccess={hasMemberAccess} onSelect={select} />
           </div>
         )}
       </div>

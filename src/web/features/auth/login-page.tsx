@@ -27,28 +27,14 @@ export function LoginPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    login.mutate(
-      { email: email.trim(), password },
-      { onSuccess: (result) => navigate(destinationAfterLogin(result.user, params.get('next')), { replace: true }) },
-    );
+    login.mutate({ email: email.trim(), password }, { onSuccess: (result) => navigate(destinationAfterLogin(result.user, params.get('next')), { replace: true }) });
   }
 
   return (
     <AuthCard title="Sign In" description="Sign in to your VBG account.">
       <form onSubmit={onSubmit} className="grid gap-4">
-        <EmailField
-          label="Email"
-          name="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <PasswordField
-          purpose="current"
-          label="Password"
-          name="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordField purpose="current" label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="-mt-1 text-right text-sm">
           <Link to="/forgot-password" className={`${linkClass} inline-flex min-h-11 items-center`}>
             Forgot password?

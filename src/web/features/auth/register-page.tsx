@@ -26,12 +26,7 @@ export function RegisterPage() {
   return (
     <AuthCard title="Create Account" description="Create your free VBG account, then choose your membership.">
       <form onSubmit={onSubmit} className="grid gap-4">
-        <EmailField
-          label="Email"
-          name="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <NewPasswordFields label="Password" password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
         <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
           {register.isPending ? 'Creating account...' : 'Create Account'}

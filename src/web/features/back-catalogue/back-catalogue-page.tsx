@@ -11,8 +11,7 @@ import { isMobileClient } from '../../lib/device';
 import { useNow } from '../../lib/now';
 import { useBackCatalogue } from './api';
 
-const rowClasses =
-  'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-left text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';
+const rowClasses = 'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-left text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';
 
 /** Fresh cache-busting parameters at the moment of the click (spec 01 §7). */
 function withCacheBusting(event: MouseEvent<HTMLAnchorElement>, filename: string) {
@@ -39,13 +38,7 @@ function EntryRow({ entry }: { entry: BackCatalogueEntry }) {
   if (!entry.filename) return null;
   const filename = entry.filename;
   return (
-    <a
-      href={`/attached-assets/${encodeURIComponent(filename)}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={(e) => withCacheBusting(e, filename)}
-      className={rowClasses}
-    >
+    <a href={`/attached-assets/${encodeURIComponent(filename)}`} target="_blank" rel="noopener noreferrer" onClick={(e) => withCacheBusting(e, filename)} className={rowClasses}>
       <FileText className="h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
       <span className="min-w-0 flex-1">
         <span className="block font-semibold">{entry.title}</span>

@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CheckoutResponse,
-  CheckoutSessionLookup,
-  GrantableType,
-  MemberRow,
-  MembersResponse,
-  UrlResponse,
-} from '../../../shared/schemas/billing';
+import type { CheckoutResponse, CheckoutSessionLookup, GrantableType, MemberRow, MembersResponse, UrlResponse } from '../../../shared/schemas/billing';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { ApiError, apiJson, errorMessage, getJson } from '../../lib/request';
 

@@ -17,10 +17,7 @@ const newAccountSteps = [
   { icon: Mail, title: 'Email confirmation', text: 'A confirmation of your subscription is on its way to your inbox.' },
   premiumStep,
 ];
-const existingAccountSteps = [
-  { icon: UserRound, title: 'Your account', text: 'The subscription is on your existing account: there is nothing else to set up.' },
-  premiumStep,
-];
+const existingAccountSteps = [{ icon: UserRound, title: 'Your account', text: 'The subscription is on your existing account: there is nothing else to set up.' }, premiumStep];
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -82,8 +79,7 @@ export function PaymentSuccessPage() {
               <Info className="mt-0.5 h-5 w-5 shrink-0 text-gold-800" aria-hidden="true" />
               <p>
                 <strong className="block">You were already subscribed.</strong>
-                We cancelled this second subscription straight away and will refund this payment. Your existing subscription is unchanged; we have
-                e-mailed you the details.
+                We cancelled this second subscription straight away and will refund this payment. Your existing subscription is unchanged; we have e-mailed you the details.
               </p>
             </div>
           )}
@@ -108,13 +104,7 @@ export function PaymentSuccessPage() {
 
           <div className="flex flex-col gap-3 sm:flex-row">
             {!toAccount ? (
-              <Button
-                variant="gold"
-                size="lg"
-                className="flex-1"
-                disabled={!sessionId || loading || !checkout}
-                onClick={() => navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}
-              >
+              <Button variant="gold" size="lg" className="flex-1" disabled={!sessionId || loading || !checkout} onClick={() => navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}>
                 Set Your Password
               </Button>
             ) : user ? (
@@ -122,12 +112,7 @@ export function PaymentSuccessPage() {
                 Go to My Account
               </ButtonLink>
             ) : (
-              <ButtonLink
-                to={`/login?email=${encodeURIComponent(checkout!.email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`}
-                variant="gold"
-                size="lg"
-                className="flex-1"
-              >
+              <ButtonLink to={`/login?email=${encodeURIComponent(checkout!.email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`} variant="gold" size="lg" className="flex-1">
                 Sign In
               </ButtonLink>
             )}
@@ -135,9 +120,7 @@ export function PaymentSuccessPage() {
               Return to Homepage
             </ButtonLink>
           </div>
-          {toAccount && !user && (
-            <p className="text-center text-sm text-slate-700">Never chosen a password? Use “Forgot password?” on the sign-in page.</p>
-          )}
+          {toAccount && !user && <p className="text-center text-sm text-slate-700">Never chosen a password? Use “Forgot password?” on the sign-in page.</p>}
           <p className="text-center text-sm text-slate-700">
             Questions about your subscription? Contact us at{' '}
             <a href={`mailto:${supportEmail}`} className="font-semibold text-navy-700 underline underline-offset-4">

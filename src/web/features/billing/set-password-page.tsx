@@ -117,8 +117,8 @@ export function SetPasswordPage() {
       <AuthCard title="Set Your Password" description="There is no password to set for this payment.">
         <div className="grid gap-4">
           <p className="text-slate-700">
-            The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign in to use it. Never chosen a
-            password, or the link is more than a day old? Use “Forgot password?” on the sign-in page.
+            The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign in to use it. Never chosen a password, or the link is more than a day old? Use
+            “Forgot password?” on the sign-in page.
           </p>
           <ButtonLink to={`/login?email=${encodeURIComponent(email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`} variant="gold" size="lg" className="w-full">
             Sign In

@@ -70,13 +70,7 @@ export function SubscribePage() {
             {user ? (
               <Field label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" hint="Your subscription is for the account you are signed in with." />
             ) : (
-              <EmailField
-                label="Email"
-                name="email"
-                placeholder="your@email.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <EmailField label="Email" name="email" placeholder="your@email.com" value={email} onChange={(e) => setEmail(e.target.value)} />
             )}
             <div className="rounded-lg border border-gold-300 bg-gold-50 p-4 text-center">
               <p className="text-3xl font-extrabold text-navy-900">£{PRICE_MONTHLY_GBP}/month</p>

@@ -29,15 +29,24 @@ export function GettingStartedPage() {
       <ol className="mx-auto grid max-w-3xl gap-4 px-4 py-10">
         <Step icon={LogIn} title="Log in">
           <p>
-            Use the Sign In button at the top of any page (or the <Link to="/login" className={link}>sign-in page</Link>) with the e-mail address and password of your
-            membership. Set your password after payment, or use “Forgot password?” on the sign-in page if you need a new one.
+            Use the Sign In button at the top of any page (or the{' '}
+            <Link to="/login" className={link}>
+              sign-in page
+            </Link>
+            ) with the e-mail address and password of your membership. Set your password after payment, or use “Forgot password?” on the sign-in page if you need a new one.
           </p>
         </Step>
         <Step icon={Trophy} title="Where the tips are">
           <p>
             The daily headline selections — NAP, NB and longshot — plus the multiple bets and the daily preview are on the{' '}
-            <Link to="/tips" className={link}>Tips</Link> page. Full race cards with VB ratings are under{' '}
-            <Link to="/vbg-race-cards" className={link}>VBG Race Cards</Link>.
+            <Link to="/tips" className={link}>
+              Tips
+            </Link>{' '}
+            page. Full race cards with VB ratings are under{' '}
+            <Link to="/vbg-race-cards" className={link}>
+              VBG Race Cards
+            </Link>
+            .
           </p>
         </Step>
         <Step icon={FileText} title="Race previews">

@@ -29,9 +29,7 @@ export function GolfPage() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 rounded-lg border border-gold-300 bg-gold-50 p-4 text-navy-900">
-          Golf analysis is included in your existing subscription at no extra cost.
-        </p>
+        <p className="mt-6 rounded-lg border border-gold-300 bg-gold-50 p-4 text-navy-900">Golf analysis is included in your existing subscription at no extra cost.</p>
       </div>
     </>
   );

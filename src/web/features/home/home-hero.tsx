@@ -16,8 +16,7 @@ export function HomeHero() {
           Find the value. Back it with confidence.
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-navy-100">
-          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName} and Team VBG —
-          all for £{PRICE_MONTHLY_GBP} a month.
+          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName} and Team VBG — all for £{PRICE_MONTHLY_GBP} a month.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {hasMemberAccess ? (

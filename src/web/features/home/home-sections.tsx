@@ -44,10 +44,7 @@ export function AboutAnalyst() {
   return (
     <section className="bg-navy-50" aria-labelledby="analyst-title">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:py-16 md:grid-cols-[auto_1fr] md:items-center">
-        <div
-          className="flex h-24 w-24 items-center justify-center rounded-full bg-navy-900 text-3xl font-bold text-gold-400"
-          aria-hidden="true"
-        >
+        <div className="flex h-24 w-24 items-center justify-center rounded-full bg-navy-900 text-3xl font-bold text-gold-400" aria-hidden="true">
           {analystName
             .split(/\s+/)
             .map((p) => p[0])
@@ -59,9 +56,8 @@ export function AboutAnalyst() {
             About the analyst
           </h2>
           <p className="mt-3 max-w-3xl text-slate-700">
-            {analystName} has studied British and Irish racing for more than 20 years. The VBG method is simple to say and hard to do:
-            build an honest price for every runner, compare it with the market, and only bet when the odds on offer are bigger than
-            they should be.
+            {analystName} has studied British and Irish racing for more than 20 years. The VBG method is simple to say and hard to do: build an honest price for every runner, compare it with the
+            market, and only bet when the odds on offer are bigger than they should be.
           </p>
           <Link to="/about" className="mt-3 inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4">
             Meet Team VBG
@@ -82,8 +78,7 @@ export function SafeBettingBanner() {
             Bet safely
           </h2>
           <p className="text-sm text-slate-800">
-            18+ only. Set a budget you can afford to lose and stick to it — betting should be fun. If it stops being fun, free and
-            confidential help is at{' '}
+            18+ only. Set a budget you can afford to lose and stick to it — betting should be fun. If it stops being fun, free and confidential help is at{' '}
             <a className="font-semibold text-navy-700 underline" href="https://www.begambleaware.org" target="_blank" rel="noopener noreferrer">
               BeGambleAware.org
             </a>

@@ -17,10 +17,7 @@ export function MemberShortcuts() {
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {shortcuts.map(({ to, icon: Icon, title, text }) => (
           <li key={to}>
-            <Link
-              to={to}
-              className="group flex h-full flex-col gap-2 rounded-xl border-2 border-gold-400 bg-white p-5 shadow-sm transition-colors hover:bg-gold-50"
-            >
+            <Link to={to} className="group flex h-full flex-col gap-2 rounded-xl border-2 border-gold-400 bg-white p-5 shadow-sm transition-colors hover:bg-gold-50">
               <Icon className="h-7 w-7 text-gold-700" aria-hidden="true" />
               <span className="text-lg font-bold text-navy-900 group-hover:underline">{title}</span>
               <span className="text-sm text-slate-700">{text}</span>

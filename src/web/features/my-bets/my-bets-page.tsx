@@ -75,7 +75,16 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
   const odds = useFormatOdds();
   // The record's P/L line, in pounds.
   const series: RunningPoint[] = useMemo(
-    () => data.series.map((p) => ({ id: p.id, raceDate: p.raceDate, selectionName: p.horseName, selectionType: 'bet', result: 'WON', profitLoss: p.profitPence / 100, cumulative: p.cumulativePence / 100 })),
+    () =>
+      data.series.map((p) => ({
+        id: p.id,
+        raceDate: p.raceDate,
+        selectionName: p.horseName,
+        selectionType: 'bet',
+        result: 'WON',
+        profitLoss: p.profitPence / 100,
+        cumulative: p.cumulativePence / 100,
+      })),
     [data.series],
   );
   if (data.bets.length === 0) {
@@ -121,12 +130,24 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
             <table className="w-full min-w-[44rem] text-sm" data-testid="bets-table">
               <thead className="border-b border-slate-300 text-left text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Race</th>
-                  <th scope="col" className="px-3 py-2">Horse</th>
-                  <th scope="col" className="px-3 py-2">Price</th>
-                  <th scope="col" className="px-3 py-2">Stake</th>
-                  <th scope="col" className="px-3 py-2">Result</th>
-                  <th scope="col" className="px-3 py-2">Profit</th>
+                  <th scope="col" className="px-3 py-2">
+                    Race
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Horse
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Stake
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Result
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Profit
+                  </th>
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Delete</span>
                   </th>

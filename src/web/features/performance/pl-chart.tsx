@@ -80,8 +80,7 @@ export function PlChart({ series }: { series: RunningPoint[] }) {
           </>
         )}
         <polyline points={points} fill="none" stroke={last >= 0 ? '#15803d' : '#b91c1c'} strokeWidth={2.5} strokeLinejoin="round" />
-        {series.length <= 60 &&
-          series.map((p, i) => <circle key={p.id} cx={x(i + 1)} cy={y(p.cumulative)} r={3} fill={p.result === 'WON' ? '#15803d' : '#64748b'} />)}
+        {series.length <= 60 && series.map((p, i) => <circle key={p.id} cx={x(i + 1)} cy={y(p.cumulative)} r={3} fill={p.result === 'WON' ? '#15803d' : '#64748b'} />)}
       </svg>
     </div>
   );

@@ -55,11 +55,21 @@ function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: s
         <thead className="border-b border-slate-300 text-left text-slate-700">
           <tr>
             <th scope="col" className="px-3 py-2" />
-            <th scope="col" className="px-3 py-2">Bets</th>
-            <th scope="col" className="px-3 py-2">Won</th>
-            <th scope="col" className="px-3 py-2">Strike rate</th>
-            <th scope="col" className="px-3 py-2">P/L</th>
-            <th scope="col" className="px-3 py-2">ROI</th>
+            <th scope="col" className="px-3 py-2">
+              Bets
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Won
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Strike rate
+            </th>
+            <th scope="col" className="px-3 py-2">
+              P/L
+            </th>
+            <th scope="col" className="px-3 py-2">
+              ROI
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -105,13 +115,14 @@ export function ResultsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Proofed Results"
-        subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds."
-      />
+      <PageHeader title="Proofed Results" subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds." />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
         <p className="text-sm text-slate-700">
-          How every rated runner did, not only our tips: <Link to="/value-calibration" className="font-semibold text-navy-900 underline">the VB tissue&apos;s value calibration</Link>.
+          How every rated runner did, not only our tips:{' '}
+          <Link to="/value-calibration" className="font-semibold text-navy-900 underline">
+            the VB tissue&apos;s value calibration
+          </Link>
+          .
         </p>
         {results.isPending ? (
           <div className="grid gap-4" role="status" aria-label="Loading results">
@@ -188,15 +199,33 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
             <table className="w-full min-w-[52rem] text-sm" data-testid="results-table">
               <thead className="border-b border-slate-300 text-left text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Date</th>
-                  <th scope="col" className="px-3 py-2">Selection</th>
-                  <th scope="col" className="px-3 py-2">Type</th>
-                  <th scope="col" className="px-3 py-2">Race</th>
-                  <th scope="col" className="px-3 py-2">Advised</th>
-                  <th scope="col" className="px-3 py-2">SP</th>
-                  <th scope="col" className="px-3 py-2">Result</th>
-                  <th scope="col" className="px-3 py-2">P/L</th>
-                  <th scope="col" className="px-3 py-2">Published</th>
+                  <th scope="col" className="px-3 py-2">
+                    Date
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Selection
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Race
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Advised
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    SP
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Result
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    P/L
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Published
+                  </th>
                 </tr>
               </thead>
               <tbody>

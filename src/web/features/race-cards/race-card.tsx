@@ -58,20 +58,28 @@ function Detail({ label, value }: { label: string; value: string | number | null
   );
 }
 
-function HorseRow({ horse, expanded, onToggle, downTo, bet, canLog }: { horse: RaceCardHorse; expanded: boolean; onToggle: () => void; downTo?: ValueDownTo; bet: Omit<BetTarget, 'horseName' | 'price'>; canLog: boolean }) {
+function HorseRow({
+  horse,
+  expanded,
+  onToggle,
+  downTo,
+  bet,
+  canLog,
+}: {
+  horse: RaceCardHorse;
+  expanded: boolean;
+  onToggle: () => void;
+  downTo?: ValueDownTo;
+  bet: Omit<BetTarget, 'horseName' | 'price'>;
+  canLog: boolean;
+}) {
   const panelId = `horse-${horse.id}-details`;
   const odds = useFormatOdds();
   const format = useOddsFormat();
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
   return (
     <li className="border-t border-slate-200 first:border-t-0">
-      <button
-        type="button"
-        aria-expanded={expanded}
-        aria-controls={panelId}
-        onClick={onToggle}
-        className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left hover:bg-navy-50"
-      >
+      <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
         <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
           {horse.number ?? '–'}
         </span>
@@ -178,7 +186,15 @@ export function RaceCard({ race }: { race: RaceCardData }) {
       </div>
       <ul aria-label={`Runners ${race.time} ${race.course}`} className="border-t border-slate-200">
         {horses.map((h) => (
-          <HorseRow key={h.id} horse={h} expanded={!collapsed.has(h.id)} onToggle={() => toggle(h.id)} downTo={downTo.get(h.id)} bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }} canLog={canLog} />
+          <HorseRow
+            key={h.id}
+            horse={h}
+            expanded={!collapsed.has(h.id)}
+            onToggle={() => toggle(h.id)}
+            downTo={downTo.get(h.id)}
+            bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }}
+            canLog={canLog}
+          />
         ))}
       </ul>
     </Card>

@@ -24,14 +24,30 @@ function CalibrationTable({ caption, first, rows, label, testId }: { caption: st
         <caption className="mb-2 text-left text-base font-bold text-navy-900">{caption}</caption>
         <thead className="border-b border-slate-300 text-left text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2">{first}</th>
-            <th scope="col" className="px-3 py-2">Runners</th>
-            <th scope="col" className="px-3 py-2">Winners</th>
-            <th scope="col" className="px-3 py-2">Strike rate</th>
-            <th scope="col" className="px-3 py-2">Expected</th>
-            <th scope="col" className="px-3 py-2">Actual ÷ expected</th>
-            <th scope="col" className="px-3 py-2">Profit (pts)</th>
-            <th scope="col" className="px-3 py-2">ROI</th>
+            <th scope="col" className="px-3 py-2">
+              {first}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Runners
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Winners
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Strike rate
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Expected
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Actual ÷ expected
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Profit (pts)
+            </th>
+            <th scope="col" className="px-3 py-2">
+              ROI
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -119,17 +135,20 @@ export function CalibrationPage() {
           </CardHeader>
           <CardContent className="grid gap-2 text-sm text-slate-800">
             <p>
-              Every runner with a VB rating and a morning price in a race with a result counts; non-runners do not. Its value score is the VB tissue&apos;s against the
-              morning price, with market correction on, as members saw it that morning.
+              Every runner with a VB rating and a morning price in a race with a result counts; non-runners do not. Its value score is the VB tissue&apos;s against the morning price, with market
+              correction on, as members saw it that morning.
             </p>
             <p>
-              Expected winners add up the market&apos;s chances: one over the morning decimal price, scaled so that each race&apos;s runners sum to one winner (the
-              bookmakers&apos; margin removed). Actual ÷ expected above 1 means those runners won more often than their prices said. Profit is a 1-point win bet on every
-              runner at its morning price.
+              Expected winners add up the market&apos;s chances: one over the morning decimal price, scaled so that each race&apos;s runners sum to one winner (the bookmakers&apos; margin removed).
+              Actual ÷ expected above 1 means those runners won more often than their prices said. Profit is a 1-point win bet on every runner at its morning price.
             </p>
             <p>Only races of days before today count: today&apos;s selections are for members until the day is over.</p>
             <p>
-              Our own tips are on the <Link to="/results" className="font-semibold text-navy-900 underline">proofed results</Link>.
+              Our own tips are on the{' '}
+              <Link to="/results" className="font-semibold text-navy-900 underline">
+                proofed results
+              </Link>
+              .
             </p>
           </CardContent>
         </Card>

@@ -12,11 +12,7 @@ import { CategoryPill } from './category-pill';
 export const SCROLL_DELAY_MS = 100;
 
 function Inline({ text }: { text: string }) {
-  return (
-    <>
-      {splitBold(text).map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : <span key={i}>{s.text}</span>))}
-    </>
-  );
+  return <>{splitBold(text).map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : <span key={i}>{s.text}</span>))}</>;
 }
 
 function renderBlock(block: Block, key: number): ReactNode {

@@ -3,7 +3,6 @@ import type { AdminActionResult, ContentUploadBody, DailyTips, HistoricalTips } 
 import { DAILY_TIPS_KEY } from '../../lib/query-keys';
 import { ApiError, apiJson, getJson } from '../../lib/request';
 
-
 export function useDailyTips() {
   return useQuery({ queryKey: DAILY_TIPS_KEY, queryFn: () => getJson<DailyTips>('/api/daily-tips') });
 }

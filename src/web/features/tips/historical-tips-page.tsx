@@ -89,13 +89,7 @@ export function HistoricalTipsPage() {
       </div>
       <div className="mx-auto max-w-6xl px-4 py-6">
         <BackLink />
-        <div className="mt-4">
-          {membersOnly ? (
-            <MembersOnlyDay date={date} />
-          ) : (
-            <DayTips date={date} membersOnly={false} />
-          )}
-        </div>
+        <div className="mt-4">{membersOnly ? <MembersOnlyDay date={date} /> : <DayTips date={date} membersOnly={false} />}</div>
       </div>
     </>
   );

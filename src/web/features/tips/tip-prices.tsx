@@ -37,7 +37,18 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
       <CardContent className="grid gap-4">
         {parsed.map(({ type, tip }) => {
           const race = todays.find((r) => r.time === tip!.raceTime && (!tip!.raceLocation || nameKey(r.course) === nameKey(tip!.raceLocation)));
-          return <TipPrice key={type} label={LABELS[type]} horse={tip!.selectionName} advised={tip!.advisedOdds} raceId={race?.id ?? null} today={today} time={tip!.raceTime} course={race?.course ?? tip!.raceLocation} />;
+          return (
+            <TipPrice
+              key={type}
+              label={LABELS[type]}
+              horse={tip!.selectionName}
+              advised={tip!.advisedOdds}
+              raceId={race?.id ?? null}
+              today={today}
+              time={tip!.raceTime}
+              course={race?.course ?? tip!.raceLocation}
+            />
+          );
         })}
       </CardContent>
     </Card>

@@ -30,22 +30,8 @@ function TipCard({ title, subtitle, icon, text, fallback, accent }: { title: str
 function HeadlineTips({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <TipCard
-        title="NAP"
-        subtitle="Best of the day"
-        text={tips.nap}
-        fallback={EMPTY.nap}
-        accent="border-2 border-gold-400"
-        icon={<Star className="h-5 w-5 text-gold-700" aria-hidden="true" />}
-      />
-      <TipCard
-        title="NB"
-        subtitle="Next best"
-        text={tips.nb}
-        fallback={EMPTY.nb}
-        accent="border-navy-200"
-        icon={<Target className="h-5 w-5 text-navy-700" aria-hidden="true" />}
-      />
+      <TipCard title="NAP" subtitle="Best of the day" text={tips.nap} fallback={EMPTY.nap} accent="border-2 border-gold-400" icon={<Star className="h-5 w-5 text-gold-700" aria-hidden="true" />} />
+      <TipCard title="NB" subtitle="Next best" text={tips.nb} fallback={EMPTY.nb} accent="border-navy-200" icon={<Target className="h-5 w-5 text-navy-700" aria-hidden="true" />} />
       <TipCard
         title="Longshot"
         subtitle="Each-way value"

@@ -147,9 +147,7 @@ export function ManageArticles() {
                       <span>{a.author}</span>
                       <span>{adminDate(a.publishDate)}</span>
                       <span>{CATEGORY_LABELS[a.category]}</span>
-                      <span className={a.contentType === 'premium' ? 'font-semibold text-gold-800' : 'font-semibold text-navy-700'}>
-                        {a.contentType === 'premium' ? 'Premium' : 'Public'}
-                      </span>
+                      <span className={a.contentType === 'premium' ? 'font-semibold text-gold-800' : 'font-semibold text-navy-700'}>{a.contentType === 'premium' ? 'Premium' : 'Public'}</span>
                     </p>
                     <p className="mt-2 text-sm text-slate-700">{previewText(htmlToPlainText(a.summary))}</p>
                   </div>

@@ -28,8 +28,7 @@ export function NewsAndViewsAdmin() {
             onClick={() =>
               automate.mutate(undefined, {
                 onSuccess: (res) => toast({ title: 'Article Access Updated', description: res.message }),
-                onError: (err) =>
-                  toast({ title: 'Automation Failed', description: errorMessage(err, 'Failed to update article access rights'), variant: 'destructive' }),
+                onError: (err) => toast({ title: 'Automation Failed', description: errorMessage(err, 'Failed to update article access rights'), variant: 'destructive' }),
               })
             }
           >

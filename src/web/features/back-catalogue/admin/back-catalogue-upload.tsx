@@ -28,8 +28,7 @@ export function BackCatalogueUpload() {
           setDate('');
           if (fileInput.current) fileInput.current.value = '';
         },
-        onError: (err) =>
-          toast({ variant: 'destructive', title: 'Upload Failed', description: errorMessage(err, 'Failed to upload PDF and create back catalogue entry') }),
+        onError: (err) => toast({ variant: 'destructive', title: 'Upload Failed', description: errorMessage(err, 'Failed to upload PDF and create back catalogue entry') }),
       },
     );
   }
@@ -42,14 +41,7 @@ export function BackCatalogueUpload() {
       </CardHeader>
       <CardContent className="grid max-w-xl gap-4">
         <Field label="Guide date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        <Field
-          ref={fileInput}
-          label="PDF file"
-          type="file"
-          accept=".pdf,application/pdf"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          hint="PDF only, up to 20 MB."
-        />
+        <Field ref={fileInput} label="PDF file" type="file" accept=".pdf,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF only, up to 20 MB." />
         {file && (
           <p className="text-sm text-slate-700" data-testid="selected-file">
             Selected: <strong>{file.name}</strong> ({(file.size / 1024).toFixed(1)} KB)

@@ -41,8 +41,7 @@ const STATUS_LABELS: Record<string, string> = {
   none: 'No subscription',
 };
 
-const statusTone = (m: MemberRow) =>
-  m.hasAccess ? 'bg-emerald-100 text-emerald-900' : m.status === 'none' ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-900';
+const statusTone = (m: MemberRow) => (m.hasAccess ? 'bg-emerald-100 text-emerald-900' : m.status === 'none' ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-900');
 
 function dateText(m: MemberRow): string {
   if (m.type === 'family' && m.hasAccess) return 'Lifetime';
@@ -129,9 +128,7 @@ export function AdminMembers() {
     <Card>
       <CardHeader>
         <CardTitle>Members</CardTitle>
-        <CardDescription>
-          Monthly subscriptions are managed through the payment provider; Lifetime Family Access and Annual (Special) are granted and revoked here.
-        </CardDescription>
+        <CardDescription>Monthly subscriptions are managed through the payment provider; Lifetime Family Access and Annual (Special) are granted and revoked here.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
@@ -202,9 +199,7 @@ export function AdminMembers() {
                       <RefundDue member={m} />
                     </div>
                     <div>
-                      <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>
-                        {STATUS_LABELS[m.status] ?? m.status}
-                      </span>
+                      <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>{STATUS_LABELS[m.status] ?? m.status}</span>
                     </div>
                     <p className="text-sm text-slate-800">
                       <span className="text-slate-600 md:sr-only">Subscription: </span>

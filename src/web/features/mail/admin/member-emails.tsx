@@ -203,9 +203,7 @@ function MessagePreview({ id }: { id: number }) {
   const m = message.data!;
   return (
     <div className="mt-3 grid gap-2">
-      <p className="text-xs text-slate-600">
-        Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their e-mail has the real link.
-      </p>
+      <p className="text-xs text-slate-600">Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their e-mail has the real link.</p>
       <iframe title={`E-mail to ${m.recipient}`} sandbox="" srcDoc={m.html} className="h-[32rem] w-full rounded border border-slate-200 bg-white" />
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-navy-900">Text version</summary>

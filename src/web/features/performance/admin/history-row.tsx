@@ -71,7 +71,9 @@ export function HistoryRow({ record }: { record: TipRecord }) {
   return (
     <tr className={cn('border-b border-slate-200 align-middle', ROW_TONES[state])} data-testid={`tip-row-${record.id}`}>
       <td className="whitespace-nowrap px-3 py-2">{record.raceDate}</td>
-      <th scope="row" className="px-3 py-2 font-semibold text-navy-900">{name}</th>
+      <th scope="row" className="px-3 py-2 font-semibold text-navy-900">
+        {name}
+      </th>
       <td className="px-3 py-2">
         <TypeBadge type={record.selectionType} />
       </td>

@@ -45,15 +45,33 @@ export function PerformanceHistory() {
             <table className="w-full min-w-[64rem] text-left text-sm">
               <thead className="border-b border-slate-300 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Date</th>
-                  <th scope="col" className="px-3 py-2">Selection</th>
-                  <th scope="col" className="px-3 py-2">Type</th>
-                  <th scope="col" className="px-3 py-2">Race</th>
-                  <th scope="col" className="px-3 py-2">Advised Odds</th>
-                  <th scope="col" className="px-3 py-2">Result</th>
-                  <th scope="col" className="px-3 py-2">P/L</th>
-                  <th scope="col" className="px-3 py-2">Settle</th>
-                  <th scope="col" className="px-3 py-2">Edit</th>
+                  <th scope="col" className="px-3 py-2">
+                    Date
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Selection
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Type
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Race
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Advised Odds
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Result
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    P/L
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Settle
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Edit
+                  </th>
                 </tr>
               </thead>
               <tbody>

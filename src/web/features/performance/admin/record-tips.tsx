@@ -78,8 +78,7 @@ export function RecordTips() {
         <CardHeader>
           <CardTitle as="h3">Record New Tips</CardTitle>
           <CardDescription>
-            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of a type already pending for that day replaces
-            it.
+            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of a type already pending for that day replaces it.
           </CardDescription>
         </CardHeader>
         <CardContent className="max-w-xs">

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { FileSpreadsheet } from 'lucide-react';
 import { londonDate } from '../../../../shared/london-time';
-import {
-  exportFilename,
-  MULTIPLIER_DEFAULTS,
-  MULTIPLIER_MAX,
-  MULTIPLIER_MIN,
-  MULTIPLIER_STEP,
-  normaliseMultiplier,
-} from '../../../../shared/schemas/excel-export';
+import { exportFilename, MULTIPLIER_DEFAULTS, MULTIPLIER_MAX, MULTIPLIER_MIN, MULTIPLIER_STEP, normaliseMultiplier } from '../../../../shared/schemas/excel-export';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/input';
@@ -64,8 +57,8 @@ export function ExcelExport() {
       <CardHeader>
         <CardTitle>Excel Export</CardTitle>
         <CardDescription>
-          Today’s races through the value model (market correction on): sheet “Main” lists horses with value above 0, “AV8+” those with value of 8 or more.
-          Each sheet’s stake in points is its multiplier.
+          Today’s races through the value model (market correction on): sheet “Main” lists horses with value above 0, “AV8+” those with value of 8 or more. Each sheet’s stake in points is its
+          multiplier.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -46,8 +46,7 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
       <CardHeader>
         <CardTitle>Horse Summaries &amp; Morning Odds</CardTitle>
         <CardDescription>
-          Summaries come from column AQ and odds from column AS of the master workbook. Correct odds for {day} here without a new upload, or re-process the last
-          stored workbook.
+          Summaries come from column AQ and odds from column AS of the master workbook. Correct odds for {day} here without a new upload, or re-process the last stored workbook.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

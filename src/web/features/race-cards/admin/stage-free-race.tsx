@@ -51,8 +51,7 @@ export function StageFreeRace() {
       <CardHeader>
         <CardTitle>Free Race Nomination</CardTitle>
         <CardDescription>
-          Stage 5: today&apos;s free race, chosen from the {weekdayName(day)} races.{' '}
-          {current ? `Current: ${current.raceTime} ${current.course}.` : 'None nominated today.'}
+          Stage 5: today&apos;s free race, chosen from the {weekdayName(day)} races. {current ? `Current: ${current.raceTime} ${current.course}.` : 'None nominated today.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -99,8 +99,8 @@ export function AdminRacePreviews() {
           Race Previews
         </CardTitle>
         <CardDescription>
-          Upload the day’s master preview PDF, then process it into one PDF per race. Each race starts on a page with a line such as “14:30 Ascot”; put “FEATURE RACE” on
-          a page to show that race in gold.
+          Upload the day’s master preview PDF, then process it into one PDF per race. Each race starts on a page with a line such as “14:30 Ascot”; put “FEATURE RACE” on a page to show that race in
+          gold.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -43,8 +43,8 @@ export function StageResults() {
       <CardHeader>
         <CardTitle>Race Results</CardTitle>
         <CardDescription>
-          Stage 6: the day&apos;s results, one race a line — winner first, then the placed horses with their starting prices, then the non-runners. Tips in these races
-          settle themselves; re-entering a race replaces its result.
+          Stage 6: the day&apos;s results, one race a line — winner first, then the placed horses with their starting prices, then the non-runners. Tips in these races settle themselves; re-entering a
+          race replaces its result.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -47,13 +47,7 @@ export function SystemSettings() {
                   : 'Premium features need an active subscription. Turn this on to open them to every signed-in user for testing.'}
               </p>
             </div>
-            <Switch
-              checked={openAccess}
-              onCheckedChange={onChange}
-              disabled={save.isPending}
-              aria-labelledby={labelId}
-              aria-describedby={descId}
-            />
+            <Switch checked={openAccess} onCheckedChange={onChange} disabled={save.isPending} aria-labelledby={labelId} aria-describedby={descId} />
           </div>
         )}
       </CardContent>
