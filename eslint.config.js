@@ -3,11 +3,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const NO_SERVER = [{ group: ['**/server/**', '#server/*'], message: 'The browser never imports server code.' }];
-const NO_WEB = [{ group: ['**/web/**', '#web/*'], message: 'The server never imports web source.' }];
-const NO_SANITIZER = [{ group: ['**/shared/html-sanitizer', '#shared/html-sanitizer'], message: 'sanitize-html is for the server and the server render.' }];
-const NO_OTHER_ROUTES = [{ group: ['../*/routes', '#server/features/*/routes'], message: "Another feature's routes are its own: share the use case instead." }];
-const NO_OTHER_ADMIN = [{ group: ['../*/admin/*', '../../*/admin/*', '#web/features/*/admin/*'], message: "A feature's admin screens are composed by features/admin only." }];
+const NO_SERVER = [{ group: ['**/server/**', '\\#server/**'], message: 'The browser never imports server code.' }];
+const NO_WEB = [{ group: ['**/web/**', '\\#web/**'], message: 'The server never imports web source.' }];
+const NO_SANITIZER = [{ group: ['**/shared/html-sanitizer', '\\#shared/html-sanitizer'], message: 'sanitize-html is for the server and the server render.' }];
+const NO_OTHER_ROUTES = [{ group: ['../*/routes', '\\#server/features/*/routes'], message: "Another feature's routes are its own: share the use case instead." }];
+const NO_OTHER_ADMIN = [{ group: ['../*/admin/*', '../../*/admin/*', '\\#web/features/*/admin/*'], message: "A feature's admin screens are composed by features/admin only." }];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'test-data/**', 'artifacts/**', 'node_modules/**', 'src/server/db/migrations/**'] },

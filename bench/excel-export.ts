@@ -5,11 +5,11 @@
 import { performance } from 'node:perf_hooks';
 import { inMemoryContext } from './support/in-memory';
 import { median } from './support/stats';
-import { londonDate, weekdayOf } from '../src/shared/london-time';
-import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
-import { todaysSelections } from '../src/server/features/excel-export/selections';
-import { exportWorkbook } from '../src/server/features/excel-export/workbook';
-import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
+import { todaysSelections } from '#server/features/excel-export/selections';
+import { exportWorkbook } from '#server/features/excel-export/workbook';
+import { makeRaceDay, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 
 const RUNS = 7;
 const { ctx, close } = await inMemoryContext();

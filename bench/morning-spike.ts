@@ -12,11 +12,11 @@
 // Run: npx tsx bench/morning-spike.ts
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
-import { sessions, users } from '../src/server/db/schema';
-import { deriveKey, sessionStorageId } from '../src/server/secrets';
-import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
-import { londonDate, weekdayOf } from '../src/shared/london-time';
+import { openDatabase } from '#server/db/client';
+import { sessions, users } from '#server/db/schema';
+import { deriveKey, sessionStorageId } from '#server/secrets';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
+import { londonDate, weekdayOf } from '#shared/london-time';
 import { arrivals } from './support/arrivals';
 import { ADMIN, BENCH_SESSION_SECRET, freshPostgresDatabase, login, machine, pinToCore, pinned, startApp, startBare, stopApp, table, type Figures } from './support/harness';
 

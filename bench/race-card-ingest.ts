@@ -4,9 +4,9 @@
 import { performance } from 'node:perf_hooks';
 import { inMemoryContext } from './support/in-memory';
 import { median } from './support/stats';
-import { parseMasterWorkbook } from '../src/server/features/race-cards/workbook';
-import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
-import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
+import { parseMasterWorkbook } from '#server/features/race-cards/workbook';
+import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
+import { makeRaceDay, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 
 const RUNS = 7;
 const bytes = await raceDayWorkbook(makeRaceDay({ races: 60, runners: 16, seed: 2026 }), { formulas: true });

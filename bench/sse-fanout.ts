@@ -9,7 +9,7 @@
 // Run: npx tsx bench/sse-fanout.ts
 import net from 'node:net';
 import fs from 'node:fs';
-import { makeRaceDay, masterForm, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 import { ADMIN, freshPostgresDatabase, login, machine, rssOf, startApp, stopApp } from './support/harness';
 
 const STREAMS = Number(process.env.STREAMS ?? 5000);

@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
-import { MAX_WORKBOOK_BYTES } from '../src/server/features/race-cards/upload-scope';
+import { makeRaceDay, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
+import { MAX_WORKBOOK_BYTES } from '#server/features/race-cards/upload-scope';
 import { ADMIN, freshPostgresDatabase, login, machine, startApp, stopApp } from './support/harness';
 import { percentile } from './support/stats';
 

@@ -1,7 +1,7 @@
 // Benchmark: the value model on a 20-runner race with market correction (goal: median ≤ 2 ms).
 // Run: npx tsx bench/value-model.ts
 import { performance } from 'node:perf_hooks';
-import { calculateValue, type ValueInput } from '../src/shared/value-model';
+import { calculateValue, type ValueInput } from '#shared/value-model';
 
 const race: ValueInput[] = Array.from({ length: 20 }, (_, i) => ({
   name: `Runner ${i + 1}`,

@@ -4,11 +4,11 @@
 import { performance } from 'node:perf_hooks';
 import { inMemoryContext } from './support/in-memory';
 import { median } from './support/stats';
-import { uploadMasterExcel } from '../src/server/features/race-cards/upload-master-excel';
-import { uploadVerdict } from '../src/server/features/race-cards/upload-verdict';
-import { parseVerdictDocx } from '../src/server/features/race-cards/verdict-document';
-import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
-import { verdictDocx } from '../src/server/features/race-cards/samples/verdict-docx';
+import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
+import { uploadVerdict } from '#server/features/race-cards/upload-verdict';
+import { parseVerdictDocx } from '#server/features/race-cards/verdict-document';
+import { makeRaceDay, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
+import { verdictDocx } from '#server/features/race-cards/samples/verdict-docx';
 
 const RUNS = 7;
 const sample = makeRaceDay({ races: 60, runners: 16, seed: 2026 });

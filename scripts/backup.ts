@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { loadConfig, ConfigError } from '../src/server/env';
-import { CACHE_CHANNEL } from '../src/server/cache/shared-cache';
-import { AUTH_CHANNEL } from '../src/server/features/auth/session-cache';
+import { loadConfig, ConfigError } from '#server/env';
+import { CACHE_CHANNEL } from '#server/cache/shared-cache';
+import { AUTH_CHANNEL } from '#server/features/auth/session-cache';
 
 const PG_MAGIC = 'PGDMP';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);

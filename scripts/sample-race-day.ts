@@ -2,8 +2,8 @@
 // Run: npm run sample:race-day
 import fs from 'node:fs';
 import path from 'node:path';
-import { priceDemoMarket } from '../src/server/features/race-cards/samples/demo-market';
-import { makeRaceDay, raceDayWorkbook } from '../src/server/features/race-cards/samples/race-day';
+import { priceDemoMarket } from '#server/features/race-cards/samples/demo-market';
+import { makeRaceDay, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 
 const dir = path.resolve('samples');
 fs.mkdirSync(dir, { recursive: true });

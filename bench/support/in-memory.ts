@@ -2,11 +2,11 @@
 // directly (no HTTP): the same shape buildApp makes, with a silent logger and the system clock.
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
-import { SharedCache } from '../../src/server/cache/shared-cache';
-import { openDatabase } from '../../src/server/db/client';
-import { loadConfig } from '../../src/server/env';
-import { systemClock, type AppContext } from '../../src/server/context';
-import { SessionCache } from '../../src/server/features/auth/session-cache';
+import { SharedCache } from '#server/cache/shared-cache';
+import { openDatabase } from '#server/db/client';
+import { loadConfig } from '#server/env';
+import { systemClock, type AppContext } from '#server/context';
+import { SessionCache } from '#server/features/auth/session-cache';
 
 export async function inMemoryContext(): Promise<{ ctx: AppContext; close(): Promise<void> }> {
   const database = await openDatabase({ pglite: new PGlite() });

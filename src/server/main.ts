@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, startWarnings } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { warmUp } from './warm-up';
-import { londonDate } from '../shared/london-time';
+import { londonDate } from '#shared/london-time';
 import { ensureAdmin } from './db/seed/admin';
 import { seedDemo } from './db/seed/demo';
 import { StartupError, assertDataDirUsable, assertPortFree, databaseStartupError, pgliteStartupError } from './startup-checks';

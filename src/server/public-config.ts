@@ -1,5 +1,5 @@
 import type { AppConfig } from './env';
-import type { PublicConfig } from '../shared/public-config';
+import type { PublicConfig } from '#shared/public-config';
 
 /** The settings the browser may know; injected into the page shell and served at /api/config. */
 export function publicConfig(config: AppConfig): PublicConfig {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import type { PublicConfig } from '../shared/public-config';
+import type { PublicConfig } from '#shared/public-config';
 import type { AppContext } from './context';
 import { SESSION_COOKIE } from './features/auth/sessions';
 import { readCookie } from './http/cookies';

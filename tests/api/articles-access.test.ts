@@ -3,8 +3,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import type { HttpClient } from '../support/http-client';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema';
-import { setSetting } from '../../src/server/features/settings/settings';
+import { users } from '#server/db/schema';
+import { setSetting } from '#server/features/settings/settings';
 import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
 
 let t: TestApp;

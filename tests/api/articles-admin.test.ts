@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { londonDate } from '../../src/shared/london-time';
-import { seedDemoArticles } from '../../src/server/features/articles/demo';
+import { londonDate } from '#shared/london-time';
+import { seedDemoArticles } from '#server/features/articles/demo';
 import { articleBody, createArticle } from './articles-helpers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { dailyTips } from '../../src/server/db/schema';
+import { dailyTips } from '#server/db/schema';
 import { PREMIUM_SECRET, createArticle } from './articles-helpers';
 
 let t: TestApp;

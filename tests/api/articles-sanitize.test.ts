@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SUMMARY_ALLOWED_TAGS } from '../../src/shared/sanitize-lists';
+import { ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SUMMARY_ALLOWED_TAGS } from '#shared/sanitize-lists';
 import { createArticle } from './articles-helpers';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
-import { sessions } from '../../src/server/db/schema';
+import { createUser } from '#server/features/auth/users';
+import { sessions } from '#server/db/schema';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect } from 'vitest';
 import { itOnPglite, itOnPostgres } from '../support/databases';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { articles, users } from '../../src/server/db/schema';
+import { openDatabase, type Database } from '#server/db/client';
+import { articles, users } from '#server/db/schema';
 import { TEMPLATE_PATH } from '../support/global-setup-db';
 import { freshPostgresDatabase } from '../support/instances';
 

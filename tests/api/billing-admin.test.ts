@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { londonDate, addDays } from '../../src/shared/london-time';
-import { createUser } from '../../src/server/features/auth/users';
+import { londonDate, addDays } from '#shared/london-time';
+import { createUser } from '#server/features/auth/users';
 import type { TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, withFakeStripeApp } from '../support/fake-stripe';

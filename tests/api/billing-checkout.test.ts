@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema';
+import { users } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, stripeEnv, withFakeStripeApp } from '../support/fake-stripe';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { localPayments, outbox, users } from '../../src/server/db/schema';
-import { createLocalPayments } from '../../src/server/providers/payments/local';
+import { localPayments, outbox, users } from '#server/db/schema';
+import { createLocalPayments } from '#server/providers/payments/local';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localPayments, processedEvents } from '../../src/server/db/schema';
+import { localPayments, processedEvents } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { FakeStripe, deliverWebhook, stripeEnv } from '../support/fake-stripe';
 import { PASSWORD, signedIn } from '../support/users';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema';
+import { users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutSessions, outbox, users } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/features/auth/users';
+import { checkoutSessions, outbox, users } from '#server/db/schema';
+import { createUser } from '#server/features/auth/users';
 import type { TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';

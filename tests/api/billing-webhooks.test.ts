@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { processedEvents, users } from '../../src/server/db/schema';
-import { setPassword } from '../../src/server/features/auth/users';
+import { processedEvents, users } from '#server/db/schema';
+import { setPassword } from '#server/features/auth/users';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { FakeStripe, TEST_WEBHOOK_SECRET, deliverWebhook, signWebhook, stripeEnv, withFakeStripeApp } from '../support/fake-stripe';
 

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS } from '../../src/shared/schemas/excel-export';
-import type { RaceCard } from '../../src/shared/schemas/race-cards';
-import { calculateValue } from '../../src/shared/value-model';
+import { EXPORT_COLUMNS } from '#shared/schemas/excel-export';
+import type { RaceCard } from '#shared/schemas/race-cards';
+import { calculateValue } from '#shared/value-model';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -8,8 +8,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FILE_PIECE_BYTES, insertFile, readFileBytes } from '../../src/server/db/file-store';
-import { filePieces, files } from '../../src/server/db/schema';
+import { FILE_PIECE_BYTES, insertFile, readFileBytes } from '#server/db/file-store';
+import { filePieces, files } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Issue 17 item 4: a stored upload is rows of pieces, so no statement carries (or copies) the whole file.

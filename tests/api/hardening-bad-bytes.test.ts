@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import type { HttpClient } from '../support/http-client';
-import { BAD_CHARACTER_IN_ADDRESS, BAD_CHARACTER_IN_BODY } from '../../src/server/http/refuse-bad-text';
+import { BAD_CHARACTER_IN_ADDRESS, BAD_CHARACTER_IN_BODY } from '#server/http/refuse-bad-text';
 
 /**
  * Issue 17 item 3: NUL and other characters no database text can hold, in any path segment,

@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { horses, races } from '../../src/server/db/schema';
-import { MAX_SHEET_ROWS } from '../../src/server/features/race-cards/sheet-extent';
-import { inflateEntry, readCentralDirectory } from '../../src/server/features/race-cards/zip-guard';
+import { horses, races } from '#server/db/schema';
+import { MAX_SHEET_ROWS } from '#server/features/race-cards/sheet-extent';
+import { inflateEntry, readCentralDirectory } from '#server/features/race-cards/zip-guard';
 import { makeRaceDay, masterForm, raceDayWorkbook, zipOf } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { files } from '../../src/server/db/schema';
+import { files } from '#server/db/schema';
 import { pdfFromObjects } from '../fixtures/hand-pdf';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

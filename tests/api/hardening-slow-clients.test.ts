@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_TIMEOUTS, type HttpTimeouts } from '../../src/server/http/timeouts';
+import { HTTP_TIMEOUTS, type HttpTimeouts } from '#server/http/timeouts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**

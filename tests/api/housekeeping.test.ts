@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutSessions, passwordResetTokens, sessions } from '../../src/server/db/schema';
-import { CHECKOUT_LIFETIME_MS } from '../../src/server/features/billing/expire-stale-checkouts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/features/auth/sessions';
-import { runHousekeeping } from '../../src/server/features/housekeeping/housekeeping';
+import { checkoutSessions, passwordResetTokens, sessions } from '#server/db/schema';
+import { CHECKOUT_LIFETIME_MS } from '#server/features/billing/expire-stale-checkouts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/features/auth/sessions';
+import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outbox, users } from '../../src/server/db/schema';
+import { outbox, users } from '#server/db/schema';
 import { settledOutbox } from '../support/outbox';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { itOnPostgres } from '../support/databases';
-import type { AppContext } from '../../src/server/context';
-import type { Database } from '../../src/server/db/client';
-import { outbox } from '../../src/server/db/schema';
-import { enqueue } from '../../src/server/features/mail/outbox';
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, MailWorker, createSmtpTransport, retryDelay } from '../../src/server/features/mail/worker';
-import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from '../../src/server/features/mail/prune';
+import type { AppContext } from '#server/context';
+import type { Database } from '#server/db/client';
+import { outbox } from '#server/db/schema';
+import { enqueue } from '#server/features/mail/outbox';
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, MailWorker, createSmtpTransport, retryDelay } from '#server/features/mail/worker';
+import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from '#server/features/mail/prune';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { openTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';

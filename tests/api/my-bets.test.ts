@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memberBets } from '../../src/server/db/schema';
-import type { MyBet, MyBetsResponse } from '../../src/shared/schemas/my-bets';
+import { memberBets } from '#server/db/schema';
+import type { MyBet, MyBetsResponse } from '#shared/schemas/my-bets';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';

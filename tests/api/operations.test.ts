@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig } from '../../src/server/env';
-import { createUser } from '../../src/server/features/auth/users';
-import { safeUrl } from '../../src/server/http/log';
+import { buildApp, type App } from '#server/app';
+import { loadConfig } from '#server/env';
+import { createUser } from '#server/features/auth/users';
+import { safeUrl } from '#server/http/log';
 import { HttpClient } from '../support/http-client';
 import { openTestDatabase, resetDatabase, startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoPerformance } from '../../src/server/features/performance/demo';
-import { seedDemoTips } from '../../src/server/features/tips/demo';
-import type { ResultsResponse } from '../../src/shared/schemas/performance';
+import { seedDemoPerformance } from '#server/features/performance/demo';
+import { seedDemoTips } from '#server/features/tips/demo';
+import type { ResultsResponse } from '#shared/schemas/performance';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { tipRecords } from '../../src/server/db/schema';
-import type { ResultsResponse, TipRecord } from '../../src/shared/schemas/performance';
+import { tipRecords } from '#server/db/schema';
+import type { ResultsResponse, TipRecord } from '#shared/schemas/performance';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { record, settle } from './performance-helpers';

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { horses, races, uploadLog } from '../../src/server/db/schema';
+import { horses, races, uploadLog } from '#server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
 import type { HttpClient } from '../support/http-client';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoFreeRace } from '../../src/server/features/free-race/demo';
-import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
-import { seedDemoRacePreviews } from '../../src/server/features/race-previews/demo';
-import { calculateValue } from '../../src/shared/value-model';
+import { seedDemoFreeRace } from '#server/features/free-race/demo';
+import { seedDemoRaceCards } from '#server/features/race-cards/demo';
+import { seedDemoRacePreviews } from '#server/features/race-previews/demo';
+import { calculateValue } from '#shared/value-model';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 

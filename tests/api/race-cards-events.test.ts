@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
-import { SESSION_IDLE_MS } from '../../src/server/features/auth/sessions';
-import { MAX_STREAMS_PER_SESSION } from '../../src/server/features/race-cards/events';
+import { users } from '#server/db/schema';
+import { SESSION_IDLE_MS } from '#server/features/auth/sessions';
+import { MAX_STREAMS_PER_SESSION } from '#server/features/race-cards/events';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';

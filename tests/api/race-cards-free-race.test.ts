@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settings } from '../../src/server/db/schema';
+import { settings } from '#server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';

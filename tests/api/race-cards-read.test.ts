@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEEKDAYS } from '../../src/shared/london-time';
+import { WEEKDAYS } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { horses, races, uploadLog } from '../../src/server/db/schema';
+import { horses, races, uploadLog } from '#server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook, zipOf, type SampleRace } from '../fixtures/race-day';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { files, horses, races, uploadLog } from '../../src/server/db/schema';
-import { readFileBytes } from '../../src/server/db/file-store';
-import { replaceWeekday } from '../../src/server/features/race-cards/upload-master-excel';
-import { parseMasterWorkbook } from '../../src/server/features/race-cards/workbook';
+import { files, horses, races, uploadLog } from '#server/db/schema';
+import { readFileBytes } from '#server/db/file-store';
+import { replaceWeekday } from '#server/features/race-cards/upload-master-excel';
+import { parseMasterWorkbook } from '#server/features/race-cards/workbook';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { racePreviews } from '../../src/server/db/schema';
+import { racePreviews } from '#server/db/schema';
 import { standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';

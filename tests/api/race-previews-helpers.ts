@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { files, racePreviews } from '../../src/server/db/schema';
+import { files, racePreviews } from '#server/db/schema';
 import type { HttpClient } from '../support/http-client';
 import type { TestApp } from '../support/test-app';
 

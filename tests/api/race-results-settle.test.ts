@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoRaceResults } from '../../src/server/features/race-results/demo';
-import { DEMO_MEMBER_EMAIL } from '../../src/server/db/seed/demo';
-import type { MyBetsResponse } from '../../src/shared/schemas/my-bets';
-import { calibrate } from '../../src/shared/calibration';
-import { parseOdds } from '../../src/shared/odds';
-import type { RaceResultsAnswer, CalibrationResponse } from '../../src/shared/schemas/race-results';
-import type { TipRecord } from '../../src/shared/schemas/performance';
+import { seedDemoRaceResults } from '#server/features/race-results/demo';
+import { DEMO_MEMBER_EMAIL } from '#server/db/seed/demo';
+import type { MyBetsResponse } from '#shared/schemas/my-bets';
+import { calibrate } from '#shared/calibration';
+import { parseOdds } from '#shared/odds';
+import type { RaceResultsAnswer, CalibrationResponse } from '#shared/schemas/race-results';
+import type { TipRecord } from '#shared/schemas/performance';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { record, settle } from './performance-helpers';

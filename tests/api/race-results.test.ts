@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { raceResultRunners, raceResults } from '../../src/server/db/schema';
-import type { RaceResultsAnswer, RaceResultsRefusal } from '../../src/shared/schemas/race-results';
+import { raceResultRunners, raceResults } from '#server/db/schema';
+import type { RaceResultsAnswer, RaceResultsRefusal } from '#shared/schemas/race-results';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';

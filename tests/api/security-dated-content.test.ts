@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contentUploadBody } from '../../src/shared/schemas/tips';
-import { MEMBER_REQUIRED } from '../../src/server/http/access';
-import { parse } from '../../src/server/http/parse';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
-import { recordTip } from '../../src/server/features/performance/record-tips';
-import { settleTip } from '../../src/server/features/performance/settle-tip';
+import { contentUploadBody } from '#shared/schemas/tips';
+import { MEMBER_REQUIRED } from '#server/http/access';
+import { parse } from '#server/http/parse';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { recordTip } from '#server/features/performance/record-tips';
+import { settleTip } from '#server/features/performance/settle-tip';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount } from '../support/users';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutSessions, loginThrottle, users } from '../../src/server/db/schema';
-import { CHECKOUT_LIMITED_MESSAGE, RATE_LIMITS, REGISTER_LIMITED_MESSAGE } from '../../src/server/features/auth/rate-limit';
-import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE } from '../../src/server/features/auth/throttle';
+import { checkoutSessions, loginThrottle, users } from '#server/db/schema';
+import { CHECKOUT_LIMITED_MESSAGE, RATE_LIMITS, REGISTER_LIMITED_MESSAGE } from '#server/features/auth/rate-limit';
+import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE } from '#server/features/auth/throttle';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount, signedIn } from '../support/users';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions, settings, users } from '../../src/server/db/schema';
-import { masterSecret } from '../../src/server/secrets';
-import { createUser } from '../../src/server/features/auth/users';
+import { sessions, settings, users } from '#server/db/schema';
+import { masterSecret } from '#server/secrets';
+import { createUser } from '#server/features/auth/users';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount, signedIn } from '../support/users';

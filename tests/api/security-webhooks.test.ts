@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { processedEvents, users } from '../../src/server/db/schema';
+import { processedEvents, users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { FakeStripe, TEST_WEBHOOK_SECRET, deliverWebhook, signWebhook, withFakeStripeApp } from '../support/fake-stripe';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { backCatalogue } from '../../src/server/db/schema';
+import { backCatalogue } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { publish } from './tips-helpers';

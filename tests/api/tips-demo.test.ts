@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoTips } from '../../src/server/features/tips/demo';
+import { seedDemoTips } from '#server/features/tips/demo';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 

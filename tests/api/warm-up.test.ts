@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { count, like } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
-import { sessions, users } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/db/seed/demo';
-import { loadConfig } from '../../src/server/env';
-import { WARM_UP_HEADER, warmUp } from '../../src/server/warm-up';
+import { buildApp, type App } from '#server/app';
+import { sessions, users } from '#server/db/schema';
+import { seedDemo } from '#server/db/seed/demo';
+import { loadConfig } from '#server/env';
+import { WARM_UP_HEADER, warmUp } from '#server/warm-up';
 import { HttpClient } from '../support/http-client';
 import { openTestDatabase, resetDatabase } from '../support/test-app';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { capture, checkA11y, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
-import { createLocalPayments } from '../../src/server/providers/payments/local';
+import { createUser } from '#server/features/auth/users';
+import { createLocalPayments } from '#server/providers/payments/local';
 
 /**
  * Issue 14 items 2 and 3 in the browser, on the local checkout (decision 0018): a checkout link

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
-import { LOCAL_CHECKOUT_BANNER } from '../../src/server/features/billing/local-checkout-page';
+import { createUser } from '#server/features/auth/users';
+import { LOCAL_CHECKOUT_BANNER } from '#server/features/billing/local-checkout-page';
 
 /** Browser journeys of billing on the local payments provider (no Stripe key): decision 0004. */
 let j: Awaited<ReturnType<typeof startJourney>>;

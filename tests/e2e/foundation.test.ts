@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
+import { createUser } from '#server/features/auth/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {

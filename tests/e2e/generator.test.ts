@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createUser } from '../../src/server/features/auth/users';
-import { addDays, londonDate, weekdayOf } from '../../src/shared/london-time';
-import { NO_RACES_TEXT } from '../../src/shared/generator/races';
-import { formatCorrection, oneDecimal } from '../../src/shared/generator/rows';
-import { calculateValue, type ValueInput } from '../../src/shared/value-model';
+import { createUser } from '#server/features/auth/users';
+import { addDays, londonDate, weekdayOf } from '#shared/london-time';
+import { NO_RACES_TEXT } from '#shared/generator/races';
+import { formatCorrection, oneDecimal } from '#shared/generator/rows';
+import { calculateValue, type ValueInput } from '#shared/value-model';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';

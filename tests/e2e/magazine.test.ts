@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
-import { createArticle } from '../../src/server/features/articles/create-article';
+import { createUser } from '#server/features/auth/users';
+import { createArticle } from '#server/features/articles/create-article';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {

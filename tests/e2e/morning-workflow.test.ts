@@ -3,9 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
-import { horses, races } from '../../src/server/db/schema';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
-import { formatShortDay, londonDate, weekdayOf } from '../../src/shared/london-time';
+import { horses, races } from '#server/db/schema';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { dayTips } from '../fixtures/day-tips';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, londonDate, weekdayOf } from '../../src/shared/london-time';
+import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { PHONE, startJourney } from '../support/browser';
 import { signedIn } from '../support/users';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { londonDate, weekdayOf } from '../../src/shared/london-time';
-import { parseOdds } from '../../src/shared/odds';
-import { formatOdds, valueDownTo } from '../../src/shared/odds-format';
-import { uploadMasterExcel } from '../../src/server/features/race-cards/upload-master-excel';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import { parseOdds } from '#shared/odds';
+import { formatOdds, valueDownTo } from '#shared/odds-format';
+import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
+import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
+import { createUser } from '#server/features/auth/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
-import { londonDate, weekdayOf } from '../../src/shared/london-time';
+import { londonDate, weekdayOf } from '#shared/london-time';
 import { verdictDocx } from '../fixtures/verdict-docx';
 import { eq } from 'drizzle-orm';
-import { horses } from '../../src/server/db/schema';
+import { horses } from '#server/db/schema';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {

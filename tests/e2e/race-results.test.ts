@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, londonDate, weekdayOf } from '../../src/shared/london-time';
-import { recordTip } from '../../src/server/features/performance/record-tips';
-import { uploadMasterExcel } from '../../src/server/features/race-cards/upload-master-excel';
+import { addDays, londonDate, weekdayOf } from '#shared/london-time';
+import { recordTip } from '#server/features/performance/record-tips';
+import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
+import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
 
 let j: Awaited<ReturnType<typeof startJourney>>;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
-import { seedDemoRaceCards } from '../../src/server/features/race-cards/demo';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
-import { formatShortDay, londonDate, weekdayOf } from '../../src/shared/london-time';
+import { seedDemoRaceCards } from '#server/features/race-cards/demo';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { dayTips } from '../fixtures/day-tips';
 

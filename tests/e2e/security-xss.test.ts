@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signInThroughPage, startJourney, watchPage } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
+import { createUser } from '#server/features/auth/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
-import { addDays, londonDate, weekdayOf } from '../../src/shared/london-time';
+import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import type { HttpClient } from '../support/http-client';
 
 /**

@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import { pdfFromObjects } from '../fixtures/hand-pdf';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
-import { createUser } from '../../src/server/features/auth/users';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
-import { addDays, londonDate } from '../../src/shared/london-time';
-import { monthKey, monthLabel } from '../../src/shared/tips-format';
+import { createUser } from '#server/features/auth/users';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { addDays, londonDate } from '#shared/london-time';
+import { monthKey, monthLabel } from '#shared/tips-format';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {

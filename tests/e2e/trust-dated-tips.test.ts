@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
-import { publishTips } from '../../src/server/features/tips/publish-tips';
-import { addDays, londonDate } from '../../src/shared/london-time';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { addDays, londonDate } from '#shared/london-time';
 
 // Issue 14 item 1 / decision 10: today's tips are for members, on /tips/{date} as everywhere.
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '#server/db/client';
 
 export const TEMPLATE_PATH = path.resolve('test-data/pglite-template.tar');
 export const PG_WORKER_DATABASES = 4;

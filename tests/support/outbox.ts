@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { outbox } from '../../src/server/db/schema';
+import { outbox } from '#server/db/schema';
 import type { TestApp } from './test-app';
 
 /**

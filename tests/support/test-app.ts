@@ -4,12 +4,12 @@ import { getTableName, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import * as schema from '../../src/server/db/schema';
-import { loadConfig, type AppConfig } from '../../src/server/env';
-import type { Clock } from '../../src/server/context';
-import type { HttpTimeouts } from '../../src/server/http/timeouts';
+import { buildApp, type App } from '#server/app';
+import { openDatabase, type Database } from '#server/db/client';
+import * as schema from '#server/db/schema';
+import { loadConfig, type AppConfig } from '#server/env';
+import type { Clock } from '#server/context';
+import type { HttpTimeouts } from '#server/http/timeouts';
 import { TEMPLATE_PATH, workerDatabaseUrl } from './global-setup-db';
 import { HttpClient } from './http-client';
 

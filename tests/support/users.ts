@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/features/auth/users';
+import { users } from '#server/db/schema';
+import { createUser } from '#server/features/auth/users';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'correct-horse-1';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
-import { hasActiveSubscription } from '../../shared/subscription';
+import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
 import type { UserRow } from '../db/schema';

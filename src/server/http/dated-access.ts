@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPastLondonDay } from '../../shared/dated-content';
+import { isPastLondonDay } from '#shared/dated-content';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { checkAccess, hasMemberAccess } from './access';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hasUnstorableText } from '../../shared/text-safety';
+import { hasUnstorableText } from '#shared/text-safety';
 import { badRequest } from './errors';
 
 export const BAD_CHARACTER_IN_ADDRESS = 'The address contains a character that is not allowed (NUL).';

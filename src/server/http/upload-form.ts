@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { isStorableText } from '../../shared/text-safety';
+import { isStorableText } from '#shared/text-safety';
 import { HttpError } from './errors';
 import { BAD_CHARACTER_IN_BODY } from './refuse-bad-text';
 

@@ -1,6 +1,6 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { titleForPath } from '../../shared/paths';
+import { titleForPath } from '#shared/paths';
 import { useAuth } from '../features/auth/api';
 import { PageSkeleton } from '../components/page-skeleton';
 import { Footer } from './footer';

@@ -1,4 +1,4 @@
-import { matchPageRoute } from '../../shared/paths';
+import { matchPageRoute } from '#shared/paths';
 import { pageEntries } from './route-table';
 
 /** Whether this address is a page rendered on the server (its route entry says `ssr`; public only). */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { PublicConfig } from '../../shared/public-config';
+import type { PublicConfig } from '#shared/public-config';
 import { ConfigProvider } from '../lib/config';
 import { NowProvider } from '../lib/now';
 import { LazyToaster } from '../components/ui/lazy-toaster';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { pageRoutes, type PageRoute } from '../../shared/paths';
+import { pageRoutes, type PageRoute } from '#shared/paths';
 import { useAuth } from '../features/auth/api';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PageSkeleton } from '../components/page-skeleton';

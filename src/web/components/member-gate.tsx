@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Crown, Lock, LogIn } from 'lucide-react';
-import { PRICE_MONTHLY_GBP } from '../../shared/public-config';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
 import { useAuth } from '../features/auth/api';
 import { Button, ButtonLink } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';

@@ -1,4 +1,4 @@
-import { PASSWORD_HINT } from '../../shared/auth-rules';
+import { PASSWORD_HINT } from '#shared/auth-rules';
 import { PasswordField } from './ui/input';
 
 /** The password being chosen and its confirmation (register, reset, set after payment): one rule, one hint. */

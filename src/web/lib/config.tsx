@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { defaultPublicConfig, type PublicConfig } from '../../shared/public-config';
+import { defaultPublicConfig, type PublicConfig } from '#shared/public-config';
 
 /** The server puts the public configuration in <meta name="vbg-config"> (no inline script: strict CSP). */
 function readInjectedConfig(): PublicConfig | null {

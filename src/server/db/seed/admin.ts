@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { users } from '../schema';
-import type { AppContext } from '../../context';
-import { createUser } from '../../features/auth/users';
+import type { AppContext } from '#server/context';
+import { createUser } from '#server/features/auth/users';
 
 const DEMO_ADMIN_EMAIL = 'admin@vbg.example';
 

@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../schema';
-import type { AppContext } from '../../context';
-import { createUser } from '../../features/auth/users';
-import { seedDemoArticles } from '../../features/articles/demo';
-import { seedDemoMembers } from '../../features/billing/demo';
-import { seedDemoFreeRace } from '../../features/free-race/demo';
-import { seedDemoPerformance } from '../../features/performance/demo';
-import { seedDemoRaceCards } from '../../features/race-cards/demo';
-import { seedDemoRacePreviews } from '../../features/race-previews/demo';
-import { seedDemoRaceResults } from '../../features/race-results/demo';
-import { seedDemoTips } from '../../features/tips/demo';
+import type { AppContext } from '#server/context';
+import { createUser } from '#server/features/auth/users';
+import { seedDemoArticles } from '#server/features/articles/demo';
+import { seedDemoMembers } from '#server/features/billing/demo';
+import { seedDemoFreeRace } from '#server/features/free-race/demo';
+import { seedDemoPerformance } from '#server/features/performance/demo';
+import { seedDemoRaceCards } from '#server/features/race-cards/demo';
+import { seedDemoRacePreviews } from '#server/features/race-previews/demo';
+import { seedDemoRaceResults } from '#server/features/race-results/demo';
+import { seedDemoTips } from '#server/features/tips/demo';
 
 export const DEMO_MEMBER_EMAIL = 'member@vbg.example';
 

@@ -1,7 +1,7 @@
 import { and, sql } from 'drizzle-orm';
-import { addDays, londonDate } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
-import { articles } from '../../db/schema';
+import { addDays, londonDate } from '#shared/london-time';
+import type { AppContext } from '#server/context';
+import { articles } from '#server/db/schema';
 import { isTop5Premium } from './store';
 
 /**

@@ -1,6 +1,6 @@
-import type { UpdateArticleBody } from '../../../shared/schemas/articles';
-import { badRequest } from '../../http/errors';
-import type { articles } from '../../db/schema';
+import type { UpdateArticleBody } from '#shared/schemas/articles';
+import { badRequest } from '#server/http/errors';
+import type { articles } from '#server/db/schema';
 import { htmlToText, isBlankHtml, sanitizeArticleHtml, sanitizeSummaryHtml } from './sanitize';
 
 type Changes = Partial<typeof articles.$inferInsert>;

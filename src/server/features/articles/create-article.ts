@@ -1,7 +1,7 @@
-import type { Article, CreateArticleBody } from '../../../shared/schemas/articles';
-import { londonDate } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
-import { articles } from '../../db/schema';
+import type { Article, CreateArticleBody } from '#shared/schemas/articles';
+import { londonDate } from '#shared/london-time';
+import type { AppContext } from '#server/context';
+import { articles } from '#server/db/schema';
 import { cleanArticleFields } from './clean-fields';
 import { slugify } from './slug';
 import { freeSlug, isUniqueViolation, mostRecentTop5Id, presentArticle } from './store';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { articles } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { articles } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 import { ARTICLE_NOT_FOUND } from './get-article';
 
 export async function deleteArticle(ctx: AppContext, id: number): Promise<{ title: string }> {

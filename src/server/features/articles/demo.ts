@@ -1,5 +1,5 @@
-import { addDays, londonDate } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
+import { addDays, londonDate } from '#shared/london-time';
+import type { AppContext } from '#server/context';
 import { createArticle } from './create-article';
 
 /** A few articles for a newcomer's database: news and views, regular and premium, two top-5s. */

@@ -1,8 +1,8 @@
-import type { Article } from '../../../shared/schemas/articles';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { hasMemberAccess } from '../../http/access';
-import { notFound } from '../../http/errors';
+import type { Article } from '#shared/schemas/articles';
+import type { AppContext } from '#server/context';
+import type { UserRow } from '#server/db/schema';
+import { hasMemberAccess } from '#server/http/access';
+import { notFound } from '#server/http/errors';
 import { findArticle, mostRecentTop5Id, presentArticle } from './store';
 
 export const ARTICLE_NOT_FOUND = 'Article not found';

@@ -1,6 +1,6 @@
-import { CATEGORY_LABELS } from '../../../shared/article-labels';
-import type { HeadProvider, PageHead } from '../../web';
-import type { AppContext } from '../../context';
+import { CATEGORY_LABELS } from '#shared/article-labels';
+import type { HeadProvider, PageHead } from '#server/web';
+import type { AppContext } from '#server/context';
 import { escapeMarkup, siteOrigin } from '../sitemap/site-url';
 import { htmlToText } from './sanitize';
 import { findArticle } from './store';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { BLOG_ARTICLES, blocksToHtml, parseBlocks, type BlogArticle } from '../../../shared/resources';
-import type { AppContext } from '../../context';
-import { articles } from '../../db/schema';
+import { BLOG_ARTICLES, blocksToHtml, parseBlocks, type BlogArticle } from '#shared/resources';
+import type { AppContext } from '#server/context';
+import { articles } from '#server/db/schema';
 import { createArticle } from './create-article';
 import { isUniqueViolation } from './store';
 

@@ -1,6 +1,6 @@
-import type { Article } from '../../../shared/schemas/articles';
-import type { AppContext } from '../../context';
-import { articles } from '../../db/schema';
+import type { Article } from '#shared/schemas/articles';
+import type { AppContext } from '#server/context';
+import { articles } from '#server/db/schema';
 import { headColumns, mostRecentTop5Id, newestFirst, presentArticle } from './store';
 
 /** Every article as a summary: the list never carries a body, premium or not. */

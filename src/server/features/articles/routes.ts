@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createArticleBody, updateArticleBody } from '../../../shared/schemas/articles';
-import type { AppContext } from '../../context';
-import { badRequest } from '../../http/errors';
-import { sendCachedJson } from '../../http/json';
-import { parse } from '../../http/parse';
+import { createArticleBody, updateArticleBody } from '#shared/schemas/articles';
+import type { AppContext } from '#server/context';
+import { badRequest } from '#server/http/errors';
+import { sendCachedJson } from '#server/http/json';
+import { parse } from '#server/http/parse';
 import { automateArticleAccess } from './automate-article-access';
 import { createArticle } from './create-article';
 import { deleteArticle } from './delete-article';

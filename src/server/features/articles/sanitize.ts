@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { NON_TEXT_TAGS, sanitizeArticleHtml, sanitizeSummaryHtml } from '../../../shared/html-sanitizer';
+import { NON_TEXT_TAGS, sanitizeArticleHtml, sanitizeSummaryHtml } from '#shared/html-sanitizer';
 
 /**
  * Save-time sanitising of admin HTML with the spec 01 §5 lists (shared/html-sanitizer.ts, which

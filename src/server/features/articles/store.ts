@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, like, or, sql } from 'drizzle-orm';
-import type { Article, ArticleCategory, ArticleContentType } from '../../../shared/schemas/articles';
-import type { DbOrTx } from '../../db/client';
-import { articles } from '../../db/schema';
+import type { Article, ArticleCategory, ArticleContentType } from '#shared/schemas/articles';
+import type { DbOrTx } from '#server/db/client';
+import { articles } from '#server/db/schema';
 import { parseArticleRef, uniqueSlug } from './slug';
 
 export type ArticleRow = typeof articles.$inferSelect;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Article, UpdateArticleBody } from '../../../shared/schemas/articles';
-import type { AppContext } from '../../context';
-import { articles } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { Article, UpdateArticleBody } from '#shared/schemas/articles';
+import type { AppContext } from '#server/context';
+import { articles } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 import { cleanArticleFields } from './clean-fields';
 import { ARTICLE_NOT_FOUND } from './get-article';
 import { mostRecentTop5Id, presentArticle } from './store';

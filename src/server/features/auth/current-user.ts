@@ -1,8 +1,8 @@
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { hasActiveSubscription } from '../../../shared/subscription';
-import type { AppContext } from '../../context';
-import { hasMemberAccess } from '../../http/access';
-import type { UserRow } from '../../db/schema';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { hasActiveSubscription } from '#shared/subscription';
+import type { AppContext } from '#server/context';
+import { hasMemberAccess } from '#server/http/access';
+import type { UserRow } from '#server/db/schema';
 
 /** The user as the client sees it (spec 01 §3); never the hash or provider ids. */
 export async function presentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {

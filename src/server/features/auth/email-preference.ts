@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import type { AppContext } from '#server/context';
+import { users } from '#server/db/schema';
 
 /** The member e-mails preference on the account page (the unsubscribe link sets it too, in mail). */
 export async function setEmailPreference(ctx: AppContext, userId: number, emailOptOut: boolean) {

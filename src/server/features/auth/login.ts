@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { HttpError } from '#server/http/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, giveBackAttempt, takeAttempt } from './throttle';
 import { findUserByEmail } from './users';

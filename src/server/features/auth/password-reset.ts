@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '../../../shared/mail';
-import type { AppContext } from '../../context';
-import { passwordResetTokens, sessions, users } from '../../db/schema';
-import { HttpError, badRequest } from '../../http/errors';
+import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '#shared/mail';
+import type { AppContext } from '#server/context';
+import { passwordResetTokens, sessions, users } from '#server/db/schema';
+import { HttpError, badRequest } from '#server/http/errors';
 import { hashResetToken } from '../mail/links';
 import { passwordResetEmail } from '../mail/messages';
 import { enqueue, wakeMailWorkers } from '../mail/outbox';
 import { hashPassword } from './passwords';
 import { clearFailures, takeAttempt } from './throttle';
 import { findUserByEmail } from './users';
-import { deleteInBatches } from '../../db/batched-delete';
+import { deleteInBatches } from '#server/db/batched-delete';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Links per address, and requests per network address, in the 15-minute throttle window. */

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { HttpError } from '#server/http/errors';
 import { takeAttempt } from './throttle';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_CHANNEL, SESSION_CACHE_MAX_AGE_MS, SessionCache } from './session-cache';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '#server/db/schema';
 
 /** The database's notice side, driven by hand: a notice, a lost connection. */
 function noticeBus() {

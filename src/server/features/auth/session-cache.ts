@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { Database } from '#server/db/client';
+import type { UserRow } from '#server/db/schema';
 
 /** The NOTIFY channel on which migration 0003's triggers send a user's id after their account or a session of theirs changes. */
 export const AUTH_CHANNEL = 'vbg_auth';

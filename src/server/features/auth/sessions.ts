@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { sessions, users, type UserRow } from '../../db/schema';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { keyFor, sessionStorageId } from '../../secrets';
-import { deleteInBatches } from '../../db/batched-delete';
+import { sessions, users, type UserRow } from '#server/db/schema';
+import type { AppContext } from '#server/context';
+import type { Db } from '#server/db/client';
+import { keyFor, sessionStorageId } from '#server/secrets';
+import { deleteInBatches } from '#server/db/batched-delete';
 
 export const SESSION_COOKIE = 'vbg_session';
 /** Matches the client's inactivity logout (spec 01 §9: 30 minutes). */

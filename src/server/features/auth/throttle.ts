@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { loginThrottle } from '../../db/schema';
-import type { AppContext } from '../../context';
+import { loginThrottle } from '#server/db/schema';
+import type { AppContext } from '#server/context';
 
 /**
  * Throttling lives in the database so that every instance sees the same counts. Each row counts

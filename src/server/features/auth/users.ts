@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import { users } from '#server/db/schema';
+import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
 import { hashPassword } from './passwords';
 
 export async function findUserByEmail(ctx: Pick<AppContext, 'db'>, email: string, db: DbOrTx = ctx.db) {

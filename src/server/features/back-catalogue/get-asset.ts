@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { backCatalogue, files } from '../../db/schema';
-import { readFileBytes } from '../../db/file-store';
-import { notFound } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { backCatalogue, files } from '#server/db/schema';
+import { readFileBytes } from '#server/db/file-store';
+import { notFound } from '#server/http/errors';
 import { PDF_KIND } from './upload-pdf';
 
 /**

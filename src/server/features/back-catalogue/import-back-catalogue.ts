@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { backCatalogue, dailyTips } from '../../db/schema';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { backCatalogue, dailyTips } from '#server/db/schema';
 import { tipsEntry } from './tips-entries';
 
 /** Adds an archive entry for every stored tips day that has none yet (one bulk insert). */

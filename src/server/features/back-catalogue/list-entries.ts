@@ -1,7 +1,7 @@
 import { desc, lt } from 'drizzle-orm';
-import type { BackCatalogueEntry } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { backCatalogue } from '../../db/schema';
+import type { BackCatalogueEntry } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { backCatalogue } from '#server/db/schema';
 
 /**
  * The archive, newest first. `before` (a YYYY-MM-DD London day) leaves out that day and later

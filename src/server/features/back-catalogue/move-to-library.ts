@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { addDays, formatLongDay, londonDate } from '../../../shared/london-time';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { backCatalogue, dailyTips } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { addDays, formatLongDay, londonDate } from '#shared/london-time';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { backCatalogue, dailyTips } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 import { tipsEntry } from './tips-entries';
 
 /** "Update Back Catalogue" (spec 02 §2.6 B.1): yesterday's (London) tips become an archive entry. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { londonDate } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
-import { MEMBERS_ONLY_CACHE, requireDayAccess, seesCurrentDays } from '../../http/dated-access';
-import { MAX_PDF_BYTES, readUploadForm, registerUploadScope, type UploadFormSpec } from '../../http/upload-form';
+import { londonDate } from '#shared/london-time';
+import type { AppContext } from '#server/context';
+import { MEMBERS_ONLY_CACHE, requireDayAccess, seesCurrentDays } from '#server/http/dated-access';
+import { MAX_PDF_BYTES, readUploadForm, registerUploadScope, type UploadFormSpec } from '#server/http/upload-form';
 import { getAttachedAsset, readAssetBytes } from './get-asset';
 import { importBackCatalogue } from './import-back-catalogue';
 import { listBackCatalogue } from './list-entries';

@@ -1,6 +1,6 @@
-import { formatLongDay } from '../../../shared/london-time';
-import { tipsEntryTitle } from '../../../shared/tips-format';
-import type { backCatalogue } from '../../db/schema';
+import { formatLongDay } from '#shared/london-time';
+import { tipsEntryTitle } from '#shared/tips-format';
+import type { backCatalogue } from '#server/db/schema';
 
 /**
  * The archive row for a day's tips. The filename is fixed per day so the unique index

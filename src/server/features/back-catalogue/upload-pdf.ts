@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { formatLongDay, isIsoDay } from '../../../shared/london-time';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import { pdfEntryTitle } from '../../../shared/tips-format';
-import type { AppContext } from '../../context';
-import { backCatalogue } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
-import { isPdfBytes, loadPdf } from '../../pdf/load';
-import { insertFile } from '../../db/file-store';
+import { formatLongDay, isIsoDay } from '#shared/london-time';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import { pdfEntryTitle } from '#shared/tips-format';
+import type { AppContext } from '#server/context';
+import { backCatalogue } from '#server/db/schema';
+import { badRequest, HttpError } from '#server/http/errors';
+import { isPdfBytes, loadPdf } from '#server/pdf/load';
+import { insertFile } from '#server/db/file-store';
 
 export const PDF_KIND = 'back-catalogue-pdf';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { CheckoutSessionLookup } from '../../../shared/schemas/billing';
-import type { AppContext } from '../../context';
-import { checkoutSessions } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import type { PaymentsProvider } from '../../providers/payments';
+import type { CheckoutSessionLookup } from '#shared/schemas/billing';
+import type { AppContext } from '#server/context';
+import { checkoutSessions } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
+import type { PaymentsProvider } from '#server/providers/payments';
 import { findUserByEmail } from '../auth/users';
 import { passwordStepClosed } from './password-step';
 import { subscriptionPaid } from './subscription-paid';

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { hasActiveSubscription } from '../../../shared/subscription';
-import type { AppContext } from '../../context';
-import { checkoutSessions } from '../../db/schema';
-import { conflict } from '../../http/errors';
-import type { PaymentsProvider } from '../../providers/payments';
-import type { UserRow } from '../../db/schema';
+import { hasActiveSubscription } from '#shared/subscription';
+import type { AppContext } from '#server/context';
+import { checkoutSessions } from '#server/db/schema';
+import { conflict } from '#server/http/errors';
+import type { PaymentsProvider } from '#server/providers/payments';
+import type { UserRow } from '#server/db/schema';
 import { findUserByEmail } from '../auth/users';
 import { subscriptionPaid } from './subscription-paid';
 

@@ -1,5 +1,5 @@
-import { addDays, londonDate } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
+import { addDays, londonDate } from '#shared/london-time';
+import type { AppContext } from '#server/context';
 import { createUser } from '../auth/users';
 import { grantMembership } from './members';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { checkoutSessions } from '../../db/schema';
-import type { PaymentsProvider } from '../../providers/payments';
+import type { AppContext } from '#server/context';
+import { checkoutSessions } from '#server/db/schema';
+import type { PaymentsProvider } from '#server/providers/payments';
 import { expireCheckout } from './create-checkout';
 import { subscriptionPaid } from './subscription-paid';
 

@@ -1,7 +1,7 @@
-import type { InvoiceLinkBody } from '../../../shared/schemas/billing';
-import type { AppContext } from '../../context';
-import { badRequest } from '../../http/errors';
-import type { PaymentsProvider } from '../../providers/payments';
+import type { InvoiceLinkBody } from '#shared/schemas/billing';
+import type { AppContext } from '#server/context';
+import { badRequest } from '#server/http/errors';
+import type { PaymentsProvider } from '#server/providers/payments';
 
 /** STRIPE_INVOICE_PRICES: "phase3=price_abc,phase2=price_def" — named prices for invoice links. */
 export function parseInvoiceTiers(value: string | undefined): Map<string, string> {

@@ -1,5 +1,5 @@
-import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import type { LocalCheckoutView } from '../../providers/payments/local';
+import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
+import type { LocalCheckoutView } from '#server/providers/payments/local';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { addDays, londonDate } from '../../../shared/london-time';
-import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '../../../shared/schemas/billing';
-import { hasActiveSubscription } from '../../../shared/subscription';
-import type { AppContext } from '../../context';
-import { checkoutSessions, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import type { UserRow } from '../../db/schema';
+import { addDays, londonDate } from '#shared/london-time';
+import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '#shared/schemas/billing';
+import { hasActiveSubscription } from '#shared/subscription';
+import type { AppContext } from '#server/context';
+import { checkoutSessions, users } from '#server/db/schema';
+import { badRequest, conflict, notFound } from '#server/http/errors';
+import type { UserRow } from '#server/db/schema';
 import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 

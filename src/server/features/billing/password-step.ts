@@ -1,5 +1,5 @@
-import type { checkoutSessions } from '../../db/schema';
-import type { UserRow } from '../../db/schema';
+import type { checkoutSessions } from '#server/db/schema';
+import type { UserRow } from '#server/db/schema';
 
 /** The post-payment password step stays open this long after the payment (decision 0018). */
 const PASSWORD_STEP_HOURS = 24;

@@ -1,8 +1,8 @@
 import { eq, or } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { processedEvents, users } from '../../db/schema';
-import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '../../providers/payments';
+import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
+import { processedEvents, users } from '#server/db/schema';
+import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '#server/providers/payments';
 import { loadPaidCheckout, recordPaidCheckout, withFreshPlan } from './subscription-paid';
 import { hasLiveSubscription, isLive, subscriptionUpdateFor } from './subscription-state';
 

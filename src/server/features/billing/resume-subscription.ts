@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { NOTHING_TO_RESUME_MESSAGE, RESUME_ENDED_MESSAGE, RESUME_SUCCESS_MESSAGE, type ResumeResponse } from '../../../shared/schemas/billing';
-import { hasActiveSubscription } from '../../../shared/subscription';
-import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import type { PaymentsProvider } from '../../providers/payments';
-import type { UserRow } from '../../db/schema';
+import { NOTHING_TO_RESUME_MESSAGE, RESUME_ENDED_MESSAGE, RESUME_SUCCESS_MESSAGE, type ResumeResponse } from '#shared/schemas/billing';
+import { hasActiveSubscription } from '#shared/subscription';
+import type { AppContext } from '#server/context';
+import { users } from '#server/db/schema';
+import { badRequest } from '#server/http/errors';
+import type { PaymentsProvider } from '#server/providers/payments';
+import type { UserRow } from '#server/db/schema';
 import { isLive, userFieldsFromSubscription } from './subscription-state';
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { checkoutBody, grantBody, invoiceLinkBody, membersQuery, setPasswordBody } from '../../../shared/schemas/billing';
-import type { AppContext } from '../../context';
-import { sessionToken } from '../../http/access';
-import { HttpError, badRequest, notFound } from '../../http/errors';
-import { parse } from '../../http/parse';
-import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '../../providers/payments';
+import { checkoutBody, grantBody, invoiceLinkBody, membersQuery, setPasswordBody } from '#shared/schemas/billing';
+import type { AppContext } from '#server/context';
+import { sessionToken } from '#server/http/access';
+import { HttpError, badRequest, notFound } from '#server/http/errors';
+import { parse } from '#server/http/parse';
+import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '#server/providers/payments';
 import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';

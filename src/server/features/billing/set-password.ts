@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { checkoutSessions, users } from '../../db/schema';
-import { conflict } from '../../http/errors';
-import type { PaymentsProvider } from '../../providers/payments';
+import type { AppContext } from '#server/context';
+import { checkoutSessions, users } from '#server/db/schema';
+import { conflict } from '#server/http/errors';
+import type { PaymentsProvider } from '#server/providers/payments';
 import { hashPassword } from '../auth/passwords';
 import { destroyUserSessions } from '../auth/sessions';
 import { findUserByEmail } from '../auth/users';

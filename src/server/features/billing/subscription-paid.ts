@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { checkoutSessions, users } from '../../db/schema';
-import type { CheckoutSessionInfo, PaymentsProvider, SubscriptionInfo } from '../../providers/payments';
+import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
+import { checkoutSessions, users } from '#server/db/schema';
+import type { CheckoutSessionInfo, PaymentsProvider, SubscriptionInfo } from '#server/providers/payments';
 import { createUser, findUserByEmail } from '../auth/users';
 import { queueDuplicatePaymentEmail } from '../mail/transactional';
 import { isLive, subscriptionUpdateFor } from './subscription-state';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionInfo } from '../../providers/payments';
+import type { SubscriptionInfo } from '#server/providers/payments';
 import { displayText } from './subscription-paid';
 import { endOfLondonDay, userFieldsFromSubscription } from './subscription-state';
 import { parseInvoiceTiers } from './invoice-link';

@@ -1,8 +1,8 @@
-import { londonDate } from '../../../shared/london-time';
-import { hasActiveSubscription, isLiveStatus } from '../../../shared/subscription';
-import type { users } from '../../db/schema';
-import type { SubscriptionInfo } from '../../providers/payments';
-import type { UserRow } from '../../db/schema';
+import { londonDate } from '#shared/london-time';
+import { hasActiveSubscription, isLiveStatus } from '#shared/subscription';
+import type { users } from '#server/db/schema';
+import type { SubscriptionInfo } from '#server/providers/payments';
+import type { UserRow } from '#server/db/schema';
 
 type UserUpdate = Partial<typeof users.$inferInsert>;
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 
 /** Absolute base for links the provider sends the browser back to: PUBLIC_URL, else this request's origin. */
 export function publicBase(ctx: AppContext, request: FastifyRequest): string {

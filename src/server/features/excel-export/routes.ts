@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { formatLongDay } from '../../../shared/london-time';
-import { excelExportBody, exportFilename } from '../../../shared/schemas/excel-export';
-import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import { parse } from '../../http/parse';
+import { formatLongDay } from '#shared/london-time';
+import { excelExportBody, exportFilename } from '#shared/schemas/excel-export';
+import type { AppContext } from '#server/context';
+import { notFound } from '#server/http/errors';
+import { parse } from '#server/http/parse';
 import { todaysSelections } from './selections';
 import { exportWorkbook } from './workbook';
 

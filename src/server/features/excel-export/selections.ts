@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { londonDate, weekdayOf } from '../../../shared/london-time';
-import { calculateValue } from '../../../shared/value-model';
-import type { AppContext } from '../../context';
-import { horses, races } from '../../db/schema';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import { calculateValue } from '#shared/value-model';
+import type { AppContext } from '#server/context';
+import { horses, races } from '#server/db/schema';
 
 /** One runner of today's cards with its model figures (market correction on). */
 export interface ExportSelection {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { EXPORT_COLUMNS, EXPORT_SHEETS, type ExportMultipliers } from '../../../shared/schemas/excel-export';
+import { EXPORT_COLUMNS, EXPORT_SHEETS, type ExportMultipliers } from '#shared/schemas/excel-export';
 import type { ExportSelection } from './selections';
 
 const FORMATS: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {

@@ -1,5 +1,5 @@
-import { londonDate, weekdayOf } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import type { AppContext } from '#server/context';
 import { demoRaceDay } from '../race-cards/demo';
 import { nominateFreeRace } from './free-race';
 

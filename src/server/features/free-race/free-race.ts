@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { londonDate, type Weekday, weekdayName } from '../../../shared/london-time';
-import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview, type FreeRaceToday } from '../../../shared/schemas/race-cards';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { races, settings } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { parse } from '../../http/parse';
+import { londonDate, type Weekday, weekdayName } from '#shared/london-time';
+import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview, type FreeRaceToday } from '#shared/schemas/race-cards';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { races, settings } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
+import { parse } from '#server/http/parse';
 import { getRaceCard } from '../race-cards/read-race-cards';
 import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
 

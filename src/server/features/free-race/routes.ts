@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { RACE_CARD_CHANNEL } from '../race-cards/events';
 import { forgetNominationIfGone, freeRacePreview, freeRaceToday, nominateFreeRace } from './free-race';
 

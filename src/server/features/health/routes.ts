@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../context';
-import { pendingMigrations } from '../../db/client';
+import type { AppContext } from '#server/context';
+import { pendingMigrations } from '#server/db/client';
 
 export interface Readiness {
   status: 'ready' | 'not-ready';

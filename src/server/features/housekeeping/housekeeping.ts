@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { createPaymentsProvider } from '../../providers/payments';
+import type { AppContext } from '#server/context';
+import { createPaymentsProvider } from '#server/providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
 import { purgeSpentResetTokens } from '../auth/password-reset';

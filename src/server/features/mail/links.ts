@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { AppConfig } from '../../env';
-import type { AppContext } from '../../context';
-import { keyFor, masterSecret } from '../../secrets';
+import type { AppConfig } from '#server/env';
+import type { AppContext } from '#server/context';
+import { keyFor, masterSecret } from '#server/secrets';
 
 /**
  * Links in e-mail are absolute and never built from the request's Host header (a forged Host

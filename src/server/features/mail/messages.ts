@@ -1,6 +1,6 @@
-import { formatLongDay, londonDate } from '../../../shared/london-time';
-import type { DailyTips } from '../../../shared/schemas/tips';
-import type { AppConfig } from '../../env';
+import { formatLongDay, londonDate } from '#shared/london-time';
+import type { DailyTips } from '#shared/schemas/tips';
+import type { AppConfig } from '#server/env';
 import type { ArticleHead } from '../articles/store';
 import { siteLink } from './links';
 import { htmlToText, type Block, type EmailContent } from './templates';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { MailingSummary, OutboxCounts, OutboxMessage, OutboxMessageDetail, OutboxOverview, OutboxStatus } from '../../../shared/mail';
-import type { AppContext } from '../../context';
-import { mailings, outbox } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import type { MailingSummary, OutboxCounts, OutboxMessage, OutboxMessageDetail, OutboxOverview, OutboxStatus } from '#shared/mail';
+import type { AppContext } from '#server/context';
+import { mailings, outbox } from '#server/db/schema';
+import { badRequest, notFound } from '#server/http/errors';
 import { wakeMailWorkers } from './outbox';
 
 const OUTBOX_LIST_LIMIT = 50;

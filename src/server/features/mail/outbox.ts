@@ -1,7 +1,7 @@
-import type { MailKind } from '../../../shared/mail';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { outbox } from '../../db/schema';
+import type { MailKind } from '#shared/mail';
+import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
+import { outbox } from '#server/db/schema';
 import { renderEmail, type EmailContent } from './templates';
 
 /** NOTIFY channel that wakes the mail workers of every instance when mail is queued. */

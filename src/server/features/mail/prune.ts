@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { deleteInBatches } from '../../db/batched-delete';
+import type { AppContext } from '#server/context';
+import { deleteInBatches } from '#server/db/batched-delete';
 
 /**
  * Finished messages (sent or failed) are kept this long for the admin's outbox view, then deleted.

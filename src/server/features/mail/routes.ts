@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAILING_PATHS, type MailingKind } from '../../../shared/mail';
-import { unsubscribeBody } from '../../../shared/schemas/mail';
-import type { AppContext } from '../../context';
-import { parse } from '../../http/parse';
+import { MAILING_PATHS, type MailingKind } from '#shared/mail';
+import { unsubscribeBody } from '#shared/schemas/mail';
+import type { AppContext } from '#server/context';
+import { parse } from '#server/http/parse';
 import { outboxMessage, outboxOverview, retryOutboxMessage } from './outbox-view';
 import { sendMailing } from './send-mailing';
 import { unsubscribeWithToken } from './unsubscribe';

@@ -1,10 +1,10 @@
 import { eq, isNull, lte, or } from 'drizzle-orm';
-import { londonDate } from '../../../shared/london-time';
-import type { MailingKind, MailingResult } from '../../../shared/mail';
-import { hasActiveSubscription } from '../../../shared/subscription';
-import type { AppContext } from '../../context';
-import { articles, mailings, users } from '../../db/schema';
-import { conflict } from '../../http/errors';
+import { londonDate } from '#shared/london-time';
+import type { MailingKind, MailingResult } from '#shared/mail';
+import { hasActiveSubscription } from '#shared/subscription';
+import type { AppContext } from '#server/context';
+import { articles, mailings, users } from '#server/db/schema';
+import { conflict } from '#server/http/errors';
 import { headColumns, newestFirst } from '../articles/store';
 import { getDailyTips } from '../tips/get-tips';
 import { signingKey, siteLink, unsubscribeToken } from './links';

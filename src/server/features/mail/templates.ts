@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../env';
+import type { AppConfig } from '#server/env';
 import { siteLink } from './links';
 
 /**

@@ -1,7 +1,7 @@
-import { formatLongDay, londonDate } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import type { AppConfig } from '../../env';
+import { formatLongDay, londonDate } from '#shared/london-time';
+import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
+import type { AppConfig } from '#server/env';
 import { siteLink } from './links';
 import { cancellationEmail, welcomeEmail } from './messages';
 import { queueMessage } from './outbox';

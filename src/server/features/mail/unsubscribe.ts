@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { UNSUBSCRIBE_INVALID_MESSAGE } from '../../../shared/mail';
-import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { UNSUBSCRIBE_INVALID_MESSAGE } from '#shared/mail';
+import type { AppContext } from '#server/context';
+import { users } from '#server/db/schema';
+import { badRequest } from '#server/http/errors';
 import { legacySigningKey, signingKey, verifyUnsubscribeToken } from './links';
 
 const UNSUBSCRIBED_MESSAGE =

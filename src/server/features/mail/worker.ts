@@ -1,9 +1,9 @@
 import os from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
-import type { AppConfig } from '../../env';
-import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/client';
+import type { AppConfig } from '#server/env';
+import type { AppContext } from '#server/context';
+import { rowsOf } from '#server/db/client';
 import { OUTBOX_CHANNEL } from './outbox';
 import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from './prune';
 

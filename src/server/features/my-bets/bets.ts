@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { betStats, settleBet, type BetResult } from '../../../shared/my-bets';
-import { normaliseOdds } from '../../../shared/tip-text';
-import { nameKey, type Finish } from '../../../shared/race-results';
-import type { MyBet, MyBetsResponse, newBetBody } from '../../../shared/schemas/my-bets';
-import type { AppContext } from '../../context';
-import { memberBets, raceResultRunners, raceResults } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { betStats, settleBet, type BetResult } from '#shared/my-bets';
+import { normaliseOdds } from '#shared/tip-text';
+import { nameKey, type Finish } from '#shared/race-results';
+import type { MyBet, MyBetsResponse, newBetBody } from '#shared/schemas/my-bets';
+import type { AppContext } from '#server/context';
+import { memberBets, raceResultRunners, raceResults } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 
 type Row = typeof memberBets.$inferSelect;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { newBetBody } from '../../../shared/schemas/my-bets';
-import type { AppContext } from '../../context';
-import { MEMBERS_ONLY_CACHE } from '../../http/dated-access';
-import { parse } from '../../http/parse';
+import { newBetBody } from '#shared/schemas/my-bets';
+import type { AppContext } from '#server/context';
+import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
+import { parse } from '#server/http/parse';
 import { createBet, deleteBet, listBets } from './bets';
 
 const idParam = z.object({ id: z.coerce.number({ message: 'Invalid bet id' }).int('Invalid bet id').positive('Invalid bet id') });

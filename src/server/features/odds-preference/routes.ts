@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { oddsFormatBody } from '../../../shared/schemas/odds-preference';
-import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
-import { parse } from '../../http/parse';
+import { oddsFormatBody } from '#shared/schemas/odds-preference';
+import type { AppContext } from '#server/context';
+import { users } from '#server/db/schema';
+import { parse } from '#server/http/parse';
 
 /**
  * The member's odds format (issue 20 item 5): stored on their account, read back through

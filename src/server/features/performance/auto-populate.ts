@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { TipRecord } from '../../../shared/schemas/performance';
-import { SELECTION_TYPES } from '../../../shared/tip-stats';
-import { parseTipText } from '../../../shared/tip-text';
-import type { AppContext } from '../../context';
-import { dailyTips } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { TipRecord } from '#shared/schemas/performance';
+import { SELECTION_TYPES } from '#shared/tip-stats';
+import { parseTipText } from '#shared/tip-text';
+import type { AppContext } from '#server/context';
+import { dailyTips } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 import { syncTipsWithPublished, type NewTip, type SyncOutcome } from './record-tips';
 
 export interface AutoPopulateOutcome extends SyncOutcome {

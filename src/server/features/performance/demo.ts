@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
-import { londonDate } from '../../../shared/london-time';
-import type { TipResult } from '../../../shared/tip-stats';
-import type { AppContext } from '../../context';
-import { dailyTips, tipRecords } from '../../db/schema';
+import { londonDate } from '#shared/london-time';
+import type { TipResult } from '#shared/tip-stats';
+import type { AppContext } from '#server/context';
+import { dailyTips, tipRecords } from '#server/db/schema';
 import { autoPopulate } from './auto-populate';
 import { settleTip } from './settle-tip';
 

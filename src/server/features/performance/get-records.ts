@@ -1,8 +1,8 @@
 import { asc, desc, isNotNull, isNull, and, count, lt } from 'drizzle-orm';
-import type { ResultsResponse, TipRecord } from '../../../shared/schemas/performance';
-import { recordStats } from '../../../shared/tip-stats';
-import type { AppContext } from '../../context';
-import { tipRecords } from '../../db/schema';
+import type { ResultsResponse, TipRecord } from '#shared/schemas/performance';
+import { recordStats } from '#shared/tip-stats';
+import type { AppContext } from '#server/context';
+import { tipRecords } from '#server/db/schema';
 import { isSettled, toTipRecord } from './tip-row';
 
 /** Every tip record, newest race day first (the admin Performance History). */

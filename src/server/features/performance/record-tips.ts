@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { tipEditBody, tipRecordBody } from '../../../shared/schemas/performance';
-import { TYPE_LABELS, type TipRecord } from '../../../shared/schemas/performance';
-import type { SelectionType } from '../../../shared/tip-stats';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { tipRecords } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import type { tipEditBody, tipRecordBody } from '#shared/schemas/performance';
+import { TYPE_LABELS, type TipRecord } from '#shared/schemas/performance';
+import type { SelectionType } from '#shared/tip-stats';
+import type { AppContext } from '#server/context';
+import type { Tx } from '#server/db/client';
+import { tipRecords } from '#server/db/schema';
+import { conflict, notFound } from '#server/http/errors';
 import { toTipRecord } from './tip-row';
 
 export type NewTip = Omit<z.output<typeof tipRecordBody>, 'startingPrice' | 'result' | 'profitLoss'>;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { TYPE_LABELS, autoPopulateBody, settleBody, tipEditBody, tipRecordBody, type PerformanceActionResult } from '../../../shared/schemas/performance';
-import type { AppContext } from '../../context';
-import { londonDate } from '../../../shared/london-time';
-import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '../../http/dated-access';
-import { badRequest } from '../../http/errors';
-import { parse } from '../../http/parse';
+import { TYPE_LABELS, autoPopulateBody, settleBody, tipEditBody, tipRecordBody, type PerformanceActionResult } from '#shared/schemas/performance';
+import type { AppContext } from '#server/context';
+import { londonDate } from '#shared/london-time';
+import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '#server/http/dated-access';
+import { badRequest } from '#server/http/errors';
+import { parse } from '#server/http/parse';
 import { autoPopulate, describeAutoPopulate } from './auto-populate';
 import { getResults, listTipRecords } from './get-records';
 import { deletePendingTip, editPendingTip, recordTip } from './record-tips';

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { nameKey, tipRace, type Finish } from '../../../shared/race-results';
-import type { SettledFromResults } from '../../../shared/schemas/race-results';
-import { tipProfit, type TipResult } from '../../../shared/tip-stats';
-import type { DbOrTx } from '../../db/client';
-import { raceResultRunners, raceResults, tipRecords } from '../../db/schema';
+import { nameKey, tipRace, type Finish } from '#shared/race-results';
+import type { SettledFromResults } from '#shared/schemas/race-results';
+import { tipProfit, type TipResult } from '#shared/tip-stats';
+import type { DbOrTx } from '#server/db/client';
+import { raceResultRunners, raceResults, tipRecords } from '#server/db/schema';
 
 const TIP_RESULT: Record<Finish, TipResult> = { won: 'WON', placed: 'PLACED', ran: 'LOST', nr: 'NR' };
 /** Settled by the results: they may settle it again. Anything else settled (by hand) is left alone. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { TipRecord } from '../../../shared/schemas/performance';
-import { normaliseOdds } from '../../../shared/tip-text';
-import { tipProfit, type TipResult } from '../../../shared/tip-stats';
-import type { AppContext } from '../../context';
-import { tipRecords } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import type { TipRecord } from '#shared/schemas/performance';
+import { normaliseOdds } from '#shared/tip-text';
+import { tipProfit, type TipResult } from '#shared/tip-stats';
+import type { AppContext } from '#server/context';
+import { tipRecords } from '#server/db/schema';
+import { badRequest, notFound } from '#server/http/errors';
 import { toTipRecord } from './tip-row';
 
 /**

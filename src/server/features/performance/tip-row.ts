@@ -1,6 +1,6 @@
-import type { SettledTipRecord, TipRecord } from '../../../shared/schemas/performance';
-import type { SelectionType, TipResult } from '../../../shared/tip-stats';
-import type { tipRecords } from '../../db/schema';
+import type { SettledTipRecord, TipRecord } from '#shared/schemas/performance';
+import type { SelectionType, TipResult } from '#shared/tip-stats';
+import type { tipRecords } from '#server/db/schema';
 
 type Row = typeof tipRecords.$inferSelect;
 

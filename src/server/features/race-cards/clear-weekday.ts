@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { addDays, londonDate, weekdayOf, type Weekday, weekdayName } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
-import { races } from '../../db/schema';
+import { addDays, londonDate, weekdayOf, type Weekday, weekdayName } from '#shared/london-time';
+import type { AppContext } from '#server/context';
+import { races } from '#server/db/schema';
 import { publishRaceCardEvent } from './events';
 
 /** DELETE /api/vbg-race-cards/clear-weekday/{weekday}: that tab's races and their runners. */

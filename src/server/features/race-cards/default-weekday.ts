@@ -1,8 +1,8 @@
-import { weekdayName } from '../../../shared/london-time';
-import { defaultWeekdayBody, type DefaultWeekday } from '../../../shared/schemas/race-cards';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { parse } from '../../http/parse';
+import { weekdayName } from '#shared/london-time';
+import { defaultWeekdayBody, type DefaultWeekday } from '#shared/schemas/race-cards';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { parse } from '#server/http/parse';
 import { getSetting, setSetting } from '../settings/settings';
 
 /** Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on, stored capitalised. */

@@ -1,5 +1,5 @@
-import { addDays, londonDate, weekdayOf, weekdayName } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
+import { addDays, londonDate, weekdayOf, weekdayName } from '#shared/london-time';
+import type { AppContext } from '#server/context';
 import { saveDefaultWeekday } from './default-weekday';
 import { priceDemoMarket } from './samples/demo-market';
 import { makeRaceDay, raceDayWorkbook } from './samples/race-day';

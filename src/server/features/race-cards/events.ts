@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { Weekday } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
+import type { Weekday } from '#shared/london-time';
+import type { AppContext } from '#server/context';
 
 /** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */
 export const RACE_CARD_CHANNEL = 'race_card_events';

@@ -1,4 +1,4 @@
-import type { MergeSummary } from '../../../shared/schemas/race-cards';
+import type { MergeSummary } from '#shared/schemas/race-cards';
 import type { ParsedHorse, ParsedRace } from './workbook';
 
 /** The fields a later stage may change after stage 1: stage 3's odds and non-runners, the summary. */

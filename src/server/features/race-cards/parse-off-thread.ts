@@ -1,5 +1,5 @@
-import { HttpError } from '../../http/errors';
-import { runWorker } from '../../workers/run-worker';
+import { HttpError } from '#server/http/errors';
+import { runWorker } from '#server/workers/run-worker';
 import type { VerdictSection } from './verdict-document';
 import type { WorkbookResult } from './workbook';
 

@@ -1,4 +1,4 @@
-import { addDays, londonDate, weekdayOf, type Weekday } from '../../../shared/london-time';
+import { addDays, londonDate, weekdayOf, type Weekday } from '#shared/london-time';
 
 /** The London day of the next occurrence of a weekday, today included (DESIGN decision 9). */
 export function nextRaceDate(now: Date, weekday: Weekday): string {

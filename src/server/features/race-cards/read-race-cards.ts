@@ -1,9 +1,9 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '../../../shared/london-time';
-import type { RaceCard, RaceCardsByDay, RaceSummary } from '../../../shared/schemas/race-cards';
-import type { AppContext } from '../../context';
-import { horses, races } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '#shared/london-time';
+import type { RaceCard, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
+import type { AppContext } from '#server/context';
+import { horses, races } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 
 /**
  * GET /api/vbg-race-cards-metadata (RaceCardsMetadata) as JSON from the shared cache: every

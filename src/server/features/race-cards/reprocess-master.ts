@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { formatLongDay, WEEKDAYS, type Weekday, weekdayName } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
-import { files, uploadLog } from '../../db/schema';
-import { readFileBytes } from '../../db/file-store';
-import { HttpError } from '../../http/errors';
+import { formatLongDay, WEEKDAYS, type Weekday, weekdayName } from '#shared/london-time';
+import type { AppContext } from '#server/context';
+import { files, uploadLog } from '#server/db/schema';
+import { readFileBytes } from '#server/db/file-store';
+import { HttpError } from '#server/http/errors';
 import { nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clearDayParam, morningOddsTextBody, targetTabSchema, weekdayParam } from '../../../shared/schemas/race-cards';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
-import { sendCachedJson, sendJson } from '../../http/json';
-import { parse } from '../../http/parse';
+import { clearDayParam, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { HttpError } from '#server/http/errors';
+import { sendCachedJson, sendJson } from '#server/http/json';
+import { parse } from '#server/http/parse';
 import { RaceCardEventHub, publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
@@ -16,8 +16,8 @@ import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScop
 import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
 import { MORNING_ODDS_KIND, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
 import { uploadVerdict, VERDICT_KIND, type VerdictUpload } from './upload-verdict';
-import { hasMemberAccess, sessionToken } from '../../http/access';
-import { readUploadForm } from '../../http/upload-form';
+import { hasMemberAccess, sessionToken } from '#server/http/access';
+import { readUploadForm } from '#server/http/upload-form';
 import { liveSessionUser } from '../auth/sessions';
 
 const NO_STORE = 'private, no-cache, no-store, must-revalidate';

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors';
+import { HttpError } from '#server/http/errors';
 import { columnLetter, columnNumber } from './cells';
 
 /** A day's master holds a few hundred runners; these leave room for years of growth. */

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import { uploadLog } from '../../db/schema';
+import type { AppContext } from '#server/context';
+import { uploadLog } from '#server/db/schema';
 
 /** What is known of a refused upload: who sent it and, for a file, its name and size. */
 export interface RefusedUpload {

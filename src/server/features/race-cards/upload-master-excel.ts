@@ -1,19 +1,19 @@
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { formatLongDay, type Weekday, weekdayName } from '../../../shared/london-time';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { horses, races, uploadLog } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { formatLongDay, type Weekday, weekdayName } from '#shared/london-time';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import type { Tx } from '#server/db/client';
+import { horses, races, uploadLog } from '#server/db/schema';
+import { HttpError } from '#server/http/errors';
 import { nextRaceDate } from './race-date';
-import type { MorningOddsLine } from '../../../shared/morning-odds-lines';
+import type { MorningOddsLine } from '#shared/morning-odds-lines';
 import { applyMorningOddsLines } from './morning-odds-text';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import { planMerge, workbookValuesOf, type MergeSummary, type WorkbookValues } from './merge-plan';
 import { describeWorkbookErrors, type ParsedRace } from './workbook';
-import { insertFile } from '../../db/file-store';
-import { nextTurn } from '../../db/next-turn';
+import { insertFile } from '#server/db/file-store';
+import { nextTurn } from '#server/db/next-turn';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { type Weekday, weekdayName } from '../../../shared/london-time';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
-import { horses, races, uploadLog } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { type Weekday, weekdayName } from '#shared/london-time';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import type { Tx } from '#server/db/client';
+import { horses, races, uploadLog } from '#server/db/schema';
+import { HttpError } from '#server/http/errors';
 import { courseKey } from './upload-verdict';
 import { listSome } from './upload-log';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerUploadScope } from '../../http/upload-form';
+import { registerUploadScope } from '#server/http/upload-form';
 
 /** Largest master workbook accepted (bytes on the wire; unpacked size is limited in zip-guard). */
 export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;

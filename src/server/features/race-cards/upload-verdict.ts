@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Weekday, weekdayName } from '../../../shared/london-time';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { races, uploadLog } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { type Weekday, weekdayName } from '#shared/london-time';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { races, uploadLog } from '#server/db/schema';
+import { HttpError } from '#server/http/errors';
 import { listSome } from './upload-log';
 import { parseVerdictDocxOffThread } from './parse-off-thread';
 import type { VerdictSection } from './verdict-document';

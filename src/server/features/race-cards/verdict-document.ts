@@ -1,5 +1,5 @@
 import mammoth from 'mammoth';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '#server/http/errors';
 import { inflateEntry, isUnsafePartName, isZip, MAX_UNZIPPED_BYTES, readCentralDirectory } from './zip-guard';
 
 const NOUN = 'verdict document';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { parseOdds } from '../../../shared/odds';
-import type { RaceCard, RaceCardHorse } from '../../../shared/schemas/race-cards';
-import { HttpError } from '../../http/errors';
+import { parseOdds } from '#shared/odds';
+import type { RaceCard, RaceCardHorse } from '#shared/schemas/race-cards';
+import { HttpError } from '#server/http/errors';
 import { CellProblem, columnLetter, columnNumber, headerKey, integer, number, plainValue, raceTime, text, type Plain } from './cells';
 import { checkWorkbookZip } from './zip-guard';
 

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '#server/http/errors';
 import { checkSheetExtent } from './sheet-extent';
 
 /** Largest total uncompressed size a workbook may unpack to. */

@@ -1,5 +1,5 @@
-import { formatLongDay } from '../../../shared/london-time';
-import type { AppContext } from '../../context';
+import { formatLongDay } from '#shared/london-time';
+import type { AppContext } from '#server/context';
 import { today } from './master-pdf';
 import { deleteDayPreviews } from './preview-store';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { demoRaceDay } from '../race-cards/demo';
 import { uploadMasterPdf } from './master-pdf';
 import { processMasterPdf } from './process-master';

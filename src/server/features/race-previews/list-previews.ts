@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { files, racePreviews } from '../../db/schema';
-import { readFileBytes } from '../../db/file-store';
-import { notFound } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { files, racePreviews } from '#server/db/schema';
+import { readFileBytes } from '#server/db/file-store';
+import { notFound } from '#server/http/errors';
 import { today } from './master-pdf';
 import { PREVIEW_KIND } from './preview-store';
 

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { formatLongDay, londonDate } from '../../../shared/london-time';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
-import { isPdfBytes, loadPdf } from '../../pdf/load';
-import { insertFile, readFileBytes } from '../../db/file-store';
+import { formatLongDay, londonDate } from '#shared/london-time';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import type { Db } from '#server/db/client';
+import { files } from '#server/db/schema';
+import { badRequest, HttpError } from '#server/http/errors';
+import { isPdfBytes, loadPdf } from '#server/pdf/load';
+import { insertFile, readFileBytes } from '#server/db/file-store';
 
 const MASTER_KIND = 'master-preview-pdf';
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { files, racePreviews } from '../../db/schema';
+import type { DbOrTx } from '#server/db/client';
+import { files, racePreviews } from '#server/db/schema';
 
 export const PREVIEW_KIND = 'race-preview-pdf';
 

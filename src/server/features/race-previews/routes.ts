@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '../../http/upload-form';
+import type { AppContext } from '#server/context';
+import { notFound } from '#server/http/errors';
+import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http/upload-form';
 import { clearDayPreviews } from './clear-previews';
 import { getPreviewFile, listTodayPreviews } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';

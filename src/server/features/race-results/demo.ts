@@ -1,11 +1,11 @@
-import { addDays, londonDate } from '../../../shared/london-time';
-import { parseOdds } from '../../../shared/odds';
-import { matchResults, parseResultLines } from '../../../shared/race-results';
-import { calculateValue } from '../../../shared/value-model';
-import type { AppContext } from '../../context';
+import { addDays, londonDate } from '#shared/london-time';
+import { parseOdds } from '#shared/odds';
+import { matchResults, parseResultLines } from '#shared/race-results';
+import { calculateValue } from '#shared/value-model';
+import type { AppContext } from '#server/context';
 import { eq } from 'drizzle-orm';
-import { DEMO_MEMBER_EMAIL } from '../../db/seed/demo';
-import { users } from '../../db/schema';
+import { DEMO_MEMBER_EMAIL } from '#server/db/seed/demo';
+import { users } from '#server/db/schema';
 import { createBet } from '../my-bets/bets';
 import { priceDemoMarket } from '../race-cards/samples/demo-market';
 import { makeRaceDay } from '../race-cards/samples/race-day';

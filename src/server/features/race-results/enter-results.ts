@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { londonDate } from '../../../shared/london-time';
-import { matchResults, parseResultLines, type MatchedRace, type ResultProblem } from '../../../shared/race-results';
-import type { EnteredRace, RaceResultsAnswer } from '../../../shared/schemas/race-results';
-import type { AppContext } from '../../context';
-import { horses, raceResultRunners, raceResults, races } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { londonDate } from '#shared/london-time';
+import { matchResults, parseResultLines, type MatchedRace, type ResultProblem } from '#shared/race-results';
+import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
+import type { AppContext } from '#server/context';
+import { horses, raceResultRunners, raceResults, races } from '#server/db/schema';
+import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
 
 /** Refused input: nothing was written; `unmatched` names every line or horse at fault. */

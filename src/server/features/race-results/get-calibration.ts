@@ -1,10 +1,10 @@
 import { asc, inArray, lt } from 'drizzle-orm';
-import { calibrate, type CalibrationRace } from '../../../shared/calibration';
-import { londonDate } from '../../../shared/london-time';
-import type { Finish } from '../../../shared/race-results';
-import type { CalibrationResponse } from '../../../shared/schemas/race-results';
-import type { AppContext } from '../../context';
-import { raceResultRunners, raceResults } from '../../db/schema';
+import { calibrate, type CalibrationRace } from '#shared/calibration';
+import { londonDate } from '#shared/london-time';
+import type { Finish } from '#shared/race-results';
+import type { CalibrationResponse } from '#shared/schemas/race-results';
+import type { AppContext } from '#server/context';
+import { raceResultRunners, raceResults } from '#server/db/schema';
 
 /**
  * GET /api/value-calibration: every result of a day before today (London) through the shared

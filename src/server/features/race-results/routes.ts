@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { raceResultsBody, type RaceResultsRefusal } from '../../../shared/schemas/race-results';
-import type { AppContext } from '../../context';
-import { parse } from '../../http/parse';
+import { raceResultsBody, type RaceResultsRefusal } from '#shared/schemas/race-results';
+import type { AppContext } from '#server/context';
+import { parse } from '#server/http/parse';
 import { enterRaceResults, ResultsRefused } from './enter-results';
 import { getCalibration } from './get-calibration';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { BLOG_ARTICLES, findBlogArticle } from '../../../shared/resources';
-import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import type { HeadProvider } from '../../web';
+import { BLOG_ARTICLES, findBlogArticle } from '#shared/resources';
+import type { AppContext } from '#server/context';
+import { notFound } from '#server/http/errors';
+import type { HeadProvider } from '#server/web';
 import { pageHead } from '../articles/head';
 import { siteOrigin } from '../sitemap/site-url';
 

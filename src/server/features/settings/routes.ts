@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { parse } from '../../http/parse';
-import { publicConfig } from '../../public-config';
+import type { AppContext } from '#server/context';
+import { parse } from '#server/http/parse';
+import { publicConfig } from '#server/public-config';
 import { getSetting, setSetting } from './settings';
 
 const systemSettingsBody = z.object({ openAccess: z.boolean({ message: 'openAccess must be true or false' }) });

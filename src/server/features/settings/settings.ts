@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { settings } from '../../db/schema';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import { settings } from '#server/db/schema';
+import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
 
 /** Known settings and their defaults. */
 export const SETTING_DEFAULTS = {

@@ -1,9 +1,9 @@
 import { asc, lt } from 'drizzle-orm';
-import { BLOG_ARTICLES } from '../../../shared/resources';
-import { londonDate } from '../../../shared/london-time';
-import { pageRoutes } from '../../../shared/paths';
-import type { AppContext } from '../../context';
-import { articles, dailyTips } from '../../db/schema';
+import { BLOG_ARTICLES } from '#shared/resources';
+import { londonDate } from '#shared/london-time';
+import { pageRoutes } from '#shared/paths';
+import type { AppContext } from '#server/context';
+import { articles, dailyTips } from '#server/db/schema';
 import { escapeMarkup } from './site-url';
 
 /** Public pages worth finding; sign-in, checkout steps and one-off links are left out. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { buildRobots, buildSitemap } from './build-sitemap';
 import { siteOrigin } from './site-url';
 

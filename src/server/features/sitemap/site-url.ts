@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 
 /** The site's public origin: PUBLIC_URL when configured, else the address the request came to. */
 export function siteOrigin(ctx: AppContext, request: FastifyRequest): string {

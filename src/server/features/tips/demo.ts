@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { importBackCatalogue } from '../back-catalogue/import-back-catalogue';
 import { publishTips, type PublishTipsInput } from './publish-tips';
 

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DailyTips, HistoricalTips } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { dailyTips } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { DailyTips, HistoricalTips } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { dailyTips } from '#server/db/schema';
+import { notFound } from '#server/http/errors';
 import { EMPTY_DAILY_TIPS, toDailyTips, toHistoricalTips } from './tips-row';
 
 /** The tips live now: the last published, until the next upload; empty fields when there are none. */

@@ -1,9 +1,9 @@
-import { formatLongDay, londonDate } from '../../../shared/london-time';
-import type { contentUploadBody } from '../../../shared/schemas/tips';
+import { formatLongDay, londonDate } from '#shared/london-time';
+import type { contentUploadBody } from '#shared/schemas/tips';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import { dailyTips } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { dailyTips } from '#server/db/schema';
+import { badRequest } from '#server/http/errors';
 // The daily preview is shown with the article allow-list of spec 01 §5: one sanitiser for both.
 import { isBlankHtml, sanitizeArticleHtml } from '../articles/sanitize';
 import { followPublishedTips } from '../performance/auto-populate';

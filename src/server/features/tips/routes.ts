@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { isIsoDay } from '../../../shared/london-time';
-import { contentUploadBody } from '../../../shared/schemas/tips';
-import type { AppContext } from '../../context';
-import { requireDayAccess } from '../../http/dated-access';
-import { badRequest } from '../../http/errors';
-import { sendCachedJson } from '../../http/json';
-import { parse } from '../../http/parse';
+import { isIsoDay } from '#shared/london-time';
+import { contentUploadBody } from '#shared/schemas/tips';
+import type { AppContext } from '#server/context';
+import { requireDayAccess } from '#server/http/dated-access';
+import { badRequest } from '#server/http/errors';
+import { sendCachedJson } from '#server/http/json';
+import { parse } from '#server/http/parse';
 import { getDailyTips, getHistoricalTips } from './get-tips';
 import { publishTips } from './publish-tips';
 

@@ -1,5 +1,5 @@
-import type { DailyTips, HistoricalTips } from '../../../shared/schemas/tips';
-import type { dailyTips } from '../../db/schema';
+import type { DailyTips, HistoricalTips } from '#shared/schemas/tips';
+import type { dailyTips } from '#server/db/schema';
 
 type Row = typeof dailyTips.$inferSelect;
 

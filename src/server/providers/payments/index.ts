@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '#server/context';
 import { createLocalPayments, type LocalPayments } from './local';
 import { createStripePayments, type StripePayments } from './stripe';
 

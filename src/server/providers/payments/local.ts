@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import type { AppContext } from '../../context';
-import { localPayments } from '../../db/schema';
+import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
+import type { AppContext } from '#server/context';
+import { localPayments } from '#server/db/schema';
 import { WebhookSignatureError } from './errors';
 import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionInfo } from './index';
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AppConfig } from '../../env';
+import type { AppConfig } from '#server/env';
 import { PaymentsUnavailableError, WebhookSignatureError } from './errors';
 import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionInfo } from './index';
 

@@ -3,11 +3,11 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import { AlignCenter, AlignJustify, AlignLeft, AlignRight, Bold, Heading1, Heading2, Heading3, Italic, Link2, List, ListOrdered, RemoveFormatting, Underline as UnderlineIcon } from 'lucide-react';
-import { ALLOWED_URI_SCHEMES } from '../../../shared/sanitize-lists';
+import { ALLOWED_URI_SCHEMES } from '#shared/sanitize-lists';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
-import { cn } from '../../lib/cn';
-import { PROSE } from '../../lib/prose';
+import { cn } from '#web/lib/cn';
+import { PROSE } from '#web/lib/prose';
 
 export interface RichTextEditorProps {
   /** Initial HTML; the editor owns the text after that (remount with a key to load another). */

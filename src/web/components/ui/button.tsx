@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 export type ButtonVariant = 'primary' | 'gold' | 'outline' | 'ghost' | 'destructive' | 'link' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';

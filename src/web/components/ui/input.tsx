@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/auth-rules';
-import { cn } from '../../lib/cn';
+import { MIN_PASSWORD_LENGTH } from '#shared/auth-rules';
+import { cn } from '#web/lib/cn';
 
 export function Input({ className, ref, ...rest }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (

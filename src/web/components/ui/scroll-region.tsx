@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * A box that scrolls sideways (a wide table on a phone). It takes keyboard focus and has a name, so

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { TOAST_DURATION, dismissToast, useToast } from './use-toast';
 
 /**

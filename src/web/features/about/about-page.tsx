@@ -1,8 +1,8 @@
 import { Ban, Database, HeartHandshake, Scale, Search, Target, UserRound } from 'lucide-react';
-import { PageHeader } from '../../components/page-header';
-import { ButtonLink } from '../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { useConfig } from '../../lib/config';
+import { PageHeader } from '#web/components/page-header';
+import { ButtonLink } from '#web/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { useConfig } from '#web/lib/config';
 
 const team = [
   {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { accountTypeLabel } from '../../../shared/subscription';
-import { PageHeader } from '../../components/page-header';
-import { MemberAccessRequired } from '../../components/member-gate';
-import { PageSkeleton } from '../../components/page-skeleton';
-import { Tabs } from '../../components/ui/tabs';
+import { accountTypeLabel } from '#shared/subscription';
+import { PageHeader } from '#web/components/page-header';
+import { MemberAccessRequired } from '#web/components/member-gate';
+import { PageSkeleton } from '#web/components/page-skeleton';
+import { Tabs } from '#web/components/ui/tabs';
 import { useAuth } from '../auth/api';
 import { EmailPreferenceCard } from '../auth/email-preference-card';
 import { OddsFormatCard } from '../odds-preference/odds-format-card';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/request';
+import { apiJson } from '#web/lib/request';
 import { AUTH_USER_KEY } from '../auth/api';
 
 export interface ChangePasswordInput {

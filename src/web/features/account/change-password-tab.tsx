@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT } from '../../../shared/auth-rules';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { PasswordField } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/request';
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT } from '#shared/auth-rules';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { PasswordField } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useChangePassword } from './api';
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });

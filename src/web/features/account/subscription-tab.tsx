@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { isLiveStatus, subscriptionDateLabel, subscriptionTypeLabel } from '../../../shared/subscription';
-import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { toast } from '../../components/ui/use-toast';
-import { useConfig } from '../../lib/config';
-import { formatLongDate } from '../../lib/dates';
-import { errorMessage } from '../../lib/request';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { isLiveStatus, subscriptionDateLabel, subscriptionTypeLabel } from '#shared/subscription';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { toast } from '#web/components/ui/use-toast';
+import { useConfig } from '#web/lib/config';
+import { formatLongDate } from '#web/lib/dates';
+import { errorMessage } from '#web/lib/request';
 import { ManageBillingButton } from '../billing/manage-billing-button';
 import { useCancelSubscription, useResumeSubscription } from './api';
 

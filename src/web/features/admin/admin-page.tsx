@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { PageHeader } from '../../components/page-header';
-import { PageSkeleton } from '../../components/page-skeleton';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Tabs } from '../../components/ui/tabs';
+import { PageHeader } from '#web/components/page-header';
+import { PageSkeleton } from '#web/components/page-skeleton';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Tabs } from '#web/components/ui/tabs';
 import { useAuth } from '../auth/api';
 
 function tab<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {

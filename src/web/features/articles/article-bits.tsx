@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Crown, Lock } from 'lucide-react';
-import { CATEGORY_LABELS } from '../../../shared/article-labels';
-import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import type { Article } from '../../../shared/schemas/articles';
-import { ButtonLink } from '../../components/ui/button';
+import { CATEGORY_LABELS } from '#shared/article-labels';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
+import type { Article } from '#shared/schemas/articles';
+import { ButtonLink } from '#web/components/ui/button';
 import { useAuth } from '../auth/api';
 import { useArticle } from './api';
 

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Calendar, Lock } from 'lucide-react';
-import type { Article } from '../../../shared/schemas/articles';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import type { Article } from '#shared/schemas/articles';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
 import { canRead, longDate, top5Label } from './article-utils';
 import { SafeHtml } from './safe-html';
 

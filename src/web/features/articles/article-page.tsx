@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useConfig } from '../../lib/config';
+import { ButtonLink } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
 import { CategoryBadge, PremiumBadge, PremiumPreviewPanel, useReadableArticle } from './article-bits';
 import { cleanSlug, isMissingSlug, longDate, longDateWithWeekday } from './article-utils';
 import { DiscountBanner } from './discount-banner';
-import { PROSE } from '../../lib/prose';
+import { PROSE } from '#web/lib/prose';
 import { SafeHtml } from './safe-html';
 
 function ArticleNotFound() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Article } from '../../../shared/schemas/articles';
+import type { Article } from '#shared/schemas/articles';
 import {
   adminDate,
   canRead,

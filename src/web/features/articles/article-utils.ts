@@ -1,5 +1,5 @@
-import type { Article } from '../../../shared/schemas/articles';
-import { formatLongDay, isIsoDay, londonDate } from '../../../shared/london-time';
+import type { Article } from '#shared/schemas/articles';
+import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
 
 /** Articles per column before "See More" (spec 01 §9). */
 export const ARTICLES_PER_COLUMN = 5;

@@ -1,11 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Article } from '../../../shared/schemas/articles';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import type { Article } from '#shared/schemas/articles';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { CategoryBadge, MembersOnlyPanel, PremiumBadge, useReadableArticle } from './article-bits';
 import { canRead, longDate } from './article-utils';
-import { PROSE } from '../../lib/prose';
+import { PROSE } from '#web/lib/prose';
 import { SafeHtml } from './safe-html';
 
 /** The in-page article view of /news-and-views: replaces the list until "Return to News & Views". */

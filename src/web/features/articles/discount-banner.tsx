@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/use-toast';
 
 const COPIED_MS = 2000;
 const COPY_TOAST_MS = 3000;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Article } from '../../../shared/schemas/articles';
-import { CATEGORY_LABELS } from '../../../shared/article-labels';
-import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
-import { NEWS_RESET_EVENT } from '../../lib/events';
+import type { Article } from '#shared/schemas/articles';
+import { CATEGORY_LABELS } from '#shared/article-labels';
+import { PageHeader } from '#web/components/page-header';
+import { Button } from '#web/components/ui/button';
+import { NEWS_RESET_EVENT } from '#web/lib/events';
 import { useAuth } from '../auth/api';
 import { useArticles } from './api';
 import { ArticleCard } from './article-card';

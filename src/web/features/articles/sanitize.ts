@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { ALLOWED_URI_REGEXP, ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SUMMARY_ALLOWED_TAGS, filterInlineStyle } from '../../../shared/sanitize-lists';
+import { ALLOWED_URI_REGEXP, ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SUMMARY_ALLOWED_TAGS, filterInlineStyle } from '#shared/sanitize-lists';
 
 /**
  * Display-time sanitising with the same spec 01 §5 lists the server applied on save: whatever

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { ApiError, apiJson, errorMessage, readFetch } from '../../lib/request';
-import { isMobileClient } from '../../lib/device';
-import { clearBrowserStorage } from '../../lib/storage';
-import { toast, type ToastInput } from '../../components/ui/use-toast';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { ApiError, apiJson, errorMessage, readFetch } from '#web/lib/request';
+import { isMobileClient } from '#web/lib/device';
+import { clearBrowserStorage } from '#web/lib/storage';
+import { toast, type ToastInput } from '#web/components/ui/use-toast';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 

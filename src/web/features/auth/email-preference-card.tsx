@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Switch } from '../../components/ui/switch';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/request';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Switch } from '#web/components/ui/switch';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useEmailPreference } from './api';
 
 /** The account page's e-mail preference: member mailings on or off (account e-mails always go). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isMobileClient } from '../../lib/device';
-import { clearBrowserStorage } from '../../lib/storage';
+import { isMobileClient } from '#web/lib/device';
+import { clearBrowserStorage } from '#web/lib/storage';
 
 /** Spec 01 §4 and §9: 30 minutes without activity signs out; a warning comes 2 minutes before. */
 const INACTIVITY_LIMIT_MS = 30 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { safeNextPath } from '../../../shared/safe-next';
-import { Button } from '../../components/ui/button';
-import { PasswordField, EmailField } from '../../components/ui/input';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { safeNextPath } from '#shared/safe-next';
+import { Button } from '#web/components/ui/button';
+import { PasswordField, EmailField } from '#web/components/ui/input';
 import { useLoginMutation } from './api';
 import { AuthCard } from './auth-card';
 

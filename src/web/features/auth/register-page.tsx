@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { newPasswordProblem } from '../../../shared/auth-rules';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { Button } from '../../components/ui/button';
-import { EmailField } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
+import { newPasswordProblem } from '#shared/auth-rules';
+import { NewPasswordFields } from '#web/components/new-password-fields';
+import { Button } from '#web/components/ui/button';
+import { EmailField } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
 import { useRegisterMutation } from './api';
 import { AuthCard } from './auth-card';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { newPasswordProblem } from '../../../shared/auth-rules';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { RESET_LINK_INVALID_MESSAGE } from '../../../shared/mail';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/request';
+import { newPasswordProblem } from '#shared/auth-rules';
+import { NewPasswordFields } from '#web/components/new-password-fields';
+import { RESET_LINK_INVALID_MESSAGE } from '#shared/mail';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useResetPassword } from './api';
 import { AuthCard } from './auth-card';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminActionResult, BackCatalogueEntry } from '../../../shared/schemas/tips';
-import { apiJson, getJson } from '../../lib/request';
+import type { AdminActionResult, BackCatalogueEntry } from '#shared/schemas/tips';
+import { apiJson, getJson } from '#web/lib/request';
 
 const BACK_CATALOGUE_KEY = ['/api/back-catalogue'] as const;
 

@@ -1,14 +1,14 @@
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { BookOpen, ChevronDown, ExternalLink, FileText, Inbox } from 'lucide-react';
-import { formatLongDay, londonDate } from '../../../shared/london-time';
-import type { BackCatalogueEntry } from '../../../shared/schemas/tips';
-import { attachedAssetUrl, groupCatalogue, monthKey } from '../../../shared/tips-format';
-import { PageHeader } from '../../components/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { isMobileClient } from '../../lib/device';
-import { useNow } from '../../lib/now';
+import { formatLongDay, londonDate } from '#shared/london-time';
+import type { BackCatalogueEntry } from '#shared/schemas/tips';
+import { attachedAssetUrl, groupCatalogue, monthKey } from '#shared/tips-format';
+import { PageHeader } from '#web/components/page-header';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cn } from '#web/lib/cn';
+import { isMobileClient } from '#web/lib/device';
+import { useNow } from '#web/lib/now';
 import { useBackCatalogue } from './api';
 
 const rowClasses = 'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-left text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutResponse, CheckoutSessionLookup, GrantableType, MemberRow, MembersResponse, UrlResponse } from '../../../shared/schemas/billing';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { ApiError, apiJson, errorMessage, getJson } from '../../lib/request';
+import type { CheckoutResponse, CheckoutSessionLookup, GrantableType, MemberRow, MembersResponse, UrlResponse } from '#shared/schemas/billing';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
 
 /**
  * Spec 01 §8: a non-OK answer is a checkout failure (the ApiError carries the server's message),

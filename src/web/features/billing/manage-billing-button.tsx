@@ -1,7 +1,7 @@
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { useConfig } from '../../lib/config';
-import { errorMessage } from '../../lib/request';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/use-toast';
+import { useConfig } from '#web/lib/config';
+import { errorMessage } from '#web/lib/request';
 import { useBillingPortal } from './api';
 
 /** Opens Stripe's customer portal (card, invoices); only offered when payments run through Stripe. */

@@ -2,11 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { CheckCircle2, Info, KeyRound, Mail, Trophy, UserRound } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useConfig } from '../../lib/config';
-import { formatLongDate } from '../../lib/dates';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useConfig } from '#web/lib/config';
+import { formatLongDate } from '#web/lib/dates';
 import { AUTH_USER_KEY, useAuth } from '../auth/api';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession } from './api';
 

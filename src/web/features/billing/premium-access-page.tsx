@@ -1,8 +1,8 @@
 import { ArrowLeft, Calculator, ClipboardList, Flag, Lock, Trophy, UserCog } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { ButtonLink } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 
 const features = [
   { icon: Trophy, title: 'Daily Tips & Analysis', text: 'NAP, NB, longshot, up to four multiples and the daily preview every morning.' },

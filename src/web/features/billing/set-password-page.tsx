@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { newPasswordProblem } from '../../../shared/auth-rules';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Field } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/request';
+import { newPasswordProblem } from '#shared/auth-rules';
+import { NewPasswordFields } from '#web/components/new-password-fields';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { AUTH_USER_KEY, fetchCurrentUser } from '../auth/api';
 import { AuthCard } from '../auth/auth-card';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession, useSetPassword } from './api';

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
-import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { PageSkeleton } from '../../components/page-skeleton';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, EmailField } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { useConfig } from '../../lib/config';
+import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { PageSkeleton } from '#web/components/page-skeleton';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Field, EmailField } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
 import { checkoutErrorText, createCheckoutSession } from './api';
 

@@ -1,13 +1,13 @@
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Crown, Gift } from 'lucide-react';
-import type { RaceCard as RaceCardData } from '../../../shared/schemas/race-cards';
-import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { PageHeader } from '../../components/page-header';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError, getJson } from '../../lib/request';
+import type { RaceCard as RaceCardData } from '#shared/schemas/race-cards';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { PageHeader } from '#web/components/page-header';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { ApiError, getJson } from '#web/lib/request';
 import { RaceCard } from '../race-cards/race-card';
 
 /** GET /api/free-race-preview (spec 02 §3). */

@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId } from 'react';
-import { SORT_LABELS, type SortKey } from '../../../shared/generator/sort';
-import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/input';
+import { SORT_LABELS, type SortKey } from '#shared/generator/sort';
+import { Button } from '#web/components/ui/button';
+import { Label } from '#web/components/ui/input';
 import type { GeneratorViewProps } from './generator-table';
 import { figures, ScoreCell } from './results';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel } from './row-fields';

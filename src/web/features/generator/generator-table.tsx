@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { GeneratorRow } from '../../../shared/generator/rows';
-import { SORT_LABELS, type SortKey, type SortState } from '../../../shared/generator/sort';
-import { cn } from '../../lib/cn';
+import type { GeneratorRow } from '#shared/generator/rows';
+import { SORT_LABELS, type SortKey, type SortState } from '#shared/generator/sort';
+import { cn } from '#web/lib/cn';
 import { figures, ScoreCell } from './results';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel, type RowHandlers } from './row-fields';
-import { ScrollRegion } from '../../components/ui/scroll-region';
+import { ScrollRegion } from '#web/components/ui/scroll-region';
 
 export interface GeneratorViewProps extends RowHandlers {
   rows: GeneratorRow[];

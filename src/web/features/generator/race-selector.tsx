@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { NO_RACES_TEXT, raceOptionLabel, raceOptionValue, type RaceGroup } from '../../../shared/generator/races';
-import { Label } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
+import { NO_RACES_TEXT, raceOptionLabel, raceOptionValue, type RaceGroup } from '#shared/generator/races';
+import { Label } from '#web/components/ui/input';
+import { Skeleton } from '#web/components/ui/skeleton';
 
 export interface RaceSelectorProps {
   groups: RaceGroup[] | null;

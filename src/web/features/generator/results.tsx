@@ -1,4 +1,4 @@
-import { formatCorrection, oneDecimal, type GeneratorRow } from '../../../shared/generator/rows';
+import { formatCorrection, oneDecimal, type GeneratorRow } from '#shared/generator/rows';
 import { ScoreBadge } from './value-legend';
 
 /** Computed figures are shown once a calculation has included the row; '–' until then. */

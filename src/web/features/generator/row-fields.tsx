@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
-import { formatNumber, formatOdds, isCompleteInput, type EditableField, type GeneratorRow } from '../../../shared/generator/rows';
-import { NUMERIC_DEBOUNCE_MS } from '../../../shared/generator/state';
-import { Button } from '../../components/ui/button';
+import { formatNumber, formatOdds, isCompleteInput, type EditableField, type GeneratorRow } from '#shared/generator/rows';
+import { NUMERIC_DEBOUNCE_MS } from '#shared/generator/state';
+import { Button } from '#web/components/ui/button';
 import { CommitInput } from './commit-input';
 
 export interface RowHandlers {

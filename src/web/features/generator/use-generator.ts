@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { createCalculationScheduler } from './calc-scheduler';
-import { AUTO_CALCULATE_DELAY_MS, generatorReducer, initialGeneratorState, type GeneratorAction } from '../../../shared/generator/state';
+import { AUTO_CALCULATE_DELAY_MS, generatorReducer, initialGeneratorState, type GeneratorAction } from '#shared/generator/state';
 
 /**
  * The generator's state with the spec's timing: every change schedules a recalculation 150 ms

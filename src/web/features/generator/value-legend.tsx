@@ -1,5 +1,5 @@
-import { VALUE_LEGEND, valueLabel, type ValueScore } from '../../../shared/generator/legend';
-import { cn } from '../../lib/cn';
+import { VALUE_LEGEND, valueLabel, type ValueScore } from '#shared/generator/legend';
+import { cn } from '#web/lib/cn';
 
 /** Spec 02 §2.3 colours: 5 strong green, 4 light green, 3 yellow, 2 light yellow, 1 red. */
 const SCORE_CLASSES: Record<ValueScore, string> = {

@@ -1,8 +1,8 @@
 import { FileText, LogIn, Mail, MailCheck, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/page-header';
-import { useConfig } from '../../lib/config';
+import { PageHeader } from '#web/components/page-header';
+import { useConfig } from '#web/lib/config';
 
 function Step({ icon: Icon, title, children }: { icon: typeof LogIn; title: string; children: ReactNode }) {
   return (

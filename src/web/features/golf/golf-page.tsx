@@ -1,6 +1,6 @@
 import { CalendarDays, LineChart, Scale } from 'lucide-react';
-import { PageHeader } from '../../components/page-header';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageHeader } from '#web/components/page-header';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 
 const tiles = [
   { icon: LineChart, title: 'Form Analysis', text: 'Recent form, course history and strokes-gained trends for the week’s field.' },

@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { ButtonLink } from '../../components/ui/button';
-import { useConfig } from '../../lib/config';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { ButtonLink } from '#web/components/ui/button';
+import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
 
 export function HomeHero() {

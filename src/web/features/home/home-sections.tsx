@@ -1,9 +1,9 @@
 import { BadgeCheck, Calculator, ClipboardList, Coffee, Gauge, Quote, ShieldCheck, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { useConfig } from '../../lib/config';
+import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { ButtonLink } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { useConfig } from '#web/lib/config';
 
 const sectionTitle = 'text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAILING_PATHS, type MailingKind, type MailingResult, type OutboxMessage, type OutboxMessageDetail, type OutboxOverview } from '../../../shared/mail';
-import { apiJson, getJson } from '../../lib/request';
+import { MAILING_PATHS, type MailingKind, type MailingResult, type OutboxMessage, type OutboxMessageDetail, type OutboxOverview } from '#shared/mail';
+import { apiJson, getJson } from '#web/lib/request';
 
 interface Answer {
   success: boolean;

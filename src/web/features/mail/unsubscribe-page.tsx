@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
-import { UNSUBSCRIBE_INVALID_MESSAGE } from '../../../shared/mail';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { errorMessage } from '../../lib/request';
+import { UNSUBSCRIBE_INVALID_MESSAGE } from '#shared/mail';
+import { Button, ButtonLink } from '#web/components/ui/button';
+import { errorMessage } from '#web/lib/request';
 import { AuthCard } from '../auth/auth-card';
 import { useUnsubscribe } from './api';
 

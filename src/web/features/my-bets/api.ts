@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyBet, MyBetsResponse, NewBetBody } from '../../../shared/schemas/my-bets';
-import { apiJson, getJson } from '../../lib/request';
+import type { MyBet, MyBetsResponse, NewBetBody } from '#shared/schemas/my-bets';
+import { apiJson, getJson } from '#web/lib/request';
 
 const MY_BETS_KEY = ['/api/my-bets'] as const;
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { GeneratorRow } from '../../../shared/generator/rows';
-import { valueDownTo } from '../../../shared/odds-format';
-import type { RaceCard } from '../../../shared/schemas/race-cards';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/input';
+import type { GeneratorRow } from '#shared/generator/rows';
+import { valueDownTo } from '#shared/odds-format';
+import type { RaceCard } from '#shared/schemas/race-cards';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Label } from '#web/components/ui/input';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
 import { LogBetForm } from './log-bet-form';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/request';
+import { Button } from '#web/components/ui/button';
+import { Input, Label } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useLogBet } from './api';
 
 export interface BetTarget {

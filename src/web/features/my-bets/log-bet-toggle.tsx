@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 import type { BetTarget } from './log-bet-form';
 
 // The form is members' code: loaded on the first "Log bet" press, so a visitor's free race and the

@@ -1,4 +1,4 @@
-import { ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '#web/components/ui/button';
 
 export function NotFoundPage() {
   return (

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { ODDS_FORMATS, type OddsFormat } from '../../../shared/odds-format';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/request';
+import { ODDS_FORMATS, type OddsFormat } from '#shared/odds-format';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useSetOddsFormat } from './use-odds';
 
 const LABELS: Record<OddsFormat, { title: string; example: string }> = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatOdds, type OddsFormat } from '../../../shared/odds-format';
-import type { CurrentUser } from '../../../shared/schemas/auth';
-import { apiJson } from '../../lib/request';
+import { formatOdds, type OddsFormat } from '#shared/odds-format';
+import type { CurrentUser } from '#shared/schemas/auth';
+import { apiJson } from '#web/lib/request';
 import { AUTH_USER_KEY, useCurrentUser } from '../auth/api';
 
 /** The signed-in member's odds format (issue 20 item 5); fractional for visitors. */

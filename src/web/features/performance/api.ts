@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PerformanceActionResult, ResultsResponse, SettleBody, TipEditBody, TipRecord, TipRecordBody } from '../../../shared/schemas/performance';
-import { apiJson, getJson } from '../../lib/request';
+import type { PerformanceActionResult, ResultsResponse, SettleBody, TipEditBody, TipRecord, TipRecordBody } from '#shared/schemas/performance';
+import { apiJson, getJson } from '#web/lib/request';
 
 const HISTORY_KEY = ['/api/daily-performance-history'] as const;
 const RESULTS_KEY = ['/api/results'] as const;

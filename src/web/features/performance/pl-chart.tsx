@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { RunningPoint } from '../../../shared/tip-stats';
-import { formatPoints } from '../../../shared/tip-stats';
+import type { RunningPoint } from '#shared/tip-stats';
+import { formatPoints } from '#shared/tip-stats';
 
 /** Round steps (1, 2, 5 × 10ⁿ) giving about `count` ticks between lo and hi. */
 function niceTicks(lo: number, hi: number, count = 5): number[] {

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatLongDay, londonDate } from '../../../shared/london-time';
-import { raceLabel, TYPE_LABELS, type SettledTipRecord } from '../../../shared/schemas/performance';
-import { formatPoints, SELECTION_TYPES, type TipStats } from '../../../shared/tip-stats';
-import { monthLabel } from '../../../shared/tips-format';
-import { PageHeader } from '../../components/page-header';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { formatLondonDateTime } from '../../lib/dates';
-import { errorMessage } from '../../lib/request';
+import { formatLongDay, londonDate } from '#shared/london-time';
+import { raceLabel, TYPE_LABELS, type SettledTipRecord } from '#shared/schemas/performance';
+import { formatPoints, SELECTION_TYPES, type TipStats } from '#shared/tip-stats';
+import { monthLabel } from '#shared/tips-format';
+import { PageHeader } from '#web/components/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cn } from '#web/lib/cn';
+import { formatLondonDateTime } from '#web/lib/dates';
+import { errorMessage } from '#web/lib/request';
 import { useResults } from './api';
 import { PlChart } from './pl-chart';
 import { useFormatOdds } from '../odds-preference/use-odds';
-import { ScrollRegion } from '../../components/ui/scroll-region';
+import { ScrollRegion } from '#web/components/ui/scroll-region';
 
 function formatPublished(iso: string | null): string {
   return iso ? formatLondonDateTime(iso) : '—';

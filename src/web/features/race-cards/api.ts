@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RaceCard, RaceCardsByDay, RaceCardsMetadata } from '../../../shared/schemas/race-cards';
-import { ApiError, getJson } from '../../lib/request';
+import type { RaceCard, RaceCardsByDay, RaceCardsMetadata } from '#shared/schemas/race-cards';
+import { ApiError, getJson } from '#web/lib/request';
 
 export const RACE_CARDS_METADATA_KEY = ['race-cards', 'metadata'] as const;
 export const RACE_CARDS_SELECTED_KEY = ['race-cards', 'selected'] as const;

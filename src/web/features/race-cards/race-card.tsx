@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
-import type { RaceCard as RaceCardData, RaceCardHorse } from '../../../shared/schemas/race-cards';
+import type { RaceCard as RaceCardData, RaceCardHorse } from '#shared/schemas/race-cards';
 import {
   DEFAULT_HORSE_SORT,
   DEFAULT_RUNS_WINS,
@@ -13,12 +13,12 @@ import {
   sortHorses,
   type HorseSort,
   type HorseSortKey,
-} from '../../../shared/race-card-rules';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import type { ValueDownTo } from '../../../shared/odds-format';
+} from '#shared/race-card-rules';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cn } from '#web/lib/cn';
+import type { ValueDownTo } from '#shared/odds-format';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-to';
 import { useCurrentUser } from '../auth/api';

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
-import type { RaceSummary } from '../../../shared/schemas/race-cards';
-import { groupByVenue } from '../../../shared/race-card-rules';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import type { RaceSummary } from '#shared/schemas/race-cards';
+import { groupByVenue } from '#shared/race-card-rules';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/cn';
 
 export interface RaceMenuProps {
   races: RaceSummary[];

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminActionResult } from '../../../shared/schemas/tips';
-import { apiJson, getJson } from '../../lib/request';
-import { DAILY_TIPS_KEY } from '../../lib/query-keys';
+import type { AdminActionResult } from '#shared/schemas/tips';
+import { apiJson, getJson } from '#web/lib/request';
+import { DAILY_TIPS_KEY } from '#web/lib/query-keys';
 
 /** One race's preview PDF of today (GET /api/race-previews). */
 export interface RacePreview {

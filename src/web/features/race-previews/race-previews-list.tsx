@@ -1,6 +1,6 @@
 import { FileText, Star } from 'lucide-react';
-import { errorMessage } from '../../lib/request';
-import { cn } from '../../lib/cn';
+import { errorMessage } from '#web/lib/request';
+import { cn } from '#web/lib/cn';
 import { useRacePreviews, type RacePreview } from './api';
 
 function PreviewBox({ preview }: { preview: RacePreview }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalibrationResponse, RaceResultsAnswer, RaceResultsBody, RaceResultsRefusal } from '../../../shared/schemas/race-results';
-import { ApiError, apiJson, errorMessage, getJson } from '../../lib/request';
+import type { CalibrationResponse, RaceResultsAnswer, RaceResultsBody, RaceResultsRefusal } from '#shared/schemas/race-results';
+import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
 
 const CALIBRATION_KEY = ['/api/value-calibration'] as const;
 

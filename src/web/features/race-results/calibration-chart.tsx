@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CalibrationRow } from '../../../shared/calibration';
+import type { CalibrationRow } from '#shared/calibration';
 
 /**
  * Winners against the market's expected winners per value score, as grouped SVG bars

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import type { CalibrationRow } from '../../../shared/calibration';
-import { formatLongDay } from '../../../shared/london-time';
-import type { CalibrationResponse } from '../../../shared/schemas/race-results';
-import { formatPoints } from '../../../shared/tip-stats';
-import { PageHeader } from '../../components/page-header';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { ScrollRegion } from '../../components/ui/scroll-region';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/request';
+import type { CalibrationRow } from '#shared/calibration';
+import { formatLongDay } from '#shared/london-time';
+import type { CalibrationResponse } from '#shared/schemas/race-results';
+import { formatPoints } from '#shared/tip-stats';
+import { PageHeader } from '#web/components/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ScrollRegion } from '#web/components/ui/scroll-region';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { cn } from '#web/lib/cn';
+import { errorMessage } from '#web/lib/request';
 import { useCalibration } from './api';
 import { CalibrationChart } from './calibration-chart';
 

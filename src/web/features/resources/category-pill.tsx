@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** Spec 01 §2: strategy blue, analysis green, methodology purple, anything else grey. */
 function categoryClasses(category: string): string {

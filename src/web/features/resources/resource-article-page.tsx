@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Calendar, Unlock } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { PRICE_MONTHLY_GBP } from '../../../shared/public-config';
-import { findBlogArticle, parseBlocks, splitBold, type Block } from '../../../shared/resources';
-import { formatLongDay } from '../../../shared/london-time';
-import { buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { findBlogArticle, parseBlocks, splitBold, type Block } from '#shared/resources';
+import { formatLongDay } from '#shared/london-time';
+import { buttonClasses } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
 import { useAuth } from '../auth/api';
 import { CategoryPill } from './category-pill';
 

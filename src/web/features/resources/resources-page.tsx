@@ -1,10 +1,10 @@
 import { Archive, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { BLOG_ARTICLES } from '../../../shared/resources';
-import { formatLongDay } from '../../../shared/london-time';
-import { PageHeader } from '../../components/page-header';
-import { ButtonLink } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { BLOG_ARTICLES } from '#shared/resources';
+import { formatLongDay } from '#shared/london-time';
+import { PageHeader } from '#web/components/page-header';
+import { ButtonLink } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
 import { CategoryPill } from './category-pill';
 
 /** /resources: the back-catalogue intro and the built-in guides (spec 01 §2). */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/request';
+import { apiJson } from '#web/lib/request';
 
 const SYSTEM_SETTINGS_KEY = ['/api/admin/settings'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminActionResult, ContentUploadBody, DailyTips, HistoricalTips } from '../../../shared/schemas/tips';
-import { DAILY_TIPS_KEY } from '../../lib/query-keys';
-import { ApiError, apiJson, getJson } from '../../lib/request';
+import type { AdminActionResult, ContentUploadBody, DailyTips, HistoricalTips } from '#shared/schemas/tips';
+import { DAILY_TIPS_KEY } from '#web/lib/query-keys';
+import { ApiError, apiJson, getJson } from '#web/lib/request';
 
 export function useDailyTips() {
   return useQuery({ queryKey: DAILY_TIPS_KEY, queryFn: () => getJson<DailyTips>('/api/daily-tips') });

@@ -1,10 +1,10 @@
 import { ArrowLeft, Archive, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { formatLongDay, isIsoDay, londonDate } from '../../../shared/london-time';
-import { MemberAccessRequired, SignedOutGate, SubscriptionRequired } from '../../components/member-gate';
+import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
+import { MemberAccessRequired, SignedOutGate, SubscriptionRequired } from '#web/components/member-gate';
 import { useAuth } from '../auth/api';
-import { useNow } from '../../lib/now';
-import { ApiError, errorMessage } from '../../lib/request';
+import { useNow } from '#web/lib/now';
+import { ApiError, errorMessage } from '#web/lib/request';
 import { useHistoricalTips } from './api';
 import { TipsCards } from './tips-cards';
 

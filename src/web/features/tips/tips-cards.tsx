@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Layers, Star, Target, TrendingUp } from 'lucide-react';
-import type { HistoricalTips } from '../../../shared/schemas/tips';
-import { looksLikeHtml, plainTextParagraphs, splitMultiple } from '../../../shared/tips-format';
-import { cn } from '../../lib/cn';
+import type { HistoricalTips } from '#shared/schemas/tips';
+import { looksLikeHtml, plainTextParagraphs, splitMultiple } from '#shared/tips-format';
+import { cn } from '#web/lib/cn';
 import { sanitizeArticleHtml } from '../articles/sanitize';
 
 const EMPTY = {

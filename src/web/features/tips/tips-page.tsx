@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
-import { SAMPLE_BANNER_DATE } from '../../../shared/tips-format';
-import { errorMessage } from '../../lib/request';
+import { SAMPLE_BANNER_DATE } from '#shared/tips-format';
+import { errorMessage } from '#web/lib/request';
 import { useDailyTips } from './api';
 import { TipsCards, TipsCardsSkeleton } from './tips-cards';
 import { RacePreviews } from '../race-previews/race-previews-list';

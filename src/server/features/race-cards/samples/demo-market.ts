@@ -1,5 +1,5 @@
-import { calculateValue } from '../../../../shared/value-model';
-import { parseOdds } from '../../../../shared/odds';
+import { calculateValue } from '#shared/value-model';
+import { parseOdds } from '#shared/odds';
 import type { SampleRace } from './race-day';
 
 /** The prices bookmakers actually show, shortest first. */

@@ -1,4 +1,4 @@
-import { BackCatalogueUpload } from '../../back-catalogue/admin/back-catalogue-upload';
+import { BackCatalogueUpload } from '#web/features/back-catalogue/admin/back-catalogue-upload';
 
 /** Spec 02 §2.6 B.3: the back catalogue's admin screen. */
 export function BackCatalogueTab() {

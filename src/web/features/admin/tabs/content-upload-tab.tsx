@@ -1,7 +1,7 @@
-import { UpdateCatalogueStep } from '../../back-catalogue/admin/update-catalogue-step';
-import { MemberEmails } from '../../mail/admin/member-emails';
-import { AdminRacePreviews } from '../../race-previews/admin/admin-race-previews';
-import { PublishTipsForm } from '../../tips/admin/publish-tips-form';
+import { UpdateCatalogueStep } from '#web/features/back-catalogue/admin/update-catalogue-step';
+import { MemberEmails } from '#web/features/mail/admin/member-emails';
+import { AdminRacePreviews } from '#web/features/race-previews/admin/admin-race-previews';
+import { PublishTipsForm } from '#web/features/tips/admin/publish-tips-form';
 
 /** Spec 02 §2.6 B.1: yesterday into the archive, then the morning's tips, multiples and preview. */
 export function ContentUploadTab() {

@@ -1,5 +1,5 @@
-import { AdminMembers } from '../../billing/admin/admin-members';
-import { SystemSettings } from '../../settings/admin/system-settings';
+import { AdminMembers } from '#web/features/billing/admin/admin-members';
+import { SystemSettings } from '#web/features/settings/admin/system-settings';
 
 /** The site-wide switches, then the Members section (spec 02 §3/§7: grant and revoke family and annual special access). */
 export function SystemSettingsTab() {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES, CATEGORY_LABELS, CONTENT_TYPE_LABELS, type ArticleCategory, type ArticleContentType } from '../../../../shared/article-labels';
-import { Field, Label } from '../../../components/ui/input';
-import { LazyRichTextEditor } from '../../../components/editor/lazy-editor';
+import { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES, CATEGORY_LABELS, CONTENT_TYPE_LABELS, type ArticleCategory, type ArticleContentType } from '#shared/article-labels';
+import { Field, Label } from '#web/components/ui/input';
+import { LazyRichTextEditor } from '#web/components/editor/lazy-editor';
 
 export interface ArticleForm {
   title: string;

@@ -1,5 +1,5 @@
-import type { CreateArticleBody } from '../../../../shared/schemas/articles';
-import type { Article } from '../../../../shared/schemas/articles';
+import type { CreateArticleBody } from '#shared/schemas/articles';
+import type { Article } from '#shared/schemas/articles';
 import { normalizeDateInput } from '../article-utils';
 import type { ArticleForm } from './article-fields';
 

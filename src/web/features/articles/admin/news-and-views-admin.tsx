@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Library, Unlock } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Tabs } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Tabs } from '#web/components/ui/tabs';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useAutomateArticleAccess, useImportResourceLibrary } from '../api';
 import { ManageArticles } from './manage-articles';
 import { UploadArticle } from './upload-article';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Send } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { useConfig } from '../../../lib/config';
-import { errorMessage } from '../../../lib/request';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/use-toast';
+import { useConfig } from '#web/lib/config';
+import { errorMessage } from '#web/lib/request';
 import { useCreateArticle } from '../api';
 import { ArticleFields, isPublishable } from './article-fields';
 import { bodyFromForm, emptyForm } from './form-body';

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { FileUp, Loader2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useUploadBackCataloguePdf } from '../api';
 
 /** Spec 02 §2.6 B.3: a dated PDF guide becomes a back-catalogue entry. */

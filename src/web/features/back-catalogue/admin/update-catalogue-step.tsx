@@ -1,8 +1,8 @@
 import { Library, Loader2 } from 'lucide-react';
-import { Step } from '../../../components/step';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { Step } from '#web/components/step';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useMoveToLibrary } from '../api';
 
 /** Content Upload step 1: yesterday's tips into the public back catalogue before today's go live. */

@@ -1,17 +1,17 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import { addDays, londonDate } from '../../../../shared/london-time';
-import type { GrantableType, MemberRow } from '../../../../shared/schemas/billing';
-import { subscriptionTypeLabel } from '../../../../shared/subscription';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field, Input, Label } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/cn';
-import { formatLongDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/request';
+import { addDays, londonDate } from '#shared/london-time';
+import type { GrantableType, MemberRow } from '#shared/schemas/billing';
+import { subscriptionTypeLabel } from '#shared/subscription';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Field, Input, Label } from '#web/components/ui/input';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/components/ui/use-toast';
+import { cn } from '#web/lib/cn';
+import { formatLongDate } from '#web/lib/dates';
+import { errorMessage } from '#web/lib/request';
 import { useGrantMembership, useMembers, useRevokeMembership } from '../api';
 
 const STATUS_OPTIONS = [

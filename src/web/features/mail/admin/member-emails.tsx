@@ -1,14 +1,14 @@
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollRegion } from '#web/components/ui/scroll-region';
 import { useState } from 'react';
 import { Eye, Loader2, Mail, RotateCcw } from 'lucide-react';
-import type { MailingKind, OutboxMessage, OutboxStatus } from '../../../../shared/mail';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/request';
+import type { MailingKind, OutboxMessage, OutboxStatus } from '#shared/mail';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/components/ui/use-toast';
+import { cn } from '#web/lib/cn';
+import { errorMessage } from '#web/lib/request';
 import { useOutbox, useOutboxMessage, useRetryMessage, useSendMailing } from '../api';
 
 const MAILINGS: Array<{ kind: MailingKind; button: string; what: string }> = [

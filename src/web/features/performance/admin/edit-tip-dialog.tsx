@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { TYPE_LABELS, tipEditBody, type TipEditBody, type TipRecord } from '../../../../shared/schemas/performance';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { TYPE_LABELS, tipEditBody, type TipEditBody, type TipRecord } from '#shared/schemas/performance';
+import { Button } from '#web/components/ui/button';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useEditTip } from '../api';
 
 // The manual entry's placeholder course (spec 02 §5) is shown as an empty field.

@@ -1,10 +1,10 @@
 import { Loader2, RefreshCw } from 'lucide-react';
-import { londonDate } from '../../../../shared/london-time';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { londonDate } from '#shared/london-time';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ScrollRegion } from '#web/components/ui/scroll-region';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useAutoPopulate, usePerformanceHistory } from '../api';
 import { HistoryRow } from './history-row';
 

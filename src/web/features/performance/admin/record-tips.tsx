@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Loader2, Save } from 'lucide-react';
-import { londonDate } from '../../../../shared/london-time';
-import type { TipRecordBody } from '../../../../shared/schemas/performance';
-import { SELECTION_TYPES, type SelectionType } from '../../../../shared/tip-stats';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { londonDate } from '#shared/london-time';
+import type { TipRecordBody } from '#shared/schemas/performance';
+import { SELECTION_TYPES, type SelectionType } from '#shared/tip-stats';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useRecordTips } from '../api';
 
 const CARDS: Record<SelectionType, { title: string; odds: string }> = {

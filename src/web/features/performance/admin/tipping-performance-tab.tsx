@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs } from '../../../components/ui/tabs';
+import { Tabs } from '#web/components/ui/tabs';
 import { PerformanceHistory } from './performance-history';
 import { RecordTips } from './record-tips';
 

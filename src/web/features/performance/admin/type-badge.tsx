@@ -1,6 +1,6 @@
-import { TYPE_LABELS } from '../../../../shared/schemas/performance';
-import type { SelectionType } from '../../../../shared/tip-stats';
-import { cn } from '../../../lib/cn';
+import { TYPE_LABELS } from '#shared/schemas/performance';
+import type { SelectionType } from '#shared/tip-stats';
+import { cn } from '#web/lib/cn';
 
 const TONES: Record<SelectionType, string> = {
   nap: 'bg-navy-900 text-white',

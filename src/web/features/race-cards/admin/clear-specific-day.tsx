@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../../lib/request';
-import { addDays, formatShortDay, londonDate, weekdayOf } from '../../../../shared/london-time';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { toast } from '#web/components/ui/use-toast';
+import { apiJson, errorMessage } from '#web/lib/request';
+import { addDays, formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
 import { RACE_CARDS_METADATA_KEY, useRaceCardsMetadata } from '../api';
 import { whatIsLost } from './what-is-lost';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FileSpreadsheet } from 'lucide-react';
-import { londonDate } from '../../../../shared/london-time';
-import { exportFilename, MULTIPLIER_DEFAULTS, MULTIPLIER_MAX, MULTIPLIER_MIN, MULTIPLIER_STEP, normaliseMultiplier } from '../../../../shared/schemas/excel-export';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { apiRequest, errorMessage } from '../../../lib/request';
+import { londonDate } from '#shared/london-time';
+import { exportFilename, MULTIPLIER_DEFAULTS, MULTIPLIER_MAX, MULTIPLIER_MIN, MULTIPLIER_STEP, normaliseMultiplier } from '#shared/schemas/excel-export';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { apiRequest, errorMessage } from '#web/lib/request';
 
 const FALLBACK = 'Failed to generate Excel export';
 

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Save } from 'lucide-react';
-import { type Weekday, weekdayName } from '../../../../shared/london-time';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../../lib/request';
+import { type Weekday, weekdayName } from '#shared/london-time';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Label } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { apiJson, errorMessage } from '#web/lib/request';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 import { useReprocessWorkbook } from './reprocess-workbook';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Weekday } from '../../../../shared/london-time';
+import type { Weekday } from '#shared/london-time';
 import { ADMIN_METADATA_REFRESH_MS, useRaceCardsMetadata } from '../api';
 import { ClearSpecificDay } from './clear-specific-day';
 import { ExcelExport } from './excel-export';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MergeSummary } from '../../../../shared/schemas/race-cards';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../../lib/request';
+import type { MergeSummary } from '#shared/schemas/race-cards';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { toast } from '#web/components/ui/use-toast';
+import { apiJson, errorMessage } from '#web/lib/request';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 
 const CLARIFICATION = 'Data clarification required';

@@ -1,5 +1,5 @@
-import { toast } from '../../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../../lib/request';
+import { toast } from '#web/components/ui/use-toast';
+import { apiJson, errorMessage } from '#web/lib/request';
 import type { UploadResult } from '../upload';
 
 /** A JSON admin action answering { success, message, popupMessage }; failures come back as results too. */

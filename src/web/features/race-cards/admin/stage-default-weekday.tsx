@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
-import { WEEKDAYS, type Weekday, weekdayName } from '../../../../shared/london-time';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/input';
+import { WEEKDAYS, type Weekday, weekdayName } from '#shared/london-time';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Label } from '#web/components/ui/input';
 import { DEFAULT_WEEKDAY_KEY, RACE_CARDS_METADATA_KEY, useDefaultWeekday } from '../api';
 import type { UploadResult } from '../upload';
 import { runStageAction } from './run-action';

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { WEEKDAYS, weekdayName } from '../../../../shared/london-time';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/input';
-import { getJson } from '../../../lib/request';
+import { WEEKDAYS, weekdayName } from '#shared/london-time';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Label } from '#web/components/ui/input';
+import { getJson } from '#web/lib/request';
 import { RACE_CARDS_METADATA_KEY, useDefaultWeekday, useRaceCardsMetadata } from '../api';
 import type { UploadResult } from '../upload';
 import { runStageAction } from './run-action';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { WEEKDAYS, type Weekday, weekdayName } from '../../../../shared/london-time';
-import { Label } from '../../../components/ui/input';
+import { WEEKDAYS, type Weekday, weekdayName } from '#shared/london-time';
+import { Label } from '#web/components/ui/input';
 import { cards } from './weekday-cards';
 import { StageUpload } from './stage-upload';
 

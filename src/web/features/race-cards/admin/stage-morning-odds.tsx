@@ -1,4 +1,4 @@
-import type { Weekday } from '../../../../shared/london-time';
+import type { Weekday } from '#shared/london-time';
 import { StageUpload } from './stage-upload';
 
 /** Stage 3: the master workbook again, now with the morning odds, for the chosen weekday. */

@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import type { UploadResult } from '../upload';
 
 /** The 'Stage N Complete' / 'Stage N Failed' panel with the server's message and popupMessage (spec 02 §2.6 A). */

@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import { type Weekday, weekdayName } from '../../../../shared/london-time';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
+import { type Weekday, weekdayName } from '#shared/london-time';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Input, Label } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 import { uploadWithProgress, type UploadResult } from '../upload';
 import { StagePanel, UploadProgress } from './stage-panel';

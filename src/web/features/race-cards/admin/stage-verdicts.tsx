@@ -1,5 +1,5 @@
-import type { Weekday } from '../../../../shared/london-time';
-import { useConfig } from '../../../lib/config';
+import type { Weekday } from '#shared/london-time';
+import { useConfig } from '#web/lib/config';
 import { StageUpload } from './stage-upload';
 
 /** Stage 2: the analyst's race verdicts (.docx) for the chosen weekday. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { WEEKDAYS, formatShortDay, type Weekday, weekdayName } from '../../../../shared/london-time';
-import type { RaceCardsMetadata } from '../../../../shared/schemas/race-cards';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { apiJson, errorMessage } from '../../../lib/request';
+import { WEEKDAYS, formatShortDay, type Weekday, weekdayName } from '#shared/london-time';
+import type { RaceCardsMetadata } from '#shared/schemas/race-cards';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { toast } from '#web/components/ui/use-toast';
+import { apiJson, errorMessage } from '#web/lib/request';
 import { RACE_CARDS_METADATA_KEY } from '../api';
 import { whatIsLost } from './what-is-lost';
 

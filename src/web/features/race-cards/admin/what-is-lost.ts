@@ -1,5 +1,5 @@
-import { formatShortDay, type Weekday, weekdayName } from '../../../../shared/london-time';
-import type { RaceSummary } from '../../../../shared/schemas/race-cards';
+import { formatShortDay, type Weekday, weekdayName } from '#shared/london-time';
+import type { RaceSummary } from '#shared/schemas/race-cards';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

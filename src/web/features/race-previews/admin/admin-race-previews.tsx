@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { FileSearch, FileUp, Loader2, RefreshCw, Scissors, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useCheckMasterPdf, useClearPdfs, useProcessDailyContent, useProcessMasterPdf, useUploadMasterPdf } from '../api';
 
 const spin = <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />;

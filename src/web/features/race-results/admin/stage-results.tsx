@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { londonDate } from '../../../../shared/london-time';
-import { RESULT_LINE_EXAMPLE } from '../../../../shared/race-results';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/request';
+import { londonDate } from '#shared/london-time';
+import { RESULT_LINE_EXAMPLE } from '#shared/race-results';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Input, Label } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { cn } from '#web/lib/cn';
+import { errorMessage } from '#web/lib/request';
 import { useEnterResults, type EnterOutcome } from '../api';
 
 /**

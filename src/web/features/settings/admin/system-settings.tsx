@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Switch } from '../../../components/ui/switch';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Switch } from '#web/components/ui/switch';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
 import { useSaveSystemSettings, useSystemSettings } from '../api';
 
 /** The real "open access (testing)" switch (DESIGN decision 3). */

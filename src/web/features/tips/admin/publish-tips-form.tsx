@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Loader2, Send } from 'lucide-react';
-import { londonDate } from '../../../../shared/london-time';
-import { contentUploadBody, type ContentUploadBody } from '../../../../shared/schemas/tips';
-import { composeMultiple, DEFAULT_BET_TYPE, MULTIPLE_COUNT } from '../../../../shared/tips-format';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/request';
-import { LazyRichTextEditor } from '../../../components/editor/lazy-editor';
+import { londonDate } from '#shared/london-time';
+import { contentUploadBody, type ContentUploadBody } from '#shared/schemas/tips';
+import { composeMultiple, DEFAULT_BET_TYPE, MULTIPLE_COUNT } from '#shared/tips-format';
+import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { Field } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { errorMessage } from '#web/lib/request';
+import { LazyRichTextEditor } from '#web/components/editor/lazy-editor';
 import { useHistoricalTips, usePublishTips } from '../api';
 import { PreviewBody } from '../tips-cards';
-import { Step } from '../../../components/step';
+import { Step } from '#web/components/step';
 import { FieldError, TextArea } from './step';
 
 type Errors = Partial<Record<keyof ContentUploadBody, string>>;

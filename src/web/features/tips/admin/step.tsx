@@ -1,6 +1,6 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
-import { Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Label } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
 
 /** The red line under a field the browser refused before sending (same words as the server's). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
