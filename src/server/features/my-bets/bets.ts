@@ -5,7 +5,8 @@ import { normaliseOdds } from '#shared/tip-text';
 import { nameKey, type Finish } from '#shared/race-results';
 import type { MyBet, MyBetsResponse, newBetBody } from '#shared/schemas/my-bets';
 import type { AppContext } from '#server/context';
-import { memberBets, raceResultRunners, raceResults } from '#server/db/schema';
+import { memberBets, raceResults } from '#server/db/schema';
+import { runnersOfResults } from '#server/db/result-runners';
 import { notFound } from '#server/http/errors';
 
 type Row = typeof memberBets.$inferSelect;
@@ -43,17 +44,7 @@ export async function deleteBet(ctx: AppContext, userId: number, id: number): Pr
 async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
   const days = [...new Set(rows.map((r) => r.raceDate))];
   const results = days.length ? await ctx.db.select().from(raceResults).where(inArray(raceResults.raceDate, days)) : [];
-  const runners = results.length
-    ? await ctx.db
-        .select()
-        .from(raceResultRunners)
-        .where(
-          inArray(
-            raceResultRunners.resultId,
-            results.map((r) => r.id),
-          ),
-        )
-    : [];
+  const runners = await runnersOfResults(ctx.db, results);
   return rows.map((row) => {
     const race = results.find((r) => r.raceDate === row.raceDate && r.time === row.raceTime && nameKey(r.course) === nameKey(row.course));
     const field = race ? runners.filter((h) => h.resultId === race.id) : [];

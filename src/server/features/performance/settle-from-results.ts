@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { nameKey, tipRace, type Finish } from '#shared/race-results';
 import type { SettledFromResults } from '#shared/schemas/race-results';
 import { tipProfit, type TipResult } from '#shared/tip-stats';
 import type { DbOrTx } from '#server/db/client';
-import { raceResultRunners, raceResults, tipRecords } from '#server/db/schema';
+import { raceResults, tipRecords } from '#server/db/schema';
+import { runnersOfResults } from '#server/db/result-runners';
 
 const TIP_RESULT: Record<Finish, TipResult> = { won: 'WON', placed: 'PLACED', ran: 'LOST', nr: 'NR' };
 /** Settled by the results: they may settle it again. Anything else settled (by hand) is left alone. */
@@ -22,15 +23,7 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
   if (open.length === 0) return [];
   const results = await db.select().from(raceResults).where(eq(raceResults.raceDate, date));
   if (results.length === 0) return [];
-  const runners = await db
-    .select()
-    .from(raceResultRunners)
-    .where(
-      inArray(
-        raceResultRunners.resultId,
-        results.map((r) => r.id),
-      ),
-    );
+  const runners = await runnersOfResults(db, results);
 
   const settled: SettledFromResults[] = [];
   for (const tip of open) {

@@ -1,10 +1,11 @@
-import { asc, inArray, lt } from 'drizzle-orm';
+import { asc, lt } from 'drizzle-orm';
 import { calibrate, type CalibrationRace } from '#shared/calibration';
 import { londonDate } from '#shared/london-time';
 import type { Finish } from '#shared/race-results';
 import type { CalibrationResponse } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
-import { raceResultRunners, raceResults } from '#server/db/schema';
+import { raceResults } from '#server/db/schema';
+import { runnersOfResults } from '#server/db/result-runners';
 
 /**
  * GET /api/value-calibration: every result of a day before today (London) through the shared
@@ -14,18 +15,7 @@ import { raceResultRunners, raceResults } from '#server/db/schema';
 export async function getCalibration(ctx: AppContext): Promise<CalibrationResponse> {
   const before = londonDate(ctx.clock.now());
   const results = await ctx.db.select({ id: raceResults.id, raceDate: raceResults.raceDate }).from(raceResults).where(lt(raceResults.raceDate, before)).orderBy(asc(raceResults.raceDate));
-  const runners = results.length
-    ? await ctx.db
-        .select()
-        .from(raceResultRunners)
-        .where(
-          inArray(
-            raceResultRunners.resultId,
-            results.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(raceResultRunners.id))
-    : [];
+  const runners = await runnersOfResults(ctx.db, results);
   const byResult = new Map<number, CalibrationRace>(results.map((r) => [r.id, { raceDate: r.raceDate, runners: [] }]));
   for (const h of runners) {
     byResult.get(h.resultId)?.runners.push({ name: h.name, vbRating: h.vbRating, morningOdds: h.morningOdds, finish: h.finish as Finish });
