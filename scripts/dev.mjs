@@ -1,5 +1,6 @@
 // `npm run dev`: the API server with reload (tsx watch) and Vite's dev server with hot reload.
 // Open the Vite address it prints; /api calls are proxied to the server.
+import './support/supported-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

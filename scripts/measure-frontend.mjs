@@ -8,6 +8,7 @@
 //      decision 0020).
 // Options: --no-build (use dist/web as it is), --no-lighthouse, --runs N (Lighthouse runs per page,
 // the median counts; default 1), --json FILE (write the figures).
+import './support/supported-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

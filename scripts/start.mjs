@@ -1,6 +1,7 @@
 // `npm start`: builds the client and the server-render entry (decision 0020) when either is
 // missing or older than its sources, then runs the server in this same process (so SIGTERM
 // reaches it directly for a graceful shutdown).
+import './support/supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,12 @@
-// `npm test`: typecheck, lint and the dead-code check, unit and API tests on PGlite, the same API tests on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser journeys in Chromium, then the unit and API tests again
-// on a second Node when TEST_OTHER_NODE names its binary. Every step runs; the run fails
-// if any step failed, and ends with one line counting the tests.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the static checks side by side (typecheck, lint, format, feature cycles, dead code),
+// then the unit tests, the API tests, and the browser journeys in Chromium.
+// API tests: with TEST_DATABASE_URL set, every API file runs on PostgreSQL and only the files that
+// test the embedded database run on PGlite too (the browser journeys also run on PGlite); without
+// it (a laptop), every API file runs on PGlite. Every step runs; the run fails if any step failed.
+// Each step's time goes to test-results/step-times.txt (and .json) and is printed at the end,
+// followed by one line counting the tests.
+import './support/supported-node.mjs';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -12,61 +16,87 @@ const reports = path.join(root, 'test-results');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
-const vitest = (name, projects, node = process.execPath) => [
-  name,
-  node,
-  [bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`],
-];
+const node = (...args) => [process.execPath, args];
+const vitest = (name, projects) =>
+  node(bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`);
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
-if (!pg) console.log('TEST_DATABASE_URL is not set: the PostgreSQL half of the API tests will not run (set it to run them).');
-// A second Node (e.g. the current LTS when this machine's Node is older) runs the unit and API tiers
-// again, so the suite keeps passing on the version we recommend (.ci/run installs Node 26 for it).
-const otherNode = process.env.TEST_OTHER_NODE;
-if (otherNode && !fs.existsSync(otherNode)) {
-  console.error(`TEST_OTHER_NODE=${otherNode} does not exist.`);
-  process.exit(1);
-}
-const steps = [
-  ['typecheck', process.execPath, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']],
-  ['lint', process.execPath, [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.']],
-  // Layout is Prettier's (.prettierrc.json): \`npm run format\` rewrites, this only checks.
-  ['format', process.execPath, [bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}']],
-  // Features that import each other in a circle (scripts/checks/feature-cycles.mjs).
-  ['feature-cycles', process.execPath, [path.join(root, 'scripts/checks/feature-cycles.mjs')]],
-  // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
-  ['dead-code', process.execPath, [bin('knip/bin/knip.js')]],
-  vitest('unit-and-api', ['unit', 'api']),
-  // A run of its own: sharing one Vitest run with the PGlite project mixed up worker settings.
-  ...(pg ? [vitest('api-postgres', ['api-pg'])] : []),
-  vitest('browser', ['e2e']),
-  ...(otherNode ? [vitest(`unit-and-api-node-${nodeVersion(otherNode)}`, ['unit', 'api'], otherNode)] : []),
+if (!pg) console.log('TEST_DATABASE_URL is not set: every API test runs on PGlite, none on PostgreSQL (set it to run them there).');
+
+/** Stages run one after another; the steps of a stage run side by side. */
+const stages = [
+  {
+    name: 'static checks',
+    steps: [
+      ['typecheck', ...node(bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json')],
+      ['lint', ...node(bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.')],
+      // Layout is Prettier's (.prettierrc.json): `npm run format` rewrites, this only checks.
+      ['format', ...node(bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}')],
+      // Features that import each other in a circle (scripts/checks/feature-cycles.mjs).
+      ['feature-cycles', ...node(path.join(root, 'scripts/checks/feature-cycles.mjs'))],
+      // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
+      ['dead-code', ...node(bin('knip/bin/knip.js'))],
+    ],
+  },
+  { name: 'unit and API tests on PGlite', steps: [['unit-and-api', ...vitest('unit-and-api', ['unit', 'api'])]] },
+  // A Vitest run of its own: sharing one run with the PGlite project mixed up worker settings.
+  ...(pg ? [{ name: 'API tests on PostgreSQL', steps: [['api-postgres', ...vitest('api-postgres', ['api-pg'])]] }] : []),
+  { name: 'browser journeys', steps: [['browser', ...vitest('browser', ['e2e'])]] },
 ];
 
-function nodeVersion(node) {
-  return spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^v/, '');
+/** Runs one step; a step that shares its stage has its output held and printed whole when it ends. */
+function runStep([name, cmd, args], alone) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout?.on('data', (d) => output.push(d));
+    child.stderr?.on('data', (d) => output.push(d));
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      if (!alone) {
+        console.log(`\n--- ${name} ---`);
+        const text = Buffer.concat(output).toString();
+        if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
+      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED${signal ? ` (${signal})` : ''}`} (${seconds.toFixed(1)} s)`);
+      resolve({ name, ok, seconds });
+    });
+  });
 }
 
-const failedSteps = [];
-for (const [name, cmd, args] of steps) {
-  console.log(`\n=== ${name} ===`);
+const runStarted = Date.now();
+const results = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
   const started = Date.now();
-  // The other Node's folder goes first on PATH, so anything the tests spawn (`node`, npx) is that Node too.
-  const env = cmd === process.execPath ? process.env : { ...process.env, PATH: `${path.dirname(cmd)}${path.delimiter}${process.env.PATH}` };
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (r.status !== 0) failedSteps.push(name);
+  const done = await Promise.all(stage.steps.map((step) => runStep(step, stage.steps.length === 1)));
+  results.push(...done.map((r) => ({ ...r, stage: stage.name })));
+  if (stage.steps.length > 1) console.log(`=== ${stage.name}: ${((Date.now() - started) / 1000).toFixed(1)} s side by side`);
 }
+const wallSeconds = (Date.now() - runStarted) / 1000;
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json'))) {
+for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json') && f !== 'step-times.json')) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
+
+const table = [
+  `npm test on Node ${process.versions.node}, ${new Date(runStarted).toISOString()}`,
+  ...results.map((r) => `${r.name.padEnd(16)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${r.seconds.toFixed(1).padStart(7)} s   (${r.stage})`),
+  `${'whole run'.padEnd(16)} ${''.padEnd(7)} ${wallSeconds.toFixed(1).padStart(7)} s`,
+].join('\n');
+fs.writeFileSync(path.join(reports, 'step-times.txt'), `${table}\n`);
+fs.writeFileSync(path.join(reports, 'step-times.json'), JSON.stringify({ node: process.versions.node, startedAt: new Date(runStarted).toISOString(), wallSeconds, steps: results }, null, 2));
+console.log(`\nStep times (test-results/step-times.txt):\n${table}`);
+
+const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 // A step that failed outside any test (typecheck, lint, a crashed run) still fails the count.
 if (failedSteps.length && failed === 0) failed = failedSteps.length;
