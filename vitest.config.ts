@@ -3,10 +3,31 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /**
+ * API test files about the embedded database itself: its data directory and start-up checks,
+ * backup and restore of PGlite, files stored as base64 pieces, LISTEN/NOTIFY and the caches it
+ * clears within one process, the outbox worker on one connection, large uploads on the server's
+ * own thread, production's refusals on PGlite. With PostgreSQL available every API file runs
+ * there and only these also run on PGlite (the browser journeys run on PGlite too); without it
+ * (a laptop) every API file runs on PGlite.
+ */
+const EMBEDDED_DATABASE_API_TESTS = [
+  'startup',
+  'backup',
+  'file-store',
+  'race-cards-events',
+  'session-cache',
+  'mail-worker',
+  'race-cards-upload',
+  'hardening-big-uploads',
+  'security-config',
+].map((name) => `tests/api/${name}.test.ts`);
+
+/**
  * Projects run one group after another (groupOrder), so PGlite and PostgreSQL API runs do not
  * compete for the two cores.
- * Projects: unit (pure code), api (real HTTP against the app on PGlite), api-pg (the same API
- * tests on PostgreSQL, only when TEST_DATABASE_URL is set) and e2e (Chromium journeys).
+ * Projects: unit (pure code), api (real HTTP against the app on PGlite: every API file, or only
+ * the embedded database's own when PostgreSQL is there), api-pg (every API file on PostgreSQL,
+ * only when TEST_DATABASE_URL is set) and e2e (Chromium journeys on PGlite).
  */
 export default defineConfig({
   test: {
@@ -23,11 +44,14 @@ export default defineConfig({
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },
-          include: ['tests/api/**/*.test.ts'],
+          include: pgUrl ? EMBEDDED_DATABASE_API_TESTS : ['tests/api/**/*.test.ts'],
           // Several processes on one database: PostgreSQL only (PGlite is one process's database).
           exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts'],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },
+          // A worker imports the server once for all its files (each file still starts its own app
+          // on a clean database): importing it again for every file cost seconds each.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
@@ -42,6 +66,7 @@ export default defineConfig({
                 include: ['tests/api/**/*.test.ts'],
                 globalSetup: ['tests/support/global-setup-db.ts'],
                 env: { VBG_TEST_DB: 'postgres' },
+                isolate: false, // as in api
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 maxWorkers: 2,
@@ -57,10 +82,12 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup-db.ts', 'tests/support/global-setup-browser.ts'],
+          // One Chromium for the run (global-setup-browser.ts); each file connects to it.
           env: { VBG_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          isolate: false, // as in api: the server and the test helpers are imported once
         },
       },
     ],

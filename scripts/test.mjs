@@ -1,5 +1,6 @@
-// `npm test`: the static checks side by side (typecheck, lint, format, feature cycles, dead code),
-// then the unit tests, the API tests, and the browser journeys in Chromium.
+// `npm test`: the static checks side by side with the client's build (typecheck, lint, format,
+// feature cycles, dead code, build), then the unit tests, the API tests, and the browser journeys
+// in Chromium.
 // API tests: with TEST_DATABASE_URL set, every API file runs on PostgreSQL and only the files that
 // test the embedded database run on PGlite too (the browser journeys also run on PGlite); without
 // it (a laptop), every API file runs on PGlite. Every step runs; the run fails if any step failed.
@@ -36,6 +37,9 @@ const stages = [
       ['feature-cycles', ...node(path.join(root, 'scripts/checks/feature-cycles.mjs'))],
       // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
       ['dead-code', ...node(bin('knip/bin/knip.js'))],
+      // The web client and its server-render entry, built once for the run (skipped when fresh):
+      // the server-rendered page tests and the browser journeys serve this build.
+      ['build', ...node(path.join(root, 'scripts/support/web-build.mjs'))],
     ],
   },
   { name: 'unit and API tests on PGlite', steps: [['unit-and-api', ...vitest('unit-and-api', ['unit', 'api'])]] },

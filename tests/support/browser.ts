@@ -1,23 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD } from './users';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = path.resolve('artifacts/screenshots');
+/** Screenshots are taken on request (`VBG_SCREENSHOTS=1 npm test`); the accessibility checks always run. */
+const SCREENSHOTS = ['1', 'true'].includes(process.env.VBG_SCREENSHOTS ?? '');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Flags for this closed network: no background calls home, no sandbox as root.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+/** The run's one Chromium, started by the journeys' global setup (global-setup-browser.ts). */
+function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint' as never) as string);
 }
 
 /** A response a test expects to fail: the browser logs it as a console error, which is then not a fault. */
@@ -69,7 +66,7 @@ export function expectFailures(page: Page, ...expected: ExpectedFailure[]) {
 /** The app on a fresh database serving the built client, plus a browser. */
 export async function startJourney(env: Record<string, string> = {}) {
   const app = await startTestApp(env, { webDir: path.resolve('dist/web') });
-  const browser = await launchBrowser();
+  const browser = await connectBrowser();
   return {
     app,
     browser,
@@ -81,7 +78,7 @@ export async function startJourney(env: Record<string, string> = {}) {
       return { context, page };
     },
     async close() {
-      await browser.close();
+      await browser.close(); // closes this file's contexts and disconnects; the run's browser stays up
       await app.close();
     },
   } satisfies { app: TestApp; [k: string]: unknown };
@@ -104,7 +101,7 @@ export async function checkA11y(page: Page, name: string) {
   // Only our HTML pages: a PDF shown in Chromium's own viewer is not the app's markup.
   if ((await page.evaluate(() => document.contentType)) !== 'text/html') return;
   // Let transitions and fade-ins finish: colour contrast is judged on what is painted now.
-  await page.waitForTimeout(250);
+  await settled(page);
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an
   // inline <script>, so page.addScriptTag cannot be used here.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
@@ -129,10 +126,26 @@ export async function checkA11y(page: Page, name: string) {
 }
 
 /**
- * Saves phone and desktop screenshots of the page as it is now (test artefacts to look at), and
- * checks each with axe-core: every captured screen is also an accessibility check.
+ * Waits for the page to paint what it has (two animation frames) and for every finite animation
+ * or CSS transition running then to finish (endless ones, such as a spinner, are not waited for).
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Checks the page as it is now with axe-core (always: every captured state is an accessibility
+ * check, at the page's own size; tests/e2e/accessibility.test.ts covers every page at both sizes)
+ * and, when screenshots are asked for (VBG_SCREENSHOTS=1), saves it at phone and desktop width in
+ * artifacts/screenshots/ to look at.
  */
 export async function capture(page: Page, name: string) {
+  await checkA11y(page, name);
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const [label, size] of [
@@ -140,9 +153,8 @@ export async function capture(page: Page, name: string) {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(50);
+    await settled(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-    await checkA11y(page, `${name}-${label}`);
   }
   await page.setViewportSize(original);
 }
