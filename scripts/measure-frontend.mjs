@@ -145,7 +145,8 @@ function textOf(html) {
 
 /** Whether Lighthouse's largest contentful element (its text, as Lighthouse labels it) is in the first HTML. */
 async function lcpInFirstHtml(url, lhr) {
-  const node = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the element in its LCP breakdown insight: a list whose node item is the element.
+  const node = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
   if (!node) return { label: null, inHtml: false };
   const label = String(node.nodeLabel ?? '')
     .replace(/…$/, '')

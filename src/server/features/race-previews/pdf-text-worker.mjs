@@ -1,6 +1,7 @@
-// Runs in a worker thread (extract-text.ts): pdfjs-dist's legacy build installs core-js polyfills
-// process-wide — among them JSON.stringify and Array.prototype.push on Node 20 — which made every
-// request of the server slower. Kept in a worker, they only ever touch this thread.
+// Runs in a worker thread (extract-text.ts): pdfjs-dist's legacy build (the one pdfjs asks Node to
+// use) installs core-js polyfills process-wide. On Node 20 they replaced JSON.stringify and
+// Array.prototype.push, which made every request of the server slower; on Node 26 (pdfjs 6) they
+// replace neither, but still add core-js's global state. Kept in a worker, they only touch this thread.
 // Plain JavaScript so the worker loads the same way under tsx, vitest and node.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +15,7 @@ const isTextItem = (item) => typeof item === 'object' && item !== null && 'str' 
 
 /** One string per page, "\n" between lines: pdfjs's end-of-line marks and changes of baseline. */
 async function pageTexts(data) {
-  const task = getDocument({ data, standardFontDataUrl, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+  const task = getDocument({ data, standardFontDataUrl, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
   const doc = await task.promise;
   try {
     const pages = [];
