@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, londonDate, weekdayOf } from '#shared/london-time';
@@ -77,7 +77,8 @@ describe('race results, tips settling themselves and the public calibration (iss
     expect(await m.getByTestId('bets-strike-rate').textContent()).toBe('100%');
     await expect.poll(() => m.getByRole('row', { name: new RegExp(nap.name) }).textContent()).toContain('Won');
     const [download] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    // The run's browser is shared (connected to, not launched), so the file is read as a stream.
+    const csv = await text(await download.createReadStream());
     expect(csv.split('\r\n')[1]).toBe(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","won","50.00","40.00"`);
     await capture(m, 'my-bets');
 
