@@ -162,16 +162,16 @@ describe('VB Tissue Odds Generator', () => {
     await page.getByRole('button', { name: 'Remove Foxtrot Star' }).click();
     await expect.poll(rowNames).toEqual(['Alpha Star', 'Bravo Star', 'Charlie Star', 'Delta Star', 'Echo Star']);
 
-    // Sort by value score: ascending first, the same column again flips to descending.
-    const byValue = Object.values(model)
-      .sort((a, b) => a.valueScore! - b.valueScore! || a.value! - b.value!)
+    // Sort by value score: the first click puts the best value first, the same column again flips.
+    const bestValueFirst = Object.values(model)
+      .sort((a, b) => b.valueScore! - a.valueScore! || b.value! - a.value!)
       .map((r) => r.name);
     const valueHeader = page.getByRole('button', { name: 'Value Score' });
     await valueHeader.click();
-    await expect.poll(rowNames).toEqual(byValue);
-    await expect.poll(() => page.locator('th[aria-sort="ascending"]').textContent()).toBe('Value Score');
+    await expect.poll(rowNames).toEqual(bestValueFirst);
+    await expect.poll(() => page.locator('th[aria-sort="descending"]').textContent()).toBe('Value Score');
     await valueHeader.click();
-    await expect.poll(rowNames).toEqual([...byValue].reverse());
+    await expect.poll(rowNames).toEqual([...bestValueFirst].reverse());
     await capture(page, 'generator-sorted');
 
     // A horse added by hand has its name and rating open; removing leaves the race's runners.

@@ -41,7 +41,8 @@ describe('race cards', () => {
     await expect.poll(() => uploadButton.isVisible()).toBe(true);
     await expect.poll(async () => uploadButton.isDisabled()).toBe(true);
     await expect.poll(async () => a.getByText('No file selected').isVisible()).toBe(true);
-    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe('monday');
+    // The stages start on the day being worked on: today's tab before any workbook.
+    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(weekdayOf(londonDate(j.app.clock.now())));
     await a.getByLabel('Target weekday').selectOption('tuesday');
     await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
     await expect.poll(async () => uploadButton.isDisabled()).toBe(false);
@@ -57,6 +58,10 @@ describe('race cards', () => {
     await expect.poll(() => a.getByText('Stage 1 Complete').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => a.getByRole('option', { name: 'Tuesday (10 cards)' }).count()).toBe(1);
     await capture(a, 'race-cards-admin');
+    // Opened again, the stages start where the workbook went (Tuesday is ahead).
+    await a.reload();
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe('tuesday');
     await admin.context.close();
 
     // Member: the Tuesday tab, a venue's View All, sorting and collapsing.

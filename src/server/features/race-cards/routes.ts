@@ -12,6 +12,7 @@ import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { cachedRaceCardJson, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay, raceIdKey } from './read-race-cards';
 import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
+import { workingWeekday } from './working-weekday';
 import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScope } from './upload-scope';
 import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
 import { MORNING_ODDS_KIND, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
@@ -125,6 +126,8 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on.
   app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
   app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
+  // The tab the morning stages start on: where the last workbook went while that day is ahead, else today's.
+  app.get('/api/vbg-race-cards/working-weekday', { config: { access: 'admin' } }, async () => workingWeekday(ctx));
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 1', 'the previous race cards are unchanged.', (scope) => {
     scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
