@@ -294,4 +294,46 @@ describe('race cards', () => {
     await capture(m, 'race-cards-member-verdict');
     await member.context.close();
   });
+
+  it('on a phone, a race chosen on a 30-race day comes into view, and By time lists the day in the order it is off', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    await createAccount(j.app, 'member', 'phone@example.com');
+    const races = makeRaceDay({ races: 30, runners: 8, seed: 21 });
+    const api = j.app.client();
+    expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), 'saturday'))).status).toBe(200);
+
+    const member = await j.newPage(PHONE);
+    const m = member.page;
+    await signInThroughPage(m, 'phone@example.com');
+    await m.waitForURL((url) => url.pathname === '/');
+    await m.goto('/vbg-race-cards');
+    const menu = m.getByRole('navigation', { name: 'Race navigation' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+
+    // The last race of the last venue: its card loads far below the menu, and is brought into view.
+    const last = races[races.length - 1];
+    await menu
+      .getByRole('region', { name: last.course, exact: true })
+      .getByRole('button', { name: new RegExp(`^${last.time}`) })
+      .click();
+    const heading = m.getByRole('heading', { name: `${last.time} ${last.course}`, level: 3 });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? Infinity).toBeLessThan(PHONE.height / 2);
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await capture(m, 'race-cards-member-revealed');
+
+    // By time: one list, every venue, in the order the races are off.
+    await m.evaluate(() => window.scrollTo(0, 0));
+    await menu.getByRole('button', { name: 'By time' }).click();
+    const list = menu.getByRole('list', { name: 'Races by time' });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const minutes = (t: string) => Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]);
+    const times = (await list.locator('li button > span:first-child').allTextContents()).map(minutes);
+    expect(times).toHaveLength(races.length);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(races.map((r) => r.course)).size).toBeGreaterThan(1);
+    await capture(m, 'race-cards-member-by-time');
+    await member.context.close();
+  });
 });

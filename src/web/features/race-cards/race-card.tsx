@@ -146,9 +146,9 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   }
 
   return (
-    <Card className="overflow-hidden" aria-labelledby={headingId} role="region">
+    <Card className="scroll-mt-20 overflow-hidden lg:scroll-mt-32" aria-labelledby={headingId} role="region">
       <div className="bg-navy-900 px-4 py-4 text-white sm:px-6">
-        <h3 id={headingId} className="text-lg font-bold sm:text-xl">
+        <h3 id={headingId} tabIndex={-1} className="text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-gold-300 sm:text-xl">
           <span className="text-gold-300">{race.time}</span> {race.course}
         </h3>
         <p className="mt-1 font-semibold text-navy-50">{race.title}</p>
