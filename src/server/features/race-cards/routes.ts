@@ -67,7 +67,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const id = raceIdKey(request.params.id);
     // A well-formed id from the shared cache (at once on a hit); anything else answers 404.
     if (id === null) return cachedRaceCardJson(ctx, request.params.id).then((body) => sendJson(reply, body));
-    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
+    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { withResult: true })));
   });
 
   app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {
