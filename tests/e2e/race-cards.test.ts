@@ -336,4 +336,47 @@ describe('race cards', () => {
     await capture(m, 'race-cards-member-by-time');
     await member.context.close();
   });
+
+  it('re-uploading stage 1 over a day with cards asks first, naming what changes and the free race that goes; stage 5 shows it at once', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const races = makeRaceDay({ races: 3, runners: 4, seed: 31 });
+    const today = weekdayOf(londonDate(j.app.clock.now()));
+    const api = j.app.client();
+    expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), today))).status).toBe(200);
+    const free = races[2];
+    expect((await api.post('/api/free-race/nominate', { raceTime: free.time, course: free.course, weekday: today })).status).toBe(200);
+
+    const admin = await j.newPage();
+    const a = admin.page;
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(today);
+    await expect.poll(() => a.getByText(`Current: ${free.time} ${free.course}.`, { exact: false }).isVisible()).toBe(true);
+
+    // A workbook without the free race: the upload asks first and says what goes.
+    const withoutFree = await raceDayWorkbook(races.slice(0, 2));
+    await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: withoutFree });
+    await a.getByRole('button', { name: 'Upload Master Excel' }).click();
+    const dialog = a.getByRole('dialog', { name: `Replace the ${today[0].toUpperCase()}${today.slice(1)} cards?` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('list', { name: 'Changes' }).textContent()).toContain('Removed: 1 race and 4 runners no longer in the workbook');
+    await expect.poll(() => dialog.textContent()).toContain(`Today's free race (${free.time} ${free.course}) is not in this workbook`);
+    await capture(a, 'race-cards-admin-reupload-confirm');
+    // Cancelled: nothing changed.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(((await api.get('/api/vbg-race-cards-metadata')).json as Record<string, unknown[]>)[today]).toHaveLength(3);
+
+    // Confirmed: uploaded, the answer says the free race went, and stage 5 shows it at once.
+    await a.getByRole('button', { name: 'Upload Master Excel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => a.getByText('Stage 1 Complete').first().isVisible()).toBe(true);
+    await expect.poll(() => a.getByText(`Today's free race (${free.time} ${free.course}) was withdrawn`, { exact: false }).first().isVisible()).toBe(true);
+    await expect.poll(() => a.getByText('None nominated today.', { exact: false }).isVisible()).toBe(true);
+    expect(((await api.get('/api/vbg-race-cards-metadata')).json as Record<string, unknown[]>)[today]).toHaveLength(2);
+    await admin.context.close();
+  });
 });

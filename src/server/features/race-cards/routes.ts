@@ -130,20 +130,30 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get('/api/vbg-race-cards/working-weekday', { config: { access: 'admin' } }, async () => workingWeekday(ctx));
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 1', 'the previous race cards are unchanged.', (scope) => {
+    const readMaster = async (request: FastifyRequest, upload: MasterUpload) => {
+      const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterExcel', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
+      upload.data = form.data;
+      upload.filename = form.filename;
+      upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
+      return upload;
+    };
     scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
       const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
       try {
-        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterExcel', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
-        upload.data = form.data;
-        upload.filename = form.filename;
-        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
-        const { counts: _counts, ...result } = await uploadMasterExcel(ctx, upload);
+        // The spec's answer (success, message, popupMessage); the message names any race that went.
+        const { counts: _counts, summary: _summary, removedRaces: _removed, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload));
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return result;
       } catch (err) {
         if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
         throw err;
       }
+    });
+    // What uploading would change, written nowhere: over a day that has cards the admin confirms first.
+    scope.post('/api/vbg-race-cards/upload-master-excel/preview', { config: { access: 'admin' } }, async (request) => {
+      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      const { counts: _counts, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload), { dryRun: true });
+      return result;
     });
   });
 
