@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
 import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http/upload-form';
 import { clearDayPreviews } from './clear-previews';
-import { getPreviewFile, listTodayPreviews } from './list-previews';
+import { getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
 import { processDailyContent } from './process-daily-content';
 import { processMasterPdf } from './process-master';
@@ -24,6 +24,12 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
     // Members-only data: never stored by a shared cache.
     reply.header('Cache-Control', 'private, no-store');
     return listTodayPreviews(ctx);
+  });
+
+  // The admin's view: every preview of today, marked when it matches no race on today's cards.
+  app.get('/api/admin/race-previews', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return todayPreviewsForAdmin(ctx);
   });
 
   app.get<{ Params: { file: string } }>('/api/race-previews/:file', { config: { access: 'member' } }, async (request, reply) => {
