@@ -17,7 +17,7 @@ export async function uploadMaster(admin: HttpClient, bytes: Uint8Array) {
 }
 
 /** The races of the standard master PDF (tests/fixtures/race-preview-pdf.ts), as today's cards. */
-export const STANDARD_RACES = [
+const STANDARD_RACES = [
   { time: '13:50', course: 'Ascot' },
   { time: '14:30', course: 'Ascot' },
   { time: '15:05', course: 'Haydock Park' },
