@@ -80,6 +80,8 @@ describe('race results, tips settling themselves and the public calibration (iss
     // The run's browser is shared (connected to, not launched), so the file is read as a stream.
     const csv = await text(await download.createReadStream());
     expect(csv.split('\r\n')[1]).toBe(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","won","50.00","40.00"`);
+    // One day of bets: the chart's axis names the day once.
+    expect(await m.getByTestId('pl-chart').locator('[data-axis="date"]').allTextContents()).toEqual([today]);
     await capture(m, 'my-bets');
 
     // The member's race card now shows how the race finished: positions and starting prices.
