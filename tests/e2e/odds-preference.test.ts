@@ -68,7 +68,7 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     await napPrice.getByLabel('Stake (£)').fill('5');
     await napPrice.getByLabel('Each way').check();
     await napPrice.getByRole('button', { name: 'Log Bet', exact: true }).click();
-    await expect.poll(() => m.getByText(`${horse.name} logged: £5.00 each way at 7/1.`).isVisible()).toBe(true);
+    await expect.poll(() => m.getByText(`${horse.name} logged: £5.00 each way at 7/1 (total outlay £10.00).`).isVisible()).toBe(true);
     await capture(m, 'tips-value-down-to');
 
     // From a generator row: the same price with the card's odds, and a bet logged at the price taken.

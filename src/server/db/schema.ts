@@ -331,7 +331,7 @@ export const memberBets = pgTable(
     course: text('course').notNull(),
     horseName: text('horse_name').notNull(),
     price: text('price').notNull(), // as taken, normalised ("9/2", "5.5")
-    stakePence: integer('stake_pence').notNull(), // the whole stake; each way: half win, half place
+    stakePence: integer('stake_pence').notNull(), // as the punter says it: each way, the stake on each part (£2 e/w = £4 laid out)
     eachWay: boolean('each_way').notNull().default(false),
     source: text('source').notNull().default('manual'), // tip | race-card | generator | manual
     createdAt: ts('created_at').notNull().defaultNow(),
