@@ -109,7 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     else if (error instanceof SyntaxError || ('code' in error && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON)/.test(String(error.code)))) {
       message = 'The request body is not valid JSON.';
     }
-    return reply.code(status).send({ message });
+    return reply.code(status).send(error instanceof HttpError && error.details ? { message, ...error.details } : { message });
   });
 
   const setSecurityHeaders = securityHeaders({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { betsCsv, betStats, formatPounds, placeTerms, settleBet } from './my-bets';
+import { betOutlayPence, betsCsv, betStats, formatPounds, placeTerms, settleBet } from './my-bets';
 
 const result = (finish: 'won' | 'placed' | 'ran' | 'nr', position: number | null, runners = 8, handicap = false) => ({ finish, position, runners, handicap });
 
@@ -23,14 +23,24 @@ describe('settleBet', () => {
     expect(settleBet(bet, null)).toEqual({ status: 'pending', returnPence: null, profitPence: null });
   });
 
-  it('£10 each way (£5 + £5) at 10/1, 8 runners, 1/5 three places', () => {
-    const bet = { price: '10/1', stakePence: 1000, eachWay: true };
+  it('£5 each way is £5 on the win and £5 on the place, £10 laid out: at 10/1, 8 runners, 1/5 three places', () => {
+    const bet = { price: '10/1', stakePence: 500, eachWay: true };
+    expect(betOutlayPence(bet)).toBe(1000);
     // Wins: £5 × 11 = £55, place £5 × (1 + 10/5) = £15 → £70 back, +£60.
     expect(settleBet(bet, result('won', 1))).toEqual({ status: 'won', returnPence: 7000, profitPence: 6000 });
     // Third: the place part only, £15 back, +£5.
     expect(settleBet(bet, result('placed', 3))).toEqual({ status: 'placed', returnPence: 1500, profitPence: 500 });
-    // Third of 6 runners: two places only, so lost.
+    // Third of 6 runners: two places only, so both parts lost.
     expect(settleBet(bet, result('placed', 3, 6))).toEqual({ status: 'lost', returnPence: 0, profitPence: -1000 });
+  });
+
+  it('£2 e/w at 3/1 placed third of 8 (1/5): win part −£2, place part £2 + £2 × 3/5 = £3.20 back, net −£0.80; a non-runner returns £4', () => {
+    const bet = { price: '3/1', stakePence: 200, eachWay: true };
+    expect(settleBet(bet, result('placed', 3))).toEqual({ status: 'placed', returnPence: 320, profitPence: -80 });
+    expect(settleBet(bet, result('nr', null))).toEqual({ status: 'nr', returnPence: 400, profitPence: 0 });
+    expect(settleBet(bet, result('ran', null))).toEqual({ status: 'lost', returnPence: 0, profitPence: -400 });
+    // A £2 win bet is £2 laid out.
+    expect(betOutlayPence({ stakePence: 200, eachWay: false })).toBe(200);
   });
 
   it('rounds pennies down', () => {
@@ -72,19 +82,31 @@ describe('betStats and CSV', () => {
       ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, result('nr', null)),
     },
     { raceDate: '2026-11-22', raceTime: '15:10', course: 'York', horseName: 'D', price: '2/1', stakePence: 500, eachWay: false, ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, null) },
+    {
+      raceDate: '2026-11-22',
+      raceTime: '16:10',
+      course: 'York',
+      horseName: 'E',
+      price: '3/1',
+      stakePence: 200,
+      eachWay: true,
+      ...settleBet({ price: '3/1', stakePence: 200, eachWay: true }, result('placed', 3)),
+    },
   ];
-  it('counts settled bets, non-runners and pending left out of strike rate and ROI', () => {
-    // +£40 − £5 on £15 staked: +£35, ROI 233.3 %; 1 winner of 2.
-    expect(betStats(bets)).toEqual({ bets: 4, settled: 3, winners: 1, strikeRate: 50, stakedPence: 1500, profitPence: 3500, roi: 233.3 });
+  it('counts settled bets, non-runners and pending left out of strike rate and ROI; each way counts both parts as staked', () => {
+    // +£40 − £5 − £0.80 on £10 + £5 + £4 (£2 e/w) staked: +£34.20 on £19, ROI 180 %; 1 winner of 3.
+    expect(betStats(bets)).toEqual({ bets: 5, settled: 4, winners: 1, strikeRate: 33.3, stakedPence: 1900, profitPence: 3420, roi: 180 });
     expect(formatPounds(3500)).toBe('£35.00');
     expect(formatPounds(-250)).toBe('−£2.50');
   });
   it('writes CSV that a spreadsheet never reads as a formula', () => {
     const lines = betsCsv(bets).split('\r\n');
-    expect(lines[0]).toBe('"Date","Time","Course","Horse","Price","Stake","Each way","Result","Return","Profit"');
-    expect(lines[1]).toBe('"2026-11-20","14:10","Ascot","A","4/1","10.00","no","won","50.00","40.00"');
+    expect(lines[0]).toBe('"Date","Time","Course","Horse","Price","Stake","Each way","Total staked","Result","Return","Profit"');
+    expect(lines[1]).toBe('"2026-11-20","14:10","Ascot","A","4/1","10.00","no","10.00","won","50.00","40.00"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"-5.00"'); // a loss stays a number
-    expect(lines[4]).toBe('"2026-11-22","15:10","York","D","2/1","5.00","no","pending","",""');
+    expect(lines[4]).toBe('"2026-11-22","15:10","York","D","2/1","5.00","no","5.00","pending","",""');
+    // £2 each way: £2 a part, £4 laid out.
+    expect(lines[5]).toBe('"2026-11-22","16:10","York","E","3/1","2.00","yes","4.00","placed","3.20","-0.80"');
   });
 });

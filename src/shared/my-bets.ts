@@ -21,8 +21,14 @@ export function placeTerms(runners: number, handicap: boolean): { places: number
 
 export interface BetInput {
   price: string;
+  /** The stake as a punter says it: a win bet's stake, or each way the stake on EACH part ("£2 e/w"). */
   stakePence: number;
   eachWay: boolean;
+}
+
+/** Money laid out on a bet: an each-way bet is two bets of the stake, win and place ("£2 e/w" costs £4). */
+export function betOutlayPence(bet: Pick<BetInput, 'stakePence' | 'eachWay'>): number {
+  return bet.eachWay ? bet.stakePence * 2 : bet.stakePence;
 }
 
 export interface BetResult {
@@ -42,13 +48,15 @@ export interface BetSettlement {
 }
 
 /**
- * A win bet pays stake × decimal odds. Each way: half the stake on each part; the place part pays
- * the fraction of the odds when the horse finishes within the places (the winner included). A
- * non-runner returns the stake. Pennies are rounded down, as bookmakers pay.
+ * A win bet pays stake × decimal odds. Each way is two bets of the stake: the win part pays stake ×
+ * decimal odds if it wins; the place part pays stake × (1 + odds × the place fraction) when the
+ * horse finishes within the places (the winner included). Profit is the return less the whole
+ * outlay; a non-runner returns the whole outlay. Pennies are rounded down, as bookmakers pay.
  */
 export function settleBet(bet: BetInput, result: BetResult | null): BetSettlement {
   if (!result) return { status: 'pending', returnPence: null, profitPence: null };
-  if (result.finish === 'nr') return { status: 'nr', returnPence: bet.stakePence, profitPence: 0 };
+  const outlay = betOutlayPence(bet);
+  if (result.finish === 'nr') return { status: 'nr', returnPence: outlay, profitPence: 0 };
   const odds = parseOdds(bet.price) ?? 1;
   const won = result.finish === 'won';
   let returned: number;
@@ -56,14 +64,14 @@ export function settleBet(bet: BetInput, result: BetResult | null): BetSettlemen
   if (!bet.eachWay) {
     returned = won ? bet.stakePence * odds : 0;
   } else {
-    const half = bet.stakePence / 2;
+    const part = bet.stakePence;
     const terms = placeTerms(result.runners, result.handicap);
     placedInTerms = result.position !== null && result.position <= terms.places;
-    returned = (won ? half * odds : 0) + (placedInTerms ? half * (1 + (odds - 1) * terms.fraction) : 0);
+    returned = (won ? part * odds : 0) + (placedInTerms ? part * (1 + (odds - 1) * terms.fraction) : 0);
   }
   const returnPence = Math.floor(returned + 1e-6);
   const status: BetStatus = won ? 'won' : placedInTerms ? 'placed' : 'lost';
-  return { status, returnPence, profitPence: returnPence - bet.stakePence };
+  return { status, returnPence, profitPence: returnPence - outlay };
 }
 
 export interface BetStats {
@@ -72,6 +80,7 @@ export interface BetStats {
   winners: number;
   /** Winners ÷ settled bets (non-runners left out) × 100, one decimal. */
   strikeRate: number;
+  /** Money laid out on settled bets (non-runners left out): both parts of an each-way bet. */
   stakedPence: number;
   profitPence: number;
   /** Profit ÷ staked on settled bets (non-runners left out) × 100, one decimal. */
@@ -81,7 +90,7 @@ export interface BetStats {
 export function betStats(bets: ReadonlyArray<BetInput & BetSettlement>): BetStats {
   const counted = bets.filter((b) => b.status !== 'pending' && b.status !== 'nr');
   const winners = counted.filter((b) => b.status === 'won').length;
-  const staked = counted.reduce((n, b) => n + b.stakePence, 0);
+  const staked = counted.reduce((n, b) => n + betOutlayPence(b), 0);
   const profit = counted.reduce((n, b) => n + (b.profitPence ?? 0), 0);
   return {
     bets: bets.length,
@@ -114,12 +123,27 @@ function csvField(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** The bet log as CSV (header row first), amounts in pounds. */
+/**
+ * The bet log as CSV (header row first), amounts in pounds. "Stake" is as the punter says it (each
+ * way: per part); "Total staked" is the money laid out (each way: both parts).
+ */
 export function betsCsv(bets: readonly CsvBet[]): string {
   const pounds = (p: number | null) => (p === null ? '' : (p / 100).toFixed(2));
-  const rows = [['Date', 'Time', 'Course', 'Horse', 'Price', 'Stake', 'Each way', 'Result', 'Return', 'Profit']];
+  const rows = [['Date', 'Time', 'Course', 'Horse', 'Price', 'Stake', 'Each way', 'Total staked', 'Result', 'Return', 'Profit']];
   for (const b of bets) {
-    rows.push([b.raceDate, b.raceTime, b.course, b.horseName, b.price, pounds(b.stakePence), b.eachWay ? 'yes' : 'no', b.status, pounds(b.returnPence), pounds(b.profitPence)]);
+    rows.push([
+      b.raceDate,
+      b.raceTime,
+      b.course,
+      b.horseName,
+      b.price,
+      pounds(b.stakePence),
+      b.eachWay ? 'yes' : 'no',
+      pounds(betOutlayPence(b)),
+      b.status,
+      pounds(b.returnPence),
+      pounds(b.profitPence),
+    ]);
   }
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

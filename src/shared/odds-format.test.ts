@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOdds, valueDownTo } from './odds-format';
+import { formatOdds, tipValue, valueDownTo } from './odds-format';
 import { calculateValue } from './value-model';
 
 describe('formatOdds', () => {
@@ -63,5 +63,20 @@ describe('valueDownTo', () => {
   it('is null for a runner the model leaves out', () => {
     expect(valueDownTo([{ name: 'A', rating: 0, marketOdds: 3 }], 0)).toBeNull();
     expect(valueDownTo([{ name: 'A', rating: 70, marketOdds: 0 }], 0)).toBeNull();
+  });
+});
+
+describe('tipValue', () => {
+  // Four equal ratings: each is value down to 4.0 (3/1).
+  const field = ['Northern Star', 'B', 'C', 'D'].map((name, i) => ({ name, rating: 80, marketOdds: [3, 4, 5, 10][i] }));
+  it('a tip advised shorter than its value price says so; at or above it, it does not', () => {
+    expect(tipValue(field, 'northern star', '5/2')).toEqual({ downTo: { threshold: 4, decimal: 4, fractional: '3/1' }, shorterThanValue: true });
+    expect(tipValue(field, 'Northern Star', '3/1')?.shorterThanValue).toBe(false);
+    expect(tipValue(field, 'Northern Star', '11/2')?.shorterThanValue).toBe(false);
+    // No advised price: nothing to compare.
+    expect(tipValue(field, 'Northern Star', '')?.shorterThanValue).toBe(false);
+  });
+  it('is null for a horse that is not in the race', () => {
+    expect(tipValue(field, 'Someone Else', '5/1')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * is still value (item 4). Pure: no clock, no I/O.
  */
 import { parseOdds, round, toFractional } from './odds';
+import { nameKey } from './race-results';
 import { normaliseOdds } from './tip-text';
 import { calculateValue, type ValueInput } from './value-model';
 
@@ -73,4 +74,23 @@ export function valueDownTo(runners: readonly ValueInput[], index: number): Valu
   const decimal = Math.ceil(round(threshold * 100, 6)) / 100;
   const rung = LADDER_DECIMAL.findIndex((d) => d >= threshold - 1e-9);
   return { threshold, decimal, fractional: rung >= 0 ? PRICE_LADDER[rung] : `${Math.ceil(threshold - 1)}/1` };
+}
+
+export interface TipValue {
+  downTo: ValueDownTo;
+  /** The tip's advised price is shorter than its value-down-to price: tipped, though the tissue sees no value at that price. */
+  shorterThanValue: boolean;
+}
+
+/**
+ * A tip's advised price against the shortest price at which the VB tissue still sees value in its
+ * race (`field`, the card's runners). Null when the horse is not in the field or the model leaves
+ * it out. Without advised odds a tip is never shorter.
+ */
+export function tipValue(field: readonly ValueInput[], horse: string, advisedOdds: string): TipValue | null {
+  const index = field.findIndex((h) => nameKey(h.name) === nameKey(horse));
+  const downTo = index >= 0 ? valueDownTo(field, index) : null;
+  if (!downTo) return null;
+  const advised = parseOdds(advisedOdds);
+  return { downTo, shorterThanValue: advised !== null && advised < downTo.threshold - 1e-9 };
 }

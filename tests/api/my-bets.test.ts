@@ -3,6 +3,7 @@ import { memberBets } from '#server/db/schema';
 import type { MyBet, MyBetsResponse } from '#shared/schemas/my-bets';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 
 let t: TestApp;
@@ -28,6 +29,9 @@ describe('/api/my-bets (issue 20 item 6)', () => {
     const win = await log({ horseName: race.horses[2].name, price: '9/2', stake: 10 });
     expect(win.status, win.text).toBe(200);
     expect(win.json.message).toBe(`${race.horses[2].name} logged: £10.00 at 9/2.`);
+    const ew = await log({ raceTime: other.time, course: other.course, horseName: other.horses[3].name, price: '3/1', stake: 2, eachWay: true });
+    expect(ew.json.message).toBe(`${other.horses[3].name} logged: £2.00 each way at 3/1 (total outlay £4.00).`);
+    expect((await member.request('DELETE', `/api/my-bets/${ew.json.bet.id}`)).status).toBe(200);
     expect(win.json.bet).toMatchObject({ status: 'pending', stakePence: 1000, returnPence: null });
     // Time as a tip writes it, the course in another case, each way: 5 runners, so two places at 1/4.
     const [h, m] = race.time.split(':').map(Number);
@@ -41,12 +45,45 @@ describe('/api/my-bets (issue 20 item 6)', () => {
 
     const body = (await member.get('/api/my-bets')).json as MyBetsResponse;
     const byHorse = Object.fromEntries(body.bets.map((b) => [b.horseName, b]));
-    // £10 at 9/2 wins: £55 back. £2 + £2 each way at 8/1, second of 5: £2 × (1 + 8/4) = £6 back, +£2.
+    // £10 at 9/2 wins: £55 back. £4 each way (£4 win + £4 place, £8 laid out) at 8/1, second of 5:
+    // the place part pays £4 × (1 + 8/4) = £12, so +£4.
     expect(byHorse[race.horses[2].name]).toMatchObject({ status: 'won', returnPence: 5500, profitPence: 4500 });
-    expect(byHorse[race.horses[0].name]).toMatchObject({ status: 'placed', returnPence: 600, profitPence: 200, eachWay: true, raceTime: race.time });
+    expect(byHorse[race.horses[0].name]).toMatchObject({ status: 'placed', stakePence: 400, returnPence: 1200, profitPence: 400, eachWay: true, raceTime: race.time });
     expect(byHorse[other.horses[1].name]).toMatchObject({ status: 'pending' });
-    expect(body.stats).toEqual({ bets: 3, settled: 2, winners: 1, strikeRate: 50, stakedPence: 1400, profitPence: 4700, roi: 335.7 });
-    expect(body.series.map((p) => p.cumulativePence).at(-1)).toBe(4700);
+    expect(body.stats).toEqual({ bets: 3, settled: 2, winners: 1, strikeRate: 50, stakedPence: 1800, profitPence: 4900, roi: 272.2 });
+    expect(body.series.map((p) => p.cumulativePence).at(-1)).toBe(4900);
+  });
+
+  it('a bet logged before the per-part rule ("£2" with each way ticked) settles as £2 e/w: £2 win + £2 place, £4 laid out', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    // Nine runners, one a non-runner: eight ran, so three places at 1/5.
+    const [race] = makeRaceDay({ races: 1, runners: 9, seed: 23 });
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook([race]), 'sunday'))).status).toBe(200);
+    const { client: member, user } = await signedIn(t, 'member');
+    // Rows exactly as the earlier code stored "£2, each way": stake_pence 200, each_way true.
+    const asStored = (horse: number) => ({
+      userId: user.id,
+      raceDate: TODAY,
+      raceTime: race.time,
+      course: race.course,
+      horseName: race.horses[horse].name,
+      price: '3/1',
+      stakePence: 200,
+      eachWay: true,
+      source: 'race-card',
+      createdAt: t.clock.now(),
+    });
+    await t.ctx.db.insert(memberBets).values([asStored(2), asStored(8)]);
+    expect((await enterResults(admin, TODAY, [resultLine(race, [0, 1, 2], [8])])).status).toBe(200);
+
+    const body = (await member.get('/api/my-bets')).json as MyBetsResponse;
+    const byHorse = Object.fromEntries(body.bets.map((b) => [b.horseName, b]));
+    // Third at 3/1: the win part loses £2; the place part returns £2 + £2 × 3/5 = £3.20; net −£0.80.
+    expect(byHorse[race.horses[2].name]).toMatchObject({ status: 'placed', stakePence: 200, eachWay: true, returnPence: 320, profitPence: -80 });
+    // The non-runner returns both parts: £4.
+    expect(byHorse[race.horses[8].name]).toMatchObject({ status: 'nr', returnPence: 400, profitPence: 0 });
+    // Staked counts both parts of the settled bet (the non-runner is left out): £4, −£0.80, ROI −20 %.
+    expect(body.stats).toMatchObject({ stakedPence: 400, profitPence: -80, roi: -20 });
   });
 
   it("another member's bets are never shown, and cannot be deleted", async () => {

@@ -47,8 +47,8 @@ describe('Record New Tips', () => {
     expect(list.map((r) => r.selectionName)).toEqual(['Northern Star', 'Harbour Light', 'Yesterday Star']);
     expect(list[0]).toMatchObject({
       raceDate: '2026-07-14',
-      raceTime: '2:10 Ascot',
-      raceLocation: 'Daily Tips',
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
       selectionType: 'nap',
       advisedOdds: '5/1',
       startingPrice: null,
@@ -83,7 +83,7 @@ describe('Record New Tips', () => {
     const id = await record(admin);
     const edited = await admin.put(`/api/admin/tip-records/${id}`, { raceTime: '2:45 Ascot', selectionName: 'Northern Star', advisedOdds: '9/2' });
     expect(edited.status).toBe(200);
-    expect(edited.json.record).toMatchObject({ raceTime: '2:45 Ascot', advisedOdds: '9/2', result: null });
+    expect(edited.json.record).toMatchObject({ raceTime: '14:45', raceLocation: 'Ascot', advisedOdds: '9/2', result: null });
     expect((await admin.put(`/api/admin/tip-records/${id}`, { raceTime: '', selectionName: 'X' })).json.message).toBe('Race is required');
     const nb = await record(admin, { selectionType: 'nb', selectionName: 'Harbour Light' });
     const deleted = await admin.delete(`/api/admin/tip-records/${nb}`);
@@ -119,6 +119,111 @@ describe('Record New Tips', () => {
   });
 });
 
+describe('a tip recorded by hand for a day whose tips are published', () => {
+  const published = { nap: 'Northern Star – 2:00 Ascot (11/2)', nb: 'Harbour Light (15:15 Haydock) 11/4', longshot: 'Long Road 4.00 Ascot 20/1' };
+
+  it('keeps the published selection, race and advised price; another price is recorded only as a confirmed correction', async () => {
+    t.clock.set(new Date('2026-07-14T09:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await publish(admin, published);
+
+    // 5/1 instead of the published 11/2: refused until confirmed, nothing written.
+    const unconfirmed = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ raceTime: '2:00 Ascot', advisedOdds: '5/1' }));
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.json).toEqual({
+      message:
+        'Northern Star was published as the NAP for 2026-07-14 at 11/2. Recording 5/1 instead is a correction: confirm it to show "advised 11/2, corrected to 5/1" on the public record, or record it at 11/2.',
+      confirm: 'confirmCorrection',
+    });
+    // Another horse or another race is not the tip members were given: refused outright.
+    const otherHorse = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ selectionName: 'Silent Witness', raceTime: '2:00 Ascot', advisedOdds: '11/2' }));
+    expect(otherHorse.status).toBe(409);
+    expect(otherHorse.json).toEqual({ message: 'The NAP published for 2026-07-14 is Northern Star (14:00 Ascot, 11/2): the record keeps the tip members were given.' });
+    const otherRace = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ raceTime: '2:40 Ascot', advisedOdds: '11/2', confirmCorrection: true }));
+    expect(otherRace.status).toBe(409);
+    expect(otherRace.json.message).toBe('Northern Star was published as the NAP for 2026-07-14 in the 14:00 Ascot, not the 14:40 Ascot: the record keeps the published race.');
+    expect(await t.ctx.db.select().from(tipRecords)).toEqual([]);
+
+    // The same price written another way (6.5 = 11/2) is no correction: stored as published, 24-hour time and course.
+    expect((await admin.post('/api/admin/back-catalogue-entry', tipEntry({ raceTime: '2:00 Ascot', advisedOdds: '6.5' }))).status).toBe(200);
+    let [row] = await t.ctx.db.select().from(tipRecords);
+    expect([row.selectionName, row.raceTime, row.raceLocation, row.advisedOdds, row.correctedOdds]).toEqual(['Northern Star', '14:00', 'Ascot', '11/2', null]);
+    // Members were given it when the tips were published, not when it was typed in.
+    expect(row.publishedAt).toEqual((await t.ctx.db.select().from(dailyTips))[0].publishedAt);
+
+    // Confirmed: the advised price stays 11/2 and the correction is recorded beside it.
+    t.clock.advance(60_000);
+    const confirmed = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ raceTime: '2:00 Ascot', advisedOdds: '5/1', confirmCorrection: true }));
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.json.message).toBe('Northern Star now the NAP for 2026-07-14 (replaced the pending one): advised 11/2, corrected to 5/1.');
+    [row] = await t.ctx.db.select().from(tipRecords);
+    expect([row.raceTime, row.raceLocation, row.advisedOdds, row.correctedOdds]).toEqual(['14:00', 'Ascot', '11/2', '5/1']);
+    expect(row.oddsCorrectedAt?.toISOString()).toMatch(/^2026-07-14T09:01:0\d\.\d{3}Z$/);
+
+    // Auto-Populate finds the record matching the published tip: the correction stays.
+    expect((await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' })).json.added).toBe(2);
+    [row] = (await t.ctx.db.select().from(tipRecords)).filter((r) => r.selectionType === 'nap');
+    expect(row.correctedOdds).toBe('5/1');
+
+    // Settled at the corrected price; the public record shows both prices.
+    await admin.post(`/api/admin/tip-records/${row.id}/settle`, { result: 'WON' });
+    const results = (await admin.get('/api/results')).json as { tips: Array<Record<string, unknown>> };
+    expect(results.tips.find((r) => r.selectionName === 'Northern Star')).toMatchObject({
+      advisedOdds: '11/2',
+      correctedOdds: '5/1',
+      raceTime: '14:00',
+      raceLocation: 'Ascot',
+      result: 'WON',
+      profitLoss: 5,
+    });
+  });
+
+  it('an edit of the pending tip follows the same rule', async () => {
+    t.clock.set(new Date('2026-07-14T09:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    await publish(admin, published);
+    await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    const nap = (await t.ctx.db.select().from(tipRecords)).find((r) => r.selectionType === 'nap')!;
+    const edit = (body: Record<string, unknown>) => admin.put(`/api/admin/tip-records/${nap.id}`, { raceTime: '14:00', raceLocation: 'Ascot', selectionName: 'Northern Star', ...body });
+    const refused = await edit({ advisedOdds: '5/1' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.confirm).toBe('confirmCorrection');
+    expect((await edit({ selectionName: 'Silent Witness', advisedOdds: '11/2' })).status).toBe(409);
+    expect((await t.ctx.db.select().from(tipRecords)).find((r) => r.id === nap.id)).toMatchObject({ advisedOdds: '11/2', correctedOdds: null });
+    const confirmed = await edit({ advisedOdds: '5/1', confirmCorrection: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.record).toMatchObject({ advisedOdds: '11/2', correctedOdds: '5/1' });
+    // Back to the published price: the correction goes.
+    expect((await edit({ advisedOdds: '11/2' })).json.record).toMatchObject({ advisedOdds: '11/2', correctedOdds: null, oddsCorrectedAt: null });
+  });
+});
+
+describe('race times in the record', () => {
+  it('are stored as 24-hour times with the course, however they are typed', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    await record(admin, { raceTime: '2:00 Ascot', raceLocation: 'Daily Tips' });
+    await record(admin, { selectionType: 'nb', selectionName: 'Harbour Light', raceTime: '7.45pm', raceLocation: 'Wolverhampton' });
+    await record(admin, { selectionType: 'longshot', selectionName: 'Long Road', raceTime: '12:30 Sandown' });
+    const rows = await t.ctx.db.select().from(tipRecords).orderBy(tipRecords.id);
+    expect(rows.map((r) => [r.raceTime, r.raceLocation])).toEqual([
+      ['14:00', 'Ascot'],
+      ['19:45', 'Wolverhampton'],
+      ['12:30', 'Sandown'],
+    ]);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ raceTime: 'Ascot' }, 'Race must start with its time, like 2:10 Ascot'],
+      [{ raceTime: '2:10', raceLocation: 'Daily Tips' }, 'Race must name the course as well as the time, like 2:10 Ascot'],
+      [{ raceTime: '25:10 Ascot' }, 'Race must start with its time, like 2:10 Ascot'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await admin.post('/api/admin/back-catalogue-entry', tipEntry({ raceDate: '2026-07-20', ...overrides }));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.json.message).toBe(message);
+    }
+    expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(3);
+  });
+});
+
 describe("Auto-Populate Today's Tips", () => {
   it('creates NAP, NB and Longshot from the published tips once; running it again changes nothing', async () => {
     t.clock.set(new Date('2026-07-14T09:00:00Z'));
@@ -145,15 +250,16 @@ describe("Auto-Populate Today's Tips", () => {
     for (const r of list) expect(r.publishedAt).toBe(published.publishedAt.toISOString());
   });
 
-  it('a type recorded by hand that differs from the published tip follows it, and the message says so', async () => {
-    t.clock.set(new Date('2026-07-14T09:00:00Z'));
+  it('a type recorded by hand before the tips were published follows them, and the message says so', async () => {
+    t.clock.set(new Date('2026-07-14T08:00:00Z'));
     const { client: admin } = await signedIn(t, 'admin');
+    await record(admin, { selectionName: 'Northern Star', advisedOdds: '5/1' });
     await publish(admin, { nap: 'Northern Star – 2:10 Ascot (7/1)', nb: 'Harbour Light (15:15 Haydock) 11/4', longshot: 'Long Road 4.00 Ascot evs' });
-    await record(admin, { selectionName: 'Northern Star' });
     const res = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
-    expect(res.json.message).toBe('2 tips added for 2026-07-14; 1 tip updated to the re-published tips (Northern Star).');
+    expect(res.json.message).toBe('2 tips added for 2026-07-14.');
     const nap = (await t.ctx.db.select().from(tipRecords)).find((r) => r.selectionType === 'nap')!;
-    expect([nap.raceTime, nap.raceLocation, nap.advisedOdds]).toEqual(['14:10', 'Ascot', '7/1']);
+    // Publishing already brought the pending NAP in line with what members were given.
+    expect([nap.raceTime, nap.raceLocation, nap.advisedOdds, nap.correctedOdds]).toEqual(['14:10', 'Ascot', '7/1', null]);
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(3);
   });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseOdds } from '#shared/odds';
+import { valueDownTo } from '#shared/odds-format';
 import { dailyTips } from '#server/db/schema';
+import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { publish, tipsBody } from './tips-helpers';
@@ -103,6 +106,42 @@ describe('publishing', () => {
     await publish(admin, { bannerDate: '' });
     const { client: member } = await signedIn(t, 'member');
     expect((await member.get('/api/daily-tips')).json.bannerDate).toBe('Saturday 21 November 2026');
+  });
+});
+
+describe('a tip advised shorter than its value price', () => {
+  it('is published only once the analyst confirms it; a tip at or above the value price goes straight through', async () => {
+    // Sunday 22 November 2026, 10:00 London: the day's cards are uploaded to the Sunday tab.
+    t.clock.set(new Date('2026-11-22T10:00:00Z'));
+    const { client: admin } = await signedIn(t, 'admin');
+    const [race] = makeRaceDay({ races: 1, runners: 6, seed: 31 });
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook([race]), 'sunday'))).status).toBe(200);
+    const field = race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: parseOdds(h.odds) ?? 0 }));
+    const index = field.findIndex((h, i) => h.marketOdds > 0 && valueDownTo(field, i) !== null);
+    const horse = race.horses[index];
+    const downTo = valueDownTo(field, index)!;
+    // Halfway between 1.00 and the value price: shorter than it.
+    const short = (1 + (downTo.threshold - 1) / 2).toFixed(2);
+    const nap = (odds: string) => `${horse.name} – ${race.time} ${race.course} (advised ${odds})`;
+
+    const refused = await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(short) }));
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({
+      message: `The NAP ${horse.name} is advised at ${short}, shorter than its value price ${downTo.fractional} (${downTo.decimal.toFixed(2)}) in the ${race.time} ${race.course}. Members are told the VB tissue sees no value below that price. Confirm to publish anyway: the tips page will say the tip is on form rather than price.`,
+      confirm: 'confirmShortPrices',
+    });
+    expect(await t.ctx.db.select().from(dailyTips)).toEqual([]);
+    expect((await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(short), confirmShortPrices: 'yes' }))).status).toBe(400);
+    expect(await t.ctx.db.select().from(dailyTips)).toEqual([]);
+
+    // Advised at or above the value price: no question asked.
+    const longer = `${Math.ceil(downTo.threshold)}/1`;
+    expect((await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(longer) }))).status).toBe(200);
+    // Confirmed: published as written.
+    const confirmed = await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(short), confirmShortPrices: true }));
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const [row] = await t.ctx.db.select().from(dailyTips);
+    expect(row.nap).toBe(nap(short));
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { horses, races } from '#server/db/schema';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -212,13 +212,21 @@ describe('the tipping record', () => {
     const today = londonDate(j.app.clock.now());
     const admin = await signInAdmin();
     const a = admin.page;
+    // Refusals provoked on purpose: another horse than the published NAP, and a price other than the published one.
+    expectFailures(a, { url: /\/api\/admin\/back-catalogue-entry$/, status: 409 }, { url: /\/api\/admin\/tip-records\/\d+$/, status: 409 });
     await a.getByRole('tab', { name: 'Tipping Performance' }).click();
     const nap = a.getByRole('group', { name: 'NAP (Main Selection)' });
+    // The day's tips are published: the record keeps the NAP members were given.
     await nap.getByLabel('Horse name').fill('Silent Witness');
     await nap.getByLabel('Race time/course').fill('1:30 Ascot');
     await nap.getByLabel('Advised odds').fill('6/1');
     await a.getByRole('button', { name: 'Record Daily Tips' }).click();
-    await expect.poll(() => toastText(a, `Silent Witness recorded for ${today}.`).isVisible()).toBe(true);
+    await expect.poll(() => toastText(a, `The NAP published for ${today} is Northern Star (14:10 Ascot, 5/1): the record keeps the tip members were given.`).isVisible()).toBe(true);
+    await nap.getByLabel('Horse name').fill('Northern Star');
+    await nap.getByLabel('Race time/course').fill('2:10 Ascot');
+    await nap.getByLabel('Advised odds').fill('5/1');
+    await a.getByRole('button', { name: 'Record Daily Tips' }).click();
+    await expect.poll(() => toastText(a, `Northern Star recorded for ${today}.`).isVisible()).toBe(true);
     // Recording the NAP again replaces the pending one, and the toast says so.
     await nap.getByLabel('Horse name').fill('Northern Star');
     await nap.getByLabel('Race time/course').fill('2:10 Ascot');
@@ -242,12 +250,21 @@ describe('the tipping record', () => {
     await expect.poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible()).toBe(true);
     expect(puts.n).toBe(0);
     await capture(a, 'morning-tip-edit');
+    // Another price than the published 11/4 is a correction: saved only once confirmed, and shown beside it.
     await edit.getByLabel('Advised odds').fill('3/1');
     await edit.getByRole('button', { name: 'Save Tip' }).click();
-    await expect.poll(() => toastText(a, `Harbour Light updated for ${today}.`).isVisible()).toBe(true);
+    await expect
+      .poll(() => edit.getByRole('alert').textContent())
+      .toBe(
+        `Harbour Light was published as the NB for ${today} at 11/4. Recording 3/1 instead is a correction: confirm it to show "advised 11/4, corrected to 3/1" on the public record, or record it at 11/4.`,
+      );
     expect(puts.n).toBe(1);
+    await capture(a, 'morning-tip-edit-correction');
+    await edit.getByRole('button', { name: 'Save as Correction' }).click();
+    await expect.poll(() => toastText(a, `Harbour Light updated for ${today}.`).isVisible()).toBe(true);
+    expect(puts.n).toBe(2);
     const row = (name: string) => a.getByRole('row').filter({ has: a.getByRole('rowheader', { name }) });
-    await expect.poll(() => row('Harbour Light').getByRole('cell').nth(3).textContent()).toBe('3/1');
+    await expect.poll(() => row('Harbour Light').getByRole('cell').nth(3).textContent()).toBe('11/4, corrected to 3/1');
 
     // Delete a pending tip: the confirmation names what goes.
     await a.getByRole('button', { name: 'Delete Long Road' }).click();

@@ -40,8 +40,20 @@ describe('race results, tips settling themselves and the public calibration (iss
     await form.getByLabel('Stake (£)').fill('10');
     await form.getByRole('button', { name: 'Log Bet', exact: true }).click();
     await expect.poll(() => m.getByText(`${nap.name} logged: £10.00 at 4/1.`).isVisible()).toBe(true);
+    // And £2 each way on another runner: £2 on the win and £2 on the place, £4 laid out.
+    const ewHorse = race.horses[0];
+    await m.getByRole('button', { name: `Log bet on ${ewHorse.name}` }).click();
+    const ewForm = m.getByRole('form', { name: `Log a bet on ${ewHorse.name}` });
+    await ewForm.getByLabel('Price taken').fill('6/1');
+    await ewForm.getByLabel('Each way').check();
+    await ewForm.getByLabel('Stake per part (£)').fill('2');
+    await expect.poll(() => ewForm.getByTestId('bet-outlay').textContent()).toBe('Each way: the stake is per part, one bet to win and one to place. Total outlay £4.00.');
+    await capture(m, 'log-bet-each-way');
+    await ewForm.getByRole('button', { name: 'Log Bet', exact: true }).click();
+    await expect.poll(() => m.getByText(`${ewHorse.name} logged: £2.00 each way at 6/1 (total outlay £4.00).`).isVisible()).toBe(true);
     await m.goto('/my-bets');
-    await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('1 (0)');
+    await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('2 (0)');
+    expect(await m.getByRole('row', { name: new RegExp(ewHorse.name) }).textContent()).toContain('£2.00 e/w (£4.00 total)');
 
     const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/race-results$/, status: 422 }] });
     await signInThroughPage(a, 'boss@example.com');
@@ -71,15 +83,19 @@ describe('race results, tips settling themselves and the public calibration (iss
     const row = a.getByRole('row', { name: new RegExp(nap.name) });
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('WON');
 
-    // The member's bet settled from the same results: £10 at 4/1 won, +£40; exported as CSV.
+    // The member's bets settled from the same results: £10 at 4/1 won, +£40; the £2 e/w second of
+    // four that ran (win only) loses both parts, −£4: +£36 on £14 staked; exported as CSV.
     await m.reload();
-    await expect.poll(() => m.getByTestId('bets-pl').textContent()).toBe('£40.00');
-    expect(await m.getByTestId('bets-strike-rate').textContent()).toBe('100%');
+    await expect.poll(() => m.getByTestId('bets-pl').textContent()).toBe('£36.00');
+    expect(await m.getByTestId('bets-staked').textContent()).toBe('£14.00');
+    expect(await m.getByTestId('bets-roi').textContent()).toBe('257.1%');
+    expect(await m.getByTestId('bets-strike-rate').textContent()).toBe('50%');
     await expect.poll(() => m.getByRole('row', { name: new RegExp(nap.name) }).textContent()).toContain('Won');
     const [download] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
     // The run's browser is shared (connected to, not launched), so the file is read as a stream.
-    const csv = await text(await download.createReadStream());
-    expect(csv.split('\r\n')[1]).toBe(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","won","50.00","40.00"`);
+    const csv = (await text(await download.createReadStream())).split('\r\n');
+    expect(csv).toContain(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","10.00","won","50.00","40.00"`);
+    expect(csv).toContain(`"${today}","${race.time}","${race.course}","${ewHorse.name}","6/1","2.00","yes","4.00","lost","0.00","-4.00"`);
     // One day of bets: the chart's axis names the day once.
     expect(await m.getByTestId('pl-chart').locator('[data-axis="date"]').allTextContents()).toEqual([today]);
     await capture(m, 'my-bets');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
@@ -66,10 +66,26 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
     await expect.poll(async () => longshot.getByLabel('Horse name').inputValue()).toBe('Long Road'); // kept: it was not sent
 
-    // The NAP again replaces the pending one: saved, and still one NAP in the history (issue 16 item 2).
-    await fillCard(nap, 'Northern Star', '2:10 Ascot', '5/1');
+    // The NAP again at another price than the published 5/1: a correction, recorded only once
+    // confirmed; it replaces the pending one, and there is still one NAP in the history.
+    expectFailures(a, { url: /\/api\/admin\/back-catalogue-entry$/, status: 409 });
+    await fillCard(nap, 'Northern Star', '2:10 Ascot', '11/2');
     await recordButton.click();
+    const correction = a.getByRole('dialog', { name: 'Record a price correction?' });
+    await expect.poll(() => correction.textContent()).toContain('Northern Star was published as the NAP for ');
+    await expect.poll(() => correction.textContent()).toContain('at 5/1. Recording 11/2 instead is a correction: confirm it to show "advised 5/1, corrected to 11/2" on the public record');
+    expect(await nap.getByLabel('Horse name').inputValue()).toBe('Northern Star'); // not saved yet
+    await capture(a, 'results-admin-correction');
+    await correction.getByRole('button', { name: 'Record as Correction' }).click();
     await expect.poll(async () => nap.getByLabel('Horse name').inputValue()).toBe('');
+    await expect
+      .poll(() =>
+        a
+          .getByText(/\(replaced the pending one\): advised 5\/1, corrected to 11\/2\.$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
 
     await a.getByRole('tab', { name: 'Performance History' }).click();
     await expect.poll(() => a.getByRole('heading', { name: 'Tipping Performance History' }).isVisible()).toBe(true);
@@ -93,7 +109,8 @@ describe('the proofed tipping record', () => {
     await settleRow(a, 'Harbour Light', 'LOST');
     await settleRow(a, 'Long Road', 'NR');
     const napRow = a.getByRole('row').filter({ has: a.getByRole('rowheader', { name: 'Northern Star' }) });
-    await expect.poll(async () => napRow.textContent()).toContain('+5.00');
+    await expect.poll(async () => napRow.textContent()).toContain('5/1, corrected to 11/2');
+    await expect.poll(async () => napRow.textContent()).toContain('+5.50'); // at the corrected price
     await expect.poll(async () => napRow.textContent()).toContain('SP 4/1');
     await capture(a, 'results-admin-history');
     await admin.context.close();
@@ -105,15 +122,24 @@ describe('the proofed tipping record', () => {
     await v.goto('/results');
     await expect.poll(() => v.getByTestId('stat-pl').isVisible()).toBe(true);
     await expect.poll(async () => v.getByRole('heading', { level: 1 }).textContent()).toBe('Proofed Results');
-    // +5 (WON 5/1) − 1 (LOST) + 0 (NR): 2 bets, 1 winner.
-    await expect.poll(async () => v.getByTestId('stat-pl').textContent()).toBe('+4.00');
-    await expect.poll(async () => v.getByTestId('stat-roi').textContent()).toBe('200%');
+    // +5.50 (WON at the corrected 11/2) − 1 (LOST) + 0 (NR): 2 bets, 1 winner.
+    await expect.poll(async () => v.getByTestId('stat-pl').textContent()).toBe('+4.50');
+    await expect.poll(async () => v.getByTestId('stat-roi').textContent()).toBe('225%');
     await expect.poll(async () => v.getByTestId('stat-strike-rate').textContent()).toBe('50%');
     await expect.poll(async () => v.getByTestId('stat-bets').textContent()).toBe('2 (1)');
     await expect.poll(async () => v.getByTestId('stat-drawdown').textContent()).toBe('−1.00');
     await expect.poll(async () => v.getByTestId('results-table').locator('tbody tr').count()).toBe(3);
     await expect.poll(async () => v.getByRole('img', { name: /Running profit and loss/ }).isVisible()).toBe(true);
-    await expect.poll(async () => v.getByTestId('pl-chart').locator('desc').textContent()).toMatch(/3 settled tips .* Now \+4\.00 points/);
+    await expect.poll(async () => v.getByTestId('pl-chart').locator('desc').textContent()).toMatch(/3 settled tips .* Now \+4\.50 points/);
+    // The public record shows what members were told and the correction beside it.
+    await expect
+      .poll(async () =>
+        v
+          .getByRole('row')
+          .filter({ has: v.getByRole('rowheader', { name: 'Northern Star' }) })
+          .textContent(),
+      )
+      .toContain('5/1, corrected to 11/2');
     await capture(v, 'results-public');
     await visitor.context.close();
   });

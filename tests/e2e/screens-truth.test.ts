@@ -202,11 +202,12 @@ describe('phone screens', () => {
     const a = admin.page;
     const api = j.app.client();
     expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-    for (const [selectionName, selectionType] of [
-      ['Northern Star', 'nap'],
-      ['Harbour Light', 'nb'],
+    // As published today (dayTips): the record keeps the published race and price.
+    for (const [selectionName, selectionType, raceTime, advisedOdds] of [
+      ['Northern Star', 'nap', '2:10 Ascot', '5/1'],
+      ['Harbour Light', 'nb', '3:15 Haydock', '11/4'],
     ]) {
-      const body = { raceDate: londonDate(j.app.clock.now()), raceTime: '2:10 Ascot', selectionName, selectionType, advisedOdds: '5/1' };
+      const body = { raceDate: londonDate(j.app.clock.now()), raceTime, selectionName, selectionType, advisedOdds };
       expect((await api.post('/api/admin/back-catalogue-entry', body)).status).toBe(200);
     }
     await signInThroughPage(a, 'boss@example.com');

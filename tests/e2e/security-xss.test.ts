@@ -185,11 +185,12 @@ async function seed() {
   const yesterday = addDays(today, -1);
   for (const [i, vector] of VECTORS.entries()) {
     const type = (['nap', 'nb', 'longshot'] as const)[i % 3];
-    const day = addDays(yesterday, -Math.floor(i / 3));
+    // Days before the published ones: a day with published tips keeps the tips members were given.
+    const day = addDays(yesterday, -1 - Math.floor(i / 3));
     const rec = await ok(
       admin.post('/api/admin/back-catalogue-entry', {
         raceDate: day,
-        raceTime: `14:10 ${vector}`.slice(0, 200),
+        raceTime: '14:10',
         raceLocation: `Canary ${vector}`.slice(0, 200),
         selectionName: `Canary ${i} ${vector}`.slice(0, 200),
         selectionType: type,

@@ -189,11 +189,16 @@ export const tipRecords = pgTable(
   {
     id: serial('id').primaryKey(),
     raceDate: date('race_date', { mode: 'string' }).notNull(),
-    raceTime: text('race_time').notNull().default(''),
-    raceLocation: text('race_location').notNull().default(''),
+    raceTime: text('race_time').notNull().default(''), // 24-hour HH:MM
+    raceLocation: text('race_location').notNull().default(''), // the course
     selectionName: text('selection_name').notNull(),
     selectionType: text('selection_type').notNull(), // nap | nb | longshot
+    // The advised price as members were told it (the published tip's, when the day's tips name one).
     advisedOdds: text('advised_odds').notNull().default(''),
+    // A different price the analyst confirmed as a correction of the advised one: P/L is counted at
+    // it, and the public record shows both ("advised 11/2, corrected to 5/1").
+    correctedOdds: text('corrected_odds'),
+    oddsCorrectedAt: ts('odds_corrected_at'),
     startingPrice: text('starting_price'),
     result: text('result'), // WON | LOST | PLACED | NR | null (pending)
     profitLoss: numeric('profit_loss', { precision: 10, scale: 2, mode: 'number' }),
@@ -331,7 +336,7 @@ export const memberBets = pgTable(
     course: text('course').notNull(),
     horseName: text('horse_name').notNull(),
     price: text('price').notNull(), // as taken, normalised ("9/2", "5.5")
-    stakePence: integer('stake_pence').notNull(), // the whole stake; each way: half win, half place
+    stakePence: integer('stake_pence').notNull(), // as the punter says it: each way, the stake on each part (£2 e/w = £4 laid out)
     eachWay: boolean('each_way').notNull().default(false),
     source: text('source').notNull().default('manual'), // tip | race-card | generator | manual
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -23,6 +23,7 @@ export const newBetBody = z.object({
   course: text('Course'),
   horseName: text('Horse'),
   price: text('Price taken', 20).refine((v) => parseOdds(v) !== null, 'Price taken must be odds like 9/2, evs or 5.5'),
+  /** In pounds, as a punter says it: each way, the stake on each part ("£2 e/w" = £2 win + £2 place). */
   stake: z.coerce
     .number({ message: 'Stake must be an amount in pounds' })
     .refine((v) => Number.isFinite(v) && v >= 0.01 && v <= 100_000, 'Stake must be between £0.01 and £100,000')
@@ -39,6 +40,7 @@ export interface MyBet extends BetSettlement {
   course: string;
   horseName: string;
   price: string;
+  /** Each way: the stake on each part (betOutlayPence gives the money laid out). */
   stakePence: number;
   eachWay: boolean;
   source: string;

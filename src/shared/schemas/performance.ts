@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDay } from '../london-time';
 import { parseOdds } from '../odds';
+import { tipRace } from '../race-results';
 import { SELECTION_TYPES, TIP_RESULTS, type RecordStats, type SelectionType, type TipResult } from '../tip-stats';
 
 const MAX = 200;
@@ -12,19 +13,41 @@ const text = (label: string) =>
     .max(MAX, `${label} is too long (at most ${MAX} characters)`);
 const odds = (label: string) => text(label).refine((v) => v === '' || parseOdds(v) !== null, `${label} must be odds like 5/1, 11/4, evs or 6.0`);
 
-/** POST /api/admin/back-catalogue-entry (spec 02 §7): one tip record. */
-export const tipRecordBody = z.object({
-  raceDate: day,
+/**
+ * The race as typed ("2:10 Ascot" in the race field, or the time there and the course in the
+ * location; 'Daily Tips' is the form's placeholder for no course) becomes a 24-hour time and the
+ * course: raceTime "14:10", raceLocation "Ascot" ('' when no course was given).
+ */
+const raceFields = {
   raceTime: text('Race').min(1, 'Race is required'),
   raceLocation: text('Race location').optional().default('Daily Tips'),
-  selectionName: text('Horse name').min(1, 'Horse name is required'),
-  selectionType: z.enum(SELECTION_TYPES, { message: 'Selection type must be nap, nb or longshot' }),
-  advisedOdds: z.preprocess((v) => v ?? '', odds('Advised odds')),
-  // The spec's form sends these as null; a new record is always pending.
-  startingPrice: z.null().optional(),
-  result: z.null().optional(),
-  profitLoss: z.null().optional(),
-});
+};
+function normaliseRace<T extends { raceTime: string; raceLocation: string }>(value: T, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }): T {
+  const race = tipRace(value.raceTime, value.raceLocation);
+  if (!race) {
+    ctx.addIssue({ code: 'custom', path: ['raceTime'], message: 'Race must start with its time, like 2:10 Ascot' });
+    return value;
+  }
+  return { ...value, raceTime: race.time, raceLocation: race.course };
+}
+/** True only when the analyst confirms a price other than the published one as a correction. */
+const confirmCorrection = z.boolean({ message: 'confirmCorrection must be true or false' }).optional().default(false);
+
+/** POST /api/admin/back-catalogue-entry (spec 02 §7): one tip record. */
+export const tipRecordBody = z
+  .object({
+    raceDate: day,
+    ...raceFields,
+    selectionName: text('Horse name').min(1, 'Horse name is required'),
+    selectionType: z.enum(SELECTION_TYPES, { message: 'Selection type must be nap, nb or longshot' }),
+    advisedOdds: z.preprocess((v) => v ?? '', odds('Advised odds')),
+    // The spec's form sends these as null; a new record is always pending.
+    startingPrice: z.null().optional(),
+    result: z.null().optional(),
+    profitLoss: z.null().optional(),
+    confirmCorrection,
+  })
+  .transform(normaliseRace);
 export type TipRecordBody = z.input<typeof tipRecordBody>;
 
 /** POST /api/admin/auto-populate-performance (spec 02 §7). */
@@ -33,12 +56,14 @@ export const autoPopulateBody = z.object({
 });
 
 /** PUT /api/admin/tip-records/{id}: a pending tip's details, as the admin corrects them. */
-export const tipEditBody = z.object({
-  raceTime: text('Race').min(1, 'Race is required'),
-  raceLocation: text('Race location').optional().default('Daily Tips'),
-  selectionName: text('Horse name').min(1, 'Horse name is required'),
-  advisedOdds: z.preprocess((v) => v ?? '', odds('Advised odds')),
-});
+export const tipEditBody = z
+  .object({
+    ...raceFields,
+    selectionName: text('Horse name').min(1, 'Horse name is required'),
+    advisedOdds: z.preprocess((v) => v ?? '', odds('Advised odds')),
+    confirmCorrection,
+  })
+  .transform(normaliseRace);
 export type TipEditBody = z.input<typeof tipEditBody>;
 
 /** POST /api/admin/tip-records/{id}/settle. */
@@ -56,7 +81,12 @@ export interface TipRecord {
   raceLocation: string;
   selectionName: string;
   selectionType: SelectionType;
+  /** The advised price as members were told it. */
   advisedOdds: string;
+  /** A different price the analyst confirmed as a correction (P/L is at it), or null. */
+  correctedOdds: string | null;
+  /** When the advised price was corrected, ISO instant. */
+  oddsCorrectedAt: string | null;
   startingPrice: string | null;
   result: TipResult | null;
   profitLoss: number | null;
@@ -84,6 +114,11 @@ export interface PerformanceActionResult {
   message: string;
   added?: number;
   record?: TipRecord;
+}
+
+/** The price the record settles at: a confirmed correction, else the advised price. */
+export function settlingOdds(record: { advisedOdds: string; correctedOdds: string | null }): string {
+  return record.correctedOdds || record.advisedOdds;
 }
 
 /** The "Race" column: time and course; the manual entry's 'Daily Tips' placeholder is not a course. */

@@ -122,3 +122,17 @@ export function errorMessage(err: unknown, fallback: string, networkFallback = '
 export function isUnauthorized(err: unknown): boolean {
   return err instanceof ApiError && err.status === 401;
 }
+
+/**
+ * The body field a refusal asks the user to confirm (409 `{ message, confirm: 'confirmCorrection' }`),
+ * or null for any other failure: send the same request again with that field true once confirmed.
+ */
+export function confirmationField(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  try {
+    const parsed = JSON.parse(err.bodyText) as { confirm?: unknown };
+    return typeof parsed.confirm === 'string' && parsed.confirm ? parsed.confirm : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { betOutlayPence, formatPounds } from '#shared/my-bets';
 import { newBetBody } from '#shared/schemas/my-bets';
 import type { AppContext } from '#server/context';
 import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
@@ -17,7 +18,9 @@ export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/my-bets', { config: { access: 'member' } }, async (request) => {
     const bet = await createBet(ctx, request.user!.id, parse(newBetBody, request.body));
-    return { success: true, message: `${bet.horseName} logged: £${(bet.stakePence / 100).toFixed(2)}${bet.eachWay ? ' each way' : ''} at ${bet.price}.`, bet };
+    // "£2.00 each way" is £2 on the win and £2 on the place: the message says what that lays out.
+    const stake = bet.eachWay ? `${formatPounds(bet.stakePence)} each way at ${bet.price} (total outlay ${formatPounds(betOutlayPence(bet))})` : `${formatPounds(bet.stakePence)} at ${bet.price}`;
+    return { success: true, message: `${bet.horseName} logged: ${stake}.`, bet };
   });
 
   app.delete('/api/my-bets/:id', { config: { access: 'member' } }, async (request) => {

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { TipRecord } from '#shared/schemas/performance';
 import { SELECTION_TYPES } from '#shared/tip-stats';
-import { parseTipText } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
-import { dailyTips } from '#server/db/schema';
 import { notFound } from '#server/http/errors';
+import { publishedDay } from './published-tips';
 import { syncTipsWithPublished, type NewTip, type SyncOutcome } from './record-tips';
 
 export interface AutoPopulateOutcome extends SyncOutcome {
@@ -14,16 +12,12 @@ export interface AutoPopulateOutcome extends SyncOutcome {
 
 /** The day's published NAP, NB and Longshot as tip records, with the publish time they went to members. */
 async function publishedTips(ctx: AppContext, date: string) {
-  const [published] = await ctx.db.select().from(dailyTips).where(eq(dailyTips.tipsDate, date)).limit(1);
+  const published = await publishedDay(ctx.db, date);
   if (!published) throw notFound(`No tips were published for ${date}.`);
   const tips: Array<NewTip & { publishedAt: Date }> = [];
-  const unreadable: string[] = [];
   for (const type of SELECTION_TYPES) {
-    const parsed = parseTipText(published[type]);
-    if (!parsed) {
-      if (published[type].trim()) unreadable.push(type);
-      continue;
-    }
+    const parsed = published.tips[type];
+    if (!parsed) continue;
     tips.push({
       raceDate: date,
       raceTime: parsed.raceTime,
@@ -34,7 +28,7 @@ async function publishedTips(ctx: AppContext, date: string) {
       publishedAt: published.publishedAt,
     });
   }
-  return { tips, unreadable };
+  return { tips, unreadable: published.unreadable as string[] };
 }
 
 /**

@@ -1,16 +1,20 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { parseOdds } from '#shared/odds';
+import { nameKey, tipRace } from '#shared/race-results';
 import type { tipEditBody, tipRecordBody } from '#shared/schemas/performance';
 import { TYPE_LABELS, type TipRecord } from '#shared/schemas/performance';
 import type { SelectionType } from '#shared/tip-stats';
+import { normaliseOdds } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
 import type { Tx } from '#server/db/client';
 import { tipRecords } from '#server/db/schema';
-import { conflict, notFound } from '#server/http/errors';
+import { badRequest, conflict, needsConfirmation, notFound } from '#server/http/errors';
+import { publishedDay } from './published-tips';
 import { toTipRecord } from './tip-row';
 
-export type NewTip = Omit<z.output<typeof tipRecordBody>, 'startingPrice' | 'result' | 'profitLoss'>;
-type TipDetails = z.output<typeof tipEditBody>;
+export type NewTip = Omit<z.output<typeof tipRecordBody>, 'startingPrice' | 'result' | 'profitLoss' | 'confirmCorrection'>;
+type TipDetails = Omit<z.output<typeof tipEditBody>, 'confirmCorrection'>;
 type Row = typeof tipRecords.$inferSelect;
 
 /**
@@ -36,29 +40,88 @@ const settledMessage = (row: Row) =>
 const sameDetails = (row: Row, tip: TipDetails) =>
   row.selectionName === tip.selectionName && row.raceTime === tip.raceTime && row.raceLocation === tip.raceLocation && row.advisedOdds === tip.advisedOdds;
 
+const sameOdds = (a: string, b: string) => {
+  const x = parseOdds(a);
+  const y = parseOdds(b);
+  return x !== null && y !== null ? Math.abs(x - y) < 1e-6 : normaliseOdds(a) === normaliseOdds(b);
+};
+
+/** What the record stores for a tip typed by hand: the details, and a confirmed price correction. */
+interface Checked {
+  details: TipDetails;
+  correctedOdds: string | null;
+  /** When members were given the tip (the day's publication), or null when it was not published. */
+  publishedAt: Date | null;
+}
+
+/**
+ * A tip typed by hand, checked against what members were told. The race is always a 24-hour time
+ * and the course. When the day's tips were published with this type, the record keeps the
+ * published horse, race and advised price: another horse or race is refused (409), and another
+ * price is a correction the analyst must confirm (409 until `confirmCorrection`), recorded beside
+ * the advised price, never in its place.
+ */
+async function checkAgainstPublished(tx: Tx, raceDate: string, type: SelectionType, input: TipDetails, confirmCorrection: boolean): Promise<Checked> {
+  const race = tipRace(input.raceTime, input.raceLocation);
+  if (!race) throw badRequest('Race must start with its time, like 2:10 Ascot');
+  const day = await publishedDay(tx, raceDate);
+  const published = day?.tips[type];
+  const label = TYPE_LABELS[type];
+  if (!day || !published) {
+    if (!race.course) throw badRequest('Race must name the course as well as the time, like 2:10 Ascot');
+    return { details: { ...input, raceTime: race.time, raceLocation: race.course }, correctedOdds: null, publishedAt: null };
+  }
+  const publishedRace = [published.raceTime, published.raceLocation].filter(Boolean).join(' ');
+  // The same horse, however written (case, punctuation, "(IRE)"), is the published one.
+  if (nameKey(published.selectionName) !== nameKey(input.selectionName)) {
+    const about = [publishedRace, published.advisedOdds].filter(Boolean).join(', ');
+    throw conflict(`The ${label} published for ${raceDate} is ${published.selectionName}${about ? ` (${about})` : ''}: the record keeps the tip members were given.`);
+  }
+  const sameRace = (!published.raceTime || published.raceTime === race.time) && (!published.raceLocation || !race.course || nameKey(published.raceLocation) === nameKey(race.course));
+  if (!sameRace) {
+    throw conflict(
+      `${published.selectionName} was published as the ${label} for ${raceDate} in the ${publishedRace}, not the ${[race.time, race.course].filter(Boolean).join(' ')}: the record keeps the published race.`,
+    );
+  }
+  const raceTime = published.raceTime || race.time;
+  const raceLocation = published.raceLocation || race.course;
+  if (!raceLocation) throw badRequest('Race must name the course as well as the time, like 2:10 Ascot');
+  const details = { ...input, selectionName: published.selectionName, raceTime, raceLocation, advisedOdds: published.advisedOdds || input.advisedOdds };
+  const typed = input.advisedOdds;
+  if (!published.advisedOdds || !typed || sameOdds(typed, published.advisedOdds)) return { details, correctedOdds: null, publishedAt: day.publishedAt };
+  const corrected = normaliseOdds(typed);
+  if (!confirmCorrection) {
+    throw needsConfirmation(
+      `${published.selectionName} was published as the ${label} for ${raceDate} at ${published.advisedOdds}. Recording ${corrected} instead is a correction: confirm it to show "advised ${published.advisedOdds}, corrected to ${corrected}" on the public record, or record it at ${published.advisedOdds}.`,
+      'confirmCorrection',
+    );
+  }
+  return { details, correctedOdds: corrected, publishedAt: day.publishedAt };
+}
+
+const correctionColumns = (correctedOdds: string | null, now: Date) => ({ correctedOdds, oddsCorrectedAt: correctedOdds ? now : null });
+
 /**
  * Records one tip (spec 02 §5 "Tip recording"). A day has one NAP, one NB and one Longshot: a
  * pending one of the same type is replaced by the new details (the analyst changed the tip), a
  * settled one is kept and the request answers 409 pointing to the correction, so the record never
- * holds duplicates and nothing settled changes without showing.
+ * holds duplicates and nothing settled changes without showing. Checked against the day's
+ * published tips first (checkAgainstPublished).
  */
-export async function recordTip(ctx: AppContext, input: NewTip): Promise<{ record: TipRecord; replaced: boolean }> {
+export async function recordTip(ctx: AppContext, input: NewTip, { confirmCorrection = false } = {}): Promise<{ record: TipRecord; replaced: boolean }> {
   return ctx.db.transaction(async (tx) => {
     await lockDay(tx, input.raceDate);
     const found = await existing(tx, input.raceDate, input.selectionType);
     if (found?.result) throw conflict(settledMessage(found));
+    const { details, correctedOdds, publishedAt } = await checkAgainstPublished(tx, input.raceDate, input.selectionType, input, confirmCorrection);
+    const now = ctx.clock.now();
+    // A published tip went to members when it was published; one typed in is theirs from now.
+    const values = { ...input, ...details, ...correctionColumns(correctedOdds, now), publishedAt: publishedAt ?? now };
     if (found) {
-      const [row] = await tx
-        .update(tipRecords)
-        .set({ ...input, publishedAt: ctx.clock.now() })
-        .where(eq(tipRecords.id, found.id))
-        .returning();
+      const [row] = await tx.update(tipRecords).set(values).where(eq(tipRecords.id, found.id)).returning();
       return { record: toTipRecord(row), replaced: true };
     }
-    const [row] = await tx
-      .insert(tipRecords)
-      .values({ ...input, publishedAt: ctx.clock.now() })
-      .returning();
+    const [row] = await tx.insert(tipRecords).values(values).returning();
     return { record: toTipRecord(row), replaced: false };
   });
 }
@@ -86,20 +149,43 @@ export async function syncTipsWithPublished(ctx: AppContext, raceDate: string, t
         if (opts.add) out.added.push(toTipRecord((await tx.insert(tipRecords).values(tip).returning())[0]));
       } else if (!sameDetails(row, tip)) {
         if (row.result) out.settledDiffers.push(toTipRecord(row));
-        else out.updated.push(toTipRecord((await tx.update(tipRecords).set(tip).where(eq(tipRecords.id, row.id)).returning())[0]));
+        // The tip as published again is what members were told now: an earlier price correction goes.
+        else
+          out.updated.push(
+            toTipRecord(
+              (
+                await tx
+                  .update(tipRecords)
+                  .set({ ...tip, correctedOdds: null, oddsCorrectedAt: null })
+                  .where(eq(tipRecords.id, row.id))
+                  .returning()
+              )[0],
+            ),
+          );
       }
     }
     return out;
   });
 }
 
-/** PUT /api/admin/tip-records/{id}: a pending tip's details; a settled one is corrected by settling again. */
-export async function editPendingTip(ctx: AppContext, id: number, details: TipDetails): Promise<TipRecord> {
+/**
+ * PUT /api/admin/tip-records/{id}: a pending tip's details, checked against the day's published
+ * tips like a new one; a settled one is corrected by settling again.
+ */
+export async function editPendingTip(ctx: AppContext, id: number, input: TipDetails, { confirmCorrection = false } = {}): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
     if (!row) throw notFound('Tip record not found.');
     if (row.result) throw conflict(settledMessage(row));
-    const [updated] = await tx.update(tipRecords).set(details).where(eq(tipRecords.id, id)).returning();
+    const { details, correctedOdds } = await checkAgainstPublished(tx, row.raceDate, row.selectionType as SelectionType, input, confirmCorrection);
+    // An unchanged correction keeps the moment it was first confirmed.
+    const keep = correctedOdds !== null && correctedOdds === row.correctedOdds;
+    const correction = keep ? {} : correctionColumns(correctedOdds, ctx.clock.now());
+    const [updated] = await tx
+      .update(tipRecords)
+      .set({ ...details, ...correction })
+      .where(eq(tipRecords.id, id))
+      .returning();
     return toTipRecord(updated);
   });
 }

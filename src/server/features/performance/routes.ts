@@ -22,12 +22,13 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/admin/back-catalogue-entry', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const { startingPrice: _sp, result: _r, profitLoss: _pl, ...tip } = parse(tipRecordBody, request.body);
-    const { record, replaced } = await recordTip(ctx, tip);
+    const { startingPrice: _sp, result: _r, profitLoss: _pl, confirmCorrection, ...tip } = parse(tipRecordBody, request.body);
+    const { record, replaced } = await recordTip(ctx, tip, { confirmCorrection });
     await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already (issue 20)
+    const correction = record.correctedOdds ? `: advised ${record.advisedOdds}, corrected to ${record.correctedOdds}` : '';
     const message = replaced
-      ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one).`
-      : `${record.selectionName} recorded for ${record.raceDate}.`;
+      ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one)${correction}.`
+      : `${record.selectionName} recorded for ${record.raceDate}${correction}.`;
     return { success: true, message, record };
   });
 
@@ -39,7 +40,8 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.put('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const record = await editPendingTip(ctx, parse(idParam, request.params).id, parse(tipEditBody, request.body));
+    const { confirmCorrection, ...details } = parse(tipEditBody, request.body);
+    const record = await editPendingTip(ctx, parse(idParam, request.params).id, details, { confirmCorrection });
     return { success: true, message: `${record.selectionName} updated for ${record.raceDate}.`, record };
   });
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { nameKey, tipRace, type Finish } from '#shared/race-results';
+import { settlingOdds } from '#shared/schemas/performance';
 import type { SettledFromResults } from '#shared/schemas/race-results';
 import { tipProfit, type TipResult } from '#shared/tip-stats';
 import type { DbOrTx } from '#server/db/client';
@@ -35,7 +36,7 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
     if (!runner) continue;
     const result = TIP_RESULT[runner.finish as Finish];
     const startingPrice = runner.startingPrice ?? tip.startingPrice;
-    const outcome = tipProfit(result, tip.advisedOdds, startingPrice);
+    const outcome = tipProfit(result, settlingOdds(tip), startingPrice);
     if (!outcome.ok) continue;
     const changed = tip.result !== null && (tip.result !== result || (tip.startingPrice ?? '') !== (startingPrice ?? ''));
     if (tip.result === result && !changed && Number(tip.profitLoss) === outcome.profitLoss) continue;

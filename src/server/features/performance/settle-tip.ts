@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TipRecord } from '#shared/schemas/performance';
+import { settlingOdds, type TipRecord } from '#shared/schemas/performance';
 import { normaliseOdds } from '#shared/tip-text';
 import { tipProfit, type TipResult } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
@@ -9,7 +9,7 @@ import { toTipRecord } from './tip-row';
 
 /**
  * Settles a tip, or corrects an earlier settlement: the result, the starting price (kept when not
- * given) and the P/L at advised odds to a 1-point level stake (DESIGN decision 7). A settled
+ * given) and the P/L at advised odds (a confirmed price correction's, when there is one) to a 1-point level stake (DESIGN decision 7). A settled
  * record is never deleted; a correction that changes the result or the price overwrites them and
  * is stamped `correctedAt`, which the proofed record shows (issue 16 item 2).
  */
@@ -18,7 +18,7 @@ export async function settleTip(ctx: AppContext, id: number, result: TipResult, 
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
     if (!row) throw notFound('Tip record not found.');
     const sp = startingPrice ? normaliseOdds(startingPrice) : row.startingPrice;
-    const outcome = tipProfit(result, row.advisedOdds, sp);
+    const outcome = tipProfit(result, settlingOdds(row), sp);
     if (!outcome.ok) throw badRequest(outcome.message);
     const now = ctx.clock.now();
     const changed = row.result !== null && (row.result !== result || (row.startingPrice ?? '') !== (sp ?? ''));

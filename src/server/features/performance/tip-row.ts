@@ -13,6 +13,8 @@ export function toTipRecord(row: Row): TipRecord {
     selectionName: row.selectionName,
     selectionType: row.selectionType as SelectionType,
     advisedOdds: row.advisedOdds,
+    correctedOdds: row.correctedOdds,
+    oddsCorrectedAt: row.oddsCorrectedAt ? row.oddsCorrectedAt.toISOString() : null,
     startingPrice: row.startingPrice,
     result: (row.result as TipResult | null) ?? null,
     profitLoss: row.profitLoss === null ? null : Number(row.profitLoss),

@@ -3,22 +3,35 @@ import type { contentUploadBody } from '#shared/schemas/tips';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
 import { dailyTips } from '#server/db/schema';
-import { badRequest } from '#server/http/errors';
+import { badRequest, needsConfirmation } from '#server/http/errors';
 // The daily preview is shown with the article allow-list of spec 01 §5: one sanitiser for both.
 import { isBlankHtml, sanitizeArticleHtml } from '../articles/sanitize';
 import { followPublishedTips } from '../performance/auto-populate';
+import { tipsShorterThanValue } from './short-prices';
 
 export type PublishTipsInput = z.output<typeof contentUploadBody>;
 
 /**
  * Publishes the tips as the current London day's (a second upload that day replaces the first).
- * They are what members see until the next upload (spec 02 §4).
+ * They are what members see until the next upload (spec 02 §4). A tip advised shorter than its
+ * "value down to" price on the day's cards contradicts the price guidance members read beside it,
+ * so it is published only once the analyst confirms it (`confirmShortPrices`); the tips page then
+ * says why it is tipped at that price.
  */
 export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
   const dailyPreview = sanitizeArticleHtml(input.dailyPreview).trim();
   if (isBlankHtml(dailyPreview)) throw badRequest('Daily preview is required (nothing was left after removing unsafe HTML)');
   const now = ctx.clock.now();
   const tipsDate = londonDate(now);
+  if (!input.confirmShortPrices) {
+    const short = await tipsShorterThanValue(ctx, tipsDate, input);
+    if (short.length > 0) {
+      throw needsConfirmation(
+        `${short.join(' ')} Members are told the VB tissue sees no value below that price. Confirm to publish anyway: the tips page will say the tip is on form rather than price.`,
+        'confirmShortPrices',
+      );
+    }
+  }
   const update = {
     bannerDate: input.bannerDate || formatLongDay(tipsDate),
     nap: input.nap,

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { betOutlayPence, formatPounds } from '#shared/my-bets';
 import { Button } from '#web/components/ui/button';
 import { Input, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
@@ -22,6 +23,8 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
   const [eachWay, setEachWay] = useState(false);
   const log = useLogBet();
   const id = useId();
+  const stakePence = Math.round(Number(stake) * 100);
+  const outlay = stake.trim() && Number.isFinite(stakePence) && stakePence > 0 ? formatPounds(betOutlayPence({ stakePence, eachWay })) : null;
 
   function submit() {
     log.mutate(
@@ -50,8 +53,8 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
         <Input id={`${id}-price`} value={price} onChange={(e) => setPrice(e.target.value)} placeholder="9/2" required />
       </div>
       <div className="grid gap-1">
-        <Label htmlFor={`${id}-stake`}>Stake (£)</Label>
-        <Input id={`${id}-stake`} type="number" inputMode="decimal" min="0.01" step="0.01" value={stake} onChange={(e) => setStake(e.target.value)} required />
+        <Label htmlFor={`${id}-stake`}>{eachWay ? 'Stake per part (£)' : 'Stake (£)'}</Label>
+        <Input id={`${id}-stake`} type="number" inputMode="decimal" min="0.01" step="0.01" value={stake} onChange={(e) => setStake(e.target.value)} aria-describedby={`${id}-outlay`} required />
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-navy-900">
         <input type="checkbox" checked={eachWay} onChange={(e) => setEachWay(e.target.checked)} className="h-4 w-4" />
@@ -60,6 +63,11 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
       <Button type="submit" disabled={log.isPending || !price.trim() || !stake}>
         {log.isPending ? 'Logging...' : 'Log Bet'}
       </Button>
+      {/* Each way is two bets of the stake (UK usage): "£2 e/w" is £2 win + £2 place, £4 laid out. */}
+      <p id={`${id}-outlay`} className="col-span-full text-sm text-slate-800" aria-live="polite" data-testid="bet-outlay">
+        {eachWay ? 'Each way: the stake is per part, one bet to win and one to place.' : 'A win bet.'}
+        {outlay && ` Total outlay ${outlay}.`}
+      </p>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { londonDate } from '#shared/london-time';
-import { betsCsv, formatPounds } from '#shared/my-bets';
+import { betOutlayPence, betsCsv, formatPounds } from '#shared/my-bets';
 import type { MyBet, MyBetsResponse } from '#shared/schemas/my-bets';
 import type { RunningPoint } from '#shared/tip-stats';
 import { PageHeader } from '#web/components/page-header';
@@ -99,8 +99,9 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
   const { stats } = data;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
         <Stat label="Profit / loss" value={formatPounds(stats.profitPence)} className={tone(stats.profitPence)} testId="bets-pl" />
+        <Stat label="Total staked" value={formatPounds(stats.stakedPence)} testId="bets-staked" />
         <Stat label="ROI" value={`${stats.roi}%`} testId="bets-roi" />
         <Stat label="Strike rate" value={`${stats.strikeRate}%`} testId="bets-strike-rate" />
         <Stat label="Bets (settled)" value={`${stats.bets} (${stats.settled})`} testId="bets-count" />
@@ -165,7 +166,13 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
                     <td className="px-3 py-2">{odds(b.price)}</td>
                     <td className="whitespace-nowrap px-3 py-2">
                       {formatPounds(b.stakePence)}
-                      {b.eachWay && ' e/w'}
+                      {/* "£2.00 e/w" is £2 a part: the money laid out is shown beside it. */}
+                      {b.eachWay && (
+                        <>
+                          {' '}
+                          e/w <span className="text-slate-700">({formatPounds(betOutlayPence(b))} total)</span>
+                        </>
+                      )}
                     </td>
                     <td className="px-3 py-2 font-semibold">{STATUS[b.status]}</td>
                     <td className={cn('whitespace-nowrap px-3 py-2 font-semibold tabular-nums', tone(b.profitPence))}>{b.profitPence === null ? '—' : formatPounds(b.profitPence)}</td>

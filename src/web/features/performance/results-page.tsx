@@ -93,7 +93,16 @@ function TipRow({ tip }: { tip: SettledTipRecord }) {
       </th>
       <td className="px-3 py-2 text-xs font-bold">{TYPE_LABELS[tip.selectionType]}</td>
       <td className="px-3 py-2">{raceLabel(tip) || '—'}</td>
-      <td className="px-3 py-2">{odds(tip.advisedOdds) || '—'}</td>
+      <td className="px-3 py-2">
+        {odds(tip.advisedOdds) || '—'}
+        {/* A price corrected after the tip went out shows beside what members were told, never instead of it. */}
+        {tip.correctedOdds && (
+          <>
+            <span className="sr-only">, </span>
+            <span className="block whitespace-nowrap text-xs text-slate-700">corrected to {odds(tip.correctedOdds)}</span>
+          </>
+        )}
+      </td>
       <td className="px-3 py-2">{odds(tip.startingPrice) || '—'}</td>
       <td className="px-3 py-2 font-bold">
         {tip.result}
@@ -167,7 +176,8 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           <Stat label="Largest drawdown" value={formatPoints(-overall.maxDrawdown)} testId="stat-drawdown" />
         </dl>
         <p className="text-sm text-slate-600">
-          Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers (win bets).
+          Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers (win bets). Where an advised price was corrected after publishing, both are
+          shown and P/L is at the corrected price.
           {data.pending > 0 && ` ${data.pending} tip${data.pending === 1 ? ' is' : 's are'} awaiting a result.`}
         </p>
       </section>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { londonDate } from '#shared/london-time';
-import { valueDownTo } from '#shared/odds-format';
+import { formatOdds, tipValue } from '#shared/odds-format';
 import { nameKey } from '#shared/race-results';
 import type { RaceSummary } from '#shared/schemas/race-cards';
 import type { HistoricalTips } from '#shared/schemas/tips';
@@ -32,7 +32,7 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
     <Card className="mt-6">
       <CardHeader>
         <CardTitle>Prices for today&apos;s tips</CardTitle>
-        <CardDescription>Below the &ldquo;value down to&rdquo; price the VB tissue no longer sees value: leave the bet.</CardDescription>
+        <CardDescription>&ldquo;Value down to&rdquo; is the shortest price at which the VB tissue still sees value in the horse.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {parsed.map(({ type, tip }) => {
@@ -59,12 +59,19 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
   const format = useOddsFormat();
   const odds = useFormatOdds();
   const race = useQuery({ queryKey: ['race-cards', 'race', props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
-  let downTo: string | null = null;
+  let guidance = 'No tissue price: the race is not on today’s cards.';
   if (race.data) {
     const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
-    const i = field.findIndex((h) => nameKey(h.name) === nameKey(props.horse));
-    const v = i >= 0 ? valueDownTo(field, i) : null;
-    if (v) downTo = valueDownToText(v, format);
+    const value = tipValue(field, props.horse, props.advised);
+    if (value) {
+      const downTo = valueDownToText(value.downTo, format);
+      // The value price in the member's own format: the ladder price, or the decimal threshold.
+      const shortest = format === 'decimal' ? formatOdds(value.downTo.decimal, 'decimal') : value.downTo.fractional;
+      // A tip is never simply told to be left: advised shorter than the value price, it says why it is tipped.
+      guidance = value.shorterThanValue
+        ? `Value down to ${downTo}. The advised ${odds(props.advised)} is shorter than that: the analyst tips it on form, not on price. On price alone, the VB tissue sees value only at ${shortest} or bigger.`
+        : `Value down to ${downTo}: below that price the VB tissue no longer sees value.`;
+    }
   }
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`tip-price-${props.label.toLowerCase()}`}>
@@ -72,7 +79,9 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
         {props.label}: {props.horse}
         {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
       </p>
-      <p className="text-sm text-slate-800">{downTo ? `Value down to ${downTo}` : 'No tissue price: the race is not on today’s cards.'}</p>
+      <p className="text-sm text-slate-800" data-testid={`tip-guidance-${props.label.toLowerCase()}`}>
+        {guidance}
+      </p>
       {props.time && props.course && (
         <LogBetToggle target={{ raceDate: props.today, raceTime: props.time, course: props.course, horseName: props.horse, price: odds(props.advised), source: 'tip' }} canLog />
       )}

@@ -3,7 +3,7 @@ import { TYPE_LABELS, tipEditBody, type TipEditBody, type TipRecord } from '#sha
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
-import { errorMessage } from '#web/lib/request';
+import { confirmationField, errorMessage } from '#web/lib/request';
 import { useEditTip } from '../api';
 
 // The manual entry's placeholder course (spec 02 §5) is shown as an empty field.
@@ -25,6 +25,8 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
     advisedOdds: record.advisedOdds,
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // The server's words when the price differs from the published one: saved only once confirmed.
+  const [correction, setCorrection] = useState<string | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -34,6 +36,7 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
   function set(name: FieldName, value: string) {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
+    setCorrection(null);
   }
 
   function submit(event: FormEvent) {
@@ -47,13 +50,16 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
       return;
     }
     edit.mutate(
-      { id: record.id, ...parsed.data },
+      { id: record.id, ...parsed.data, confirmCorrection: correction !== null },
       {
         onSuccess: (r) => {
           toast({ title: 'Tip Updated', description: r.message });
           onClose();
         },
-        onError: (err) => toast({ variant: 'destructive', title: 'Update Failed', description: errorMessage(err, 'Could not update the tip') }),
+        onError: (err) => {
+          if (confirmationField(err) === 'confirmCorrection') setCorrection(errorMessage(err, 'This price differs from the published one.'));
+          else toast({ variant: 'destructive', title: 'Update Failed', description: errorMessage(err, 'Could not update the tip') });
+        },
       },
     );
   }
@@ -88,12 +94,17 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
         {field('raceTime', 'Race time', '2:30')}
         {field('raceLocation', 'Course', 'Ascot')}
         {field('advisedOdds', 'Advised odds', '5/1')}
+        {correction && (
+          <p role="alert" className="rounded-md border border-gold-300 bg-gold-50 p-3 text-sm text-navy-900">
+            {correction}
+          </p>
+        )}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={edit.isPending}>
             Cancel
           </Button>
           <Button type="submit" disabled={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save Tip'}
+            {edit.isPending ? 'Saving...' : correction ? 'Save as Correction' : 'Save Tip'}
           </Button>
         </div>
       </form>

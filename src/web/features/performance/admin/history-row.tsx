@@ -78,7 +78,15 @@ export function HistoryRow({ record }: { record: TipRecord }) {
         <TypeBadge type={record.selectionType} />
       </td>
       <td className="px-3 py-2">{raceLabel(record) || '—'}</td>
-      <td className="px-3 py-2">{record.advisedOdds || '—'}</td>
+      <td className="px-3 py-2">
+        {record.advisedOdds || '—'}
+        {record.correctedOdds && (
+          <>
+            <span className="sr-only">, </span>
+            <span className="block whitespace-nowrap text-xs text-slate-700">corrected to {record.correctedOdds}</span>
+          </>
+        )}
+      </td>
       <td className={cn('px-3 py-2 font-bold', RESULT_TEXT[state])}>
         {record.result ?? 'Pending'}
         {record.startingPrice && <span className="block text-xs font-normal text-slate-700">SP {record.startingPrice}</span>}

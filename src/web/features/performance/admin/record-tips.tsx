@@ -4,10 +4,11 @@ import { londonDate } from '#shared/london-time';
 import type { TipRecordBody } from '#shared/schemas/performance';
 import { SELECTION_TYPES, type SelectionType } from '#shared/tip-stats';
 import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
-import { errorMessage } from '#web/lib/request';
+import { confirmationField, errorMessage } from '#web/lib/request';
 import { useRecordTips } from '../api';
 
 const CARDS: Record<SelectionType, { title: string; odds: string }> = {
@@ -27,6 +28,8 @@ const emptyEntries = (): Record<SelectionType, Entry> => ({ nap: { ...EMPTY }, n
 export function RecordTips() {
   const [date, setDate] = useState(() => londonDate(new Date()));
   const [entries, setEntries] = useState(emptyEntries);
+  // Entries the server refused until the analyst confirms them as price corrections, with its words.
+  const [corrections, setCorrections] = useState<Array<{ entry: TipRecordBody; message: string }>>([]);
   const recordTips = useRecordTips();
 
   function update(type: SelectionType, field: keyof Entry, value: string) {
@@ -51,6 +54,10 @@ export function RecordTips() {
       toast({ variant: 'destructive', title: 'Failed to Save Tips', description: 'Fill in a horse name and a race for at least one selection.' });
       return;
     }
+    send(bodies);
+  }
+
+  function send(bodies: TipRecordBody[]) {
     recordTips.mutate(bodies, {
       onSuccess: ({ saved, failures }) => {
         // What was saved is cleared; what was refused stays in the form to fix.
@@ -59,12 +66,16 @@ export function RecordTips() {
           for (const s of saved) next[s.entry.selectionType] = { ...EMPTY };
           return next;
         });
+        // A price other than the published one is recorded only once confirmed as a correction.
+        const toConfirm = failures.filter((f) => confirmationField(f.error) === 'confirmCorrection');
+        setCorrections(toConfirm.map((f) => ({ entry: f.entry, message: errorMessage(f.error, 'This price differs from the published one.') })));
+        const refusals = failures.filter((f) => !toConfirm.includes(f));
         // The server's own words: they say when a pending tip of that type was replaced (issue 16 item 2).
         const savedText = saved.map((s) => s.message);
-        if (failures.length === 0) {
-          toast({ title: 'Tips Recorded', description: savedText.join(' ') });
+        if (refusals.length === 0) {
+          if (saved.length > 0) toast({ title: 'Tips Recorded', description: savedText.join(' ') });
         } else {
-          const refused = failures.map((f) => errorMessage(f.error, 'Could not save tips to database'));
+          const refused = refusals.map((f) => errorMessage(f.error, 'Could not save tips to database'));
           toast({ variant: 'destructive', title: 'Failed to Save Tips', description: [...refused, ...savedText].join(' ') });
         }
       },
@@ -78,7 +89,8 @@ export function RecordTips() {
         <CardHeader>
           <CardTitle as="h3">Record New Tips</CardTitle>
           <CardDescription>
-            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of a type already pending for that day replaces it.
+            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of a type already pending for that day replaces it. For a day whose tips are
+            published, the record keeps the published horse, race and price: another price is recorded as a correction once you confirm it.
           </CardDescription>
         </CardHeader>
         <CardContent className="max-w-xs">
@@ -107,6 +119,26 @@ export function RecordTips() {
           {recordTips.isPending ? 'Recording Tips...' : 'Record Daily Tips'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={corrections.length > 0}
+        title="Record a price correction?"
+        description={
+          <ul className="grid gap-2">
+            {corrections.map((c) => (
+              <li key={c.entry.selectionType}>{c.message}</li>
+            ))}
+          </ul>
+        }
+        confirmLabel="Record as Correction"
+        busyLabel="Recording..."
+        busy={recordTips.isPending}
+        onConfirm={() => {
+          const bodies = corrections.map((c) => ({ ...c.entry, confirmCorrection: true }));
+          setCorrections([]);
+          send(bodies);
+        }}
+        onCancel={() => setCorrections([])}
+      />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
-import { errorMessage } from '#web/lib/request';
+import { confirmationField, errorMessage } from '#web/lib/request';
 import { LazyRichTextEditor } from '#web/components/editor/lazy-editor';
 import { useHistoricalTips, usePublishTips } from '../api';
 import { PreviewBody } from '../tips-cards';
@@ -38,6 +38,8 @@ export function PublishTipsForm() {
   const [showPreview, setShowPreview] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<ContentUploadBody | null>(null);
+  // Tips advised shorter than their value price: the server's warning, published only once confirmed.
+  const [shortPrices, setShortPrices] = useState<{ body: ContentUploadBody; message: string } | null>(null);
   const [refusals, setRefusals] = useState(0);
   const today = londonDate(new Date());
   const published = useHistoricalTips(today);
@@ -72,9 +74,13 @@ export function PublishTipsForm() {
     publish.mutate(body, {
       onSuccess: (result) => {
         toast({ title: 'Tips Published', description: result.message });
+        setShortPrices(null);
         reset();
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Content Upload Failed', description: errorMessage(err, 'Could not publish the tips.') }),
+      onError: (err) => {
+        if (confirmationField(err) === 'confirmShortPrices') setShortPrices({ body, message: errorMessage(err, 'A tip is advised shorter than its value price.') });
+        else toast({ variant: 'destructive', title: 'Content Upload Failed', description: errorMessage(err, 'Could not publish the tips.') });
+      },
       onSettled: () => {
         setConfirming(null);
         void queryClient.invalidateQueries({ queryKey: ['/api/historical-tips', today] });
@@ -95,6 +101,7 @@ export function PublishTipsForm() {
       return;
     }
     setErrors({});
+    setShortPrices(null);
     if (published.data) setConfirming(body);
     else send(body);
   }
@@ -165,6 +172,21 @@ export function PublishTipsForm() {
         {!ready && <p className="text-sm text-slate-600">NAP, NB, Longshot and the daily preview are needed before publishing.</p>}
         {ready && published.data && <p className="text-sm text-slate-700">Tips are already published today: publishing replaces them.</p>}
       </div>
+
+      {shortPrices && (
+        <div role="alert" className="grid gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900" data-testid="short-price-warning">
+          <p className="font-bold">Not published: a tip is advised shorter than its value price</p>
+          <p>{shortPrices.message}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => send({ ...shortPrices.body, confirmShortPrices: true })} disabled={publish.isPending}>
+              Publish Anyway
+            </Button>
+            <Button variant="outline" onClick={() => setShortPrices(null)} disabled={publish.isPending}>
+              Change the Tips
+            </Button>
+          </div>
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirming !== null}

@@ -1,0 +1,47 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { formatOdds, tipValue } from '#shared/odds-format';
+import { nameKey } from '#shared/race-results';
+import { SELECTION_TYPES } from '#shared/tip-stats';
+import { parseTipText } from '#shared/tip-text';
+import type { AppContext } from '#server/context';
+import { horses, races } from '#server/db/schema';
+
+const LABELS = { nap: 'NAP', nb: 'NB', longshot: 'Longshot' } as const;
+
+type Tips = Record<(typeof SELECTION_TYPES)[number], string>;
+
+/**
+ * Each of the day's NAP, NB and Longshot whose advised price is shorter than its "value down to"
+ * price on that day's race card (the price the tips page shows members), in words for the
+ * analyst: "The NAP Northern Star is advised at 11/2, shorter than its value price 7/1 (7.60)".
+ * A tip whose race or horse is not on the day's cards, or without advised odds, is not listed.
+ */
+export async function tipsShorterThanValue(ctx: AppContext, tipsDate: string, tips: Tips): Promise<string[]> {
+  const parsed = SELECTION_TYPES.map((type) => ({ type, tip: parseTipText(tips[type]) })).filter((p) => p.tip?.advisedOdds && p.tip.raceTime);
+  if (parsed.length === 0) return [];
+  const dayRaces = await ctx.db.select().from(races).where(eq(races.raceDate, tipsDate));
+  const wanted = dayRaces.filter((r) => parsed.some(({ tip }) => r.time === tip!.raceTime));
+  if (wanted.length === 0) return [];
+  const runners = await ctx.db
+    .select()
+    .from(horses)
+    .where(
+      inArray(
+        horses.raceId,
+        wanted.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(horses.position), asc(horses.id));
+  const out: string[] = [];
+  for (const { type, tip } of parsed) {
+    const race = wanted.find((r) => r.time === tip!.raceTime && (!tip!.raceLocation || nameKey(r.course) === nameKey(tip!.raceLocation)));
+    if (!race) continue;
+    // The same field the tips page reads: every runner of the card with its rating and morning price.
+    const field = runners.filter((h) => h.raceId === race.id).map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const value = tipValue(field, tip!.selectionName, tip!.advisedOdds);
+    if (!value?.shorterThanValue) continue;
+    const price = `${value.downTo.fractional} (${formatOdds(value.downTo.decimal, 'decimal')})`;
+    out.push(`The ${LABELS[type]} ${tip!.selectionName} is advised at ${tip!.advisedOdds}, shorter than its value price ${price} in the ${race.time} ${race.course}.`);
+  }
+  return out;
+}
