@@ -6,8 +6,12 @@
  */
 import { parseOdds } from './odds';
 import { normaliseOdds, normaliseRaceTime } from './tip-text';
+import type { TipResult } from './tip-stats';
 
 export type Finish = 'won' | 'placed' | 'ran' | 'nr';
+
+/** How a tip settles from its horse's finish: placed is PLACED, ran (unplaced) is LOST. */
+export const TIP_RESULT_OF_FINISH: Record<Finish, TipResult> = { won: 'WON', placed: 'PLACED', ran: 'LOST', nr: 'NR' };
 
 interface ResultFinisher {
   name: string;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { recordTip } from '#server/features/performance/record-tips';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { dayTips } from '../fixtures/day-tips';
 import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
@@ -26,6 +28,8 @@ describe('race results, tips settling themselves and the public calibration (iss
     const [race, other] = sample;
     const nap = race.horses[2];
     await recordTip(j.app.ctx, { raceDate: today, raceTime: `${race.time} ${race.course}`, raceLocation: 'Daily Tips', selectionName: nap.name, selectionType: 'nap', advisedOdds: '5/1' });
+    // The same NAP published as today's tips (members read how it did on /tips once resulted).
+    await publishTips(j.app.ctx, dayTips({ nap: `${nap.name} – ${race.time} ${race.course} (5/1)`, confirmShortPrices: true }));
 
     // A member logs a bet on the NAP from the race card: £10 at 4/1.
     await createAccount(j.app, 'member', 'punter@example.com');
@@ -109,6 +113,9 @@ describe('race results, tips settling themselves and the public calibration (iss
     expect(await result.getByRole('listitem').allTextContents()).toEqual([`1st${nap.name}SP 9/2`, `2nd${race.horses[0].name}SP 6/1`]);
     await expect.poll(() => result.textContent()).toContain(`Non-runners: ${race.horses[4].name}`);
     await capture(m, 'race-card-resulted');
+    // And today's tips say how the NAP did.
+    await m.goto('/tips');
+    await expect.poll(() => m.getByTestId('tip-result-nap').textContent()).toBe('WON');
 
     // Today's races are not counted yet, for anyone.
     const { page: v } = await j.newPage(PHONE);

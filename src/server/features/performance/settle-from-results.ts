@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { nameKey, tipRace, type Finish } from '#shared/race-results';
+import { nameKey, TIP_RESULT_OF_FINISH, tipRace, type Finish } from '#shared/race-results';
 import { settlingOdds } from '#shared/schemas/performance';
 import type { SettledFromResults } from '#shared/schemas/race-results';
-import { tipProfit, type TipResult } from '#shared/tip-stats';
+import { tipProfit } from '#shared/tip-stats';
 import type { DbOrTx } from '#server/db/client';
 import { raceResults, tipRecords } from '#server/db/schema';
 import { runnersOfResults } from '#server/db/result-runners';
 
-const TIP_RESULT: Record<Finish, TipResult> = { won: 'WON', placed: 'PLACED', ran: 'LOST', nr: 'NR' };
 /** Settled by the results: they may settle it again. Anything else settled (by hand) is left alone. */
 const SETTLED_BY_RESULTS = 'results';
 
@@ -34,7 +33,7 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
     const candidates = results.filter((r) => r.time === race.time && (!race.course || nameKey(r.course) === nameKey(race.course)));
     const runner = runners.find((h) => candidates.some((c) => c.id === h.resultId) && nameKey(h.name) === nameKey(tip.selectionName));
     if (!runner) continue;
-    const result = TIP_RESULT[runner.finish as Finish];
+    const result = TIP_RESULT_OF_FINISH[runner.finish as Finish];
     const startingPrice = runner.startingPrice ?? tip.startingPrice;
     const outcome = tipProfit(result, settlingOdds(tip), startingPrice);
     if (!outcome.ok) continue;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { londonDate } from '#shared/london-time';
 import { formatOdds, tipValue } from '#shared/odds-format';
-import { nameKey } from '#shared/race-results';
+import { nameKey, TIP_RESULT_OF_FINISH } from '#shared/race-results';
 import type { RaceSummary } from '#shared/schemas/race-cards';
 import type { HistoricalTips } from '#shared/schemas/tips';
 import { SELECTION_TYPES } from '#shared/tip-stats';
@@ -73,11 +73,22 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
         : `Value down to ${downTo}: below that price the VB tissue no longer sees value.`;
     }
   }
+  // Once its race is resulted: how the tip did (the race card carries the result).
+  const finish = race.data?.result?.runners.find((r) => nameKey(r.name) === nameKey(props.horse))?.finish;
+  const settled = finish ? TIP_RESULT_OF_FINISH[finish] : null;
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`tip-price-${props.label.toLowerCase()}`}>
       <p className="font-semibold text-navy-900">
         {props.label}: {props.horse}
         {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
+        {settled && (
+          <span
+            data-testid={`tip-result-${props.label.toLowerCase()}`}
+            className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${settled === 'WON' ? 'bg-emerald-700 text-white' : settled === 'PLACED' ? 'bg-gold-200 text-navy-950' : 'bg-slate-200 text-slate-900'}`}
+          >
+            {settled}
+          </span>
+        )}
       </p>
       <p className="text-sm text-slate-800" data-testid={`tip-guidance-${props.label.toLowerCase()}`}>
         {guidance}
