@@ -70,9 +70,11 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
   return { members: shown, total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
 }
 
+export const MEMBER_NOT_FOUND = 'Member not found';
+
 async function memberOrThrow(ctx: AppContext, id: number) {
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(ctx, id) : null;
-  if (!user) throw notFound('Member not found');
+  if (!user) throw notFound(MEMBER_NOT_FOUND);
   return user;
 }
 

@@ -73,7 +73,7 @@ export async function freeRacePreview(ctx: AppContext): Promise<FreeRacePreview>
   const nomination = await todaysNomination(ctx);
   const none: FreeRacePreview = { available: false, race_time: null, venue: null, weekday: null, raceData: null, message: NO_FREE_RACE };
   if (!nomination) return none;
-  const raceData = await getRaceCard(ctx, String(nomination.raceId)).catch(() => null);
+  const raceData = await getRaceCard(ctx, nomination.raceId).catch(() => null);
   if (!raceData) return none;
   const { raceTime, course, weekday } = nomination.freeRace;
   return { available: true, race_time: raceTime, venue: course, weekday, raceData, message: `Today's free race: ${raceTime} ${course}.` };
