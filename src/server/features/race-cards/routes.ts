@@ -46,8 +46,8 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
     });
-    // The access rule has passed, so the request carries a session cookie.
-    hub.add(res, sessionToken(request)!);
+    // The access rule has passed, so the request carries a session cookie and its user.
+    hub.add(res, sessionToken(request)!, request.user!.id);
     request.raw.on('close', () => res.end());
     res.write(': connected\n\n');
   });
