@@ -10,17 +10,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  * there and only these also run on PGlite (the browser journeys run on PGlite too); without it
  * (a laptop) every API file runs on PGlite.
  */
-const EMBEDDED_DATABASE_API_TESTS = [
-  'startup',
-  'backup',
-  'file-store',
-  'race-cards-events',
-  'session-cache',
-  'mail-worker',
-  'race-cards-upload',
-  'hardening-big-uploads',
-  'security-config',
-].map((name) => `tests/api/${name}.test.ts`);
+const EMBEDDED_DATABASE_API_TESTS = ['startup', 'backup', 'file-store', 'race-cards-events', 'session-cache', 'mail-worker', 'race-cards-upload', 'hardening-big-uploads', 'security-config'].map(
+  (name) => `tests/api/${name}.test.ts`,
+);
 
 /**
  * Projects run one group after another (groupOrder), so PGlite and PostgreSQL API runs do not

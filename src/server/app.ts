@@ -24,6 +24,7 @@ import { articleHeadProvider } from './features/articles/head';
 import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
 import { sitemapRoutes } from './features/sitemap/routes';
 import { tipsRoutes } from './features/tips/routes';
+import { historicalTipsHeadProvider } from './features/tips/head';
 import { backCatalogueRoutes } from './features/back-catalogue/routes';
 import { racePreviewsRoutes } from './features/race-previews/routes';
 import { raceCardsRoutes } from './features/race-cards/routes';
@@ -159,7 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   mailRoutes(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
-  const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx)];
+  const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
   return { app, ctx, state, warmUpToken };
 }

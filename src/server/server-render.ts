@@ -55,9 +55,13 @@ function apiReaderFor(app: FastifyInstance, request: FastifyRequest) {
   };
 }
 
-/** A visitor's request for a page: no session cookie and no query string, so any visitor gets the same page. */
+/**
+ * A visitor's request for a page: no session cookie, so any visitor gets the same page. Its
+ * address is already the page's one address (`canonicalPageUrl`; web.ts sends every other
+ * spelling there), with at most the query parameters the page reads.
+ */
 export function isVisitorPage(request: FastifyRequest): boolean {
-  return !readCookie(request, SESSION_COOKIE) && !request.url.includes('?');
+  return !readCookie(request, SESSION_COOKIE);
 }
 
 /** Renders the pages the server entry renders, for the person asking, at the clock's "now". */

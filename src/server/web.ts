@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { londonDate } from '#shared/london-time';
-import { matchPageRoute, titleForPath, type PageRoute } from '#shared/paths';
+import { canonicalPageUrl, matchPageRoute, titleForPath, type PageRoute } from '#shared/paths';
+import type { CacheShare } from './cache/shared-cache';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
 import { isVisitorPage, loadServerEntry, pageRenderer } from './server-render';
@@ -18,14 +19,20 @@ export interface PageHead {
   description?: string;
   /** Ready-made markup; every value in it must already be escaped. */
   tags?: string;
+  /** The page's subject does not exist (an unknown article, a past day without tips): the page answers 404. */
+  notFound?: boolean;
 }
 
-/** Gives the head of the pages it knows (null for the others). The first answer that sets a field wins. */
+/**
+ * Gives the head of the pages it knows (null for the others). The first answer that sets a field
+ * wins. A provider that fails is a failed read of the page's data: the page answers 503.
+ */
 export type HeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
 const DESCRIPTION_META = /<meta\s+name="description"[^>]*>\s*/i;
 
 interface BuiltPage {
+  /** 200, 404 (no such page or subject) or 503 (a read of its data failed). */
   status: number;
   html: string;
   /** Rendered on the server (false: the shell, for the browser to render). */
@@ -38,6 +45,16 @@ class UncachedPage extends Error {
     super('not kept');
   }
 }
+
+/**
+ * How many addresses of one parameterised page pattern (articles, blog articles, days of tips)
+ * the page cache keeps at once: addresses a visitor makes up fill this share only, never the
+ * room of the other pages (decision 0035).
+ */
+const PAGE_CACHE_SHARE = 400;
+
+/** The worse of two statuses: a failed read (503) over not found (404) over found (200). */
+const worse = (a: number, b: number) => Math.max(a, b);
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -95,12 +112,21 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
     if (known?.access === 'public') head += routePreloads[known.pattern] ?? '';
     let title: string | undefined;
     let description: string | undefined;
+    let status = known ? 200 : 404;
     for (const provider of headProviders) {
-      const extra = await provider(pathname, request).catch(() => null);
+      let extra: PageHead | null;
+      try {
+        extra = await provider(pathname, request);
+      } catch (err) {
+        request.log.error({ err }, 'page data could not be read');
+        status = worse(status, 503);
+        continue;
+      }
       if (!extra) continue;
       title ??= extra.title;
       description ??= extra.description;
       if (extra.tags) head += extra.tags;
+      if (extra.notFound) status = worse(status, 404);
     }
     // Function replacers: a "$&" or "$'" in an article's title must stay text, not a pattern.
     const titleTag = `<title>${escapeHtml(title ?? titleForPath(pathname))}</title>`;
@@ -112,7 +138,6 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       head = tag + head;
     }
     html = html.replace('<!--vbg-head-->', () => head);
-    const status = known ? 200 : 404;
     if (!known || !renderPage?.renders(pathname)) return { status, html, rendered: false };
     const rendered = await renderPage.render(request).catch((err: unknown) => {
       // The shell still works: the browser renders the page itself.
@@ -121,24 +146,44 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
     });
     if (!rendered) return { status, html, rendered: false };
     html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`);
-    return { status: rendered.status, html, rendered: true };
+    return { status: worse(status, rendered.status), html, rendered: true };
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = decodeURIComponent(request.url.split('?')[0].split('#')[0]);
-    const known = matchPageRoute(pathname);
+    // A rendered page has one address (decision 0035): any other spelling of it (a query string
+    // it does not read, a trailing or doubled slash, another case) is sent there, so spellings
+    // cannot each cost a render or a cache entry. The target is built from the route table and
+    // the encoded parameters: always one leading "/", never another site.
+    const canonical = canonicalPageUrl(request.url);
+    if (canonical && canonical.url !== request.url && renderPage?.renders(canonical.pathname)) {
+      return reply.header('Cache-Control', 'no-cache').redirect(canonical.url, 301);
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0].split('#')[0]);
+    } catch {
+      pathname = '';
+    }
+    const known = pathname ? matchPageRoute(pathname) : undefined;
     let page: BuiltPage;
     if (known && renderPage?.renders(pathname) && isVisitorPage(request)) {
       // The same for every visitor: kept whole (head and render) per London day and address, and
-      // dropped on any content write on any instance (namespace 'pages', decision 0020). A render
-      // that failed, or a 404 (any address can be asked for), is sent but not kept.
+      // dropped on any content write on any instance (namespace 'pages', decision 0020). Only a
+      // rendered 200 is kept: a 404 (any address can be asked for), a 503 (a read failed) or a
+      // failed render is sent but not kept. Each parameterised pattern has its own share.
       const key = `${londonDate(ctx.clock.now())} ${request.url}`;
+      const share: CacheShare | undefined = known.pattern.includes(':') ? { name: known.pattern, max: PAGE_CACHE_SHARE } : undefined;
       page = await ctx.cache
-        .get('pages', key, async () => {
-          const built = await buildPage(request, pathname, known);
-          if (!built.rendered || built.status !== 200) throw new UncachedPage(built);
-          return built;
-        })
+        .get(
+          'pages',
+          key,
+          async () => {
+            const built = await buildPage(request, pathname, known);
+            if (!built.rendered || built.status !== 200) throw new UncachedPage(built);
+            return built;
+          },
+          share,
+        )
         .catch((err: unknown) => {
           if (err instanceof UncachedPage) return err.page;
           throw err;
@@ -146,7 +191,12 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
     } else {
       page = await buildPage(request, pathname, known);
     }
-    reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+    reply
+      .code(page.status)
+      // A failed read is not kept by the browser or any cache on the way either.
+      .header('Cache-Control', page.status >= 500 ? 'no-store' : 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -15,6 +15,14 @@ export function londonDate(instant: Date): string {
   return dayFormatter.format(instant);
 }
 
+let clockFormatter: Intl.DateTimeFormat | undefined;
+
+/** The London wall-clock time of an instant, as 24-hour HH:MM. */
+export function londonClock(instant: Date): string {
+  clockFormatter ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return clockFormatter.format(instant);
+}
+
 /** Adds whole days to a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
 export function addDays(isoDay: string, days: number): string {
   const [y, m, d] = isoDay.split('-').map(Number);

@@ -40,6 +40,13 @@ function fractionalFor(decimal: number): string {
   return toFractional(decimal);
 }
 
+/** The bookmakers' price nearest to decimal odds (a model's tissue price as a punter reads it). */
+export function nearestLadderPrice(decimal: number): string {
+  let best = 0;
+  for (let i = 1; i < LADDER_DECIMAL.length; i++) if (Math.abs(LADDER_DECIMAL[i] - decimal) < Math.abs(LADDER_DECIMAL[best] - decimal)) best = i;
+  return PRICE_LADDER[best];
+}
+
 export interface ValueDownTo {
   /** The exact threshold: decimal odds at which the value gap is 0 (value score 3). */
   threshold: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_DEFAULT_TITLE, matchPageRoute, titleForPath } from './paths';
+import { SITE_DEFAULT_TITLE, canonicalPageUrl, matchPageRoute, titleForPath } from './paths';
 
 describe('route table', () => {
   it('matches public, parameterised and auth-only pages', () => {
@@ -17,5 +17,34 @@ describe('route table', () => {
   it('titles the team page "Team VBG" and falls back to the default title', () => {
     expect(titleForPath('/about')).toBe('Team VBG');
     expect(titleForPath('/free-race')).toBe(SITE_DEFAULT_TITLE);
+  });
+
+  it("gives each page one address: no query it does not read, no trailing or doubled slash, the table's case", () => {
+    const url = (u: string) => canonicalPageUrl(u)?.url;
+    expect(url('/news-and-views')).toBe('/news-and-views');
+    expect(url('/news-and-views?x=1')).toBe('/news-and-views');
+    expect(url('/news-and-views?')).toBe('/news-and-views');
+    expect(url('/news-and-views/')).toBe('/news-and-views');
+    expect(url('//news-and-views//')).toBe('/news-and-views');
+    expect(url('/News-And-Views')).toBe('/news-and-views');
+    expect(url('/')).toBe('/');
+    expect(url('/?utm_source=x')).toBe('/');
+    expect(url('/news%2Dand-views')).toBe('/news-and-views');
+    // Parameters keep their spelling, encoded once; a slash inside one stays encoded.
+    expect(url('/News-And-Views/Royal-Ascot/')).toBe('/news-and-views/Royal-Ascot');
+    expect(url('/resources/a%20b')).toBe('/resources/a%20b');
+    expect(url('/resources/a b')).toBe('/resources/a%20b');
+    expect(url('/resources/a%2Fb')).toBe('/resources/a%2Fb');
+    expect(canonicalPageUrl('/resources/a%2Fb')?.pathname).toBe('/resources/a/b');
+    // Only the parameters and values a page reads.
+    expect(url('/subscribe?checkout=cancelled&x=1')).toBe('/subscribe?checkout=cancelled');
+    expect(url('/subscribe?checkout=other')).toBe('/subscribe');
+    expect(url('/nope')).toBeUndefined();
+    expect(url('/news-and-views/%E0%A4%A')).toBeUndefined();
+    for (const u of ['/News-And-Views/Royal-Ascot/?a=1', '/resources/a b', '/subscribe?x=1&checkout=cancelled', '//tips//2026-11-22']) {
+      const once = url(u)!;
+      expect(url(once), u).toBe(once);
+      expect(once.startsWith('//'), u).toBe(false);
+    }
   });
 });

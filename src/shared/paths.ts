@@ -8,7 +8,15 @@ export interface PageRoute {
   pattern: string;
   access: PageAccess;
   title?: string;
+  /**
+   * The query parameters the page reads, each with the values it acts on. A server-rendered
+   * page's address keeps these and nothing else (`canonicalPageUrl`, decision 0035).
+   */
+  query?: Record<string, readonly string[]>;
 }
+
+/** `/subscribe?checkout=cancelled`: the visitor came back from the checkout without paying. */
+export const CHECKOUT_CANCELLED = { name: 'checkout', value: 'cancelled' } as const;
 
 export const SITE_DEFAULT_TITLE = 'VBG — Value Betting Guide';
 
@@ -29,7 +37,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/register', access: 'public' },
   { pattern: '/forgot-password', access: 'public' },
   { pattern: '/reset-password', access: 'public' },
-  { pattern: '/subscribe', access: 'public' },
+  { pattern: '/subscribe', access: 'public', query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value] } },
   { pattern: '/payment-success', access: 'public' },
   { pattern: '/set-password', access: 'public' },
   { pattern: '/premium-access', access: 'public' },
@@ -55,6 +63,40 @@ const compiled = pageRoutes.map((r) => ({ route: r, re: patternToRegExp(r.patter
 
 export function matchPageRoute(pathname: string): PageRoute | undefined {
   return compiled.find((c) => c.re.test(pathname))?.route;
+}
+
+const patternParts = compiled.map((c) => ({ route: c.route, parts: c.route.pattern.split('/').filter(Boolean) }));
+
+/**
+ * The one address of a page (decision 0035), so that spellings of it share one rendered copy:
+ * the route table's own segments (in their case), no empty segment (no trailing or doubled
+ * slash), each parameter percent-encoded once, and only the query parameters and values the
+ * page reads (`PageRoute.query`). `pathname` is the decoded path, as `matchPageRoute` takes it.
+ * Undefined when no route matches (or the address is not valid percent-encoding). Applying it
+ * to its own answer gives the same answer, and the answer always starts with one "/".
+ */
+export function canonicalPageUrl(url: string): { route: PageRoute; pathname: string; url: string } | undefined {
+  const q = url.indexOf('?');
+  const rawPath = (q === -1 ? url : url.slice(0, q)).split('#')[0];
+  let segments: string[];
+  try {
+    segments = rawPath.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const found = patternParts.find(({ parts }) => parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i].toLowerCase()));
+  if (!found) return undefined;
+  const { route, parts } = found;
+  const path = (encode: (s: string) => string) => `/${parts.map((p, i) => (p.startsWith(':') ? encode(segments[i]) : p)).join('/')}`;
+  const given = new URLSearchParams(q === -1 ? '' : url.slice(q + 1).split('#')[0]);
+  const kept = new URLSearchParams();
+  for (const [name, values] of Object.entries(route.query ?? {})) {
+    const value = given.get(name);
+    if (value !== null && values.includes(value)) kept.set(name, value);
+  }
+  const search = kept.toString();
+  const pathname = path((s) => s);
+  return { route, pathname, url: `${path(encodeURIComponent)}${search ? `?${search}` : ''}` };
 }
 
 /** Page title per path (spec 01 §2: "Page titles are set per path … otherwise a default title"). */

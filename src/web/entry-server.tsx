@@ -39,7 +39,11 @@ export interface RenderResult {
   html: string;
   /** JSON for <script type="application/json" id="vbg-data">, `<` already escaped. */
   data: string;
-  /** 404 when the page's own data was not found (an unknown article), else 200. */
+  /**
+   * 503 when a read of the page's data failed (the API answered 5xx, or did not answer), so the
+   * page shows an error rather than its content; else 404 when its own data was not found (an
+   * unknown article); else 200.
+   */
   status: number;
 }
 
@@ -112,6 +116,14 @@ function renderComplete(app: ReactNode): Promise<string> {
   });
 }
 
+/** A query that failed for another reason than the API refusing or not finding something. */
+function failedRead(client: QueryClient): boolean {
+  return client
+    .getQueryCache()
+    .getAll()
+    .some((q) => q.state.status === 'error' && !(q.state.error instanceof ApiError && q.state.error.status < 500));
+}
+
 function notFound(client: QueryClient): boolean {
   return client
     .getQueryCache()
@@ -132,7 +144,7 @@ export async function render({ url, now, config, api }: RenderInput): Promise<Re
     const html = await renderWithData(client, app);
     // The CSP allows no inline script: a render that would need one is refused (the shell is sent).
     if (/<script/i.test(html)) throw new Error(`The server render of ${pathname} contains a script element`);
-    const result = { html, data: serializeSsrData(client, now), status: notFound(client) ? 404 : 200 };
+    const result = { html, data: serializeSsrData(client, now), status: failedRead(client) ? 503 : notFound(client) ? 404 : 200 };
     client.clear();
     return result;
   });

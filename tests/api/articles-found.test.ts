@@ -92,12 +92,12 @@ describe('link previews in the page HTML', () => {
     expect(byId.text).toContain(`<link rel="canonical" href="https://vbg.example/news-and-views/${a.slug}">`);
   });
 
-  it('leaves the date out when it is hidden and adds nothing for unknown articles', async () => {
+  it('leaves the date out when it is hidden, and answers 404 with nothing added for unknown articles', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const a = await createArticle(admin, { hidePublishDate: true });
     expect((await t.client().get(`/news-and-views/${a.slug}`)).text).not.toContain('article:published_time');
     const unknown = await t.client().get('/news-and-views/no-such-thing');
-    expect(unknown.status).toBe(200);
+    expect(unknown.status).toBe(404); // the shell says so too, not only the server render
     expect(unknown.text).not.toContain('og:title');
     expect(unknown.text).toContain('<title>News &amp; Views — VBG</title>');
     expect((unknown.text.match(/<meta name="description"/g) ?? []).length).toBeLessThanOrEqual(1);
@@ -112,6 +112,12 @@ describe('link previews in the page HTML', () => {
     expect(html).toContain(`<title>Win $$ with $' and $&amp; odds — News &amp; Views — VBG</title>`);
     expect(html).toContain(`<meta property="og:title" content="Win $$ with $&#39; and $&amp; odds">`);
     expect(html.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown blog article, in the shell too', async () => {
+    const res = await t.client().get('/resources/no-such-guide');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('og:title');
   });
 
   it('previews the built-in blog articles too', async () => {

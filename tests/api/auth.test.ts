@@ -228,7 +228,8 @@ describe('bad input and protocol', () => {
   it('serves the page shell with 404 for unknown pages and 200 for known ones, and reports health', async () => {
     const c = t.client();
     expect((await c.get('/about')).status).toBe(200);
-    expect((await c.get('/tips/2026-01-01')).status).toBe(200);
+    expect((await c.get('/resources/vb-ratings-guide')).status).toBe(200);
+    expect((await c.get('/tips/2026-01-01')).status).toBe(404); // a past day without tips
     const missing = await c.get('/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/text\/html/);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { headinglessPdf, makePdf, pageCount, standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { getBytes, masterForm, storedCounts, uploadAndProcess, uploadMaster } from './race-previews-helpers';
+import { getBytes, masterForm, storedCounts, uploadAndProcess, uploadMaster, uploadTodaysCards } from './race-previews-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,6 +60,7 @@ describe('race previews: admin routes', () => {
   it('uploads, checks, and splits the master into one PDF per race', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     expect((await admin.get('/api/check-master-pdf')).json).toEqual({ found: false, message: expect.stringMatching(/No master PDF is waiting/) });
+    await uploadTodaysCards(admin);
     const up = await uploadMaster(admin, await standardMasterPdf());
     expect(up.json).toMatchObject({ success: true, message: expect.stringMatching(/8 pages/) });
     // A second upload replaces the waiting one.
@@ -99,7 +100,11 @@ describe('race previews: admin routes', () => {
   it('processing again replaces the day’s previews rather than adding to them', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     await uploadAndProcess(admin, await standardMasterPdf());
-    const second = await uploadAndProcess(admin, await makePdf([['16:00 Kempton Park', 'FEATURE RACE'], ['16:35 Kempton Park']]));
+    await uploadTodaysCards(admin, [
+      { time: '16:00', course: 'Kempton Park' },
+      { time: '16:35', course: 'Kempton Park' },
+    ]);
+    const second = await uploadAndProcess(admin, await makePdf([['16:00 Kempton Park', 'FEATURE RACE'], ['16:35 Kempton Park']]), { cards: false });
     expect(second.json.count).toBe(2);
     expect(second.json.message).toMatch(/replacing the 4 there were/);
     expect(second.json.message).not.toMatch(/matched no race/);
@@ -123,6 +128,31 @@ describe('race previews: admin routes', () => {
     expect(await storedCounts(t)).toEqual({ masters: 1, previewFiles: 4, previews: 4 });
   });
 
+  it("lists for members only the previews of races on today's cards, and tells the admin which match none", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    // Today's cards hold two of the master's four races.
+    await uploadTodaysCards(admin, [
+      { time: '14:30', course: 'Ascot' },
+      { time: '14:10', course: 'Newton Abbot' },
+    ]);
+    await uploadAndProcess(admin, await standardMasterPdf(), { cards: false });
+    const { client: member } = await signedIn(t, 'member');
+    const listed = (await member.get('/api/race-previews')).json as Array<{ raceTime: string; course: string }>;
+    expect(listed.map((p) => `${p.raceTime} ${p.course}`)).toEqual(['14:30 Ascot', '2:10 Newton Abbot']);
+    // The admin sees every preview of the day, those of no race marked.
+    const all = (await admin.get('/api/admin/race-previews')).json as Array<{ raceTime: string; course: string; matchesRace: boolean }>;
+    expect(all.map((p) => [`${p.raceTime} ${p.course}`, p.matchesRace])).toEqual([
+      ['13:50 Ascot', false],
+      ['14:30 Ascot', true],
+      ['15:05 Haydock Park', false],
+      ['2:10 Newton Abbot', true],
+    ]);
+    expect((await member.get('/api/admin/race-previews')).status).toBe(403);
+    const daily = await admin.post('/api/process-daily-content');
+    expect(daily.json.message).toContain('2 race previews are live.');
+    expect(daily.json.message).toContain("Not on today's cards, so not shown to members: 13:50 Ascot, 15:05 Haydock Park.");
+  });
+
   it('clear-pdfs removes the day’s previews and says how many', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     await uploadAndProcess(admin, await standardMasterPdf());
@@ -139,6 +169,7 @@ describe('race previews: admin routes', () => {
     const none = await admin.post('/api/process-daily-content');
     expect(none.status).toBe(200);
     expect(none.json.message).toMatch(/No master PDF was waiting .*no race previews are live/);
+    await uploadTodaysCards(admin);
     await uploadMaster(admin, await standardMasterPdf());
     const done = await admin.post('/api/process-daily-content');
     expect(done.json).toMatchObject({ count: 4, message: expect.stringMatching(/Created 4 race previews/) });

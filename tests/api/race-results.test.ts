@@ -55,6 +55,32 @@ describe('POST /api/admin/race-results', () => {
     expect(firstRace[3].morningOdds).toBeGreaterThan(1);
   });
 
+  it("shows a resulted race's positions and starting prices on the members' card at once, never on the free race", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const [first] = await uploadCards(admin, 'sunday');
+    const metadata = (await admin.get('/api/vbg-race-cards-metadata')).json as { sunday: Array<{ id: number; time: string }> };
+    const id = metadata.sunday.find((r) => r.time === first.time)!.id;
+    const { client: member } = await signedIn(t, 'member');
+    const before = (await member.get(`/api/vbg-race-cards/race/${id}`)).json;
+    expect(before.result).toBeUndefined(); // and now cached
+    const [h, m] = first.time.split(':').map(Number);
+    expect((await admin.post('/api/free-race/nominate', { raceTime: `${h}:${String(m).padStart(2, '0')}`, course: first.course, weekday: 'sunday' })).status).toBe(200);
+
+    expect((await enterResults(admin, TODAY, [resultLine(first, [2, 0, 4], [1])])).status).toBe(200);
+    const after = (await member.get(`/api/vbg-race-cards/race/${id}`)).json;
+    expect(after.result.runners.slice(0, 3)).toEqual([
+      { name: first.horses[2].name, finish: 'won', position: 1, startingPrice: '5/2' },
+      { name: first.horses[0].name, finish: 'placed', position: 2, startingPrice: '7/1' },
+      { name: first.horses[4].name, finish: 'placed', position: 3, startingPrice: '12/1' },
+    ]);
+    expect(after.result.runners.find((r: { name: string }) => r.name === first.horses[1].name)).toMatchObject({ finish: 'nr', position: null });
+    // The visitor's free race is the same card without the result.
+    const free = (await t.client().get('/api/free-race-preview')).json;
+    expect(free.raceData.id).toBe(id);
+    expect(free.raceData.result).toBeUndefined();
+    expect(JSON.stringify(free)).not.toContain('"won"');
+  });
+
   it('matches names and courses whatever their case, spacing and punctuation', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [race] = await uploadCards(admin, 'sunday');

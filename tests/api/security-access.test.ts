@@ -96,6 +96,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/process-daily-content': 'admin',
   'POST /api/clear-pdfs': 'admin',
   'GET /api/race-previews': 'member',
+  'GET /api/admin/race-previews': 'admin',
   'GET /api/race-previews/:file': 'member',
   // race cards
   'GET /api/vbg-race-cards-metadata': 'member',
@@ -109,6 +110,8 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/vbg-race-cards/hard-coded-upload': 'admin',
   'POST /api/vbg-race-cards/hard-coded-upload/preview': 'admin',
   'POST /api/vbg-race-cards/upload-master-excel': 'admin',
+  'POST /api/vbg-race-cards/upload-master-excel/preview': 'admin',
+  'GET /api/vbg-race-cards/working-weekday': 'admin',
   'POST /api/vbg-race-cards/upload-hartley-verdict': 'admin',
   'POST /api/vbg-race-cards/upload-master-with-morning-odds': 'admin',
   'POST /api/vbg-race-cards/upload': 'admin',

@@ -141,6 +141,15 @@ beforeAll(async () => {
     { name: 'collection upload', path: '/api/vbg-race-cards/upload', fileField: 'spreadsheet', fields: { tabType: 'saturday', morningOdds: '' }, limit: 10 * MB, good: () => workbook, wrongKind: pdf },
     { name: 'back-catalogue PDF', path: '/api/admin/upload-back-catalogue-pdf', fileField: 'pdf', fields: { date: '2026-11-19' }, limit: 20 * MB, good: pdf, wrongKind: () => workbook },
     { name: 'race preview master PDF', path: '/api/admin/upload-master-pdf', fileField: 'pdf', fields: {}, limit: 20 * MB, good: () => masterPdf, wrongKind: () => docx },
+    {
+      name: 'master excel preview (stage 1, writes nothing)',
+      path: '/api/vbg-race-cards/upload-master-excel/preview',
+      fileField: 'masterExcel',
+      fields: { targetTab: 'saturday' },
+      limit: 10 * MB,
+      good: () => workbook,
+      wrongKind: () => docx,
+    },
   ];
 }, 90_000);
 afterAll(() => t.close());
@@ -338,7 +347,7 @@ describe('hostile uploads: refused with a 4xx, nothing stored changes', () => {
         count++;
       }
     }
-    expect(count).toBe(6 * GENERIC.length - 1); // the master PDF has no text field to abuse
+    expect(count).toBe(ENDPOINTS.length * GENERIC.length - 1); // the master PDF has no text field to abuse
   }, 120_000);
 
   it('the file-specific hostile requests (XXE, entity expansion, zip bombs, macros, encrypted PDF, …)', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
-import { PASSWORD } from '../support/users';
+import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { createAccount, PASSWORD } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -74,8 +74,38 @@ describe('visitor journeys', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
     await expect.poll(() => page.locator('#mobile-menu').getByRole('link', { name: 'My Account' }).isVisible()).toBe(true);
+    // The proofed record is one tap away; the bet log is a members' item.
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.getByRole('link', { name: 'Results', exact: true }).getAttribute('href')).toBe('/results');
+    expect(await menu.getByRole('link', { name: 'Value Calibration' }).getAttribute('href')).toBe('/value-calibration');
+    await expect.poll(() => menu.getByRole('link', { name: /My Bets/ }).isVisible()).toBe(true);
     await page.locator('#mobile-menu').getByRole('link', { name: 'My Account' }).click();
     await page.waitForURL('**/premium-access');
+    await context.close();
+  });
+
+  it('a member reaches My Bets, Results and Value Calibration from the menus on a phone and a desktop', async () => {
+    await createAccount(j.app, 'member', 'menus@example.com');
+    const { page, context } = await j.newPage(PHONE);
+    await signIn(page, 'menus@example.com');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'My Bets' }).click();
+    await page.waitForURL('**/my-bets');
+    await expect.poll(() => page.getByRole('heading', { name: 'My Bets', level: 1 }).isVisible()).toBe(true);
+    await page.setViewportSize(DESKTOP);
+    await main(page).getByRole('link', { name: 'Calibration', exact: true }).click();
+    await page.waitForURL('**/value-calibration');
+    await main(page).getByRole('link', { name: 'Results', exact: true }).first().click();
+    await page.waitForURL('**/results');
+    // The desktop bar is one row (each entry's top within a few pixels of the first's).
+    const tops = await main(page)
+      .locator('ul')
+      .first()
+      .locator('li')
+      .evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top));
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(8);
+    await capture(page, 'menus-member');
     await context.close();
   });
 });

@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core';
 import { createUser } from '#server/features/auth/users';
 import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { NO_RACES_TEXT } from '#shared/generator/races';
-import { formatCorrection, oneDecimal } from '#shared/generator/rows';
+import { formatCorrection, oneDecimal, tissueOddsText } from '#shared/generator/rows';
+import { users } from '#server/db/schema';
+import { eq } from 'drizzle-orm';
 import { calculateValue, type ValueInput } from '#shared/value-model';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
@@ -101,7 +103,8 @@ describe('VB Tissue Odds Generator', () => {
 
     async function expectFigures(model: ReturnType<typeof expected>) {
       for (const [name, r] of Object.entries(model)) {
-        await expect.poll(() => cell(name, 'tissue-odds').textContent()).toBe(oneDecimal(r.tissueOdds));
+        // Tissue odds in both formats, the member's (fractional) first.
+        await expect.poll(() => cell(name, 'tissue-odds').textContent()).toBe(tissueOddsText(r.tissueOdds, 'fractional'));
         await expect.poll(() => cell(name, 'market-correction').textContent()).toBe(formatCorrection(r.marketCorrection));
         await expect.poll(() => cell(name, 'adjusted-rating').textContent()).toBe(oneDecimal(r.adjustedRating));
         await expect.poll(() => badge(name).getAttribute('data-score')).toBe(String(r.valueScore));
@@ -127,9 +130,10 @@ describe('VB Tissue Odds Generator', () => {
     model = expected(field);
     expect(model['Alpha Star'].valueScore).toBe(1);
     await expectFigures(model);
-    await expect.poll(() => alphaOdds.inputValue()).toBe('1.5');
+    // Typed in decimal, shown back in the member's format.
+    await expect.poll(() => alphaOdds.inputValue()).toBe('1/2');
 
-    // Fractional odds, committed by the 300 ms pause while still typing; decimal shown after blur.
+    // Fractional odds, committed by the 300 ms pause while still typing; kept fractional after blur.
     const echoOdds = page.getByLabel('Market odds for Echo Star');
     await echoOdds.fill('5/2');
     field[4].marketOdds = 3.5;
@@ -138,13 +142,13 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(() => cell('Echo Star', 'market-correction').textContent()).toBe(formatCorrection(model['Echo Star'].marketCorrection));
     await expect.poll(() => echoOdds.inputValue()).toBe('5/2');
     await echoOdds.press('Tab');
-    await expect.poll(() => echoOdds.inputValue()).toBe('3.5');
+    await expect.poll(() => echoOdds.inputValue()).toBe('5/2');
     await expectFigures(model);
 
     // "evs" too, then back to 20/1.
     await echoOdds.fill('evs');
     await echoOdds.press('Tab');
-    await expect.poll(() => echoOdds.inputValue()).toBe('2.0');
+    await expect.poll(() => echoOdds.inputValue()).toBe('evs');
     await echoOdds.fill('20/1');
     await echoOdds.press('Tab');
     field[4].marketOdds = 21;
@@ -162,16 +166,16 @@ describe('VB Tissue Odds Generator', () => {
     await page.getByRole('button', { name: 'Remove Foxtrot Star' }).click();
     await expect.poll(rowNames).toEqual(['Alpha Star', 'Bravo Star', 'Charlie Star', 'Delta Star', 'Echo Star']);
 
-    // Sort by value score: ascending first, the same column again flips to descending.
-    const byValue = Object.values(model)
-      .sort((a, b) => a.valueScore! - b.valueScore! || a.value! - b.value!)
+    // Sort by value score: the first click puts the best value first, the same column again flips.
+    const bestValueFirst = Object.values(model)
+      .sort((a, b) => b.valueScore! - a.valueScore! || b.value! - a.value!)
       .map((r) => r.name);
     const valueHeader = page.getByRole('button', { name: 'Value Score' });
     await valueHeader.click();
-    await expect.poll(rowNames).toEqual(byValue);
-    await expect.poll(() => page.locator('th[aria-sort="ascending"]').textContent()).toBe('Value Score');
+    await expect.poll(rowNames).toEqual(bestValueFirst);
+    await expect.poll(() => page.locator('th[aria-sort="descending"]').textContent()).toBe('Value Score');
     await valueHeader.click();
-    await expect.poll(rowNames).toEqual([...byValue].reverse());
+    await expect.poll(rowNames).toEqual([...bestValueFirst].reverse());
     await capture(page, 'generator-sorted');
 
     // A horse added by hand has its name and rating open; removing leaves the race's runners.
@@ -186,6 +190,38 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(() => page.getByRole('listitem', { name: 'Alpha Star' }).isVisible()).toBe(true);
     await expect.poll(() => page.locator('table').count()).toBe(0);
     await expect.poll(() => page.getByRole('listitem', { name: 'Delta Star' }).locator('[data-column="market-correction"]').textContent()).toBe(formatCorrection(model['Delta Star'].marketCorrection));
+  });
+
+  it('a member who reads decimal odds types either and sees decimal, with the tissue odds in both', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const member = await createAccount(j.app, 'member', 'decimal@example.com');
+    await j.app.ctx.db.update(users).set({ oddsFormat: 'decimal' }).where(eq(users.id, member.id));
+    const races = todaysRaces();
+    await uploadCards(races, weekdayOf(londonDate(j.app.clock.now())));
+
+    const { page } = await j.newPage();
+    await signInThroughPage(page, 'decimal@example.com');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/vb-generator');
+    await page.getByLabel('Select race').selectOption({ label: `${races[0].time} - ${races[0].course} (6 runners)` });
+    const echoOdds = page.getByLabel('Market odds for Echo Star');
+    await expect.poll(() => echoOdds.inputValue()).toBe('21.0');
+    expect(await echoOdds.getAttribute('placeholder')).toBe('6.0 or 5/1');
+    await echoOdds.fill('5/2');
+    await echoOdds.press('Tab');
+    await expect.poll(() => echoOdds.inputValue()).toBe('3.5');
+    const field: ValueInput[] = [
+      { name: 'Alpha Star', rating: 85, marketOdds: 3 },
+      { name: 'Bravo Star', rating: 80, marketOdds: 4.5 },
+      { name: 'Charlie Star', rating: 76, marketOdds: 7 },
+      { name: 'Delta Star', rating: 70, marketOdds: 4 },
+      { name: 'Echo Star', rating: 65, marketOdds: 3.5 },
+    ];
+    const tissue = expected(field)['Echo Star'].tissueOdds!;
+    const cell = page.getByRole('row', { name: 'Echo Star', exact: true }).locator('[data-column="tissue-odds"]');
+    await expect.poll(() => cell.textContent()).toBe(tissueOddsText(tissue, 'decimal'));
+    expect(tissueOddsText(tissue, 'decimal')).toMatch(/^\d+\.\d \((\d+\/\d+|evs)\)$/);
+    await capture(page, 'generator-decimal');
   });
 
   it('the admin downloads the Excel export, and sees "Export Failed" with the reason when today has no cards', async () => {

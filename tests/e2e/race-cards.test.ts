@@ -41,7 +41,8 @@ describe('race cards', () => {
     await expect.poll(() => uploadButton.isVisible()).toBe(true);
     await expect.poll(async () => uploadButton.isDisabled()).toBe(true);
     await expect.poll(async () => a.getByText('No file selected').isVisible()).toBe(true);
-    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe('monday');
+    // The stages start on the day being worked on: today's tab before any workbook.
+    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(weekdayOf(londonDate(j.app.clock.now())));
     await a.getByLabel('Target weekday').selectOption('tuesday');
     await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
     await expect.poll(async () => uploadButton.isDisabled()).toBe(false);
@@ -57,6 +58,10 @@ describe('race cards', () => {
     await expect.poll(() => a.getByText('Stage 1 Complete').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => a.getByRole('option', { name: 'Tuesday (10 cards)' }).count()).toBe(1);
     await capture(a, 'race-cards-admin');
+    // Opened again, the stages start where the workbook went (Tuesday is ahead).
+    await a.reload();
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe('tuesday');
     await admin.context.close();
 
     // Member: the Tuesday tab, a venue's View All, sorting and collapsing.
@@ -288,5 +293,90 @@ describe('race cards', () => {
     await expect.poll(async () => card.getByText(verdict).isVisible()).toBe(true);
     await capture(m, 'race-cards-member-verdict');
     await member.context.close();
+  });
+
+  it('on a phone, a race chosen on a 30-race day comes into view, and By time lists the day in the order it is off', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    await createAccount(j.app, 'member', 'phone@example.com');
+    const races = makeRaceDay({ races: 30, runners: 8, seed: 21 });
+    const api = j.app.client();
+    expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), 'saturday'))).status).toBe(200);
+
+    const member = await j.newPage(PHONE);
+    const m = member.page;
+    await signInThroughPage(m, 'phone@example.com');
+    await m.waitForURL((url) => url.pathname === '/');
+    await m.goto('/vbg-race-cards');
+    const menu = m.getByRole('navigation', { name: 'Race navigation' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+
+    // The last race of the last venue: its card loads far below the menu, and is brought into view.
+    const last = races[races.length - 1];
+    await menu
+      .getByRole('region', { name: last.course, exact: true })
+      .getByRole('button', { name: new RegExp(`^${last.time}`) })
+      .click();
+    const heading = m.getByRole('heading', { name: `${last.time} ${last.course}`, level: 3 });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? Infinity).toBeLessThan(PHONE.height / 2);
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await capture(m, 'race-cards-member-revealed');
+
+    // By time: one list, every venue, in the order the races are off.
+    await m.evaluate(() => window.scrollTo(0, 0));
+    await menu.getByRole('button', { name: 'By time' }).click();
+    const list = menu.getByRole('list', { name: 'Races by time' });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const minutes = (t: string) => Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]);
+    const times = (await list.locator('li button > span:first-child').allTextContents()).map(minutes);
+    expect(times).toHaveLength(races.length);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(races.map((r) => r.course)).size).toBeGreaterThan(1);
+    await capture(m, 'race-cards-member-by-time');
+    await member.context.close();
+  });
+
+  it('re-uploading stage 1 over a day with cards asks first, naming what changes and the free race that goes; stage 5 shows it at once', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const races = makeRaceDay({ races: 3, runners: 4, seed: 31 });
+    const today = weekdayOf(londonDate(j.app.clock.now()));
+    const api = j.app.client();
+    expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), today))).status).toBe(200);
+    const free = races[2];
+    expect((await api.post('/api/free-race/nominate', { raceTime: free.time, course: free.course, weekday: today })).status).toBe(200);
+
+    const admin = await j.newPage();
+    const a = admin.page;
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(today);
+    await expect.poll(() => a.getByText(`Current: ${free.time} ${free.course}.`, { exact: false }).isVisible()).toBe(true);
+
+    // A workbook without the free race: the upload asks first and says what goes.
+    const withoutFree = await raceDayWorkbook(races.slice(0, 2));
+    await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: withoutFree });
+    await a.getByRole('button', { name: 'Upload Master Excel' }).click();
+    const dialog = a.getByRole('dialog', { name: `Replace the ${today[0].toUpperCase()}${today.slice(1)} cards?` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('list', { name: 'Changes' }).textContent()).toContain('Removed: 1 race and 4 runners no longer in the workbook');
+    await expect.poll(() => dialog.textContent()).toContain(`Today's free race (${free.time} ${free.course}) is not in this workbook`);
+    await capture(a, 'race-cards-admin-reupload-confirm');
+    // Cancelled: nothing changed.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(((await api.get('/api/vbg-race-cards-metadata')).json as Record<string, unknown[]>)[today]).toHaveLength(3);
+
+    // Confirmed: uploaded, the answer says the free race went, and stage 5 shows it at once.
+    await a.getByRole('button', { name: 'Upload Master Excel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => a.getByText('Stage 1 Complete').first().isVisible()).toBe(true);
+    await expect.poll(() => a.getByText(`Today's free race (${free.time} ${free.course}) was withdrawn`, { exact: false }).first().isVisible()).toBe(true);
+    await expect.poll(() => a.getByText('None nominated today.', { exact: false }).isVisible()).toBe(true);
+    expect(((await api.get('/api/vbg-race-cards-metadata')).json as Record<string, unknown[]>)[today]).toHaveLength(2);
+    await admin.context.close();
   });
 });

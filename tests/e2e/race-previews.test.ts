@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, signedIn } from '../support/users';
 import { headinglessPdf, standardMasterPdf } from '../fixtures/race-preview-pdf';
-import { masterForm } from '../api/race-previews-helpers';
+import { masterForm, uploadTodaysCards } from '../api/race-previews-helpers';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ const toastTitle = (page: Page, title: string) => page.getByText(title, { exact:
 describe('race previews', () => {
   it('a member sees feature races in gold and the rest in blue on /tips, each opening its PDF', async () => {
     const { client: admin } = await signedIn(j.app, 'admin');
+    await uploadTodaysCards(admin); // members see the previews of races on today's cards
     expect((await admin.post('/api/admin/upload-master-pdf', masterForm(await standardMasterPdf()))).status).toBe(200);
     expect((await admin.post('/api/process-master-pdf')).json.count).toBe(4);
     await createAccount(j.app, 'member', 'reader@example.com');
@@ -84,11 +85,14 @@ describe('race previews', () => {
     await expect.poll(() => status.textContent()).toMatch(/is waiting/);
     await a.getByRole('button', { name: 'Process Master PDF' }).click();
     await expect.poll(() => status.textContent()).toMatch(/Created 4 race previews .*Page 1 matched no race/);
+    // No cards today: the admin is told members see none of them.
+    await expect.poll(() => a.getByTestId('stray-previews').textContent()).toContain('so members do not see them: 13:50 Ascot, 14:30 Ascot, 15:05 Haydock Park, 2:10 Newton Abbot.');
     await capture(a, 'race-previews-admin');
 
     await a.getByRole('button', { name: 'Clear PDFs' }).click();
     await a.getByRole('dialog').getByRole('button', { name: 'Clear PDFs' }).click();
     await expect.poll(() => status.textContent()).toMatch(/Cleared 4 race previews/);
+    await expect.poll(() => a.getByTestId('stray-previews').count()).toBe(0);
     await a.getByRole('button', { name: 'Process Daily Content' }).click();
     await expect.poll(() => status.textContent()).toMatch(/No master PDF was waiting .*no race previews are live/);
     await admin.context.close();

@@ -80,7 +80,19 @@ describe('race results, tips settling themselves and the public calibration (iss
     // The run's browser is shared (connected to, not launched), so the file is read as a stream.
     const csv = await text(await download.createReadStream());
     expect(csv.split('\r\n')[1]).toBe(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","won","50.00","40.00"`);
+    // One day of bets: the chart's axis names the day once.
+    expect(await m.getByTestId('pl-chart').locator('[data-axis="date"]').allTextContents()).toEqual([today]);
     await capture(m, 'my-bets');
+
+    // The member's race card now shows how the race finished: positions and starting prices.
+    await m.goto('/vbg-race-cards');
+    await m.getByRole('button', { name: `View All ${race.course}` }).click();
+    const card = m.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) });
+    const result = card.getByRole('region', { name: 'Result' });
+    await expect.poll(() => result.isVisible()).toBe(true);
+    expect(await result.getByRole('listitem').allTextContents()).toEqual([`1st${nap.name}SP 9/2`, `2nd${race.horses[0].name}SP 6/1`]);
+    await expect.poll(() => result.textContent()).toContain(`Non-runners: ${race.horses[4].name}`);
+    await capture(m, 'race-card-resulted');
 
     // Today's races are not counted yet, for anyone.
     const { page: v } = await j.newPage(PHONE);

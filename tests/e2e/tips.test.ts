@@ -180,7 +180,8 @@ describe('daily tips', () => {
     await v.getByRole('link', { name: 'Back to Catalogue' }).first().click();
     await v.waitForURL('**/back-catalogue');
 
-    expectFailures(v, { url: /\/api\/historical-tips\/2020-01-01$/, status: 404 });
+    // The page itself answers 404 too: a past day without tips (decision 0035).
+    expectFailures(v, { url: /\/api\/historical-tips\/2020-01-01$/, status: 404 }, { url: /\/tips\/2020-01-01$/, status: 404 });
     await v.goto('/tips/2020-01-01');
     await expect.poll(() => v.getByText('Tips not found').isVisible()).toBe(true);
     await expect.poll(async () => v.getByText('No tips found for 2020-01-01.').isVisible()).toBe(true);

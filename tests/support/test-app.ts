@@ -10,6 +10,7 @@ import * as schema from '#server/db/schema';
 import { loadConfig, type AppConfig } from '#server/env';
 import type { Clock } from '#server/context';
 import type { HttpTimeouts } from '#server/http/timeouts';
+import type { LogStream } from '#server/http/log';
 import { TEMPLATE_PATH, workerDatabaseUrl } from './global-setup-db';
 import { HttpClient } from './http-client';
 
@@ -66,7 +67,11 @@ export async function resetDatabase(database: Database) {
  * whose server entry renders public pages). Without it the app serves the bare shell whether or
  * not a build happens to exist, so API tests do not depend on what was built before them.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number } = {}): Promise<TestApp> {
+/** `logStream`: the app logs there (at LOG_LEVEL, silent unless the test sets it); without it, nowhere. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number; logStream?: LogStream } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
   await resetDatabase(database);
@@ -75,7 +80,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { web
     config,
     database,
     clock,
-    logger: false,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
     webDir: opts.webDir ?? path.resolve('test-data/no-client'),
     httpTimeouts: opts.httpTimeouts,
     // Off unless a test asks: a pass at an unplanned moment would race tests that move the clock.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SharedCache } from './shared-cache';
+import { MAX_ENTRIES, SharedCache } from './shared-cache';
 
 /** A fake LISTEN/NOTIFY bus shared by several caches, like instances on one PostgreSQL. */
 function bus() {
@@ -88,5 +88,31 @@ describe('SharedCache', () => {
     expect(cache.peek('articles', 'list')).toBe('b');
     await cache.invalidate('articles');
     expect(cache.peek('articles', 'list')).toBeUndefined();
+  });
+
+  it('a full namespace keeps what it holds: many distinct keys cannot push the others out', async () => {
+    let now = 0;
+    const cache = new SharedCache(bus(), log, () => now);
+    await cache.get('pages', '/results', async () => 'results');
+    for (let i = 0; i < MAX_ENTRIES + 50; i++) expect(await cache.get('pages', `/made-up/${i}`, async () => `page ${i}`)).toBe(`page ${i}`);
+    expect(cache.peek('pages', '/results')).toBe('results');
+    expect(cache.peek('pages', `/made-up/${MAX_ENTRIES + 10}`)).toBeUndefined(); // sent, not kept
+    // Once the entries have expired there is room again.
+    now += 61_000;
+    await cache.get('pages', '/results', async () => 'results v2');
+    expect(cache.peek('pages', '/results')).toBe('results v2');
+  });
+
+  it('a share fills up on its own: its keys never take the room of keys outside it', async () => {
+    const cache = new SharedCache(bus(), log);
+    const tipsDays = { name: '/tips/:date', max: 3 };
+    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04']) await cache.get('pages', `/tips/${day}`, async () => day, tipsDays);
+    expect(cache.peek('pages', '/tips/2026-11-01')).toBe('2026-11-01');
+    expect(cache.peek('pages', '/tips/2026-11-03')).toBe('2026-11-03');
+    expect(cache.peek('pages', '/tips/2026-11-04')).toBeUndefined();
+    await cache.get('pages', '/results', async () => 'results', { name: '/results', max: 3 });
+    expect(cache.peek('pages', '/results')).toBe('results');
+    await cache.get('pages', '/', async () => 'home');
+    expect(cache.peek('pages', '/')).toBe('home');
   });
 });

@@ -19,12 +19,23 @@ const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTi
 
 /** A safety net only: a lost notice (listener reconnecting) can leave a value stale this long at most. */
 const CACHE_MAX_AGE_MS = 60_000;
-/** Per namespace; keys come from URLs (race ids), so the map must not grow without bound. */
-const MAX_ENTRIES = 2_000;
+/** Per namespace; keys come from URLs (race ids, page addresses), so the map must not grow without bound. */
+export const MAX_ENTRIES = 2_000;
 
 interface Entry {
   value: unknown;
   storedAt: number;
+  /** The share of the namespace this entry counts against (`CacheShare`), if any. */
+  share?: string;
+}
+
+/**
+ * A part of a namespace with its own ceiling: keys a visitor can make up at will (one page
+ * pattern's addresses) fill only their own share, never the room of the others.
+ */
+export interface CacheShare {
+  name: string;
+  max: number;
 }
 
 /**
@@ -38,6 +49,9 @@ interface Entry {
  *   is handed to its caller but never stored, so a read racing a write cannot re-cache old data.
  * - Concurrent misses for one key share one load (a cold cache under a morning spike makes one
  *   query, not a thousand).
+ * - A full namespace (or share) first forgets its expired entries; if it is still full, the new
+ *   value is handed to its caller and not kept. Nothing fresh is ever pushed out, so asking for
+ *   many distinct keys cannot empty the cache for everyone else (decision 0035).
  */
 export class SharedCache {
   private readonly stores = new Map<CacheNamespace, Map<string, Entry>>();
@@ -84,8 +98,11 @@ export class SharedCache {
     return undefined;
   }
 
-  /** The cached value, or `load()`'s (stored unless a write happened while it ran). */
-  async get<T>(ns: CacheNamespace, key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value, or `load()`'s (stored unless a write happened while it ran, or there is no
+   * room for it in the namespace or in its `share`).
+   */
+  async get<T>(ns: CacheNamespace, key: string, load: () => Promise<T>, share?: CacheShare): Promise<T> {
     const hit = this.peek<T>(ns, key);
     if (hit !== undefined) return hit;
     const store = this.stores.get(ns)!;
@@ -97,9 +114,8 @@ export class SharedCache {
     const promise = load().then(
       (value) => {
         this.inflight.delete(flightKey);
-        if (this.generations.get(ns) === generation) {
-          if (store.size >= MAX_ENTRIES) store.clear();
-          store.set(key, { value, storedAt: this.now() });
+        if (this.generations.get(ns) === generation && this.hasRoom(store, key, share)) {
+          store.set(key, { value, storedAt: this.now(), share: share?.name });
         }
         return value;
       },
@@ -110,6 +126,16 @@ export class SharedCache {
     );
     this.inflight.set(flightKey, promise);
     return promise;
+  }
+
+  /** Whether `key` may be stored: it replaces itself, or there is room once expired entries are gone. */
+  private hasRoom(store: Map<string, Entry>, key: string, share: CacheShare | undefined): boolean {
+    if (store.has(key)) return true;
+    const shareFull = () => share !== undefined && [...store.values()].filter((e) => e.share === share.name).length >= share.max;
+    if (store.size < MAX_ENTRIES && !shareFull()) return true;
+    const now = this.now();
+    for (const [k, e] of store) if (now - e.storedAt >= CACHE_MAX_AGE_MS) store.delete(k);
+    return store.size < MAX_ENTRIES && !shareFull();
   }
 
   /** Drops this instance's copy only (a notice from another instance, or a test reset). */

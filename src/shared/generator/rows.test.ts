@@ -7,7 +7,8 @@ import {
   canAutoCalculate,
   committedValue,
   formatCorrection,
-  formatOdds,
+  formatOddsInput,
+  tissueOddsText,
   isCalculable,
   isCompleteInput,
   nextManualId,
@@ -97,10 +98,24 @@ describe('inputs', () => {
     expect(isCompleteInput('name', '')).toBe(true);
   });
   it('formats odds, one-decimal figures and corrections', () => {
-    expect(formatOdds(6)).toBe('6.0');
-    expect(formatOdds(3.75)).toBe('3.75');
-    expect(formatOdds(1.1)).toBe('1.1');
-    expect(formatOdds(0)).toBe('');
+    expect(formatOddsInput(6, 'decimal')).toBe('6.0');
+    expect(formatOddsInput(3.75, 'decimal')).toBe('3.75');
+    expect(formatOddsInput(1.1, 'decimal')).toBe('1.1');
+    expect(formatOddsInput(0, 'decimal')).toBe('');
+    // A fractional member sees what they typed back as a bookmaker writes it.
+    expect(formatOddsInput(committedValue('marketOdds', '5/2') as number, 'fractional')).toBe('5/2');
+    expect(formatOddsInput(committedValue('marketOdds', '11/4') as number, 'fractional')).toBe('11/4');
+    expect(formatOddsInput(committedValue('marketOdds', '20/1') as number, 'fractional')).toBe('20/1');
+    expect(formatOddsInput(committedValue('marketOdds', 'evs') as number, 'fractional')).toBe('evs');
+    expect(formatOddsInput(committedValue('marketOdds', '6.0') as number, 'fractional')).toBe('5/1');
+    expect(formatOddsInput(0, 'fractional')).toBe('');
+  });
+  it("shows tissue odds in both formats, the member's first", () => {
+    expect(tissueOddsText(4.1, 'fractional')).toBe('3/1 (4.1)');
+    expect(tissueOddsText(4.1, 'decimal')).toBe('4.1 (3/1)');
+    expect(tissueOddsText(3.6, 'fractional')).toBe('5/2 (3.6)'); // 5/2 is 3.5, 11/4 is 3.75: the nearer
+    expect(tissueOddsText(1.92, 'decimal')).toBe('1.9 (10/11)');
+    expect(tissueOddsText(undefined, 'fractional')).toBe('–');
     expect(oneDecimal(26.94)).toBe('26.9');
     expect(oneDecimal(undefined)).toBe('–');
     expect(formatCorrection(1.2)).toBe('+1.2');

@@ -3,6 +3,7 @@
  * holds, how a race card becomes rows, and how typed text becomes numbers. Pure; no React.
  */
 import { parseOdds, round } from '../odds';
+import { formatOdds, nearestLadderPrice, type OddsFormat } from '../odds-format';
 import { calculateValue, type ValueResult } from '../value-model';
 import type { RaceCardHorse } from '../schemas/race-cards';
 
@@ -155,11 +156,23 @@ export function formatCorrection(value: number | undefined): string {
   return value === undefined ? '–' : `+${value.toFixed(1)}`;
 }
 
-/** Decimal odds as shown in the odds input: "6.0", "3.75", "4.33"; blank for none. */
-export function formatOdds(value: number): string {
+/**
+ * Odds as shown in the odds input, in the member's format (either is accepted when typed):
+ * fractional "5/2", "evs"; decimal "6.0", "3.75". Blank for none.
+ */
+export function formatOddsInput(value: number, format: OddsFormat): string {
   if (!(value > 0)) return '';
+  if (format === 'fractional') return formatOdds(value, 'fractional');
   const r = round(value, 2);
   return Math.abs(r * 10 - Math.round(r * 10)) < 1e-9 ? r.toFixed(1) : r.toFixed(2);
+}
+
+/** Tissue odds in both formats, the member's first: "3/1 (4.1)" or "4.1 (3/1)"; '–' for none. */
+export function tissueOddsText(value: number | undefined, format: OddsFormat): string {
+  if (value === undefined || !Number.isFinite(value)) return '–';
+  const fractional = nearestLadderPrice(value);
+  const decimal = oneDecimal(value);
+  return format === 'fractional' ? `${fractional} (${decimal})` : `${decimal} (${fractional})`;
 }
 
 /** A number as shown in a rating or adjustment input (0 shows as "0"). */

@@ -12,12 +12,19 @@ const rows = [
 const ids = (list: GeneratorRow[]) => list.map((r) => r.id).join('');
 
 describe('sorting', () => {
-  it('starts ascending and flips on the same column', () => {
+  it('starts best first and flips on the same column', () => {
     const first = nextSort(null, 'rating');
-    expect(first).toEqual({ key: 'rating', direction: 'asc' });
-    expect(nextSort(first, 'rating')).toEqual({ key: 'rating', direction: 'desc' });
-    expect(nextSort(nextSort(first, 'rating'), 'rating')).toEqual({ key: 'rating', direction: 'asc' });
+    expect(first).toEqual({ key: 'rating', direction: 'desc' });
+    expect(nextSort(first, 'rating')).toEqual({ key: 'rating', direction: 'asc' });
+    expect(nextSort(nextSort(first, 'rating'), 'rating')).toEqual({ key: 'rating', direction: 'desc' });
     expect(nextSort(first, 'tissueOdds')).toEqual({ key: 'tissueOdds', direction: 'asc' });
+    expect(nextSort(first, 'marketOdds')).toEqual({ key: 'marketOdds', direction: 'asc' });
+    expect(nextSort(first, 'adjustedRating')).toEqual({ key: 'adjustedRating', direction: 'desc' });
+  });
+  it('the first click on Value Score puts the best value first', () => {
+    const sort = nextSort({ key: 'rating', direction: 'desc' }, 'valueScore');
+    expect(sort).toEqual({ key: 'valueScore', direction: 'desc' });
+    expect(ids(sortRows(rows, sort))).toBe('cdab');
   });
   it('puts undefined values last in both directions', () => {
     expect(ids(sortRows(rows, { key: 'rating', direction: 'asc' }))).toBe('dacb');

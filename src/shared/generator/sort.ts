@@ -16,10 +16,22 @@ export const SORT_LABELS: Record<SortKey, string> = {
   valueScore: 'Value Score',
 };
 
-/** The same column flips direction; a new column starts ascending. */
+/**
+ * A column's first click puts the best first: the highest rating and the best value score at the
+ * top, the shortest (likeliest) odds at the top.
+ */
+const FIRST_DIRECTION: Record<SortKey, SortDirection> = {
+  rating: 'desc',
+  marketOdds: 'asc',
+  adjustedRating: 'desc',
+  tissueOdds: 'asc',
+  valueScore: 'desc',
+};
+
+/** The same column flips direction; a new column starts best first. */
 export function nextSort(current: SortState | null, key: SortKey): SortState {
   if (current?.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
+  return { key, direction: FIRST_DIRECTION[key] };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Finish } from '../race-results';
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../london-time';
 
@@ -57,6 +58,13 @@ export interface RaceCard {
   verdict: string;
   runnerCount: number;
   horses: RaceCardHorse[];
+  /** How the race finished, once the analyst has entered its result (members' cards only). */
+  result?: RaceCardResult;
+}
+
+/** A race's result on its card: every runner as entered, winner first, then the placed in order. */
+export interface RaceCardResult {
+  runners: Array<{ name: string; finish: Finish; position: number | null; startingPrice: string | null }>;
 }
 
 /** What merging a workbook into a weekday's cards does (server merge-plan.ts; the re-process preview shows it). */

@@ -11,7 +11,7 @@ type Variant = 'desktop' | 'mobile';
 
 function NavEntry({ item, variant, signedIn, onNavigate }: { item: NavItem; variant: Variant; signedIn: boolean; onNavigate: () => void }) {
   const { pathname } = useLocation();
-  const label = variant === 'mobile' && item.mobileLabel ? item.mobileLabel : item.label;
+  const label = (variant === 'mobile' ? item.mobileLabel : item.desktopLabel) ?? item.label;
   const locked = !!item.members && !signedIn;
   const gold = !!item.members;
 
@@ -27,7 +27,7 @@ function NavEntry({ item, variant, signedIn, onNavigate }: { item: NavItem; vari
   const classes = (active: boolean) =>
     cn(
       'flex items-center gap-1.5 rounded-md font-medium transition-colors',
-      variant === 'desktop' ? 'min-h-10 px-2.5 text-sm' : 'min-h-12 px-3 text-base',
+      variant === 'desktop' ? 'min-h-10 px-2 text-sm' : 'min-h-12 px-3 text-base',
       gold ? 'text-gold-300 hover:bg-gold-400/15 hover:text-gold-100' : 'text-white hover:bg-white/10',
       active && (gold ? 'bg-gold-400/20 text-gold-100' : 'bg-white/15'),
     );

@@ -27,4 +27,12 @@ describe('metaTags', () => {
     expect(head.description!.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
     expect(head.tags).toContain('<meta property="og:title" content="A &amp; B">');
   });
+
+  it('gives og:url only for an absolute address (PUBLIC_URL); a root-relative canonical link is kept', () => {
+    const meta = { title: 'A', description: 'B', siteName: 'VBG', type: 'article' as const };
+    const relative = metaTags({ ...meta, url: '/news-and-views/a' });
+    expect(relative).not.toContain('og:url');
+    expect(relative).toContain('<link rel="canonical" href="/news-and-views/a">');
+    expect(metaTags({ ...meta, url: 'https://vbg.example/news-and-views/a' })).toContain('<meta property="og:url" content="https://vbg.example/news-and-views/a">');
+  });
 });

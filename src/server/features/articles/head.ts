@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS } from '#shared/article-labels';
 import type { HeadProvider, PageHead } from '#server/web';
 import type { AppContext } from '#server/context';
-import { escapeMarkup, siteOrigin } from '../sitemap/site-url';
+import { escapeMarkup, publicPageUrl } from '../sitemap/site-url';
 import { htmlToText } from './sanitize';
 import { findArticle } from './store';
 
@@ -10,6 +10,7 @@ export const DESCRIPTION_MAX = 200;
 export interface PageMeta {
   title: string;
   description: string;
+  /** Absolute (PUBLIC_URL) or root-relative (`publicPageUrl`). */
   url: string;
   siteName: string;
   type: 'article' | 'website';
@@ -24,7 +25,8 @@ function clip(text: string, max: number): string {
 
 /**
  * Canonical link and Open Graph / Twitter tags; every value escaped. The description meta
- * itself is not here: the shell writes it (see pageHead), so a page never has two.
+ * itself is not here: the shell writes it (see pageHead), so a page never has two. og:url must
+ * be absolute: without PUBLIC_URL it is left out (the canonical link may be root-relative).
  */
 export function metaTags(meta: PageMeta): string {
   const description = clip(meta.description, DESCRIPTION_MAX);
@@ -33,11 +35,9 @@ export function metaTags(meta: PageMeta): string {
     ['property', 'og:site_name', meta.siteName],
     ['property', 'og:title', meta.title],
     ['property', 'og:description', description],
-    ['property', 'og:url', meta.url],
-    ['name', 'twitter:card', 'summary'],
-    ['name', 'twitter:title', meta.title],
-    ['name', 'twitter:description', description],
   ];
+  if (/^https?:\/\//.test(meta.url)) tags.push(['property', 'og:url', meta.url]);
+  tags.push(['name', 'twitter:card', 'summary'], ['name', 'twitter:title', meta.title], ['name', 'twitter:description', description]);
   if (meta.publishedTime) tags.push(['property', 'article:published_time', meta.publishedTime]);
   if (meta.section) tags.push(['property', 'article:section', meta.section]);
   return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`).join('') + `<link rel="canonical" href="${escapeMarkup(meta.url)}">`;
@@ -57,19 +57,19 @@ const ARTICLE_PATH = /^\/news-and-views\/([^/]+)\/?$/;
  * Puts an article's title and summary into the page the server returns for
  * /news-and-views/{slug} (its <title>, description and preview tags), so a shared link previews
  * without JavaScript. Only what every visitor may see: title and summary (tags stripped), never
- * the body.
+ * the body. No such article: the page answers 404.
  */
 export function articleHeadProvider(ctx: AppContext): HeadProvider {
-  return async (pathname, request) => {
+  return async (pathname) => {
     const match = ARTICLE_PATH.exec(pathname);
     if (!match) return null;
     const row = await findArticle(ctx.db, match[1]);
-    if (!row) return null;
+    if (!row) return { notFound: true };
     return pageHead({
       documentTitle: articleDocumentTitle(row.title),
       title: row.title,
       description: htmlToText(row.summary),
-      url: `${siteOrigin(ctx, request)}/news-and-views/${encodeURIComponent(row.slug)}`,
+      url: publicPageUrl(ctx.config, `/news-and-views/${encodeURIComponent(row.slug)}`),
       siteName: ctx.config.SITE_NAME,
       type: 'article',
       publishedTime: row.hidePublishDate ? null : row.publishDate,

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { CHECKOUT_CANCELLED } from '#shared/paths';
 import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { checkoutSessions } from '#server/db/schema';
@@ -32,7 +33,7 @@ export async function createCheckout(ctx: AppContext, payments: PaymentsProvider
     // Only a signed-in person reuses their customer record: a typed address proves nothing.
     customerId: input.signedIn?.stripeCustomerId,
     successUrl: `${input.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${input.baseUrl}/subscribe?checkout=cancelled`,
+    cancelUrl: `${input.baseUrl}/subscribe?${CHECKOUT_CANCELLED.name}=${CHECKOUT_CANCELLED.value}`,
     reference: input.signedIn ? String(input.signedIn.id) : undefined,
   });
   const createdAt = ctx.clock.now();

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { EXPORT_COLUMNS, EXPORT_SHEETS, type ExportMultipliers } from '#shared/schemas/excel-export';
+import { round } from '#shared/odds';
 import type { ExportSelection } from './selections';
 
 const FORMATS: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
@@ -15,7 +16,11 @@ const FORMATS: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
 };
 const WIDTHS = [12, 8, 16, 40, 26, 10, 15, 18, 12, 12, 10, 12, 11];
 
-/** Spec 02 §9: sheet "Main" (value above 0) and "AV8+" (value of 8 or more), stake = that sheet's multiplier. */
+/**
+ * Spec 02 §9: sheet "Main" (value above 0) and "AV8+" (value of 8 or more), stake = that sheet's
+ * multiplier. The sheet is chosen on the model's exact value; the Value cell holds it rounded to
+ * the two places it shows, so a copied or summed cell is the figure the member sees.
+ */
 export async function exportWorkbook(selections: readonly ExportSelection[], multipliers: ExportMultipliers): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'VBG';
@@ -27,7 +32,21 @@ export async function exportWorkbook(selections: readonly ExportSelection[], mul
     for (const s of selections) {
       if (!sheet.includes(s.value)) continue;
       const [y, m, d] = s.raceDate.split('-').map(Number);
-      ws.addRow([new Date(Date.UTC(y, m - 1, d)), s.time, s.course, s.race, s.horse, s.vbRating, s.adjustedRating, s.marketCorrection, s.tissueOdds, s.marketOdds, s.value, s.valueScore, stake]);
+      ws.addRow([
+        new Date(Date.UTC(y, m - 1, d)),
+        s.time,
+        s.course,
+        s.race,
+        s.horse,
+        s.vbRating,
+        s.adjustedRating,
+        s.marketCorrection,
+        s.tissueOdds,
+        s.marketOdds,
+        round(s.value, 2),
+        s.valueScore,
+        stake,
+      ]);
     }
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
   }

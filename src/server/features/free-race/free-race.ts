@@ -4,7 +4,7 @@ import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview, type FreeRac
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { races, settings } from '#server/db/schema';
-import { notFound } from '#server/http/errors';
+import { HttpError, notFound } from '#server/http/errors';
 import { parse } from '#server/http/parse';
 import { getRaceCard } from '../race-cards/read-race-cards';
 import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
@@ -73,7 +73,12 @@ export async function freeRacePreview(ctx: AppContext): Promise<FreeRacePreview>
   const nomination = await todaysNomination(ctx);
   const none: FreeRacePreview = { available: false, race_time: null, venue: null, weekday: null, raceData: null, message: NO_FREE_RACE };
   if (!nomination) return none;
-  const raceData = await getRaceCard(ctx, nomination.raceId).catch(() => null);
+  // The race can go between the two reads (its cards replaced): that is "none", like no
+  // nomination. Any other failure is a failed read, not "none": it answers 500 and is logged.
+  const raceData = await getRaceCard(ctx, nomination.raceId).catch((err: unknown) => {
+    if (err instanceof HttpError && err.statusCode === 404) return null;
+    throw err;
+  });
   if (!raceData) return none;
   const { raceTime, course, weekday } = nomination.freeRace;
   return { available: true, race_time: raceTime, venue: course, weekday, raceData, message: `Today's free race: ${raceTime} ${course}.` };

@@ -1,8 +1,10 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '#shared/london-time';
-import type { RaceCard, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
+import type { Finish } from '#shared/race-results';
+import type { RaceCard, RaceCardResult, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
-import { horses, races } from '#server/db/schema';
+import { runnersOfResults } from '#server/db/result-runners';
+import { horses, raceResults, races } from '#server/db/schema';
 import { notFound } from '#server/http/errors';
 
 /**
@@ -41,16 +43,37 @@ async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[
   return byDay;
 }
 
-/** GET /api/vbg-race-cards/race/{id}: the race with its runners in workbook order. */
-export async function getRaceCard(ctx: AppContext, id: number): Promise<RaceCard> {
+/**
+ * GET /api/vbg-race-cards/race/{id}: the race with its runners in workbook order and, with
+ * `withResult` (the members' card), its result once entered; the free race never carries one, so a
+ * visitor learns nothing of the day's settlement from it.
+ */
+export async function getRaceCard(ctx: AppContext, id: number, { withResult = false } = {}): Promise<RaceCard> {
   const [race] = await ctx.db.select().from(races).where(eq(races.id, id)).limit(1);
   if (!race) throw notFound(RACE_NOT_FOUND);
   const runners = await ctx.db.select().from(horses).where(eq(horses.raceId, id)).orderBy(asc(horses.position), asc(horses.id));
   const { createdAt: _c, weekday, ...fields } = race;
+  const result = withResult ? await resultOf(ctx, race) : null;
   return {
     ...fields,
     weekday: weekday as Weekday,
     runnerCount: runners.length,
     horses: runners.map(({ raceId: _r, workbookValues: _w, ...h }) => h),
+    ...(result ? { result } : {}),
   };
+}
+
+/** The entered result of a race (same day, time and course), winner first then the placed in order. */
+async function resultOf(ctx: AppContext, race: { raceDate: string; time: string; course: string }): Promise<RaceCardResult | null> {
+  const [result] = await ctx.db
+    .select({ id: raceResults.id })
+    .from(raceResults)
+    .where(and(eq(raceResults.raceDate, race.raceDate), eq(raceResults.time, race.time), eq(raceResults.course, race.course)))
+    .limit(1);
+  if (!result) return null;
+  const rank = (position: number | null) => position ?? Number.MAX_SAFE_INTEGER;
+  const runners = (await runnersOfResults(ctx.db, [result]))
+    .map(({ name, finish, position, startingPrice }) => ({ name, finish: finish as Finish, position, startingPrice }))
+    .sort((a, b) => rank(a.position) - rank(b.position));
+  return { runners };
 }

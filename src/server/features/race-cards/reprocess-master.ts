@@ -9,6 +9,7 @@ import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import type { MergeSummary } from './merge-plan';
 import { describeWorkbookErrors } from './workbook';
+import { describeChanges } from './describe-changes';
 
 export const REPROCESS_KIND = 'master-reprocess';
 
@@ -51,7 +52,7 @@ export async function reprocessLastMaster(
   const raceDate = nextRaceDate(ctx.clock.now(), weekday as Weekday);
   const counts = { raceCount: parsed.races.length, horseCount: parsed.runnerCount };
   const changes = await ctx.db.transaction(async (tx) => {
-    const summary = await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races, opts);
+    const { summary } = await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races, opts);
     if (!opts.dryRun) {
       const message = `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners.`;
       await tx.insert(uploadLog).values({ kind: REPROCESS_KIND, userId, filename: file.filename, size: file.size, success: true, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
@@ -63,16 +64,4 @@ export async function reprocessLastMaster(
     ? `${verb} ${file.filename} for ${formatLongDay(raceDate)} (${day}): ${describeChanges(changes)}`
     : `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners. ${describeChanges(changes)}`;
   return { ...counts, message, weekday: weekday as Weekday, changes };
-}
-
-/** What a merge does, in the analyst's words (the confirmation before re-processing shows it). */
-function describeChanges(c: MergeSummary): string {
-  const n = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
-  const parts = [`${n(c.racesKept, 'race')} and ${n(c.runnersKept, 'runner')} kept`];
-  if (c.racesAdded || c.runnersAdded) parts.push(`${n(c.racesAdded, 'race')} and ${n(c.runnersAdded, 'runner')} added`);
-  if (c.racesRemoved || c.runnersRemoved) parts.push(`${n(c.racesRemoved, 'race')} and ${n(c.runnersRemoved, 'runner')} removed`);
-  let text = `${parts.join('; ')}.`;
-  if (c.laterValuesKept) text += ` ${n(c.laterValuesKept, 'runner keeps', 'runners keep')} what was set after stage 1 (morning odds, non-runners, summaries).`;
-  if (c.laterValuesReplaced) text += ` ${n(c.laterValuesReplaced, 'runner takes', 'runners take')} the workbook's new values over what was set after stage 1.`;
-  return text;
 }

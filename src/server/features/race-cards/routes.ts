@@ -13,6 +13,7 @@ import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { RACE_NOT_FOUND, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay } from './read-race-cards';
 import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
+import { workingWeekday } from './working-weekday';
 import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScope } from './upload-scope';
 import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
 import { MORNING_ODDS_KIND, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
@@ -68,7 +69,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     // that names no race answers 404, a malformed id as well (a members' read, like a link).
     const id = readRouteId(request.params.id);
     if (typeof id !== 'number') return Promise.reject(notFound(RACE_NOT_FOUND));
-    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id)));
+    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { withResult: true })));
   });
 
   app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {
@@ -127,22 +128,34 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on.
   app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
   app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
+  // The tab the morning stages start on: where the last workbook went while that day is ahead, else today's.
+  app.get('/api/vbg-race-cards/working-weekday', { config: { access: 'admin' } }, async () => workingWeekday(ctx));
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 1', 'the previous race cards are unchanged.', (scope) => {
+    const readMaster = async (request: FastifyRequest, upload: MasterUpload) => {
+      const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterExcel', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
+      upload.data = form.data;
+      upload.filename = form.filename;
+      upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
+      return upload;
+    };
     scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
       const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
       try {
-        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterExcel', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
-        upload.data = form.data;
-        upload.filename = form.filename;
-        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
-        const { counts: _counts, ...result } = await uploadMasterExcel(ctx, upload);
+        // The spec's answer (success, message, popupMessage); the message names any race that went.
+        const { counts: _counts, summary: _summary, removedRaces: _removed, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload));
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return result;
       } catch (err) {
         if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
         throw err;
       }
+    });
+    // What uploading would change, written nowhere: over a day that has cards the admin confirms first.
+    scope.post('/api/vbg-race-cards/upload-master-excel/preview', { config: { access: 'admin' } }, async (request) => {
+      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      const { counts: _counts, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload), { dryRun: true });
+      return result;
     });
   });
 

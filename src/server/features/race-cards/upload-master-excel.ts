@@ -14,6 +14,8 @@ import { planMerge, workbookValuesOf, type MergeSummary, type WorkbookValues } f
 import { describeWorkbookErrors, type ParsedRace } from './workbook';
 import { insertFile } from '#server/db/file-store';
 import { nextTurn } from '#server/db/next-turn';
+import { describeChanges } from './describe-changes';
+import { listSome } from './upload-log';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -36,6 +38,12 @@ export interface MasterUpload {
   oddsLines?: MorningOddsLine[];
 }
 
+/** What writing a workbook into a weekday does: the merge's counts and the stored races that go. */
+export interface WeekdayChanges {
+  summary: MergeSummary;
+  removedRaces: Array<{ time: string; course: string }>;
+}
+
 export interface IngestCounts {
   races: number;
   runners: number;
@@ -45,8 +53,10 @@ export interface IngestCounts {
  * Stage 1 (spec 02 §2.6 A): the whole workbook is parsed in memory first; only a clean parse
  * replaces the weekday's cards, in one transaction with bulk inserts, together with the stored
  * workbook and its upload_log row. Any failure leaves the previous cards exactly as they were.
+ * With `dryRun` nothing is written: the answer says what uploading would change (the admin
+ * confirms a re-upload over a day that has cards), including the races that would go.
  */
-export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): Promise<AdminActionResult & { counts: IngestCounts }> {
+export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload, opts: { dryRun?: boolean } = {}): Promise<AdminActionResult & { counts: IngestCounts } & WeekdayChanges> {
   const { data, targetTab } = upload;
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
   const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
@@ -55,11 +65,17 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
     throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${weekdayName(targetTab)} cards are unchanged.`);
   }
   const raceDate = nextRaceDate(ctx.clock.now(), targetTab);
-  const filename = safeName(upload.filename, raceDate);
   const counts = { races: parsed.races.length, runners: parsed.runnerCount };
+  if (opts.dryRun) {
+    const changes = await ctx.db.transaction((tx) => replaceWeekday(tx, targetTab, raceDate, parsed.races, { dryRun: true }));
+    const message = `Uploading this workbook to the ${weekdayName(targetTab)} tab (${formatLongDay(raceDate)}): ${describeChanges(changes.summary)}${describeRemoved(changes.removedRaces)}`;
+    return { success: true, message, counts, ...changes };
+  }
+  const filename = safeName(upload.filename, raceDate);
   let message = `Master workbook loaded for ${formatLongDay(raceDate)}: ${counts.races} races and ${counts.runners} runners from sheet "${parsed.sheet}".`;
-  await ctx.db.transaction(async (tx) => {
-    await replaceWeekday(tx, targetTab, raceDate, parsed.races);
+  const changes = await ctx.db.transaction(async (tx) => {
+    const written = await replaceWeekday(tx, targetTab, raceDate, parsed.races);
+    message += describeRemoved(written.removedRaces);
     if (upload.oddsLines?.length) {
       const applied = await applyMorningOddsLines(tx, targetTab, upload.oddsLines);
       message += ` Morning odds set for ${applied.updated} runners${applied.unmatched.length ? `; unmatched: ${applied.unmatched.slice(0, 10).join('; ')}` : ''}.`;
@@ -68,13 +84,25 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
     const mimeType = filename.toLowerCase().endsWith('.xlsm') ? XLSM_MIME : XLSX_MIME;
     await insertFile(tx, { kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
     await tx.insert(uploadLog).values({ kind: MASTER_KIND, userId: upload.userId, filename, size: data.length, success: true, message, counts: { ...counts, weekday: targetTab, raceDate } });
+    return written;
   });
   return {
     success: true,
     message,
     popupMessage: `Stage 1 complete: ${counts.races} races loaded into the ${weekdayName(targetTab)} tab.`,
     counts,
+    ...changes,
   };
+}
+
+/** " No longer on the cards: 12:15 Ascot, 14:10 Ascot." when stored races go; else nothing. */
+function describeRemoved(removed: WeekdayChanges['removedRaces']): string {
+  return removed.length
+    ? ` No longer on the cards: ${listSome(
+        removed.map((r) => `${r.time} ${r.course}`),
+        ', ',
+      )}.`
+    : '';
 }
 
 /**
@@ -82,7 +110,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload): 
  * same races and runners keep their ids and the values later stages set, the rest is replaced.
  * Races of another race day go. With `dryRun` nothing is written: the summary says what would change.
  */
-export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string, parsed: ParsedRace[], opts: { dryRun?: boolean } = {}): Promise<MergeSummary> {
+export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string, parsed: ParsedRace[], opts: { dryRun?: boolean } = {}): Promise<WeekdayChanges> {
   // Two uploads for one weekday at once would both read, then clash on write: take turns.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
   const stored = await tx.select({ id: races.id, raceDate: races.raceDate, time: races.time, course: races.course }).from(races).where(eq(races.weekday, weekday));
@@ -112,7 +140,9 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
     stored,
     storedHorses.map((h) => ({ ...h, workbookValues: h.workbookValues as WorkbookValues | null })),
   );
-  if (opts.dryRun) return plan.summary;
+  const removedRaces = stored.filter((r) => plan.removeRaceIds.includes(r.id)).map(({ time, course }) => ({ time, course }));
+  const changes = { summary: plan.summary, removedRaces };
+  if (opts.dryRun) return changes;
   await nextTurn(); // the reads and the plan above held the thread; the writes below take turns too
 
   if (plan.removeRaceIds.length) await tx.delete(races).where(inArray(races.id, plan.removeRaceIds)); // their horses cascade
@@ -148,7 +178,7 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
     if (i > 0) await nextTurn();
     await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK).map(({ horse, raceId }) => ({ ...horse, raceId, workbookValues: horse.workbookValues ?? workbookValuesOf(horse) })));
   }
-  return plan.summary;
+  return changes;
 }
 
 /** The stored name is made here, never taken as-is from the upload. */

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
-import { files, racePreviews } from '#server/db/schema';
+import { files, racePreviews, races } from '#server/db/schema';
+import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
 import { readFileBytes } from '#server/db/file-store';
 import { notFound } from '#server/http/errors';
 import { today } from './master-pdf';
@@ -16,18 +17,29 @@ export interface RacePreviewItem {
 
 const previewUrl = (id: number) => `/api/race-previews/${id}.pdf`;
 
-/** Today's (London) previews in the master's page order. */
-export async function listTodayPreviews(ctx: AppContext): Promise<RacePreviewItem[]> {
+/**
+ * Today's (London) previews in the master's page order, each marked with whether a race on today's
+ * cards has its time ("2:10" is 14:10) and course: a preview of no race today (an old master's, the
+ * demo's after a real upload) is the admin's to see and clear, never listed for members.
+ */
+export async function todayPreviewsForAdmin(ctx: AppContext): Promise<Array<RacePreviewItem & { matchesRace: boolean }>> {
+  const day = today(ctx);
   const rows = await ctx.db
     .select({ id: racePreviews.id, raceTime: racePreviews.raceTime, course: racePreviews.course, isFeature: racePreviews.isFeature })
     .from(racePreviews)
-    .where(eq(racePreviews.previewDate, today(ctx)))
+    .where(eq(racePreviews.previewDate, day))
     .orderBy(asc(racePreviews.id));
-  return rows.map((r) => ({ ...r, url: previewUrl(r.id) }));
+  const cards = new Set((await ctx.db.select({ time: races.time, course: races.course }).from(races).where(eq(races.raceDate, day))).map((r) => `${r.time}|${courseKey(r.course)}`));
+  const matches = (raceTime: string, course: string) => {
+    const [h, m] = raceTime.split(/[:.]/).map(Number);
+    return timeCandidates(h, m).some((time) => cards.has(`${time}|${courseKey(course)}`));
+  };
+  return rows.map((r) => ({ ...r, url: previewUrl(r.id), matchesRace: matches(r.raceTime, r.course) }));
 }
 
-export async function countTodayPreviews(ctx: AppContext): Promise<number> {
-  return (await listTodayPreviews(ctx)).length;
+/** Today's previews of races on today's cards: what members see under the tips. */
+export async function listTodayPreviews(ctx: AppContext): Promise<RacePreviewItem[]> {
+  return (await todayPreviewsForAdmin(ctx)).filter((p) => p.matchesRace).map(({ matchesRace: _m, ...p }) => p);
 }
 
 export const RACE_PREVIEW_NOT_FOUND = 'Race preview not found';

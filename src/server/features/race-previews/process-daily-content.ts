@@ -1,7 +1,7 @@
 import { formatLongDay } from '#shared/london-time';
 import type { AppContext } from '#server/context';
 import { findWaitingMaster, today } from './master-pdf';
-import { countTodayPreviews } from './list-previews';
+import { todayPreviewsForAdmin } from './list-previews';
 import { processMasterPdf } from './process-master';
 
 /**
@@ -10,7 +10,10 @@ import { processMasterPdf } from './process-master';
  */
 export async function processDailyContent(ctx: AppContext): Promise<{ message: string; count: number }> {
   if (await findWaitingMaster(ctx.db, today(ctx))) return processMasterPdf(ctx);
-  const count = await countTodayPreviews(ctx);
+  const previews = await todayPreviewsForAdmin(ctx);
+  const count = previews.filter((p) => p.matchesRace).length;
+  const unmatched = previews.filter((p) => !p.matchesRace).map((p) => `${p.raceTime} ${p.course}`);
   const live = count ? `${count} race ${count === 1 ? 'preview is' : 'previews are'} live` : 'no race previews are live';
-  return { message: `No master PDF was waiting for ${formatLongDay(today(ctx))}; ${live}. Daily tips and previews refreshed.`, count };
+  const stray = unmatched.length ? ` Not on today's cards, so not shown to members: ${unmatched.join(', ')}.` : '';
+  return { message: `No master PDF was waiting for ${formatLongDay(today(ctx))}; ${live}.${stray} Daily tips and previews refreshed.`, count };
 }

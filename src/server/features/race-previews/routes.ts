@@ -4,7 +4,7 @@ import { notFound } from '#server/http/errors';
 import { readRouteId } from '#server/http/route-id';
 import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http/upload-form';
 import { clearDayPreviews } from './clear-previews';
-import { RACE_PREVIEW_NOT_FOUND, getPreviewFile, listTodayPreviews } from './list-previews';
+import { RACE_PREVIEW_NOT_FOUND, getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
 import { processDailyContent } from './process-daily-content';
 import { processMasterPdf } from './process-master';
@@ -25,6 +25,12 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
     // Members-only data: never stored by a shared cache.
     reply.header('Cache-Control', 'private, no-store');
     return listTodayPreviews(ctx);
+  });
+
+  // The admin's view: every preview of today, marked when it matches no race on today's cards.
+  app.get('/api/admin/race-previews', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return todayPreviewsForAdmin(ctx);
   });
 
   app.get<{ Params: { file: string } }>('/api/race-previews/:file', { config: { access: 'member' } }, async (request, reply) => {

@@ -56,7 +56,10 @@ export async function enterRaceResults(ctx: AppContext, input: { date: string; l
     throw new ResultsRefused(422, message, unmatched);
   }
 
-  return saveMatchedResults(ctx, input.date, matched, input.userId);
+  const answer = await saveMatchedResults(ctx, input.date, matched, input.userId);
+  // Members' race cards carry their result: drop the cached cards here and on every instance.
+  await ctx.cache.invalidate('raceCards');
+  return answer;
 }
 
 interface ResultRunner {

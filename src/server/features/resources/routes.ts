@@ -4,7 +4,7 @@ import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
 import type { HeadProvider } from '#server/web';
 import { pageHead } from '../articles/head';
-import { siteOrigin } from '../sitemap/site-url';
+import { publicPageUrl } from '../sitemap/site-url';
 
 /** The built-in blog articles (spec 01 §2 "Blog article"); their text is shared data. */
 export function resourcesRoutes(app: FastifyInstance, _ctx: AppContext) {
@@ -19,16 +19,18 @@ export function resourcesRoutes(app: FastifyInstance, _ctx: AppContext) {
 
 const RESOURCE_PATH = /^\/resources\/([^/]+)\/?$/;
 
+/** A blog article's title, excerpt and preview tags in its page; no such article: the page answers 404. */
 export function resourceHeadProvider(ctx: AppContext): HeadProvider {
-  return async (pathname, request) => {
+  return async (pathname) => {
     const match = RESOURCE_PATH.exec(pathname);
-    const article = match ? findBlogArticle(match[1]) : undefined;
-    if (!article) return null;
+    if (!match) return null;
+    const article = findBlogArticle(match[1]);
+    if (!article) return { notFound: true };
     return pageHead({
       documentTitle: `${article.title} — Resources — VBG`,
       title: article.title,
       description: article.excerpt,
-      url: `${siteOrigin(ctx, request)}/resources/${article.slug}`,
+      url: publicPageUrl(ctx.config, `/resources/${article.slug}`),
       siteName: ctx.config.SITE_NAME,
       type: 'article',
       publishedTime: article.createdAt,

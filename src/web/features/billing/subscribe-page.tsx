@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
+import { CHECKOUT_CANCELLED } from '#shared/paths';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
 import { PageSkeleton } from '#web/components/page-skeleton';
 import { Button } from '#web/components/ui/button';
@@ -22,8 +23,8 @@ export function SubscribePage() {
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const isMember = !!user?.isSubscribed;
-  // The checkout's cancel address (issue 16 item 9): back from the payment page without paying.
-  const cancelled = useSearchParams()[0].get('checkout') === 'cancelled';
+  // The checkout's cancel address: back from the payment page without paying.
+  const cancelled = useSearchParams()[0].get(CHECKOUT_CANCELLED.name) === CHECKOUT_CANCELLED.value;
 
   useEffect(() => {
     if (isMember) navigate('/', { replace: true });

@@ -6,12 +6,14 @@ import { Label } from '#web/components/ui/input';
 import type { GeneratorViewProps } from './generator-table';
 import { figures, ScoreCell } from './results';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel } from './row-fields';
+import { useOddsFormat } from '../odds-preference/use-odds';
 
 const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
 
 /** The phone layout: one stacked card per horse with the simpler set of inputs (spec 02 §2.3). */
 export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
   const sortId = useId();
+  const format = useOddsFormat();
   return (
     <div className="grid gap-3">
       <div className="flex items-end gap-2">
@@ -39,7 +41,7 @@ export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemov
       </div>
       <ul className="grid gap-3">
         {rows.map((row) => {
-          const f = figures(row, calculated);
+          const f = figures(row, calculated, format);
           return (
             <li key={row.id} aria-label={rowLabel(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
               <div className="flex items-start gap-2">

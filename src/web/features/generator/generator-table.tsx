@@ -5,6 +5,7 @@ import { cn } from '#web/lib/cn';
 import { figures, ScoreCell } from './results';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel, type RowHandlers } from './row-fields';
 import { ScrollRegion } from '#web/components/ui/scroll-region';
+import { useOddsFormat } from '../odds-preference/use-odds';
 
 export interface GeneratorViewProps extends RowHandlers {
   rows: GeneratorRow[];
@@ -28,6 +29,7 @@ function SortHeader({ column, sort, onSort, className }: { column: SortKey; sort
 
 /** The desktop table (spec 02 §2.3 columns). */
 export function GeneratorTable({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
+  const format = useOddsFormat();
   return (
     <ScrollRegion label="Runners">
       <table className="w-full min-w-[1040px] border-collapse text-left text-sm">
@@ -54,7 +56,7 @@ export function GeneratorTable({ rows, calculated, sort, onSort, onEdit, onRemov
         </thead>
         <tbody>
           {rows.map((row) => {
-            const f = figures(row, calculated);
+            const f = figures(row, calculated, format);
             return (
               <tr key={row.id} aria-label={rowLabel(row)} className="border-b border-slate-200 align-middle">
                 <td className="px-2 py-2">

@@ -1,4 +1,5 @@
-import { formatCorrection, oneDecimal, type GeneratorRow } from '#shared/generator/rows';
+import { formatCorrection, oneDecimal, tissueOddsText, type GeneratorRow } from '#shared/generator/rows';
+import type { OddsFormat } from '#shared/odds-format';
 import { ScoreBadge } from './value-legend';
 
 /** Computed figures are shown once a calculation has included the row; '–' until then. */
@@ -18,11 +19,12 @@ export function ScoreCell({ row, calculated }: { row: GeneratorRow; calculated: 
   );
 }
 
-export function figures(row: GeneratorRow, calculated: boolean) {
+/** The computed figures as text; tissue odds in both formats, the member's first. */
+export function figures(row: GeneratorRow, calculated: boolean, format: OddsFormat) {
   const on = shows(row, calculated);
   return {
     adjustedRating: on ? oneDecimal(row.adjustedRating) : '–',
-    tissueOdds: on ? oneDecimal(row.tissueOdds) : '–',
+    tissueOdds: on ? tissueOddsText(row.tissueOdds, format) : '–',
     marketCorrection: on ? formatCorrection(row.marketCorrection) : '–',
   };
 }

@@ -1,7 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import { formatNumber, formatOdds, isCompleteInput, type EditableField, type GeneratorRow } from '#shared/generator/rows';
+import { formatNumber, formatOddsInput, isCompleteInput, type EditableField, type GeneratorRow } from '#shared/generator/rows';
 import { NUMERIC_DEBOUNCE_MS } from '#shared/generator/state';
 import { Button } from '#web/components/ui/button';
+import { useOddsFormat } from '../odds-preference/use-odds';
 import { CommitInput } from './commit-input';
 
 export interface RowHandlers {
@@ -72,7 +73,9 @@ export function AdjustmentField({ row, onEdit, className }: { row: GeneratorRow;
 }
 
 /** Decimal or fractional odds in, decimal shown; a potential non-runner shows the spec's warning instead. */
+/** Market odds in the member's format; fractional or decimal may be typed whichever it is. */
 export function OddsField({ row, onEdit, onConfirmRunner, className }: { row: GeneratorRow; onEdit: RowHandlers['onEdit']; onConfirmRunner: RowHandlers['onConfirmRunner']; className?: string }) {
+  const format = useOddsFormat();
   if (row.potentialNonRunner) {
     return (
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -94,8 +97,8 @@ export function OddsField({ row, onEdit, onConfirmRunner, className }: { row: Ge
       type="text"
       autoComplete="off"
       spellCheck="false"
-      value={formatOdds(row.marketOdds)}
-      placeholder="5/1 or 6.0"
+      value={formatOddsInput(row.marketOdds, format)}
+      placeholder={format === 'fractional' ? '5/1 or 6.0' : '6.0 or 5/1'}
       className={className}
       debounceMs={NUMERIC_DEBOUNCE_MS}
       isComplete={complete('marketOdds')}

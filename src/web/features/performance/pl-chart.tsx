@@ -69,14 +69,17 @@ export function PlChart({ series }: { series: RunningPoint[] }) {
             </text>
           </g>
         ))}
+        {/* The first and last day under the axis; one day said once. */}
         {first && (
           <>
-            <text x={pad.left} y={height - 10} fontSize="12" fill="#334155">
+            <text x={pad.left} y={height - 10} fontSize="12" fill="#334155" data-axis="date">
               {first.raceDate}
             </text>
-            <text x={width - pad.right} y={height - 10} textAnchor="end" fontSize="12" fill="#334155">
-              {final.raceDate}
-            </text>
+            {final.raceDate !== first.raceDate && (
+              <text x={width - pad.right} y={height - 10} textAnchor="end" fontSize="12" fill="#334155" data-axis="date">
+                {final.raceDate}
+              </text>
+            )}
           </>
         )}
         <polyline points={points} fill="none" stroke={last >= 0 ? '#15803d' : '#b91c1c'} strokeWidth={2.5} strokeLinejoin="round" />

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Weekday } from '#shared/london-time';
 import type { RaceCard, RaceCardsByDay, RaceCardsMetadata } from '#shared/schemas/race-cards';
 import { ApiError, getJson } from '#web/lib/request';
 
@@ -6,6 +7,7 @@ export const RACE_CARDS_METADATA_KEY = ['race-cards', 'metadata'] as const;
 export const RACE_CARDS_SELECTED_KEY = ['race-cards', 'selected'] as const;
 export const DEFAULT_WEEKDAY_KEY = ['race-cards', 'default-weekday'] as const;
 export const RACE_LISTS_KEY = ['race-cards', 'by-day'] as const;
+const WORKING_WEEKDAY_KEY = ['race-cards', 'working-weekday'] as const;
 
 /** GET /api/vbg-race-cards: the lists offered to the tool pages, fresh for 30 s (spec 02 §7, §9). */
 export function useRaceLists() {
@@ -42,6 +44,15 @@ export function useDefaultWeekday() {
         throw err;
       }
     },
+  });
+}
+
+/** Admin: the weekday tab the morning stages start on (the last workbook's, while ahead; else today's). */
+export function useWorkingWeekday() {
+  return useQuery({
+    queryKey: WORKING_WEEKDAY_KEY,
+    queryFn: async () => ((await getJson<{ weekday: Weekday }>('/api/vbg-race-cards/working-weekday')) as { weekday: Weekday }).weekday,
+    staleTime: Infinity,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
-import type { RaceCard as RaceCardData, RaceCardHorse } from '#shared/schemas/race-cards';
+import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
   DEFAULT_HORSE_SORT,
   DEFAULT_RUNS_WINS,
@@ -146,9 +146,9 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   }
 
   return (
-    <Card className="overflow-hidden" aria-labelledby={headingId} role="region">
+    <Card className="scroll-mt-20 overflow-hidden lg:scroll-mt-32" aria-labelledby={headingId} role="region">
       <div className="bg-navy-900 px-4 py-4 text-white sm:px-6">
-        <h3 id={headingId} className="text-lg font-bold sm:text-xl">
+        <h3 id={headingId} tabIndex={-1} className="text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-gold-300 sm:text-xl">
           <span className="text-gold-300">{race.time}</span> {race.course}
         </h3>
         <p className="mt-1 font-semibold text-navy-50">{race.title}</p>
@@ -164,6 +164,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
         <h4 className="font-bold text-navy-900">Verdict</h4>
         <p className="mt-1 whitespace-pre-line text-slate-800">{race.verdict?.trim() || NO_VERDICT}</p>
       </div>
+      {race.result && <RaceResult result={race.result} headingId={headingId} />}
       <div className="flex flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
         <span className="text-sm font-semibold text-slate-700">Sort by</span>
         {SORTS.map(({ key, label }) => {
@@ -198,6 +199,32 @@ export function RaceCard({ race }: { race: RaceCardData }) {
         ))}
       </ul>
     </Card>
+  );
+}
+
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/** The entered result: the winner and the placed in order with their starting prices, then the non-runners. */
+function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: string }) {
+  const formatOdds = useFormatOdds();
+  const placed = result.runners.filter((r) => r.position !== null && (r.finish === 'won' || r.finish === 'placed'));
+  const nonRunners = result.runners.filter((r) => r.finish === 'nr').map((r) => r.name);
+  return (
+    <section aria-labelledby={`${headingId}-result`} className="border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-sm sm:px-6">
+      <h4 id={`${headingId}-result`} className="font-bold text-navy-900">
+        Result
+      </h4>
+      <ol className="mt-1 grid gap-0.5">
+        {placed.map((r) => (
+          <li key={r.name} className="flex flex-wrap gap-x-2">
+            <span className="w-10 font-bold tabular-nums">{ordinal(r.position!)}</span>
+            <span className="font-semibold">{r.name}</span>
+            {r.startingPrice && <span className="text-slate-700">SP {formatOdds(r.startingPrice)}</span>}
+          </li>
+        ))}
+      </ol>
+      {nonRunners.length > 0 && <p className="mt-1 text-slate-700">Non-runners: {nonRunners.join(', ')}</p>}
+    </section>
   );
 }
 

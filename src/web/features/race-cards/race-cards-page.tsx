@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { WEEKDAYS, formatLongDay, formatShortDay, londonDate, type Weekday, weekdayName } from '#shared/london-time';
@@ -26,8 +26,25 @@ function tabLabel(d: Weekday, races: readonly RaceSummary[]): string {
   return `${weekdayName(d)}${date} (${races.length})`;
 }
 
-function SelectedRaces({ ids }: { ids: number[] }) {
+/**
+ * Brings a just-chosen race's card into view (on a big day it lies far below the menu) and moves
+ * focus to its heading, so a phone user and a screen reader both land on it.
+ */
+function useReveal(cards: readonly { id: number }[] | undefined, reveal: number | null, onRevealed: () => void) {
+  useEffect(() => {
+    if (reveal === null || !cards?.some((c) => c.id === reveal)) return;
+    const heading = document.getElementById(`race-${reveal}-heading`);
+    if (!heading) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heading.closest('[role="region"]')?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    heading.focus({ preventScroll: true });
+    onRevealed();
+  }, [cards, reveal, onRevealed]);
+}
+
+function SelectedRaces({ ids, reveal, onRevealed }: { ids: number[]; reveal: number | null; onRevealed: () => void }) {
   const { data, isPending } = useSelectedRaces(ids);
+  useReveal(data, reveal, onRevealed);
   if (ids.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">Select races from the menu above to view detailed race cards</p>;
   }
@@ -57,6 +74,8 @@ export function RaceCardsPage() {
   useRaceCardEvents();
   const [chosen, setChosen] = useState<Weekday | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  // The race whose card to bring into view once it has loaded (the one just chosen).
+  const [reveal, setReveal] = useState<number | null>(null);
 
   const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, (metadata.data?.[d] ?? []) as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
   const counts = Object.fromEntries(WEEKDAYS.map((d) => [d, byDay[d].length])) as Record<Weekday, number>;
@@ -65,6 +84,8 @@ export function RaceCardsPage() {
   const dayRaces = byDay[active];
   // Cards follow the menu's order (time, then course), whatever order they were picked in.
   const selectedIds = dayRaces.map((r) => r.id).filter((id) => selected.includes(id));
+
+  const clearReveal = useCallback(() => setReveal(null), []);
 
   function refresh() {
     setSelected([]);
@@ -112,11 +133,17 @@ export function RaceCardsPage() {
                     <RaceMenu
                       races={dayRaces}
                       selected={selectedIds}
-                      onToggleRace={(id) => setSelected((s) => toggleRace(s, id))}
-                      onToggleVenue={(ids) => setSelected((s) => toggleVenue(s, ids))}
+                      onToggleRace={(id) => {
+                        if (!selected.includes(id)) setReveal(id);
+                        setSelected((s) => toggleRace(s, id));
+                      }}
+                      onToggleVenue={(ids) => {
+                        if (!ids.every((id) => selected.includes(id))) setReveal(ids[0]);
+                        setSelected((s) => toggleVenue(s, ids));
+                      }}
                       onClear={() => setSelected([])}
                     />
-                    <SelectedRaces ids={selectedIds} />
+                    <SelectedRaces ids={selectedIds} reveal={reveal} onRevealed={clearReveal} />
                   </div>
                 ),
             }))}

@@ -3,6 +3,8 @@ export interface UploadResult {
   success: boolean;
   message: string;
   popupMessage?: string;
+  /** The whole answer as sent (a preview's details ride along with its message). */
+  body?: Record<string, unknown>;
 }
 
 /**
@@ -29,6 +31,7 @@ export function uploadWithProgress(url: string, form: FormData, onProgress: (per
         success: ok,
         message: typeof body.message === 'string' && body.message ? body.message : ok ? 'Upload complete' : `Upload failed (${xhr.status})`,
         popupMessage: typeof body.popupMessage === 'string' ? body.popupMessage : undefined,
+        body: body as Record<string, unknown>,
       });
     };
     xhr.onerror = () => resolve({ success: false, message: 'Network error. Please try again.' });

@@ -23,9 +23,15 @@ export interface MasterCheck {
 }
 
 const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
+const ADMIN_RACE_PREVIEWS_KEY = ['/api/race-previews', 'admin'] as const;
 
 export function useRacePreviews() {
   return useQuery({ queryKey: RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<RacePreview[]>('/api/race-previews')) ?? [] });
+}
+
+/** Admin: every preview of today, marked when no race on today's cards matches it (members never see those). */
+export function useAdminRacePreviews() {
+  return useQuery({ queryKey: ADMIN_RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<Array<RacePreview & { matchesRace: boolean }>>('/api/admin/race-previews')) ?? [] });
 }
 
 function useRefreshing<TArg, TResult>(fn: (arg: TArg) => Promise<TResult>, alsoTips = false) {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Weekday } from '#shared/london-time';
-import { ADMIN_METADATA_REFRESH_MS, useRaceCardsMetadata } from '../api';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import { ADMIN_METADATA_REFRESH_MS, useRaceCardsMetadata, useWorkingWeekday } from '../api';
 import { ClearSpecificDay } from './clear-specific-day';
 import { ExcelExport } from './excel-export';
 import { HorseSummariesAndOdds } from './horse-summaries-odds';
@@ -16,7 +17,11 @@ import { WeekdayCards } from './weekday-cards';
 export function RaceCardsAdmin({ stageSix }: { stageSix?: ReactNode } = {}) {
   // One metadata query (refreshed while the admin works) feeds the stage-1 counts and the weekday list.
   const metadata = useRaceCardsMetadata({ refetchInterval: ADMIN_METADATA_REFRESH_MS });
-  const [weekday, setWeekday] = useState<Weekday>('monday');
+  // The stages start on the day being worked on (today's tab, or where the last workbook went)
+  // until the admin picks another.
+  const working = useWorkingWeekday();
+  const [chosen, setWeekday] = useState<Weekday | null>(null);
+  const weekday = chosen ?? working.data ?? weekdayOf(londonDate(new Date()));
   const count = (d: Weekday) => metadata.data?.[d]?.length ?? 0;
   return (
     <div className="grid gap-6">

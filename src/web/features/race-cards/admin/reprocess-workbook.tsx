@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MergeSummary } from '#shared/schemas/race-cards';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
@@ -29,8 +29,7 @@ function failed(message: string) {
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The changes as a short list; the lines that lose something come first and are marked. */
-function ChangeList({ preview }: { preview: ReprocessPreview }) {
-  const c = preview.changes;
+export function ChangeList({ message, changes: c, children }: { message: string; changes: MergeSummary; children?: ReactNode }) {
   const lines: Array<{ text: string; loss?: boolean }> = [];
   if (c.racesRemoved || c.runnersRemoved) lines.push({ text: `Removed: ${count(c.racesRemoved, 'race')} and ${count(c.runnersRemoved, 'runner')} no longer in the workbook`, loss: true });
   if (c.laterValuesReplaced) lines.push({ text: `Replaced: ${count(c.laterValuesReplaced, 'runner')} take the workbook's new values over later odds, non-runner flags or summaries`, loss: true });
@@ -39,7 +38,7 @@ function ChangeList({ preview }: { preview: ReprocessPreview }) {
   if (c.racesAdded || c.runnersAdded) lines.push({ text: `Added: ${count(c.racesAdded, 'race')} and ${count(c.runnersAdded, 'runner')}` });
   return (
     <div className="grid gap-2">
-      <p>{preview.message}</p>
+      <p>{message}</p>
       <ul className="grid list-disc gap-1 pl-5" aria-label="Changes">
         {lines.map((l) => (
           <li key={l.text} className={l.loss ? 'font-semibold text-red-800' : undefined}>
@@ -47,6 +46,7 @@ function ChangeList({ preview }: { preview: ReprocessPreview }) {
           </li>
         ))}
       </ul>
+      {children}
     </div>
   );
 }
@@ -95,7 +95,7 @@ export function useReprocessWorkbook(onOutcome: (text: string | null) => void) {
     <ConfirmDialog
       open={preview !== null}
       title="Re-process the last workbook?"
-      description={preview ? <ChangeList preview={preview} /> : ''}
+      description={preview ? <ChangeList message={preview.message} changes={preview.changes} /> : ''}
       confirmLabel="Re-process"
       busyLabel="Re-processing..."
       destructive={!!preview && (preview.changes.racesRemoved > 0 || preview.changes.runnersRemoved > 0 || preview.changes.laterValuesReplaced > 0)}

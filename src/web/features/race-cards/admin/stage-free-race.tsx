@@ -17,12 +17,23 @@ interface FreeRaceToday {
   freeRace: { raceTime: string; course: string; weekday: string } | null;
 }
 
+/** Today's nominated free race (stage 5), or null. */
+export function useFreeRaceToday() {
+  return useQuery({ queryKey: FREE_RACE_TODAY_KEY, queryFn: () => getJson<FreeRaceToday>('/api/free-race/today') });
+}
+
+/** After the cards change, stage 5 shows at once whether today's free race is still there. */
+export function useRefreshFreeRace() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: FREE_RACE_TODAY_KEY });
+}
+
 /** Stage 5: nominate today's free race from the default weekday's races (spec 02 §5). */
 export function StageFreeRace() {
   const queryClient = useQueryClient();
   const metadata = useRaceCardsMetadata();
   const defaultWeekday = useDefaultWeekday();
-  const today = useQuery({ queryKey: FREE_RACE_TODAY_KEY, queryFn: () => getJson<FreeRaceToday>('/api/free-race/today') });
+  const today = useFreeRaceToday();
   const [raceId, setRaceId] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<UploadResult | null>(null);

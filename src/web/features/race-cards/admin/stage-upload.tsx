@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type Weekday, weekdayName } from '#shared/london-time';
 import { Button } from '#web/components/ui/button';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Input, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
@@ -29,17 +30,54 @@ export interface StageUploadProps {
   refreshAfterFailure?: boolean;
   /** Notes shown above the upload button. */
   children?: ReactNode;
+  /**
+   * Asked first when `when` holds: the file goes to `url` (which writes nothing) and the admin
+   * confirms what `describe` makes of its answer before the upload itself.
+   */
+  preview?: { when: boolean; url: string; describe: (answer: UploadResult) => UploadConfirmation };
+  /** Adjusts the answer shown after the upload (e.g. what it meant for another stage). */
+  onUploaded?: (answer: UploadResult) => UploadResult;
+}
+
+export interface UploadConfirmation {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive: boolean;
 }
 
 /** A file upload stage: the chosen weekday goes as targetTab, progress through XMLHttpRequest. */
 export function StageUpload(props: StageUploadProps) {
-  const { stage, title, description, fileLabel, accept, url, field, buttonLabel, weekday, weekdayPicker, noFileText = 'No file chosen', fileTestId, refreshAfterFailure, children } = props;
+  const {
+    stage,
+    title,
+    description,
+    fileLabel,
+    accept,
+    url,
+    field,
+    buttonLabel,
+    weekday,
+    weekdayPicker,
+    noFileText = 'No file chosen',
+    fileTestId,
+    refreshAfterFailure,
+    children,
+    preview,
+    onUploaded,
+  } = props;
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<UploadResult | null>(null);
+  const [pending, setPending] = useState<{ form: FormData; confirmation: UploadConfirmation } | null>(null);
   const fileId = useId();
   const uploading = progress !== null;
+
+  function failed(answer: UploadResult) {
+    setResult(answer);
+    toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${answer.message}`, variant: 'destructive' });
+  }
 
   async function upload() {
     if (!file) {
@@ -50,13 +88,31 @@ export function StageUpload(props: StageUploadProps) {
     form.append('targetTab', weekday);
     form.append(field, file);
     setResult(null);
+    if (preview?.when) {
+      setProgress(0);
+      const answer = await uploadWithProgress(preview.url, form, setProgress);
+      setProgress(null);
+      if (answer.success) setPending({ form, confirmation: preview.describe(answer) });
+      else failed(answer);
+      return;
+    }
+    await send(form);
+  }
+
+  async function send(form: FormData) {
+    setPending(null);
     setProgress(0);
-    const answer = await uploadWithProgress(url, form, setProgress);
+    const sent = await uploadWithProgress(url, form, setProgress);
+    const answer = sent.success && onUploaded ? onUploaded(sent) : sent;
     setProgress(null);
+    if (!answer.success) {
+      failed(answer);
+      if (refreshAfterFailure) void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
+      return;
+    }
     setResult(answer);
-    if (answer.success) toast({ title: `Stage ${stage} Complete`, description: answer.message });
-    else toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${answer.message}`, variant: 'destructive' });
-    if (answer.success || refreshAfterFailure) void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
+    toast({ title: `Stage ${stage} Complete`, description: answer.message });
+    void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
   }
 
   return (
@@ -95,6 +151,15 @@ export function StageUpload(props: StageUploadProps) {
         </div>
         {progress !== null && <UploadProgress progress={progress} />}
         {result && <StagePanel stage={stage} result={result} />}
+        <ConfirmDialog
+          open={pending !== null}
+          title={pending?.confirmation.title ?? ''}
+          description={pending?.confirmation.description ?? ''}
+          confirmLabel={pending?.confirmation.confirmLabel ?? 'Upload'}
+          destructive={pending?.confirmation.destructive}
+          onConfirm={() => pending && void send(pending.form)}
+          onCancel={() => setPending(null)}
+        />
       </CardContent>
     </Card>
   );

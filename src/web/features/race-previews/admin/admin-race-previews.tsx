@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
-import { useCheckMasterPdf, useClearPdfs, useProcessDailyContent, useProcessMasterPdf, useUploadMasterPdf } from '../api';
+import { useAdminRacePreviews, useCheckMasterPdf, useClearPdfs, useProcessDailyContent, useProcessMasterPdf, useUploadMasterPdf } from '../api';
 
 const spin = <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />;
 
@@ -24,6 +24,7 @@ export function AdminRacePreviews() {
   const processMaster = useProcessMasterPdf();
   const clear = useClearPdfs();
   const dailyContent = useProcessDailyContent();
+  const stray = (useAdminRacePreviews().data ?? []).filter((p) => !p.matchesRace);
   const busy = upload.isPending || check.isPending || processMaster.isPending || clear.isPending || dailyContent.isPending;
 
   function fail(title: string, err: unknown, fallback: string) {
@@ -141,6 +142,11 @@ export function AdminRacePreviews() {
             Clear PDFs
           </Button>
         </div>
+        {stray.length > 0 && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" data-testid="stray-previews">
+            Not on today&apos;s cards, so members do not see them: {stray.map((p) => `${p.raceTime} ${p.course}`).join(', ')}. Upload today&apos;s cards, or process the right master PDF.
+          </p>
+        )}
         <p role="status" aria-live="polite" data-testid="race-previews-status" className={status ? 'rounded-md bg-slate-50 p-3 text-sm text-slate-800' : 'sr-only'}>
           {status ?? ''}
         </p>
