@@ -271,12 +271,15 @@ describe("today's settlement is seen by members only until the day is over", () 
     await settleTip(t.ctx, past.id, 'WON');
     await recordTip(t.ctx, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[2].name, selectionType: 'nap', advisedOdds: '11/4' });
     await recordTip(t.ctx, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[0].name, selectionType: 'nb', advisedOdds: '8/1' });
+    // The same race is today's free race, which visitors read in full.
+    expect((await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: 'Tuesday' })).status).toBe(200);
 
     const reads = publicReads();
     expect(reads).toEqual(expect.arrayContaining(['/api/results', '/api/value-calibration', '/api/back-catalogue', '/sitemap.xml']));
     const visitor = t.client();
     const before = { visitor: await whatTheySee(visitor, reads), nonMember: await whatTheySee(nonMember, reads) };
     expect(JSON.parse(before.visitor['/api/results'].body)).toMatchObject({ pending: 2, stats: { overall: { tips: 1 } } });
+    expect(JSON.parse(before.visitor['/api/free-race-preview'].body)).toMatchObject({ available: true, race_time: race.time });
 
     const entered = await enterResults(admin, TODAY, [resultLine(race, [2, 0])]);
     expect(entered.status, entered.text).toBe(200);
