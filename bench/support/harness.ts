@@ -41,7 +41,7 @@ export async function startApp(env: Record<string, string> = {}, extraNodeArgs: 
       HOST: '127.0.0.1',
       PORT: String(port),
       SESSION_SECRET: BENCH_SESSION_SECRET,
-      LOCAL_CHECKOUT: 'true', // production on PostgreSQL refuses to start without Stripe otherwise
+      LOCAL_CHECKOUT: 'true', // production refuses to start without Stripe otherwise
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

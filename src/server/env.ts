@@ -63,7 +63,7 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT' | 'WARM_UP'> {
   SEED_DEMO: boolean;
-  /** The built-in local checkout, enabled on purpose (required for it in production on PostgreSQL). */
+  /** The built-in local checkout, enabled on purpose (required for it in production, on any database). */
   LOCAL_CHECKOUT: boolean;
   TRUST_PROXY: boolean;
   /** Whether this instance sends queued mail (only when SMTP_URL is set too). */
@@ -81,23 +81,27 @@ export class ConfigError extends Error {}
 const SESSION_SECRET_MIN_LENGTH = 32;
 
 /**
- * Rules across variables (DESIGN decision 13, decision 0019): in production on PostgreSQL the
- * server fails closed. One line per variable, naming it and never its value.
+ * Rules across variables (DESIGN decision 13, decisions 0019 and 0036): in production the server
+ * fails closed — without the Stripe keys it starts only when LOCAL_CHECKOUT=true asks for the free
+ * local checkout, on PostgreSQL and on the embedded PGlite alike. One line per variable, naming it
+ * and never its value.
  */
 function combinationProblems(env: RawEnv): Map<string, string> {
   const problems = new Map<string, string>();
   const add = (name: string, why: string) => void (problems.has(name) || problems.set(name, why));
-  const productionOnPostgres = env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL);
+  const production = env.NODE_ENV === 'production';
+  const productionOnPostgres = production && Boolean(env.DATABASE_URL);
   // Sessions and unsubscribe links are keyed from it: a short one could be guessed offline.
   if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < SESSION_SECRET_MIN_LENGTH) {
     add('SESSION_SECRET', `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (for example the output of: openssl rand -base64 48)`);
   }
   if (productionOnPostgres && !env.SESSION_SECRET) add('SESSION_SECRET', 'required when DATABASE_URL is set in production');
   if (env.STRIPE_SECRET_KEY && env.LOCAL_CHECKOUT) add('LOCAL_CHECKOUT', 'must not be on when STRIPE_SECRET_KEY is set (choose Stripe or the local checkout)');
-  if (productionOnPostgres && !env.LOCAL_CHECKOUT) {
+  if (production && !env.LOCAL_CHECKOUT) {
     // A forgotten Stripe key would otherwise open the free local checkout to the public.
+    const where = env.DATABASE_URL ? 'when DATABASE_URL is set in production' : 'in production, on the embedded PGlite database too';
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-      if (!env[name]) add(name, 'required when DATABASE_URL is set in production (or set LOCAL_CHECKOUT=true to run the built-in local checkout, which takes no money)');
+      if (!env[name]) add(name, `required ${where} (or set LOCAL_CHECKOUT=true to run the built-in local checkout, which takes no money)`);
     }
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) add('STRIPE_PRICE_ID', 'required when STRIPE_SECRET_KEY is set');
@@ -108,11 +112,10 @@ function combinationProblems(env: RawEnv): Map<string, string> {
 /** What `main.ts` warns about at every start (a configuration that runs, but should not go unnoticed). */
 export function startWarnings(config: AppConfig): string[] {
   const warnings: string[] = [];
-  if (!config.STRIPE_SECRET_KEY && config.NODE_ENV === 'production') {
+  // In production the local checkout runs only when LOCAL_CHECKOUT=true asked for it (loadConfig).
+  if (config.NODE_ENV === 'production' && config.LOCAL_CHECKOUT) {
     warnings.push(
-      config.LOCAL_CHECKOUT
-        ? 'LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged; anyone can become a member for free. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID to take payments.'
-        : 'STRIPE_SECRET_KEY is not set: the built-in local checkout takes subscriptions and nobody is charged; anyone can become a member for free. On PostgreSQL in production this needs LOCAL_CHECKOUT=true.',
+      'LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged; anyone can become a member for free. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID to take payments.',
     );
   }
   return warnings;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, isNull, like, lt } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { users } from './db/schema';
@@ -20,9 +20,12 @@ import { SESSION_COOKIE, createSession } from './features/auth/sessions';
  * cache forgets it. Nothing is left in the database but a used `users.id` sequence value.
  *
  * The throwaway member cannot sign in (no password), receives no mail (opted out, and an
- * address under the reserved `.invalid` domain), and exists for about a second. If the process
- * dies in that second, the next start of any instance removes members left over from a warm-up
- * that began more than ten minutes before.
+ * address under the reserved `.invalid` domain), is never listed (the admin's member list leaves
+ * it out) and exists for about a second. It is made to be useless if the process dies in that
+ * second: its membership and its sessions end WARM_UP_GRACE_MS after the warm-up's budget (a
+ * session token only ever lived in this process's memory anyway), and the next start of any
+ * instance and every housekeeping pass remove it once it has ended — never one another instance
+ * is still warming up with.
  *
  * Its requests are not written to the request log one by one (one summary line instead): they
  * carry a header with a random value only this process knows, so no client can hide its own.
@@ -30,7 +33,13 @@ import { SESSION_COOKIE, createSession } from './features/auth/sessions';
 export const WARM_UP_HEADER = 'x-vbg-warm-up';
 const EMAIL_PREFIX = 'warm-up+';
 const EMAIL_DOMAIN = '@warm-up.invalid';
+/** A warm-up member made before its membership ended with the warm-up (an older release): left over after this long. */
 const LEFTOVER_AFTER_MS = 10 * 60_000;
+/** How long the throwaway member outlives the warm-up's budget: its requests in flight at the end still find it. */
+const WARM_UP_GRACE_MS = 30_000;
+
+/** The throwaway members of warm-ups: that address form and no password (so never an account someone uses). */
+export const isWarmUpMember: SQL = and(like(users.email, `${EMAIL_PREFIX}%${EMAIL_DOMAIN}`), isNull(users.passwordHash))!;
 
 export interface WarmUpOptions {
   /** Stop after this many requests (default 3,000)... */
@@ -60,8 +69,11 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
   const started = performance.now();
   const base = loopbackOrigin(app.server.address() as AddressInfo);
 
-  await removeLeftovers(ctx);
+  await removeWarmUpLeftovers(ctx);
   const now = ctx.clock.now();
+  // Membership and sessions end with the warm-up: a process that dies in the middle leaves
+  // nothing usable behind, and removeWarmUpLeftovers may take it from then on.
+  const endsAt = new Date(now.getTime() + budgetMs + WARM_UP_GRACE_MS);
   const [member] = await ctx.db
     .insert(users)
     .values({
@@ -71,7 +83,7 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
       subscriptionStatus: 'active',
       subscriptionType: 'premium',
       subscriptionStartDate: now,
-      subscriptionEndDate: new Date(now.getTime() + 86_400_000),
+      subscriptionEndDate: endsAt,
       emailOptOut: true,
     })
     .returning({ id: users.id });
@@ -80,7 +92,7 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
   let unexpected = 0;
   try {
     const cookies: string[] = [];
-    for (let i = 0; i < connections; i++) cookies.push(`${SESSION_COOKIE}=${(await createSession(ctx, member.id)).token}`);
+    for (let i = 0; i < connections; i++) cookies.push(`${SESSION_COOKIE}=${(await createSession(ctx, member.id, endsAt)).token}`);
     const get = async (path: string, cookie?: string) => {
       const res = await request(agent, `${base}${path}`, { [WARM_UP_HEADER]: token, ...(cookie ? { cookie } : {}) });
       requests++;
@@ -116,10 +128,17 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
   return { requests, unexpected, ms: Math.round(performance.now() - started) };
 }
 
-/** Members left by a warm-up whose process died before removing them (never a live one: ten minutes on). */
-async function removeLeftovers(ctx: AppContext) {
-  const before = new Date(ctx.clock.now().getTime() - LEFTOVER_AFTER_MS);
-  await ctx.db.delete(users).where(and(like(users.email, `${EMAIL_PREFIX}%${EMAIL_DOMAIN}`), isNull(users.passwordHash), lt(users.createdAt, before)));
+/**
+ * Removes members left by a warm-up whose process died before removing them (at every start and in
+ * housekeeping): once their membership has ended, or ten minutes after they were made — never one
+ * a live warm-up is still using. Their sessions go with them. Returns how many.
+ */
+export async function removeWarmUpLeftovers(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const ended = or(lt(users.subscriptionEndDate, now), lt(users.createdAt, new Date(now.getTime() - LEFTOVER_AFTER_MS)));
+  const removed = await ctx.db.delete(users).where(and(isWarmUpMember, ended)).returning({ id: users.id });
+  for (const { id } of removed) ctx.sessions.forgetUser(id);
+  return removed.length;
 }
 
 /** This process's own listening address, reached over loopback when it listens on all interfaces. */

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema';
 import { SESSION_IDLE_MS } from '#server/features/auth/sessions';
-import { MAX_STREAMS_PER_SESSION } from '#server/features/race-cards/events';
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '#server/features/race-cards/events';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { signedIn } from '../support/users';
+import { PASSWORD, signedIn } from '../support/users';
 
 const EVENTS = '/api/vbg-race-cards-events';
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
@@ -169,6 +169,28 @@ describe('event streams are bounded (issue 17 item 2)', () => {
     await expectEnded(streams[0]);
     await uploadDay(admin, 'saturday');
     for (const s of streams.slice(1)) expect((await s.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_USER} streams per account however many sessions it signs in: one more closes its oldest; another member's stay`, async () => {
+    const { client: first, user } = await signedIn(t, 'member');
+    const { client: otherMember } = await signedIn(t, 'member', 'other-member@example.com');
+    const { client: admin } = await signedIn(t, 'admin');
+    const sessions = [first];
+    // Enough sessions of the one account to hold twice the account's cap within each session's.
+    while (sessions.length * MAX_STREAMS_PER_SESSION < 2 * MAX_STREAMS_PER_USER) {
+      const again = t.client();
+      expect((await again.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+      sessions.push(again);
+    }
+    expect(new Set(sessions.map((c) => c.cookies.get('vbg_session'))).size).toBe(sessions.length);
+    const theirs = await openStream(t.baseUrl, otherMember);
+    const mine: Stream[] = [];
+    for (const client of sessions) for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) mine.push(await openStream(t.baseUrl, client));
+    expect(mine.length).toBe(2 * MAX_STREAMS_PER_USER);
+
+    for (const closed of mine.slice(0, mine.length - MAX_STREAMS_PER_USER)) await expectEnded(closed);
+    await uploadDay(admin, 'saturday');
+    for (const open of [...mine.slice(-MAX_STREAMS_PER_USER), theirs]) expect((await open.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
   });
 
   it('a stream ends at logout and gets no event after it; another member’s stream carries on', async () => {

@@ -154,6 +154,31 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
     await refused(masterForm(bomb, 'saturday'), 422, /xl\/worksheets\/sheet1\.xml contains a document type declaration/);
   });
 
+  it('15b. a DTD inside a relationships part (.rels), however it is written (422)', async () => {
+    const dtd = '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    const parts = readCentralDirectory(good).map((e) => e.name);
+    const rels = parts.filter((n) => n.endsWith('.rels'));
+    expect(rels).toEqual(expect.arrayContaining(['_rels/.rels', 'xl/_rels/workbook.xml.rels']));
+    const utf16 = (text: string, bigEndian: boolean) => {
+      const le = Buffer.from(`\ufeff${text}`, 'utf16le');
+      return bigEndian ? Buffer.from(le).swap16() : le;
+    };
+    const variants: Array<[string, (xml: string) => Buffer]> = [
+      ['after the declaration', (xml) => Buffer.from(xml.replace(/^(<\?xml[^>]*\?>)/, `$1${dtd}`))],
+      ['with no declaration', (xml) => Buffer.from(xml.replace(/^<\?xml[^>]*\?>/, dtd))],
+      ['after a UTF-8 byte-order mark', (xml) => Buffer.from(`\ufeff${xml.replace(/^(<\?xml[^>]*\?>)/, `$1${dtd}`)}`)],
+      ['in UTF-16LE', (xml) => utf16(xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="UTF-16"?>${dtd}`), false)],
+      ['in UTF-16BE', (xml) => utf16(xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="UTF-16"?>${dtd}`), true)],
+    ];
+    for (const part of rels) {
+      for (const [how, rewrite] of variants) {
+        const file = withParts(good, [], (name, data) => (name === part ? rewrite(data.toString('utf8')) : data));
+        const message = await refused(masterForm(file, 'saturday'), 422, /contains a document type declaration, which Excel never writes/);
+        expect(message, `${part} ${how}`).toContain(`The workbook part ${part} contains`);
+      }
+    }
+  });
+
   it('16. a part whose name climbs out of the archive ("../") (422)', async () => {
     await refused(masterForm(withParts(good, [{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root true') }]), 'saturday'), 422, /unsafe name \(\.\.\/\.\.\/etc\/cron\.d\/evil\)/);
   });

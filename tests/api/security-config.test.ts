@@ -54,9 +54,18 @@ describe('configuration in production on PostgreSQL', () => {
     expect(refusal({ NODE_ENV: 'test', ...STRIPE, LOCAL_CHECKOUT: 'true' })).toMatch(/LOCAL_CHECKOUT: must not be on/);
   });
 
-  it('the embedded default and the other modes still start without Stripe; production warns on any database', () => {
-    expect(refusal({})).toBe(''); // npm start: production, PGlite
-    expect(startWarnings(loadConfig({}))).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY is not set: the built-in local checkout/)]);
+  it('on the embedded PGlite too, production needs the Stripe keys or LOCAL_CHECKOUT=true, and then warns; development and test start without Stripe', () => {
+    const message = refusal({}); // npm start with nothing set: production, PGlite
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']) {
+      expect(message).toMatch(new RegExp(`^  ${name}: required in production, on the embedded PGlite database too \\(or set LOCAL_CHECKOUT=true`, 'm'));
+    }
+    expect(refusal({ LOCAL_CHECKOUT: 'false' })).toMatch(/STRIPE_SECRET_KEY: required in production/);
+    expect(refusal({ NODE_ENV: 'production', DATA_DIR: '/srv/vbg' })).toMatch(/STRIPE_SECRET_KEY: required in production/);
+    expect(refusal({ ...STRIPE })).toBe('');
+    expect(startWarnings(loadConfig({ ...STRIPE }))).toEqual([]);
+    expect(startWarnings(loadConfig({ LOCAL_CHECKOUT: 'true' }))).toEqual([expect.stringMatching(/^LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/)]);
+    expect(refusal({ NODE_ENV: 'development' })).toBe('');
+    expect(startWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
     expect(refusal({ NODE_ENV: 'development', DATABASE_URL: PG })).toBe('');
     expect(startWarnings(loadConfig({ NODE_ENV: 'development', DATABASE_URL: PG }))).toEqual([]);
     expect(refusal({ NODE_ENV: 'test', DATABASE_URL: PG })).toBe('');
@@ -66,7 +75,7 @@ describe('configuration in production on PostgreSQL', () => {
     expect(refusal({ NODE_ENV: 'production', DATABASE_URL: PG, ...STRIPE })).toMatch(/^ {2}SESSION_SECRET: required when DATABASE_URL is set in production$/m);
     const short = 'x7-short-secret-31-characters!!';
     expect(short).toHaveLength(31);
-    const modes: Record<string, string>[] = [{ ...PRODUCTION, ...STRIPE }, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }, { NODE_ENV: 'test', DATABASE_URL: PG }];
+    const modes: Record<string, string>[] = [{ ...PRODUCTION, ...STRIPE }, { NODE_ENV: 'production', LOCAL_CHECKOUT: 'true' }, { NODE_ENV: 'development' }, { NODE_ENV: 'test', DATABASE_URL: PG }];
     for (const env of modes) {
       const message = refusal({ ...env, SESSION_SECRET: short });
       expect(message).toMatch(/^ {2}SESSION_SECRET: must be at least 32 characters/m);
@@ -96,6 +105,16 @@ describe('the server process', () => {
     expect(output).toMatch(/STRIPE_SECRET_KEY: required when DATABASE_URL is set in production \(or set LOCAL_CHECKOUT=true/);
     expect(output).not.toContain(short);
     expect(output).not.toMatch(/ECONNREFUSED|database:/);
+  }, 60_000);
+
+  it('refuses to start in production on the embedded PGlite without Stripe keys or LOCAL_CHECKOUT=true, before creating its data directory', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-no-checkout-')), 'data');
+    running = spawnInstance({ NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    expect(await running.exited).toBe(1);
+    const output = running.output();
+    expect(output).toMatch(/Invalid configuration/);
+    expect(output).toMatch(/STRIPE_SECRET_KEY: required in production, on the embedded PGlite database too \(or set LOCAL_CHECKOUT=true/);
+    expect(fs.existsSync(dataDir)).toBe(false);
   }, 60_000);
 
   it('with LOCAL_CHECKOUT=true it starts in production and warns that nobody is charged', async () => {

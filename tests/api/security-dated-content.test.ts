@@ -8,6 +8,7 @@ import { settleTip } from '#server/features/performance/settle-tip';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount } from '../support/users';
+import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 import { pdfBytes, pdfForm, tipsBody } from './tips-helpers';
 
 /**
@@ -242,5 +243,57 @@ describe("other places today's tips could leak", () => {
         expect(res.text).not.toContain('DATED-');
       }
     }
+  });
+});
+
+describe("today's settlement is seen by members only until the day is over", () => {
+  /** Every public read a visitor can make without a parameter, and the dated ones around today. */
+  function publicReads(): string[] {
+    const operational = new Set(['/api/health', '/api/ready', '/healthz']);
+    const routes = t.app.routeTable.filter((r) => r.method === 'GET' && (r.access === 'public' || r.access === undefined) && !r.url.includes(':') && !r.url.includes('*') && !operational.has(r.url));
+    return [...routes.map((r) => r.url), `/api/historical-tips/${YESTERDAY}`, `/api/historical-tips/${TODAY}`];
+  }
+  async function whatTheySee(client: HttpClient, reads: string[]) {
+    const seen: Record<string, { status: number; body: string }> = {};
+    for (const url of reads) {
+      const res = await client.get(url);
+      seen[url] = { status: res.status, body: res.text };
+    }
+    return seen;
+  }
+
+  it("entering today's result changes nothing a visitor or a non-member can see; members see it at once, everyone the next day", async () => {
+    t.clock.set(new Date(NOON)); // Tuesday 24 November, noon in London
+    const { admin, nonMember, member } = await clients();
+    const [race] = await uploadCards(admin, 'tuesday');
+    // Yesterday's record is public; today's NAP and NB are on the first race of today's cards.
+    const { record: past } = await recordTip(t.ctx, { raceDate: YESTERDAY, raceTime: '14:10', raceLocation: 'Ascot', selectionName: 'Yesterday Winner', selectionType: 'nap', advisedOdds: '5/2' });
+    await settleTip(t.ctx, past.id, 'WON');
+    await recordTip(t.ctx, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[2].name, selectionType: 'nap', advisedOdds: '11/4' });
+    await recordTip(t.ctx, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[0].name, selectionType: 'nb', advisedOdds: '8/1' });
+    // The same race is today's free race, which visitors read in full.
+    expect((await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: 'Tuesday' })).status).toBe(200);
+
+    const reads = publicReads();
+    expect(reads).toEqual(expect.arrayContaining(['/api/results', '/api/value-calibration', '/api/back-catalogue', '/sitemap.xml']));
+    const visitor = t.client();
+    const before = { visitor: await whatTheySee(visitor, reads), nonMember: await whatTheySee(nonMember, reads) };
+    expect(JSON.parse(before.visitor['/api/results'].body)).toMatchObject({ pending: 2, stats: { overall: { tips: 1 } } });
+    expect(JSON.parse(before.visitor['/api/free-race-preview'].body)).toMatchObject({ available: true, race_time: race.time });
+
+    const entered = await enterResults(admin, TODAY, [resultLine(race, [2, 0])]);
+    expect(entered.status, entered.text).toBe(200);
+    expect(entered.json.tipsSettled).toHaveLength(2);
+
+    expect(await whatTheySee(visitor, reads)).toEqual(before.visitor);
+    expect(await whatTheySee(nonMember, reads)).toEqual(before.nonMember);
+    const members = (await member.get('/api/results')).json;
+    expect(members).toMatchObject({ pending: 0, stats: { overall: { tips: 3 } } });
+
+    // The day is over in London: the settlement is part of the public record.
+    t.clock.set(new Date('2026-11-25T00:00:01Z'));
+    const tomorrow = (await t.client().get('/api/results')).json;
+    expect(tomorrow).toMatchObject({ pending: 0, stats: { overall: { tips: 3 } } });
+    expect((await t.client().get('/api/value-calibration')).json.before).toBe('2026-11-25');
   });
 });

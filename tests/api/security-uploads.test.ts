@@ -281,6 +281,20 @@ function specific(): Array<[string, string, Send]> {
           ),
         ),
     ],
+    [
+      excel.name,
+      'a relationships part (.rels) with a DTD',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(
+            ep,
+            withParts(workbook, [], (n, d) =>
+              n === '_rels/.rels' ? Buffer.from(d.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>')) : d,
+            ),
+          ),
+        ),
+    ],
     [collection.name, 'morning-odds text over 64 KB', (ep) => admin.post(ep.path, form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: 'Horse: 5/1\n'.repeat(7000) } }))],
     [
       collection.name,

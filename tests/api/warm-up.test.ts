@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { count, like } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { buildApp, type App } from '#server/app';
-import { sessions, users } from '#server/db/schema';
+import type { Clock } from '#server/context';
+import { sessions, users, type UserRow } from '#server/db/schema';
 import { seedDemo } from '#server/db/seed/demo';
 import { loadConfig } from '#server/env';
+import { listMembers } from '#server/features/billing/members';
+import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, warmUp } from '#server/warm-up';
 import { HttpClient } from '../support/http-client';
 import { openTestDatabase, resetDatabase } from '../support/test-app';
@@ -17,11 +20,12 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function startApp(lines: string[]) {
+async function startApp(lines: string[], opts: { clock?: Clock; beforeListen?: (built: App) => void } = {}) {
   const database = await openTestDatabase();
   await resetDatabase(database);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' });
-  const built = await buildApp({ config, database, logStream: { write: (line) => void lines.push(line) } });
+  const built = await buildApp({ config, database, clock: opts.clock, logStream: { write: (line) => void lines.push(line) } });
+  opts.beforeListen?.(built);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   return { built, base: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
 }
@@ -96,5 +100,57 @@ describe('start-up warm-up', () => {
     await new HttpClient(base).get('/api/news-and-views', { [WARM_UP_HEADER]: 'a-guess' });
     await new HttpClient(base).get('/api/news-and-views', { [WARM_UP_HEADER]: '' });
     await expect.poll(() => completed(lines).map((e) => e.req?.url)).toEqual(['/api/news-and-views', '/api/news-and-views']);
+  });
+
+  it('a warm-up whose process dies in the middle leaves no usable or listed member: it ends with the warm-up, and the next start or housekeeping removes it', async () => {
+    let offsetMs = 0;
+    const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+    // What a process killed in the middle of its warm-up leaves in the database, and one of its
+    // session tokens (which only that process knew), taken as its first signed-in request arrives.
+    const seen: { crash?: { cookie: string; member: UserRow; sessions: Array<typeof sessions.$inferSelect> } } = {};
+    const { built, base } = await startApp([], {
+      clock,
+      beforeListen: ({ app: fastify, ctx, warmUpToken }) =>
+        fastify.addHook('onRequest', async (request) => {
+          if (seen.crash || request.headers[WARM_UP_HEADER] !== warmUpToken || !request.headers.cookie) return;
+          const [member] = await ctx.db.select().from(users).where(like(users.email, 'warm-up+%'));
+          seen.crash = { cookie: request.headers.cookie, member, sessions: await ctx.db.select().from(sessions).where(eq(sessions.userId, member.id)) };
+        }),
+    });
+    app = built;
+    const { ctx } = built;
+    const budgetMs = 60_000;
+    await warmUp(built.app, ctx, built.warmUpToken, { requests: 20, budgetMs, connections: 2 });
+    expect(seen.crash).toBeDefined();
+    const { cookie, member, sessions: left } = seen.crash!;
+    const leaveBehind = async () => {
+      await ctx.db.insert(users).values(member);
+      await ctx.db.insert(sessions).values(left);
+    };
+    const asTheWarmUp = async (path: string) => (await fetch(base + path, { headers: { cookie } })).status;
+    await leaveBehind();
+
+    // Never listed, never a member past the warm-up: membership and sessions end with its budget.
+    const listed = async () => (await listMembers(ctx, { search: '', status: '', type: '' })).members.map((m) => m.email);
+    expect(await listed()).not.toContain(member.email);
+    expect(member).toMatchObject({ passwordHash: null, emailOptOut: true });
+    const end = member.subscriptionEndDate!.getTime();
+    expect(end).toBeLessThanOrEqual(member.createdAt.getTime() + budgetMs + 60_000);
+    for (const s of left) expect(s.expiresAt.getTime()).toBeLessThanOrEqual(end);
+    offsetMs = end - Date.now() + 1000;
+    expect(await asTheWarmUp('/api/vbg-race-cards-metadata')).toBe(401);
+    expect(await asTheWarmUp('/api/auth/user')).toBe(401);
+
+    // The next start removes it at once (not ten minutes on); a warm-up still running keeps its member.
+    await ctx.db.insert(users).values({ email: 'warm-up+live0000@warm-up.invalid', role: 'member', subscriptionStatus: 'active', subscriptionEndDate: new Date(clock.now().getTime() + 30_000) });
+    await warmUp(built.app, ctx, built.warmUpToken, { requests: 5, budgetMs, connections: 1 });
+    const warmUpMembers = async () => (await ctx.db.select({ email: users.email }).from(users).where(like(users.email, 'warm-up+%'))).map((u) => u.email);
+    expect(await warmUpMembers()).toEqual(['warm-up+live0000@warm-up.invalid']);
+
+    // So does housekeeping, on every instance, hourly; its sessions go with it.
+    await leaveBehind();
+    expect((await runHousekeeping(ctx)).warmUpMembers).toBe(1);
+    expect(await warmUpMembers()).toEqual(['warm-up+live0000@warm-up.invalid']);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
   });
 });

@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { createArticleBody, updateArticleBody } from '#shared/schemas/articles';
 import type { AppContext } from '#server/context';
-import { badRequest } from '#server/http/errors';
 import { sendCachedJson } from '#server/http/json';
 import { parse } from '#server/http/parse';
+import { routeId } from '#server/http/route-id';
 import { automateArticleAccess } from './automate-article-access';
 import { createArticle } from './create-article';
 import { deleteArticle } from './delete-article';
-import { getArticle } from './get-article';
+import { ARTICLE_NOT_FOUND, getArticle } from './get-article';
 import { importResourceLibrary } from './import-resource-library';
 import { listArticles } from './list-articles';
 import { updateArticle } from './update-article';
 
-function articleId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw badRequest('Invalid article id');
-  return Number(raw);
-}
+const articleId = (raw: string) => routeId(raw, { invalid: 'Invalid article id', notFound: ARTICLE_NOT_FOUND });
 
 export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
   // The same summaries for everyone (no bodies): cached until an article is written. Not an async

@@ -92,11 +92,14 @@ function loadSession(db: Db, id: string) {
  */
 const storageId = async (ctx: AppContext, token: string) => sessionStorageId(await keyFor(ctx, 'sessions'), token);
 
-/** Creates a session with a fresh 256-bit token; the cookie carries the token, the table its HMAC. */
-export async function createSession(ctx: AppContext, userId: number): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * Creates a session with a fresh 256-bit token; the cookie carries the token, the table its HMAC.
+ * It ends SESSION_ABSOLUTE_MS from now, or at `endsAt` when that is sooner (the warm-up's own).
+ */
+export async function createSession(ctx: AppContext, userId: number, endsAt?: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const expiresAt = new Date(Math.min(now.getTime() + SESSION_ABSOLUTE_MS, endsAt?.getTime() ?? Infinity));
   await ctx.db.insert(sessions).values({ id: await storageId(ctx, token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, expiresAt };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, type SQL } from 'drizzle-orm';
 import { addDays, londonDate } from '#shared/london-time';
 import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '#shared/schemas/billing';
 import { hasActiveSubscription } from '#shared/subscription';
@@ -6,6 +6,7 @@ import type { AppContext } from '#server/context';
 import { checkoutSessions, users } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import type { UserRow } from '#server/db/schema';
+import { isWarmUpMember } from '#server/warm-up';
 import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 
@@ -48,16 +49,19 @@ async function duplicatePaymentsOf(ctx: AppContext, emails: string[]): Promise<M
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The admin member list: search by e-mail, filter by type (SQL) and by shown status. */
+/**
+ * The admin member list: search by e-mail, filter by type (SQL) and by shown status. The
+ * throwaway member of a start-up warm-up is nobody's account and is never listed.
+ */
 export async function listMembers(ctx: AppContext, query: MembersQuery): Promise<MembersResponse> {
-  const where: SQL[] = [];
+  const where: SQL[] = [not(isWarmUpMember)];
   if (query.search) where.push(ilike(users.email, likePattern(query.search.toLowerCase())));
   if (query.type === 'none') where.push(isNull(users.subscriptionType));
   else if (query.type && query.type !== 'all') where.push(eq(users.subscriptionType, query.type));
   const rows = await ctx.db
     .select()
     .from(users)
-    .where(where.length ? and(...where) : undefined)
+    .where(and(...where))
     .orderBy(desc(users.createdAt), desc(users.id));
   const now = ctx.clock.now();
   const members = rows.map((u) => presentMember(u, now)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
@@ -70,9 +74,11 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
   return { members: shown, total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
 }
 
+export const MEMBER_NOT_FOUND = 'Member not found';
+
 async function memberOrThrow(ctx: AppContext, id: number) {
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(ctx, id) : null;
-  if (!user) throw notFound('Member not found');
+  if (!user) throw notFound(MEMBER_NOT_FOUND);
   return user;
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
 import { parse } from '#server/http/parse';
+import { routeId } from '#server/http/route-id';
 import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '#server/providers/payments';
 import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
@@ -14,13 +15,13 @@ import { lookupCheckout } from './checkout-lookup';
 import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
-import { grantMembership, listMembers, revokeMembership } from './members';
+import { MEMBER_NOT_FOUND, grantMembership, listMembers, revokeMembership } from './members';
 import { handlePaymentEvent } from './payment-events';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
 
-const idParam = z.object({ id: z.coerce.number({ message: 'Invalid member id' }).int('Invalid member id').positive('Invalid member id') });
+const memberId = (raw: string) => routeId(raw, { invalid: 'Invalid member id', notFound: MEMBER_NOT_FOUND });
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 
 const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
@@ -74,15 +75,13 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return listMembers(ctx, parse(membersQuery, request.query));
   });
 
-  app.post('/api/admin/members/:id/grant', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    const member = await grantMembership(ctx, id, parse(grantBody, request.body));
+  app.post<{ Params: { id: string } }>('/api/admin/members/:id/grant', { config: { access: 'admin' } }, async (request) => {
+    const member = await grantMembership(ctx, memberId(request.params.id), parse(grantBody, request.body));
     return { success: true, message: `Access granted to ${member.email}.`, member };
   });
 
-  app.post('/api/admin/members/:id/revoke', { config: { access: 'admin' } }, async (request) => {
-    const { id } = parse(idParam, request.params);
-    const member = await revokeMembership(ctx, id);
+  app.post<{ Params: { id: string } }>('/api/admin/members/:id/revoke', { config: { access: 'admin' } }, async (request) => {
+    const member = await revokeMembership(ctx, memberId(request.params.id));
     return { success: true, message: `Access revoked for ${member.email}.`, member };
   });
 

@@ -39,7 +39,9 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
   const account = await findUserByEmail(ctx, email);
   const accountSubscriptionId = account?.stripeSubscriptionId ?? null;
   let duplicateOf: SubscriptionInfo | null = null;
-  if (subscription && account?.subscriptionType === 'premium' && accountSubscriptionId && accountSubscriptionId !== subscription.id) {
+  // Only a subscription still running can be a second one: the checkout of an old, ended
+  // subscription (its completion delivered late, or again) is history, not a duplicate payment.
+  if (subscription && isLive(subscription) && account?.subscriptionType === 'premium' && accountSubscriptionId && accountSubscriptionId !== subscription.id) {
     // The stored state may lag the provider (an end not yet announced): ask the provider.
     const current = await payments.retrieveSubscription(accountSubscriptionId);
     if (current && isLive(current)) duplicateOf = current;
@@ -51,8 +53,10 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
 /**
  * Records a paid checkout: the account of that e-mail (created without a password when new)
  * becomes a premium member, and the checkout is marked complete with what was paid. A duplicate
- * leaves the account as it was and is recorded for refund, and the member is told. Safe to run
- * any number of times for the same checkout.
+ * leaves the account as it was and is recorded for refund, and the member is told. The checkout
+ * of an old subscription that has ended never takes over an account that has moved on to another
+ * subscription (the same rule as a late subscription event, payment-events.ts). Safe to run any
+ * number of times for the same checkout: a checkout once recorded as a duplicate stays one.
  */
 export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider['kind'], paid: PaidCheckout, db: DbOrTx) {
   const now = ctx.clock.now();
@@ -61,7 +65,8 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
   // Serialises completions for one account: two paid at once must not both become "the" subscription.
   const [user] = await db.select().from(users).where(eq(users.id, found.id)).for('update');
   if (!created && user.stripeSubscriptionId !== paid.accountSubscriptionId) throw new StalePaymentPlan();
-  if (!duplicateOf) {
+  const oldSubscription = subscription !== null && !isLive(subscription) && user.stripeSubscriptionId !== null && user.stripeSubscriptionId !== subscription.id;
+  if (!duplicateOf && !oldSubscription) {
     const update = subscription ? subscriptionUpdateFor(user, subscription, now) : { stripeCustomerId: session.customerId ?? user.stripeCustomerId, updatedAt: now };
     await db.update(users).set(update).where(eq(users.id, user.id));
   }
@@ -81,6 +86,7 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
       target: checkoutSessions.id,
       set: {
         ...paidFields,
+        duplicateOfSubscriptionId: sql`coalesce(${checkoutSessions.duplicateOfSubscriptionId}, ${paidFields.duplicateOfSubscriptionId})`,
         // Only the completion that made the account says so; a later re-run never unsays it.
         ...(created ? { createdAccount: true } : {}),
         completedAt: sql`coalesce(${checkoutSessions.completedAt}, ${now.toISOString()}::timestamptz)`,

@@ -75,7 +75,7 @@ export async function freeRacePreview(ctx: AppContext): Promise<FreeRacePreview>
   if (!nomination) return none;
   // The race can go between the two reads (its cards replaced): that is "none", like no
   // nomination. Any other failure is a failed read, not "none": it answers 500 and is logged.
-  const raceData = await getRaceCard(ctx, String(nomination.raceId)).catch((err: unknown) => {
+  const raceData = await getRaceCard(ctx, nomination.raceId).catch((err: unknown) => {
     if (err instanceof HttpError && err.statusCode === 404) return null;
     throw err;
   });

@@ -4,6 +4,7 @@ import { createPaymentsProvider } from '#server/providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
 import { purgeSpentResetTokens } from '../auth/password-reset';
+import { removeWarmUpLeftovers } from '#server/warm-up';
 
 /** How often each instance tidies up; every step is idempotent and skips rows another holds. */
 const HOUSEKEEPING_EVERY_MS = 3600_000;
@@ -12,19 +13,22 @@ export interface HousekeepingCounts {
   sessions: number;
   resetTokens: number;
   checkouts: number;
+  warmUpMembers: number;
 }
 
 /**
  * Tidies what can no longer be used (issue 17 item 6): deletes ended sessions and spent
  * password-reset tokens, which would never open anything again but would grow without end and sit
- * in every backup, and expires checkouts left unpaid for a day. (Finished mail is pruned by the
- * mail workers, mail/prune.ts.)
+ * in every backup, expires checkouts left unpaid for a day, and removes the throwaway member of a
+ * start-up warm-up whose process died before it could (warm-up.ts). (Finished mail is pruned by
+ * the mail workers, mail/prune.ts.)
  */
 export async function runHousekeeping(ctx: AppContext, payments = createPaymentsProvider(ctx)): Promise<HousekeepingCounts> {
   return {
     sessions: await purgeExpiredSessions(ctx),
     resetTokens: await purgeSpentResetTokens(ctx),
     checkouts: await expireStaleCheckouts(ctx, payments),
+    warmUpMembers: await removeWarmUpLeftovers(ctx),
   };
 }
 
@@ -36,7 +40,7 @@ export function startHousekeeping(app: FastifyInstance, ctx: AppContext, everyMs
   const pass = () => {
     running = runHousekeeping(ctx, payments).then(
       (counts) => {
-        if (counts.sessions || counts.resetTokens || counts.checkouts) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used');
+        if (Object.values(counts).some(Boolean)) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used');
       },
       (err: unknown) => ctx.log.warn({ err }, 'housekeeping pass failed; the next one tries again'),
     );

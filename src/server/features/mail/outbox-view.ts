@@ -95,9 +95,11 @@ const SECRET_PARAM = /([?&](?:amp;)?(?:token|session_id)=)[A-Za-z0-9_.~%-]+/gi;
 const HIDDEN_IN_OUTBOX = '(hidden-in-outbox)';
 const maskSecretLinks = (content: string) => content.replace(SECRET_PARAM, `$1${HIDDEN_IN_OUTBOX}`);
 
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
 export async function outboxMessage(ctx: AppContext, id: number): Promise<OutboxMessageDetail> {
   const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
-  if (!row) throw notFound('Message not found');
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
   return { ...present(row), html: maskSecretLinks(row.html), text: maskSecretLinks(row.text) };
 }
 
@@ -107,7 +109,7 @@ const RESET_NOT_RESENT = 'A password-reset e-mail is not sent again (its link is
 export async function retryOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {
   const now = ctx.clock.now();
   const [existing] = await ctx.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.id, id));
-  if (!existing) throw notFound('Message not found');
+  if (!existing) throw notFound(MESSAGE_NOT_FOUND);
   if (existing.kind === 'password-reset') throw badRequest(RESET_NOT_RESENT);
   const [row] = await ctx.db
     .update(outbox)

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { MAILING_PATHS, type MailingKind } from '#shared/mail';
 import { unsubscribeBody } from '#shared/schemas/mail';
 import type { AppContext } from '#server/context';
 import { parse } from '#server/http/parse';
-import { outboxMessage, outboxOverview, retryOutboxMessage } from './outbox-view';
+import { routeId } from '#server/http/route-id';
+import { MESSAGE_NOT_FOUND, outboxMessage, outboxOverview, retryOutboxMessage } from './outbox-view';
 import { sendMailing } from './send-mailing';
 import { unsubscribeWithToken } from './unsubscribe';
 import { MailWorker, createSmtpTransport } from './worker';
 
-const idParam = z.object({ id: z.coerce.number({ message: 'Invalid message id' }).int('Invalid message id').positive('Invalid message id') });
+const messageId = (raw: string) => routeId(raw, { invalid: 'Invalid message id', notFound: MESSAGE_NOT_FOUND });
 
 /** Mail: the send endpoints, the outbox view, unsubscribe, and this instance's worker. */
 export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,12 +21,12 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', 'no-store');
     return outboxOverview(ctx);
   });
-  app.get('/api/admin/mail/outbox/:id', { config: { access: 'admin' } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/admin/mail/outbox/:id', { config: { access: 'admin' } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return outboxMessage(ctx, parse(idParam, request.params).id);
+    return outboxMessage(ctx, messageId(request.params.id));
   });
-  app.post('/api/admin/mail/outbox/:id/retry', { config: { access: 'admin' } }, async (request) => {
-    const message = await retryOutboxMessage(ctx, parse(idParam, request.params).id);
+  app.post<{ Params: { id: string } }>('/api/admin/mail/outbox/:id/retry', { config: { access: 'admin' } }, async (request) => {
+    const message = await retryOutboxMessage(ctx, messageId(request.params.id));
     return { success: true, message: 'Queued to be sent again.', outboxMessage: message };
   });
 

@@ -31,13 +31,15 @@ export async function createBet(ctx: AppContext, userId: number, body: z.output<
   return (await settle(ctx, [row]))[0];
 }
 
+export const BET_NOT_FOUND = 'Bet not found.';
+
 /** DELETE /api/my-bets/{id}: only the member's own; another member's bet is "not found", never shown. */
 export async function deleteBet(ctx: AppContext, userId: number, id: number): Promise<void> {
   const deleted = await ctx.db
     .delete(memberBets)
     .where(and(eq(memberBets.id, id), eq(memberBets.userId, userId)))
     .returning({ id: memberBets.id });
-  if (deleted.length === 0) throw notFound('Bet not found.');
+  if (deleted.length === 0) throw notFound(BET_NOT_FOUND);
 }
 
 /** Each bet with its result, looked up by day, time, course and horse (case and punctuation aside). */

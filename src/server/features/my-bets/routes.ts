@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { betOutlayPence, formatPounds } from '#shared/my-bets';
 import { newBetBody } from '#shared/schemas/my-bets';
 import type { AppContext } from '#server/context';
 import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import { parse } from '#server/http/parse';
-import { createBet, deleteBet, listBets } from './bets';
-
-const idParam = z.object({ id: z.coerce.number({ message: 'Invalid bet id' }).int('Invalid bet id').positive('Invalid bet id') });
+import { routeId } from '#server/http/route-id';
+import { BET_NOT_FOUND, createBet, deleteBet, listBets } from './bets';
 
 /** A member's own bet log (issue 20 item 6): members only, each member sees only their own. */
 export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -23,8 +21,8 @@ export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: `${bet.horseName} logged: ${stake}.`, bet };
   });
 
-  app.delete('/api/my-bets/:id', { config: { access: 'member' } }, async (request) => {
-    await deleteBet(ctx, request.user!.id, parse(idParam, request.params).id);
+  app.delete<{ Params: { id: string } }>('/api/my-bets/:id', { config: { access: 'member' } }, async (request) => {
+    await deleteBet(ctx, request.user!.id, routeId(request.params.id, { invalid: 'Invalid bet id', notFound: BET_NOT_FOUND }));
     return { success: true, message: 'Bet deleted.' };
   });
 }

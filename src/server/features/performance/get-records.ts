@@ -1,4 +1,4 @@
-import { asc, desc, isNotNull, isNull, and, count, lt } from 'drizzle-orm';
+import { asc, desc, isNotNull, isNull, and, count, gte, lt, or } from 'drizzle-orm';
 import type { ResultsResponse, TipRecord } from '#shared/schemas/performance';
 import { recordStats } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
@@ -12,14 +12,17 @@ export async function listTipRecords(ctx: AppContext): Promise<TipRecord[]> {
 }
 
 /**
- * The public proofed record: every settled tip, newest first, with its stats. `before` (a London
- * day) keeps only tips of earlier days: a tip settled on its own day is still that day's paid tip
- * (decision 0017), so visitors and non-members see it from the next day on.
+ * The public proofed record: every settled tip, newest first, with its stats, and how many tips
+ * await a result. `before` (a London day) shows the record as it stood when that day began: a tip
+ * settled on its own day is still that day's paid tip (decision 0017), so for visitors and
+ * non-members it is left out of the tips and the stats and still counted as awaiting a result
+ * until the day is over — entering today's result changes no figure they can see (decision 0036).
  */
 export async function getResults(ctx: AppContext, before: string | null = null): Promise<ResultsResponse> {
   const settled = and(isNotNull(tipRecords.result), isNotNull(tipRecords.profitLoss), before ? lt(tipRecords.raceDate, before) : undefined);
   const rows = await ctx.db.select().from(tipRecords).where(settled).orderBy(desc(tipRecords.raceDate), desc(tipRecords.id));
   const tips = rows.map(toTipRecord).filter(isSettled);
-  const [{ pending }] = await ctx.db.select({ pending: count() }).from(tipRecords).where(isNull(tipRecords.result));
+  const awaiting = before ? or(isNull(tipRecords.result), gte(tipRecords.raceDate, before)) : isNull(tipRecords.result);
+  const [{ pending }] = await ctx.db.select({ pending: count() }).from(tipRecords).where(awaiting);
   return { tips, pending, stats: recordStats(tips) };
 }

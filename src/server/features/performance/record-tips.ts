@@ -168,6 +168,8 @@ export async function syncTipsWithPublished(ctx: AppContext, raceDate: string, t
   });
 }
 
+export const TIP_RECORD_NOT_FOUND = 'Tip record not found.';
+
 /**
  * PUT /api/admin/tip-records/{id}: a pending tip's details, checked against the day's published
  * tips like a new one; a settled one is corrected by settling again.
@@ -175,7 +177,7 @@ export async function syncTipsWithPublished(ctx: AppContext, raceDate: string, t
 export async function editPendingTip(ctx: AppContext, id: number, input: TipDetails, { confirmCorrection = false } = {}): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
-    if (!row) throw notFound('Tip record not found.');
+    if (!row) throw notFound(TIP_RECORD_NOT_FOUND);
     if (row.result) throw conflict(settledMessage(row));
     const { details, correctedOdds } = await checkAgainstPublished(tx, row.raceDate, row.selectionType as SelectionType, input, confirmCorrection);
     // An unchanged correction keeps the moment it was first confirmed.
@@ -198,6 +200,6 @@ export async function deletePendingTip(ctx: AppContext, id: number): Promise<Tip
     .returning();
   if (row) return toTipRecord(row);
   const [settled] = await ctx.db.select().from(tipRecords).where(eq(tipRecords.id, id)).limit(1);
-  if (!settled) throw notFound('Tip record not found.');
+  if (!settled) throw notFound(TIP_RECORD_NOT_FOUND);
   throw conflict(`${settledMessage(settled)} A settled tip stays on the proofed record.`);
 }

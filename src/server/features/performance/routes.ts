@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { TYPE_LABELS, autoPopulateBody, settleBody, tipEditBody, tipRecordBody, type PerformanceActionResult } from '#shared/schemas/performance';
 import type { AppContext } from '#server/context';
 import { londonDate } from '#shared/london-time';
 import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '#server/http/dated-access';
-import { badRequest } from '#server/http/errors';
 import { parse } from '#server/http/parse';
+import { routeId } from '#server/http/route-id';
 import { autoPopulate, describeAutoPopulate } from './auto-populate';
 import { getResults, listTipRecords } from './get-records';
-import { deletePendingTip, editPendingTip, recordTip } from './record-tips';
-
-const idParam = z.object({ id: z.coerce.number({ message: 'Invalid tip record id' }).int('Invalid tip record id').positive('Invalid tip record id') });
+import { TIP_RECORD_NOT_FOUND, deletePendingTip, editPendingTip, recordTip } from './record-tips';
 import { settleTip } from './settle-tip';
 import { settleTipsFromResults } from './settle-from-results';
+
+const tipRecordId = (raw: string) => routeId(raw, { invalid: 'Invalid tip record id', notFound: TIP_RECORD_NOT_FOUND });
 
 /** Tipping record (spec 02 §2.6 B.4, §7) and the public proofed results (decision 0006). */
 export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -39,20 +38,19 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: describeAutoPopulate(date, outcome), added: outcome.added.length };
   });
 
-  app.put('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
+  app.put<{ Params: { id: string } }>('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { confirmCorrection, ...details } = parse(tipEditBody, request.body);
-    const record = await editPendingTip(ctx, parse(idParam, request.params).id, details, { confirmCorrection });
+    const record = await editPendingTip(ctx, tipRecordId(request.params.id), details, { confirmCorrection });
     return { success: true, message: `${record.selectionName} updated for ${record.raceDate}.`, record };
   });
 
-  app.delete('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const record = await deletePendingTip(ctx, parse(idParam, request.params).id);
+  app.delete<{ Params: { id: string } }>('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
+    const record = await deletePendingTip(ctx, tipRecordId(request.params.id));
     return { success: true, message: `${record.selectionName} (${TYPE_LABELS[record.selectionType]}, ${record.raceDate}) deleted.`, record };
   });
 
   app.post<{ Params: { id: string } }>('/api/admin/tip-records/:id/settle', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw badRequest('Invalid tip record id');
+    const id = tipRecordId(request.params.id);
     const body = parse(settleBody, request.body);
     const record = await settleTip(ctx, id, body.result, body.startingPrice || undefined);
     return { success: true, message: `${record.selectionName} settled as ${record.result}.`, record };

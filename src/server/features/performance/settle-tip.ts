@@ -5,6 +5,7 @@ import { tipProfit, type TipResult } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
 import { tipRecords } from '#server/db/schema';
 import { badRequest, notFound } from '#server/http/errors';
+import { TIP_RECORD_NOT_FOUND } from './record-tips';
 import { toTipRecord } from './tip-row';
 
 /**
@@ -16,7 +17,7 @@ import { toTipRecord } from './tip-row';
 export async function settleTip(ctx: AppContext, id: number, result: TipResult, startingPrice?: string): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
-    if (!row) throw notFound('Tip record not found.');
+    if (!row) throw notFound(TIP_RECORD_NOT_FOUND);
     const sp = startingPrice ? normaliseOdds(startingPrice) : row.startingPrice;
     const outcome = tipProfit(result, settlingOdds(row), sp);
     if (!outcome.ok) throw badRequest(outcome.message);

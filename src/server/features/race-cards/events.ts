@@ -8,6 +8,12 @@ export const RACE_CARD_CHANNEL = 'race_card_events';
 const HEARTBEAT_MS = 25_000;
 /** Open streams per session (a few tabs); the oldest is closed when one more opens. */
 export const MAX_STREAMS_PER_SESSION = 3;
+/**
+ * Open streams per account on one instance, whatever the number of its sessions (two devices'
+ * tabs); the account's oldest is closed when one more opens. Signing in again and again gives no
+ * more streams.
+ */
+export const MAX_STREAMS_PER_USER = 6;
 
 type RaceCardEventType = 'upload' | 'update';
 /** What travels through NOTIFY: a small key, never race data. `weekday` is null for "every weekday". */
@@ -22,6 +28,7 @@ export type StreamCheck = (sessionToken: string) => Promise<boolean>;
 interface Stream {
   res: ServerResponse;
   sessionToken: string;
+  userId: number;
 }
 
 /** Tells every instance (this one included) that race cards changed. Call after the commit. */
@@ -48,8 +55,8 @@ function parseEvent(payload: string): RaceCardEvent | null {
 }
 
 /**
- * This instance's open event streams, fed by its one LISTEN on the channel. Bounded (issue 17
- * item 2): a few per session, and a stream ends once its session has (logout, expiry, lapsed
+ * This instance's open event streams, fed by its one LISTEN on the channel. Bounded: a few per
+ * session and a few more per account, and a stream ends once its session has (logout, expiry, lapsed
  * membership): every stream is re-checked before an event goes out, so none reaches a session
  * that has ended, and at each heartbeat, so an ended one closes within HEARTBEAT_MS.
  */
@@ -79,11 +86,13 @@ export class RaceCardEventHub {
     return this.streams.size;
   }
 
-  add(res: ServerResponse, sessionToken: string) {
-    const mine = [...this.streams].filter((s) => s.sessionToken === sessionToken);
-    // Sets keep insertion order: the first of this session's streams is its oldest.
-    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_STREAMS_PER_SESSION + 1))) this.end(old);
-    const stream = { res, sessionToken };
+  add(res: ServerResponse, sessionToken: string, userId: number) {
+    // Sets keep insertion order: the first of a session's (an account's) streams is its oldest.
+    const session = [...this.streams].filter((s) => s.sessionToken === sessionToken);
+    for (const old of session.slice(0, Math.max(0, session.length - MAX_STREAMS_PER_SESSION + 1))) this.end(old);
+    const account = [...this.streams].filter((s) => s.userId === userId);
+    for (const old of account.slice(0, Math.max(0, account.length - MAX_STREAMS_PER_USER + 1))) this.end(old);
+    const stream = { res, sessionToken, userId };
     this.streams.add(stream);
     res.on('close', () => this.streams.delete(stream));
   }

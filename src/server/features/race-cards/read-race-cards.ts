@@ -23,17 +23,7 @@ function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | un
   return `${lists.slice(0, -1)},"_timestamp":${now},"_cacheBuster":${cacheBuster ?? now}}`;
 }
 
-/** A race id as the cache keys it ("007" and "7" are one race), or null when it cannot be one. */
-export function raceIdKey(rawId: string): string | null {
-  return /^\d{1,9}$/.test(rawId) ? String(Number(rawId)) : null;
-}
-
-/** One race card as JSON from the shared cache (a missing race is not cached: it answers 404). */
-export async function cachedRaceCardJson(ctx: AppContext, rawId: string): Promise<string> {
-  const id = raceIdKey(rawId);
-  if (id === null) return JSON.stringify(await getRaceCard(ctx, rawId)); // throws the 404
-  return ctx.cache.get('raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { withResult: true })));
-}
+export const RACE_NOT_FOUND = 'Race not found. The cards may have been replaced: refresh the race list.';
 
 /** GET /api/vbg-race-cards: the same lists plus which tab is yesterday, today and tomorrow (London). */
 export async function raceCardsByDay(ctx: AppContext): Promise<RaceCardsByDay> {
@@ -58,10 +48,9 @@ async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[
  * `withResult` (the members' card), its result once entered; the free race never carries one, so a
  * visitor learns nothing of the day's settlement from it.
  */
-export async function getRaceCard(ctx: AppContext, rawId: string, { withResult = false } = {}): Promise<RaceCard> {
-  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-  const [race] = Number.isInteger(id) ? await ctx.db.select().from(races).where(eq(races.id, id)).limit(1) : [];
-  if (!race) throw notFound('Race not found. The cards may have been replaced: refresh the race list.');
+export async function getRaceCard(ctx: AppContext, id: number, { withResult = false } = {}): Promise<RaceCard> {
+  const [race] = await ctx.db.select().from(races).where(eq(races.id, id)).limit(1);
+  if (!race) throw notFound(RACE_NOT_FOUND);
   const runners = await ctx.db.select().from(horses).where(eq(horses.raceId, id)).orderBy(asc(horses.position), asc(horses.id));
   const { createdAt: _c, weekday, ...fields } = race;
   const result = withResult ? await resultOf(ctx, race) : null;

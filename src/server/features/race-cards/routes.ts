@@ -2,15 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clearDayParam, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { HttpError } from '#server/http/errors';
+import { HttpError, notFound } from '#server/http/errors';
 import { sendCachedJson, sendJson } from '#server/http/json';
 import { parse } from '#server/http/parse';
+import { readRouteId } from '#server/http/route-id';
 import { RaceCardEventHub, publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
 import { logRefusedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
-import { cachedRaceCardJson, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay, raceIdKey } from './read-race-cards';
+import { RACE_NOT_FOUND, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay } from './read-race-cards';
 import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
 import { workingWeekday } from './working-weekday';
 import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScope } from './upload-scope';
@@ -46,8 +47,8 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
     });
-    // The access rule has passed, so the request carries a session cookie.
-    hub.add(res, sessionToken(request)!);
+    // The access rule has passed, so the request carries a session cookie and its user.
+    hub.add(res, sessionToken(request)!, request.user!.id);
     request.raw.on('close', () => res.end());
     res.write(': connected\n\n');
   });
@@ -64,9 +65,10 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, (request, reply) => {
     reply.header('Cache-Control', NO_STORE);
-    const id = raceIdKey(request.params.id);
-    // A well-formed id from the shared cache (at once on a hit); anything else answers 404.
-    if (id === null) return cachedRaceCardJson(ctx, request.params.id).then((body) => sendJson(reply, body));
+    // A race id from the shared cache (at once on a hit; "007" and "7" are one key); anything
+    // that names no race answers 404, a malformed id as well (a members' read, like a link).
+    const id = readRouteId(request.params.id);
+    if (typeof id !== 'number') return Promise.reject(notFound(RACE_NOT_FOUND));
     return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { withResult: true })));
   });
 

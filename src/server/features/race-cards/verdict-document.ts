@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { HttpError } from '#server/http/errors';
-import { inflateEntry, isUnsafePartName, isZip, MAX_UNZIPPED_BYTES, readCentralDirectory } from './zip-guard';
+import { hasDoctype, inflateEntry, isUnsafePartName, isZip, MAX_UNZIPPED_BYTES, readCentralDirectory } from './zip-guard';
 
 const NOUN = 'verdict document';
 /** "14:10 Ascot", "2.10 Kempton Park": a time, then the course (docs/master-workbook.md). */
@@ -42,7 +42,7 @@ function checkVerdictDocx(data: Buffer): void {
     const bytes = inflateEntry(data, entry, NOUN);
     inflated += bytes.length;
     if (inflated > MAX_UNZIPPED_BYTES) throw tooBig();
-    if (/\.(xml|rels)$/i.test(entry.name) && bytes.includes('<!DOCTYPE')) {
+    if (/\.(xml|rels|vml)$/i.test(entry.name) && hasDoctype(bytes)) {
       throw new HttpError(422, `The verdict document part ${entry.name} contains a document type declaration, which Word never writes. The file was refused for safety.`);
     }
     if (entry.name.endsWith('.rels') && /TargetMode\s*=\s*["']External["']/i.test(bytes.toString('utf8'))) {

@@ -64,12 +64,24 @@ export function checkWorkbookZip(data: Buffer, filename?: string): void {
     const bytes = inflateEntry(data, entry);
     inflated += bytes.length;
     if (inflated > MAX_UNZIPPED_BYTES) throw tooBig();
-    if (/\.(xml|rels)$/i.test(entry.name) && bytes.includes('<!DOCTYPE')) {
+    if (/\.(xml|rels|vml)$/i.test(entry.name) && hasDoctype(bytes)) {
       // Excel never writes a DTD; one is how entity-expansion ("billion laughs") attacks start.
       throw new HttpError(422, `The workbook part ${entry.name} contains a document type declaration, which Excel never writes. The file was refused for safety.`);
     }
     checkSheetExtent(entry.name, bytes);
   }
+}
+
+/**
+ * Whether an XML part declares a DTD, in UTF-8 or in UTF-16 (either byte order, with or without
+ * its byte-order mark: an XML parser reads all of them).
+ */
+export function hasDoctype(bytes: Buffer): boolean {
+  if (bytes.includes('<!DOCTYPE')) return true;
+  const bigEndian = (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0x00 && bytes[1] === 0x3c);
+  const littleEndian = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0x3c && bytes[1] === 0x00);
+  if (!bigEndian && !littleEndian) return false;
+  return new TextDecoder(bigEndian ? 'utf-16be' : 'utf-16le').decode(bytes).includes('<!DOCTYPE');
 }
 
 /** Absolute paths, drive letters and ".." segments have no place inside an Office file. */

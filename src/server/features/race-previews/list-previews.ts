@@ -42,6 +42,8 @@ export async function listTodayPreviews(ctx: AppContext): Promise<RacePreviewIte
   return (await todayPreviewsForAdmin(ctx)).filter((p) => p.matchesRace).map(({ matchesRace: _m, ...p }) => p);
 }
 
+export const RACE_PREVIEW_NOT_FOUND = 'Race preview not found';
+
 export async function getPreviewFile(ctx: AppContext, id: number) {
   const [row] = await ctx.db
     .select({ id: files.id, filename: files.filename, sha256: files.sha256 })
@@ -49,8 +51,8 @@ export async function getPreviewFile(ctx: AppContext, id: number) {
     .innerJoin(files, eq(files.id, racePreviews.fileId))
     .where(and(eq(racePreviews.id, id), eq(files.kind, PREVIEW_KIND)))
     .limit(1);
-  if (!row) throw notFound('Race preview not found');
+  if (!row) throw notFound(RACE_PREVIEW_NOT_FOUND);
   const data = await readFileBytes(ctx.db, row.id);
-  if (!data) throw notFound('Race preview not found');
+  if (!data) throw notFound(RACE_PREVIEW_NOT_FOUND);
   return { ...row, data };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
+import { readRouteId } from '#server/http/route-id';
 import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http/upload-form';
 import { clearDayPreviews } from './clear-previews';
-import { getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
+import { RACE_PREVIEW_NOT_FOUND, getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
 import { processDailyContent } from './process-daily-content';
 import { processMasterPdf } from './process-master';
@@ -33,9 +34,10 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get<{ Params: { file: string } }>('/api/race-previews/:file', { config: { access: 'member' } }, async (request, reply) => {
-    const m = /^(\d{1,9})\.pdf$/.exec(request.params.file);
-    if (!m) throw notFound('Race preview not found');
-    const file = await getPreviewFile(ctx, Number(m[1]));
+    // "<id>.pdf", the id by the one route-id rule; anything else names no preview.
+    const id = readRouteId(/^(.*)\.pdf$/.exec(request.params.file)?.[1]);
+    if (typeof id !== 'number') throw notFound(RACE_PREVIEW_NOT_FOUND);
+    const file = await getPreviewFile(ctx, id);
     reply
       .header('Content-Type', 'application/pdf')
       .header('X-Content-Type-Options', 'nosniff')
