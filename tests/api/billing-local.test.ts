@@ -52,6 +52,14 @@ describe('local payments provider', () => {
     expect(set.status).toBe(200);
     const me = await browser.get('/api/auth/user');
     expect(me.json).toMatchObject({ email: 'local@example.com', isSubscribed: true, hasMemberAccess: true, subscriptionType: 'premium', cancelAtPeriodEnd: false });
+    // The member's own price (the discount code's £12), not the £16 list price.
+    const price = await browser.get('/api/my-subscription-price');
+    expect(price.json).toEqual({ monthlyPricePence: 1200 });
+    expect(price.headers.get('cache-control')).toBe('private, no-store');
+    expect((await t.client().get('/api/my-subscription-price')).status).toBe(401);
+    // A membership the admin granted has no price to quote.
+    const { client: granted } = await signedIn(t, 'member', 'granted@example.com');
+    expect((await granted.get('/api/my-subscription-price')).json).toEqual({ monthlyPricePence: null });
     expect((await t.client().post('/api/set-password', { session_id: sessionId, password: 'other-pass' })).status).toBe(409);
 
     // The page of a paid checkout sends the browser on; paying twice makes no second subscription.

@@ -97,6 +97,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/clear-pdfs': 'admin',
   'GET /api/race-previews': 'member',
   'GET /api/admin/race-previews': 'admin',
+  'GET /api/my-subscription-price': 'signedIn',
   'GET /api/race-previews/:file': 'member',
   // race cards
   'GET /api/vbg-race-cards-metadata': 'member',

@@ -85,6 +85,9 @@ describe('subscribing on the local checkout', () => {
     const { page, context } = await j.newPage();
     const { me, checkoutUrl, sessionId } = await subscribeWithDiscount(page, 'new.member@example.com', 'billing');
     expect(me).toMatchObject({ email: 'new.member@example.com', isSubscribed: true, subscriptionType: 'premium', subscriptionStatus: 'active' });
+    // The home page quotes the member's own price (the discount code's £12), not the list price.
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('hero-price').textContent()).toBe('all for your £12 a month');
     await capture(page, 'billing-home-member');
 
     await page.goto('/tips');

@@ -100,6 +100,9 @@ describe('race results, tips settling themselves and the public calibration (iss
     const csv = (await text(await download.createReadStream())).split('\r\n');
     expect(csv).toContain(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","10.00","won","50.00","40.00"`);
     expect(csv).toContain(`"${today}","${race.time}","${race.course}","${ewHorse.name}","6/1","2.00","yes","4.00","lost","0.00","-4.00"`);
+    // Readable on a phone: price, stake, result and profit all fit, no hidden sideways scroll.
+    const table = m.getByTestId('bets-table');
+    expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(true);
     // One day of bets: the chart's axis names the day once.
     expect(await m.getByTestId('pl-chart').locator('[data-axis="date"]').allTextContents()).toEqual([today]);
     await capture(m, 'my-bets');

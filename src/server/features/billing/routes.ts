@@ -16,6 +16,7 @@ import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
 import { MEMBER_NOT_FOUND, grantMembership, listMembers, revokeMembership } from './members';
+import { memberMonthlyPrice } from './member-price';
 import { handlePaymentEvent } from './payment-events';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
@@ -59,6 +60,12 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/resume-subscription', { config: { access: 'signedIn' } }, async (request) => {
     return resumeSubscription(ctx, payments, request.user!);
+  });
+
+  // What the signed-in member pays a month (the home page quotes their own price, not the list price).
+  app.get('/api/my-subscription-price', { config: { access: 'signedIn' } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return memberMonthlyPrice(ctx, request.user!);
   });
 
   app.post('/api/billing-portal', { config: { access: 'signedIn' } }, async (request) => {

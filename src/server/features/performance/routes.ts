@@ -39,8 +39,9 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.put<{ Params: { id: string } }>('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
+    const id = tipRecordId(request.params.id); // an impossible id is a 404 before the body is read
     const { confirmCorrection, ...details } = parse(tipEditBody, request.body);
-    const record = await editPendingTip(ctx, tipRecordId(request.params.id), details, { confirmCorrection });
+    const record = await editPendingTip(ctx, id, details, { confirmCorrection });
     return { success: true, message: `${record.selectionName} updated for ${record.raceDate}.`, record };
   });
 

@@ -3,11 +3,27 @@ import { Link } from 'react-router';
 import { PRICE_MONTHLY_GBP } from '#shared/public-config';
 import { ButtonLink } from '#web/components/ui/button';
 import { useConfig } from '#web/lib/config';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '#web/lib/request';
 import { useAuth } from '../auth/api';
+
+/** What the signed-in member pays a month (null: a granted membership, or not known). */
+function useOwnPrice(enabled: boolean) {
+  return useQuery({
+    queryKey: ['billing', 'my-price'],
+    enabled,
+    queryFn: async () => (await getJson<{ monthlyPricePence: number | null }>('/api/my-subscription-price'))?.monthlyPricePence ?? null,
+  });
+}
+
+const pounds = (pence: number) => `£${pence % 100 === 0 ? pence / 100 : (pence / 100).toFixed(2)}`;
 
 export function HomeHero() {
   const { user, hasMemberAccess } = useAuth();
   const { analystName } = useConfig();
+  // A member is quoted what they pay (a discount code's £12, say), never the list price.
+  const ownPrice = useOwnPrice(hasMemberAccess);
+  const price = !hasMemberAccess ? `all for £${PRICE_MONTHLY_GBP} a month` : typeof ownPrice.data === 'number' ? `all for your ${pounds(ownPrice.data)} a month` : 'all in your membership';
   return (
     <section className="bg-gradient-to-b from-navy-900 to-navy-800 text-white" aria-labelledby="hero-title">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
@@ -16,7 +32,7 @@ export function HomeHero() {
           Find the value. Back it with confidence.
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-navy-100">
-          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName} and Team VBG — all for £{PRICE_MONTHLY_GBP} a month.
+          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName} and Team VBG — <span data-testid="hero-price">{price}</span>.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {hasMemberAccess ? (

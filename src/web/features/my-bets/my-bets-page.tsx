@@ -128,28 +128,18 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
         </CardHeader>
         <CardContent>
           <ScrollRegion label="Every bet" className="relative w-0 min-w-full">
-            <table className="w-full min-w-[44rem] text-sm" data-testid="bets-table">
+            <table className="w-full text-sm sm:min-w-[44rem] [&_td]:px-1 [&_td]:py-2 [&_th]:px-1 [&_th]:py-2 sm:[&_td]:px-3 sm:[&_th]:px-3" data-testid="bets-table">
               <thead className="border-b border-slate-300 text-left text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="hidden sm:table-cell">
                     Race
                   </th>
-                  <th scope="col" className="px-3 py-2">
-                    Horse
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Price
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Stake
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Result
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Profit
-                  </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col">Horse</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Stake</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Profit</th>
+                  <th scope="col">
                     <span className="sr-only">Delete</span>
                   </th>
                 </tr>
@@ -157,28 +147,32 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
               <tbody>
                 {data.bets.map((b) => (
                   <tr key={b.id} className="border-b border-slate-200">
-                    <td className="whitespace-nowrap px-3 py-2">
+                    <td className="hidden whitespace-nowrap sm:table-cell">
                       {b.raceDate} {b.raceTime} {b.course}
                     </td>
-                    <th scope="row" className="px-3 py-2 text-left font-semibold text-navy-900">
+                    <th scope="row" className="text-left font-semibold text-navy-900">
                       {b.horseName}
+                      {/* On a phone the race goes under the horse: no column to scroll to. */}
+                      <span className="block text-xs font-normal text-slate-700 sm:hidden">
+                        {b.raceDate} {b.raceTime} {b.course}
+                      </span>
                     </th>
-                    <td className="px-3 py-2">{odds(b.price)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
+                    <td>{odds(b.price)}</td>
+                    <td className="sm:whitespace-nowrap">
                       {formatPounds(b.stakePence)}
-                      {/* "£2.00 e/w" is £2 a part: the money laid out is shown beside it. */}
+                      {/* "£2.00 e/w" is £2 a part: the money laid out is shown beside it (below it on a phone). */}
                       {b.eachWay && (
                         <>
                           {' '}
-                          e/w <span className="text-slate-700">({formatPounds(betOutlayPence(b))} total)</span>
+                          e/w <span className="block text-slate-700 sm:inline">({formatPounds(betOutlayPence(b))} total)</span>
                         </>
                       )}
                     </td>
-                    <td className="px-3 py-2 font-semibold">{STATUS[b.status]}</td>
-                    <td className={cn('whitespace-nowrap px-3 py-2 font-semibold tabular-nums', tone(b.profitPence))}>{b.profitPence === null ? '—' : formatPounds(b.profitPence)}</td>
-                    <td className="px-3 py-2 text-right">
+                    <td className="font-semibold">{STATUS[b.status]}</td>
+                    <td className={cn('whitespace-nowrap font-semibold tabular-nums', tone(b.profitPence))}>{b.profitPence === null ? '—' : formatPounds(b.profitPence)}</td>
+                    <td className="text-right">
                       <Button
-                        size="sm"
+                        size="icon"
                         variant="ghost"
                         aria-label={`Delete bet on ${b.horseName}`}
                         disabled={remove.isPending}
