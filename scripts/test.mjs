@@ -84,7 +84,7 @@ const wallSeconds = (Date.now() - runStarted) / 1000;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json') && f !== 'step-times.json')) {
+for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;

@@ -5,7 +5,7 @@
  * then the non-runners. Pure: no clock, no I/O.
  */
 import { parseOdds } from './odds';
-import { normaliseOdds, normaliseRaceTime } from './tip-text';
+import { normaliseOdds, normaliseRaceTime, type ParsedTip } from './tip-text';
 import type { TipResult } from './tip-stats';
 
 export type Finish = 'won' | 'placed' | 'ran' | 'nr';
@@ -162,6 +162,14 @@ export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], car
     });
   }
   return { matched, problems };
+}
+
+/**
+ * The day's race a published tip is for: the same 24-hour time and, when the tip names one, the
+ * same course (compared like results names).
+ */
+export function raceOfTip<R extends { time: string; course: string }>(races: readonly R[], tip: Pick<ParsedTip, 'raceTime' | 'raceLocation'>): R | undefined {
+  return races.find((r) => r.time === tip.raceTime && (!tip.raceLocation || nameKey(r.course) === nameKey(tip.raceLocation)));
 }
 
 /** The race of a tip record: "14:10" + "Ascot", or a manual entry's "2:10 Ascot" + 'Daily Tips'. */

@@ -8,6 +8,8 @@ export const TIP_RESULTS = ['WON', 'LOST', 'PLACED', 'NR'] as const;
 export type TipResult = (typeof TIP_RESULTS)[number];
 export const SELECTION_TYPES = ['nap', 'nb', 'longshot'] as const;
 export type SelectionType = (typeof SELECTION_TYPES)[number];
+/** How members read each type ("NAP", "NB", "Longshot"). */
+export const SELECTION_LABELS: Record<SelectionType, string> = { nap: 'NAP', nb: 'NB', longshot: 'Longshot' };
 
 export type ProfitOutcome = { ok: true; profitLoss: number } | { ok: false; message: string };
 

@@ -7,6 +7,7 @@ import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers'
 import { record, settle } from './performance-helpers';
 import { publish } from './tips-helpers';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';
+import { fetchPage, renderedAt } from './ssr-helpers';
 
 // Issue 15 items 2 and 3: public pages arrive rendered by React on the server, with their data,
 // and what a visitor may not read (a premium body, today's tips) is never in that HTML.
@@ -22,14 +23,7 @@ beforeEach(async () => {
   t.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
-const DATA_ELEMENT = /<script type="application\/json" id="vbg-data">([^<]*)<\/script>/;
-
-/** The page as a browser gets it: status, the markup React rendered into #root, and the data element. */
-async function page(path: string, client = t.client()) {
-  const res = await client.get(path);
-  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(res.text)?.[1] ?? '';
-  return { status: res.status, html: res.text, root, data: DATA_ELEMENT.exec(res.text)?.[1] ?? null, headers: res.headers };
-}
+const page = (path: string, client = t.client()) => fetchPage(client, path);
 
 describe('server-rendered public pages', () => {
   it('home, Team VBG, getting started, premium access, subscribe and resources arrive with their content', async () => {
@@ -178,7 +172,6 @@ describe('server-rendered public pages', () => {
   });
 
   it("a visitor's page is served from the cache until an admin write drops it; a member's never is", async () => {
-    const renderedAt = (p: { data: string | null }) => (JSON.parse(p.data!) as { now: string }).now;
     const { client: admin } = await signedIn(t, 'admin');
     await createArticle(admin, { title: 'First Word' });
     expect((await page('/news-and-views')).root).toContain('First Word');

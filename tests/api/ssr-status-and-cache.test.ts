@@ -8,6 +8,7 @@ import { signedIn } from '../support/users';
 import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
 import { createArticle } from './articles-helpers';
 import { publish } from './tips-helpers';
+import { fetchPage, pageData, renderedAt } from './ssr-helpers';
 
 // Public pages as a visitor probing them gets them (decision 0035): a page that does not exist
 // answers 404, a page whose data could not be read answers 503, neither is kept; a forged Host
@@ -26,16 +27,7 @@ beforeEach(async () => {
   t.clock.set(new Date('2026-11-22T09:00:00Z'));
 });
 
-const DATA_ELEMENT = /<script type="application\/json" id="vbg-data">([^<]*)<\/script>/;
-
-async function page(path: string, client = t.client()) {
-  const res = await client.get(path);
-  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(res.text)?.[1] ?? '';
-  return { status: res.status, html: res.text, root, data: DATA_ELEMENT.exec(res.text)?.[1] ?? null, headers: res.headers };
-}
-
-/** When the page was rendered: the same value twice means the second came from the page cache. */
-const renderedAt = (p: { data: string | null }) => (JSON.parse(p.data!) as { now: string }).now;
+const page = (path: string, client = t.client()) => fetchPage(client, path);
 
 /** Whether two visits a second apart get the same render (polled: on PostgreSQL a write's own cache notice comes back a moment later and drops the pages once more). */
 async function expectKept(path: string) {
@@ -175,7 +167,7 @@ describe("the request's Host never reaches a page kept for others", () => {
         expect(later.html).not.toContain('og:url'); // og:url must be absolute: only with PUBLIC_URL
         // Polled until the later visitor got the forged request's kept page (a late cache
         // notice on PostgreSQL can drop it in between).
-        return renderedAt(later) === renderedAt({ data: DATA_ELEMENT.exec(forged.body)![1] });
+        return renderedAt(later) === renderedAt({ data: pageData(forged.body) });
       })
       .toBe(true);
   });

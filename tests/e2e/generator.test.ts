@@ -43,6 +43,17 @@ async function uploadCards(races: SampleRace[], weekday: string) {
   expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), weekday))).status).toBe(200);
 }
 
+/** The runners of todaysRaces()'s first race with a price, as the model reads them (decimal odds). */
+function todaysField(): ValueInput[] {
+  return [
+    { name: 'Alpha Star', rating: 85, marketOdds: 3 },
+    { name: 'Bravo Star', rating: 80, marketOdds: 4.5 },
+    { name: 'Charlie Star', rating: 76, marketOdds: 7 },
+    { name: 'Delta Star', rating: 70, marketOdds: 4 },
+    { name: 'Echo Star', rating: 65, marketOdds: 21 },
+  ];
+}
+
 /** What the page should show for the runners as they stand (market correction on unless told). */
 function expected(field: ValueInput[], marketCorrection = true) {
   return Object.fromEntries(calculateValue(field, { marketCorrection }).map((r) => [r.name, r]));
@@ -89,13 +100,7 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(() => foxtrot.getByText('Check if non-runner').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('switch').getAttribute('aria-checked')).toBe('true');
 
-    const field: ValueInput[] = [
-      { name: 'Alpha Star', rating: 85, marketOdds: 3 },
-      { name: 'Bravo Star', rating: 80, marketOdds: 4.5 },
-      { name: 'Charlie Star', rating: 76, marketOdds: 7 },
-      { name: 'Delta Star', rating: 70, marketOdds: 4 },
-      { name: 'Echo Star', rating: 65, marketOdds: 21 },
-    ];
+    const field = todaysField();
     const cell = (name: string, column: string) => page.getByRole('row', { name, exact: true }).locator(`[data-column="${column}"]`);
     const badge = (name: string) => cell(name, 'value-score').locator('[data-score]');
     const legendColour = (score: number) => page.locator(`section[aria-labelledby="value-legend"] [data-score="${score}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -210,13 +215,8 @@ describe('VB Tissue Odds Generator', () => {
     await echoOdds.fill('5/2');
     await echoOdds.press('Tab');
     await expect.poll(() => echoOdds.inputValue()).toBe('3.5');
-    const field: ValueInput[] = [
-      { name: 'Alpha Star', rating: 85, marketOdds: 3 },
-      { name: 'Bravo Star', rating: 80, marketOdds: 4.5 },
-      { name: 'Charlie Star', rating: 76, marketOdds: 7 },
-      { name: 'Delta Star', rating: 70, marketOdds: 4 },
-      { name: 'Echo Star', rating: 65, marketOdds: 3.5 },
-    ];
+    const field = todaysField();
+    field[4].marketOdds = 3.5;
     const tissue = expected(field)['Echo Star'].tissueOdds!;
     const cell = page.getByRole('row', { name: 'Echo Star', exact: true }).locator('[data-column="tissue-odds"]');
     await expect.poll(() => cell.textContent()).toBe(tissueOddsText(tissue, 'decimal'));

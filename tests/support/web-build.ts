@@ -1,11 +1,5 @@
-import { buildWebIfStale, WEB_DIR } from '../../scripts/support/web-build.mjs';
-
-export { WEB_DIR };
-
 /**
- * Tests that serve real pages need the built client and server entry: built here when missing or
- * older than the sources, as `npm start` does (`npm test` builds them once, before the tests).
+ * Tests that serve real pages need the built client and server entry: built when missing or older
+ * than the sources, as `npm start` does (`npm test` builds them once, before the tests).
  */
-export function ensureWebBuilt() {
-  buildWebIfStale();
-}
+export { buildWebIfStale as ensureWebBuilt, WEB_DIR } from '../../scripts/support/web-build.mjs';

@@ -33,7 +33,7 @@ function normaliseRace<T extends { raceTime: string; raceLocation: string }>(val
 /** True only when the analyst confirms a price other than the published one as a correction. */
 const confirmCorrection = z.boolean({ message: 'confirmCorrection must be true or false' }).optional().default(false);
 
-/** POST /api/admin/back-catalogue-entry (spec 02 §7): one tip record. */
+/** POST /api/admin/back-catalogue-entry: one tip record. */
 export const tipRecordBody = z
   .object({
     raceDate: day,

@@ -17,7 +17,7 @@ const FORMATS: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
 const WIDTHS = [12, 8, 16, 40, 26, 10, 15, 18, 12, 12, 10, 12, 11];
 
 /**
- * Spec 02 §9: sheet "Main" (value above 0) and "AV8+" (value of 8 or more), stake = that sheet's
+ * Sheet "Main" (value above 0) and "AV8+" (value of 8 or more), stake = that sheet's
  * multiplier. The sheet is chosen on the model's exact value; the Value cell holds it rounded to
  * the two places it shows, so a copied or summed cell is the figure the member sees.
  */

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { londonDate } from '#shared/london-time';
 import { matchResults, parseResultLines, type MatchedRace, type ResultProblem } from '#shared/race-results';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
-import { horses, raceResultRunners, raceResults, races } from '#server/db/schema';
+import { raceResultRunners, raceResults } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
+import { cardsOfDay } from '#server/db/day-cards';
 
 /** Refused input: nothing was written; `unmatched` names every line or horse at fault. */
 export class ResultsRefused extends HttpError {
@@ -20,23 +21,6 @@ export class ResultsRefused extends HttpError {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The day's races on the cards, with their runners in card order. */
-async function cardsOf(ctx: AppContext, date: string) {
-  const dayRaces = await ctx.db.select().from(races).where(eq(races.raceDate, date)).orderBy(asc(races.time), asc(races.id));
-  if (dayRaces.length === 0) return [];
-  const runners = await ctx.db
-    .select({ raceId: horses.raceId, name: horses.name, vbRating: horses.vbRating, bookieOdds: horses.bookieOdds })
-    .from(horses)
-    .where(
-      inArray(
-        horses.raceId,
-        dayRaces.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(horses.position), asc(horses.id));
-  return dayRaces.map((race) => ({ ...race, runners: runners.filter((h) => h.raceId === race.id) }));
-}
-
 /**
  * POST /api/admin/race-results: reads every line and matches every race and horse to that day's
  * cards; only when all of them match is anything written (saveMatchedResults).
@@ -47,7 +31,7 @@ export async function enterRaceResults(ctx: AppContext, input: { date: string; l
   if (problems.length) {
     throw new ResultsRefused(400, `${plural(problems.length, 'line')} could not be read; nothing was saved.`, problems);
   }
-  const cards = await cardsOf(ctx, input.date);
+  const cards = await cardsOfDay(ctx.db, input.date);
   const { matched, problems: unmatched } = matchResults(parsed, cards);
   if (unmatched.length) {
     const message = cards.length

@@ -13,7 +13,7 @@ export type PublishTipsInput = z.output<typeof contentUploadBody>;
 
 /**
  * Publishes the tips as the current London day's (a second upload that day replaces the first).
- * They are what members see until the next upload (spec 02 §4). A tip advised shorter than its
+ * They are what members see until the next upload. A tip advised shorter than its
  * "value down to" price on the day's cards contradicts the price guidance members read beside it,
  * so it is published only once the analyst confirms it (`confirmShortPrices`); the tips page then
  * says why it is tipped at that price.

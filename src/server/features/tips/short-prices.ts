@@ -1,12 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import { formatOdds, tipValue } from '#shared/odds-format';
-import { nameKey } from '#shared/race-results';
-import { SELECTION_TYPES } from '#shared/tip-stats';
+import { raceOfTip } from '#shared/race-results';
+import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
-import { horses, races } from '#server/db/schema';
-
-const LABELS = { nap: 'NAP', nb: 'NB', longshot: 'Longshot' } as const;
+import { cardsOfDay } from '#server/db/day-cards';
 
 type Tips = Record<(typeof SELECTION_TYPES)[number], string>;
 
@@ -19,29 +16,17 @@ type Tips = Record<(typeof SELECTION_TYPES)[number], string>;
 export async function tipsShorterThanValue(ctx: AppContext, tipsDate: string, tips: Tips): Promise<string[]> {
   const parsed = SELECTION_TYPES.map((type) => ({ type, tip: parseTipText(tips[type]) })).filter((p) => p.tip?.advisedOdds && p.tip.raceTime);
   if (parsed.length === 0) return [];
-  const dayRaces = await ctx.db.select().from(races).where(eq(races.raceDate, tipsDate));
-  const wanted = dayRaces.filter((r) => parsed.some(({ tip }) => r.time === tip!.raceTime));
-  if (wanted.length === 0) return [];
-  const runners = await ctx.db
-    .select()
-    .from(horses)
-    .where(
-      inArray(
-        horses.raceId,
-        wanted.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(horses.position), asc(horses.id));
+  const cards = await cardsOfDay(ctx.db, tipsDate);
   const out: string[] = [];
   for (const { type, tip } of parsed) {
-    const race = wanted.find((r) => r.time === tip!.raceTime && (!tip!.raceLocation || nameKey(r.course) === nameKey(tip!.raceLocation)));
+    const race = raceOfTip(cards, tip!);
     if (!race) continue;
     // The same field the tips page reads: every runner of the card with its rating and morning price.
-    const field = runners.filter((h) => h.raceId === race.id).map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = race.runners.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
     const value = tipValue(field, tip!.selectionName, tip!.advisedOdds);
     if (!value?.shorterThanValue) continue;
     const price = `${value.downTo.fractional} (${formatOdds(value.downTo.decimal, 'decimal')})`;
-    out.push(`The ${LABELS[type]} ${tip!.selectionName} is advised at ${tip!.advisedOdds}, shorter than its value price ${price} in the ${race.time} ${race.course}.`);
+    out.push(`The ${SELECTION_LABELS[type]} ${tip!.selectionName} is advised at ${tip!.advisedOdds}, shorter than its value price ${price} in the ${race.time} ${race.course}.`);
   }
   return out;
 }

@@ -51,7 +51,7 @@ export function useDefaultWeekday() {
 export function useWorkingWeekday() {
   return useQuery({
     queryKey: WORKING_WEEKDAY_KEY,
-    queryFn: async () => ((await getJson<{ weekday: Weekday }>('/api/vbg-race-cards/working-weekday')) as { weekday: Weekday }).weekday,
+    queryFn: async () => (await getJson<{ weekday: Weekday }>('/api/vbg-race-cards/working-weekday'))!.weekday,
     staleTime: Infinity,
   });
 }

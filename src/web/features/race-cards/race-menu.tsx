@@ -17,7 +17,7 @@ export interface RaceMenuProps {
 type MenuOrder = 'course' | 'time';
 
 /**
- * The race navigation menu of one weekday (spec 02 §2.1): grouped by venue, or — for a big day on
+ * The race navigation menu of one weekday: grouped by venue, or — for a big day on
  * a phone — every race in the order they are off, with the next one off marked.
  */
 export function RaceMenu({ races, selected, onToggleRace, onToggleVenue, onClear }: RaceMenuProps) {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { londonDate } from '#shared/london-time';
 import { formatOdds, tipValue } from '#shared/odds-format';
-import { nameKey, TIP_RESULT_OF_FINISH } from '#shared/race-results';
+import { nameKey, raceOfTip, TIP_RESULT_OF_FINISH } from '#shared/race-results';
 import type { RaceSummary } from '#shared/schemas/race-cards';
 import type { HistoricalTips } from '#shared/schemas/tips';
-import { SELECTION_TYPES } from '#shared/tip-stats';
+import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { useNow } from '#web/lib/now';
@@ -12,8 +12,6 @@ import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
 import { fetchRace, useRaceCardsMetadata } from '../race-cards/api';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
-
-const LABELS = { nap: 'NAP', nb: 'NB', longshot: 'Longshot' } as const;
 
 /**
  * Beside today's tips (members only): for each of NAP, NB and Longshot, the shortest price still
@@ -36,11 +34,11 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
       </CardHeader>
       <CardContent className="grid gap-4">
         {parsed.map(({ type, tip }) => {
-          const race = todays.find((r) => r.time === tip!.raceTime && (!tip!.raceLocation || nameKey(r.course) === nameKey(tip!.raceLocation)));
+          const race = raceOfTip(todays, tip!);
           return (
             <TipPrice
               key={type}
-              label={LABELS[type]}
+              label={SELECTION_LABELS[type]}
               horse={tip!.selectionName}
               advised={tip!.advisedOdds}
               raceId={race?.id ?? null}
