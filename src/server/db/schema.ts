@@ -298,6 +298,7 @@ export const raceResults = pgTable(
     title: text('title').notNull().default(''),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     enteredAt: ts('entered_at').notNull(),
+    source: text('source').notNull().default('manual'), // manual | bsp | racing-api: who settled it
   },
   (t) => [uniqueIndex('race_results_day_time_course').on(t.raceDate, t.time, t.course)],
 );
@@ -316,9 +317,51 @@ export const raceResultRunners = pgTable(
     finish: text('finish').notNull(), // won | placed | ran | nr
     position: integer('position'), // 1 for the winner, 2.. for the placed horses in the order entered
     startingPrice: text('starting_price'),
+    bsp: numeric('bsp', { precision: 10, scale: 2, mode: 'number' }), // Betfair starting price, when a BSP file gave one
   },
   (t) => [index('race_result_runners_result_idx').on(t.resultId)],
 );
+
+// ---- prices through the day ----
+/**
+ * Every price VBG learns for a runner, kept as it was learned and never overwritten: the morning
+ * odds, the analyst's pasted updates and the feeds. Keyed like results by London day, time, course
+ * and the runner's name, so clearing or re-uploading the cards keeps the history. The cards'
+ * current price (horses.bookie_odds) is the latest snapshot's.
+ */
+export const priceSnapshots = pgTable(
+  'price_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(), // HH:MM
+    course: text('course').notNull(), // as the race card wrote it
+    horseName: text('horse_name').notNull(), // as the race card wrote it
+    horseKey: text('horse_key').notNull(), // nameKey(horseName): how names are compared
+    source: text('source').notNull(), // morning | analyst | bsp | racing-api
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(), // decimal odds
+    priceText: text('price_text').notNull(), // as given, normalised ("9/2", "5.5")
+    observedAt: ts('observed_at').notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('price_snapshots_day_horse_idx').on(t.raceDate, t.horseKey, t.observedAt)],
+);
+
+/**
+ * What each price and result feed last did, for the admin screen and the backoff: one row a
+ * provider, written only by the instance that holds the poller's lock.
+ */
+export const feedStatus = pgTable('feed_status', {
+  provider: text('provider').primaryKey(), // bsp | racing-api
+  state: text('state').notNull().default('idle'), // idle | ok | failing | rate-limited
+  message: text('message').notNull().default(''),
+  failures: integer('failures').notNull().default(0),
+  lastAttemptAt: ts('last_attempt_at'),
+  lastSuccessAt: ts('last_success_at'),
+  nextAttemptAt: ts('next_attempt_at'),
+  // What the last run could not match to our cards, listed for the admin and never guessed.
+  unmatched: jsonb('unmatched').notNull().default([]),
+});
 
 /**
  * A member's own bet log (issue 20 item 6): what they backed, at what price and stake. Private to
