@@ -138,8 +138,8 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       head = tag + head;
     }
     html = html.replace('<!--vbg-head-->', () => head);
-    if (!known || !renderPage?.renders(pathname)) return { status, html, rendered: false };
-    const rendered = await renderPage.render(request).catch((err: unknown) => {
+    if (!renderPage || (known && !renderPage.renders(pathname))) return { status, html, rendered: false };
+    const rendered = await (known ? renderPage.render(request) : renderNotFound(request, renderPage)).catch((err: unknown) => {
       // The shell still works: the browser renders the page itself.
       request.log.error({ err }, 'server render failed');
       return null;
@@ -147,6 +147,15 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
     if (!rendered) return { status, html, rendered: false };
     html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`);
     return { status: worse(status, rendered.status), html, rendered: true };
+  }
+
+  /**
+   * The not-found page for an address that is no page. It is the same for every visitor, whatever
+   * the address: rendered once per London day and kept, so made-up addresses cost no render each.
+   */
+  function renderNotFound(request: FastifyRequest, renderer: NonNullable<typeof renderPage>) {
+    if (!isVisitorPage(request)) return renderer.render(request);
+    return ctx.cache.get('pages', `${londonDate(ctx.clock.now())} not-found`, () => renderer.render(request));
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
@@ -166,7 +175,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
     }
     const known = pathname ? matchPageRoute(pathname) : undefined;
     let page: BuiltPage;
-    if (known && renderPage?.renders(pathname) && isVisitorPage(request)) {
+    // An address with text of the visitor's own (the sign-in page's e-mail or next address) is
+    // rendered for this request only.
+    if (known && renderPage?.renders(pathname) && isVisitorPage(request) && !canonical?.perRequest) {
       // The same for every visitor: kept whole (head and render) per London day and address, and
       // dropped on any content write on any instance (namespace 'pages', decision 0020). Only a
       // rendered 200 is kept: a 404 (any address can be asked for), a 503 (a read failed) or a
@@ -195,6 +206,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       .code(page.status)
       // A failed read is not kept by the browser or any cache on the way either.
       .header('Cache-Control', page.status >= 500 ? 'no-store' : 'no-cache')
+      // A page's forms post without JavaScript (sign in, subscribe): with "no-referrer" browsers
+      // send "Origin: null", which the same-origin check refuses. Other sites still get nothing.
+      .header('Referrer-Policy', 'same-origin')
       .type('text/html; charset=utf-8')
       .send(page.html);
   }

@@ -1,3 +1,4 @@
+import { LOGIN_FORM_ERRORS, SUBSCRIBE_FORM_ERRORS } from './form-errors';
 /**
  * The route table of the web app (spec 01 §2): used by the router, the navigation, and the
  * server (which answers 404 for paths not listed here while still serving the shell).
@@ -9,14 +10,19 @@ export interface PageRoute {
   access: PageAccess;
   title?: string;
   /**
-   * The query parameters the page reads, each with the values it acts on. A server-rendered
-   * page's address keeps these and nothing else (`canonicalPageUrl`, decision 0035).
+   * The query parameters the page reads, each with the values it acts on, or 'text' for one the
+   * page shows or passes on as it is (the sign-in page's e-mail and next address). A server-rendered
+   * page's address keeps these and nothing else (`canonicalPageUrl`, decision 0035); an address with
+   * a 'text' parameter is rendered for its request and never kept in the page cache.
    */
-  query?: Record<string, readonly string[]>;
+  query?: Record<string, readonly string[] | 'text'>;
 }
 
 /** `/subscribe?checkout=cancelled`: the visitor came back from the checkout without paying. */
 export const CHECKOUT_CANCELLED = { name: 'checkout', value: 'cancelled' } as const;
+
+/** Longest value of a 'text' query parameter an address keeps (a longer one is dropped). */
+const MAX_TEXT_PARAMETER = 500;
 
 export const SITE_DEFAULT_TITLE = 'VBG — Value Betting Guide';
 
@@ -33,11 +39,11 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/tips/:date', access: 'public', title: 'Daily Tips — VBG' },
   { pattern: '/results', access: 'public' },
   { pattern: '/value-calibration', access: 'public', title: 'Value Calibration — VBG' },
-  { pattern: '/login', access: 'public' },
+  { pattern: '/login', access: 'public', query: { error: Object.keys(LOGIN_FORM_ERRORS), email: 'text', next: 'text' } },
   { pattern: '/register', access: 'public' },
   { pattern: '/forgot-password', access: 'public' },
   { pattern: '/reset-password', access: 'public' },
-  { pattern: '/subscribe', access: 'public', query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value] } },
+  { pattern: '/subscribe', access: 'public', query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value], error: Object.keys(SUBSCRIBE_FORM_ERRORS) } },
   { pattern: '/payment-success', access: 'public' },
   { pattern: '/set-password', access: 'public' },
   { pattern: '/premium-access', access: 'public' },
@@ -75,7 +81,7 @@ const patternParts = compiled.map((c) => ({ route: c.route, parts: c.route.patte
  * Undefined when no route matches (or the address is not valid percent-encoding). Applying it
  * to its own answer gives the same answer, and the answer always starts with one "/".
  */
-export function canonicalPageUrl(url: string): { route: PageRoute; pathname: string; url: string } | undefined {
+export function canonicalPageUrl(url: string): { route: PageRoute; pathname: string; url: string; perRequest: boolean } | undefined {
   const q = url.indexOf('?');
   const rawPath = (q === -1 ? url : url.slice(0, q)).split('#')[0];
   let segments: string[];
@@ -90,13 +96,16 @@ export function canonicalPageUrl(url: string): { route: PageRoute; pathname: str
   const path = (encode: (s: string) => string) => `/${parts.map((p, i) => (p.startsWith(':') ? encode(segments[i]) : p)).join('/')}`;
   const given = new URLSearchParams(q === -1 ? '' : url.slice(q + 1).split('#')[0]);
   const kept = new URLSearchParams();
+  let perRequest = false;
   for (const [name, values] of Object.entries(route.query ?? {})) {
     const value = given.get(name);
-    if (value !== null && values.includes(value)) kept.set(name, value);
+    if (value === null) continue;
+    if (values === 'text' ? value.length <= MAX_TEXT_PARAMETER : values.includes(value)) kept.set(name, value);
+    if (values === 'text' && kept.has(name)) perRequest = true;
   }
   const search = kept.toString();
   const pathname = path((s) => s);
-  return { route, pathname, url: `${path(encodeURIComponent)}${search ? `?${search}` : ''}` };
+  return { route, pathname, url: `${path(encodeURIComponent)}${search ? `?${search}` : ''}`, perRequest };
 }
 
 /** Page title per path (spec 01 §2: "Page titles are set per path … otherwise a default title"). */

@@ -26,8 +26,10 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /attached-assets/:filename': 'public',
   'GET /local-checkout/:sessionId': 'public',
   'POST /local-checkout/:sessionId/complete': 'public',
+  'POST /subscribe': 'public',
   // auth
   'POST /api/login': 'public',
+  'POST /login': 'public',
   'POST /api/logout': 'public',
   'POST /api/register': 'public',
   'GET /api/auth/user': 'signedIn',

@@ -204,8 +204,11 @@ describe('spellings of an address share one kept render', () => {
     expect(cancelled.headers.get('location')).toBe('/subscribe?checkout=cancelled');
     expect((await page('/subscribe?checkout=cancelled')).status).toBe(200);
     expect((await t.client().get('/resources/vb-ratings-guide/')).headers.get('location')).toBe('/resources/vb-ratings-guide');
-    // Pages the browser renders keep their query (a sign-in's way back, a reset token).
-    expect((await t.client().get('/login?next=/tips')).status).toBe(200);
+    // The sign-in page keeps its way back, in one spelling; pages the browser renders keep their
+    // query as it is (a reset token).
+    const signIn = await t.client().get('/login?next=/tips&x=1');
+    expect(signIn.headers.get('location')).toBe('/login?next=%2Ftips');
+    expect((await page('/login?next=%2Ftips')).status).toBe(200);
     expect((await t.client().get('/reset-password?token=abc')).status).toBe(200);
   });
 

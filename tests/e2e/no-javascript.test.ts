@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
-import { PHONE, startJourney } from '../support/browser';
-import { signedIn } from '../support/users';
+import { PHONE, expectFailures, startJourney } from '../support/browser';
+import { createAccount, PASSWORD, signedIn } from '../support/users';
 
 // Issue 15 item 2: with JavaScript off, a visitor still reads the public pages in full, because
 // the server sends them rendered (decision 0020).
@@ -76,5 +76,50 @@ describe('a visitor without JavaScript', () => {
     // The header's navigation works without scripts: its items are real links.
     expect(await page.getByRole('link', { name: 'Free Race' }).first().getAttribute('href')).toBe('/free-race');
     await context.close();
+  });
+});
+
+describe('a reader without JavaScript', () => {
+  it('signs in through the form, sees a refusal on the page, reaches the checkout and gets a real not-found page', { timeout: 120_000 }, async () => {
+    await createAccount(j.app, 'member', 'nojs.member@example.com');
+    const { page, context } = await j.newPage(PHONE, { javaScriptEnabled: false });
+
+    // A wrong password comes back to the form with the message, the address kept.
+    await page.goto('/login?next=%2Fvbg-race-cards');
+    await page.getByLabel('Email').fill('nojs.member@example.com');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/login\?error=invalid/);
+    expect(await page.getByRole('alert').textContent()).toBe('Invalid email or password');
+    expect(await page.getByLabel('Email').inputValue()).toBe('nojs.member@example.com');
+
+    // The right one signs in and goes on to the page the member asked for, rendered by the server.
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/vbg-race-cards$/);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'vbg_session')?.httpOnly).toBe(true);
+    await context.close();
+
+    // A visitor subscribes: the form goes straight to the payment page for the typed address.
+    const visitor = await j.newPage(PHONE, { javaScriptEnabled: false });
+    await visitor.page.goto('/subscribe');
+    await visitor.page.getByLabel('Email').fill('buyer@localhost');
+    await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await visitor.page.waitForURL(/\/subscribe\?error=email$/);
+    expect(await visitor.page.getByRole('alert').textContent()).toBe('Please enter a valid email address.');
+    await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
+    await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await visitor.page.waitForURL(/\/local-checkout\/lcs_/);
+    expect(await visitor.page.getByText('nojs.buyer@example.com').first().isVisible()).toBe(true);
+
+    // An address that is no page: the not-found page, rendered, with its way home.
+    expectFailures(visitor.page, { url: /\/no-such-page$/, status: 404 });
+    const missing = await visitor.page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    expect(await visitor.page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    await visitor.page.getByRole('link', { name: 'Go to the home page' }).click();
+    await visitor.page.waitForURL((url) => url.pathname === '/');
+    await visitor.context.close();
   });
 });

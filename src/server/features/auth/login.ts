@@ -1,10 +1,9 @@
+import { LOGIN_FAILED_MESSAGE } from '#shared/form-errors';
 import type { AppContext } from '#server/context';
 import { HttpError } from '#server/http/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, giveBackAttempt, takeAttempt } from './throttle';
 import { findUserByEmail } from './users';
-
-const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 
 /**
  * Checks a password sign-in. The same message answers an unknown e-mail and a wrong password

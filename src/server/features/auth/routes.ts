@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { LoginFormError } from '#shared/form-errors';
+import { destinationAfterLogin, safeNextPath } from '#shared/safe-next';
 import { changePasswordBody, loginBody, registerBody } from '#shared/schemas/auth';
 import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody } from '#shared/schemas/mail';
 import type { AppContext } from '#server/context';
@@ -7,6 +9,7 @@ import { users } from '#server/db/schema';
 import { sessionToken } from '#server/http/access';
 import { clearCookie, setCookie } from '#server/http/cookies';
 import { HttpError } from '#server/http/errors';
+import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
 import { presentUser } from './current-user';
 import { setEmailPreference } from './email-preference';
@@ -17,6 +20,9 @@ import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, des
 import { limitRequest } from './rate-limit';
 import { ACCOUNT_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, takeAttempt } from './throttle';
 import { createUser, setPassword } from './users';
+
+/** An e-mail address, a password and a next address fit well within this. */
+const LOGIN_FORM_LIMIT = 4 * 1024;
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Signs the user in on this response with a brand-new session id (no fixation). */
@@ -43,6 +49,33 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await startSession(reply, user.id, sessionToken(request));
     const current = await presentUser(ctx, user);
     return { success: true, message: 'Login successful', user: current };
+  });
+
+  // The sign-in page's form when JavaScript is off: the same sign-in, then on to where the page
+  // would have gone, or back to the form with the refusal's code (the page shows its text).
+  void app.register(async (scope) => {
+    acceptFormPosts(scope, LOGIN_FORM_LIMIT);
+    scope.post('/login', { config: { access: 'public' } }, async (request, reply) => {
+      const form = formFields(request.body);
+      const next = safeNextPath(form.next);
+      const back = (error: LoginFormError) => {
+        const query = new URLSearchParams({ error });
+        if (form.email) query.set('email', form.email.trim().slice(0, 200));
+        if (next) query.set('next', next);
+        return reply.redirect(`/login?${query}`, 303);
+      };
+      const body = loginBody.safeParse({ email: form.email, password: form.password });
+      if (!body.success) return back('incomplete');
+      let user;
+      try {
+        user = await authenticate(ctx, body.data.email, body.data.password, request.ip);
+      } catch (err) {
+        if (err instanceof HttpError && (err.statusCode === 401 || err.statusCode === 429)) return back(err.statusCode === 429 ? 'throttled' : 'invalid');
+        throw err;
+      }
+      await startSession(reply, user.id, sessionToken(request));
+      return reply.redirect(destinationAfterLogin(await presentUser(ctx, user), next), 303);
+    });
   });
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {

@@ -16,7 +16,7 @@ export const ACCOUNT_LIMIT = 10;
 export const IP_LIMIT = 50;
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
-export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+export { LOGIN_THROTTLED_MESSAGE as THROTTLED_MESSAGE } from '#shared/form-errors';
 
 /**
  * Counts one attempt against `key` unless the key is locked or already has `limit` attempts in its

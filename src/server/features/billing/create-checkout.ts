@@ -1,3 +1,4 @@
+import { ALREADY_MEMBER_MESSAGE, EMAIL_ALREADY_MEMBER_MESSAGE, EMAIL_HAS_ACCOUNT_MESSAGE } from '#shared/form-errors';
 import { and, eq, ne } from 'drizzle-orm';
 import { CHECKOUT_CANCELLED } from '#shared/paths';
 import { hasActiveSubscription } from '#shared/subscription';
@@ -8,10 +9,6 @@ import type { PaymentsProvider } from '#server/providers/payments';
 import type { UserRow } from '#server/db/schema';
 import { findUserByEmail } from '../auth/users';
 import { subscriptionPaid } from './subscription-paid';
-
-const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
-const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
-const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
 
 /**
  * Starts a checkout for one e-mail: a visitor's typed address, or a signed-in non-member's own

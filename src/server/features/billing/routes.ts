@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { SUBSCRIBE_FORM_ERRORS, formErrorCode, type SubscribeFormError } from '#shared/form-errors';
 import { checkoutBody, grantBody, invoiceLinkBody, membersQuery, setPasswordBody } from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
+import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
 import { routeId } from '#server/http/route-id';
 import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '#server/providers/payments';
@@ -96,8 +98,36 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return createInvoiceLink(ctx, payments, parse(invoiceLinkBody, request.body), publicBase(ctx, request));
   });
 
+  void app.register(subscribeFormRoute(ctx, payments));
   void app.register(webhookRoutes(ctx, payments));
   if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
+}
+
+/**
+ * POST /subscribe: the subscribe page's form when JavaScript is off. The same checkout as
+ * /api/create-checkout-session; the browser is sent on to the payment page, or back to the form
+ * with the refusal's code (the page shows its text).
+ */
+function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
+  return async function subscribeFormPlugin(app: FastifyInstance) {
+    acceptFormPosts(app, FORM_LIMIT);
+    app.post('/subscribe', { config: { access: 'public' } }, async (request, reply) => {
+      const signedIn = request.user;
+      const back = (error: SubscribeFormError) => reply.redirect(`/subscribe?error=${error}`, 303);
+      const typed = signedIn ? undefined : checkoutBody.safeParse({ email: formFields(request.body).email });
+      if (typed && !typed.success) return back('email');
+      try {
+        const email = typed?.data.email;
+        await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email);
+        const { url } = await createCheckout(ctx, payments, { signedIn, email, baseUrl: publicBase(ctx, request) });
+        return reply.redirect(url, 303);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode < 500) return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, err.message, 'failed'));
+        request.log.error({ err }, 'the subscribe form could not start a checkout');
+        return back('failed');
+      }
+    });
+  };
 }
 
 const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
@@ -140,9 +170,7 @@ const FORM_LIMIT = 4 * 1024;
  */
 function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
   return async function localCheckoutPlugin(app: FastifyInstance) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    acceptFormPosts(app, FORM_LIMIT);
     const html = (status: number, body: string) => ({ status, body });
     const siteName = ctx.config.SITE_NAME;
 
@@ -169,8 +197,7 @@ function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
 
     app.post<{ Params: { sessionId: string } }>('/local-checkout/:sessionId/complete', { config: { access: 'public' } }, async (request, reply) => {
       const id = request.params.sessionId;
-      const form = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-      const discountCode = typeof form.discountCode === 'string' ? form.discountCode.slice(0, 100) : undefined;
+      const discountCode = formFields(request.body).discountCode?.slice(0, 100);
       const done = await payments.completeCheckout(id, discountCode);
       if (!done.ok) {
         const error = done.reason === 'bad-code' ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.` : undefined;

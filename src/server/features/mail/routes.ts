@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { acceptFormPosts } from '#server/http/form-posts';
 import { MAILING_PATHS, type MailingKind } from '#shared/mail';
 import { unsubscribeBody } from '#shared/schemas/mail';
 import type { AppContext } from '#server/context';
@@ -33,9 +34,7 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
   // The unsubscribe link: JSON from our page, or RFC 8058 one-click from a mail client, which
   // POSTs "List-Unsubscribe=One-Click" as a form to the URL (token in the query string).
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    acceptFormPosts(scope, 1024);
     scope.post('/api/unsubscribe', { config: { access: 'public' } }, async (request) => {
       const query = request.query as Record<string, unknown>;
       const body = (request.body ?? {}) as Record<string, unknown>;

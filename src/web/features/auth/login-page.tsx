@@ -1,20 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { LOGIN_FORM_ERRORS, formErrorText } from '#shared/form-errors';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { CurrentUser } from '#shared/schemas/auth';
-import { safeNextPath } from '#shared/safe-next';
+import { destinationAfterLogin, safeNextPath } from '#shared/safe-next';
 import { Button } from '#web/components/ui/button';
 import { PasswordField, EmailField } from '#web/components/ui/input';
 import { useLoginMutation } from './api';
 import { AuthCard } from './auth-card';
-
-/** Spec 01 §2 / spec 02 §2.7, plus ?next= from the members-only gate (DESIGN decision 8). */
-export function destinationAfterLogin(user: CurrentUser, next: string | null): string {
-  const safe = safeNextPath(next);
-  if (safe) return safe;
-  if (user.role === 'admin') return '/admin';
-  if (user.isSubscribed) return '/';
-  return '/subscribe';
-}
 
 const linkClass = 'font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900';
 
@@ -24,6 +15,9 @@ export function LoginPage() {
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const login = useLoginMutation({ successToast: () => ({ title: 'Login successful!', description: 'Redirecting...' }) });
+  // Without JavaScript the form posts to the server, which comes back here with ?error= when refused.
+  const refused = login.isIdle ? formErrorText(LOGIN_FORM_ERRORS, params.get('error')) : null;
+  const next = safeNextPath(params.get('next'));
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -32,7 +26,13 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign In" description="Sign in to your VBG account.">
-      <form onSubmit={onSubmit} className="grid gap-4">
+      {refused && (
+        <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {refused}
+        </p>
+      )}
+      <form method="post" action="/login" onSubmit={onSubmit} className="grid gap-4">
+        {next && <input type="hidden" name="next" value={next} />}
         <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField purpose="current" label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="-mt-1 text-right text-sm">

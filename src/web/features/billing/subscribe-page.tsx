@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
+import { SUBSCRIBE_FORM_ERRORS, formErrorText } from '#shared/form-errors';
 import { CHECKOUT_CANCELLED } from '#shared/paths';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
 import { PageSkeleton } from '#web/components/page-skeleton';
@@ -24,7 +25,10 @@ export function SubscribePage() {
   const [submitting, setSubmitting] = useState(false);
   const isMember = !!user?.isSubscribed;
   // The checkout's cancel address: back from the payment page without paying.
-  const cancelled = useSearchParams()[0].get(CHECKOUT_CANCELLED.name) === CHECKOUT_CANCELLED.value;
+  const [params] = useSearchParams();
+  const cancelled = params.get(CHECKOUT_CANCELLED.name) === CHECKOUT_CANCELLED.value;
+  // Without JavaScript the form posts to the server, which comes back here with ?error= when refused.
+  const refused = submitting ? null : formErrorText(SUBSCRIBE_FORM_ERRORS, params.get('error'));
 
   useEffect(() => {
     if (isMember) navigate('/', { replace: true });
@@ -67,7 +71,12 @@ export function SubscribePage() {
               <strong>Checkout cancelled.</strong> You have not been charged. Subscribe below whenever you are ready.
             </p>
           )}
-          <form onSubmit={onSubmit} className="grid gap-4">
+          {refused && (
+            <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+              {refused}
+            </p>
+          )}
+          <form method="post" action="/subscribe" onSubmit={onSubmit} className="grid gap-4">
             {user ? (
               <Field label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" hint="Your subscription is for the account you are signed in with." />
             ) : (

@@ -1,0 +1,44 @@
+/**
+ * What the sign-in and subscribe forms say when they are refused. The JSON API answers these
+ * texts; a form posted without JavaScript is sent back to its page with the text's code in the
+ * address (`?error=<code>`), and the page shows the same text. Codes, not texts, travel in the
+ * address: nobody can make the site display words of their own choosing.
+ */
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+export const LOGIN_THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+export const LOGIN_INCOMPLETE_MESSAGE = 'Enter your email address and password.';
+
+export const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
+export const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
+export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
+export const CHECKOUT_LIMITED_MESSAGE = 'Too many checkout attempts. Please wait 15 minutes and try again.';
+export const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
+
+export const LOGIN_FORM_ERRORS = {
+  invalid: LOGIN_FAILED_MESSAGE,
+  throttled: LOGIN_THROTTLED_MESSAGE,
+  incomplete: LOGIN_INCOMPLETE_MESSAGE,
+} as const;
+
+export const SUBSCRIBE_FORM_ERRORS = {
+  email: CHECKOUT_EMAIL_MESSAGE,
+  member: EMAIL_ALREADY_MEMBER_MESSAGE,
+  'already-member': ALREADY_MEMBER_MESSAGE,
+  account: EMAIL_HAS_ACCOUNT_MESSAGE,
+  throttled: CHECKOUT_LIMITED_MESSAGE,
+  failed: CHECKOUT_FAILED_MESSAGE,
+} as const;
+
+export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
+export type SubscribeFormError = keyof typeof SUBSCRIBE_FORM_ERRORS;
+
+/** The code of a refusal's text (`fallback` for a text the form does not know). */
+export function formErrorCode<K extends string>(errors: Record<K, string>, message: string, fallback: K): K {
+  return (Object.keys(errors) as K[]).find((code) => errors[code] === message) ?? fallback;
+}
+
+/** The text of a code read from the address, or null for none or one the form does not know. */
+export function formErrorText<K extends string>(errors: Record<K, string>, code: string | null): string | null {
+  return code !== null && Object.hasOwn(errors, code) ? errors[code as K] : null;
+}
