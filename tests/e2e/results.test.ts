@@ -129,6 +129,10 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => v.getByTestId('stat-bets').textContent()).toBe('2 (1)');
     await expect.poll(async () => v.getByTestId('stat-drawdown').textContent()).toBe('−1.00');
     await expect.poll(async () => v.getByTestId('results-table').locator('tbody tr').count()).toBe(3);
+    // Closing line value: the NAP's 11/2 beat its 4/1 SP by 30%; the others had no SP (or did not run); no BSP file came.
+    await expect.poll(async () => v.getByTestId('clv-sp-share').textContent()).toBe('100%');
+    await expect.poll(async () => v.getByTestId('clv-sp-edge').textContent()).toBe('+30%');
+    await expect.poll(async () => v.getByTestId('clv-bsp-share').textContent()).toBe('—');
     await expect.poll(async () => v.getByRole('img', { name: /Running profit and loss/ }).isVisible()).toBe(true);
     await expect.poll(async () => v.getByTestId('pl-chart').locator('desc').textContent()).toMatch(/3 settled tips .* Now \+4\.50 points/);
     // The public record shows what members were told and the correction beside it.

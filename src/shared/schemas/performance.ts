@@ -1,3 +1,5 @@
+import type { ClosingLineValue } from '../closing-line';
+import type { PricePoint } from './prices';
 import { z } from 'zod';
 import { isIsoDay } from '../london-time';
 import { parseOdds } from '../odds';
@@ -102,11 +104,20 @@ export interface SettledTipRecord extends TipRecord {
   profitLoss: number;
 }
 
-/** GET /api/results: every settled tip, newest first, and the stats. */
+/** A tip of the proofed record with the market's prices for its horse that day. */
+export interface ResultsTip extends SettledTipRecord {
+  /** The Betfair starting price (decimal) when a BSP file gave one. */
+  bsp: number | null;
+  /** The horse's prices through its race day, oldest first (the latest few). */
+  priceHistory: PricePoint[];
+}
+
+/** GET /api/results: every settled tip, newest first, the stats and the closing line value. */
 export interface ResultsResponse {
-  tips: SettledTipRecord[];
+  tips: ResultsTip[];
   pending: number;
   stats: RecordStats;
+  clv: ClosingLineValue;
 }
 
 export interface PerformanceActionResult {

@@ -1,7 +1,10 @@
 import { asc, desc, isNotNull, isNull, and, count, gte, lt, or } from 'drizzle-orm';
-import type { ResultsResponse, TipRecord } from '#shared/schemas/performance';
+import { closingLineValue } from '#shared/closing-line';
+import { tipRace } from '#shared/race-results';
+import { settlingOdds, type ResultsResponse, type ResultsTip, type SettledTipRecord, type TipRecord } from '#shared/schemas/performance';
 import { recordStats } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
+import { priceHistoriesOf, runnerOfDayKey, toPricePoint } from '#server/db/price-snapshots';
 import { tipRecords } from '#server/db/schema';
 import { isSettled, toTipRecord } from './tip-row';
 
@@ -21,8 +24,32 @@ export async function listTipRecords(ctx: AppContext): Promise<TipRecord[]> {
 export async function getResults(ctx: AppContext, before: string | null = null): Promise<ResultsResponse> {
   const settled = and(isNotNull(tipRecords.result), isNotNull(tipRecords.profitLoss), before ? lt(tipRecords.raceDate, before) : undefined);
   const rows = await ctx.db.select().from(tipRecords).where(settled).orderBy(desc(tipRecords.raceDate), desc(tipRecords.id));
-  const tips = rows.map(toTipRecord).filter(isSettled);
+  const settledTips = rows.map(toTipRecord).filter(isSettled);
   const awaiting = before ? or(isNull(tipRecords.result), gte(tipRecords.raceDate, before)) : isNull(tipRecords.result);
   const [{ pending }] = await ctx.db.select({ pending: count() }).from(tipRecords).where(awaiting);
-  return { tips, pending, stats: recordStats(tips) };
+  const tips = await withMarketPrices(ctx, settledTips);
+  const clv = closingLineValue(tips.map((t) => ({ result: t.result, price: settlingOdds(t), startingPrice: t.startingPrice, bsp: t.bsp })));
+  return { tips, pending, stats: recordStats(settledTips), clv };
+}
+
+/** The most prices of a tip's day the record sends (its sparkline): the latest ones. */
+const HISTORY_POINTS = 12;
+
+/** Each tip with its horse's prices that day: the history before the off and the BSP. */
+async function withMarketPrices(ctx: AppContext, tips: SettledTipRecord[]): Promise<ResultsTip[]> {
+  const runners = tips.map((tip) => {
+    const race = tipRace(tip.raceTime, tip.raceLocation);
+    return race && { date: tip.raceDate, time: race.time, course: race.course, horseName: tip.selectionName };
+  });
+  const histories = await priceHistoriesOf(
+    ctx.db,
+    runners.filter((r) => r !== null),
+  );
+  return tips.map((tip, i) => {
+    const runner = runners[i];
+    const snapshots = (runner && histories.get(runnerOfDayKey(runner))) || [];
+    const market = snapshots.filter((s) => s.source !== 'bsp');
+    const bsp = snapshots.findLast((s) => s.source === 'bsp')?.price ?? null;
+    return { ...tip, bsp, priceHistory: market.slice(-HISTORY_POINTS).map(toPricePoint) };
+  });
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatLongDay, londonDate } from '#shared/london-time';
-import { raceLabel, TYPE_LABELS, type SettledTipRecord } from '#shared/schemas/performance';
+import type { ClosingLineSummary } from '#shared/closing-line';
+import { raceLabel, TYPE_LABELS, type ResultsTip } from '#shared/schemas/performance';
 import { formatPoints, SELECTION_TYPES, type TipStats } from '#shared/tip-stats';
 import { monthLabel } from '#shared/tips-format';
 import { PageHeader } from '#web/components/page-header';
@@ -14,6 +15,7 @@ import { useResults } from './api';
 import { PlChart } from './pl-chart';
 import { useFormatOdds } from '../odds-preference/use-odds';
 import { ScrollRegion } from '#web/components/ui/scroll-region';
+import { PriceSparkline } from '#web/components/ui/sparkline';
 
 function formatPublished(iso: string | null): string {
   return iso ? formatLondonDateTime(iso) : '—';
@@ -82,7 +84,20 @@ function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: s
   );
 }
 
-function TipRow({ tip }: { tip: SettledTipRecord }) {
+const signed = (v: number) => `${v > 0 ? '+' : ''}${v}%`;
+
+/** One closing price's line: how often the tips' prices beat it, and by how much on average. */
+function ClosingLineStats({ label, summary, testId }: { label: string; summary: ClosingLineSummary; testId: string }) {
+  if (summary.tips === 0) return <Stat label={`Beat ${label}`} value="—" testId={`${testId}-share`} />;
+  return (
+    <>
+      <Stat label={`Beat ${label} (of ${summary.tips})`} value={`${summary.share}%`} testId={`${testId}-share`} />
+      <Stat label={`Average edge vs ${label}`} value={signed(summary.averageEdge)} tone={plTone(summary.averageEdge)} testId={`${testId}-edge`} />
+    </>
+  );
+}
+
+function TipRow({ tip }: { tip: ResultsTip }) {
   const odds = useFormatOdds();
   const tone = tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50';
   return (
@@ -103,7 +118,13 @@ function TipRow({ tip }: { tip: SettledTipRecord }) {
           </>
         )}
       </td>
-      <td className="px-3 py-2">{odds(tip.startingPrice) || '—'}</td>
+      <td className="px-3 py-2">
+        {odds(tip.startingPrice) || '—'}
+        {tip.bsp !== null && <span className="block whitespace-nowrap text-xs text-slate-700">BSP {tip.bsp.toFixed(2)}</span>}
+      </td>
+      <td className="px-3 py-2 text-navy-700">
+        <PriceSparkline points={tip.priceHistory.map((p) => ({ price: p.price, label: odds(p.priceText) || p.priceText }))} />
+      </td>
       <td className="px-3 py-2 font-bold">
         {tip.result}
         {/* A result changed after it was first settled says so, with the day (issue 16 item 2). */}
@@ -182,6 +203,20 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
         </p>
       </section>
 
+      <section aria-labelledby="clv-heading" className="grid grid-cols-1 gap-3">
+        <h2 id="clv-heading" className="text-xl font-bold text-navy-900">
+          Closing line value
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <ClosingLineStats label="SP" summary={data.clv.sp} testId="clv-sp" />
+          <ClosingLineStats label="BSP" summary={data.clv.bsp} testId="clv-bsp" />
+        </dl>
+        <p className="text-sm text-slate-600">
+          How often our price was longer than the starting price (SP) and the Betfair starting price (BSP), and by how much on average (our price ÷ the closing price − 1). Over a short run profit is
+          mostly luck; beating the closing price again and again is the sign of a real edge. Non-runners and tips without the closing price are not counted.
+        </p>
+      </section>
+
       <Card>
         <CardHeader>
           <CardTitle>Running profit and loss</CardTitle>
@@ -206,7 +241,7 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
         </CardHeader>
         <CardContent>
           <ScrollRegion label="Every settled tip" className="relative w-0 min-w-full">
-            <table className="w-full min-w-[52rem] text-sm" data-testid="results-table">
+            <table className="w-full min-w-[58rem] text-sm" data-testid="results-table">
               <thead className="border-b border-slate-300 text-left text-slate-700">
                 <tr>
                   <th scope="col" className="px-3 py-2">
@@ -226,6 +261,9 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
                   </th>
                   <th scope="col" className="px-3 py-2">
                     SP
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Market
                   </th>
                   <th scope="col" className="px-3 py-2">
                     Result
