@@ -21,6 +21,14 @@ export const users = pgTable('users', {
   stripeSubscriptionId: text('stripe_subscription_id'),
   emailOptOut: boolean('email_opt_out').notNull().default(false),
   oddsFormat: text('odds_format').notNull().default('fractional'), // fractional | decimal: how odds are shown to them (issue 20)
+  // Consent: when the person confirmed they are 18 or over and accepted the terms (which version).
+  ageConfirmedAt: ts('age_confirmed_at'),
+  termsAcceptedAt: ts('terms_accepted_at'),
+  termsVersion: text('terms_version'),
+  // The "pause my e-mails" tool: no member e-mail before this instant.
+  emailPausedUntil: ts('email_paused_until'),
+  // The first failed renewal payment of the current run of failures (null when paid up): the grace period counts from it.
+  paymentFailedAt: ts('payment_failed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -111,6 +119,12 @@ export const checkoutSessions = pgTable(
     createdAccount: boolean('created_account').notNull().default(false),
     // Paid while the account already had this live subscription: its own was cancelled at once, refund due.
     duplicateOfSubscriptionId: text('duplicate_of_subscription_id'),
+    plan: text('plan').notNull().default('monthly'), // monthly | annual
+    // The buyer's consent at checkout: 18 or over, the terms, and asking for access to start at once
+    // (acknowledging the loss of the 14-day cancellation right), each with its time.
+    ageConfirmedAt: ts('age_confirmed_at'),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    startNowAcknowledgedAt: ts('start_now_acknowledged_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
   },
@@ -127,6 +141,56 @@ export const localPayments = pgTable('local_payments', {
   data: jsonb('data').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A member's subscription history, one row per thing that happened: joined, renewed, payment
+ * failed, recovered, cancel requested (with its reason), resumed, ended, refunded, price notice,
+ * reminder sent. The business figures, the data export and the refunds list read it. An erased
+ * account leaves its financial rows (amounts, dates, the provider's references) with no user.
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(), // joined | renewed | payment_failed | recovered | cancel_requested | resumed | ended | refunded | notice_sent
+    reason: text('reason'), // a cancellation's reason (too_expensive | not_using | results | other), a refund's reason, a notice's kind
+    amountPence: integer('amount_pence'),
+    providerRef: text('provider_ref'), // Stripe's (or the local provider's) id of the invoice, refund or event
+    detail: jsonb('detail'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }), // an admin's action (a refund)
+    occurredAt: ts('occurred_at').notNull(),
+  },
+  (t) => [index('subscription_events_user_idx').on(t.userId, t.occurredAt), index('subscription_events_type_idx').on(t.type, t.occurredAt)],
+);
+
+/**
+ * A notice e-mailed once: a renewal reminder, the end of a discounted period, a price change. The
+ * key names the occasion (e.g. the renewal date), so a reminder is never sent twice.
+ */
+export const noticesSent = pgTable(
+  'notices_sent',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // renewal | discount_end | price_change
+    occasion: text('occasion').notNull(), // e.g. the renewal's date, the announcement's id
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.occasion] })],
+);
+
+/** A price change announced to members with notice: the new monthly/annual price from a date. */
+export const priceChanges = pgTable('price_changes', {
+  id: serial('id').primaryKey(),
+  plan: text('plan').notNull(), // monthly | annual
+  newPricePence: integer('new_price_pence').notNull(),
+  effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+  message: text('message').notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const processedEvents = pgTable('processed_events', {
