@@ -16,6 +16,10 @@ const checkout: typeof checkoutSessions.$inferSelect = {
   startedByUserId: null,
   createdAccount: true,
   duplicateOfSubscriptionId: null,
+  plan: 'monthly',
+  ageConfirmedAt: null,
+  termsAcceptedAt: null,
+  startNowAcknowledgedAt: null,
   createdAt: new Date(paidAt.getTime() - 60_000),
   completedAt: paidAt,
 };
