@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageHandicapLabel, byTime, defaultTab, groupByVenue, nextOff, nextSort, ratingTone, showJockeyClaim, sortHorses, toggleRace, toggleVenue, weekdayTabs } from './race-card-rules';
+import { ageHandicapLabel, byTime, defaultTab, groupByVenue, nextOff, nextSort, raceIsOff, ratingTone, showJockeyClaim, sortHorses, toggleRace, toggleVenue, weekdayTabs } from './race-card-rules';
 
 describe('weekday tabs', () => {
   it('lists only days with races, wednesday first', () => {
@@ -113,5 +113,14 @@ describe('the day by time', () => {
     expect(nextOff(day, '2026-11-25', '08:00')?.id).toBe(2);
     expect(nextOff(day, '2026-11-25', '20:16')).toBeUndefined();
     expect(nextOff(day, '2026-11-24', '13:00')).toBeUndefined();
+  });
+
+  it('a race is off once its minute has passed, and on every later day; never before its day', () => {
+    const r = race(1, '14:10', 'Ascot');
+    expect(raceIsOff(r, '2026-11-25', '14:10')).toBe(false);
+    expect(raceIsOff(r, '2026-11-25', '14:11')).toBe(true);
+    expect(raceIsOff(race(2, '9:50', 'Wexford'), '2026-11-25', '10:00')).toBe(true); // "9:50" compared as a time, not as text
+    expect(raceIsOff(r, '2026-11-26', '08:00')).toBe(true);
+    expect(raceIsOff(r, '2026-11-24', '23:59')).toBe(false);
   });
 });

@@ -125,3 +125,11 @@ export function byTime<R extends { time: string; course: string }>(races: readon
 export function nextOff<R extends { id: number; time: string; course: string; raceDate: string }>(races: readonly R[], today: string, clock: string): R | undefined {
   return byTime(races).find((r) => r.raceDate === today && minutesOf(r.time) >= minutesOf(clock));
 }
+
+/**
+ * A race is off once its London minute has passed on its day (so at 14:10 the 14:10 is still the
+ * next off, as `nextOff` says), and every race of an earlier day is.
+ */
+export function raceIsOff(race: { raceDate: string; time: string }, today: string, clock: string): boolean {
+  return race.raceDate < today || (race.raceDate === today && minutesOf(clock) > minutesOf(race.time));
+}

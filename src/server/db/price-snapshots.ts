@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { nameKey } from '#shared/race-results';
+import { MARKET_PRICE_SOURCES, type PriceSource } from '#shared/schemas/prices';
 import type { DbOrTx, Tx } from './client';
 import { horses, priceSnapshots, races } from './schema';
 
 /** Where a price came from. */
-export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';
-/**
- * The sources whose prices are the market before the off, and so become a runner's current price.
- * A Betfair starting price is the closing price: kept for the record and closing line value, never
- * the price the cards show.
- */
-const CURRENT_PRICE_SOURCES: readonly PriceSource[] = ['morning', 'analyst', 'racing-api'];
+export type { PriceSource };
+/** The market's sources (not the Betfair starting price): their newest price is the card's current price. */
+const CURRENT_PRICE_SOURCES = MARKET_PRICE_SOURCES;
 
 export interface RunnerPrice {
   time: string; // HH:MM, as on the card
