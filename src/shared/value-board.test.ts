@@ -19,7 +19,15 @@ const runner = (id: number, name: string, vbRating: number | null, bookieOdds: n
   result: null,
   ...over,
 });
-const race = (id: number, time: string, course: string, runners: BoardRunnerInput[], resulted = false): BoardRaceInput => ({ id, raceDate: '2026-11-25', time, course, title: `Race ${id}`, resulted, runners });
+const race = (id: number, time: string, course: string, runners: BoardRunnerInput[], resulted = false): BoardRaceInput => ({
+  id,
+  raceDate: '2026-11-25',
+  time,
+  course,
+  title: `Race ${id}`,
+  resulted,
+  runners,
+});
 
 describe('priceMove', () => {
   it('is the change in implied chance in points: + for a shortening price, − for a drifting one', () => {
@@ -104,7 +112,16 @@ describe('buildValueBoard', () => {
 describe('viewBoard', () => {
   const r = (id: number, value: number | null, over: Partial<ValueBoardRunner> = {}): ValueBoardRunner =>
     ({ id, horseName: `H${id}`, value, valueScore: value === null ? null : value >= 3 ? 4 : 2, isTip: false, ...over }) as ValueBoardRunner;
-  const race = (id: number, time: string, course: string, runners: ValueBoardRunner[], over: Partial<ValueBoardRace> = {}): ValueBoardRace => ({ id, time, course, title: '', off: false, resulted: false, runners, ...over });
+  const race = (id: number, time: string, course: string, runners: ValueBoardRunner[], over: Partial<ValueBoardRace> = {}): ValueBoardRace => ({
+    id,
+    time,
+    course,
+    title: '',
+    off: false,
+    resulted: false,
+    runners,
+    ...over,
+  });
   const races = [
     race(1, '13:00', 'Ascot', [r(1, -5), r(2, 1)]),
     race(2, '14:00', 'Kempton', [r(3, null), r(4, 6, { isTip: true }), r(5, 2)]),
