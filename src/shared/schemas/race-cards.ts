@@ -44,7 +44,7 @@ export interface RaceCardHorse {
   potentialNonRunner: boolean;
   /** How this runner finished, once the race is resulted (members' cards only). */
   result?: RunnerResult;
-  /** The runner's prices of the day, oldest first, the latest few only (members' cards only). */
+  /** The runner's prices of the day, oldest first, the latest few only, when it has any (members' cards only). */
   priceHistory?: PricePoint[];
 }
 

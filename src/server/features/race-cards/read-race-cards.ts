@@ -69,7 +69,8 @@ export async function getRaceCard(ctx: AppContext, id: number, { members = false
     ...card,
     horses: card.horses.map((h) => {
       const own = finishOf.get(nameKey(h.name));
-      return { ...h, ...(own ? { result: own } : {}), priceHistory: recentPrices(prices.get(nameKey(h.name)) ?? []) };
+      const history = prices.get(nameKey(h.name));
+      return { ...h, ...(own ? { result: own } : {}), ...(history ? { priceHistory: recentPrices(history) } : {}) };
     }),
     ...(result ? { result } : {}),
   };
