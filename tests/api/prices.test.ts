@@ -108,7 +108,11 @@ describe('POST /api/admin/prices', () => {
     await uploadMorningOdds(admin, sample, MORNING);
     const [race] = sample;
     const [before, cards] = [await snapshots(), await cardPrices()];
-    const res = await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[0].name} 9/2`, `${race.time} York ${race.horses[1].name} 2/1`, `13:00 ${race.course}: ${race.horses[2].name}`]);
+    const res = await pastePrices(admin, TODAY, [
+      `${race.time} ${race.course}: ${race.horses[0].name} 9/2`,
+      `${race.time} York ${race.horses[1].name} 2/1`,
+      `13:00 ${race.course}: ${race.horses[2].name}`,
+    ]);
     expect(res.status).toBe(400);
     const refusal = res.json as PricesRefusal;
     expect(refusal.message).toBe('2 lines could not be read; nothing was saved.');
