@@ -19,7 +19,7 @@ function Move({ move }: { move: number | null }) {
   const words = move > 0 ? `Shortened ${move.toFixed(1)} points since the morning` : move < 0 ? `Drifted ${Math.abs(move).toFixed(1)} points since the morning` : 'No move since the morning';
   return (
     <span data-testid="runner-move" title={words} className={cn('text-xs font-semibold tabular-nums', move > 0 ? 'text-green-800' : move < 0 ? 'text-red-800' : 'text-slate-600')}>
-      <span aria-hidden="true">{move > 0 ? `▲ ${move.toFixed(1)}` : move < 0 ? `▼ ${Math.abs(move).toFixed(1)}` : '='} pts</span>
+      <span aria-hidden="true">{move > 0 ? `▲ ${move.toFixed(1)} pts` : move < 0 ? `▼ ${Math.abs(move).toFixed(1)} pts` : 'No move'}</span>
       <span className="sr-only">{words}</span>
     </span>
   );
