@@ -14,7 +14,7 @@ export const PRICE_LINE_EXAMPLE = '14:10 Ascot: Northern Star 9/2, Harbour Light
 const LONGEST_PRICE = 1000;
 const TRAILING_PRICE = /\s+(\d{1,4}\s*[/-]\s*\d{1,4}|evs|evens|even|evns|\d{1,4}(?:\.\d{1,3})?)$/i;
 
-export interface PastedPrice {
+interface PastedPrice {
   name: string;
   /** Decimal odds, stake included, to two places. */
   price: number;
@@ -71,7 +71,7 @@ function readPrice(entry: string): PastedPrice | string {
   return { name, price: round(decimal, 2), priceText: normaliseOdds(m[1]) };
 }
 
-export interface MatchedPrice<R> {
+interface MatchedPrice<R> {
   runner: R;
   price: number;
   priceText: string;

@@ -6,7 +6,7 @@ import type { TestApp } from '../support/test-app';
 
 /** Wednesday 25 November 2026, 09:00 London (GMT): the morning of a race day whose first race is at 12:15. */
 export const TODAY = '2026-11-25';
-export const WEEKDAY = 'wednesday' as const;
+const WEEKDAY = 'wednesday' as const;
 export const setMorning = (t: TestApp) => t.clock.set(new Date(`${TODAY}T09:00:00Z`));
 
 /** Two races of five runners on today's tab (stage 1; its morning odds column is on the cards, but dated nowhere). */

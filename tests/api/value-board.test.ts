@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoPrices } from '#server/features/prices/demo';
+import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { valueDownTo } from '#shared/odds-format';
 import type { RaceCard } from '#shared/schemas/race-cards';
@@ -94,6 +96,22 @@ describe('GET /api/value-now', () => {
       [first.time, true],
       [second.time, false],
     ]);
+  });
+
+  it("the demo's board shows today's prices moving since the morning, drawn from dated snapshots", async () => {
+    t.clock.set(new Date('2026-11-22T07:00:00Z')); // a Sunday in London
+    await seedDemoRaceCards(t.ctx);
+    await seedDemoPrices(t.ctx);
+    const { client: member } = await signedIn(t, 'member');
+    const board = (await member.get(BOARD)).json as ValueBoard;
+    expect(board.date).toBe('2026-11-22');
+    expect(board.races).toHaveLength(8);
+    const runners = board.races.flatMap((r) => r.runners);
+    expect(runners.every((r) => r.morningPrice !== null && r.history.length >= 1)).toBe(true);
+    const moved = runners.filter((r) => r.priceSource === 'analyst');
+    expect(moved.length).toBeGreaterThanOrEqual(8);
+    expect(moved.some((r) => r.move! > 0) && moved.some((r) => r.move! < 0)).toBe(true);
+    expect(moved.every((r) => r.history.map((p) => p.source).join() === 'morning,analyst')).toBe(true);
   });
 
   it('carries each runner its result once the race is resulted, as the race card does for members; the free race carries none', async () => {
