@@ -3,8 +3,7 @@ import { isIsoDay } from '../london-time';
 import type { ResultProblem } from '../race-results';
 
 /** Where a price came from: the morning odds (stage 3), the analyst's paste, the feeds. */
-const PRICE_SOURCES = ['morning', 'analyst', 'bsp', 'racing-api'] as const;
-export type PriceSource = (typeof PRICE_SOURCES)[number];
+export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';
 /**
  * The sources whose prices are the market before the off, and so become a runner's current price.
  * A Betfair starting price is the closing price: kept for the record and closing line value, never
