@@ -5,7 +5,7 @@
  */
 import { valueDownTo } from './odds-format';
 import { round } from './odds';
-import { byTime, raceIsOff } from './race-card-rules';
+import { byTime, raceIsOff } from './race-times';
 import { nameKey, raceOfTip } from './race-results';
 import { MARKET_PRICE_SOURCES, type PricePoint } from './schemas/prices';
 import type { RunnerResult } from './schemas/race-cards';

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -17,16 +17,17 @@ import {
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { PriceSparkline } from '#web/components/ui/sparkline';
 import { cn } from '#web/lib/cn';
 import type { ValueDownTo } from '#shared/odds-format';
-import { TIP_RESULT_OF_FINISH } from '#shared/race-results';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-to';
 import { useCurrentUser } from '../auth/api';
 import type { BetTarget } from '../my-bets/log-bet-form';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
-import { ResultBadge } from './result-badge';
+
+// Members' cards only (a runner's result and prices of the day): loaded when a card has them.
+const RunnerResultBadge = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerResultBadge })));
+const RunnerPrices = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerPrices })));
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -80,7 +81,6 @@ function HorseRow({
   const odds = useFormatOdds();
   const format = useOddsFormat();
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
-  const history = (horse.priceHistory ?? []).map((p) => ({ price: p.price, label: odds(p.priceText || p.price) }));
   return (
     <li className="border-t border-slate-200 first:border-t-0">
       <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
@@ -90,7 +90,11 @@ function HorseRow({
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="truncate font-semibold text-navy-900">{horse.name}</span>
-            {horse.result && <ResultBadge result={TIP_RESULT_OF_FINISH[horse.result.finish]} className="shrink-0" />}
+            {horse.result && (
+              <Suspense fallback={null}>
+                <RunnerResultBadge result={horse.result} />
+              </Suspense>
+            )}
           </span>
           <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
             <span>
@@ -98,7 +102,11 @@ function HorseRow({
               {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
             </span>
             {/* The day's prices as a line: up is shortening (decision 0038). */}
-            {history.length > 1 && <PriceSparkline points={history} className="text-navy-700" />}
+            {horse.priceHistory && horse.priceHistory.length > 1 && (
+              <Suspense fallback={null}>
+                <RunnerPrices history={horse.priceHistory} />
+              </Suspense>
+            )}
           </span>
         </span>
         <RatingBadge rating={horse.vbRating} />
