@@ -32,6 +32,8 @@ import { freeRaceRoutes } from './features/free-race/routes';
 import { excelExportRoutes } from './features/excel-export/routes';
 import { performanceRoutes } from './features/performance/routes';
 import { raceResultsRoutes } from './features/race-results/routes';
+import { pricesRoutes } from './features/prices/routes';
+import { valueBoardRoutes } from './features/value-board/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
 import { mailRoutes } from './features/mail/routes';
@@ -155,6 +157,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   raceResultsRoutes(app, ctx);
+  pricesRoutes(app, ctx);
+  valueBoardRoutes(app, ctx);
   oddsPreferenceRoutes(app, ctx);
   myBetsRoutes(app, ctx);
   mailRoutes(app, ctx);

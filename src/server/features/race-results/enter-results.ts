@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { londonDate } from '#shared/london-time';
+import { londonDate, weekdayOf } from '#shared/london-time';
 import { matchResults, parseResultLines, type MatchedRace, type ResultProblem } from '#shared/race-results';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
@@ -7,6 +7,7 @@ import { raceResultRunners, raceResults } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
 import { cardsOfDay } from '#server/db/day-cards';
+import { publishRaceCardEvent } from '../race-cards/events';
 
 /** Refused input: nothing was written; `unmatched` names every line or horse at fault. */
 export class ResultsRefused extends HttpError {
@@ -41,8 +42,9 @@ export async function enterRaceResults(ctx: AppContext, input: { date: string; l
   }
 
   const answer = await saveMatchedResults(ctx, input.date, matched, input.userId);
-  // Members' race cards carry their result: drop the cached cards here and on every instance.
-  await ctx.cache.invalidate('raceCards');
+  // Members' race cards and the value board carry the result: drop the cached cards here and on
+  // every instance, and tell every open page to reload.
+  await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date) });
   return answer;
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -24,6 +24,10 @@ import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-t
 import { useCurrentUser } from '../auth/api';
 import type { BetTarget } from '../my-bets/log-bet-form';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
+
+// Members' cards only (a runner's result and prices of the day): loaded when a card has them.
+const RunnerResultBadge = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerResultBadge })));
+const RunnerPrices = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerPrices })));
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -84,10 +88,25 @@ function HorseRow({
           {horse.number ?? '–'}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold text-navy-900">{horse.name}</span>
-          <span className="block text-xs text-slate-600">
-            Draw {show(horse.draw)} · {horse.jockey || '–'}
-            {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · {bookie || '–'}
+          <span className="flex items-center gap-2">
+            <span className="truncate font-semibold text-navy-900">{horse.name}</span>
+            {horse.result && (
+              <Suspense fallback={null}>
+                <RunnerResultBadge result={horse.result} />
+              </Suspense>
+            )}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
+            <span>
+              Draw {show(horse.draw)} · {horse.jockey || '–'}
+              {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
+            </span>
+            {/* The day's prices as a line: up is shortening (decision 0038). */}
+            {horse.priceHistory && horse.priceHistory.length > 1 && (
+              <Suspense fallback={null}>
+                <RunnerPrices history={horse.priceHistory} />
+              </Suspense>
+            )}
           </span>
         </span>
         <RatingBadge rating={horse.vbRating} />

@@ -10,7 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { useNow } from '#web/lib/now';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
-import { fetchRace, useRaceCardsMetadata } from '../race-cards/api';
+import { fetchRace, RACE_CARD_KEY, useRaceCardsMetadata } from '../race-cards/api';
+import { ResultBadge } from '../race-cards/result-badge';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
 
 /**
@@ -56,7 +57,7 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
 function TipPrice(props: { label: string; horse: string; advised: string; raceId: number | null; today: string; time: string; course: string }) {
   const format = useOddsFormat();
   const odds = useFormatOdds();
-  const race = useQuery({ queryKey: ['race-cards', 'race', props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
+  const race = useQuery({ queryKey: [...RACE_CARD_KEY, props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
   let guidance = 'No tissue price: the race is not on today’s cards.';
   if (race.data) {
     const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
@@ -79,14 +80,7 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
       <p className="font-semibold text-navy-900">
         {props.label}: {props.horse}
         {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
-        {settled && (
-          <span
-            data-testid={`tip-result-${props.label.toLowerCase()}`}
-            className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${settled === 'WON' ? 'bg-emerald-700 text-white' : settled === 'PLACED' ? 'bg-gold-200 text-navy-950' : 'bg-slate-200 text-slate-900'}`}
-          >
-            {settled}
-          </span>
-        )}
+        {settled && <ResultBadge result={settled} testId={`tip-result-${props.label.toLowerCase()}`} className="ml-2" />}
       </p>
       <p className="text-sm text-slate-800" data-testid={`tip-guidance-${props.label.toLowerCase()}`}>
         {guidance}
