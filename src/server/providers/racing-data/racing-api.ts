@@ -6,8 +6,8 @@ import { getFeed } from './http';
 import { racecardPrices, readRacecards, readResults, resultRaces } from './racing-api-data';
 import type { RacingDataProvider } from './index';
 
-/** The Racing API allows 2 requests a second: one at a time, at least this far apart. */
-const REQUEST_SPACING_MS = 500;
+/** The Racing API allows 2 requests a second: one at a time, at least this far apart (half a second and a margin for timers). */
+const REQUEST_SPACING_MS = 550;
 /** Results come 100 to a page (the documented maximum); a day of British and Irish racing is well under this many pages. */
 const RESULTS_PAGE = 100;
 const MAX_RESULT_PAGES = 10;
