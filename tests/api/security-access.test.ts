@@ -128,6 +128,10 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/my-bets': 'member',
   'POST /api/my-bets': 'member',
   'DELETE /api/my-bets/:id': 'member',
+  // price and result feeds
+  'GET /api/admin/feeds': 'admin',
+  'POST /api/admin/feeds/:provider/run': 'admin',
+  'POST /api/admin/feeds/bsp': 'admin',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';
