@@ -44,8 +44,8 @@ const seconds = (fallback: number) =>
   );
 
 /** Where price and result feeds come from (src/server/providers/racing-data): `manual` needs nothing. */
-export const RACING_DATA_PROVIDERS = ['manual', 'bsp', 'racing-api'] as const;
-export const BSP_COUNTRIES = ['uk', 'ire'] as const;
+const RACING_DATA_PROVIDERS = ['manual', 'bsp', 'racing-api'] as const;
+const BSP_COUNTRIES = ['uk', 'ire'] as const;
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),

@@ -15,7 +15,7 @@ export type BspCountry = 'uk' | 'ire';
 export type BspMarket = 'win' | 'place';
 
 /** The columns VBG reads; a file without any of them is not a BSP file. */
-export const BSP_COLUMNS = ['EVENT_ID', 'MENU_HINT', 'EVENT_NAME', 'EVENT_DT', 'SELECTION_ID', 'SELECTION_NAME', 'WIN_LOSE', 'BSP'] as const;
+const BSP_COLUMNS = ['EVENT_ID', 'MENU_HINT', 'EVENT_NAME', 'EVENT_DT', 'SELECTION_ID', 'SELECTION_NAME', 'WIN_LOSE', 'BSP'] as const;
 /** More runners than a day of British and Irish racing has: anything longer is not a day's file. */
 const MAX_ROWS = 20_000;
 /** Problems listed in a refusal before "and N more". */
@@ -180,7 +180,7 @@ function byRace(rows: readonly BspRow[]): Map<string, BspRow[]> {
 }
 
 /** A BSP as written on the cards: two decimals, no trailing zeros ("11.26", "4.5", "3"). */
-export const bspText = (bsp: number) => String(Math.round(bsp * 100) / 100);
+const bspText = (bsp: number) => String(Math.round(bsp * 100) / 100);
 
 /**
  * What the day's win and place files say. Prices: each runner's BSP from the win file (the place

@@ -95,7 +95,7 @@ export function resolveCourse(feedCourse: string, cardCourses: readonly string[]
 
 type RunnerOf<C extends CardRace> = C['runners'][number];
 
-export interface MatchedFeedRunner<R> {
+interface MatchedFeedRunner<R> {
   runner: R;
   finish: Finish;
   position: number | null;
@@ -112,7 +112,7 @@ export interface MatchedFeedRace<C extends CardRace> {
   complete: boolean;
 }
 
-export interface MatchedFeedPrice<C extends CardRace> {
+interface MatchedFeedPrice<C extends CardRace> {
   card: C;
   runner: RunnerOf<C>;
   price: FeedPrice;

@@ -13,6 +13,8 @@ const RUN_NOW_CHANNEL = 'vbg_feed_run';
 const TICK_MS = 1000;
 /** A standby instance tries for the lock this often (sooner when a feed polls more often). */
 const LOCK_RETRY_MS = 15_000;
+/** On shutdown, a poll under way gets this long to finish (within the server's own drain time). */
+const STOP_WAIT_MS = 5000;
 
 /**
  * Polls the configured feeds from one instance only: the one holding a PostgreSQL session
@@ -56,13 +58,15 @@ export class FeedPoller {
     await this.tick();
   }
 
-  /** Finishes the polls under way, then lets the lock go for another instance. */
+  /** Lets the polls under way finish (for a few seconds at most), then lets the lock go for another instance. */
   async stop() {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.unlisten?.().catch(() => undefined);
-    await Promise.allSettled(this.running.values());
+    let wait: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled(this.running.values()), new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(wait);
     await this.lock?.release();
     this.lock = null;
   }

@@ -23,7 +23,8 @@ export function feedsRoutes(app: FastifyInstance, ctx: AppContext, opts: { polli
     app.addHook('onClose', () => poller.stop());
   }
 
-  app.get('/api/admin/feeds', { config: { access: 'admin' } }, async (): Promise<FeedsAnswer> => {
+  app.get('/api/admin/feeds', { config: { access: 'admin' } }, async (_request, reply): Promise<FeedsAnswer> => {
+    reply.header('Cache-Control', 'no-store');
     const feeds = await Promise.all(FEED_PROVIDERS.map(async (id) => statusView(await readFeedStatus(ctx, id), configured(id))));
     return { feeds, thisInstancePolls: poller.polls };
   });

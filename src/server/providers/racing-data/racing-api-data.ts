@@ -54,7 +54,7 @@ export type RacecardsPage = z.infer<typeof racecardsPage>;
 export type ResultsPage = z.infer<typeof resultsPage>;
 
 /** The documented shape, or a message naming what is not (the first few problems). */
-export function readPage<T>(schema: z.ZodType<T>, what: string, body: string): T | string {
+function readPage<T>(schema: z.ZodType<T>, what: string, body: string): T | string {
   let json: unknown;
   try {
     json = JSON.parse(body);
