@@ -37,6 +37,7 @@ import { valueBoardRoutes } from './features/value-board/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
 import { mailRoutes } from './features/mail/routes';
+import { feedsRoutes } from './features/feeds/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   httpTimeouts?: HttpTimeouts;
   /** How often housekeeping runs (tests shorten it); HOUSEKEEPING_EVERY_MS by default. */
   housekeepingEveryMs?: number;
+  /** Whether this instance may poll the configured feeds (tests run polls themselves); on by default. */
+  feedPolling?: boolean;
 }
 
 export interface App {
@@ -162,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   oddsPreferenceRoutes(app, ctx);
   myBetsRoutes(app, ctx);
   mailRoutes(app, ctx);
+  feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];

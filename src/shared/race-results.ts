@@ -115,7 +115,7 @@ export interface CardRace {
 }
 type RunnerOf<C extends CardRace> = C['runners'][number];
 
-interface MatchedRunner<R> {
+export interface MatchedRunner<R> {
   runner: R;
   finish: Finish;
   position: number | null;

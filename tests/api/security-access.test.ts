@@ -133,6 +133,10 @@ const EXPECTED: Record<string, Access | 'none'> = {
   // prices through the day and the value board
   'POST /api/admin/prices': 'admin',
   'GET /api/value-now': 'member',
+  // price and result feeds
+  'GET /api/admin/feeds': 'admin',
+  'POST /api/admin/feeds/:provider/run': 'admin',
+  'POST /api/admin/feeds/bsp': 'admin',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';

@@ -223,10 +223,13 @@ export function RaceCard({ race }: { race: RaceCardData }) {
 
 const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
-/** The entered result: the winner and the placed in order with their starting prices, then the non-runners. */
+/**
+ * The entered result: the winner and the placed in order with their starting prices, then the
+ * non-runners. Placed horses whose order no source gave (Betfair's place market) read "Placed".
+ */
 function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: string }) {
   const formatOdds = useFormatOdds();
-  const placed = result.runners.filter((r) => r.position !== null && (r.finish === 'won' || r.finish === 'placed'));
+  const placed = result.runners.filter((r) => r.finish === 'won' || r.finish === 'placed');
   const nonRunners = result.runners.filter((r) => r.finish === 'nr').map((r) => r.name);
   return (
     <section aria-labelledby={`${headingId}-result`} className="border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-sm sm:px-6">
@@ -236,7 +239,7 @@ function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: 
       <ol className="mt-1 grid gap-0.5">
         {placed.map((r) => (
           <li key={r.name} className="flex flex-wrap gap-x-2">
-            <span className="w-10 font-bold tabular-nums">{ordinal(r.position!)}</span>
+            <span className="w-14 font-bold tabular-nums">{r.position !== null ? ordinal(r.position) : 'Placed'}</span>
             <span className="font-semibold">{r.name}</span>
             {r.startingPrice && <span className="text-slate-700">SP {formatOdds(r.startingPrice)}</span>}
           </li>
