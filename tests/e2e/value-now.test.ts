@@ -108,6 +108,13 @@ describe('prices through the day on the value board and the race card', () => {
     await expect.poll(() => raceCard.getByRole('region', { name: 'Result' }).isVisible()).toBe(true);
     await capture(board, 'value-now-resulted');
     await capture(card, 'race-card-runner-results');
+
+    // Today's tips carry the same: the NAP's market now (the morning price, at its time) and how it did.
+    const tips = await context.newPage();
+    watchPage(tips);
+    await tips.goto('/tips');
+    await expect.poll(() => tips.getByTestId('tip-market-nap').textContent()).toMatch(/^Now \d+\.\d{2} \(\d{2}:\d{2}\)/);
+    expect(await tips.getByTestId('tip-result-nap').textContent()).toBe('PLACED');
   });
 
   it('a member with no cards today sees the empty board, and the filters narrow a full one', async () => {
