@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_RENEWAL_NOTICE_DAYS } from '#shared/subscription-notices';
+import { DEFAULT_PAYMENT_GRACE_DAYS } from '#shared/subscription';
 
 /**
  * Configuration comes only from the environment (secrets never live in the repo).
@@ -14,6 +16,18 @@ const booleanFlag = z.preprocess(
     .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
     .optional(),
 );
+
+/** A whole number of days within a range. */
+const dayCount = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: `must be a whole number of days from ${min} to ${max}` })
+      .int(`must be a whole number of days from ${min} to ${max}`)
+      .min(min, `must be a whole number of days from ${min} to ${max}`)
+      .max(max, `must be a whole number of days from ${min} to ${max}`)
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
@@ -57,6 +71,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   LOCAL_CHECKOUT: booleanFlag,
   WARM_UP: booleanFlag,
+  PAYMENT_GRACE_DAYS: dayCount(0, 28, DEFAULT_PAYMENT_GRACE_DAYS),
+  RENEWAL_NOTICE_DAYS: dayCount(1, 60, DEFAULT_RENEWAL_NOTICE_DAYS),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
