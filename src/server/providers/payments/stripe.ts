@@ -178,8 +178,9 @@ export function createStripePayments(config: AppConfig): StripePayments {
         const refund = await stripe.refunds.create({ ...target, amount: amountPence, reason, metadata }, { idempotencyKey: `vbg-refund-${idempotencyKey}` });
         return { id: refund.id, amountPence: refund.amount, status: refund.status ?? 'pending' };
       } catch (err) {
-        // Stripe answered and said no (too much, already refunded, the key used for another refund).
-        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeIdempotencyError) {
+        // Stripe answered and said no (too much, already refunded, disputed, the key used for another
+        // refund). A 409 (the same key still in flight) or 429 leaves the outcome open: retry.
+        if (err instanceof Stripe.errors.StripeError && err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 409 && err.statusCode !== 429) {
           throw new PaymentRefusedError(`Stripe refused the refund: ${err.message}`);
         }
         throw new PaymentsUnavailableError(`Stripe refund create failed: ${(err as Error).message}`, err);
