@@ -20,7 +20,7 @@ export function paymentGraceEnd(paymentFailedAt: Date, graceDays: number): Date 
 }
 
 /** In grace: a renewal payment failed, the provider is still retrying, and the grace period has not run out. */
-export function inPaymentGrace(s: Pick<SubscriptionState, 'subscriptionStatus' | 'paymentFailedAt'>, now: Date, graceDays: number): boolean {
+function inPaymentGrace(s: Pick<SubscriptionState, 'subscriptionStatus' | 'paymentFailedAt'>, now: Date, graceDays: number): boolean {
   return s.subscriptionStatus === 'past_due' && !!s.paymentFailedAt && now.getTime() < paymentGraceEnd(s.paymentFailedAt, graceDays).getTime();
 }
 

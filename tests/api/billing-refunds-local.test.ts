@@ -67,7 +67,12 @@ describe('refunds on the local checkout', () => {
     expect(nothingLeft.status).toBe(400);
     expect(nothingLeft.json.message).toMatch(/already been refunded in full/);
     const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'local@example.com'));
-    expect(mail.filter((m) => m.kind === 'billing').map((m) => m.subject).sort()).toEqual(['Your VBG refund of £10.00', 'Your VBG refund of £2.00']);
+    expect(
+      mail
+        .filter((m) => m.kind === 'billing')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Your VBG refund of £10.00', 'Your VBG refund of £2.00']);
   });
 
   it('the same action twice at once refunds once; its key reused for another amount is refused', async () => {

@@ -50,7 +50,11 @@ describe('refunds through Stripe', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ success: true, alreadyDone: false, message: 'Refunded £12.00 to full@example.com.' });
     const [call] = fake.calls('POST', '/v1/refunds');
-    expect(call.body).toMatchObject({ amount: '1200', reason: 'requested_by_customer', metadata: { vbg_member_id: String(user.id), vbg_admin_id: String(adminUser.id), vbg_reason: 'money_back_guarantee' } });
+    expect(call.body).toMatchObject({
+      amount: '1200',
+      reason: 'requested_by_customer',
+      metadata: { vbg_member_id: String(user.id), vbg_admin_id: String(adminUser.id), vbg_reason: 'money_back_guarantee' },
+    });
     expect(call.body.payment_intent).toBe([...fake.paymentIntents.keys()][0]);
     expect(call.idempotencyKey).toBe(`vbg-refund-${key}`);
 

@@ -132,7 +132,12 @@ export class FakeStripe {
       if (seen.params !== params) {
         return [
           400,
-          { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } },
+          {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          },
         ];
       }
       return [seen.status, seen.payload];
@@ -234,7 +239,17 @@ export class FakeStripe {
     if (left <= 0) return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` } }];
     const amount = body.amount === undefined ? left : Number(body.amount);
     if (amount > left) {
-      return [400, { error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})` } }];
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            param: 'amount',
+            message: `Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})`,
+          },
+        },
+      ];
     }
     const refund = {
       id: this.id('re'),

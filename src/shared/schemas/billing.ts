@@ -124,8 +124,7 @@ export const invoiceLinkBody = z.object({
 export type InvoiceLinkBody = z.infer<typeof invoiceLinkBody>;
 
 // ---- the subscription history (subscription_events) ----
-export const SUBSCRIPTION_EVENT_TYPES = ['joined', 'renewed', 'payment_failed', 'recovered', 'cancel_requested', 'resumed', 'ended', 'refunded', 'notice_sent'] as const;
-export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
+export type SubscriptionEventType = 'joined' | 'renewed' | 'payment_failed' | 'recovered' | 'cancel_requested' | 'resumed' | 'ended' | 'refunded' | 'notice_sent';
 
 // ---- admin: refunds ----
 export const REFUND_REASONS = ['money_back_guarantee', 'duplicate_payment', 'other'] as const;

@@ -22,4 +22,3 @@ export async function presentUser(ctx: AppContext, user: UserRow): Promise<Curre
     ...paymentFailureOf(user, ctx.config.PAYMENT_GRACE_DAYS),
   };
 }
-

@@ -13,7 +13,7 @@ import { endOfLondonDay, memberStatus } from './subscription-state';
 const MEMBERS_LIST_LIMIT = 500;
 const ONLY_GRANTS_MESSAGE = 'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
 
-export function presentMember(ctx: AppContext, user: UserRow, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
+function presentMember(ctx: AppContext, user: UserRow, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
   const now = ctx.clock.now();
   const graceDays = ctx.config.PAYMENT_GRACE_DAYS;
   return {

@@ -22,10 +22,7 @@ export async function payingMembers(ctx: AppContext, opts: { renewingBy?: Date; 
   const rows = await ctx.db
     .select({ user: users, plan: checkoutSessions.plan, amountPence: checkoutSessions.amountPence })
     .from(users)
-    .leftJoin(
-      checkoutSessions,
-      and(eq(checkoutSessions.stripeSubscriptionId, users.stripeSubscriptionId), eq(checkoutSessions.status, 'complete'), isNull(checkoutSessions.duplicateOfSubscriptionId)),
-    )
+    .leftJoin(checkoutSessions, and(eq(checkoutSessions.stripeSubscriptionId, users.stripeSubscriptionId), eq(checkoutSessions.status, 'complete'), isNull(checkoutSessions.duplicateOfSubscriptionId)))
     .where(and(...where))
     .orderBy(users.id, sql`${checkoutSessions.completedAt} desc nulls last`);
   const seen = new Set<number>();

@@ -14,7 +14,7 @@ import { presentRefund, refundEventByKey, refundEventByProviderRef } from './ref
 import { recordSubscriptionEvent } from './subscription-events';
 import { isLive, subscriptionUpdateFor } from './subscription-state';
 
-export const NOTHING_PAID_MESSAGE = 'This member has no payment to refund: their membership was granted, or they never paid.';
+const NOTHING_PAID_MESSAGE = 'This member has no payment to refund: their membership was granted, or they never paid.';
 const NOT_THEIR_DUPLICATE = "That payment is not one of this member's duplicate payments.";
 const PROVIDER_UNREACHABLE = 'The payment provider could not be reached, so nothing was refunded. Try again in a moment.';
 const REFUND_UNCONFIRMED = 'The payment provider did not confirm the refund, so nothing was recorded here. Send it again: the same refund action never refunds twice.';
@@ -114,7 +114,13 @@ export async function refundMember(ctx: AppContext, payments: PaymentsProvider, 
       payment,
       amountPence,
       reason: PROVIDER_REASONS[req.body.reason],
-      metadata: { vbg_member_id: String(member.id), vbg_admin_id: String(req.admin.id), vbg_reason: req.body.reason, vbg_note: req.body.note, ...(target.checkoutId ? { vbg_checkout_id: target.checkoutId } : {}) },
+      metadata: {
+        vbg_member_id: String(member.id),
+        vbg_admin_id: String(req.admin.id),
+        vbg_reason: req.body.reason,
+        vbg_note: req.body.note,
+        ...(target.checkoutId ? { vbg_checkout_id: target.checkoutId } : {}),
+      },
       idempotencyKey: req.idempotencyKey,
     });
   } catch (err) {
@@ -200,4 +206,3 @@ async function finishEarlierRefund(ctx: AppContext, payments: PaymentsProvider, 
   const message = `This refund was already made (${amount} to ${member.email}); nothing was refunded again.${endedNow ? ' Their membership has now ended.' : ''}`;
   return { success: true, message, refund: await presentRefund(ctx, row), alreadyDone: true };
 }
-

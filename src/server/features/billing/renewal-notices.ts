@@ -36,7 +36,11 @@ async function alreadySent(ctx: AppContext, userId: number, kind: NoticeKind, oc
 async function sendOnce(ctx: AppContext, user: UserRow, notice: { kind: NoticeKind; occasion: string; detail: object; content: EmailContent }): Promise<boolean> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const inserted = await tx.insert(noticesSent).values({ userId: user.id, kind: notice.kind, occasion: notice.occasion, sentAt: now }).onConflictDoNothing().returning({ userId: noticesSent.userId });
+    const inserted = await tx
+      .insert(noticesSent)
+      .values({ userId: user.id, kind: notice.kind, occasion: notice.occasion, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ userId: noticesSent.userId });
     if (!inserted.length) return false;
     await recordSubscriptionEvent(tx, { userId: user.id, type: 'notice_sent', reason: notice.kind, detail: { occasion: notice.occasion, ...notice.detail }, occurredAt: now });
     await queueMessage(ctx, { kind: 'billing', recipient: user.email, idempotencyKey: `notice:${notice.kind}:${user.id}:${notice.occasion}`, content: notice.content }, tx);

@@ -22,9 +22,7 @@ export function refundEmail(config: AppConfig, r: { amountPence: number; paidPen
     blocks: [
       { kind: 'heading', text: `We have refunded ${formatPounds(r.amountPence)}` },
       { kind: 'p', text: `We have refunded ${formatPounds(r.amountPence)} of ${paid} to the card you paid with. Refunds usually reach your account within 5 to 10 working days.` },
-      r.endedMembership
-        ? { kind: 'p', text: 'Your membership has ended today and will not renew, so you will not be charged again.' }
-        : { kind: 'p', text: 'Your membership carries on as before.' },
+      r.endedMembership ? { kind: 'p', text: 'Your membership has ended today and will not renew, so you will not be charged again.' } : { kind: 'p', text: 'Your membership carries on as before.' },
       { kind: 'p', text: `Questions? Contact us at ${config.SUPPORT_EMAIL}.` },
       { kind: 'button', label: 'My Account', href: siteLink(config, SUBSCRIPTION_PAGE) },
     ],
@@ -72,7 +70,10 @@ export function renewalNoticeEmail(config: AppConfig, n: { plan: Plan; renewsAt:
     blocks: [
       { kind: 'heading', text: 'Your membership is about to renew' },
       { kind: 'p', text: `Your ${config.SITE_NAME} ${planName(n.plan)} membership renews automatically on ${day(n.renewsAt)}, when we will take ${amount} from your card.` },
-      { kind: 'p', text: 'To keep it, you need do nothing. If you do not want it to renew, cancel before then in My Account (Subscription): it takes one click, and you keep access until the renewal date.' },
+      {
+        kind: 'p',
+        text: 'To keep it, you need do nothing. If you do not want it to renew, cancel before then in My Account (Subscription): it takes one click, and you keep access until the renewal date.',
+      },
       { kind: 'button', label: 'Manage my subscription', href: siteLink(config, SUBSCRIPTION_PAGE) },
     ],
   };
@@ -100,7 +101,10 @@ export function priceChangeEmail(config: AppConfig, n: { plan: Plan; newPricePen
     preheader: `From ${from} your ${planName(n.plan)} membership will cost ${formatPounds(n.newPricePence)} ${per}.`,
     blocks: [
       { kind: 'heading', text: 'Your membership price is changing' },
-      { kind: 'p', text: `From ${from}, your ${config.SITE_NAME} ${planName(n.plan)} membership will cost ${formatPounds(n.newPricePence)} ${per}. Your first payment at the new price is your first renewal on or after that date; until then nothing changes.` },
+      {
+        kind: 'p',
+        text: `From ${from}, your ${config.SITE_NAME} ${planName(n.plan)} membership will cost ${formatPounds(n.newPricePence)} ${per}. Your first payment at the new price is your first renewal on or after that date; until then nothing changes.`,
+      },
       { kind: 'p', text: n.message },
       { kind: 'p', text: 'If you would rather not continue at the new price, cancel before then in My Account (Subscription): you keep access until the end of the period you have paid for.' },
       { kind: 'button', label: 'Manage my subscription', href: siteLink(config, SUBSCRIPTION_PAGE) },

@@ -71,7 +71,7 @@ export interface InvoiceInfo {
 /** Stripe's refund reasons; the admin's own reason and note travel in the metadata. */
 export type ProviderRefundReason = 'duplicate' | 'requested_by_customer';
 
-export interface RefundInput {
+interface RefundInput {
   payment: PaymentInfo;
   amountPence: number;
   reason: ProviderRefundReason;

@@ -211,7 +211,10 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
   }
 
   async function refundedOn(db: DbOrTx, paymentRef: string): Promise<number> {
-    const rows = await db.select().from(localPayments).where(byData('refund', 'paymentRef', paymentRef));
+    const rows = await db
+      .select()
+      .from(localPayments)
+      .where(byData('refund', 'paymentRef', paymentRef));
     return rows.reduce((sum, r) => sum + (r.data as LocalRefundData).amount, 0);
   }
 
@@ -228,7 +231,10 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       // Locking the payment serialises refunds of it, so two cannot both take what is left.
       const [target] = await tx.select().from(localPayments).where(eq(localPayments.id, payment.ref)).for('update');
       if (!target) throw new PaymentRefusedError(`No such payment: '${payment.ref}'`);
-      const [existing] = await tx.select().from(localPayments).where(and(eq(localPayments.id, id), eq(localPayments.kind, 'refund')));
+      const [existing] = await tx
+        .select()
+        .from(localPayments)
+        .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'refund')));
       if (existing) {
         const done = existing.data as LocalRefundData;
         if (done.paymentRef !== payment.ref || done.amount !== amountPence) {
