@@ -16,11 +16,18 @@ const DAY_MS = 86_400_000;
 /** Provider reads per pass; the rest wait for the next pass (each notice is still due then). */
 const MAX_READS_PER_PASS = 100;
 /**
- * Subscriptions already asked about a discount ending before a given renewal, by this process:
+ * Subscriptions this instance has already asked about a discount ending before a given renewal:
  * a discount that never ends would otherwise cost a provider read every pass of the notice window.
+ * Kept per app (its context), never shared between apps in one process.
  */
-const discountChecked = new Set<string>();
+const discountCheckedByApp = new WeakMap<AppContext, Set<string>>();
 const DISCOUNT_CHECKED_MAX = 10_000;
+
+function discountCheckedOf(ctx: AppContext): Set<string> {
+  let checked = discountCheckedByApp.get(ctx);
+  if (!checked) discountCheckedByApp.set(ctx, (checked = new Set()));
+  return checked;
+}
 
 type NoticeKind = 'renewal' | 'discount_end';
 
@@ -67,6 +74,7 @@ export async function sendSubscriptionNotices(ctx: AppContext, payments: Payment
   const days = ctx.config.RENEWAL_NOTICE_DAYS;
   const renewing = await payingMembers(ctx, { renewingBy: new Date(now.getTime() + (days + 1) * DAY_MS), statuses: ['active', 'trialing'] });
   const counts = { renewalNotices: 0, discountNotices: 0 };
+  const discountChecked = discountCheckedOf(ctx);
   let reads = 0;
   for (const member of renewing) {
     const renewsAt = member.user.subscriptionEndDate!;
