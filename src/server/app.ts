@@ -106,7 +106,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Something went wrong. Please try again.' });
+      // An HttpError's message was written for the person (e.g. "the provider could not be reached, nothing was refunded"); anything else stays generic.
+      return reply.code(status).send({ message: error instanceof HttpError ? error.message : 'Something went wrong. Please try again.' });
     }
     let message = error.message;
     if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request is too large.';

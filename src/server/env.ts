@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_RENEWAL_NOTICE_DAYS } from '#shared/subscription-notices';
+import { DEFAULT_PAYMENT_GRACE_DAYS } from '#shared/subscription';
 
 /**
  * Configuration comes only from the environment (secrets never live in the repo).
@@ -46,6 +48,18 @@ const seconds = (fallback: number) =>
 /** Where price and result feeds come from (src/server/providers/racing-data): `manual` needs nothing. */
 const RACING_DATA_PROVIDERS = ['manual', 'bsp', 'racing-api'] as const;
 const BSP_COUNTRIES = ['uk', 'ire'] as const;
+
+/** A whole number of days within a range. */
+const dayCount = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: `must be a whole number of days from ${min} to ${max}` })
+      .int(`must be a whole number of days from ${min} to ${max}`)
+      .min(min, `must be a whole number of days from ${min} to ${max}`)
+      .max(max, `must be a whole number of days from ${min} to ${max}`)
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
@@ -105,6 +119,8 @@ const envSchema = z.object({
   ),
   RACING_API_BOOKMAKER: optionalString,
   RACING_API_POLL_SECONDS: seconds(300),
+  PAYMENT_GRACE_DAYS: dayCount(0, 28, DEFAULT_PAYMENT_GRACE_DAYS),
+  RENEWAL_NOTICE_DAYS: dayCount(1, 60, DEFAULT_RENEWAL_NOTICE_DAYS),
 });
 
 type RawEnv = z.infer<typeof envSchema>;

@@ -14,6 +14,8 @@ export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an acco
 export const CHECKOUT_LIMITED_MESSAGE = 'Too many checkout attempts. Please wait 15 minutes and try again.';
 export const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
+export const PAYMENT_FAILED_CHECKOUT_MESSAGE =
+  'Your last renewal payment did not go through. Update your card from My Account ("Manage cards and receipts") instead of subscribing again, so you are not charged twice.';
 
 export const LOGIN_FORM_ERRORS = {
   invalid: LOGIN_FAILED_MESSAGE,
@@ -28,6 +30,7 @@ export const SUBSCRIBE_FORM_ERRORS = {
   account: EMAIL_HAS_ACCOUNT_MESSAGE,
   throttled: CHECKOUT_LIMITED_MESSAGE,
   failed: CHECKOUT_FAILED_MESSAGE,
+  'payment-failed': PAYMENT_FAILED_CHECKOUT_MESSAGE,
 } as const;
 
 export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;

@@ -97,7 +97,7 @@ describe('local checkout: one live subscription (item 3)', () => {
     expect(mail.map((m) => m.subject)).toContain('Your second VBG payment will be refunded');
     const admin = await signedIn(t, 'admin');
     const [row] = (await admin.client.get('/api/admin/members?search=double')).json.members;
-    expect(row.duplicatePayments).toEqual([{ checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String) }]);
+    expect(row.duplicatePayments).toEqual([{ checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String), refundedPence: 0 }]);
   });
 });
 

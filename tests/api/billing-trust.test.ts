@@ -156,7 +156,7 @@ describe('one live subscription per account (item 3)', () => {
 
     const admin = await signedIn(t, 'admin');
     const list = await admin.client.get('/api/admin/members?search=member@');
-    expect(list.json.members[0].duplicatePayments).toEqual([{ checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String) }]);
+    expect(list.json.members[0].duplicatePayments).toEqual([{ checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String), refundedPence: 0 }]);
     expect((await t.client().get(`/api/checkout-session/${elsewhere.id}`)).json).toMatchObject({ duplicate: true, needsPassword: false });
 
     // Stripe's later events for the cancelled duplicate change nothing; a redelivery sends no second e-mail.

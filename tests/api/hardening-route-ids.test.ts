@@ -32,6 +32,8 @@ const NUMERIC_ID_ROUTES: Record<string, { malformed: 400 | 404 }> = {
   'POST /api/admin/mail/outbox/:id/retry': { malformed: 400 },
   'POST /api/admin/members/:id/grant': { malformed: 400 },
   'POST /api/admin/members/:id/revoke': { malformed: 400 },
+  'GET /api/admin/members/:id/payments': { malformed: 400 },
+  'POST /api/admin/members/:id/refund': { malformed: 400 },
   'PUT /api/admin/tip-records/:id': { malformed: 400 },
   'DELETE /api/admin/tip-records/:id': { malformed: 400 },
   'POST /api/admin/tip-records/:id/settle': { malformed: 400 },

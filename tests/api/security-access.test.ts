@@ -65,6 +65,11 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/admin/members': 'admin',
   'POST /api/admin/members/:id/grant': 'admin',
   'POST /api/admin/members/:id/revoke': 'admin',
+  'GET /api/admin/members/:id/payments': 'admin',
+  'POST /api/admin/members/:id/refund': 'admin',
+  'GET /api/admin/refunds': 'admin',
+  'GET /api/admin/price-changes': 'admin',
+  'POST /api/admin/price-changes': 'admin',
   'POST /api/create-invoice-link': 'admin',
   // articles and resources (premium bodies are withheld inside the handler)
   'GET /api/news-and-views': 'public',

@@ -15,6 +15,7 @@ export interface RecordedRequest {
   path: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: Record<string, any>;
+  idempotencyKey?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,6 +47,13 @@ export class FakeStripe {
   sessions = new Map<string, Obj>();
   subscriptions = new Map<string, Obj>();
   paymentLinks = new Map<string, Obj>();
+  invoices = new Map<string, Obj>();
+  paymentIntents = new Map<string, Obj>();
+  refunds = new Map<string, Obj>();
+  /** Responses already given per Idempotency-Key (with the parameters they were given for), as Stripe keeps them. */
+  private idempotent = new Map<string, { params: string; status: number; payload: Obj }>();
+  /** Makes POST /v1/refunds fail: `refused` as Stripe refusing it, `unavailable` as Stripe being down. */
+  refundFailure: null | 'refused' | 'unavailable' = null;
   /** Stripe's time: real time, or the app's test clock (like a Stripe test clock) under withFakeStripeApp. */
   clock: () => Date = () => new Date();
   /** Customer e-mails by customer id: Stripe fills a returning customer's checkout e-mail from it. */
@@ -63,8 +71,9 @@ export class FakeStripe {
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://fake');
         const body = req.method === 'GET' || req.method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
-        this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
-        const [status, payload] = this.route(req.method ?? 'GET', url.pathname, body);
+        const key = req.headers['idempotency-key'];
+        this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: typeof key === 'string' ? key : undefined });
+        const [status, payload] = req.method === 'POST' && typeof key === 'string' ? this.idempotentRoute(key, url.pathname, body) : this.route(req.method ?? 'GET', url.pathname, body);
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}` });
         res.end(JSON.stringify(payload));
       });
@@ -88,6 +97,11 @@ export class FakeStripe {
     this.subscriptions.clear();
     this.paymentLinks.clear();
     this.customers.clear();
+    this.invoices.clear();
+    this.paymentIntents.clear();
+    this.refunds.clear();
+    this.idempotent.clear();
+    this.refundFailure = null;
   }
 
   private nowSeconds() {
@@ -107,8 +121,44 @@ export class FakeStripe {
     return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } }];
   }
 
+  /**
+   * As Stripe: a POST sent again with the same Idempotency-Key gets the first answer again (nothing
+   * is done twice); the same key with other parameters is refused. A 5xx answer is not kept.
+   */
+  private idempotentRoute(key: string, path: string, body: Obj): [number, Obj] {
+    const params = JSON.stringify([path, body]);
+    const seen = this.idempotent.get(key);
+    if (seen) {
+      if (seen.params !== params) {
+        return [
+          400,
+          {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          },
+        ];
+      }
+      return [seen.status, seen.payload];
+    }
+    const [status, payload] = this.route('POST', path, body);
+    if (status < 500) this.idempotent.set(key, { params, status, payload });
+    return [status, payload];
+  }
+
   private route(method: string, path: string, body: Obj): [number, Obj] {
     let m: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/v1/invoices') return [200, this.listInvoices(body)];
+    if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
+      const invoice = this.invoices.get(m[1]);
+      return invoice ? [200, this.invoiceView(invoice, (body.expand ?? []).includes('payments'))] : this.missing('invoice', m[1]);
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = [...this.refunds.values()].filter((r) => (!body.payment_intent || r.payment_intent === body.payment_intent) && (!body.charge || r.charge === body.charge)).reverse();
+      return [200, { object: 'list', url: '/v1/refunds', has_more: false, data }];
+    }
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
     if (method === 'POST' && path === '/v1/checkout/sessions') return [200, this.createSession(body)];
     if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
       const s = this.sessions.get(m[1]);
@@ -157,6 +207,149 @@ export class FakeStripe {
       return [200, link];
     }
     return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+  }
+
+  /** Stripe's invoice list: newest first, filtered by subscription and status; `payments` only when expanded. */
+  private listInvoices(query: Obj) {
+    const expandPayments = (query.expand ?? []).includes('data.payments');
+    const data = [...this.invoices.values()]
+      .filter((i) => (!query.subscription || i.parent.subscription_details.subscription === query.subscription) && (!query.status || i.status === query.status))
+      .sort((a, b) => b.created - a.created || b.seq - a.seq)
+      .slice(0, Number(query.limit ?? 10))
+      .map((i) => this.invoiceView(i, expandPayments));
+    return { object: 'list', url: '/v1/invoices', has_more: false, data };
+  }
+
+  private invoiceView(invoice: Obj, withPayments: boolean) {
+    const { payments, seq: _seq, ...rest } = invoice;
+    return withPayments ? { ...rest, payments: { object: 'list', has_more: false, data: payments } } : rest;
+  }
+
+  private createRefund(body: Obj): [number, Obj] {
+    if (this.refundFailure === 'unavailable') return [500, { error: { type: 'api_error', message: 'An unknown error occurred' } }];
+    if (this.refundFailure === 'refused') return [400, { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge has been charged back; it cannot be refunded.' } }];
+    const intent = body.payment_intent ? this.paymentIntents.get(body.payment_intent) : [...this.paymentIntents.values()].find((p) => p.latest_charge === body.charge);
+    if (!intent) return [400, { error: { type: 'invalid_request_error', message: 'One of `charge` or `payment_intent` is required and must name a payment.', param: 'payment_intent' } }];
+    if (body.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(body.reason)) {
+      return [400, { error: { type: 'invalid_request_error', message: `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, param: 'reason' } }];
+    }
+    const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+    const left = intent.amount_received - refunded;
+    const pounds = (p: number) => `£${(p / 100).toFixed(2)}`;
+    if (left <= 0) return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` } }];
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (amount > left) {
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            param: 'amount',
+            message: `Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(left)})`,
+          },
+        },
+      ];
+    }
+    const refund = {
+      id: this.id('re'),
+      object: 'refund',
+      amount,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      currency: 'gbp',
+      created: this.nowSeconds(),
+      metadata: body.metadata ?? {},
+      reason: body.reason ?? null,
+      status: 'succeeded',
+    };
+    this.refunds.set(refund.id, refund);
+    return [200, refund];
+  }
+
+  /** A payment taken on Stripe: a succeeded payment intent and the invoice it paid (or tried to). */
+  private invoice(subscriptionId: string, opts: { amount: number; reason: 'subscription_create' | 'subscription_cycle'; paid: boolean }) {
+    const sub = this.subscriptions.get(subscriptionId)!;
+    const item = sub.items.data[0];
+    const now = this.nowSeconds();
+    const invoiceId = this.id('in');
+    const payments: Obj[] = [];
+    if (opts.paid) payments.push(this.payment(invoiceId, opts.amount));
+    const invoice = {
+      id: invoiceId,
+      object: 'invoice',
+      seq: ++this.seq,
+      customer: sub.customer,
+      status: opts.paid ? 'paid' : 'open',
+      billing_reason: opts.reason,
+      amount_due: opts.amount,
+      amount_paid: opts.paid ? opts.amount : 0,
+      amount_remaining: opts.paid ? 0 : opts.amount,
+      attempt_count: 1,
+      attempted: true,
+      next_payment_attempt: opts.paid ? null : now + 3 * DAY,
+      currency: 'gbp',
+      created: now,
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+      status_transitions: { finalized_at: now, paid_at: opts.paid ? now : null },
+      payments,
+    };
+    this.invoices.set(invoiceId, invoice);
+    return invoice;
+  }
+
+  private payment(invoiceId: string, amount: number) {
+    const intent = { id: this.id('pi'), object: 'payment_intent', amount, amount_received: amount, currency: 'gbp', status: 'succeeded', latest_charge: this.id('ch') };
+    this.paymentIntents.set(intent.id, intent);
+    const now = this.nowSeconds();
+    return {
+      id: this.id('inpay'),
+      object: 'invoice_payment',
+      amount_paid: amount,
+      amount_requested: amount,
+      currency: 'gbp',
+      invoice: invoiceId,
+      is_default: true,
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      status_transitions: { canceled_at: null, paid_at: now },
+    };
+  }
+
+  /** The open invoice of a renewal that failed, if any. */
+  openInvoice(subscriptionId: string) {
+    return [...this.invoices.values()].find((i) => i.parent.subscription_details.subscription === subscriptionId && i.status === 'open');
+  }
+
+  /** Stripe failing to take a renewal: the period moves on unpaid and the subscription is past_due (a retry that fails again counts an attempt). */
+  failRenewal(subscriptionId: string) {
+    const sub = this.subscriptions.get(subscriptionId)!;
+    let invoice = this.openInvoice(subscriptionId);
+    if (invoice) {
+      invoice.attempt_count += 1;
+      invoice.next_payment_attempt = this.nowSeconds() + 3 * DAY;
+    } else {
+      const item = sub.items.data[0];
+      item.current_period_start = item.current_period_end;
+      item.current_period_end += 30 * DAY;
+      invoice = this.invoice(subscriptionId, { amount: item.price.unit_amount, reason: 'subscription_cycle', paid: false });
+    }
+    sub.status = 'past_due';
+    return this.invoiceView(invoice, false);
+  }
+
+  /** A retry that succeeds (or the member's new card paying): the open invoice is paid and the subscription active again. */
+  payOpenInvoice(subscriptionId: string) {
+    const invoice = this.openInvoice(subscriptionId);
+    if (!invoice) throw new Error(`fake stripe: no open invoice for ${subscriptionId}`);
+    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, next_payment_attempt: null });
+    invoice.attempt_count += 1;
+    invoice.status_transitions.paid_at = this.nowSeconds();
+    invoice.payments.push(this.payment(invoice.id, invoice.amount_due));
+    this.subscriptions.get(subscriptionId)!.status = 'active';
+    return this.invoiceView(invoice, false);
   }
 
   /** A Checkout Session made outside this app (a Payment Link, the Dashboard, another integration). */
@@ -213,6 +406,7 @@ export class FakeStripe {
       cancel_at: null,
       canceled_at: null,
       ended_at: null,
+      discounts: [],
       items: {
         object: 'list',
         data: [
@@ -227,6 +421,7 @@ export class FakeStripe {
         ],
       },
     });
+    this.invoice(subscriptionId, { amount, reason: 'subscription_create', paid: true });
     Object.assign(session, {
       status: 'complete',
       payment_status: 'paid',
@@ -238,12 +433,19 @@ export class FakeStripe {
     return { session, customerId, subscriptionId };
   }
 
-  /** Stripe renewing: the next period starts where the last ended. */
+  /** Stripe renewing: the next period starts where the last ended, and its invoice is paid. */
   renew(subscriptionId: string) {
     const item = this.subscriptions.get(subscriptionId)!.items.data[0];
     item.current_period_start = item.current_period_end;
     item.current_period_end += 30 * DAY;
+    this.invoice(subscriptionId, { amount: item.price.unit_amount, reason: 'subscription_cycle', paid: true });
     return this.subscriptions.get(subscriptionId)!;
+  }
+
+  /** The newest invoice of a subscription (as a webhook would carry it). */
+  latestInvoice(subscriptionId: string) {
+    const invoice = [...this.invoices.values()].filter((i) => i.parent.subscription_details.subscription === subscriptionId).sort((a, b) => b.seq - a.seq)[0];
+    return invoice ? this.invoiceView(invoice, false) : undefined;
   }
 
   /** Stripe ending a subscription (period over after cancellation, or cancelled outright). */

@@ -45,7 +45,7 @@ function isAdmin(user: UserRow | null) {
 
 /** Member access that needs no database read: an admin, or an active subscription now. */
 function memberByAccount(ctx: AppContext, user: UserRow | null): boolean {
-  return isAdmin(user) || (user !== null && hasActiveSubscription(user, ctx.clock.now()));
+  return isAdmin(user) || (user !== null && hasActiveSubscription(user, ctx.clock.now(), ctx.config.PAYMENT_GRACE_DAYS));
 }
 
 /** Member access for a user at this moment (see Access). */

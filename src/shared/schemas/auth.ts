@@ -47,4 +47,7 @@ export interface CurrentUser {
   emailOptOut: boolean;
   /** How odds are shown to them (issue 20); 'fractional' unless they chose otherwise. */
   oddsFormat: OddsFormat;
+  /** A renewal payment failed then (null when paid up); access lasts until graceUntil while the card is retried. */
+  paymentFailedAt: string | null;
+  graceUntil: string | null;
 }

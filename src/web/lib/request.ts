@@ -49,13 +49,13 @@ async function throwIfNotOk(res: Response): Promise<void> {
  * Sends a request with the session cookie. Plain objects go as JSON; FormData (uploads) goes
  * as multipart with the browser's own boundary header.
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const hasJson = data !== undefined && !isForm;
   const res = await fetch(url, {
     method,
     // A JSON content type with an empty body is refused by the server, so it goes with a body only.
-    headers: headers(hasJson),
+    headers: { ...headers(hasJson), ...extraHeaders },
     body: isForm ? (data as FormData) : hasJson ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
@@ -64,8 +64,8 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** apiRequest and read the JSON answer. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+export async function apiJson<T>(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+  const res = await apiRequest(method, url, data, extraHeaders);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '#shared/schemas/auth';
-import { hasActiveSubscription } from '#shared/subscription';
+import { hasActiveSubscription, paymentFailureOf } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { hasMemberAccess } from '#server/http/access';
 import type { UserRow } from '#server/db/schema';
@@ -10,7 +10,7 @@ export async function presentUser(ctx: AppContext, user: UserRow): Promise<Curre
     id: user.id,
     email: user.email,
     role: user.role,
-    isSubscribed: hasActiveSubscription(user, ctx.clock.now()),
+    isSubscribed: hasActiveSubscription(user, ctx.clock.now(), ctx.config.PAYMENT_GRACE_DAYS),
     hasMemberAccess: await hasMemberAccess(ctx, user),
     subscriptionType: user.subscriptionType,
     subscriptionStatus: user.subscriptionStatus,
@@ -19,5 +19,6 @@ export async function presentUser(ctx: AppContext, user: UserRow): Promise<Curre
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     emailOptOut: user.emailOptOut,
     oddsFormat: user.oddsFormat === 'decimal' ? 'decimal' : 'fractional',
+    ...paymentFailureOf(user, ctx.config.PAYMENT_GRACE_DAYS),
   };
 }

@@ -1,4 +1,4 @@
-import { ALREADY_MEMBER_MESSAGE, EMAIL_ALREADY_MEMBER_MESSAGE, EMAIL_HAS_ACCOUNT_MESSAGE } from '#shared/form-errors';
+import { ALREADY_MEMBER_MESSAGE, EMAIL_ALREADY_MEMBER_MESSAGE, EMAIL_HAS_ACCOUNT_MESSAGE, PAYMENT_FAILED_CHECKOUT_MESSAGE } from '#shared/form-errors';
 import { and, eq, ne } from 'drizzle-orm';
 import { CHECKOUT_CANCELLED } from '#shared/paths';
 import { hasActiveSubscription } from '#shared/subscription';
@@ -18,9 +18,12 @@ import { subscriptionPaid } from './subscription-paid';
  */
 export async function createCheckout(ctx: AppContext, payments: PaymentsProvider, input: { signedIn: UserRow | null; email: string | undefined; baseUrl: string }): Promise<{ url: string }> {
   const now = ctx.clock.now();
-  if (input.signedIn && hasActiveSubscription(input.signedIn, now)) throw conflict(ALREADY_MEMBER_MESSAGE);
+  const graceDays = ctx.config.PAYMENT_GRACE_DAYS;
+  // A renewal being retried is still their subscription: a second one would charge them twice.
+  if (input.signedIn?.subscriptionStatus === 'past_due' && input.signedIn.stripeSubscriptionId) throw conflict(PAYMENT_FAILED_CHECKOUT_MESSAGE);
+  if (input.signedIn && hasActiveSubscription(input.signedIn, now, graceDays)) throw conflict(ALREADY_MEMBER_MESSAGE);
   const account = input.signedIn ?? (await findUserByEmail(ctx, input.email!));
-  if (!input.signedIn && account && hasActiveSubscription(account, now)) throw conflict(EMAIL_ALREADY_MEMBER_MESSAGE);
+  if (!input.signedIn && account && hasActiveSubscription(account, now, graceDays)) throw conflict(EMAIL_ALREADY_MEMBER_MESSAGE);
   // The post-payment password step is only for an account the checkout creates (decision 0018);
   // still, a visitor paying for someone's existing account gains nothing, so ask them to sign in.
   if (!input.signedIn && account?.passwordHash) throw conflict(EMAIL_HAS_ACCOUNT_MESSAGE);

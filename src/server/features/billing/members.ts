@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { addDays, londonDate } from '#shared/london-time';
 import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '#shared/schemas/billing';
-import { hasActiveSubscription } from '#shared/subscription';
+import { hasActiveSubscription, paymentFailureOf } from '#shared/subscription';
 import type { AppContext } from '#server/context';
-import { checkoutSessions, users } from '#server/db/schema';
+import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import type { UserRow } from '#server/db/schema';
 import { isWarmUpMember } from '#server/warm-up';
@@ -13,24 +13,44 @@ import { endOfLondonDay, memberStatus } from './subscription-state';
 const MEMBERS_LIST_LIMIT = 500;
 const ONLY_GRANTS_MESSAGE = 'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
 
-function presentMember(user: UserRow, now: Date, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
+function presentMember(ctx: AppContext, user: UserRow, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
+  const now = ctx.clock.now();
+  const graceDays = ctx.config.PAYMENT_GRACE_DAYS;
   return {
     id: user.id,
     email: user.email,
     role: user.role,
-    status: memberStatus(user, now),
+    status: memberStatus(user, now, graceDays),
     type: user.subscriptionType,
-    hasAccess: hasActiveSubscription(user, now),
+    hasAccess: hasActiveSubscription(user, now, graceDays),
     startDate: user.subscriptionStartDate?.toISOString() ?? null,
     endDate: user.subscriptionType === 'family' ? null : (user.subscriptionEndDate?.toISOString() ?? null),
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     hasPassword: Boolean(user.passwordHash),
     createdAt: user.createdAt.toISOString(),
     duplicatePayments,
+    ...paymentFailureOf(user, graceDays),
   };
 }
 
-/** Duplicate payments (refund due) of these accounts, by e-mail, oldest first. */
+/** What the recorded refunds of duplicate payments came to, by checkout. */
+async function refundedByCheckout(ctx: AppContext, checkoutIds: string[]): Promise<Map<string, number>> {
+  const byCheckout = new Map<string, number>();
+  if (!checkoutIds.length) return byCheckout;
+  const checkoutId = sql<string>`${subscriptionEvents.detail}->>'checkoutId'`;
+  const rows = await ctx.db
+    .select({ checkoutId, refunded: sql<number>`coalesce(sum(${subscriptionEvents.amountPence}), 0)::int` })
+    .from(subscriptionEvents)
+    .where(and(eq(subscriptionEvents.type, 'refunded'), inArray(checkoutId, checkoutIds)))
+    .groupBy(checkoutId);
+  for (const r of rows) byCheckout.set(r.checkoutId, Number(r.refunded));
+  return byCheckout;
+}
+
+/**
+ * Duplicate payments still due a refund, of these accounts, by e-mail, oldest first. A payment
+ * refunded in full is no longer due; a partly refunded one stays, with what was refunded.
+ */
 async function duplicatePaymentsOf(ctx: AppContext, emails: string[]): Promise<Map<string, DuplicatePaymentRow[]>> {
   const byEmail = new Map<string, DuplicatePaymentRow[]>();
   if (!emails.length) return byEmail;
@@ -39,9 +59,15 @@ async function duplicatePaymentsOf(ctx: AppContext, emails: string[]): Promise<M
     .from(checkoutSessions)
     .where(and(isNotNull(checkoutSessions.duplicateOfSubscriptionId), inArray(checkoutSessions.email, emails)))
     .orderBy(checkoutSessions.completedAt);
+  const refunded = await refundedByCheckout(
+    ctx,
+    rows.map((r) => r.id),
+  );
   for (const r of rows) {
+    const refundedPence = refunded.get(r.id) ?? 0;
+    if (refundedPence > 0 && refundedPence >= (r.amountPence ?? 0)) continue;
     const list = byEmail.get(r.email) ?? [];
-    list.push({ checkoutId: r.id, amountPence: r.amountPence, paidAt: r.completedAt?.toISOString() ?? null });
+    list.push({ checkoutId: r.id, amountPence: r.amountPence, paidAt: r.completedAt?.toISOString() ?? null, refundedPence });
     byEmail.set(r.email, list);
   }
   return byEmail;
@@ -63,8 +89,7 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
     .from(users)
     .where(and(...where))
     .orderBy(desc(users.createdAt), desc(users.id));
-  const now = ctx.clock.now();
-  const members = rows.map((u) => presentMember(u, now)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
+  const members = rows.map((u) => presentMember(ctx, u)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
   const shown = members.slice(0, MEMBERS_LIST_LIMIT);
   const duplicates = await duplicatePaymentsOf(
     ctx,
@@ -76,7 +101,7 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 
-async function memberOrThrow(ctx: AppContext, id: number) {
+export async function memberOrThrow(ctx: AppContext, id: number) {
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(ctx, id) : null;
   if (!user) throw notFound(MEMBER_NOT_FOUND);
   return user;
@@ -112,7 +137,7 @@ export async function grantMembership(ctx: AppContext, id: number, body: GrantBo
     })
     .where(eq(users.id, user.id))
     .returning();
-  return presentMember(updated, now);
+  return presentMember(ctx, updated);
 }
 
 /** Ends a granted family or annual special access now. */
@@ -121,5 +146,5 @@ export async function revokeMembership(ctx: AppContext, id: number): Promise<Mem
   if (user.subscriptionType !== 'family' && user.subscriptionType !== 'annual_special') throw badRequest(ONLY_GRANTS_MESSAGE);
   const now = ctx.clock.now();
   const [updated] = await ctx.db.update(users).set({ subscriptionStatus: 'canceled', subscriptionEndDate: now, cancelAtPeriodEnd: false, updatedAt: now }).where(eq(users.id, user.id)).returning();
-  return presentMember(updated, now);
+  return presentMember(ctx, updated);
 }

@@ -2,7 +2,9 @@ import { eq, or } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import { processedEvents, users } from '#server/db/schema';
+import type { UserRow } from '#server/db/schema';
 import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '#server/providers/payments';
+import { recordPaymentChanges } from './payment-lifecycle';
 import { loadPaidCheckout, recordPaidCheckout, withFreshPlan } from './subscription-paid';
 import { hasLiveSubscription, isLive, subscriptionUpdateFor } from './subscription-state';
 
@@ -16,8 +18,12 @@ const HANDLED_EVENTS = new Set([
   'invoice.payment_failed',
 ]);
 
-/** Mirrors a subscription onto the account that owns it (by subscription id, else by customer id). */
-async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<boolean> {
+/**
+ * Mirrors a subscription onto the account that owns it (by subscription id, else by customer id).
+ * Returns the account as it was before, and whether it now mirrors this subscription (a running
+ * admin grant keeps its own state); null when no account owns it.
+ */
+async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<{ before: UserRow; mirrored: boolean } | null> {
   const match = sub.customerId ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId)) : eq(users.stripeSubscriptionId, sub.id);
   const candidates = await db.select().from(users).where(match);
   // Its own account; else the customer's account when it has no subscription yet, or when this
@@ -28,12 +34,10 @@ async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbO
   const user =
     candidates.find((u) => u.stripeSubscriptionId === sub.id) ??
     candidates.find((u) => u.stripeCustomerId === sub.customerId && (!u.stripeSubscriptionId || (isLive(sub) && !hasLiveSubscription(u, now))));
-  if (!user) return false;
-  await db
-    .update(users)
-    .set(subscriptionUpdateFor(user, sub, now))
-    .where(eq(users.id, user.id));
-  return true;
+  if (!user) return null;
+  const update = subscriptionUpdateFor(user, sub, now);
+  await db.update(users).set(update).where(eq(users.id, user.id));
+  return { before: user, mirrored: 'subscriptionStatus' in update };
 }
 
 type Apply = (db: DbOrTx) => Promise<unknown>;
@@ -48,10 +52,15 @@ async function planFor(ctx: AppContext, payments: PaymentsProvider, event: Payme
   if (event.subscriptionId) {
     const sub = await payments.retrieveSubscription(event.subscriptionId);
     if (!sub) return null;
+    // An invoice event's payment as it stands now (renewed, failed): read like the subscription.
+    const invoice = event.invoiceId ? await payments.retrieveInvoice(event.invoiceId) : null;
     return async (db) => {
-      if (!(await applySubscription(ctx, sub, db))) {
+      const applied = await applySubscription(ctx, sub, db);
+      if (!applied) {
         ctx.log.info({ event: event.id, subscription: sub.id }, 'subscription event for no known account yet; checkout completion will link it');
+        return;
       }
+      if (applied.mirrored) await recordPaymentChanges(ctx, db, { before: applied.before, sub, invoice });
     };
   }
   return null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SUBSCRIBE_FORM_ERRORS, formErrorCode, type SubscribeFormError } from '#shared/form-errors';
-import { checkoutBody, grantBody, invoiceLinkBody, membersQuery, setPasswordBody } from '#shared/schemas/billing';
+import { checkoutBody, grantBody, idempotencyKeyHeader, invoiceLinkBody, membersQuery, priceChangeBody, refundBody, setPasswordBody } from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
@@ -20,6 +20,9 @@ import { createInvoiceLink } from './invoice-link';
 import { MEMBER_NOT_FOUND, grantMembership, listMembers, revokeMembership } from './members';
 import { memberMonthlyPrice } from './member-price';
 import { handlePaymentEvent } from './payment-events';
+import { announcePriceChange, listPriceChanges } from './price-changes';
+import { refundMember } from './refund';
+import { listRefunds, refundablePayments } from './refunds-list';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
@@ -98,9 +101,41 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return createInvoiceLink(ctx, payments, parse(invoiceLinkBody, request.body), publicBase(ctx, request));
   });
 
+  moneyAfterJoiningRoutes(app, ctx, payments);
   void app.register(subscribeFormRoute(ctx, payments));
   void app.register(webhookRoutes(ctx, payments));
   if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
+}
+
+/** The admin's refunds and price-change announcements (decision 0041). */
+function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentsProvider) {
+  app.get<{ Params: { id: string } }>('/api/admin/members/:id/payments', { config: { access: 'admin' } }, async (request, reply) => {
+    const id = memberId(request.params.id);
+    reply.header('Cache-Control', 'no-store');
+    return refundablePayments(ctx, payments, id);
+  });
+
+  // One refund per Idempotency-Key header: a double click or a retry of the same action refunds once.
+  app.post<{ Params: { id: string } }>('/api/admin/members/:id/refund', { config: { access: 'admin' } }, async (request) => {
+    const id = memberId(request.params.id);
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = parse(idempotencyKeyHeader, Array.isArray(header) ? header[0] : header);
+    return refundMember(ctx, payments, { memberId: id, admin: request.user!, idempotencyKey, body: parse(refundBody, request.body) });
+  });
+
+  app.get('/api/admin/refunds', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return listRefunds(ctx);
+  });
+
+  app.get('/api/admin/price-changes', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return listPriceChanges(ctx);
+  });
+
+  app.post('/api/admin/price-changes', { config: { access: 'admin' } }, async (request) => {
+    return announcePriceChange(ctx, request.user!, parse(priceChangeBody, request.body));
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ const base: SubscriptionInfo = {
   endedAt: null,
   amount: 1600,
   interval: 'month',
+  discountEnd: null,
 };
 
 describe('userFieldsFromSubscription', () => {

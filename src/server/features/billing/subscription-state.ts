@@ -50,10 +50,10 @@ export function subscriptionUpdateFor(user: UserRow, sub: SubscriptionInfo, now:
 }
 
 /** The status the admin list shows: the stored one, with a lapsed live status shown as expired. */
-export function memberStatus(user: UserRow, now: Date): string {
+export function memberStatus(user: UserRow, now: Date, graceDays?: number): string {
   const status = user.subscriptionStatus;
   if (status === 'none') return 'none';
-  if (hasActiveSubscription(user, now)) return status === 'canceled' ? 'active' : status;
+  if (hasActiveSubscription(user, now, graceDays)) return status === 'canceled' ? 'active' : status;
   if (isLiveStatus(status)) return 'expired';
   return status;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context';
 import { createPaymentsProvider } from '#server/providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
+import { sendSubscriptionNotices } from '../billing/renewal-notices';
 import { purgeSpentResetTokens } from '../auth/password-reset';
 import { removeWarmUpLeftovers } from '#server/warm-up';
 
@@ -14,6 +15,8 @@ export interface HousekeepingCounts {
   resetTokens: number;
   checkouts: number;
   warmUpMembers: number;
+  renewalNotices: number;
+  discountNotices: number;
 }
 
 /**
@@ -21,7 +24,8 @@ export interface HousekeepingCounts {
  * password-reset tokens, which would never open anything again but would grow without end and sit
  * in every backup, expires checkouts left unpaid for a day, and removes the throwaway member of a
  * start-up warm-up whose process died before it could (warm-up.ts). (Finished mail is pruned by
- * the mail workers, mail/prune.ts.)
+ * the mail workers, mail/prune.ts.) It also sends the notices due before a renewal or the end of a
+ * discount (billing/renewal-notices.ts), each once.
  */
 export async function runHousekeeping(ctx: AppContext, payments = createPaymentsProvider(ctx)): Promise<HousekeepingCounts> {
   return {
@@ -29,6 +33,7 @@ export async function runHousekeeping(ctx: AppContext, payments = createPayments
     resetTokens: await purgeSpentResetTokens(ctx),
     checkouts: await expireStaleCheckouts(ctx, payments),
     warmUpMembers: await removeWarmUpLeftovers(ctx),
+    ...(await sendSubscriptionNotices(ctx, payments)),
   };
 }
 
@@ -40,7 +45,7 @@ export function startHousekeeping(app: FastifyInstance, ctx: AppContext, everyMs
   const pass = () => {
     running = runHousekeeping(ctx, payments).then(
       (counts) => {
-        if (Object.values(counts).some(Boolean)) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used');
+        if (Object.values(counts).some(Boolean)) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used, sent the notices due');
       },
       (err: unknown) => ctx.log.warn({ err }, 'housekeeping pass failed; the next one tries again'),
     );

@@ -64,7 +64,7 @@ export async function sendMailing(ctx: AppContext, kind: MailingKind, adminId: n
       .from(users)
       .where(eq(users.emailOptOut, false))
       .orderBy(users.id);
-    const recipients = candidates.filter((u) => hasActiveSubscription(u, now));
+    const recipients = candidates.filter((u) => hasActiveSubscription(u, now, ctx.config.PAYMENT_GRACE_DAYS));
     const [mailing] = await tx.insert(mailings).values({ kind, createdBy: adminId, recipientCount: recipients.length, createdAt: now }).returning();
     const messages: NewMessage[] = recipients.map((u) => {
       const unsubscribeUrl = siteLink(ctx.config, `/unsubscribe?token=${unsubscribeToken(key, u.id)}`);

@@ -9,3 +9,6 @@ export class PaymentsUnavailableError extends Error {
     super(message, { cause });
   }
 }
+
+/** The provider answered and refused the request (e.g. a refund larger than what is left): nothing was changed. */
+export class PaymentRefusedError extends Error {}

@@ -39,6 +39,52 @@ export interface SubscriptionInfo {
   /** The price per interval after any lasting discount, in pence, and the interval. */
   amount: number | null;
   interval: string | null;
+  /** When a discount on the subscription stops applying (a discount for a number of months); null when none ends. */
+  discountEnd: Date | null;
+}
+
+/** A payment taken for a subscription (its invoice), and how much of it has been refunded. */
+export interface PaymentInfo {
+  /** What a refund names: Stripe's payment intent (or charge), the local provider's invoice. */
+  ref: string;
+  refKind: 'payment_intent' | 'charge' | 'local';
+  invoiceId: string;
+  amountPaidPence: number;
+  amountRefundedPence: number;
+  paidAt: Date | null;
+}
+
+/** An invoice as the provider holds it now (re-read for invoice events). */
+export interface InvoiceInfo {
+  id: string;
+  subscriptionId: string | null;
+  /** draft | open | paid | uncollectible | void */
+  status: string | null;
+  amountDuePence: number;
+  amountPaidPence: number;
+  /** subscription_create, subscription_cycle, … */
+  billingReason: string | null;
+  attemptCount: number;
+  nextPaymentAttempt: Date | null;
+}
+
+/** Stripe's refund reasons; the admin's own reason and note travel in the metadata. */
+export type ProviderRefundReason = 'duplicate' | 'requested_by_customer';
+
+interface RefundInput {
+  payment: PaymentInfo;
+  amountPence: number;
+  reason: ProviderRefundReason;
+  metadata: Record<string, string>;
+  /** One per admin action: the provider makes one refund for a key however often it is sent. */
+  idempotencyKey: string;
+}
+
+export interface RefundInfo {
+  id: string;
+  amountPence: number;
+  /** succeeded | pending | failed | canceled | requires_action */
+  status: string;
 }
 
 /** A provider notification, reduced to what the billing use cases act on. */
@@ -49,6 +95,8 @@ export interface PaymentEvent {
   checkoutSessionId?: string;
   /** customer.subscription.* and invoice.* events */
   subscriptionId?: string;
+  /** invoice.* events */
+  invoiceId?: string;
 }
 
 interface CreateCheckoutInput {
@@ -87,6 +135,15 @@ export interface PaymentsProvider {
   resume(subscriptionId: string): Promise<SubscriptionInfo>;
   /** Ends a subscription now (a duplicate payment): no further renewal, no access from it. */
   cancelNow(subscriptionId: string): Promise<SubscriptionInfo>;
+  /** The latest paid payment of a subscription; null when nothing was paid. */
+  latestPayment(subscriptionId: string): Promise<PaymentInfo | null>;
+  /**
+   * Refunds (part of) a payment. Throws PaymentRefusedError when the provider refuses it (more
+   * than is left, already refunded, the key reused for another refund), PaymentsUnavailableError
+   * when it cannot be reached (the outcome is then unknown: retry with the same key).
+   */
+  refund(input: RefundInput): Promise<RefundInfo>;
+  retrieveInvoice(id: string): Promise<InvoiceInfo | null>;
   /** Stripe's customer portal; null when the provider has none. */
   createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   createPaymentLink(input: PaymentLinkInput): Promise<{ url: string }>;
@@ -103,6 +160,6 @@ export function createPaymentsProvider(ctx: AppContext): StripePayments | LocalP
   return paymentsKind(ctx.config) === 'stripe' ? createStripePayments(ctx.config) : createLocalPayments(ctx);
 }
 
-export { WebhookSignatureError } from './errors';
+export { PaymentRefusedError, PaymentsUnavailableError, WebhookSignatureError } from './errors';
 export type { LocalPayments } from './local';
 export type { StripePayments } from './stripe';

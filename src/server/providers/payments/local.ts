@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
 import type { AppContext } from '#server/context';
 import { localPayments } from '#server/db/schema';
-import { WebhookSignatureError } from './errors';
-import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionInfo } from './index';
+import type { DbOrTx } from '#server/db/client';
+import { PaymentRefusedError, WebhookSignatureError } from './errors';
+import type { CheckoutSessionInfo, InvoiceInfo, PaymentEvent, PaymentInfo, PaymentsProvider, RefundInfo, SubscriptionInfo } from './index';
 
 /**
  * The built-in stand-in for Stripe when no STRIPE_SECRET_KEY is set: a test checkout page at
@@ -40,6 +41,30 @@ interface LocalSubscriptionData {
   interval: 'month';
 }
 
+/** A payment taken (or tried) for a subscription, as Stripe's invoice. */
+interface LocalInvoiceData {
+  subscriptionId: string;
+  status: 'paid' | 'open' | 'uncollectible';
+  amountDue: number;
+  amountPaid: number;
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  attemptCount: number;
+  nextPaymentAttempt: string | null;
+  paidAt: string | null;
+}
+
+interface LocalRefundData {
+  /** The invoice refunded (or, for a subscription paid before invoices were kept, its checkout session). */
+  paymentRef: string;
+  amount: number;
+  reason: string;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+}
+
+/** What the local provider can play that Stripe does by itself: a renewal paid, a renewal failed, the retries given up. */
+export type LocalRenewalOutcome = 'paid' | 'failed' | 'gave_up';
+
 export interface LocalCheckoutView {
   id: string;
   mode: 'subscription' | 'payment';
@@ -57,9 +82,21 @@ export interface LocalPayments extends PaymentsProvider {
   getCheckout(id: string): Promise<LocalCheckoutView | null>;
   /** Pays an open checkout (with the configured discount code, if given); idempotent. */
   completeCheckout(id: string, discountCode: string | undefined): Promise<LocalCompletion>;
+  /**
+   * Plays a renewal as Stripe would (the local checkout has no card to charge): `paid` starts the
+   * next period paid, or settles an open failed renewal; `failed` starts it unpaid (past_due) or
+   * fails another retry; `gave_up` ends the subscription after the retries. Returns the event
+   * Stripe would send, for the same event handling.
+   */
+  simulateRenewal(subscriptionId: string, outcome: LocalRenewalOutcome): Promise<PaymentEvent>;
 }
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url')}`;
+
+/** A deterministic id per idempotency key: the same key names the same refund. */
+const refundIdFor = (key: string) => `lre_${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 24)}`;
+const RETRY_AFTER_MS = 3 * 86_400_000;
+const penceText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 function addMonth(d: Date): Date {
   const next = new Date(d);
@@ -133,7 +170,139 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     endedAt: s.endedAt ? new Date(s.endedAt) : null,
     amount: s.amount,
     interval: s.interval,
+    // The local discount code lasts as long as the subscription.
+    discountEnd: null,
   });
+
+  const invoiceInfo = (id: string, i: LocalInvoiceData): InvoiceInfo => ({
+    id,
+    subscriptionId: i.subscriptionId,
+    status: i.status,
+    amountDuePence: i.amountDue,
+    amountPaidPence: i.amountPaid,
+    billingReason: i.billingReason,
+    attemptCount: i.attemptCount,
+    nextPaymentAttempt: i.nextPaymentAttempt ? new Date(i.nextPaymentAttempt) : null,
+  });
+
+  const byData = (kind: string, field: string, value: string) => and(eq(localPayments.kind, kind), sql`${localPayments.data}->>${field} = ${value}`);
+
+  /** The latest paid payment row of a subscription: its newest paid invoice, else (kept before invoices were) its checkout. */
+  async function paidPaymentRow(db: DbOrTx, subscriptionId: string, lock: boolean) {
+    const paidInvoice = db
+      .select()
+      .from(localPayments)
+      .where(and(byData('invoice', 'subscriptionId', subscriptionId), sql`${localPayments.data}->>'status' = 'paid'`))
+      .orderBy(desc(localPayments.createdAt), desc(localPayments.id))
+      .limit(1);
+    const [invoice] = lock ? await paidInvoice.for('update') : await paidInvoice;
+    if (invoice) {
+      const data = invoice.data as LocalInvoiceData;
+      return { ref: invoice.id, invoiceId: invoice.id, amountPaid: data.amountPaid, paidAt: data.paidAt ? new Date(data.paidAt) : invoice.createdAt };
+    }
+    const checkout = db
+      .select()
+      .from(localPayments)
+      .where(and(byData('checkout_session', 'subscriptionId', subscriptionId), sql`${localPayments.data}->>'status' = 'complete'`))
+      .limit(1);
+    const [session] = lock ? await checkout.for('update') : await checkout;
+    if (!session) return null;
+    return { ref: session.id, invoiceId: session.id, amountPaid: (session.data as LocalSessionData).amountTotal ?? 0, paidAt: session.updatedAt };
+  }
+
+  async function refundedOn(db: DbOrTx, paymentRef: string): Promise<number> {
+    const rows = await db
+      .select()
+      .from(localPayments)
+      .where(byData('refund', 'paymentRef', paymentRef));
+    return rows.reduce((sum, r) => sum + (r.data as LocalRefundData).amount, 0);
+  }
+
+  async function latestPayment(subscriptionId: string): Promise<PaymentInfo | null> {
+    const row = await paidPaymentRow(db, subscriptionId, false);
+    if (!row || row.amountPaid <= 0) return null;
+    return { ref: row.ref, refKind: 'local', invoiceId: row.invoiceId, amountPaidPence: row.amountPaid, amountRefundedPence: await refundedOn(db, row.ref), paidAt: row.paidAt };
+  }
+
+  /** As Stripe: one refund per idempotency key; never more than is left of the payment. */
+  async function refund({ payment, amountPence, reason, metadata, idempotencyKey }: Parameters<PaymentsProvider['refund']>[0]): Promise<RefundInfo> {
+    const id = refundIdFor(idempotencyKey);
+    return db.transaction(async (tx) => {
+      // Locking the payment serialises refunds of it, so two cannot both take what is left.
+      const [target] = await tx.select().from(localPayments).where(eq(localPayments.id, payment.ref)).for('update');
+      if (!target) throw new PaymentRefusedError(`No such payment: '${payment.ref}'`);
+      const [existing] = await tx
+        .select()
+        .from(localPayments)
+        .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'refund')));
+      if (existing) {
+        const done = existing.data as LocalRefundData;
+        if (done.paymentRef !== payment.ref || done.amount !== amountPence) {
+          throw new PaymentRefusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        }
+        return { id, amountPence: done.amount, status: done.status };
+      }
+      const paid = target.kind === 'invoice' ? (target.data as LocalInvoiceData).amountPaid : ((target.data as LocalSessionData).amountTotal ?? 0);
+      const left = paid - (await refundedOn(tx, payment.ref));
+      if (left <= 0) throw new PaymentRefusedError(`Payment ${payment.ref} has already been refunded.`);
+      if (amountPence > left) throw new PaymentRefusedError(`Refund amount (${penceText(amountPence)}) is greater than unrefunded amount on payment (${penceText(left)})`);
+      const now = ctx.clock.now();
+      const data: LocalRefundData = { paymentRef: payment.ref, amount: amountPence, reason, metadata, status: 'succeeded' };
+      await tx.insert(localPayments).values({ id, kind: 'refund', data, createdAt: now, updatedAt: now });
+      return { id, amountPence, status: data.status };
+    });
+  }
+
+  async function openInvoiceOf(subscriptionId: string) {
+    const [row] = await db
+      .select()
+      .from(localPayments)
+      .where(and(byData('invoice', 'subscriptionId', subscriptionId), sql`${localPayments.data}->>'status' = 'open'`))
+      .orderBy(desc(localPayments.createdAt))
+      .limit(1);
+    return row ? { id: row.id, data: row.data as LocalInvoiceData } : null;
+  }
+
+  async function simulateRenewal(subscriptionId: string, outcome: LocalRenewalOutcome): Promise<PaymentEvent> {
+    const sub = await loadSubscription(subscriptionId);
+    if (!sub) throw new Error(`No local subscription ${subscriptionId}`);
+    const now = ctx.clock.now();
+    const eventId = newId('evt_local');
+    if (outcome === 'gave_up') {
+      const open = await openInvoiceOf(subscriptionId);
+      if (open) await write(open.id, 'invoice', { ...open.data, status: 'uncollectible', nextPaymentAttempt: null });
+      await write(subscriptionId, 'subscription', { ...sub, status: 'canceled', cancelAtPeriodEnd: false, endedAt: now.toISOString() });
+      return { id: eventId, type: 'customer.subscription.deleted', subscriptionId };
+    }
+    const open = await openInvoiceOf(subscriptionId);
+    let invoiceId: string;
+    let invoice: LocalInvoiceData;
+    if (open) {
+      // A retry of the renewal that failed: the period already moved on when it was first tried.
+      invoiceId = open.id;
+      invoice =
+        outcome === 'paid'
+          ? { ...open.data, status: 'paid', amountPaid: open.data.amountDue, attemptCount: open.data.attemptCount + 1, nextPaymentAttempt: null, paidAt: now.toISOString() }
+          : { ...open.data, attemptCount: open.data.attemptCount + 1, nextPaymentAttempt: new Date(now.getTime() + RETRY_AFTER_MS).toISOString() };
+    } else {
+      invoiceId = newId('lin');
+      const paid = outcome === 'paid';
+      invoice = {
+        subscriptionId,
+        status: paid ? 'paid' : 'open',
+        amountDue: sub.amount,
+        amountPaid: paid ? sub.amount : 0,
+        billingReason: 'subscription_cycle',
+        attemptCount: 1,
+        nextPaymentAttempt: paid ? null : new Date(now.getTime() + RETRY_AFTER_MS).toISOString(),
+        paidAt: paid ? now.toISOString() : null,
+      };
+      sub.currentPeriodEnd = addMonth(new Date(sub.currentPeriodEnd)).toISOString();
+    }
+    await write(invoiceId, 'invoice', invoice);
+    await write(subscriptionId, 'subscription', { ...sub, status: outcome === 'paid' ? 'active' : 'past_due' });
+    return { id: eventId, type: outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', subscriptionId, invoiceId };
+  }
 
   async function retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
     const s = await read<LocalSessionData>(id, 'checkout_session');
@@ -186,6 +355,17 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     resume: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: false })),
 
     cancelNow: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, status: 'canceled', cancelAtPeriodEnd: false, endedAt: ctx.clock.now().toISOString() })),
+
+    latestPayment,
+
+    refund,
+
+    async retrieveInvoice(id) {
+      const invoice = await read<LocalInvoiceData>(id, 'invoice');
+      return invoice ? invoiceInfo(id, invoice) : null;
+    },
+
+    simulateRenewal,
 
     async createBillingPortalSession() {
       return null;
@@ -247,6 +427,17 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
             interval: 'month',
           };
           rows.push({ id: subscriptionId, kind: 'subscription', data: sub, createdAt: now, updatedAt: now });
+          const invoice: LocalInvoiceData = {
+            subscriptionId,
+            status: 'paid',
+            amountDue: amount,
+            amountPaid: amount,
+            billingReason: 'subscription_create',
+            attemptCount: 1,
+            nextPaymentAttempt: null,
+            paidAt: now.toISOString(),
+          };
+          rows.push({ id: newId('lin'), kind: 'invoice', data: invoice, createdAt: now, updatedAt: now });
         }
         if (rows.length) await tx.insert(localPayments).values(rows);
         const paid: LocalSessionData = { ...s, status: 'complete', amountTotal: amount, discountCode: code || null, customerId, subscriptionId };

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '#server/env';
-import { PaymentsUnavailableError, WebhookSignatureError } from './errors';
-import type { CheckoutSessionInfo, PaymentEvent, PaymentsProvider, SubscriptionInfo } from './index';
+import { PaymentRefusedError, PaymentsUnavailableError, WebhookSignatureError } from './errors';
+import type { CheckoutSessionInfo, InvoiceInfo, PaymentEvent, PaymentInfo, PaymentsProvider, SubscriptionInfo } from './index';
 
 /**
  * Stripe through its SDK: Checkout in subscription mode on STRIPE_PRICE_ID with promotion codes
@@ -14,6 +14,24 @@ export interface StripePayments extends PaymentsProvider {
 
 const seconds = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+/** The soonest end of a discount on the subscription (expanded `discounts`, or the older single `discount`). */
+function discountEndOf(sub: Stripe.Subscription): Date | null {
+  const legacy = (sub as unknown as { discount?: { end?: number | null } | null }).discount;
+  const discounts = [...(sub.discounts ?? []), legacy].filter((d): d is { end?: number | null } => typeof d === 'object' && d !== null);
+  const ends = discounts.map((d) => d.end).filter((n): n is number => typeof n === 'number');
+  return ends.length ? seconds(Math.min(...ends)) : null;
+}
+
+/** The subscription an invoice belongs to (on its parent since API 2025-03-31, on the invoice before). */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
+  const legacy = invoice.subscription as string | { id: string } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription ?? legacy);
+}
+
+/** Refunds that took money back or are on their way (not failed or cancelled). */
+const countsAsRefunded = (r: Stripe.Refund) => r.status !== 'failed' && r.status !== 'canceled';
 
 export function createStripePayments(config: AppConfig): StripePayments {
   const key = config.STRIPE_SECRET_KEY;
@@ -57,6 +75,20 @@ export function createStripePayments(config: AppConfig): StripePayments {
       endedAt: seconds(sub.ended_at),
       amount: price?.unit_amount ?? null,
       interval: price?.recurring?.interval ?? null,
+      discountEnd: discountEndOf(sub),
+    };
+  }
+
+  function invoiceInfo(invoice: Stripe.Invoice): InvoiceInfo {
+    return {
+      id: invoice.id,
+      subscriptionId: invoiceSubscription(invoice as unknown as Record<string, unknown>),
+      status: invoice.status ?? null,
+      amountDuePence: invoice.amount_due,
+      amountPaidPence: invoice.amount_paid,
+      billingReason: invoice.billing_reason ?? null,
+      attemptCount: invoice.attempt_count ?? 0,
+      nextPaymentAttempt: seconds(invoice.next_payment_attempt),
     };
   }
 
@@ -114,8 +146,50 @@ export function createStripePayments(config: AppConfig): StripePayments {
     },
 
     async retrieveSubscription(id) {
-      const sub = await call('subscription retrieve', () => stripe.subscriptions.retrieve(id), true);
+      const sub = await call('subscription retrieve', () => stripe.subscriptions.retrieve(id, { expand: ['discounts'] }), true);
       return sub ? subscriptionInfo(sub) : null;
+    },
+
+    async latestPayment(subscriptionId): Promise<PaymentInfo | null> {
+      // Stripe lists the newest first; `payments` is included only when expanded.
+      const invoices = await call('invoice list', () => stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1, expand: ['data.payments'] }));
+      const invoice = invoices.data[0];
+      if (!invoice) return null;
+      const payments = invoice.payments?.data ?? [];
+      const paid = payments.find((p) => p.status === 'paid') ?? payments[0];
+      const intent = idOf(paid?.payment.payment_intent);
+      const charge = idOf(paid?.payment.charge);
+      // Paid with credit or outside Stripe: there is no card payment to refund.
+      if (!intent && !charge) return null;
+      const refunds = await call('refund list', () => stripe.refunds.list(intent ? { payment_intent: intent, limit: 100 } : { charge: charge!, limit: 100 }));
+      return {
+        ref: (intent ?? charge)!,
+        refKind: intent ? 'payment_intent' : 'charge',
+        invoiceId: invoice.id,
+        amountPaidPence: paid?.amount_paid ?? invoice.amount_paid,
+        amountRefundedPence: refunds.data.filter(countsAsRefunded).reduce((sum, r) => sum + r.amount, 0),
+        paidAt: seconds(paid?.status_transitions?.paid_at ?? invoice.status_transitions?.paid_at),
+      };
+    },
+
+    async refund({ payment, amountPence, reason, metadata, idempotencyKey }) {
+      const target = payment.refKind === 'charge' ? { charge: payment.ref } : { payment_intent: payment.ref };
+      try {
+        const refund = await stripe.refunds.create({ ...target, amount: amountPence, reason, metadata }, { idempotencyKey: `vbg-refund-${idempotencyKey}` });
+        return { id: refund.id, amountPence: refund.amount, status: refund.status ?? 'pending' };
+      } catch (err) {
+        // Stripe answered and said no (too much, already refunded, disputed, the key used for another
+        // refund). A 409 (the same key still in flight) or 429 leaves the outcome open: retry.
+        if (err instanceof Stripe.errors.StripeError && err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 409 && err.statusCode !== 429) {
+          throw new PaymentRefusedError(`Stripe refused the refund: ${err.message}`);
+        }
+        throw new PaymentsUnavailableError(`Stripe refund create failed: ${(err as Error).message}`, err);
+      }
+    },
+
+    async retrieveInvoice(id) {
+      const invoice = await call('invoice retrieve', () => stripe.invoices.retrieve(id), true);
+      return invoice ? invoiceInfo(invoice) : null;
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
@@ -170,9 +244,8 @@ export function createStripePayments(config: AppConfig): StripePayments {
       if (event.type.startsWith('checkout.session.')) result.checkoutSessionId = object.id;
       else if (event.type.startsWith('customer.subscription.')) result.subscriptionId = object.id;
       else if (event.type.startsWith('invoice.')) {
-        const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
-        const legacy = object.subscription as string | { id: string } | null | undefined;
-        result.subscriptionId = idOf(parent?.subscription_details?.subscription ?? legacy) ?? undefined;
+        result.subscriptionId = invoiceSubscription(object) ?? undefined;
+        result.invoiceId = object.id;
       }
       return result;
     },

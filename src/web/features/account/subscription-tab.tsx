@@ -41,10 +41,11 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const hasSubscription = user.isSubscribed || !!user.subscriptionType;
   // Once access has ended the date is in the past: neither a renewal nor a future expiry.
   const dateLabel = user.isSubscribed ? subscriptionDateLabel(user.subscriptionType, user.cancelAtPeriodEnd) : 'Expired';
-  // Stripe's customer portal (card, invoices) for monthly subscribers when payments run through Stripe.
-  const showBilling = useConfig().paymentsProvider === 'stripe' && user.subscriptionType === 'premium';
-  // A subscription that has lapsed (or was revoked) can be taken out again from here.
-  const canResubscribe = !user.isSubscribed;
+  // Cards, invoices and receipts (Stripe's customer portal) for a paid plan; the local checkout says it has none.
+  const showBilling = user.subscriptionType === 'premium' || user.subscriptionType === 'annual';
+  const updateCard = useConfig().paymentsProvider === 'stripe' ? 'update it with “Manage cards and receipts” below' : 'with the test checkout there is no card to update';
+  // A subscription that has lapsed (or was revoked) can be taken out again from here; one whose payment is being retried is fixed with a new card instead.
+  const canResubscribe = !user.isSubscribed && !user.paymentFailedAt;
 
   function onConfirm() {
     cancel.mutate(undefined, {
@@ -93,6 +94,13 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <CardTitle>Subscription</CardTitle>
+        {user.paymentFailedAt && (
+          <p role="status" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            {user.isSubscribed
+              ? `Your last payment did not go through. You keep access until ${formatLongDate(user.graceUntil) ?? 'the end of the grace period'} while we try your card again: ${updateCard}.`
+              : `Your last payment did not go through and your grace period has ended: ${updateCard} to get access back.`}
+          </p>
+        )}
         {!user.isSubscribed ? (
           <CardDescription>Your subscription has ended. Subscribe again to get members’ features back.</CardDescription>
         ) : (

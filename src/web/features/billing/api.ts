@@ -1,5 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutResponse, CheckoutSessionLookup, GrantableType, MemberRow, MembersResponse, UrlResponse } from '#shared/schemas/billing';
+import type {
+  CheckoutResponse,
+  CheckoutSessionLookup,
+  GrantableType,
+  MemberRow,
+  MembersResponse,
+  PriceChangeBody,
+  PriceChangeResponse,
+  PriceChangesResponse,
+  RefundablePaymentsResponse,
+  RefundInput,
+  RefundResponse,
+  RefundsResponse,
+  UrlResponse,
+} from '#shared/schemas/billing';
 import type { CurrentUser } from '#shared/schemas/auth';
 import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
 
@@ -92,5 +106,46 @@ export function useRevokeMembership() {
   return useMutation({
     mutationFn: (id: number) => apiJson<MemberChange>('POST', `${MEMBERS_KEY}/${id}/revoke`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }),
+  });
+}
+
+// ---- admin: refunds and price changes ----
+const REFUNDS_KEY = '/api/admin/refunds';
+const PRICE_CHANGES_KEY = '/api/admin/price-changes';
+
+/** What can be refunded for a member (read from the provider when the refund form opens). */
+export function useRefundablePayments(memberId: number | null) {
+  return useQuery({
+    queryKey: [MEMBERS_KEY, memberId, 'payments'],
+    queryFn: () => getJson<RefundablePaymentsResponse>(`${MEMBERS_KEY}/${memberId}/payments`),
+    enabled: memberId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** A refund; `idempotencyKey` names the admin's action, so sending it again never refunds twice. */
+export function useRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { memberId: number; idempotencyKey: string; body: RefundInput }) =>
+      apiJson<RefundResponse>('POST', `${MEMBERS_KEY}/${input.memberId}/refund`, input.body, { 'Idempotency-Key': input.idempotencyKey }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }), queryClient.invalidateQueries({ queryKey: [REFUNDS_KEY] })]),
+  });
+}
+
+export function useRefunds() {
+  return useQuery({ queryKey: [REFUNDS_KEY], queryFn: () => getJson<RefundsResponse>(REFUNDS_KEY) });
+}
+
+export function usePriceChanges() {
+  return useQuery({ queryKey: [PRICE_CHANGES_KEY], queryFn: () => getJson<PriceChangesResponse>(PRICE_CHANGES_KEY) });
+}
+
+export function useAnnouncePriceChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PriceChangeBody) => apiJson<PriceChangeResponse>('POST', PRICE_CHANGES_KEY, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [PRICE_CHANGES_KEY] }),
   });
 }

@@ -4,11 +4,16 @@ import { useConfig } from '#web/lib/config';
 import { errorMessage } from '#web/lib/request';
 import { useBillingPortal } from './api';
 
-/** Opens Stripe's customer portal (card, invoices); only offered when payments run through Stripe. */
+export const NO_PORTAL_TEXT = 'Cards and receipts are managed through Stripe. This site runs the built-in test checkout, which takes no card, so there is nothing to manage here.';
+
+/**
+ * Opens Stripe's customer portal: the card on file, invoices and receipts. With the local test
+ * checkout there is no portal, and the member is told so instead of shown a button.
+ */
 export function ManageBillingButton() {
   const { paymentsProvider } = useConfig();
   const portal = useBillingPortal();
-  if (paymentsProvider !== 'stripe') return null;
+  if (paymentsProvider !== 'stripe') return <p className="text-sm text-slate-700">{NO_PORTAL_TEXT}</p>;
 
   function open() {
     portal.mutate(undefined, {
@@ -19,7 +24,7 @@ export function ManageBillingButton() {
 
   return (
     <Button variant="outline" onClick={open} disabled={portal.isPending || portal.isSuccess}>
-      {portal.isPending || portal.isSuccess ? 'Opening billing...' : 'Manage billing'}
+      {portal.isPending || portal.isSuccess ? 'Opening...' : 'Manage cards and receipts'}
     </Button>
   );
 }

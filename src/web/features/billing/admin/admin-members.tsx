@@ -13,6 +13,7 @@ import { cn } from '#web/lib/cn';
 import { formatLongDate } from '#web/lib/dates';
 import { errorMessage } from '#web/lib/request';
 import { useGrantMembership, useMembers, useRevokeMembership } from '../api';
+import { RefundDialog, type RefundTarget } from './refund-dialog';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -41,7 +42,17 @@ const STATUS_LABELS: Record<string, string> = {
   none: 'No subscription',
 };
 
-const statusTone = (m: MemberRow) => (m.hasAccess ? 'bg-emerald-100 text-emerald-900' : m.status === 'none' ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-900');
+/** "Payment failed (grace until 27 November 2026)": a renewal being retried, and how long access lasts. */
+function statusText(m: MemberRow): string {
+  if (m.paymentFailedAt) return `Payment failed (grace ${m.hasAccess ? 'until' : 'ended'} ${formatLongDate(m.graceUntil) ?? ''})`;
+  return STATUS_LABELS[m.status] ?? m.status;
+}
+
+/** A paid plan (monthly or annual) or a duplicate payment: something the admin may refund. */
+const mayRefund = (m: MemberRow) => m.type === 'premium' || m.type === 'annual' || m.duplicatePayments.length > 0;
+
+const statusTone = (m: MemberRow) =>
+  m.paymentFailedAt && m.hasAccess ? 'bg-amber-100 text-amber-950' : m.hasAccess ? 'bg-emerald-100 text-emerald-900' : m.status === 'none' ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-900';
 
 function dateText(m: MemberRow): string {
   if (m.type === 'family' && m.hasAccess) return 'Lifetime';
@@ -54,16 +65,20 @@ function dateText(m: MemberRow): string {
 
 const pounds = (pence: number | null) => (pence == null ? 'A payment' : `£${(pence / 100).toFixed(2)}`);
 
-/** Decision 0018: a payment made while the account was already subscribed; its subscription was cancelled at once. */
-function RefundDue({ member }: { member: MemberRow }) {
+/** Decision 0018: a payment made while the account was already subscribed; its subscription was cancelled at once. Cleared once refunded in full. */
+function RefundDue({ member, onRefund }: { member: MemberRow; onRefund: (checkoutId: string) => void }) {
   if (!member.duplicatePayments.length) return null;
   return (
     <div className="mt-1.5 rounded-md border border-amber-400 bg-amber-50 px-2 py-1.5 text-xs text-amber-950">
       <p className="font-bold">Refund due</p>
-      <ul>
+      <ul className="grid gap-1">
         {member.duplicatePayments.map((p) => (
           <li key={p.checkoutId}>
             {pounds(p.amountPence)} paid {formatLongDate(p.paidAt) ?? ''} while already subscribed; that second subscription was cancelled at once.
+            {p.refundedPence > 0 && ` ${pounds(p.refundedPence)} refunded so far.`}{' '}
+            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => onRefund(p.checkoutId)}>
+              Refund this payment
+            </button>
           </li>
         ))}
       </ul>
@@ -73,7 +88,7 @@ function RefundDue({ member }: { member: MemberRow }) {
 
 const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
-/** Admin Members section: find a member by e-mail, filter by status and type, grant or revoke family and annual special access. */
+/** Admin Members section: find a member by e-mail, filter by status and type, grant or revoke family and annual special access, refund a payment. */
 export function AdminMembers() {
   const ids = { search: useId(), status: useId(), type: useId(), grantType: useId() };
   const [search, setSearch] = useState('');
@@ -88,6 +103,8 @@ export function AdminMembers() {
   const [grantType, setGrantType] = useState<GrantableType>('family');
   const [endDate, setEndDate] = useState('');
   const [revoking, setRevoking] = useState<MemberRow | null>(null);
+  const [refunding, setRefunding] = useState<(RefundTarget & { action: number }) | null>(null);
+  const openRefund = (member: MemberRow, checkoutId: string | null = null) => setRefunding({ member, checkoutId, action: Date.now() });
 
   function openGrant(member: MemberRow) {
     setGranting(member);
@@ -196,10 +213,10 @@ export function AdminMembers() {
                     <div className="min-w-0">
                       <p className="font-semibold break-all text-navy-900">{m.email}</p>
                       {m.role === 'admin' && <p className="text-xs text-slate-600">Administrator</p>}
-                      <RefundDue member={m} />
+                      <RefundDue member={m} onRefund={(checkoutId) => openRefund(m, checkoutId)} />
                     </div>
                     <div>
-                      <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>{STATUS_LABELS[m.status] ?? m.status}</span>
+                      <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>{statusText(m)}</span>
                     </div>
                     <p className="text-sm text-slate-800">
                       <span className="text-slate-600 md:sr-only">Subscription: </span>
@@ -216,6 +233,11 @@ export function AdminMembers() {
                       {granted && m.hasAccess && (
                         <Button size="sm" variant="destructive" onClick={() => setRevoking(m)}>
                           Revoke
+                        </Button>
+                      )}
+                      {mayRefund(m) && (
+                        <Button size="sm" variant="outline" onClick={() => openRefund(m)} aria-label={`Refund ${m.email}`}>
+                          Refund
                         </Button>
                       )}
                     </div>
@@ -250,6 +272,7 @@ export function AdminMembers() {
         onConfirm={onGrant}
         onCancel={() => setGranting(null)}
       />
+      {refunding && <RefundDialog key={refunding.action} target={refunding} onClose={() => setRefunding(null)} />}
       <ConfirmDialog
         open={!!revoking}
         title="Revoke access?"

@@ -24,6 +24,7 @@ const KIND_LABELS: Record<string, string> = {
   welcome: 'Welcome',
   'password-reset': 'Password reset',
   cancellation: 'Cancellation',
+  billing: 'Billing',
 };
 
 const STATUS_TONES: Record<OutboxStatus, string> = {

@@ -1,0 +1,190 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatPounds } from '#shared/my-bets';
+import { REFUND_NOTE_MAX, REFUND_REASON_LABELS, REFUND_REASONS, type MemberRow, type RefundReason } from '#shared/schemas/billing';
+import { Button } from '#web/components/ui/button';
+import { Field, Label } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/use-toast';
+import { ApiError, errorMessage } from '#web/lib/request';
+import { useRefund, useRefundablePayments } from '../api';
+
+/** A fresh key per refund action: the server refunds once per key, however often it is sent. */
+function newActionKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
+
+export interface RefundTarget {
+  member: MemberRow;
+  /** A duplicate payment's checkout ("Refund due"); null: the membership's latest payment. */
+  checkoutId: string | null;
+}
+
+/**
+ * The admin's refund form: which payment, full or part (in pounds, at most what is left of it),
+ * why, and whether the membership ends now. Mounted per refund action (its key is made here and
+ * kept while the outcome is unknown, so a retry after a network or provider failure cannot
+ * refund twice; a refusal makes a new one, since nothing was refunded).
+ */
+export function RefundDialog({ target, onClose }: { target: RefundTarget; onClose: () => void }) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const payments = useRefundablePayments(target.member.id);
+  const refund = useRefund();
+  const [key, setKey] = useState(newActionKey);
+  const [paymentChoice, setPaymentChoice] = useState(target.checkoutId ?? '');
+  const [mode, setMode] = useState<'full' | 'part'>('full');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState<RefundReason>(target.checkoutId ? 'duplicate_payment' : 'money_back_guarantee');
+  const [note, setNote] = useState('');
+  const [endMembership, setEndMembership] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const list = payments.data?.payments ?? [];
+  const selected = list.find((p) => (p.checkoutId ?? '') === paymentChoice) ?? list[0];
+  const close = () => {
+    if (!refund.isPending) onClose();
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!selected) return;
+    setError(null);
+    const body = {
+      full: mode === 'full',
+      ...(mode === 'part' ? { amount } : {}),
+      reason,
+      note,
+      endMembership,
+      ...(selected.checkoutId ? { checkoutId: selected.checkoutId } : {}),
+    };
+    refund.mutate(
+      { memberId: target.member.id, idempotencyKey: key, body },
+      {
+        onSuccess: (result) => {
+          toast({ title: result.alreadyDone ? 'Already refunded' : 'Refund made', description: result.message });
+          onClose();
+        },
+        onError: (err) => {
+          setError(errorMessage(err, 'The refund could not be made.'));
+          if (err instanceof ApiError && err.status < 500) setKey(newActionKey());
+        },
+      },
+    );
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-slate-900 shadow-xl"
+    >
+      <form className="grid gap-4 p-5 sm:p-6" onSubmit={submit}>
+        <h2 id={`${id}-title`} className="text-lg font-bold text-navy-900">
+          Refund {target.member.email}
+        </h2>
+        {payments.isPending ? (
+          <p role="status">Reading the member’s payments...</p>
+        ) : payments.isError ? (
+          <p role="alert" className="text-red-700">
+            {errorMessage(payments.error, 'The payments could not be read.')}
+          </p>
+        ) : !selected ? (
+          <p>This member has no payment to refund: their membership was granted, or they never paid.</p>
+        ) : (
+          <>
+            {list.length > 1 ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-payment`}>Payment</Label>
+                <select id={`${id}-payment`} className={selectClass} value={selected.checkoutId ?? ''} onChange={(e) => setPaymentChoice(e.target.value)}>
+                  {list.map((p) => (
+                    <option key={p.checkoutId ?? 'latest'} value={p.checkoutId ?? ''}>
+                      {p.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              <p className="text-sm text-slate-800">{selected.label}</p>
+            )}
+            <p className="text-sm text-slate-700" data-testid="refundable">
+              {selected.amountRefundedPence > 0 ? `${formatPounds(selected.amountRefundedPence)} refunded already; ` : ''}
+              {formatPounds(selected.refundablePence)} can be refunded.
+            </p>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-semibold text-slate-800">Amount</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={mode === 'full'} onChange={() => setMode('full')} />
+                Full refund ({formatPounds(selected.refundablePence)})
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={mode === 'part'} onChange={() => setMode('part')} />
+                Part of it
+              </label>
+              {mode === 'part' && (
+                <Field
+                  label="Amount to refund (£)"
+                  inputMode="decimal"
+                  required
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                  hint={`At most ${formatPounds(selected.refundablePence)}.`}
+                />
+              )}
+            </fieldset>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-reason`}>Reason</Label>
+              <select id={`${id}-reason`} className={selectClass} value={reason} onChange={(e) => setReason(e.target.value as RefundReason)}>
+                {REFUND_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {REFUND_REASON_LABELS[r]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-note`}>{reason === 'other' ? 'Note (required)' : 'Note (optional)'}</Label>
+              <textarea
+                id={`${id}-note`}
+                rows={2}
+                maxLength={REFUND_NOTE_MAX}
+                required={reason === 'other'}
+                className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
+            </div>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-0.5 h-5 w-5 accent-navy-900" checked={endMembership} onChange={(e) => setEndMembership(e.target.checked)} />
+              <span>End the membership now: the subscription is cancelled at once and access ends today.</span>
+            </label>
+          </>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {error}
+          </p>
+        )}
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close} disabled={refund.isPending}>
+            Cancel
+          </Button>
+          {selected && (
+            <Button type="submit" variant="destructive" disabled={refund.isPending}>
+              {refund.isPending ? 'Refunding...' : mode === 'full' ? `Refund ${formatPounds(selected.refundablePence)}` : 'Refund'}
+            </Button>
+          )}
+        </div>
+      </form>
+    </dialog>
+  );
+}
