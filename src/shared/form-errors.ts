@@ -1,3 +1,5 @@
+import { AGE_REQUIRED_MESSAGE, ANNUAL_UNAVAILABLE_MESSAGE, PLAN_INVALID_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from './consent';
+
 /**
  * What the sign-in and subscribe forms say when they are refused. The JSON API answers these
  * texts; a form posted without JavaScript is sent back to its page with the text's code in the
@@ -28,6 +30,11 @@ export const SUBSCRIBE_FORM_ERRORS = {
   account: EMAIL_HAS_ACCOUNT_MESSAGE,
   throttled: CHECKOUT_LIMITED_MESSAGE,
   failed: CHECKOUT_FAILED_MESSAGE,
+  age: AGE_REQUIRED_MESSAGE,
+  terms: TERMS_REQUIRED_MESSAGE,
+  'start-now': START_NOW_REQUIRED_MESSAGE,
+  plan: ANNUAL_UNAVAILABLE_MESSAGE,
+  'plan-choice': PLAN_INVALID_MESSAGE,
 } as const;
 
 export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;

@@ -5,6 +5,7 @@ import { createUser } from '#server/features/auth/users';
 import type { TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /** Issue 14 items 2 and 3 with the real Stripe SDK against the fake Stripe API (decision 0018). */
 let t: TestApp;
@@ -23,7 +24,7 @@ async function userByEmail(email: string) {
 }
 
 async function startCheckout(email: string, client = t.client()) {
-  const res = await client.post('/api/create-checkout-session', { email });
+  const res = await client.post('/api/create-checkout-session', { email, ...JOINING });
   expect(res.status).toBe(200);
   return sessionIdOf(res.json.url);
 }
@@ -124,7 +125,7 @@ describe('one live subscription per account (item 3)', () => {
   it('an older checkout paid meanwhile is recorded and the new one refused, so nobody pays twice', async () => {
     const first = await startCheckout('quick@example.com');
     const { subscriptionId } = fake.completeCheckout(first); // paid; the webhook is still on its way
-    const again = await t.client().post('/api/create-checkout-session', { email: 'quick@example.com' });
+    const again = await t.client().post('/api/create-checkout-session', { email: 'quick@example.com', ...JOINING });
     expect(again.status).toBe(409);
     const newest = fake.calls('POST', '/v1/checkout/sessions').filter((r) => r.path === '/v1/checkout/sessions');
     expect(newest).toHaveLength(2);

@@ -7,6 +7,7 @@ import { createUser } from '#server/features/auth/users';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount, signedIn } from '../support/users';
+import { CONSENT } from '../support/consent';
 
 /**
  * Sessions, CSRF and login throttling: what tests/api/auth.test.ts does not already show
@@ -63,7 +64,7 @@ describe('sessions', () => {
   it('rotates on register too: the session that was there before is ended', async () => {
     const { client } = await signedIn(t, 'member');
     const before = client.cookies.get('vbg_session')!;
-    expect((await client.post('/api/register', { email: 'fresh@example.com', password: 'secret-1', confirmPassword: 'secret-1' })).status).toBe(201);
+    expect((await client.post('/api/register', { email: 'fresh@example.com', password: 'secret-1', confirmPassword: 'secret-1', ...CONSENT })).status).toBe(201);
     expect(client.cookies.get('vbg_session')).not.toBe(before);
     expect((await withToken(before).get('/api/auth/user')).status).toBe(401);
   });

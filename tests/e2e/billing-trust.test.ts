@@ -82,6 +82,7 @@ describe('a duplicate payment', () => {
     // A second checkout for the same address, made where this one could not expire it (another instance racing).
     const elsewhere = await createLocalPayments(j.app.ctx).createCheckoutSession({
       email: 'twice@example.com',
+      plan: 'monthly',
       successUrl: `${j.app.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${j.app.baseUrl}/subscribe`,
     });

@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import { processedEvents, users } from '#server/db/schema';
 import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '#server/providers/payments';
+import { wakeMailWorkers } from '../mail/outbox';
 import { loadPaidCheckout, recordPaidCheckout, withFreshPlan } from './subscription-paid';
 import { hasLiveSubscription, isLive, subscriptionUpdateFor } from './subscription-state';
 
@@ -80,6 +81,8 @@ export async function handlePaymentEvent(ctx: AppContext, payments: PaymentsProv
       }
       if (apply) await apply(tx);
     });
+    // Mail queued in the transaction (a paid checkout's welcome) goes out now rather than at the next poll.
+    if (apply && !duplicate) await wakeMailWorkers(ctx);
     return { duplicate };
   });
 }

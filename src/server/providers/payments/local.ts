@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Plan } from '#shared/consent';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
 import type { AppContext } from '#server/context';
 import { localPayments } from '#server/db/schema';
@@ -18,6 +19,10 @@ const LOCAL_DISCOUNTED_PENCE = PRICE_DISCOUNTED_GBP * 100;
 
 interface LocalSessionData {
   mode: 'subscription' | 'payment';
+  /** Absent on sessions made before the annual plan: monthly. */
+  plan?: Plan;
+  /** The plan's price when the session was made (what the page shows and Pay charges before any code). */
+  listPricePence?: number;
   email: string;
   customerId: string | null;
   successUrl: string;
@@ -37,12 +42,15 @@ interface LocalSubscriptionData {
   cancelAtPeriodEnd: boolean;
   endedAt: string | null;
   amount: number;
-  interval: 'month';
+  interval: 'month' | 'year';
 }
 
 export interface LocalCheckoutView {
   id: string;
   mode: 'subscription' | 'payment';
+  plan: Plan;
+  /** The price before any discount code, in pence. */
+  listPricePence: number;
   email: string;
   description: string;
   status: 'open' | 'complete' | 'expired';
@@ -50,7 +58,7 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
-type LocalCompletion = { ok: true; event: PaymentEvent; redirectTo: string } | { ok: false; reason: 'not-found' | 'bad-code' | 'expired' };
+type LocalCompletion = { ok: true; event: PaymentEvent; redirectTo: string } | { ok: false; reason: 'not-found' | 'bad-code' | 'code-not-for-plan' | 'expired' };
 
 export interface LocalPayments extends PaymentsProvider {
   readonly kind: 'local';
@@ -61,9 +69,10 @@ export interface LocalPayments extends PaymentsProvider {
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(18).toString('base64url')}`;
 
-function addMonth(d: Date): Date {
+function addPeriod(d: Date, interval: 'month' | 'year'): Date {
   const next = new Date(d);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
 }
 
@@ -155,8 +164,12 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     kind: 'local',
 
     createCheckoutSession(input) {
+      const annualPence = ctx.config.ANNUAL_PRICE_PENCE;
+      if (input.plan === 'annual' && annualPence === undefined) throw new Error('The annual plan is not configured (ANNUAL_PRICE_PENCE)');
       return createSession({
         mode: 'subscription',
+        plan: input.plan,
+        listPricePence: input.plan === 'annual' ? annualPence : LOCAL_PRICE_PENCE,
         email: input.email,
         customerId: input.customerId ?? null,
         successUrl: input.successUrl,
@@ -210,7 +223,18 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     async getCheckout(id) {
       const s = await read<LocalSessionData>(id, 'checkout_session');
       if (!s) return null;
-      return { id, mode: s.mode, email: s.email, description: s.description, status: s.status, successUrl: s.successUrl, cancelUrl: s.cancelUrl };
+      const plan = s.plan ?? 'monthly';
+      return {
+        id,
+        mode: s.mode,
+        plan,
+        listPricePence: s.listPricePence ?? LOCAL_PRICE_PENCE,
+        email: s.email,
+        description: s.description,
+        status: s.status,
+        successUrl: s.successUrl,
+        cancelUrl: s.cancelUrl,
+      };
     },
 
     async completeCheckout(id, discountCode) {
@@ -228,8 +252,11 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
         const s = row.data as LocalSessionData;
         if (s.status === 'complete') return { ok: true, event, redirectTo: s.successUrl } as const;
         if (s.status === 'expired') return { ok: false, reason: 'expired' } as const;
+        // The discount code is a monthly price (£12 a month); the annual plan has its own price.
+        const annual = s.plan === 'annual';
+        if (annual && code) return { ok: false, reason: 'code-not-for-plan' } as const;
         const now = ctx.clock.now();
-        const amount = code ? LOCAL_DISCOUNTED_PENCE : LOCAL_PRICE_PENCE;
+        const amount = code ? LOCAL_DISCOUNTED_PENCE : (s.listPricePence ?? LOCAL_PRICE_PENCE);
         const customerId = s.customerId ?? newId('lcus');
         let subscriptionId: string | null = null;
         const rows: { id: string; kind: string; data: object; createdAt: Date; updatedAt: Date }[] = [];
@@ -240,11 +267,11 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
             customerId,
             status: 'active',
             startDate: now.toISOString(),
-            currentPeriodEnd: addMonth(now).toISOString(),
+            currentPeriodEnd: addPeriod(now, annual ? 'year' : 'month').toISOString(),
             cancelAtPeriodEnd: false,
             endedAt: null,
             amount,
-            interval: 'month',
+            interval: annual ? 'year' : 'month',
           };
           rows.push({ id: subscriptionId, kind: 'subscription', data: sub, createdAt: now, updatedAt: now });
         }
