@@ -70,6 +70,14 @@ describe('POST /api/create-checkout-session', () => {
     expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(0);
   });
 
+  it('without an annual price the annual plan is refused with 400 and Stripe is not called', async () => {
+    expect((await t.client().get('/api/config')).json).toMatchObject({ paymentsProvider: 'stripe', annualPricePence: null });
+    const res = await t.client().post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING, plan: 'annual' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('The annual plan is not available at the moment. Please choose the monthly plan.');
+    expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(0);
+  });
+
   it('checks a signed-in non-member out for their own e-mail, and refuses a signed-in member with 409', async () => {
     const nonMember = await signedIn(t, 'nonMember', 'free@example.com');
     const res = await nonMember.client.post('/api/create-checkout-session', { email: 'someone-else@example.com', ...JOINING });
