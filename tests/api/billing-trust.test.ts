@@ -151,9 +151,10 @@ describe('one live subscription per account (item 3)', () => {
     expect(member).toMatchObject({ stripeSubscriptionId: s1, subscriptionStatus: 'active', cancelAtPeriodEnd: false });
     expect(member.subscriptionEndDate!.getTime()).toBe(fake.subscriptions.get(s1)!.items.data[0].current_period_end * 1000);
 
-    const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'));
-    expect(mail.map((m) => m.subject)).toEqual(['Your second VBG payment will be refunded']);
-    expect(mail[0].text).toMatch(/£16\.00.*cancelled the second subscription/s);
+    // The first payment's welcome, then the duplicate's notice (a duplicate is never welcomed).
+    const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com')).orderBy(outbox.id);
+    expect(mail.map((m) => m.subject)).toEqual(['Welcome to VBG Premium', 'Your second VBG payment will be refunded']);
+    expect(mail[1].text).toMatch(/£16\.00.*cancelled the second subscription/s);
 
     const admin = await signedIn(t, 'admin');
     const list = await admin.client.get('/api/admin/members?search=member@');
@@ -164,7 +165,7 @@ describe('one live subscription per account (item 3)', () => {
     await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(dup.subscriptionId)!));
     await deliverWebhook(t.client(), fake.event('checkout.session.completed', dup.session));
     expect(await userByEmail('member@example.com')).toMatchObject({ stripeSubscriptionId: s1, subscriptionStatus: 'active' });
-    expect(await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'))).toHaveLength(2);
   });
 
   it('cancelling cancels what renews, after a duplicate payment', async () => {
