@@ -1,4 +1,5 @@
 import { AGE_REQUIRED_MESSAGE, ANNUAL_UNAVAILABLE_MESSAGE, PLAN_INVALID_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from './consent';
+import type { LoginFormError, SubscribeFormError } from './form-error-codes';
 
 /**
  * What the sign-in and subscribe forms say when they are refused. The JSON API answers these
@@ -17,13 +18,13 @@ export const CHECKOUT_LIMITED_MESSAGE = 'Too many checkout attempts. Please wait
 export const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
 export const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
 
-export const LOGIN_FORM_ERRORS = {
+export const LOGIN_FORM_ERRORS: Record<LoginFormError, string> = {
   invalid: LOGIN_FAILED_MESSAGE,
   throttled: LOGIN_THROTTLED_MESSAGE,
   incomplete: LOGIN_INCOMPLETE_MESSAGE,
-} as const;
+};
 
-export const SUBSCRIBE_FORM_ERRORS = {
+export const SUBSCRIBE_FORM_ERRORS: Record<SubscribeFormError, string> = {
   email: CHECKOUT_EMAIL_MESSAGE,
   member: EMAIL_ALREADY_MEMBER_MESSAGE,
   'already-member': ALREADY_MEMBER_MESSAGE,
@@ -35,10 +36,9 @@ export const SUBSCRIBE_FORM_ERRORS = {
   'start-now': START_NOW_REQUIRED_MESSAGE,
   plan: ANNUAL_UNAVAILABLE_MESSAGE,
   'plan-choice': PLAN_INVALID_MESSAGE,
-} as const;
+};
 
-export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
-export type SubscribeFormError = keyof typeof SUBSCRIBE_FORM_ERRORS;
+export type { LoginFormError, SubscribeFormError } from './form-error-codes';
 
 /** The code of a refusal's text (`fallback` for a text the form does not know). */
 export function formErrorCode<K extends string>(errors: Record<K, string>, message: string, fallback: K): K {

@@ -61,8 +61,7 @@ export const cancelBody = z.object({
 export type CancelBody = z.infer<typeof cancelBody>;
 
 /** What happened to a member's subscription: one row of their history (subscription_events). */
-const SUBSCRIPTION_EVENT_TYPES = ['joined', 'renewed', 'payment_failed', 'recovered', 'cancel_requested', 'resumed', 'ended', 'refunded', 'notice_sent'] as const;
-export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
+export type SubscriptionEventType = 'joined' | 'renewed' | 'payment_failed' | 'recovered' | 'cancel_requested' | 'resumed' | 'ended' | 'refunded' | 'notice_sent';
 
 export interface UrlResponse {
   url: string;
