@@ -38,7 +38,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: pgUrl ? EMBEDDED_DATABASE_API_TESTS : ['tests/api/**/*.test.ts'],
           // Several processes on one database: PostgreSQL only (PGlite is one process's database).
-          exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts', 'tests/api/feeds-multi-instance.test.ts'],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },
           // A worker imports the server once for all its files (each file still starts its own app

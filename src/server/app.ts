@@ -32,9 +32,12 @@ import { freeRaceRoutes } from './features/free-race/routes';
 import { excelExportRoutes } from './features/excel-export/routes';
 import { performanceRoutes } from './features/performance/routes';
 import { raceResultsRoutes } from './features/race-results/routes';
+import { pricesRoutes } from './features/prices/routes';
+import { valueBoardRoutes } from './features/value-board/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
 import { mailRoutes } from './features/mail/routes';
+import { feedsRoutes } from './features/feeds/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
@@ -53,6 +56,8 @@ export interface BuildAppOptions {
   httpTimeouts?: HttpTimeouts;
   /** How often housekeeping runs (tests shorten it); HOUSEKEEPING_EVERY_MS by default. */
   housekeepingEveryMs?: number;
+  /** Whether this instance may poll the configured feeds (tests run polls themselves); on by default. */
+  feedPolling?: boolean;
 }
 
 export interface App {
@@ -155,9 +160,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await freeRaceRoutes(app, ctx);
   excelExportRoutes(app, ctx);
   raceResultsRoutes(app, ctx);
+  pricesRoutes(app, ctx);
+  valueBoardRoutes(app, ctx);
   oddsPreferenceRoutes(app, ctx);
   myBetsRoutes(app, ctx);
   mailRoutes(app, ctx);
+  feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];

@@ -54,3 +54,30 @@ describe('configuration', () => {
     expect(loadConfig({ ...stripe, ANNUAL_PRICE_PENCE: '14400', STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatchObject({ ANNUAL_PRICE_PENCE: 14400, STRIPE_ANNUAL_PRICE_ID: 'price_y' });
   });
 });
+
+describe('price and result feeds', () => {
+  it('default to manual only, with Betfair and The Racing API addresses and intervals', () => {
+    const c = loadConfig({ NODE_ENV: 'test' });
+    expect(c.RACING_DATA_PROVIDERS).toEqual(['manual']);
+    expect(c.BSP_BASE_URL).toBe('https://promo.betfair.com/betfairsp/prices');
+    expect(c.BSP_COUNTRIES).toEqual(['uk', 'ire']);
+    expect(c.RACING_API_BASE_URL).toBe('https://api.theracingapi.com');
+    expect(c.RACING_API_REGIONS).toEqual(['gb', 'ire']);
+    expect([c.BSP_POLL_SECONDS, c.RACING_API_POLL_SECONDS]).toEqual([1800, 300]);
+  });
+  it('reads a list of feeds, and requires The Racing API credentials with it', () => {
+    const c = loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: ' BSP , racing-api,bsp', RACING_API_USERNAME: 'u', RACING_API_PASSWORD: 'p', RACING_API_REGIONS: 'GB, ire' });
+    expect(c.RACING_DATA_PROVIDERS).toEqual(['bsp', 'racing-api']);
+    expect(c.RACING_API_REGIONS).toEqual(['gb', 'ire']);
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: 'racing-api', RACING_API_USERNAME: 'u' })).toThrow(
+      /RACING_API_PASSWORD: required when RACING_DATA_PROVIDERS includes racing-api/,
+    );
+  });
+  it('names a bad feed setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: 'bsp,sporting-life' })).toThrow(/RACING_DATA_PROVIDERS: must be a comma-separated list of manual, bsp, racing-api/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BSP_COUNTRIES: 'usa' })).toThrow(/BSP_COUNTRIES: must be a comma-separated list of uk, ire/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_POLL_SECONDS: '0' })).toThrow(/RACING_API_POLL_SECONDS: must be at least 1 second/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BSP_BASE_URL: 'not a url' })).toThrow(/BSP_BASE_URL: must be a URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_REGIONS: 'gb;ire' })).toThrow(/RACING_API_REGIONS: must be a comma-separated list of region codes/);
+  });
+});

@@ -15,6 +15,38 @@ const booleanFlag = z.preprocess(
     .optional(),
 );
 
+/** A comma-separated list of names from a fixed set ("bsp,racing-api"), spaces and case ignored. */
+const nameList = <T extends string>(names: readonly T[], fallback: string) =>
+  z.preprocess(
+    (v) => (emptyToUndefined(v) ?? fallback) as string,
+    z
+      .string()
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((n) => n.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ])
+      .refine((list) => list.length > 0 && list.every((n) => (names as readonly string[]).includes(n)), { message: `must be a comma-separated list of ${names.join(', ')}` })
+      .transform((list) => list as T[]),
+  );
+const seconds = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1 second')
+      .max(86_400, 'must be at most 86400 seconds (a day)')
+      .default(fallback),
+  );
+
+/** Where price and result feeds come from (src/server/providers/racing-data): `manual` needs nothing. */
+const RACING_DATA_PROVIDERS = ['manual', 'bsp', 'racing-api'] as const;
+const BSP_COUNTRIES = ['uk', 'ire'] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.preprocess(
@@ -68,6 +100,22 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   LOCAL_CHECKOUT: booleanFlag,
   WARM_UP: booleanFlag,
+  RACING_DATA_PROVIDERS: nameList(RACING_DATA_PROVIDERS, 'manual'),
+  BSP_BASE_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).default('https://promo.betfair.com/betfairsp/prices')),
+  BSP_COUNTRIES: nameList(BSP_COUNTRIES, 'uk,ire'),
+  BSP_POLL_SECONDS: seconds(1800),
+  RACING_API_BASE_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).default('https://api.theracingapi.com')),
+  RACING_API_USERNAME: optionalString,
+  RACING_API_PASSWORD: optionalString,
+  RACING_API_REGIONS: z.preprocess(
+    (v) => (emptyToUndefined(v) ?? 'gb,ire') as string,
+    z
+      .string()
+      .regex(/^\s*[a-z]{2,4}(\s*,\s*[a-z]{2,4})*\s*$/i, 'must be a comma-separated list of region codes, like gb,ire')
+      .transform((v) => v.split(',').map((r) => r.trim().toLowerCase())),
+  ),
+  RACING_API_BOOKMAKER: optionalString,
+  RACING_API_POLL_SECONDS: seconds(300),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -122,6 +170,12 @@ function combinationProblems(env: RawEnv): Map<string, string> {
     add('ANNUAL_PRICE_PENCE', 'required when STRIPE_ANNUAL_PRICE_ID is set (the annual price shown on the subscribe page, equal to that Stripe price)');
   if (env.STRIPE_SECRET_KEY && env.ANNUAL_PRICE_PENCE !== undefined && !env.STRIPE_ANNUAL_PRICE_ID)
     add('STRIPE_ANNUAL_PRICE_ID', 'required when ANNUAL_PRICE_PENCE is set with STRIPE_SECRET_KEY (the Stripe price of the annual plan)');
+  // The Racing API takes HTTP Basic credentials; a feed without them would only ever fail.
+  if (env.RACING_DATA_PROVIDERS.includes('racing-api')) {
+    for (const name of ['RACING_API_USERNAME', 'RACING_API_PASSWORD'] as const) {
+      if (!env[name]) add(name, 'required when RACING_DATA_PROVIDERS includes racing-api');
+    }
+  }
   return problems;
 }
 

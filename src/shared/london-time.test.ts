@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDay, formatShortDay, isIsoDay, londonDate, weekdayOf } from './london-time';
+import { addDays, formatLongDay, formatShortDay, isIsoDay, londonDate, weekdayOf, londonInstant } from './london-time';
 
 describe('London calendar days', () => {
   it('uses London, not UTC, just after midnight in summer time (BST = UTC+1)', () => {
@@ -36,5 +36,16 @@ describe('London calendar days', () => {
     expect(formatShortDay('2026-11-30')).toBe('Mon 30 Nov');
     expect(formatShortDay('2027-01-02')).toBe('Sat 2 Jan');
     expect(formatShortDay('2026-11-30', false)).toBe('30 Nov');
+  });
+});
+
+describe('londonInstant', () => {
+  it('reads a London wall-clock time in summer (BST) and in winter (GMT)', () => {
+    expect(londonInstant('2026-07-14', '14:10').toISOString()).toBe('2026-07-14T13:10:00.000Z');
+    expect(londonInstant('2026-11-25', '14:10').toISOString()).toBe('2026-11-25T14:10:00.000Z');
+  });
+  it('takes a skipped time as the hour after and a repeated one as its first occurrence', () => {
+    expect(londonInstant('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z'); // 02:30 BST
+    expect(londonInstant('2026-10-25', '01:30').toISOString()).toBe('2026-10-25T00:30:00.000Z'); // 01:30 BST
   });
 });

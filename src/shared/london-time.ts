@@ -23,6 +23,22 @@ export function londonClock(instant: Date): string {
   return clockFormatter.format(instant);
 }
 
+/**
+ * The instant a London wall-clock time happens on a London day ("2026-07-14", "14:10" is 13:10
+ * UTC in summer). A time the clocks skip is read as the hour after; a repeated one as the first.
+ */
+export function londonInstant(isoDay: string, hhmm: string): Date {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const [h, min] = hhmm.split(':').map(Number);
+  const asUtc = Date.UTC(y, m - 1, d, h, min);
+  // London is UTC or UTC+1: try both offsets and keep the one whose London clock reads hhmm.
+  for (const offsetHours of [1, 0]) {
+    const instant = new Date(asUtc - offsetHours * 3600_000);
+    if (londonDate(instant) === isoDay && londonClock(instant) === hhmm) return instant;
+  }
+  return new Date(asUtc);
+}
+
 /** Adds whole days to a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
 export function addDays(isoDay: string, days: number): string {
   const [y, m, d] = isoDay.split('-').map(Number);

@@ -43,6 +43,12 @@ describe('settleBet', () => {
     expect(betOutlayPence({ stakePence: 200, eachWay: false })).toBe(200);
   });
 
+  it('a horse placed by a BSP place market, which gives no order, is placed within the terms', () => {
+    const bet = { price: '10/1', stakePence: 500, eachWay: true };
+    expect(settleBet(bet, result('placed', null))).toEqual({ status: 'placed', returnPence: 1500, profitPence: 500 });
+    expect(settleBet({ ...bet, eachWay: false }, result('placed', null))).toEqual({ status: 'lost', returnPence: 0, profitPence: -500 });
+  });
+
   it('rounds pennies down', () => {
     // £3 at 11/8: 3 × 2.375 = £7.125 → £7.12.
     expect(settleBet({ price: '11/8', stakePence: 300, eachWay: false }, result('won', 1)).returnPence).toBe(712);

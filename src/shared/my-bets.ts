@@ -33,7 +33,7 @@ export function betOutlayPence(bet: Pick<BetInput, 'stakePence' | 'eachWay'>): n
 
 export interface BetResult {
   finish: Finish;
-  /** 1 for the winner, 2.. for the placed horses as entered; null otherwise. */
+  /** 1 for the winner, 2.. for the placed horses as entered; null otherwise, and for a placed horse whose order is not known. */
   position: number | null;
   /** Runners that ran in the race. */
   runners: number;
@@ -66,7 +66,9 @@ export function settleBet(bet: BetInput, result: BetResult | null): BetSettlemen
   } else {
     const part = bet.stakePence;
     const terms = placeTerms(result.runners, result.handicap);
-    placedInTerms = result.position !== null && result.position <= terms.places;
+    // A placed horse without a position (a BSP place market gives none) was placed within the
+    // market's places, which are these terms.
+    placedInTerms = result.finish === 'won' || (result.finish === 'placed' && (result.position === null || result.position <= terms.places));
     returned = (won ? part * odds : 0) + (placedInTerms ? part * (1 + (odds - 1) * terms.fraction) : 0);
   }
   const returnPence = Math.floor(returned + 1e-6);

@@ -50,6 +50,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/unsubscribe', access: 'public' },
   { pattern: '/tips', access: 'auth', title: 'Daily Tips — VBG' },
   { pattern: '/vbg-race-cards', access: 'auth', title: 'VBG Race Cards' },
+  { pattern: '/value-now', access: 'auth', title: 'Value Now — VBG' },
   { pattern: '/golf', access: 'auth' },
   { pattern: '/vb-generator', access: 'auth' },
   { pattern: '/my-account', access: 'auth', title: 'My Account — VBG' },

@@ -106,22 +106,3 @@ export const NO_VERDICT = 'Race verdicts will be inserted on the morning of the 
 export function showJockeyClaim(claim: number | null | undefined): claim is number {
   return typeof claim === 'number' && claim >= 1;
 }
-
-/** "14:10" and "9:05" as minutes past midnight, so times compare whatever their padding. */
-function minutesOf(time: string): number {
-  const [h, m] = time.split(/[:.]/).map(Number);
-  return h * 60 + m;
-}
-
-/** A day's races in the order they are off (time, then course), whatever their venue. */
-export function byTime<R extends { time: string; course: string }>(races: readonly R[]): R[] {
-  return [...races].sort((a, b) => minutesOf(a.time) - minutesOf(b.time) || a.course.localeCompare(b.course));
-}
-
-/**
- * The next race off: on the day itself, the first race whose time (London) is still to come; none
- * on another day, or once the last race is off.
- */
-export function nextOff<R extends { id: number; time: string; course: string; raceDate: string }>(races: readonly R[], today: string, clock: string): R | undefined {
-  return byTime(races).find((r) => r.raceDate === today && minutesOf(r.time) >= minutesOf(clock));
-}

@@ -53,6 +53,13 @@ export function nameKey(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** "14:10 Ascot: …" (or "2.10pm Ascot: …"): the race's 24-hour time, its course and what follows the colon; null when the line does not start so. */
+export function readRaceLine(lineText: string): { time: string; course: string; rest: string } | null {
+  const m = LINE.exec(lineText);
+  const time = m ? normaliseRaceTime(Number(m[1]), Number(m[2]), m[3]) : null;
+  return m && time ? { time, course: m[4].trim(), rest: m[5] } : null;
+}
+
 const names = (text: string) =>
   text
     .split(',')
@@ -69,11 +76,10 @@ export function parseResultLines(text: string): { races: ParsedRaceResult[]; pro
     if (!lineText) return;
     const line = i + 1;
     const problem = (message: string) => problems.push({ line, text: lineText, message });
-    const m = LINE.exec(lineText);
-    const time = m ? normaliseRaceTime(Number(m[1]), Number(m[2]), m[3]) : null;
-    if (!m || !time) return problem(`Could not read the race: write it like "${RESULT_LINE_EXAMPLE}".`);
-    const course = m[4].trim();
-    const [placings, ...rest] = m[5].split(';');
+    const race = readRaceLine(lineText);
+    if (!race) return problem(`Could not read the race: write it like "${RESULT_LINE_EXAMPLE}".`);
+    const { time, course } = race;
+    const [placings, ...rest] = race.rest.split(';');
     const finishers: ResultFinisher[] = [];
     for (const entry of names(placings)) {
       const sp = TRAILING_SP.exec(entry);
@@ -109,7 +115,7 @@ export interface CardRace {
 }
 type RunnerOf<C extends CardRace> = C['runners'][number];
 
-interface MatchedRunner<R> {
+export interface MatchedRunner<R> {
   runner: R;
   finish: Finish;
   position: number | null;
@@ -123,6 +129,11 @@ export interface MatchedRace<C extends CardRace> {
   runners: MatchedRunner<RunnerOf<C>>[];
 }
 
+/** The card's race at this 24-hour time and course (compared like names). */
+export function cardRaceAt<C extends { time: string; course: string }>(cards: readonly C[], time: string, course: string): C | undefined {
+  return cards.find((c) => c.time === time && nameKey(c.course) === nameKey(course));
+}
+
 /**
  * Matches read lines to the day's cards: the race by time and course, each named horse among its
  * runners. Problems name every race and horse not found; all-or-nothing is the caller's rule.
@@ -133,7 +144,7 @@ export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], car
   const problems: ResultProblem[] = [];
   for (const race of parsed) {
     const text = `${race.time} ${race.course}`;
-    const card = cards.find((c) => c.time === race.time && nameKey(c.course) === nameKey(race.course));
+    const card = cardRaceAt(cards, race.time, race.course);
     if (!card) {
       problems.push({ line: race.line, text, message: `No race at ${text} on the cards of that day.` });
       continue;

@@ -50,6 +50,7 @@ const OTHER_PARAMETER_ROUTES = [
   'GET /api/historical-tips/:date',
   'DELETE /api/vbg-race-cards/clear-weekday/:weekday',
   'DELETE /api/vbg-race-cards/clear-day/:day',
+  'POST /api/admin/feeds/:provider/run',
 ];
 
 /**

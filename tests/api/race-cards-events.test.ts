@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema';
+import { londonDate, weekdayOf } from '#shared/london-time';
 import { SESSION_IDLE_MS } from '#server/features/auth/sessions';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '#server/features/race-cards/events';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
@@ -152,6 +153,22 @@ describe('GET /api/vbg-race-cards-events', () => {
     const stream = await openStream(t.baseUrl, member);
     expect((await admin.delete('/api/vbg-race-cards/clear-all')).status).toBe(200);
     expect((await stream.next()).data).toMatchObject({ type: 'update', weekday: null });
+  });
+
+  it("a price paste sends prices and a result sends results, each for its day's weekday", async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const today = londonDate(t.clock.now());
+    const weekday = weekdayOf(today);
+    await uploadDay(admin, weekday);
+    const stream = await openStream(t.baseUrl, member);
+    const [race] = makeRaceDay({ races: 2, runners: 3, seed: 5 });
+    const prices = await admin.post('/api/admin/prices', { date: today, lines: `${race.time} ${race.course}: ${race.horses[0].name} 7/2` });
+    expect(prices.status, prices.text).toBe(200);
+    expect((await stream.next()).data).toMatchObject({ type: 'prices', weekday });
+    const results = await admin.post('/api/admin/race-results', { date: today, lines: `${race.time} ${race.course}: ${race.horses[1].name}` });
+    expect(results.status, results.text).toBe(200);
+    expect((await stream.next()).data).toMatchObject({ type: 'results', weekday });
   });
 });
 

@@ -130,6 +130,13 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/my-bets': 'member',
   'POST /api/my-bets': 'member',
   'DELETE /api/my-bets/:id': 'member',
+  // prices through the day and the value board
+  'POST /api/admin/prices': 'admin',
+  'GET /api/value-now': 'member',
+  // price and result feeds
+  'GET /api/admin/feeds': 'admin',
+  'POST /api/admin/feeds/:provider/run': 'admin',
+  'POST /api/admin/feeds/bsp': 'admin',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';
@@ -272,6 +279,7 @@ describe('members-only pages do not carry member data in their HTML', () => {
       '/vbg-race-cards',
       '/golf',
       '/vb-generator',
+      '/value-now',
       '/my-account',
       '/admin',
       '/free-race',
@@ -296,5 +304,7 @@ describe('members-only pages do not carry member data in their HTML', () => {
     // The data itself is only behind the API, for members.
     expect((await member.get('/api/daily-tips')).text).toContain(marker);
     expect((await nonMember.get('/api/daily-tips')).status).toBe(403);
+    expect((await member.get('/api/value-now')).text).toContain(marker);
+    expect((await nonMember.get('/api/value-now')).status).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import { inflateEntry, readCentralDirectory } from '#server/features/race-cards/
 import { makeRaceDay, masterForm, raceDayWorkbook, zipOf, type ZipEntrySpec } from '../fixtures/race-day';
 import { standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
+import { bspCsv } from '../fixtures/racing-feeds';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -144,6 +145,14 @@ beforeAll(async () => {
   ];
   // The stage-1 preview reads the same form as the upload, and writes nothing.
   ENDPOINTS.push({ ...ENDPOINTS[0], name: 'master excel preview (stage 1, writes nothing)', path: '/api/vbg-race-cards/upload-master-excel/preview' });
+  // Betfair's BSP win file (its place file is an optional second field of the same form).
+  const bsp = new TextEncoder().encode(
+    bspCsv('2026-11-21', 'win', [
+      { race: DAY[0], order: [1, 0, 2], placed: 2 },
+      { race: DAY[1], order: [2, 1, 0], placed: 2 },
+    ]),
+  );
+  ENDPOINTS.push({ name: 'BSP files', path: '/api/admin/feeds/bsp', fileField: 'winFile', fields: {}, limit: 5 * MB, good: () => bsp, wrongKind: pdf });
 }, 90_000);
 afterAll(() => t.close());
 
@@ -198,6 +207,8 @@ function specific(): Array<[string, string, Send]> {
   const collection = ENDPOINTS[3];
   const back = ENDPOINTS[4];
   const master = ENDPOINTS[5];
+  const bsp = ENDPOINTS[7];
+  const bspText = () => new TextDecoder().decode(bsp.good());
   const xxe = (name: string, data: Buffer) =>
     name === 'word/document.xml'
       ? Buffer.from(
@@ -302,6 +313,21 @@ function specific(): Array<[string, string, Send]> {
     [back.name, 'a date that climbs out of the archive', (ep) => admin.post(ep.path, form(ep, pdfBytes(20), { fields: { date: '../../etc/passwd' } }))],
     [back.name, 'an impossible date', (ep) => admin.post(ep.path, form(ep, pdfBytes(30), { fields: { date: '2026-02-30' } }))],
     [back.name, 'a PDF header on an HTML page', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDX-1.4<html><script>alert(1)</script>'), { filename: 'g.pdf' }))],
+    [
+      bsp.name,
+      'a NUL byte in a runner name',
+      (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode(bspText().replace(DAY[0].horses[0].name, 'Null\u0000Horse')), { filename: 'dwbfpricesukwin21112026.csv' })),
+    ],
+    [
+      bsp.name,
+      'a win file in the place field too, from another day',
+      (ep) => {
+        const f = form(ep, bsp.good(), { filename: 'dwbfpricesukwin21112026.csv' });
+        f.append('placeFile', new Blob([bspText().replaceAll('21-11-2026', '20-11-2026')]), 'dwbfpricesukplace20112026.csv');
+        return admin.post(ep.path, f);
+      },
+    ],
+    [bsp.name, 'twenty thousand and one rows', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode(bspText() + `${bspText().split('\r\n')[1]}\r\n`.repeat(20_001)), { filename: 'w.csv' }))],
     [master.name, 'a password-protected PDF', (ep) => admin.post(ep.path, form(ep, handPdf('/Encrypt << /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >> '), { filename: 'm.pdf' }))],
     [master.name, 'only a PDF header', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDF-1.7\n%%EOF\n'), { filename: 'm.pdf' }))],
     [
@@ -325,7 +351,8 @@ async function expectRefused(label: string, send: () => Promise<{ status: number
 
 describe('hostile uploads: refused with a 4xx, nothing stored changes', () => {
   it('every upload endpoint is known here (a new multipart route must join this list)', () => {
-    const multipart = t.app.routeTable.filter((r) => /upload/.test(r.url) && r.method === 'POST').map((r) => r.url);
+    // The BSP upload's path names the feed rather than the upload.
+    const multipart = t.app.routeTable.filter((r) => (/upload/.test(r.url) || r.url === '/api/admin/feeds/bsp') && r.method === 'POST').map((r) => r.url);
     // JSON routes whose names say upload: publishing tips, and re-processing the stored workbook (and its preview).
     const json = new Set(['/api/secure-content-upload', '/api/vbg-race-cards/hard-coded-upload', '/api/vbg-race-cards/hard-coded-upload/preview']);
     expect(ENDPOINTS.map((e) => e.path).sort()).toEqual(multipart.filter((u) => !json.has(u)).sort());
@@ -335,12 +362,12 @@ describe('hostile uploads: refused with a 4xx, nothing stored changes', () => {
     let count = 0;
     for (const ep of ENDPOINTS) {
       for (const [what, send] of GENERIC) {
-        if (Object.keys(ep.fields).length === 0 && what === 'hostile text fields') continue; // the master PDF reads no text field
+        if (Object.keys(ep.fields).length === 0 && what === 'hostile text fields') continue; // the master PDF and the BSP files read no text field
         await expectRefused(`${ep.name}: ${what}`, () => send(ep));
         count++;
       }
     }
-    expect(count).toBe(ENDPOINTS.length * GENERIC.length - 1); // the master PDF has no text field to abuse
+    expect(count).toBe(ENDPOINTS.length * GENERIC.length - 2); // two have no text field to abuse
   }, 120_000);
 
   it('the file-specific hostile requests (XXE, entity expansion, zip bombs, macros, encrypted PDF, …)', async () => {

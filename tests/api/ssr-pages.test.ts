@@ -163,7 +163,7 @@ describe('server-rendered public pages', () => {
 
   it('members and admin pages stay a shell the browser renders', async () => {
     const { client: member } = await signedIn(t, 'member');
-    for (const path of ['/tips', '/vbg-race-cards', '/my-account', '/my-bets', '/admin']) {
+    for (const path of ['/tips', '/vbg-race-cards', '/value-now', '/my-account', '/my-bets', '/admin']) {
       const p = await page(path, member);
       expect(p.status, path).toBe(200);
       expect(p.html, path).toContain('<div id="root"></div>');

@@ -70,7 +70,7 @@ export async function resetDatabase(database: Database) {
 /** `logStream`: the app logs there (at LOG_LEVEL, silent unless the test sets it); without it, nowhere. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number; logStream?: LogStream } = {},
+  opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number; logStream?: LogStream; feedPolling?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
@@ -86,6 +86,8 @@ export async function startTestApp(
     httpTimeouts: opts.httpTimeouts,
     // Off unless a test asks: a pass at an unplanned moment would race tests that move the clock.
     housekeepingEveryMs: opts.housekeepingEveryMs ?? 0,
+    // Off unless a test asks, for the same reason: tests run feed polls themselves (Run now).
+    feedPolling: opts.feedPolling ?? false,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;

@@ -31,7 +31,19 @@ export interface Database {
   /** Called whenever notices may have been missed: the listening connection dropped, or came back. */
   onNoticesMissed(callback: () => void): void;
   ping(): Promise<void>;
+  /**
+   * Tries to take a PostgreSQL session advisory lock on a connection of its own, held until
+   * `release()` or until that connection is lost (`lost` settles then). Null when another session
+   * holds it. PGlite is one process's database: there it is always granted.
+   */
+  trySessionLock(key: number): Promise<SessionLock | null>;
   close(): Promise<void>;
+}
+
+export interface SessionLock {
+  /** Settles when the lock is no longer held: released, or its connection gone. */
+  lost: Promise<void>;
+  release(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -59,6 +71,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   await client.waitReady;
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const heldLocks = new Set<number>();
   return {
     db,
     kind: 'pglite',
@@ -74,6 +87,20 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     onNoticesMissed: () => undefined,
     async ping() {
       await pglite.query('select 1');
+    },
+    // One process owns the database: a lock is held by one holder in this process.
+    async trySessionLock(key) {
+      if (heldLocks.has(key)) return null;
+      heldLocks.add(key);
+      let markLost = () => undefined as void;
+      const lost = new Promise<void>((resolve) => (markLost = resolve));
+      return {
+        lost,
+        release: async () => {
+          heldLocks.delete(key);
+          markLost();
+        },
+      };
     },
     async close() {
       if (!pglite.closed) await pglite.close();
@@ -103,6 +130,7 @@ async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    trySessionLock: (key) => postgresSessionLock(url, key),
     async close() {
       await listener.close();
       await pool.end();
@@ -122,6 +150,24 @@ async function runMigrations(database: Database) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migratePg(tx as any, { migrationsFolder });
   });
+}
+
+/** A session advisory lock on its own connection (not the pool's: a pooled session is shared). */
+async function postgresSessionLock(url: string, key: number): Promise<SessionLock | null> {
+  const client = new pg.Client({ connectionString: url, application_name: 'vbg-lock', keepAlive: true, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
+  let markLost = () => undefined as void;
+  const lost = new Promise<void>((resolve) => (markLost = resolve));
+  client.on('error', () => markLost());
+  client.on('end', () => markLost());
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [key]);
+    if (rows[0]?.held) return { lost, release: () => client.end().catch(() => undefined) };
+  } catch {
+    // Unreachable or refused: not held, like a lock another session has; the caller tries again later.
+  }
+  await client.end().catch(() => undefined);
+  return null;
 }
 
 /** The rows of a raw `db.execute(sql…)` result, whichever driver returned it. */

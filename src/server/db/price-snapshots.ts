@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { nameKey } from '#shared/race-results';
-import type { PricePoint, PriceSource } from '#shared/schemas/prices';
+import { MARKET_PRICE_SOURCES, type PriceSource } from '#shared/schemas/prices';
 import type { DbOrTx, Tx } from './client';
 import { horses, priceSnapshots, races } from './schema';
 
+/** Where a price came from. */
 export type { PriceSource };
-/**
- * The sources whose prices are the market before the off, and so become a runner's current price.
- * A Betfair starting price is the closing price: kept for the record and closing line value, never
- * the price the cards show.
- */
-const CURRENT_PRICE_SOURCES: readonly PriceSource[] = ['morning', 'analyst', 'racing-api'];
+/** The market's sources (not the Betfair starting price): their newest price is the card's current price. */
+const CURRENT_PRICE_SOURCES = MARKET_PRICE_SOURCES;
 
 export interface RunnerPrice {
   time: string; // HH:MM, as on the card
@@ -101,40 +98,3 @@ export async function latestMarketPrices(db: DbOrTx, date: string): Promise<Map<
   const histories = await priceHistories(db, date, CURRENT_PRICE_SOURCES);
   return new Map([...histories].map(([key, list]) => [key, list[list.length - 1]]));
 }
-
-/** A runner on its day, as a tip record or a result names it. */
-export interface RunnerOfDay {
-  date: string;
-  time: string;
-  course: string;
-  horseName: string;
-}
-
-/** How priceHistoriesOf keys a runner: its day and runnerPriceKey. */
-export const runnerOfDayKey = (r: RunnerOfDay) => `${r.date}|${runnerPriceKey(r.time, r.course, r.horseName)}`;
-
-/**
- * The snapshots of the given runners on their days, oldest first, by `runnerOfDayKey`: one read for
- * the whole proofed record.
- */
-export async function priceHistoriesOf(db: DbOrTx, runners: readonly RunnerOfDay[]): Promise<Map<string, PriceSnapshot[]>> {
-  const byRunner = new Map<string, PriceSnapshot[]>();
-  if (runners.length === 0) return byRunner;
-  const wanted = new Set(runners.map(runnerOfDayKey));
-  const rows = await db
-    .select()
-    .from(priceSnapshots)
-    .where(and(inArray(priceSnapshots.raceDate, [...new Set(runners.map((r) => r.date))]), inArray(priceSnapshots.horseKey, [...new Set(runners.map((r) => nameKey(r.horseName)))])))
-    .orderBy(asc(priceSnapshots.observedAt), asc(priceSnapshots.id));
-  for (const row of rows) {
-    const key = runnerOfDayKey({ date: row.raceDate, time: row.time, course: row.course, horseName: row.horseName });
-    if (!wanted.has(key)) continue;
-    const list = byRunner.get(key) ?? [];
-    list.push({ source: row.source as PriceSource, price: row.price, priceText: row.priceText, observedAt: row.observedAt });
-    byRunner.set(key, list);
-  }
-  return byRunner;
-}
-
-/** A snapshot as the API sends it. */
-export const toPricePoint = (s: PriceSnapshot): PricePoint => ({ price: s.price, priceText: s.priceText, source: s.source, observedAt: s.observedAt.toISOString() });

@@ -15,23 +15,32 @@ export interface UploadFormSpec {
   /** What the file is, for messages: "PDF", "workbook". */
   noun: string;
   fileField: string;
+  /** Further file fields a form may carry (its scope must allow as many files), each at most once. */
+  extraFileFields?: string[];
   textFields: string[];
   maxBytes: number;
+}
+
+interface UploadedFile {
+  data: Buffer;
+  filename: string | undefined;
 }
 
 export interface UploadForm {
   data: Buffer | undefined;
   filename: string | undefined;
   fields: Record<string, string | undefined>;
+  /** The extra file fields that came, by name. */
+  extraFiles: Record<string, UploadedFile | undefined>;
 }
 
 /**
  * Registers multipart parsing in an encapsulated scope (only that scope's routes accept uploads,
  * each with its own size limit) and hands the scope to `routes`.
  */
-export function registerUploadScope(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void, fieldSize = 1000) {
+export function registerUploadScope(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void, fieldSize = 1000, files = 1) {
   void app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize, parts: 8 } });
+    await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files, fields: 5, fieldSize, parts: 8 } });
     routes(scope);
   });
 }
@@ -42,14 +51,19 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
     const fields = names.length > 1 ? `the fields ${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : `the field ${names[0]}`;
     throw new HttpError(415, `Send the ${spec.noun} as multipart/form-data with ${fields}.`);
   }
-  const form: UploadForm = { data: undefined, filename: undefined, fields: {} };
+  const form: UploadForm = { data: undefined, filename: undefined, fields: {}, extraFiles: {} };
+  const seen = new Set<string>();
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await readFilePart(part.file, spec.maxBytes, Number(request.headers['content-length'])); // always drained, so a stray file field cannot stall the form
+        if (seen.has(part.fieldname)) throw new HttpError(413, `Send one ${spec.noun} at a time.`);
+        seen.add(part.fieldname);
         if (part.fieldname === spec.fileField) {
           form.data = data;
           form.filename = cleanFilename(part.filename);
+        } else if (spec.extraFileFields?.includes(part.fieldname)) {
+          form.extraFiles[part.fieldname] = { data, filename: cleanFilename(part.filename) };
         }
       } else if (spec.textFields.includes(part.fieldname) && typeof part.value === 'string') {
         // busboy cuts an over-long field silently; a cut value must never be used as if whole.

@@ -1,14 +1,46 @@
-/** Where a price came from: the morning odds, the analyst's paste, a Betfair BSP file, The Racing API. */
-export const PRICE_SOURCES = ['morning', 'analyst', 'bsp', 'racing-api'] as const;
-export type PriceSource = (typeof PRICE_SOURCES)[number];
+import { z } from 'zod';
+import { isIsoDay } from '../london-time';
+import type { ResultProblem } from '../race-results';
 
-/** One price of a runner as the API sends it (its history is a list of these, oldest first). */
+/** Where a price came from: the morning odds (stage 3), the analyst's paste, the feeds. */
+export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';
+/**
+ * The sources whose prices are the market before the off, and so become a runner's current price.
+ * A Betfair starting price is the closing price: kept for the record and closing line value, never
+ * the price the cards show.
+ */
+export const MARKET_PRICE_SOURCES: readonly PriceSource[] = ['morning', 'analyst', 'racing-api'];
+
+/** One dated price of a runner, as the race card and the value board draw its history. */
 export interface PricePoint {
-  /** Decimal odds. */
+  /** Decimal odds, stake included. */
   price: number;
-  /** As given, normalised ("9/2", "5.5"). */
   priceText: string;
   source: PriceSource;
   /** ISO instant. */
   observedAt: string;
+}
+
+/** POST /api/admin/prices: a day's price changes as pasted lines, one race a line. */
+export const pricesBody = z.object({
+  date: z.string({ message: 'Date is required' }).trim().refine(isIsoDay, 'Date must be YYYY-MM-DD'),
+  lines: z
+    .string({ message: 'Paste the prices, one race a line' })
+    .max(50_000, 'Too much text: paste at most one day of prices')
+    .refine((v) => v.trim() !== '', 'Paste the prices, one race a line'),
+});
+export type PricesBody = z.input<typeof pricesBody>;
+
+/** Success: what was written. */
+export interface PricesAnswer {
+  success: true;
+  message: string;
+  races: Array<{ time: string; course: string; runners: number }>;
+  runners: number;
+}
+
+/** Refusal (400 unreadable lines, 422 unknown races or horses): nothing written. */
+export interface PricesRefusal {
+  message: string;
+  unmatched: ResultProblem[];
 }

@@ -1,6 +1,7 @@
 import type { Finish } from '../race-results';
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../london-time';
+import type { PricePoint } from './prices';
 
 /** A weekday tab as the admin form sends it ("saturday" or "Saturday"), normalised to lowercase. */
 export const weekdayParam = (label: string) =>
@@ -41,6 +42,17 @@ export interface RaceCardHorse {
   bookieOdds: number | null;
   bookieOddsText: string | null;
   potentialNonRunner: boolean;
+  /** How this runner finished, once the race is resulted (members' cards only). */
+  result?: RunnerResult;
+  /** The runner's prices of the day, oldest first, the latest few only, when it has any (members' cards only). */
+  priceHistory?: PricePoint[];
+}
+
+/** How one runner finished: position 1 for the winner, 2.. for the placed; none for the rest. */
+export interface RunnerResult {
+  finish: Finish;
+  position: number | null;
+  startingPrice: string | null;
 }
 
 export interface RaceCard {
@@ -64,8 +76,12 @@ export interface RaceCard {
 
 /** A race's result on its card: every runner as entered, winner first, then the placed in order. */
 export interface RaceCardResult {
-  runners: Array<{ name: string; finish: Finish; position: number | null; startingPrice: string | null }>;
+  runners: Array<{ name: string } & RunnerResult>;
 }
+
+/** What a race-card event says changed: the cards, a runner's details, prices or results. */
+export const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
+export type RaceCardEventType = (typeof RACE_CARD_EVENT_TYPES)[number];
 
 /** What merging a workbook into a weekday's cards does (server merge-plan.ts; the re-process preview shows it). */
 export interface MergeSummary {

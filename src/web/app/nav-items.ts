@@ -21,6 +21,7 @@ export const navItems: NavItem[] = [
   { label: 'Value Calibration', desktopLabel: 'Calibration', to: '/value-calibration' },
   { label: 'Tips', to: '/tips', members: true },
   { label: 'VBG Race Cards', to: '/vbg-race-cards', members: true },
+  { label: 'Value Now', to: '/value-now', members: true },
   { label: 'Golf', to: '/golf', members: true },
   { label: 'VB Generator', to: '/vb-generator', members: true },
   { label: 'My Bets', to: '/my-bets', members: true },

@@ -73,6 +73,7 @@ export const pageEntries: Record<string, PageEntry> = {
     feature: 'VBG race cards',
     members: true,
   },
+  '/value-now': { component: page(() => import('../features/value-board/value-now-page'), 'ValueNowPage'), feature: 'the value board', members: true },
   '/golf': { component: page(() => import('../features/golf/golf-page'), 'GolfPage'), feature: 'golf analysis', members: true },
   '/vb-generator': {
     component: page(() => import('../features/generator/generator-page'), 'GeneratorPage'),

@@ -4,3 +4,5 @@
  * so neither feature reaches into the other.
  */
 export const DAILY_TIPS_KEY = ['/api/daily-tips'] as const;
+/** The value board: read by its page, reloaded by the race-card event stream. */
+export const VALUE_NOW_KEY = ['/api/value-now'] as const;

@@ -7,6 +7,7 @@ import { seedDemoArticles } from '#server/features/articles/demo';
 import { seedDemoMembers } from '#server/features/billing/demo';
 import { seedDemoFreeRace } from '#server/features/free-race/demo';
 import { seedDemoPerformance } from '#server/features/performance/demo';
+import { seedDemoPrices } from '#server/features/prices/demo';
 import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { seedDemoRacePreviews } from '#server/features/race-previews/demo';
 import { seedDemoRaceResults } from '#server/features/race-results/demo';
@@ -31,6 +32,7 @@ const demoSteps: readonly DemoStep[] = [
   seedDemoTips,
   seedDemoPerformance,
   seedDemoRaceCards,
+  seedDemoPrices, // today's and tomorrow's cards' prices through the day
   seedDemoFreeRace,
   seedDemoRacePreviews,
   seedDemoRaceResults, // past days' results, and the demo member's bets on them

@@ -4,7 +4,7 @@ import { tipRace } from '#shared/race-results';
 import { settlingOdds, type ResultsResponse, type ResultsTip, type SettledTipRecord, type TipRecord } from '#shared/schemas/performance';
 import { recordStats } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
-import { priceHistoriesOf, runnerOfDayKey, toPricePoint } from '#server/db/price-snapshots';
+import { priceHistoriesOf, runnerOfDayKey, toPricePoint } from '#server/db/price-history';
 import { tipRecords } from '#server/db/schema';
 import { isSettled, toTipRecord } from './tip-row';
 

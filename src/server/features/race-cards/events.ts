@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Weekday } from '#shared/london-time';
+import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
 
 /** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */
@@ -15,7 +16,6 @@ export const MAX_STREAMS_PER_SESSION = 3;
  */
 export const MAX_STREAMS_PER_USER = 6;
 
-type RaceCardEventType = 'upload' | 'update';
 /** What travels through NOTIFY: a small key, never race data. `weekday` is null for "every weekday". */
 export interface RaceCardEvent {
   type: RaceCardEventType;
@@ -47,8 +47,8 @@ export async function publishRaceCardEvent(ctx: AppContext, event: RaceCardEvent
 function parseEvent(payload: string): RaceCardEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<RaceCardEvent>;
-    if (value.type !== 'upload' && value.type !== 'update') return null;
-    return { type: value.type, weekday: typeof value.weekday === 'string' ? (value.weekday as Weekday) : null };
+    if (!RACE_CARD_EVENT_TYPES.includes(value.type as RaceCardEventType)) return null;
+    return { type: value.type as RaceCardEventType, weekday: typeof value.weekday === 'string' ? (value.weekday as Weekday) : null };
   } catch {
     return null;
   }

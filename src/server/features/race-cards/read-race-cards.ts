@@ -1,8 +1,10 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '#shared/london-time';
-import type { Finish } from '#shared/race-results';
+import { nameKey, type Finish } from '#shared/race-results';
 import type { RaceCard, RaceCardResult, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
+import { recentPrices } from '#shared/value-board';
+import { racePriceHistories } from '#server/db/price-history';
 import { runnersOfResults } from '#server/db/result-runners';
 import { horses, raceResults, races } from '#server/db/schema';
 import { notFound } from '#server/http/errors';
@@ -44,21 +46,32 @@ async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[
 }
 
 /**
- * GET /api/vbg-race-cards/race/{id}: the race with its runners in workbook order and, with
- * `withResult` (the members' card), its result once entered; the free race never carries one, so a
- * visitor learns nothing of the day's settlement from it.
+ * GET /api/vbg-race-cards/race/{id}: the race with its runners in workbook order and, for
+ * `members` (the members' card), its result once entered — the race's and each runner's own — and
+ * each runner's prices of the day. The free race never carries them, so a visitor learns nothing
+ * of the day's settlement or of the price moves from it.
  */
-export async function getRaceCard(ctx: AppContext, id: number, { withResult = false } = {}): Promise<RaceCard> {
+export async function getRaceCard(ctx: AppContext, id: number, { members = false } = {}): Promise<RaceCard> {
   const [race] = await ctx.db.select().from(races).where(eq(races.id, id)).limit(1);
   if (!race) throw notFound(RACE_NOT_FOUND);
   const runners = await ctx.db.select().from(horses).where(eq(horses.raceId, id)).orderBy(asc(horses.position), asc(horses.id));
   const { createdAt: _c, weekday, ...fields } = race;
-  const result = withResult ? await resultOf(ctx, race) : null;
-  return {
+  const card: RaceCard = {
     ...fields,
     weekday: weekday as Weekday,
     runnerCount: runners.length,
     horses: runners.map(({ raceId: _r, workbookValues: _w, ...h }) => h),
+  };
+  if (!members) return card;
+  const [result, prices] = await Promise.all([resultOf(ctx, race), racePriceHistories(ctx.db, race)]);
+  const finishOf = new Map((result?.runners ?? []).map(({ name, ...finish }) => [nameKey(name), finish]));
+  return {
+    ...card,
+    horses: card.horses.map((h) => {
+      const own = finishOf.get(nameKey(h.name));
+      const history = prices.get(nameKey(h.name));
+      return { ...h, ...(own ? { result: own } : {}), ...(history ? { priceHistory: recentPrices(history) } : {}) };
+    }),
     ...(result ? { result } : {}),
   };
 }

@@ -69,7 +69,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     // that names no race answers 404, a malformed id as well (a members' read, like a link).
     const id = readRouteId(request.params.id);
     if (typeof id !== 'number') return Promise.reject(notFound(RACE_NOT_FOUND));
-    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { withResult: true })));
+    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { members: true })));
   });
 
   app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {

@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { type Weekday, weekdayName } from '#shared/london-time';
 import type { AdminActionResult } from '#shared/schemas/tips';
+import { normaliseOdds } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
 import type { Tx } from '#server/db/client';
+import { recordPrices, type RunnerPrice } from '#server/db/price-snapshots';
 import { horses, races, uploadLog } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { courseKey } from './upload-verdict';
@@ -64,22 +66,32 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
   const result = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${targetTab}`}))`);
     const stored = await tx
-      .select({ id: horses.id, name: horses.name, time: races.time, course: races.course })
+      .select({ id: horses.id, name: horses.name, time: races.time, course: races.course, raceDate: races.raceDate })
       .from(horses)
       .innerJoin(races, eq(races.id, horses.raceId))
       .where(eq(races.weekday, targetTab));
     if (stored.length === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
-    const idOf = new Map(stored.map((h) => [`${h.time}|${courseKey(h.course)}|${horseKey(h.name)}`, h.id]));
+    const runnerOf = new Map(stored.map((h) => [`${h.time}|${courseKey(h.course)}|${horseKey(h.name)}`, h]));
     const updates = new Map<number, RunnerOddsUpdate>();
     const unmatched: string[] = [];
+    const morning: Array<RunnerPrice & { date: string }> = [];
     for (const race of parsed.races) {
       for (const h of race.horses) {
-        const id = idOf.get(`${race.time}|${courseKey(race.course)}|${horseKey(h.name)}`);
-        if (id === undefined) unmatched.push(`row ${h.position} (${race.time} ${race.course}, ${h.name})`);
-        else updates.set(id, { odds: h.bookieOdds, oddsText: h.bookieOddsText, nonRunner: h.potentialNonRunner, summary: h.summary || null });
+        const runner = runnerOf.get(`${race.time}|${courseKey(race.course)}|${horseKey(h.name)}`);
+        if (runner === undefined) unmatched.push(`row ${h.position} (${race.time} ${race.course}, ${h.name})`);
+        else {
+          updates.set(runner.id, { odds: h.bookieOdds, oddsText: h.bookieOddsText, nonRunner: h.potentialNonRunner, summary: h.summary || null });
+          if (h.bookieOdds !== null && h.bookieOddsText !== null) {
+            morning.push({ date: runner.raceDate, time: runner.time, course: runner.course, horseName: runner.name, price: h.bookieOdds, priceText: normaliseOdds(h.bookieOddsText) });
+          }
+        }
       }
     }
     await updateRunnerOdds(tx, updates);
+    // Each morning price is also kept as a dated snapshot: the board measures the day's move from it.
+    for (const date of new Set(morning.map((p) => p.date))) {
+      await recordPrices(tx, { date, source: 'morning', observedAt: ctx.clock.now(), recordedBy: upload.userId, prices: morning.filter((p) => p.date === date) });
+    }
     const message = `Morning odds loaded for ${updates.size} of ${stored.length} ${day} runners${unmatched.length ? `; ${unmatched.length} row${unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
     await tx.insert(uploadLog).values({
       kind: MORNING_ODDS_KIND,

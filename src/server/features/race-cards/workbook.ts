@@ -46,7 +46,7 @@ const NON_RUNNER = /^(nr|n\/r|non-?runner|\?)$/i;
 const MAX_ERRORS = 10;
 
 /** A runner as read from the workbook: a race card's horse before it has a row id. */
-export type ParsedHorse = Omit<RaceCardHorse, 'id'>;
+export type ParsedHorse = Omit<RaceCardHorse, 'id' | 'result' | 'priceHistory'>;
 
 /** A race as read from the workbook: the race card's own fields, before it has a day, id or verdict. */
 export type ParsedRace = Pick<RaceCard, 'time' | 'course' | 'title' | 'distance' | 'raceType' | 'classNumber' | 'prizeMoney' | 'ageHandicapInfo'> & { horses: ParsedHorse[] };

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { londonDate } from '#shared/london-time';
-import { matchResults, parseResultLines, type MatchedRace, type ResultProblem } from '#shared/race-results';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import { matchResults, nameKey, parseResultLines, type MatchedRunner, type ResultProblem } from '#shared/race-results';
+import type { ResultSource } from '#shared/racing-feeds';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
 import { raceResultRunners, raceResults } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
 import { cardsOfDay } from '#server/db/day-cards';
+import { publishRaceCardEvent } from '../race-cards/events';
 
 /** Refused input: nothing was written; `unmatched` names every line or horse at fault. */
 export class ResultsRefused extends HttpError {
@@ -41,8 +43,9 @@ export async function enterRaceResults(ctx: AppContext, input: { date: string; l
   }
 
   const answer = await saveMatchedResults(ctx, input.date, matched, input.userId);
-  // Members' race cards carry their result: drop the cached cards here and on every instance.
-  await ctx.cache.invalidate('raceCards');
+  // Members' race cards and the value board carry the result: drop the cached cards here and on
+  // every instance, and tell every open page to reload.
+  await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date) });
   return answer;
 }
 
@@ -53,21 +56,34 @@ interface ResultRunner {
 }
 type Card = { time: string; course: string; title: string; runners: ResultRunner[] };
 
+/** A race to save: every runner of its card with how it finished, and its Betfair starting price when a feed gave one. */
+export interface RaceToSave {
+  card: Card;
+  runners: Array<MatchedRunner<ResultRunner> & { bsp?: number | null }>;
+}
+
 /**
  * Writes matched results (a re-entered race replaces its earlier result) and settles the day's
  * tips, in one transaction. The runners are copied with their VB rating and morning odds, so
- * clearing the cards later keeps the result whole.
+ * clearing the cards later keeps the result whole. `source` says who settled them (the analyst
+ * by default, or a feed). A runner's BSP already on the replaced result is kept unless the new
+ * one brings its own: a BSP file read before the analyst's paste still counts.
  */
-export async function saveMatchedResults(ctx: AppContext, date: string, matched: MatchedRace<Card>[], userId: number | null): Promise<RaceResultsAnswer> {
+export async function saveMatchedResults(ctx: AppContext, date: string, matched: readonly RaceToSave[], userId: number | null, opts: { source?: ResultSource } = {}): Promise<RaceResultsAnswer> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const entered: EnteredRace[] = [];
     for (const { card, runners } of matched) {
       const key = and(eq(raceResults.raceDate, date), eq(raceResults.time, card.time), eq(raceResults.course, card.course));
+      const earlierBsp = new Map(
+        (await tx.select({ name: raceResultRunners.name, bsp: raceResultRunners.bsp }).from(raceResultRunners).innerJoin(raceResults, eq(raceResults.id, raceResultRunners.resultId)).where(key)).map(
+          (r) => [nameKey(r.name), r.bsp],
+        ),
+      );
       const removed = await tx.delete(raceResults).where(key).returning({ id: raceResults.id });
       const [row] = await tx
         .insert(raceResults)
-        .values({ raceDate: date, time: card.time, course: card.course, title: card.title, enteredBy: userId, enteredAt: now })
+        .values({ raceDate: date, time: card.time, course: card.course, title: card.title, enteredBy: userId, enteredAt: now, source: opts.source ?? 'manual' })
         .returning({ id: raceResults.id });
       await tx.insert(raceResultRunners).values(
         runners.map((r) => ({
@@ -78,16 +94,19 @@ export async function saveMatchedResults(ctx: AppContext, date: string, matched:
           finish: r.finish,
           position: r.position,
           startingPrice: r.startingPrice,
+          bsp: r.bsp ?? earlierBsp.get(nameKey(r.runner.name)) ?? null,
         })),
       );
       const named = (finish: string) => runners.filter((r) => r.finish === finish).map((r) => r.runner.name);
+      // A placed horse whose position no source gave (a BSP place market) comes after the ordered ones.
+      const rank = (position: number | null) => position ?? Number.MAX_SAFE_INTEGER;
       entered.push({
         time: card.time,
         course: card.course,
         winner: named('won')[0],
         placed: runners
           .filter((r) => r.finish === 'placed')
-          .sort((a, b) => a.position! - b.position!)
+          .sort((a, b) => rank(a.position) - rank(b.position))
           .map((r) => r.runner.name),
         nonRunners: named('nr'),
         runners: runners.length,
@@ -95,7 +114,8 @@ export async function saveMatchedResults(ctx: AppContext, date: string, matched:
       });
     }
     const tipsSettled = await settleTipsFromResults(tx, date, now);
-    const horsesMatched = matched.reduce((n, m) => n + m.parsed.finishers.length + m.parsed.nonRunners.length, 0);
+    // Every horse the result names: the winner, the placed and the non-runners.
+    const horsesMatched = matched.reduce((n, m) => n + m.runners.filter((r) => r.finish !== 'ran').length, 0);
     const replaced = entered.filter((r) => r.replaced).length;
     let message = `${plural(entered.length, 'result')} saved for ${date}${replaced ? ` (${replaced} replaced)` : ''}.`;
     if (tipsSettled.length) message += ` Settled: ${tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}.`;

@@ -7,6 +7,8 @@ export const RACE_CARDS_METADATA_KEY = ['race-cards', 'metadata'] as const;
 export const RACE_CARDS_SELECTED_KEY = ['race-cards', 'selected'] as const;
 export const DEFAULT_WEEKDAY_KEY = ['race-cards', 'default-weekday'] as const;
 export const RACE_LISTS_KEY = ['race-cards', 'by-day'] as const;
+/** One race's card read on its own (the tips' prices): ['race-cards', 'race', id]. */
+export const RACE_CARD_KEY = ['race-cards', 'race'] as const;
 const WORKING_WEEKDAY_KEY = ['race-cards', 'working-weekday'] as const;
 
 /** GET /api/vbg-race-cards: the lists offered to the tool pages, fresh for 30 s (spec 02 §7, §9). */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -24,6 +24,10 @@ import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-t
 import { useCurrentUser } from '../auth/api';
 import type { BetTarget } from '../my-bets/log-bet-form';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
+
+// Members' cards only (a runner's result and prices of the day): loaded when a card has them.
+const RunnerResultBadge = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerResultBadge })));
+const RunnerPrices = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerPrices })));
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -84,10 +88,25 @@ function HorseRow({
           {horse.number ?? '–'}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-semibold text-navy-900">{horse.name}</span>
-          <span className="block text-xs text-slate-600">
-            Draw {show(horse.draw)} · {horse.jockey || '–'}
-            {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · {bookie || '–'}
+          <span className="flex items-center gap-2">
+            <span className="truncate font-semibold text-navy-900">{horse.name}</span>
+            {horse.result && (
+              <Suspense fallback={null}>
+                <RunnerResultBadge result={horse.result} />
+              </Suspense>
+            )}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
+            <span>
+              Draw {show(horse.draw)} · {horse.jockey || '–'}
+              {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
+            </span>
+            {/* The day's prices as a line: up is shortening (decision 0038). */}
+            {horse.priceHistory && horse.priceHistory.length > 1 && (
+              <Suspense fallback={null}>
+                <RunnerPrices history={horse.priceHistory} />
+              </Suspense>
+            )}
           </span>
         </span>
         <RatingBadge rating={horse.vbRating} />
@@ -204,10 +223,13 @@ export function RaceCard({ race }: { race: RaceCardData }) {
 
 const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
-/** The entered result: the winner and the placed in order with their starting prices, then the non-runners. */
+/**
+ * The entered result: the winner and the placed in order with their starting prices, then the
+ * non-runners. Placed horses whose order no source gave (Betfair's place market) read "Placed".
+ */
 function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: string }) {
   const formatOdds = useFormatOdds();
-  const placed = result.runners.filter((r) => r.position !== null && (r.finish === 'won' || r.finish === 'placed'));
+  const placed = result.runners.filter((r) => r.finish === 'won' || r.finish === 'placed');
   const nonRunners = result.runners.filter((r) => r.finish === 'nr').map((r) => r.name);
   return (
     <section aria-labelledby={`${headingId}-result`} className="border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-sm sm:px-6">
@@ -217,7 +239,7 @@ function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: 
       <ol className="mt-1 grid gap-0.5">
         {placed.map((r) => (
           <li key={r.name} className="flex flex-wrap gap-x-2">
-            <span className="w-10 font-bold tabular-nums">{ordinal(r.position!)}</span>
+            <span className="w-14 font-bold tabular-nums">{r.position !== null ? ordinal(r.position) : 'Placed'}</span>
             <span className="font-semibold">{r.name}</span>
             {r.startingPrice && <span className="text-slate-700">SP {formatOdds(r.startingPrice)}</span>}
           </li>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Check } from 'lucide-react';
 import type { RaceSummary } from '#shared/schemas/race-cards';
 import { londonClock, londonDate } from '#shared/london-time';
-import { byTime, groupByVenue, nextOff } from '#shared/race-card-rules';
+import { groupByVenue } from '#shared/race-card-rules';
+import { byTime, nextOff } from '#shared/race-times';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/cn';
 

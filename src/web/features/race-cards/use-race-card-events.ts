@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, RACE_LISTS_KEY } from './api';
+import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/schemas/race-cards';
+import { VALUE_NOW_KEY } from '#web/lib/query-keys';
+import { RACE_CARD_KEY, RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, RACE_LISTS_KEY } from './api';
 
 const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
 /** Spec 02 §4: after a stream error, reconnect after 5 s. */
 const RECONNECT_MS = 5_000;
 
 /**
- * Live race-card stream: an upload or update message reloads the metadata, the open race cards
- * and the generator's race lists (whichever of them the page shows).
+ * Live race-card stream: an upload, update, prices or results message reloads the metadata, the
+ * open race cards, the generator's race lists and the value board (whichever of them the page shows).
  */
 export function useRaceCardEvents() {
   const queryClient = useQueryClient();
@@ -27,10 +29,12 @@ export function useRaceCardEvents() {
         } catch {
           return;
         }
-        if (type === 'upload' || type === 'update') {
+        if (RACE_CARD_EVENT_TYPES.includes(type as RaceCardEventType)) {
           void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
           void queryClient.invalidateQueries({ queryKey: RACE_CARDS_SELECTED_KEY });
+          void queryClient.invalidateQueries({ queryKey: RACE_CARD_KEY });
           void queryClient.invalidateQueries({ queryKey: RACE_LISTS_KEY });
+          void queryClient.invalidateQueries({ queryKey: VALUE_NOW_KEY });
         }
       };
       source.onerror = () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { londonDate } from '#shared/london-time';
+import { londonClock, londonDate } from '#shared/london-time';
 import { formatOdds, tipValue } from '#shared/odds-format';
 import { nameKey, raceOfTip, TIP_RESULT_OF_FINISH } from '#shared/race-results';
 import type { RaceSummary } from '#shared/schemas/race-cards';
@@ -10,8 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { useNow } from '#web/lib/now';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
-import { fetchRace, useRaceCardsMetadata } from '../race-cards/api';
+import { fetchRace, RACE_CARD_KEY, useRaceCardsMetadata } from '../race-cards/api';
+import { ResultBadge } from '../race-cards/result-badge';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
+import { RunnerPrices } from '../race-cards/runner-day';
 
 /**
  * Beside today's tips (members only): for each of NAP, NB and Longshot, the shortest price still
@@ -56,7 +58,7 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
 function TipPrice(props: { label: string; horse: string; advised: string; raceId: number | null; today: string; time: string; course: string }) {
   const format = useOddsFormat();
   const odds = useFormatOdds();
-  const race = useQuery({ queryKey: ['race-cards', 'race', props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
+  const race = useQuery({ queryKey: [...RACE_CARD_KEY, props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
   let guidance = 'No tissue price: the race is not on today’s cards.';
   if (race.data) {
     const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
@@ -73,21 +75,25 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
   }
   // Once its race is resulted: how the tip did (the race card carries the result).
   const finish = race.data?.result?.runners.find((r) => nameKey(r.name) === nameKey(props.horse))?.finish;
+  // The horse's prices through the day: where the market is now against the advised price.
+  const history = race.data?.horses.find((h) => nameKey(h.name) === nameKey(props.horse))?.priceHistory ?? [];
+  const latest = history.at(-1);
   const settled = finish ? TIP_RESULT_OF_FINISH[finish] : null;
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`tip-price-${props.label.toLowerCase()}`}>
       <p className="font-semibold text-navy-900">
         {props.label}: {props.horse}
         {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
-        {settled && (
-          <span
-            data-testid={`tip-result-${props.label.toLowerCase()}`}
-            className={`ml-2 rounded px-1.5 py-0.5 text-xs font-bold ${settled === 'WON' ? 'bg-emerald-700 text-white' : settled === 'PLACED' ? 'bg-gold-200 text-navy-950' : 'bg-slate-200 text-slate-900'}`}
-          >
-            {settled}
-          </span>
-        )}
+        {settled && <ResultBadge result={settled} testId={`tip-result-${props.label.toLowerCase()}`} className="ml-2" />}
       </p>
+      {latest && (
+        <p className="flex items-center gap-2 text-sm text-slate-800" data-testid={`tip-market-${props.label.toLowerCase()}`}>
+          <span>
+            Now {odds(latest.priceText || latest.price)} <span className="text-slate-600">({londonClock(new Date(latest.observedAt))})</span>
+          </span>
+          <RunnerPrices history={history} />
+        </p>
+      )}
       <p className="text-sm text-slate-800" data-testid={`tip-guidance-${props.label.toLowerCase()}`}>
         {guidance}
       </p>

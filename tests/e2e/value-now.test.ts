@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { londonDate, weekdayOf } from '#shared/london-time';
+import { users } from '#server/db/schema';
+import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
+import { publishRaceCardEvent } from '#server/features/race-cards/events';
+import { uploadMorningOdds } from '#server/features/race-cards/upload-morning-odds';
+import { publishTips } from '#server/features/tips/publish-tips';
+import { dayTips } from '../fixtures/day-tips';
+import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
+import { capture, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
+import { createAccount } from '../support/users';
+
+let j: Awaited<ReturnType<typeof startJourney>>;
+beforeAll(async () => {
+  j = await startJourney();
+});
+afterAll(() => j.close());
+beforeEach(() => j.app.reset());
+
+/** What members must see within this long of the analyst's save: the event stream, not a reload. */
+const LIVE = { timeout: 2_000, interval: 50 };
+
+describe('prices through the day on the value board and the race card', () => {
+  it("the analyst pastes a price and then a result; a member's open board and race card both follow within 2 s", async () => {
+    const today = londonDate(j.app.clock.now());
+    // The morning of the race day (the first race is at 12:15), so every race is still to come.
+    j.app.clock.set(new Date(`${today}T08:00:00Z`));
+    await createAccount(j.app, 'admin', 'boss@example.com');
+    const member = await createAccount(j.app, 'member', 'punter@example.com');
+    await j.app.ctx.db.update(users).set({ oddsFormat: 'decimal' }).where(eq(users.id, member.id));
+    const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });
+    const workbook = await raceDayWorkbook(sample);
+    await uploadMasterExcel(j.app.ctx, { data: workbook, filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMorningOdds(j.app.ctx, { data: workbook, filename: 'master-odds.xlsx', targetTab: weekdayOf(today), userId: null });
+    const [race, other] = sample;
+    const horse = race.horses[1];
+    const nap = race.horses[3];
+    await publishTips(j.app.ctx, dayTips({ nap: `${nap.name} – ${race.time} ${race.course}`, confirmShortPrices: true }));
+
+    // The member has the value board open on a phone, and the race card in a second tab.
+    const { page: board, context } = await j.newPage(PHONE);
+    await signInThroughPage(board, 'punter@example.com');
+    await board.waitForURL((url) => url.pathname === '/');
+    await board.getByRole('button', { name: 'Open menu' }).click();
+    await board.locator('#mobile-menu').getByRole('link', { name: 'Value Now' }).click();
+    await board.waitForURL('**/value-now');
+    const runner = (page: Page, name: string) => page.getByRole('listitem', { name });
+    await expect.poll(() => runner(board, horse.name).isVisible()).toBe(true);
+    expect(await runner(board, nap.name).textContent()).toContain('NAP');
+    const morning = await runner(board, horse.name).getByTestId('runner-price').textContent();
+    expect(morning).toMatch(/^\d+\.\d{2}$/); // the member reads decimals
+    // Readable at 390 px: nothing runs off the side.
+    expect(await board.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await capture(board, 'value-now');
+
+    const card = await context.newPage();
+    watchPage(card);
+    await card.goto('/vbg-race-cards');
+    await card.getByRole('button', { name: `View All ${race.course}` }).click();
+    const raceCard = card.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) });
+    const cardRunner = raceCard.getByRole('listitem').filter({ hasText: horse.name });
+    await expect.poll(() => cardRunner.getByTestId('horse-price').textContent()).toBe(morning);
+
+    // The analyst pastes prices: first a horse that is not running (refused, line by line), then the real move.
+    const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/prices$/, status: 422 }] });
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    const prices = a.getByLabel('Prices', { exact: true });
+    await expect.poll(() => prices.isVisible()).toBe(true);
+    expect(await a.getByLabel('Price day').inputValue()).toBe(today);
+    const panel = a.getByTestId('prices-panel');
+    await prices.fill(`${race.time} ${race.course}: ${horse.name} 20/1\n${other.time} ${other.course}: Nobody Special 3/1`);
+    await a.getByRole('button', { name: 'Save Prices' }).click();
+    await expect.poll(() => panel.textContent()).toContain('Prices Not Saved');
+    expect(await panel.textContent()).toContain(`Line 2 (${other.time} ${other.course}): Nobody Special is not a runner in ${other.time} ${other.course}.`);
+    await capture(a, 'prices-refused');
+    expect(await runner(board, horse.name).getByTestId('runner-price').textContent()).toBe(morning);
+
+    await prices.fill(`${race.time} ${race.course}: ${horse.name} 20/1`);
+    await a.getByRole('button', { name: 'Save Prices' }).click();
+    await expect.poll(() => panel.textContent()).toContain(`Prices saved for 1 runner in 1 race on ${today}`);
+    await capture(a, 'prices-saved');
+    await expect.poll(() => runner(board, horse.name).getByTestId('runner-price').textContent(), LIVE).toBe('21.00');
+    await expect.poll(() => cardRunner.getByTestId('horse-price').textContent(), LIVE).toBe('21.00');
+    // Drawn as a line on both, and the move since the morning in words.
+    expect(await runner(board, horse.name).getByTestId('runner-move').textContent()).toMatch(/Drifted \d+\.\d points since the morning/);
+    expect(
+      await runner(board, horse.name)
+        .getByRole('img', { name: /^Price drifted: .*21\.00$/ })
+        .isVisible(),
+    ).toBe(true);
+    expect(await raceCard.getByRole('img', { name: /^Price drifted: .*21\.00$/ }).isVisible()).toBe(true);
+    await capture(board, 'value-now-moved');
+
+    // The result: both pages show it without a reload, and the board puts the race at the bottom.
+    const results = a.getByLabel('Results', { exact: true });
+    await results.fill(`${race.time} ${race.course}: ${horse.name} 20/1, ${nap.name} 3/1`);
+    await a.getByRole('button', { name: 'Save Results' }).click();
+    await expect.poll(() => a.getByTestId('results-panel').textContent()).toContain('Stage 6 Complete');
+    await expect.poll(() => runner(board, horse.name).getByTestId('runner-result').textContent(), LIVE).toBe('WON');
+    await expect.poll(() => cardRunner.getByTestId('runner-result').textContent(), LIVE).toBe('WON');
+    expect(await runner(board, nap.name).getByTestId('runner-result').textContent()).toBe('PLACED');
+    const finished = board.getByRole('region', { name: 'Off and resulted' });
+    expect(await finished.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) }).isVisible()).toBe(true);
+    await expect.poll(() => raceCard.getByRole('region', { name: 'Result' }).isVisible()).toBe(true);
+    await capture(board, 'value-now-resulted');
+    await capture(card, 'race-card-runner-results');
+
+    // Today's tips carry the same: the NAP's market now (the morning price, at its time) and how it did.
+    const tips = await context.newPage();
+    watchPage(tips);
+    await tips.goto('/tips');
+    await expect.poll(() => tips.getByTestId('tip-market-nap').textContent()).toMatch(/^Now \d+\.\d{2} \(\d{2}:\d{2}\)/);
+    expect(await tips.getByTestId('tip-result-nap').textContent()).toBe('PLACED');
+  });
+
+  it('a member with no cards today sees the empty board, and the filters narrow a full one', async () => {
+    const today = londonDate(j.app.clock.now());
+    j.app.clock.set(new Date(`${today}T08:00:00Z`));
+    await createAccount(j.app, 'member', 'punter@example.com');
+    const { page } = await j.newPage(PHONE);
+    await signInThroughPage(page, 'punter@example.com');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/value-now');
+    await expect.poll(() => page.getByTestId('board-empty').textContent()).toContain('No race cards for today yet');
+    await capture(page, 'value-now-empty');
+
+    // Nine races at two courses; the upload's event reloads the open board.
+    const sample = makeRaceDay({ races: 9, runners: 6, seed: 5 });
+    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook(sample), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await publishRaceCardEvent(j.app.ctx, { type: 'upload', weekday: weekdayOf(today) });
+    const races = page.getByRole('region', { name: /^\d{2}:\d{2} / });
+    await expect.poll(() => races.count()).toBe(9);
+    await capture(page, 'value-now-full');
+    await page.getByRole('button', { name: 'Time to off' }).click();
+    const times = await page.locator('[data-testid^="board-race-"] h2 span:first-child').allTextContents();
+    expect(times).toEqual([...times].sort());
+    await page.getByLabel('Course').selectOption(sample[0].course);
+    await expect.poll(() => races.count()).toBe(sample.filter((r) => r.course === sample[0].course).length);
+    await page.getByLabel('Only tips').check();
+    await expect.poll(() => page.getByText('No runners match these filters.').isVisible()).toBe(true);
+  });
+});
