@@ -9,14 +9,14 @@ import type { LoginFormError, SubscribeFormError } from './form-error-codes';
  */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const LOGIN_THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
-export const LOGIN_INCOMPLETE_MESSAGE = 'Enter your email address and password.';
+const LOGIN_INCOMPLETE_MESSAGE = 'Enter your email address and password.';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
 export const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
 export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
 export const CHECKOUT_LIMITED_MESSAGE = 'Too many checkout attempts. Please wait 15 minutes and try again.';
-export const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
-export const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
+const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
+const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
 
 export const LOGIN_FORM_ERRORS: Record<LoginFormError, string> = {
   invalid: LOGIN_FAILED_MESSAGE,
