@@ -33,6 +33,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PRICE_ID/);
     expect(loadConfig({ PUBLIC_URL: 'https://vbg.example', LOCAL_CHECKOUT: 'true' }).secureCookies).toBe(true);
   });
+  it('offers the annual plan only with its price, and with Stripe only with its Stripe price too', () => {
+    const local = { NODE_ENV: 'test' };
+    expect(loadConfig(local).ANNUAL_PRICE_PENCE).toBeUndefined();
+    expect(loadConfig({ ...local, ANNUAL_PRICE_PENCE: '14400' }).ANNUAL_PRICE_PENCE).toBe(14400);
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: '144.50' })).toMatch(/ANNUAL_PRICE_PENCE: must be a whole number of pence/);
+    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: 'lots' })).toMatch(/ANNUAL_PRICE_PENCE: must be a whole number of pence/);
+    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: '0' })).toMatch(/ANNUAL_PRICE_PENCE: must be at least 100/);
+    const stripe = { ...local, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_m' };
+    expect(refusal({ ...stripe, ANNUAL_PRICE_PENCE: '14400' })).toMatch(/STRIPE_ANNUAL_PRICE_ID: required when ANNUAL_PRICE_PENCE is set/);
+    expect(refusal({ ...stripe, STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatch(/ANNUAL_PRICE_PENCE: required when STRIPE_ANNUAL_PRICE_ID is set/);
+    expect(loadConfig({ ...stripe, ANNUAL_PRICE_PENCE: '14400', STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatchObject({ ANNUAL_PRICE_PENCE: 14400, STRIPE_ANNUAL_PRICE_ID: 'price_y' });
+  });
 });
 
 describe('price and result feeds', () => {

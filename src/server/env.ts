@@ -86,6 +86,17 @@ const envSchema = z.object({
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).optional()),
   STRIPE_INVOICE_PRICES: optionalString,
+  STRIPE_ANNUAL_PRICE_ID: optionalString,
+  // The annual plan's price in pence (e.g. 14400 for £144.00); the plan is offered only when set.
+  ANNUAL_PRICE_PENCE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of pence, such as 14400' })
+      .int('must be a whole number of pence, such as 14400')
+      .min(100, 'must be at least 100 (£1.00)')
+      .max(1_000_000, 'must be at most 1000000 (£10,000.00)')
+      .optional(),
+  ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -170,6 +181,11 @@ function combinationProblems(env: RawEnv): Map<string, string> {
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) add('STRIPE_PRICE_ID', 'required when STRIPE_SECRET_KEY is set');
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) add('STRIPE_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
+  // The annual plan: the price shown (pence) and, with Stripe, the price charged must both be set.
+  if (env.STRIPE_ANNUAL_PRICE_ID && env.ANNUAL_PRICE_PENCE === undefined)
+    add('ANNUAL_PRICE_PENCE', 'required when STRIPE_ANNUAL_PRICE_ID is set (the annual price shown on the subscribe page, equal to that Stripe price)');
+  if (env.STRIPE_SECRET_KEY && env.ANNUAL_PRICE_PENCE !== undefined && !env.STRIPE_ANNUAL_PRICE_ID)
+    add('STRIPE_ANNUAL_PRICE_ID', 'required when ANNUAL_PRICE_PENCE is set with STRIPE_SECRET_KEY (the Stripe price of the annual plan)');
   // The Racing API takes HTTP Basic credentials; a feed without them would only ever fail.
   if (env.RACING_DATA_PROVIDERS.includes('racing-api')) {
     for (const name of ['RACING_API_USERNAME', 'RACING_API_PASSWORD'] as const) {

@@ -10,5 +10,6 @@ export function publicConfig(config: AppConfig): PublicConfig {
     analystName: config.ANALYST_NAME,
     analystSurname: config.analystSurname,
     paymentsProvider: config.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+    annualPricePence: config.ANNUAL_PRICE_PENCE ?? null,
   };
 }

@@ -1,3 +1,6 @@
+import { AGE_REQUIRED_MESSAGE, ANNUAL_UNAVAILABLE_MESSAGE, PLAN_INVALID_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from './consent';
+import type { LoginFormError, SubscribeFormError } from './form-error-codes';
+
 /**
  * What the sign-in and subscribe forms say when they are refused. The JSON API answers these
  * texts; a form posted without JavaScript is sent back to its page with the text's code in the
@@ -6,24 +9,24 @@
  */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const LOGIN_THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
-export const LOGIN_INCOMPLETE_MESSAGE = 'Enter your email address and password.';
+const LOGIN_INCOMPLETE_MESSAGE = 'Enter your email address and password.';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
 export const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
 export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
 export const CHECKOUT_LIMITED_MESSAGE = 'Too many checkout attempts. Please wait 15 minutes and try again.';
-export const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
-export const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
+const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
+const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
 export const PAYMENT_FAILED_CHECKOUT_MESSAGE =
   'Your last renewal payment did not go through. Update your card from My Account ("Manage cards and receipts") instead of subscribing again, so you are not charged twice.';
 
-export const LOGIN_FORM_ERRORS = {
+export const LOGIN_FORM_ERRORS: Record<LoginFormError, string> = {
   invalid: LOGIN_FAILED_MESSAGE,
   throttled: LOGIN_THROTTLED_MESSAGE,
   incomplete: LOGIN_INCOMPLETE_MESSAGE,
-} as const;
+};
 
-export const SUBSCRIBE_FORM_ERRORS = {
+export const SUBSCRIBE_FORM_ERRORS: Record<SubscribeFormError, string> = {
   email: CHECKOUT_EMAIL_MESSAGE,
   member: EMAIL_ALREADY_MEMBER_MESSAGE,
   'already-member': ALREADY_MEMBER_MESSAGE,
@@ -31,10 +34,14 @@ export const SUBSCRIBE_FORM_ERRORS = {
   throttled: CHECKOUT_LIMITED_MESSAGE,
   failed: CHECKOUT_FAILED_MESSAGE,
   'payment-failed': PAYMENT_FAILED_CHECKOUT_MESSAGE,
-} as const;
+  age: AGE_REQUIRED_MESSAGE,
+  terms: TERMS_REQUIRED_MESSAGE,
+  'start-now': START_NOW_REQUIRED_MESSAGE,
+  plan: ANNUAL_UNAVAILABLE_MESSAGE,
+  'plan-choice': PLAN_INVALID_MESSAGE,
+};
 
-export type LoginFormError = keyof typeof LOGIN_FORM_ERRORS;
-export type SubscribeFormError = keyof typeof SUBSCRIBE_FORM_ERRORS;
+export type { LoginFormError, SubscribeFormError } from './form-error-codes';
 
 /** The code of a refusal's text (`fallback` for a text the form does not know). */
 export function formErrorCode<K extends string>(errors: Record<K, string>, message: string, fallback: K): K {

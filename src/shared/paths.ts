@@ -1,4 +1,4 @@
-import { LOGIN_FORM_ERRORS, SUBSCRIBE_FORM_ERRORS } from './form-errors';
+import { LOGIN_FORM_ERROR_CODES, SUBSCRIBE_FORM_ERROR_CODES } from './form-error-codes';
 /**
  * The route table of the web app (spec 01 §2): used by the router, the navigation, and the
  * server (which answers 404 for paths not listed here while still serving the shell).
@@ -39,11 +39,11 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/tips/:date', access: 'public', title: 'Daily Tips — VBG' },
   { pattern: '/results', access: 'public' },
   { pattern: '/value-calibration', access: 'public', title: 'Value Calibration — VBG' },
-  { pattern: '/login', access: 'public', query: { error: Object.keys(LOGIN_FORM_ERRORS), email: 'text', next: 'text' } },
+  { pattern: '/login', access: 'public', query: { error: LOGIN_FORM_ERROR_CODES, email: 'text', next: 'text' } },
   { pattern: '/register', access: 'public' },
   { pattern: '/forgot-password', access: 'public' },
   { pattern: '/reset-password', access: 'public' },
-  { pattern: '/subscribe', access: 'public', query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value], error: Object.keys(SUBSCRIBE_FORM_ERRORS) } },
+  { pattern: '/subscribe', access: 'public', query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value], error: SUBSCRIBE_FORM_ERROR_CODES } },
   { pattern: '/payment-success', access: 'public' },
   { pattern: '/set-password', access: 'public' },
   { pattern: '/premium-access', access: 'public' },

@@ -5,6 +5,8 @@ export interface PublicConfig {
   analystName: string;
   analystSurname: string;
   paymentsProvider: 'stripe' | 'local';
+  /** The annual plan's price in pence; null when the plan is not offered. */
+  annualPricePence: number | null;
 }
 
 export const PRICE_MONTHLY_GBP = 16;
@@ -17,4 +19,5 @@ export const defaultPublicConfig: PublicConfig = {
   analystName: 'Sam Hartley',
   analystSurname: 'hartley',
   paymentsProvider: 'local',
+  annualPricePence: null,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountTypeLabel, hasActiveSubscription, paymentFailureOf, subscriptionDateLabel, subscriptionTypeLabel } from './subscription';
+import { accountTypeLabel, hasActiveSubscription, isPaidPlanType, paymentFailureOf, subscriptionDateLabel, subscriptionTypeLabel } from './subscription';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const later = new Date('2026-12-22T12:00:00Z');
@@ -60,6 +60,7 @@ describe('labels (spec 01 §9)', () => {
     expect(subscriptionTypeLabel('annual_special')).toBe('Annual (Special)');
     expect(subscriptionTypeLabel('family')).toBe('Lifetime Family Access');
     expect(subscriptionTypeLabel('premium')).toBe('Monthly Premium');
+    expect(subscriptionTypeLabel('annual')).toBe('Annual Premium');
     expect(subscriptionTypeLabel('')).toBe('Premium');
     expect(subscriptionTypeLabel(null)).toBe('Premium');
     expect(subscriptionTypeLabel('gift')).toBe('gift');
@@ -68,7 +69,19 @@ describe('labels (spec 01 §9)', () => {
     expect(subscriptionDateLabel('annual_special')).toBe('Expires');
     expect(subscriptionDateLabel('premium')).toBe('Next Renewal');
     expect(subscriptionDateLabel('premium', true)).toBe('Expires');
+    expect(subscriptionDateLabel('annual')).toBe('Next Renewal');
+    expect(subscriptionDateLabel('annual', true)).toBe('Expires');
     expect(subscriptionDateLabel('family')).toBe('Next Renewal');
+  });
+});
+
+describe('paid plans', () => {
+  it('are the monthly and the annual plan, not the admin grants', () => {
+    expect(isPaidPlanType('premium')).toBe(true);
+    expect(isPaidPlanType('annual')).toBe(true);
+    expect(isPaidPlanType('annual_special')).toBe(false);
+    expect(isPaidPlanType('family')).toBe(false);
+    expect(isPaidPlanType(null)).toBe(false);
   });
 });
 

@@ -49,12 +49,22 @@ export function hasActiveSubscription(s: SubscriptionState, now: Date, graceDays
   return s.subscriptionEndDate.getTime() > now.getTime();
 }
 
-/** Display names of spec 01 §9. */
+/**
+ * The types a paid, renewing subscription at the payments provider has: `premium` monthly (the
+ * spec's name), `annual` yearly. Both renew, can be cancelled to end at the period end and resumed
+ * before then. `annual_special` (an admin's grant with an expiry) and `family` are not paid plans.
+ */
+export const MONTHLY_TYPE = 'premium';
+export const ANNUAL_TYPE = 'annual';
+export const isPaidPlanType = (type: string | null | undefined): boolean => type === MONTHLY_TYPE || type === ANNUAL_TYPE;
+
+/** Display names of spec 01 §9, plus the renewing annual plan. */
 export function subscriptionTypeLabel(type: string | null | undefined): string {
   if (!type) return 'Premium';
   if (type === 'annual_special') return 'Annual (Special)';
   if (type === 'family') return 'Lifetime Family Access';
-  if (type === 'premium') return 'Monthly Premium';
+  if (type === MONTHLY_TYPE) return 'Monthly Premium';
+  if (type === ANNUAL_TYPE) return 'Annual Premium';
   return type;
 }
 

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { sessions } from '#server/db/schema';
+import { CONSENT } from '../support/consent';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -156,16 +157,16 @@ describe('change password and register', () => {
 
   it('registers a free account, signs it in, and refuses a taken e-mail without changing it', async () => {
     const c = t.client();
-    const res = await c.post('/api/register', { email: 'New@Example.com', password: 'secret1', confirmPassword: 'secret1' });
+    const res = await c.post('/api/register', { email: 'New@Example.com', password: 'secret1', confirmPassword: 'secret1', ...CONSENT });
     expect(res.status).toBe(201);
     expect(res.json.user).toMatchObject({ email: 'new@example.com', isSubscribed: false, hasMemberAccess: false });
     expect((await c.get('/api/auth/user')).json.email).toBe('new@example.com');
-    const again = await t.client().post('/api/register', { email: 'new@example.com', password: 'other-pass' });
+    const again = await t.client().post('/api/register', { email: 'new@example.com', password: 'other-pass', ...CONSENT });
     expect(again.status).toBe(409);
     expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'other-pass' })).status).toBe(401);
-    const mismatch = await t.client().post('/api/register', { email: 'x@example.com', password: 'secret1', confirmPassword: 'secret2' });
+    const mismatch = await t.client().post('/api/register', { email: 'x@example.com', password: 'secret1', confirmPassword: 'secret2', ...CONSENT });
     expect(mismatch.status).toBe(400);
-    expect((await t.client().post('/api/register', { email: 'not-an-email', password: 'secret1' })).status).toBe(400);
+    expect((await t.client().post('/api/register', { email: 'not-an-email', password: 'secret1', ...CONSENT })).status).toBe(400);
   });
 });
 

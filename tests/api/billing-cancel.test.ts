@@ -4,6 +4,7 @@ import { users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -18,7 +19,7 @@ const CANCELLED = "Your subscription has been cancelled. You'll retain access un
 
 /** The whole purchase over HTTP: checkout, pay at (fake) Stripe, webhook, set password (signs in). */
 async function stripeMember(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const sessionId = String(res.json.url).split('/').pop()!;
   const paid = fake.completeCheckout(sessionId, { amountTotal: 1200 });
   await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session));

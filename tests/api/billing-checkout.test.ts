@@ -4,6 +4,7 @@ import { users } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, stripeEnv, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -15,7 +16,7 @@ withFakeStripeApp((app, f) => {
 const sessionIdOf = (url: string) => url.split('/').pop()!;
 
 async function checkout(email: string, client = t.client()) {
-  const res = await client.post('/api/create-checkout-session', { email });
+  const res = await client.post('/api/create-checkout-session', { email, ...JOINING });
   expect(res.status).toBe(200);
   return { client, sessionId: sessionIdOf(res.json.url), url: res.json.url as string };
 }
@@ -30,7 +31,7 @@ async function paidCheckout(email: string, amountTotal = 1200) {
 
 describe('POST /api/create-checkout-session', () => {
   it('creates a subscription Checkout on the configured price with promotion codes, the e-mail and the return URLs', async () => {
-    const res = await t.client().post('/api/create-checkout-session', { email: 'Punter@Example.com' });
+    const res = await t.client().post('/api/create-checkout-session', { email: 'Punter@Example.com', ...JOINING });
     expect(res.status).toBe(200);
     expect(res.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const [call] = fake.calls('POST', '/v1/checkout/sessions');
@@ -48,7 +49,7 @@ describe('POST /api/create-checkout-session', () => {
   it('uses PUBLIC_URL for the return URLs when it is set', async () => {
     const withUrl = await startTestApp(stripeEnv(fake, { PUBLIC_URL: 'https://vbg.example' }));
     try {
-      expect((await withUrl.client().post('/api/create-checkout-session', { email: 'a@example.com' })).status).toBe(200);
+      expect((await withUrl.client().post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING })).status).toBe(200);
       const call = fake.calls('POST', '/v1/checkout/sessions').pop()!;
       expect(call.body.success_url).toBe('https://vbg.example/payment-success?session_id={CHECKOUT_SESSION_ID}');
       expect(call.body.cancel_url).toBe('https://vbg.example/subscribe?checkout=cancelled');
@@ -58,29 +59,37 @@ describe('POST /api/create-checkout-session', () => {
   });
 
   it('refuses an empty or invalid e-mail with 400 and calls Stripe for neither', async () => {
-    const empty = await t.client().post('/api/create-checkout-session', { email: '' });
+    const empty = await t.client().post('/api/create-checkout-session', { email: '', ...JOINING });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe('Email is required');
-    const missing = await t.client().post('/api/create-checkout-session', {});
+    const missing = await t.client().post('/api/create-checkout-session', JOINING);
     expect(missing.status).toBe(400);
-    const invalid = await t.client().post('/api/create-checkout-session', { email: 'not-an-email' });
+    const invalid = await t.client().post('/api/create-checkout-session', { email: 'not-an-email', ...JOINING });
     expect(invalid.status).toBe(400);
     expect(invalid.json.message).toBe('Please enter a valid email address');
     expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(0);
   });
 
+  it('without an annual price the annual plan is refused with 400 and Stripe is not called', async () => {
+    expect((await t.client().get('/api/config')).json).toMatchObject({ paymentsProvider: 'stripe', annualPricePence: null });
+    const res = await t.client().post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING, plan: 'annual' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('The annual plan is not available at the moment. Please choose the monthly plan.');
+    expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(0);
+  });
+
   it('checks a signed-in non-member out for their own e-mail, and refuses a signed-in member with 409', async () => {
     const nonMember = await signedIn(t, 'nonMember', 'free@example.com');
-    const res = await nonMember.client.post('/api/create-checkout-session', { email: 'someone-else@example.com' });
+    const res = await nonMember.client.post('/api/create-checkout-session', { email: 'someone-else@example.com', ...JOINING });
     expect(res.status).toBe(200);
     expect(fake.calls('POST', '/v1/checkout/sessions').pop()!.body.customer_email).toBe('free@example.com');
 
     const member = await signedIn(t, 'member', 'paying@example.com');
-    const refused = await member.client.post('/api/create-checkout-session', { email: 'paying@example.com' });
+    const refused = await member.client.post('/api/create-checkout-session', { email: 'paying@example.com', ...JOINING });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('You already have an active subscription.');
     // The same e-mail typed by a visitor is not charged twice either.
-    const typed = await t.client().post('/api/create-checkout-session', { email: 'paying@example.com' });
+    const typed = await t.client().post('/api/create-checkout-session', { email: 'paying@example.com', ...JOINING });
     expect(typed.status).toBe(409);
     expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import { checkoutSessions, outbox, users } from '#server/db/schema';
 import type { HttpClient } from '../support/http-client';
 import type { TestApp } from '../support/test-app';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /**
  * A late webhook event of an old Stripe subscription never takes over the account (decisions
@@ -31,7 +32,7 @@ async function delivered(payload: string) {
 
 /** A monthly member whose first subscription ended; they subscribed again as the same customer. */
 async function returningMember() {
-  const first = await t.client().post('/api/create-checkout-session', { email: EMAIL });
+  const first = await t.client().post('/api/create-checkout-session', { email: EMAIL, ...JOINING });
   const oldPaid = fake.completeCheckout(sessionIdOf(first.json.url));
   await delivered(fake.event('checkout.session.completed', oldPaid.session));
   const browser: HttpClient = t.client();
@@ -43,7 +44,7 @@ async function returningMember() {
 
   const again = t.client();
   expect((await again.post('/api/login', { email: EMAIL, password: PASS })).status).toBe(200);
-  const second = await again.post('/api/create-checkout-session', {});
+  const second = await again.post('/api/create-checkout-session', JOINING);
   expect(second.status).toBe(200);
   const newPaid = fake.completeCheckout(sessionIdOf(second.json.url));
   await delivered(fake.event('checkout.session.completed', newPaid.session));

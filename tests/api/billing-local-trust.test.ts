@@ -4,6 +4,7 @@ import { localPayments, outbox, users } from '#server/db/schema';
 import { createLocalPayments } from '#server/providers/payments/local';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
+import { JOINING } from '../support/consent';
 
 /** Issue 14 items 2, 3 and 4 on the built-in local checkout (no Stripe key): decision 0018. */
 let t: TestApp;
@@ -18,7 +19,7 @@ const HOUR = 3600_000;
 const PASS = 'local-pass-1';
 
 async function startCheckout(email: string, client = t.client()) {
-  const res = await client.post('/api/create-checkout-session', { email });
+  const res = await client.post('/api/create-checkout-session', { email, ...JOINING });
   expect(res.status).toBe(200);
   const path = new URL(res.json.url).pathname;
   return { path, sessionId: path.split('/').pop()! };
@@ -82,6 +83,7 @@ describe('local checkout: one live subscription (item 3)', () => {
     // A checkout for the same address made where this instance did not see it (another instance racing).
     const elsewhere = await createLocalPayments(t.ctx).createCheckoutSession({
       email: 'double@example.com',
+      plan: 'monthly',
       successUrl: `${t.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${t.baseUrl}/subscribe`,
     });
@@ -124,7 +126,7 @@ describe('local checkout: resume and subscribe again (item 4)', () => {
     expect(late.status).toBe(400);
     expect(late.json.message).toBe('Your subscription has already ended. Please subscribe again.');
 
-    const res = await later.post('/api/create-checkout-session', {});
+    const res = await later.post('/api/create-checkout-session', JOINING);
     expect(res.status).toBe(200);
     const { pathname } = new URL(res.json.url);
     expect((await pay(pathname, 'value25')).status).toBe(303);

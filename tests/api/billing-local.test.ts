@@ -3,6 +3,7 @@ import { localPayments, processedEvents } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { FakeStripe, deliverWebhook, stripeEnv } from '../support/fake-stripe';
 import { PASSWORD, signedIn } from '../support/users';
+import { CONSENT, JOINING } from '../support/consent';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const DAY = 86400_000;
 
 async function startCheckout(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   expect(res.status).toBe(200);
   const url = new URL(res.json.url);
   expect(url.origin).toBe(t.baseUrl);
@@ -75,7 +76,7 @@ describe('local payments provider', () => {
   it('a checkout started for an address whose owner then registers cannot set that password; the owner keeps theirs', async () => {
     const { path, sessionId } = await startCheckout('owner@example.com');
     // The owner registers (with a password) before the stranger's payment completes.
-    expect((await t.client().post('/api/register', { email: 'owner@example.com', password: 'owner-pass-1', confirmPassword: 'owner-pass-1' })).status).toBeLessThan(300);
+    expect((await t.client().post('/api/register', { email: 'owner@example.com', password: 'owner-pass-1', confirmPassword: 'owner-pass-1', ...CONSENT })).status).toBeLessThan(300);
     const stranger = t.client();
     expect((await stranger.request('POST', `${path}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
     const set = await stranger.post('/api/set-password', { session_id: sessionId, password: 'taken-over' });
@@ -88,7 +89,7 @@ describe('local payments provider', () => {
 
   it("a signed-in account's own checkout has no password step (decision 0018): the session id changes nothing", async () => {
     const { client } = await signedIn(t, 'nonMember');
-    const res = await client.post('/api/create-checkout-session', {});
+    const res = await client.post('/api/create-checkout-session', JOINING);
     expect(res.status).toBe(200);
     const url = new URL(res.json.url);
     const sessionId = url.pathname.split('/').pop()!;
@@ -168,7 +169,7 @@ describe('local checkout with Stripe configured', () => {
       const post = await withStripe.client().request('POST', '/local-checkout/lcs_anything/complete', 'discountCode=VALUE25', FORM);
       expect(post.status).toBe(404);
       // Even a session id the local provider would have made cannot be paid there.
-      const res = await withStripe.client().post('/api/create-checkout-session', { email: 'real@example.com' });
+      const res = await withStripe.client().post('/api/create-checkout-session', { email: 'real@example.com', ...JOINING });
       expect(res.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
       expect((await deliverWebhook(withStripe.client(), fake.event('ping', { id: 'x' }))).status).toBe(200);
     } finally {

@@ -4,6 +4,7 @@ import { users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /** Issue 14 item 4 with the real Stripe SDK against the fake Stripe API: resume, and subscribe again (decision 0018). */
 let t: TestApp;
@@ -24,7 +25,7 @@ async function userByEmail(email: string) {
 
 /** Checkout, payment at (fake) Stripe, webhook, password step: a signed-in monthly member. */
 async function stripeMember(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const sessionId = String(res.json.url).split('/').pop()!;
   const paid = fake.completeCheckout(sessionId, { amountTotal: 1600 });
   await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session));
@@ -91,7 +92,7 @@ describe('POST /api/resume-subscription', () => {
     expect((await c.post('/api/login', { email: 'again@example.com', password: PASS })).json.user).toMatchObject({ isSubscribed: false });
     expect((await c.post('/api/resume-subscription')).json.message).toBe(ENDED);
 
-    const res = await c.post('/api/create-checkout-session', {});
+    const res = await c.post('/api/create-checkout-session', JOINING);
     expect(res.status).toBe(200);
     const sessionId = String(res.json.url).split('/').pop()!;
     expect(fake.calls('POST', '/v1/checkout/sessions').pop()!.body).toMatchObject({

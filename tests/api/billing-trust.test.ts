@@ -5,6 +5,7 @@ import { createUser } from '#server/features/auth/users';
 import type { TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /** Issue 14 items 2 and 3 with the real Stripe SDK against the fake Stripe API (decision 0018). */
 let t: TestApp;
@@ -23,7 +24,7 @@ async function userByEmail(email: string) {
 }
 
 async function startCheckout(email: string, client = t.client()) {
-  const res = await client.post('/api/create-checkout-session', { email });
+  const res = await client.post('/api/create-checkout-session', { email, ...JOINING });
   expect(res.status).toBe(200);
   return sessionIdOf(res.json.url);
 }
@@ -124,7 +125,7 @@ describe('one live subscription per account (item 3)', () => {
   it('an older checkout paid meanwhile is recorded and the new one refused, so nobody pays twice', async () => {
     const first = await startCheckout('quick@example.com');
     const { subscriptionId } = fake.completeCheckout(first); // paid; the webhook is still on its way
-    const again = await t.client().post('/api/create-checkout-session', { email: 'quick@example.com' });
+    const again = await t.client().post('/api/create-checkout-session', { email: 'quick@example.com', ...JOINING });
     expect(again.status).toBe(409);
     const newest = fake.calls('POST', '/v1/checkout/sessions').filter((r) => r.path === '/v1/checkout/sessions');
     expect(newest).toHaveLength(2);
@@ -150,9 +151,10 @@ describe('one live subscription per account (item 3)', () => {
     expect(member).toMatchObject({ stripeSubscriptionId: s1, subscriptionStatus: 'active', cancelAtPeriodEnd: false });
     expect(member.subscriptionEndDate!.getTime()).toBe(fake.subscriptions.get(s1)!.items.data[0].current_period_end * 1000);
 
-    const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'));
-    expect(mail.map((m) => m.subject)).toEqual(['Your second VBG payment will be refunded']);
-    expect(mail[0].text).toMatch(/£16\.00.*cancelled the second subscription/s);
+    // The first payment's welcome, then the duplicate's notice (a duplicate is never welcomed).
+    const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com')).orderBy(outbox.id);
+    expect(mail.map((m) => m.subject)).toEqual(['Welcome to VBG Premium', 'Your second VBG payment will be refunded']);
+    expect(mail[1].text).toMatch(/£16\.00.*cancelled the second subscription/s);
 
     const admin = await signedIn(t, 'admin');
     const list = await admin.client.get('/api/admin/members?search=member@');
@@ -163,7 +165,7 @@ describe('one live subscription per account (item 3)', () => {
     await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(dup.subscriptionId)!));
     await deliverWebhook(t.client(), fake.event('checkout.session.completed', dup.session));
     expect(await userByEmail('member@example.com')).toMatchObject({ stripeSubscriptionId: s1, subscriptionStatus: 'active' });
-    expect(await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'))).toHaveLength(2);
   });
 
   it('cancelling cancels what renews, after a duplicate payment', async () => {

@@ -4,6 +4,7 @@ import { processedEvents, users } from '#server/db/schema';
 import { setPassword } from '#server/features/auth/users';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { FakeStripe, TEST_WEBHOOK_SECRET, deliverWebhook, signWebhook, stripeEnv, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -19,7 +20,7 @@ async function userByEmail(email: string) {
 
 /** A visitor pays on Stripe; the checkout.session.completed webhook is delivered. */
 async function subscribe(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const sessionId = String(res.json.url).split('/').pop()!;
   const paid = fake.completeCheckout(sessionId, { amountTotal: 1600 });
   expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session))).status).toBe(200);
@@ -28,7 +29,7 @@ async function subscribe(email: string) {
 
 describe('webhook signature', () => {
   it('refuses a bad signature with 400 and changes nothing', async () => {
-    const res = await t.client().post('/api/create-checkout-session', { email: 'bad@example.com' });
+    const res = await t.client().post('/api/create-checkout-session', { email: 'bad@example.com', ...JOINING });
     const sessionId = String(res.json.url).split('/').pop()!;
     const { session } = fake.completeCheckout(sessionId);
     const payload = fake.event('checkout.session.completed', session);
@@ -130,7 +131,7 @@ describe('webhook events', () => {
   });
 
   it('a subscription event for an account not known yet changes nothing until the checkout completes', async () => {
-    const res = await t.client().post('/api/create-checkout-session', { email: 'early@example.com' });
+    const res = await t.client().post('/api/create-checkout-session', { email: 'early@example.com', ...JOINING });
     const sessionId = String(res.json.url).split('/').pop()!;
     const paid = fake.completeCheckout(sessionId);
     const created = await deliverWebhook(t.client(), fake.event('customer.subscription.created', fake.subscriptions.get(paid.subscriptionId)!));

@@ -6,6 +6,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/features/auth/sess
 import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';
+import { JOINING } from '../support/consent';
 
 /** Issue 17 item 6: what can no longer be used is deleted on a timer. */
 let t: TestApp;
@@ -61,7 +62,7 @@ describe('runHousekeeping', () => {
 describe('unpaid checkouts', () => {
   const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
   async function startCheckout(email: string) {
-    const res = await t.client().post('/api/create-checkout-session', { email });
+    const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
     expect(res.status, res.text).toBe(200);
     const path = new URL(res.json.url).pathname;
     return { path, id: path.split('/').pop()! };

@@ -5,6 +5,7 @@ import { settledOutbox } from '../support/outbox';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount, signedIn } from '../support/users';
+import { JOINING } from '../support/consent';
 
 /** "Forgot password?" to a new password, with the e-mail going through a real SMTP server. */
 let t: TestApp;
@@ -149,17 +150,18 @@ describe('password reset', () => {
 });
 
 describe('account e-mails', () => {
-  it('welcomes a new member once the password is set, and confirms a cancellation', async () => {
-    const start = await t.client().post('/api/create-checkout-session', { email: 'new@example.com' });
+  it('welcomes a new member as soon as the payment is recorded, once, and confirms a cancellation', async () => {
+    const start = await t.client().post('/api/create-checkout-session', { email: 'new@example.com', ...JOINING });
     const path = new URL(start.json.url).pathname;
     const sessionId = path.split('/').pop()!;
     await t.client().request('POST', `${path}/complete`, '', FORM);
-    const browser = t.client();
-    expect((await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' })).status).toBe(200);
     const [welcome] = await smtp.waitFor(1);
     expect(welcome.to).toEqual(['new@example.com']);
     expect(welcome.parsed.subject).toBe('Welcome to VBG Premium');
     expect(welcome.parsed.text).toContain(`${PUBLIC_URL}/getting-started`);
+    // Setting the password sends no second welcome.
+    const browser = t.client();
+    expect((await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' })).status).toBe(200);
 
     expect((await browser.post('/api/cancel-subscription')).status).toBe(200);
     const mail = await smtp.waitFor(2);

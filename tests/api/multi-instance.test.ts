@@ -7,6 +7,7 @@ import { startSmtpPeer } from '../support/smtp-peer';
 import { freshPostgresDatabase, openEventStream, startInstance, type Instance } from '../support/instances';
 import { articleBody } from './articles-helpers';
 import { pdfBytes, pdfForm, tipsBody } from './tips-helpers';
+import { CONSENT } from '../support/consent';
 
 /**
  * Two real app processes (the entry point `npm start` runs) on one fresh PostgreSQL database, as
@@ -61,7 +62,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
   /** A member who registers on A, given family access by the admin through B. */
   async function memberOnAGrantedOnB(email: string) {
     const member = new HttpClient(a.url);
-    const reg = await member.post('/api/register', { email, password: 'member-password-1' });
+    const reg = await member.post('/api/register', { email, password: 'member-password-1', ...CONSENT });
     expect(reg.status).toBe(201);
     const adminB = adminOnB();
     expect((await adminB.post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
@@ -149,7 +150,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     const emails = Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`);
     for (const [i, email] of emails.entries()) {
       const on = i % 2 ? a : b;
-      const reg = await new HttpClient(on.url).post('/api/register', { email, password: 'reader-password-1' });
+      const reg = await new HttpClient(on.url).post('/api/register', { email, password: 'reader-password-1', ...CONSENT });
       expect(reg.status).toBe(201);
       expect((await (i % 2 ? adminA : adminB).post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
     }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AGE_REQUIRED_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '#shared/consent';
 import { EMAIL_HAS_ACCOUNT_MESSAGE, LOGIN_FAILED_MESSAGE } from '#shared/form-errors';
+import { checkoutSessions, localPayments } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, PASSWORD, signedIn } from '../support/users';
 import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
@@ -19,6 +21,9 @@ beforeEach(() => t.reset());
 /** A browser's form post from one of our pages: url-encoded, with our own Origin. */
 const postForm = (client: ReturnType<TestApp['client']>, path: string, fields: Record<string, string>) =>
   client.post(path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl });
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** The opening tag of the form that posts to `action` (empty when there is none). */
 const formOf = (html: string, action: string) => html.match(/<form[^>]*>/g)?.find((tag) => tag.includes(`action="${action}"`)) ?? '';
@@ -97,23 +102,60 @@ describe('the sign-in page without JavaScript', () => {
 });
 
 describe('the subscribe form without JavaScript', () => {
-  it('posts to /subscribe and goes straight to the checkout for the typed address', async () => {
+  const BOXES = { confirmAge: 'on', acceptTerms: 'on', startNow: 'on' };
+
+  it('posts to /subscribe with its three boxes and goes straight to the checkout for the typed address', async () => {
     const p = await fetchPage(t.client(), '/subscribe');
     expect(formOf(p.root, '/subscribe')).toContain('method="post"');
-    const res = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com' });
+    const sent = t.clock.now();
+    for (const name of Object.keys(BOXES)) expect(p.root).toMatch(new RegExp(`<input[^>]*type="checkbox"[^>]*name="${name}"|<input[^>]*name="${name}"[^>]*type="checkbox"`));
+    const res = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES });
     expect(res.status).toBe(303);
     const checkout = new URL(res.headers.get('location')!);
     expect(checkout.pathname).toMatch(/^\/local-checkout\/lcs_/);
     const payPage = await t.client().get(checkout.pathname);
     expect(payPage.status).toBe(200);
     expect(payPage.text).toContain('new.punter@example.com');
+    const [row] = await t.ctx.db.select().from(checkoutSessions);
+    expect(row.plan).toBe('monthly');
+    // Each box's time is the form post's.
+    for (const at of [row.ageConfirmedAt, row.termsAcceptedAt, row.startNowAcknowledgedAt]) expect(at!.getTime()).toBeGreaterThanOrEqual(sent.getTime());
+    expect(row.ageConfirmedAt!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+  });
+
+  it('refuses without each box, with its own message on the form, and starts no checkout', async () => {
+    const cases = [
+      ['confirmAge', 'age', AGE_REQUIRED_MESSAGE],
+      ['acceptTerms', 'terms', TERMS_REQUIRED_MESSAGE],
+      ['startNow', 'start-now', START_NOW_REQUIRED_MESSAGE],
+    ] as const;
+    for (const [box, code, message] of cases) {
+      const fields: Record<string, string> = { email: 'new.punter@example.com', ...BOXES };
+      delete fields[box];
+      const res = await postForm(t.client(), '/subscribe', fields);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(`/subscribe?error=${code}`);
+      const page = await fetchPage(t.client(), `/subscribe?error=${code}`);
+      expect(page.status).toBe(200);
+      expect(page.root).toContain(escapeHtml(message));
+    }
+    // A box is ticked only by "on", what a browser sends for a checked box.
+    const odd = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES, confirmAge: 'yes' });
+    expect(odd.headers.get('location')).toBe('/subscribe?error=age');
+    // The annual plan is off here (no ANNUAL_PRICE_PENCE): choosing it is refused, as is a made-up plan.
+    const annual = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES, plan: 'annual' });
+    expect(annual.headers.get('location')).toBe('/subscribe?error=plan');
+    const madeUp = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES, plan: 'weekly' });
+    expect(madeUp.headers.get('location')).toBe('/subscribe?error=plan-choice');
+    expect(await t.ctx.db.select().from(checkoutSessions)).toEqual([]);
+    expect(await t.ctx.db.select().from(localPayments)).toEqual([]);
   });
 
   it('a bad address or an address with an account comes back with its message on the form', async () => {
-    const bad = await postForm(t.client(), '/subscribe', { email: 'not-an-address' });
+    const bad = await postForm(t.client(), '/subscribe', { email: 'not-an-address', ...BOXES });
     expect(bad.headers.get('location')).toBe('/subscribe?error=email');
     await createAccount(t, 'nonMember');
-    const taken = await postForm(t.client(), '/subscribe', { email: 'nonmember@example.com' });
+    const taken = await postForm(t.client(), '/subscribe', { email: 'nonmember@example.com', ...BOXES });
     expect(taken.headers.get('location')).toBe('/subscribe?error=account');
     const page = await fetchPage(t.client(), '/subscribe?error=account');
     expect(page.status).toBe(200);
@@ -122,7 +164,7 @@ describe('the subscribe form without JavaScript', () => {
 
   it('a signed-in member is not charged twice', async () => {
     const { client } = await signedIn(t, 'member');
-    const res = await postForm(client, '/subscribe', {});
+    const res = await postForm(client, '/subscribe', BOXES);
     expect(res.headers.get('location')).toBe('/subscribe?error=already-member');
   });
 });

@@ -4,6 +4,7 @@ import { CHECKOUT_LIMITED_MESSAGE, RATE_LIMITS, REGISTER_LIMITED_MESSAGE } from 
 import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE } from '#server/features/auth/throttle';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount, signedIn } from '../support/users';
+import { CONSENT, JOINING } from '../support/consent';
 
 /**
  * No account probing at machine speed (decision 0019): the sign-in throttle counts an attempt
@@ -60,7 +61,7 @@ describe('the sign-in throttle is atomic', () => {
 });
 
 describe('registration is limited per client address and per e-mail address', () => {
-  const register = (email: string, address: string) => t.client().post('/api/register', { email, password: 'secret-1', confirmPassword: 'secret-1' }, from(address));
+  const register = (email: string, address: string) => t.client().post('/api/register', { email, password: 'secret-1', confirmPassword: 'secret-1', ...CONSENT }, from(address));
 
   it(`one address: ${RATE_LIMITS.register.perAddress} in 15 minutes, even all at once; others are unaffected`, async () => {
     const limit = RATE_LIMITS.register.perAddress;
@@ -84,7 +85,7 @@ describe('registration is limited per client address and per e-mail address', ()
 });
 
 describe('checkout creation is limited per client address and per e-mail address', () => {
-  const checkout = (email: string, address: string) => t.client().post('/api/create-checkout-session', { email }, from(address));
+  const checkout = (email: string, address: string) => t.client().post('/api/create-checkout-session', { email, ...JOINING }, from(address));
 
   it(`one e-mail address: ${RATE_LIMITS.checkout.perEmail} checkouts in 15 minutes, even all at once`, async () => {
     const limit = RATE_LIMITS.checkout.perEmail;
@@ -93,8 +94,8 @@ describe('checkout creation is limited per client address and per e-mail address
     expect(answers.find((a) => a.status === 429)!.json).toEqual({ message: CHECKOUT_LIMITED_MESSAGE });
     // A signed-in account checks out for its own address, which is counted the same way.
     const { client } = await signedIn(t, 'nonMember', 'signed@example.com');
-    for (let i = 0; i < limit; i++) expect((await client.post('/api/create-checkout-session', {}, from(`198.51.100.${i + 1}`))).status).toBe(200);
-    expect((await client.post('/api/create-checkout-session', {}, from('198.51.100.50'))).status).toBe(429);
+    for (let i = 0; i < limit; i++) expect((await client.post('/api/create-checkout-session', JOINING, from(`198.51.100.${i + 1}`))).status).toBe(200);
+    expect((await client.post('/api/create-checkout-session', JOINING, from('198.51.100.50'))).status).toBe(429);
     t.clock.advance(16 * MIN);
     expect((await checkout('buyer@example.com', '192.0.2.1')).status).toBe(200);
   });

@@ -7,6 +7,7 @@ import { createUser } from '#server/features/auth/users';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount, signedIn } from '../support/users';
+import { CONSENT } from '../support/consent';
 
 /**
  * Sessions, CSRF and login throttling: what tests/api/auth.test.ts does not already show
@@ -63,7 +64,7 @@ describe('sessions', () => {
   it('rotates on register too: the session that was there before is ended', async () => {
     const { client } = await signedIn(t, 'member');
     const before = client.cookies.get('vbg_session')!;
-    expect((await client.post('/api/register', { email: 'fresh@example.com', password: 'secret-1', confirmPassword: 'secret-1' })).status).toBe(201);
+    expect((await client.post('/api/register', { email: 'fresh@example.com', password: 'secret-1', confirmPassword: 'secret-1', ...CONSENT })).status).toBe(201);
     expect(client.cookies.get('vbg_session')).not.toBe(before);
     expect((await withToken(before).get('/api/auth/user')).status).toBe(401);
   });
@@ -315,7 +316,8 @@ describe('security headers on every response', () => {
       expect(csp, path).toContain("form-action 'self' https://checkout.stripe.com");
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
-      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      // Pages' forms post without JavaScript: same-origin lets them carry their Origin, other sites get nothing.
+      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
       expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       expect(res.headers.get('strict-transport-security'), path).toBeNull();
     }

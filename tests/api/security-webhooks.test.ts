@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { processedEvents, users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
 import { FakeStripe, TEST_WEBHOOK_SECRET, deliverWebhook, signWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /**
  * Webhook signature and replay, beyond tests/api/billing-webhooks.test.ts (bad secret, unsigned,
@@ -21,7 +22,7 @@ const allUsers = () => t.ctx.db.select().from(users).orderBy(users.id);
 const eventCount = async () => (await t.ctx.db.select().from(processedEvents)).length;
 
 async function subscribe(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const sessionId = String(res.json.url).split('/').pop()!;
   const paid = fake.completeCheckout(sessionId, { amountTotal: 1600 });
   const payload = fake.event('checkout.session.completed', paid.session);
@@ -75,7 +76,7 @@ describe('replayed webhooks change nothing', () => {
 
 describe('bad signatures are refused with 400, never an error', () => {
   it('refuses every malformed or forged Stripe-Signature header and records nothing', async () => {
-    const res0 = await t.client().post('/api/create-checkout-session', { email: 'forge@example.com' });
+    const res0 = await t.client().post('/api/create-checkout-session', { email: 'forge@example.com', ...JOINING });
     const sessionId = String(res0.json.url).split('/').pop()!;
     const { session } = fake.completeCheckout(sessionId);
     const payload = fake.event('checkout.session.completed', session);

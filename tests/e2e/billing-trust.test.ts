@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { capture, checkA11y, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, checkA11y, PHONE, signInThroughPage, startJourney, tickJoiningBoxes } from '../support/browser';
 import { PASSWORD } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { createLocalPayments } from '#server/providers/payments/local';
@@ -21,6 +21,7 @@ describe('a signed-in buyer who already has a password', () => {
     const { page, context } = await j.newPage(PHONE);
     await signInThroughPage(page, 'regular@example.com');
     await page.waitForURL('**/subscribe');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -74,6 +75,7 @@ describe('a duplicate payment', () => {
     const { page, context } = await j.newPage(PHONE);
     await signInThroughPage(page, 'twice@example.com');
     await page.waitForURL('**/subscribe');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -82,6 +84,7 @@ describe('a duplicate payment', () => {
     // A second checkout for the same address, made where this one could not expire it (another instance racing).
     const elsewhere = await createLocalPayments(j.app.ctx).createCheckoutSession({
       email: 'twice@example.com',
+      plan: 'monthly',
       successUrl: `${j.app.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${j.app.baseUrl}/subscribe`,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, PHONE, signInThroughPage, startJourney, tickJoiningBoxes } from '../support/browser';
 import { PASSWORD } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { LOCAL_CHECKOUT_BANNER } from '#server/features/billing/local-checkout-page';
@@ -39,6 +39,7 @@ async function subscribeWithDiscount(page: Page, email: string, shots?: string) 
   await expect.poll(() => page.getByText('Use discount code to reduce to £12/month').isVisible()).toBe(true);
   await page.getByLabel('Email').fill(email);
   await shot('subscribe');
+  await tickJoiningBoxes(page);
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
 
   await page.waitForURL('**/local-checkout/**');
@@ -114,6 +115,7 @@ describe('subscribing on the local checkout', () => {
     const { page, context } = await j.newPage(PHONE, { expected: [{ url: /\/local-checkout\/[^/]+\/complete$/, status: 400 }] });
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('typo@example.com');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
     await page.getByLabel(/Discount code/).fill('NOT-A-CODE');
@@ -137,6 +139,7 @@ describe('checkout for an existing account', () => {
     const { page, context } = await j.newPage(PHONE, { expected: [{ url: /\/api\/create-checkout-session$/, status: 409 }] });
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('registered@example.com');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await expect.poll(() => toastTitle(page, 'Subscription Failed').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('This email address already has an account. Please sign in to subscribe.', { exact: true }).first().isVisible()).toBe(true);
@@ -148,6 +151,7 @@ describe('checkout for an existing account', () => {
     await signIn(page, 'registered@example.com');
     await page.waitForURL('**/subscribe');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('registered@example.com');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
     await expect.poll(() => page.getByText('registered@example.com').isVisible()).toBe(true);
@@ -226,6 +230,7 @@ describe('a member cancels', () => {
     await page.getByRole('link', { name: 'Subscribe £16/month' }).click();
     await page.waitForURL('**/subscribe');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('leaver@example.com');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
     await page.getByLabel(/Discount code/).fill(j.app.config.DEFAULT_DISCOUNT_CODE);

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
-import { PHONE, expectFailures, startJourney } from '../support/browser';
+import { PHONE, expectFailures, startJourney, tickJoiningBoxes } from '../support/browser';
 import { createAccount, PASSWORD, signedIn } from '../support/users';
+import { TERMS_REQUIRED_MESSAGE } from '#shared/consent';
 
 // Issue 15 item 2: with JavaScript off, a visitor still reads the public pages in full, because
 // the server sends them rendered (decision 0020).
@@ -105,10 +106,18 @@ describe('a reader without JavaScript', () => {
     const visitor = await j.newPage(PHONE, { javaScriptEnabled: false });
     await visitor.page.goto('/subscribe');
     await visitor.page.getByLabel('Email').fill('buyer@localhost');
+    await tickJoiningBoxes(visitor.page);
     await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
     await visitor.page.waitForURL(/\/subscribe\?error=email$/);
     expect(await visitor.page.getByRole('alert').textContent()).toBe('Please enter a valid email address.');
+    // The boxes are required without JavaScript too: the server sends the form back with the reason.
     await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
+    await visitor.page.getByRole('checkbox', { name: 'I am 18 or over' }).check();
+    await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await visitor.page.waitForURL(/\/subscribe\?error=terms$/);
+    expect(await visitor.page.getByRole('alert').textContent()).toBe(TERMS_REQUIRED_MESSAGE);
+    await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
+    await tickJoiningBoxes(visitor.page);
     await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
     await visitor.page.waitForURL(/\/local-checkout\/lcs_/);
     expect(await visitor.page.getByText('nojs.buyer@example.com').first().isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney, tickJoiningBoxes } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -165,6 +165,7 @@ describe('phone screens', () => {
     const { page, context } = await j.newPage(PHONE);
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('maybe@example.com');
+    await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL('**/local-checkout/**');
     await page.getByRole('link', { name: 'Cancel and go back' }).click();

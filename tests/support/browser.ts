@@ -166,3 +166,10 @@ export async function signInThroughPage(page: Page, email: string, password = PA
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
+
+/** Ticks the subscribe form's three boxes (18 or over, the terms, start now) as a person would. */
+export async function tickJoiningBoxes(page: Page) {
+  await page.getByRole('checkbox', { name: 'I am 18 or over' }).check();
+  await page.getByRole('checkbox', { name: /^I accept the terms and conditions/ }).check();
+  await page.getByRole('checkbox', { name: /^Start my membership now/ }).check();
+}

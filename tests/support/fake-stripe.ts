@@ -22,6 +22,8 @@ export interface RecordedRequest {
 type Obj = Record<string, any>;
 
 const DAY = 86400;
+/** A billing period in seconds: 30 days a month, 365 a year (enough for the tests' dates). */
+const periodOf = (interval: 'month' | 'year') => (interval === 'year' ? 365 : 30) * DAY;
 
 /** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
 function parseStripeForm(body: string): Obj {
@@ -58,8 +60,11 @@ export class FakeStripe {
   clock: () => Date = () => new Date();
   /** Customer e-mails by customer id: Stripe fills a returning customer's checkout e-mail from it. */
   customers = new Map<string, string>();
-  /** Price amounts in pence by price id (the checkout price defaults to £16). */
-  prices = new Map<string, number>([['price_monthly', 1600]]);
+  /** Prices by id: amount in pence and billing interval (the checkout price defaults to £16 a month). */
+  prices = new Map<string, { amount: number; interval: 'month' | 'year' }>([
+    ['price_monthly', { amount: 1600, interval: 'month' }],
+    ['price_annual', { amount: 14400, interval: 'year' }],
+  ]);
   private seq = 0;
   private server: http.Server;
   url = '';
@@ -389,7 +394,8 @@ export class FakeStripe {
     // Stripe's page of an expired (or already paid) session takes no payment.
     if (session.status !== 'open') throw new Error(`fake stripe: session ${sessionId} is ${session.status}, it cannot be paid`);
     const price = session.line_items_requested?.[0]?.price ?? 'price_monthly';
-    const amount = opts.amountTotal ?? this.prices.get(price) ?? 1600;
+    const listed = this.prices.get(price) ?? { amount: 1600, interval: 'month' };
+    const amount = opts.amountTotal ?? listed.amount;
     const customerId = session.customer ?? this.id('cus');
     const email = opts.email ?? this.customers.get(customerId) ?? session.customer_email;
     if (!this.customers.has(customerId)) this.customers.set(customerId, email);
@@ -415,8 +421,8 @@ export class FakeStripe {
             object: 'subscription_item',
             quantity: 1,
             current_period_start: start,
-            current_period_end: start + 30 * DAY,
-            price: { id: price, object: 'price', unit_amount: amount, currency: 'gbp', recurring: { interval: 'month', interval_count: 1 } },
+            current_period_end: start + periodOf(listed.interval),
+            price: { id: price, object: 'price', unit_amount: amount, currency: 'gbp', recurring: { interval: listed.interval, interval_count: 1 } },
           },
         ],
       },
@@ -437,7 +443,7 @@ export class FakeStripe {
   renew(subscriptionId: string) {
     const item = this.subscriptions.get(subscriptionId)!.items.data[0];
     item.current_period_start = item.current_period_end;
-    item.current_period_end += 30 * DAY;
+    item.current_period_end += periodOf(item.price.recurring.interval);
     this.invoice(subscriptionId, { amount: item.price.unit_amount, reason: 'subscription_cycle', paid: true });
     return this.subscriptions.get(subscriptionId)!;
   }

@@ -2,6 +2,7 @@ import type { OddsFormat } from '../odds-format';
 import { z } from 'zod';
 
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../auth-rules';
+import { ageAndTermsFields } from './consent';
 
 const email = z
   .string({ message: 'Email is required' })
@@ -23,7 +24,7 @@ export const withConfirmation = <T extends z.ZodType<{ password: string; confirm
 
 export const loginBody = z.object({ email, password: password.min(1, 'Password is required') });
 
-export const registerBody = withConfirmation(z.object({ email, password: newPassword(), confirmPassword: z.string().optional() }));
+export const registerBody = withConfirmation(z.object({ email, password: newPassword(), confirmPassword: z.string().optional(), ...ageAndTermsFields }));
 
 export const changePasswordBody = z.object({
   currentPassword: password.min(1, 'Please fill in all password fields'),

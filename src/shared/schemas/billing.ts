@@ -3,13 +3,19 @@ import { PASSWORD_TOO_SHORT } from '../auth-rules';
 import { isIsoDay } from '../london-time';
 import { PLANS } from '../subscription-notices';
 import { emailField, newPassword } from './auth';
+import { joiningFields } from './consent';
+import { CANCEL_REASONS } from '../cancel-reasons';
 
 /** Request and response bodies of the billing API (spec 01 §3, §7; spec 02 §3, §7). */
 
+/** A signed-in non-member checks out for their own e-mail: the boxes and the plan only. */
+export const signedInCheckoutBody = z.object(joiningFields);
+/** A visitor's checkout: the e-mail typed, the boxes ticked and the plan chosen. */
 export const checkoutBody = z.object({
-  // A signed-in non-member checks out for their own e-mail, so the server may ignore this one.
   email: z.preprocess((v) => (typeof v === 'string' ? v : ''), emailField),
+  ...joiningFields,
 });
+export type CheckoutTerms = z.infer<typeof signedInCheckoutBody>;
 export interface CheckoutResponse {
   url: string;
 }
@@ -42,6 +48,22 @@ export const NOTHING_TO_RESUME_MESSAGE = 'Your subscription is not set to end, s
 export const RESUME_ENDED_MESSAGE = 'Your subscription has already ended. Please subscribe again.';
 
 export type ResumeResponse = CancelResponse;
+
+/** Cancelling takes an optional reason and a few words of the member's own. */
+export const CANCEL_COMMENT_MAX = 500;
+export const cancelBody = z.object({
+  reason: z.enum(CANCEL_REASONS, { message: `reason must be one of ${CANCEL_REASONS.join(', ')}` }).optional(),
+  comment: z
+    .string({ message: 'comment must be text' })
+    .trim()
+    .max(CANCEL_COMMENT_MAX, `Please keep your comment to ${CANCEL_COMMENT_MAX} characters or fewer.`)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type CancelBody = z.infer<typeof cancelBody>;
+
+/** What happened to a member's subscription: one row of their history (subscription_events). */
+export type SubscriptionEventType = 'joined' | 'renewed' | 'payment_failed' | 'recovered' | 'cancel_requested' | 'resumed' | 'ended' | 'refunded' | 'notice_sent';
 
 export interface UrlResponse {
   url: string;
@@ -122,9 +144,6 @@ export const invoiceLinkBody = z.object({
     .transform((v) => v || 'phase3'),
 });
 export type InvoiceLinkBody = z.infer<typeof invoiceLinkBody>;
-
-// ---- the subscription history (subscription_events) ----
-export type SubscriptionEventType = 'joined' | 'renewed' | 'payment_failed' | 'recovered' | 'cancel_requested' | 'resumed' | 'ended' | 'refunded' | 'notice_sent';
 
 // ---- admin: refunds ----
 export const REFUND_REASONS = ['money_back_guarantee', 'duplicate_payment', 'other'] as const;

@@ -110,7 +110,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(registerBody, request.body);
     // A taken address answers 409: limited per client and per address so it cannot be probed at speed.
     await limitRequest(ctx, 'register', request.ip, body.email);
-    const { user, created } = await createUser(ctx, { email: body.email, password: body.password });
+    // The schema required both boxes ticked: 18 or over, and the terms accepted, now.
+    const { user, created } = await createUser(ctx, { email: body.email, password: body.password, consentAt: ctx.clock.now() });
     if (!created) {
       // An account made at checkout may have no password yet; never take one over from here.
       throw new HttpError(409, 'We could not create an account with these details. If you already have one, sign in or reset your password.');

@@ -1,10 +1,12 @@
+import { ANNUAL_UNAVAILABLE_MESSAGE } from '#shared/consent';
 import { ALREADY_MEMBER_MESSAGE, EMAIL_ALREADY_MEMBER_MESSAGE, EMAIL_HAS_ACCOUNT_MESSAGE, PAYMENT_FAILED_CHECKOUT_MESSAGE } from '#shared/form-errors';
 import { and, eq, ne } from 'drizzle-orm';
 import { CHECKOUT_CANCELLED } from '#shared/paths';
+import type { CheckoutTerms } from '#shared/schemas/billing';
 import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { checkoutSessions } from '#server/db/schema';
-import { conflict } from '#server/http/errors';
+import { badRequest, conflict } from '#server/http/errors';
 import type { PaymentsProvider } from '#server/providers/payments';
 import type { UserRow } from '#server/db/schema';
 import { findUserByEmail } from '../auth/users';
@@ -12,12 +14,20 @@ import { subscriptionPaid } from './subscription-paid';
 
 /**
  * Starts a checkout for one e-mail: a visitor's typed address, or a signed-in non-member's own
- * (DESIGN decision 2). Someone who already has an active subscription is refused rather than
- * charged twice, and a visitor typing the address of an account that has a password is asked to
- * sign in first. Only the newest checkout of an address can be paid (decision 0018).
+ * (DESIGN decision 2), on the plan chosen. The boxes (18 or over, the terms, starting now) were
+ * ticked — the request's schema requires them — and their time is kept on the checkout, to be
+ * copied to the account once paid. Someone who already has an active subscription is refused
+ * rather than charged twice, and a visitor typing the address of an account that has a password
+ * is asked to sign in first. Only the newest checkout of an address can be paid (decision 0018).
  */
-export async function createCheckout(ctx: AppContext, payments: PaymentsProvider, input: { signedIn: UserRow | null; email: string | undefined; baseUrl: string }): Promise<{ url: string }> {
+export async function createCheckout(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  input: { signedIn: UserRow | null; email: string | undefined; terms: CheckoutTerms; baseUrl: string },
+): Promise<{ url: string }> {
   const now = ctx.clock.now();
+  const plan = input.terms.plan;
+  if (plan === 'annual' && ctx.config.ANNUAL_PRICE_PENCE === undefined) throw badRequest(ANNUAL_UNAVAILABLE_MESSAGE);
   const graceDays = ctx.config.PAYMENT_GRACE_DAYS;
   // A renewal being retried is still their subscription: a second one would charge them twice.
   if (input.signedIn?.subscriptionStatus === 'past_due' && input.signedIn.stripeSubscriptionId) throw conflict(PAYMENT_FAILED_CHECKOUT_MESSAGE);
@@ -30,6 +40,7 @@ export async function createCheckout(ctx: AppContext, payments: PaymentsProvider
   const email = account?.email ?? input.email!;
   const session = await payments.createCheckoutSession({
     email,
+    plan,
     // Only a signed-in person reuses their customer record: a typed address proves nothing.
     customerId: input.signedIn?.stripeCustomerId,
     successUrl: `${input.baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
@@ -37,7 +48,9 @@ export async function createCheckout(ctx: AppContext, payments: PaymentsProvider
     reference: input.signedIn ? String(input.signedIn.id) : undefined,
   });
   const createdAt = ctx.clock.now();
-  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', startedByUserId: input.signedIn?.id ?? null, createdAt });
+  // Each box was ticked in this request: their time is the request's.
+  const consent = { ageConfirmedAt: now, termsAcceptedAt: now, startNowAcknowledgedAt: now };
+  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', plan, ...consent, startedByUserId: input.signedIn?.id ?? null, createdAt });
   if (await expireOlderCheckouts(ctx, payments, { id: session.id, email, createdAt })) {
     // An older one was paid meanwhile: that is the subscription; this one must not be paid too.
     await expireCheckout(ctx, payments, session.id);

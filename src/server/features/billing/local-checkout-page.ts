@@ -1,4 +1,5 @@
-import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { formatPounds } from '#shared/my-bets';
+import { PRICE_DISCOUNTED_GBP } from '#shared/public-config';
 import type { LocalCheckoutView } from '#server/providers/payments/local';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -25,14 +26,22 @@ const style = `
 /** The local provider's checkout page: plain HTML, a form and no script (the CSP allows none inline). */
 export function renderLocalCheckoutPage(view: LocalCheckoutView, opts: { siteName: string; error?: string; discountCode?: string }): string {
   const subscription = view.mode === 'subscription';
-  const priceBlock = subscription
-    ? `<p class="price">£${PRICE_MONTHLY_GBP}.00/month</p>
-       <p class="muted">Use discount code to reduce to £${PRICE_DISCOUNTED_GBP}/month</p>`
-    : `<p class="muted">Invoice payment</p>`;
-  const codeField = subscription
-    ? `<label for="discountCode">Discount code (optional)</label>
+  const annual = subscription && view.plan === 'annual';
+  const priceBlock = !subscription
+    ? `<p class="muted">Invoice payment</p>`
+    : annual
+      ? `<dl><dt>Plan</dt><dd>Annual</dd></dl>
+       <p class="price">${formatPounds(view.listPricePence)}/year</p>
+       <p class="muted">Renews every year until you cancel.</p>`
+      : `<dl><dt>Plan</dt><dd>Monthly</dd></dl>
+       <p class="price">${formatPounds(view.listPricePence)}/month</p>
+       <p class="muted">Use discount code to reduce to £${PRICE_DISCOUNTED_GBP}/month</p>`;
+  // The discount code is a monthly price: the annual plan has its own.
+  const codeField =
+    subscription && !annual
+      ? `<label for="discountCode">Discount code (optional)</label>
        <input id="discountCode" name="discountCode" autocomplete="off" value="${esc(opts.discountCode ?? '')}">`
-    : '';
+      : '';
   return `<!doctype html>
 <html lang="en">
 <head>

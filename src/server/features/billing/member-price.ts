@@ -12,7 +12,14 @@ export async function memberMonthlyPrice(ctx: AppContext, user: UserRow): Promis
   const [row] = await ctx.db
     .select({ amountPence: checkoutSessions.amountPence })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.stripeSubscriptionId, user.stripeSubscriptionId), eq(checkoutSessions.status, 'complete'), isNull(checkoutSessions.duplicateOfSubscriptionId)))
+    .where(
+      and(
+        eq(checkoutSessions.stripeSubscriptionId, user.stripeSubscriptionId),
+        eq(checkoutSessions.status, 'complete'),
+        eq(checkoutSessions.plan, 'monthly'),
+        isNull(checkoutSessions.duplicateOfSubscriptionId),
+      ),
+    )
     .orderBy(desc(checkoutSessions.completedAt))
     .limit(1);
   return { monthlyPricePence: row?.amountPence ?? null };

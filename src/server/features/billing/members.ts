@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { addDays, londonDate } from '#shared/london-time';
 import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '#shared/schemas/billing';
-import { hasActiveSubscription, paymentFailureOf } from '#shared/subscription';
+import { ANNUAL_TYPE, hasActiveSubscription, isPaidPlanType, paymentFailureOf } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
@@ -109,14 +109,14 @@ export async function memberOrThrow(ctx: AppContext, id: number) {
 
 /**
  * Grants lifetime family access, or an annual special running through endDate (a London day;
- * a year from today when not given). A live monthly subscription is refused so nobody pays for
+ * a year from today when not given). A live paid subscription (monthly or annual) is refused so nobody pays for
  * access they were also given.
  */
 export async function grantMembership(ctx: AppContext, id: number, body: GrantBody): Promise<MemberRow> {
   const user = await memberOrThrow(ctx, id);
   const now = ctx.clock.now();
-  if (user.subscriptionType === 'premium' && hasActiveSubscription(user, now) && !user.cancelAtPeriodEnd) {
-    throw conflict('This member has a monthly subscription that is still renewing. Cancel it first, then grant access.');
+  if (isPaidPlanType(user.subscriptionType) && hasActiveSubscription(user, now, ctx.config.PAYMENT_GRACE_DAYS) && !user.cancelAtPeriodEnd) {
+    throw conflict(`This member has a ${user.subscriptionType === ANNUAL_TYPE ? 'yearly' : 'monthly'} subscription that is still renewing. Cancel it first, then grant access.`);
   }
   let endDate: Date | null = null;
   if (body.type === 'annual_special') {

@@ -5,6 +5,7 @@ import { processedEvents, users } from '#server/db/schema';
 import type { UserRow } from '#server/db/schema';
 import type { PaymentEvent, PaymentsProvider, SubscriptionInfo } from '#server/providers/payments';
 import { recordPaymentChanges } from './payment-lifecycle';
+import { wakeMailWorkers } from '../mail/outbox';
 import { loadPaidCheckout, recordPaidCheckout, withFreshPlan } from './subscription-paid';
 import { hasLiveSubscription, isLive, subscriptionUpdateFor } from './subscription-state';
 
@@ -89,6 +90,8 @@ export async function handlePaymentEvent(ctx: AppContext, payments: PaymentsProv
       }
       if (apply) await apply(tx);
     });
+    // Mail queued in the transaction (a paid checkout's welcome) goes out now rather than at the next poll.
+    if (apply && !duplicate) await wakeMailWorkers(ctx);
     return { duplicate };
   });
 }

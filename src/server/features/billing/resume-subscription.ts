@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { NOTHING_TO_RESUME_MESSAGE, RESUME_ENDED_MESSAGE, RESUME_SUCCESS_MESSAGE, type ResumeResponse } from '#shared/schemas/billing';
-import { hasActiveSubscription } from '#shared/subscription';
+import { hasActiveSubscription, isPaidPlanType } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { users } from '#server/db/schema';
 import { badRequest } from '#server/http/errors';
 import type { PaymentsProvider } from '#server/providers/payments';
 import type { UserRow } from '#server/db/schema';
-import { isLive, userFieldsFromSubscription } from './subscription-state';
+import { recordSubscriptionEvent } from './subscription-events';
+import { isLive, planOf, userFieldsFromSubscription } from './subscription-state';
 
 /**
  * Undoes a cancellation while the paid period is still running (decision 0018): the same
@@ -16,17 +17,29 @@ import { isLive, userFieldsFromSubscription } from './subscription-state';
  */
 export async function resumeSubscription(ctx: AppContext, payments: PaymentsProvider, user: UserRow): Promise<ResumeResponse> {
   const now = ctx.clock.now();
-  if (user.subscriptionType !== 'premium' || !user.stripeSubscriptionId) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
-  if (!hasActiveSubscription(user, now)) throw badRequest(RESUME_ENDED_MESSAGE);
+  if (!isPaidPlanType(user.subscriptionType) || !user.stripeSubscriptionId) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
+  if (!hasActiveSubscription(user, now, ctx.config.PAYMENT_GRACE_DAYS)) throw badRequest(RESUME_ENDED_MESSAGE);
   if (!user.cancelAtPeriodEnd) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
   const current = await payments.retrieveSubscription(user.stripeSubscriptionId);
   const sub = current && isLive(current) ? await payments.resume(current.id) : current;
+  const resumed = sub !== null && isLive(sub);
   if (sub)
-    await ctx.db
-      .update(users)
-      .set({ ...userFieldsFromSubscription(sub), updatedAt: now })
-      .where(eq(users.id, user.id));
-  if (!sub || !isLive(sub)) throw badRequest(RESUME_ENDED_MESSAGE);
+    await ctx.db.transaction(async (tx) => {
+      const fields = userFieldsFromSubscription(sub);
+      await tx
+        .update(users)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(users.id, user.id));
+      if (resumed)
+        await recordSubscriptionEvent(tx, {
+          userId: user.id,
+          type: 'resumed',
+          providerRef: sub.id,
+          detail: { plan: planOf(sub), renewsOn: fields.subscriptionEndDate?.toISOString() ?? null },
+          occurredAt: now,
+        });
+    });
+  if (!sub || !resumed) throw badRequest(RESUME_ENDED_MESSAGE);
   const fields = userFieldsFromSubscription(sub);
   return { success: true, message: RESUME_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SUBSCRIBE_FORM_ERRORS, formErrorCode, type SubscribeFormError } from '#shared/form-errors';
-import { checkoutBody, grantBody, idempotencyKeyHeader, invoiceLinkBody, membersQuery, priceChangeBody, refundBody, setPasswordBody } from '#shared/schemas/billing';
+import { cancelBody, checkoutBody, grantBody, idempotencyKeyHeader, invoiceLinkBody, membersQuery, priceChangeBody, refundBody, setPasswordBody, signedInCheckoutBody } from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
@@ -40,9 +40,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/create-checkout-session', { config: { access: 'public' } }, async (request) => {
     const signedIn = request.user;
     // A signed-in non-member checks out for their own address (DESIGN decision 2).
-    const email = signedIn ? undefined : parse(checkoutBody, request.body).email;
+    const { email, ...terms } = signedIn ? { email: undefined, ...parse(signedInCheckoutBody, request.body) } : parse(checkoutBody, request.body);
     await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email); // no probing of addresses at machine speed
-    return createCheckout(ctx, payments, { signedIn, email, baseUrl: publicBase(ctx, request) });
+    return createCheckout(ctx, payments, { signedIn, email, terms, baseUrl: publicBase(ctx, request) });
   });
 
   app.get('/api/checkout-session/:id', { config: { access: 'public' } }, async (request, reply) => {
@@ -60,7 +60,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/cancel-subscription', { config: { access: 'signedIn' } }, async (request) => {
-    return cancelSubscription(ctx, payments, request.user!);
+    return cancelSubscription(ctx, payments, request.user!, parse(cancelBody, request.body));
   });
 
   app.post('/api/resume-subscription', { config: { access: 'signedIn' } }, async (request) => {
@@ -149,12 +149,15 @@ function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
     app.post('/subscribe', { config: { access: 'public' } }, async (request, reply) => {
       const signedIn = request.user;
       const back = (error: SubscribeFormError) => reply.redirect(`/subscribe?error=${error}`, 303);
-      const typed = signedIn ? undefined : checkoutBody.safeParse({ email: formFields(request.body).email });
+      const form = formFields(request.body);
+      const typed = signedIn ? undefined : checkoutBody.shape.email.safeParse(form.email);
       if (typed && !typed.success) return back('email');
+      const terms = signedInCheckoutBody.safeParse(checkoutFormTerms(form));
+      if (!terms.success) return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, terms.error.issues[0]?.message ?? '', 'failed'));
       try {
-        const email = typed?.data.email;
+        const email = typed?.data;
         await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email);
-        const { url } = await createCheckout(ctx, payments, { signedIn, email, baseUrl: publicBase(ctx, request) });
+        const { url } = await createCheckout(ctx, payments, { signedIn, email, terms: terms.data, baseUrl: publicBase(ctx, request) });
         return reply.redirect(url, 303);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode < 500) return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, err.message, 'failed'));
@@ -163,6 +166,12 @@ function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
       }
     });
   };
+}
+
+/** A ticked checkbox posts "on"; the plan is a radio choice (monthly when absent). */
+function checkoutFormTerms(form: Record<string, string | undefined>) {
+  const ticked = (name: string) => form[name] === 'on';
+  return { confirmAge: ticked('confirmAge'), acceptTerms: ticked('acceptTerms'), startNow: ticked('startNow'), plan: form.plan || undefined };
 }
 
 const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
@@ -235,7 +244,12 @@ function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
       const discountCode = formFields(request.body).discountCode?.slice(0, 100);
       const done = await payments.completeCheckout(id, discountCode);
       if (!done.ok) {
-        const error = done.reason === 'bad-code' ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.` : undefined;
+        const error =
+          done.reason === 'bad-code'
+            ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
+            : done.reason === 'code-not-for-plan'
+              ? 'Discount codes apply to the monthly plan only. Leave the field empty to pay the annual price.'
+              : undefined;
         const result = await page(id, { error, discountCode });
         if ('redirect' in result) return reply.redirect(result.redirect, 303);
         return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);

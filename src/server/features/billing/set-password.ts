@@ -6,7 +6,6 @@ import type { PaymentsProvider } from '#server/providers/payments';
 import { hashPassword } from '../auth/passwords';
 import { destroyUserSessions } from '../auth/sessions';
 import { findUserByEmail } from '../auth/users';
-import { queueWelcomeEmail } from '../mail/transactional';
 import { findPaidCheckout } from './checkout-lookup';
 import { PASSWORD_ALREADY_SET, passwordStepClosed } from './password-step';
 
@@ -37,6 +36,5 @@ export async function setPasswordAfterPayment(ctx: AppContext, payments: Payment
     if (!claimed.length || !set.length) throw conflict(PASSWORD_ALREADY_SET);
   });
   await destroyUserSessions(ctx, account.id);
-  await queueWelcomeEmail(ctx, account.id, checkout.email);
   return account.id;
 }

@@ -6,7 +6,8 @@ import { subscriptionEvents } from '#server/db/schema';
  * Writes one row of a member's subscription history (joined, renewed, payment failed, recovered,
  * cancel requested, resumed, ended, refunded, notice sent) where the thing happens, in the
  * caller's transaction when given one. The business figures, the data export and the refunds list
- * read these rows; amounts are integer pence.
+ * read these rows; amounts are integer pence. In the caller's transaction, the event is recorded
+ * together with the change it describes or not at all.
  */
 export async function recordSubscriptionEvent(
   db: DbOrTx,

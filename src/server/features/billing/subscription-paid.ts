@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import { isPaidPlanType } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import { checkoutSessions, users } from '#server/db/schema';
 import type { CheckoutSessionInfo, PaymentsProvider, SubscriptionInfo } from '#server/providers/payments';
 import { createUser, findUserByEmail } from '../auth/users';
+import { wakeMailWorkers } from '../mail/outbox';
 import { queueDuplicatePaymentEmail } from '../mail/transactional';
+import { recordJoining } from './joined';
 import { isLive, subscriptionUpdateFor } from './subscription-state';
 
 export interface PaidCheckout {
@@ -41,7 +44,7 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
   let duplicateOf: SubscriptionInfo | null = null;
   // Only a subscription still running can be a second one: the checkout of an old, ended
   // subscription (its completion delivered late, or again) is history, not a duplicate payment.
-  if (subscription && isLive(subscription) && account?.subscriptionType === 'premium' && accountSubscriptionId && accountSubscriptionId !== subscription.id) {
+  if (subscription && isLive(subscription) && isPaidPlanType(account?.subscriptionType) && accountSubscriptionId && accountSubscriptionId !== subscription.id) {
     // The stored state may lag the provider (an end not yet announced): ask the provider.
     const current = await payments.retrieveSubscription(accountSubscriptionId);
     if (current && isLive(current)) duplicateOf = current;
@@ -55,7 +58,8 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
  * becomes a premium member, and the checkout is marked complete with what was paid. A duplicate
  * leaves the account as it was and is recorded for refund, and the member is told. The checkout
  * of an old subscription that has ended never takes over an account that has moved on to another
- * subscription (the same rule as a late subscription event, payment-events.ts). Safe to run any
+ * subscription (the same rule as a late subscription event, payment-events.ts). The first time a
+ * checkout is recorded as taking effect, the joining is recorded too (joined.ts). Safe to run any
  * number of times for the same checkout: a checkout once recorded as a duplicate stays one.
  */
 export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider['kind'], paid: PaidCheckout, db: DbOrTx) {
@@ -66,6 +70,9 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
   const [user] = await db.select().from(users).where(eq(users.id, found.id)).for('update');
   if (!created && user.stripeSubscriptionId !== paid.accountSubscriptionId) throw new StalePaymentPlan();
   const oldSubscription = subscription !== null && !isLive(subscription) && user.stripeSubscriptionId !== null && user.stripeSubscriptionId !== subscription.id;
+  // Read after the account's lock: a completion of the same checkout running alongside has committed by now.
+  const [before] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+  const joins = !duplicateOf && !oldSubscription && !before?.completedAt;
   if (!duplicateOf && !oldSubscription) {
     const update = subscription ? subscriptionUpdateFor(user, subscription, now) : { stripeCustomerId: session.customerId ?? user.stripeCustomerId, updatedAt: now };
     await db.update(users).set(update).where(eq(users.id, user.id));
@@ -92,6 +99,7 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
         completedAt: sql`coalesce(${checkoutSessions.completedAt}, ${now.toISOString()}::timestamptz)`,
       },
     });
+  if (joins) await recordJoining(ctx, db, { user, checkoutId: session.id, checkout: before, amountPence: session.amountTotal, subscription });
   if (duplicateOf) await queueDuplicatePaymentEmail(ctx, { sessionId: session.id, email: user.email, amountPence: session.amountTotal, kept: duplicateOf }, db);
   return user.id;
 }
@@ -116,6 +124,7 @@ export async function subscriptionPaid(ctx: AppContext, payments: PaymentsProvid
     const paid = await loadPaidCheckout(ctx, payments, sessionId);
     if (!paid) return false;
     await ctx.db.transaction((tx) => recordPaidCheckout(ctx, payments.kind, paid, tx));
+    await wakeMailWorkers(ctx); // the welcome (or duplicate-payment) e-mail queued with it
     return true;
   });
 }

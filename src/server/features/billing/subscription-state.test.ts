@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '#server/providers/payments';
 import { displayText } from './subscription-paid';
-import { endOfLondonDay, userFieldsFromSubscription } from './subscription-state';
+import { endOfLondonDay, planOf, userFieldsFromSubscription } from './subscription-state';
 import { parseInvoiceTiers } from './invoice-link';
 
 const base: SubscriptionInfo = {
@@ -40,6 +40,13 @@ describe('userFieldsFromSubscription', () => {
     expect(userFieldsFromSubscription({ ...base, cancelAt: earlier })).toMatchObject({ cancelAtPeriodEnd: true, subscriptionEndDate: earlier });
   });
 
+  it('a subscription billed yearly is the annual plan, renewing on its period end', () => {
+    const yearly = { ...base, amount: 14400, interval: 'year', currentPeriodEnd: new Date('2027-01-10T09:00:00Z') };
+    expect(planOf(yearly)).toBe('annual');
+    expect(planOf(base)).toBe('monthly');
+    expect(userFieldsFromSubscription(yearly)).toMatchObject({ subscriptionType: 'annual', subscriptionEndDate: yearly.currentPeriodEnd, cancelAtPeriodEnd: false });
+  });
+
   it('ends at the moment Stripe ended it', () => {
     const endedAt = new Date('2026-01-20T00:00:00Z');
     expect(userFieldsFromSubscription({ ...base, status: 'canceled', endedAt, cancelAtPeriodEnd: true })).toMatchObject({
@@ -60,6 +67,7 @@ describe('endOfLondonDay', () => {
 describe('displayText and invoice tiers', () => {
   it('shows the price paid per interval', () => {
     expect(displayText('VBG', 1200, 'month')).toBe('VBG Premium — £12.00/month');
+    expect(displayText('VBG', 14400, 'year')).toBe('VBG Premium — £144.00/year');
     expect(displayText('VBG', null, null)).toBe('VBG Premium — £0.00/month');
   });
 

@@ -1,5 +1,6 @@
 import { londonDate } from '#shared/london-time';
-import { hasActiveSubscription, isLiveStatus } from '#shared/subscription';
+import type { Plan } from '#shared/consent';
+import { ANNUAL_TYPE, MONTHLY_TYPE, hasActiveSubscription, isLiveStatus, isPaidPlanType } from '#shared/subscription';
 import type { users } from '#server/db/schema';
 import type { SubscriptionInfo } from '#server/providers/payments';
 import type { UserRow } from '#server/db/schema';
@@ -13,9 +14,12 @@ export function isLive(sub: SubscriptionInfo): boolean {
   return isLiveStatus(sub.status) && !sub.endedAt;
 }
 
-/** The account holds a monthly subscription that is still running (the one to keep, decision 0018). */
+/** The plan of a provider subscription: one billed yearly is the annual plan, any other the monthly. */
+export const planOf = (sub: Pick<SubscriptionInfo, 'interval'>): Plan => (sub.interval === 'year' ? 'annual' : 'monthly');
+
+/** The account holds a paid subscription (monthly or annual) that is still running (the one to keep, decision 0018). */
 export function hasLiveSubscription(user: UserRow, now: Date): boolean {
-  return user.subscriptionType === 'premium' && Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus) && hasActiveSubscription(user, now);
+  return isPaidPlanType(user.subscriptionType) && Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus) && hasActiveSubscription(user, now);
 }
 
 /**
@@ -28,7 +32,7 @@ export function userFieldsFromSubscription(sub: SubscriptionInfo): UserUpdate {
   const scheduledEnd = [sub.cancelAt, sub.currentPeriodEnd].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   return {
     subscriptionStatus: ended ? 'canceled' : sub.status,
-    subscriptionType: 'premium',
+    subscriptionType: planOf(sub) === 'annual' ? ANNUAL_TYPE : MONTHLY_TYPE,
     subscriptionStartDate: sub.startDate,
     subscriptionEndDate: ended ? (sub.endedAt ?? scheduledEnd) : sub.cancelAt ? scheduledEnd : sub.currentPeriodEnd,
     cancelAtPeriodEnd: !ended && (sub.cancelAtPeriodEnd || sub.cancelAt !== null),

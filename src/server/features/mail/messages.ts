@@ -54,19 +54,6 @@ export function golfEmail(config: AppConfig): EmailContent {
   };
 }
 
-export function welcomeEmail(config: AppConfig): EmailContent {
-  return {
-    subject: `Welcome to ${config.SITE_NAME} Premium`,
-    preheader: 'Your password is set and your membership is ready.',
-    blocks: [
-      { kind: 'heading', text: `Welcome to ${config.SITE_NAME} Premium` },
-      { kind: 'p', text: 'Your password is set and your membership is ready: daily tips, race previews, VB race cards with ratings, the VB Generator and golf.' },
-      { kind: 'p', text: 'Every morning we e-mail you when the daily tips are live.' },
-      { kind: 'button', label: 'Getting started', href: siteLink(config, '/getting-started') },
-    ],
-  };
-}
-
 export function passwordResetEmail(config: AppConfig, token: string): EmailContent {
   return {
     subject: `Reset your ${config.SITE_NAME} password`,

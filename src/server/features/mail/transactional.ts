@@ -3,21 +3,19 @@ import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import type { AppConfig } from '#server/env';
 import { siteLink } from './links';
-import { cancellationEmail, welcomeEmail } from './messages';
+import { cancellationEmail } from './messages';
+import { welcomeEmail, type Welcome } from './welcome';
 import { queueMessage } from './outbox';
 import type { EmailContent } from './templates';
 
 /**
  * Account e-mails other features send. They go to the address whatever its member-mail
  * preference (they are about the account, not marketing), and at most once per event.
- * A failure to queue is logged, never allowed to fail the payment or cancellation itself.
+ * A cancellation e-mail that cannot be queued is logged, never allowed to fail the cancellation.
  */
-export async function queueWelcomeEmail(ctx: AppContext, userId: number, email: string) {
-  try {
-    await queueMessage(ctx, { kind: 'welcome', recipient: email, idempotencyKey: `welcome:${userId}`, content: welcomeEmail(ctx.config) });
-  } catch (err) {
-    ctx.log.error({ err, userId }, 'could not queue the welcome e-mail');
-  }
+export async function queueWelcomeEmail(ctx: AppContext, welcome: Welcome & { checkoutId: string; email: string }, db: DbOrTx) {
+  // Queued in the payment's transaction: the contract's confirmation is recorded with it or not at all.
+  await queueMessage(ctx, { kind: 'welcome', recipient: welcome.email, idempotencyKey: `welcome:${welcome.checkoutId}`, content: welcomeEmail(ctx.config, welcome) }, db);
 }
 
 export async function queueCancellationEmail(ctx: AppContext, user: { id: number; email: string }, accessUntil: Date | null) {

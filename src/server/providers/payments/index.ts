@@ -1,3 +1,4 @@
+import type { Plan } from '#shared/consent';
 import type { AppContext } from '#server/context';
 import { createLocalPayments, type LocalPayments } from './local';
 import { createStripePayments, type StripePayments } from './stripe';
@@ -101,6 +102,8 @@ export interface PaymentEvent {
 
 interface CreateCheckoutInput {
   email: string;
+  /** monthly: STRIPE_PRICE_ID (the local £16); annual: STRIPE_ANNUAL_PRICE_ID (the local ANNUAL_PRICE_PENCE), billed yearly. */
+  plan: Plan;
   /** An existing provider customer of this person (a returning subscriber), when known. */
   customerId?: string | null;
   /** May contain {CHECKOUT_SESSION_ID}, replaced by the provider. */

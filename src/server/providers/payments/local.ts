@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Plan } from '#shared/consent';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
 import type { AppContext } from '#server/context';
 import { localPayments } from '#server/db/schema';
@@ -19,6 +20,10 @@ const LOCAL_DISCOUNTED_PENCE = PRICE_DISCOUNTED_GBP * 100;
 
 interface LocalSessionData {
   mode: 'subscription' | 'payment';
+  /** Absent on sessions made before the annual plan: monthly. */
+  plan?: Plan;
+  /** The plan's price when the session was made (what the page shows and Pay charges before any code). */
+  listPricePence?: number;
   email: string;
   customerId: string | null;
   successUrl: string;
@@ -38,7 +43,7 @@ interface LocalSubscriptionData {
   cancelAtPeriodEnd: boolean;
   endedAt: string | null;
   amount: number;
-  interval: 'month';
+  interval: 'month' | 'year';
 }
 
 /** A payment taken (or tried) for a subscription, as Stripe's invoice. */
@@ -68,6 +73,9 @@ export type LocalRenewalOutcome = 'paid' | 'failed' | 'gave_up';
 export interface LocalCheckoutView {
   id: string;
   mode: 'subscription' | 'payment';
+  plan: Plan;
+  /** The price before any discount code, in pence. */
+  listPricePence: number;
   email: string;
   description: string;
   status: 'open' | 'complete' | 'expired';
@@ -75,7 +83,7 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
-type LocalCompletion = { ok: true; event: PaymentEvent; redirectTo: string } | { ok: false; reason: 'not-found' | 'bad-code' | 'expired' };
+type LocalCompletion = { ok: true; event: PaymentEvent; redirectTo: string } | { ok: false; reason: 'not-found' | 'bad-code' | 'code-not-for-plan' | 'expired' };
 
 export interface LocalPayments extends PaymentsProvider {
   readonly kind: 'local';
@@ -98,9 +106,10 @@ const refundIdFor = (key: string) => `lre_${crypto.createHash('sha256').update(k
 const RETRY_AFTER_MS = 3 * 86_400_000;
 const penceText = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-function addMonth(d: Date): Date {
+function addPeriod(d: Date, interval: 'month' | 'year'): Date {
   const next = new Date(d);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
 }
 
@@ -297,7 +306,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
         nextPaymentAttempt: paid ? null : new Date(now.getTime() + RETRY_AFTER_MS).toISOString(),
         paidAt: paid ? now.toISOString() : null,
       };
-      sub.currentPeriodEnd = addMonth(new Date(sub.currentPeriodEnd)).toISOString();
+      sub.currentPeriodEnd = addPeriod(new Date(sub.currentPeriodEnd), sub.interval ?? 'month').toISOString();
     }
     await write(invoiceId, 'invoice', invoice);
     await write(subscriptionId, 'subscription', { ...sub, status: outcome === 'paid' ? 'active' : 'past_due' });
@@ -324,8 +333,12 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     kind: 'local',
 
     createCheckoutSession(input) {
+      const annualPence = ctx.config.ANNUAL_PRICE_PENCE;
+      if (input.plan === 'annual' && annualPence === undefined) throw new Error('The annual plan is not configured (ANNUAL_PRICE_PENCE)');
       return createSession({
         mode: 'subscription',
+        plan: input.plan,
+        listPricePence: input.plan === 'annual' ? annualPence : LOCAL_PRICE_PENCE,
         email: input.email,
         customerId: input.customerId ?? null,
         successUrl: input.successUrl,
@@ -390,7 +403,18 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     async getCheckout(id) {
       const s = await read<LocalSessionData>(id, 'checkout_session');
       if (!s) return null;
-      return { id, mode: s.mode, email: s.email, description: s.description, status: s.status, successUrl: s.successUrl, cancelUrl: s.cancelUrl };
+      const plan = s.plan ?? 'monthly';
+      return {
+        id,
+        mode: s.mode,
+        plan,
+        listPricePence: s.listPricePence ?? LOCAL_PRICE_PENCE,
+        email: s.email,
+        description: s.description,
+        status: s.status,
+        successUrl: s.successUrl,
+        cancelUrl: s.cancelUrl,
+      };
     },
 
     async completeCheckout(id, discountCode) {
@@ -408,8 +432,11 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
         const s = row.data as LocalSessionData;
         if (s.status === 'complete') return { ok: true, event, redirectTo: s.successUrl } as const;
         if (s.status === 'expired') return { ok: false, reason: 'expired' } as const;
+        // The discount code is a monthly price (£12 a month); the annual plan has its own price.
+        const annual = s.plan === 'annual';
+        if (annual && code) return { ok: false, reason: 'code-not-for-plan' } as const;
         const now = ctx.clock.now();
-        const amount = code ? LOCAL_DISCOUNTED_PENCE : LOCAL_PRICE_PENCE;
+        const amount = code ? LOCAL_DISCOUNTED_PENCE : (s.listPricePence ?? LOCAL_PRICE_PENCE);
         const customerId = s.customerId ?? newId('lcus');
         let subscriptionId: string | null = null;
         const rows: { id: string; kind: string; data: object; createdAt: Date; updatedAt: Date }[] = [];
@@ -420,11 +447,11 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
             customerId,
             status: 'active',
             startDate: now.toISOString(),
-            currentPeriodEnd: addMonth(now).toISOString(),
+            currentPeriodEnd: addPeriod(now, annual ? 'year' : 'month').toISOString(),
             cancelAtPeriodEnd: false,
             endedAt: null,
             amount,
-            interval: 'month',
+            interval: annual ? 'year' : 'month',
           };
           rows.push({ id: subscriptionId, kind: 'subscription', data: sub, createdAt: now, updatedAt: now });
           const invoice: LocalInvoiceData = {

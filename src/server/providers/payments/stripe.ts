@@ -4,9 +4,10 @@ import { PaymentRefusedError, PaymentsUnavailableError, WebhookSignatureError } 
 import type { CheckoutSessionInfo, InvoiceInfo, PaymentEvent, PaymentInfo, PaymentsProvider, SubscriptionInfo } from './index';
 
 /**
- * Stripe through its SDK: Checkout in subscription mode on STRIPE_PRICE_ID with promotion codes
- * (the discount code is a Stripe promotion code), the customer portal, payment links, and signed
- * webhooks. STRIPE_API_BASE points the SDK at another host (the tests' fake Stripe).
+ * Stripe through its SDK: Checkout in subscription mode on STRIPE_PRICE_ID (the annual plan on
+ * STRIPE_ANNUAL_PRICE_ID) with promotion codes (the discount code is a Stripe promotion code), the
+ * customer portal, payment links, and signed webhooks. STRIPE_API_BASE points the SDK at another
+ * host (the tests' fake Stripe).
  */
 export interface StripePayments extends PaymentsProvider {
   readonly kind: 'stripe';
@@ -118,14 +119,14 @@ export function createStripePayments(config: AppConfig): StripePayments {
       const session = await call('checkout session create', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
-          line_items: [{ price: config.STRIPE_PRICE_ID!, quantity: 1 }],
+          line_items: [{ price: input.plan === 'annual' ? config.STRIPE_ANNUAL_PRICE_ID! : config.STRIPE_PRICE_ID!, quantity: 1 }],
           allow_promotion_codes: true,
           // Stripe takes either a known customer or an e-mail to prefill, not both.
           ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           ...(input.reference ? { client_reference_id: input.reference } : {}),
-          metadata: { email: input.email },
+          metadata: { email: input.email, plan: input.plan },
         }),
       );
       if (!session.url) throw new PaymentsUnavailableError('Stripe returned a checkout session without a URL');

@@ -12,10 +12,12 @@ export interface ConfirmDialogProps {
   busyLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Optional fields asked for along with the confirmation (shown below the description). */
+  children?: ReactNode;
 }
 
 /** A modal confirmation on the native <dialog> (focus trapping and Escape come with it). */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, busyLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, busyLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -45,6 +47,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
         <div id={descId} className="text-sm text-slate-700">
           {description}
         </div>
+        {children}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onCancel} disabled={busy}>
             {cancelLabel}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CancelReason } from '#shared/cancel-reasons';
 import { apiJson } from '#web/lib/request';
 import { AUTH_USER_KEY } from '../auth/api';
 
@@ -13,11 +14,11 @@ export function useChangePassword() {
   });
 }
 
-/** Cancels at the end of the period; the user is refetched afterwards (spec 01 §7). */
+/** Cancels at the end of the period, with the member's reason if they gave one; the user is refetched afterwards (spec 01 §7). */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ message?: string }>('POST', '/api/cancel-subscription'),
+    mutationFn: (why: { reason?: CancelReason; comment?: string }) => apiJson<{ message?: string }>('POST', '/api/cancel-subscription', why),
     onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
   });
 }

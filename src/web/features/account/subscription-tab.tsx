@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CurrentUser } from '#shared/schemas/auth';
-import { isLiveStatus, subscriptionDateLabel, subscriptionTypeLabel } from '#shared/subscription';
+import { isLiveStatus, isPaidPlanType, subscriptionDateLabel, subscriptionTypeLabel } from '#shared/subscription';
 import { PRICE_MONTHLY_GBP } from '#shared/public-config';
 import { Button, ButtonLink } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -11,16 +11,17 @@ import { formatLongDate } from '#web/lib/dates';
 import { errorMessage } from '#web/lib/request';
 import { ManageBillingButton } from '../billing/manage-billing-button';
 import { useCancelSubscription, useResumeSubscription } from './api';
+import { CancelReasonFields, NO_REASON } from './cancel-reason';
 
-/** Resumable here: a monthly subscription set to end whose paid period has not ended yet (decision 0018). */
+/** Resumable here: a paid (monthly or annual) subscription set to end whose paid period has not ended yet (decision 0018). */
 function canResume(user: CurrentUser): boolean {
-  return user.isSubscribed && user.cancelAtPeriodEnd && user.subscriptionType === 'premium';
+  return user.isSubscribed && user.cancelAtPeriodEnd && isPaidPlanType(user.subscriptionType);
 }
 
-/** Cancellable here: a live monthly (premium) subscription not already set to end. */
+/** Cancellable here: a live paid subscription (monthly or annual) not already set to end. */
 function canCancel(user: CurrentUser): boolean {
   if (!user.isSubscribed || user.cancelAtPeriodEnd) return false;
-  if (user.subscriptionType && user.subscriptionType !== 'premium') return false; // annual_special and family have nothing to cancel
+  if (user.subscriptionType && !isPaidPlanType(user.subscriptionType)) return false; // annual_special and family have nothing to cancel
   return isLiveStatus(user.subscriptionStatus);
 }
 
@@ -36,35 +37,41 @@ function Row({ label, value }: { label: string; value: string }) {
 /** Spec 01 §2 Subscription tab. The billing issue may extend this file (portal link, invoices). */
 export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const [confirming, setConfirming] = useState(false);
+  const [why, setWhy] = useState(NO_REASON);
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const hasSubscription = user.isSubscribed || !!user.subscriptionType;
   // Once access has ended the date is in the past: neither a renewal nor a future expiry.
   const dateLabel = user.isSubscribed ? subscriptionDateLabel(user.subscriptionType, user.cancelAtPeriodEnd) : 'Expired';
   // Cards, invoices and receipts (Stripe's customer portal) for a paid plan; the local checkout says it has none.
-  const showBilling = user.subscriptionType === 'premium' || user.subscriptionType === 'annual';
+  const showBilling = isPaidPlanType(user.subscriptionType);
   const updateCard = useConfig().paymentsProvider === 'stripe' ? 'update it with “Manage cards and receipts” below' : 'with the test checkout there is no card to update';
   // A subscription that has lapsed (or was revoked) can be taken out again from here; one whose payment is being retried is fixed with a new card instead.
   const canResubscribe = !user.isSubscribed && !user.paymentFailedAt;
 
   function onConfirm() {
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({
-          title: 'Subscription cancelled',
-          description: "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
-        });
+    const comment = why.comment.trim();
+    cancel.mutate(
+      { ...(why.reason ? { reason: why.reason } : {}), ...(comment ? { comment } : {}) },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setWhy(NO_REASON);
+          toast({
+            title: 'Subscription cancelled',
+            description: "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
+          });
+        },
+        onError: (err) => {
+          setConfirming(false);
+          toast({
+            title: 'Cancellation failed',
+            description: errorMessage(err, 'Unable to cancel subscription', 'Unable to cancel subscription'),
+            variant: 'destructive',
+          });
+        },
       },
-      onError: (err) => {
-        setConfirming(false);
-        toast({
-          title: 'Cancellation failed',
-          description: errorMessage(err, 'Unable to cancel subscription', 'Unable to cancel subscription'),
-          variant: 'destructive',
-        });
-      },
-    });
+    );
   }
 
   function onResume() {
@@ -152,7 +159,9 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
         destructive
         onConfirm={onConfirm}
         onCancel={() => setConfirming(false)}
-      />
+      >
+        <CancelReasonFields value={why} onChange={setWhy} />
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -39,6 +39,8 @@ export interface RegisterInput {
   email: string;
   password: string;
   confirmPassword: string;
+  confirmAge: boolean;
+  acceptTerms: boolean;
 }
 
 export function useCurrentUser() {

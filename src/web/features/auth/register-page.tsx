@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { newPasswordProblem } from '#shared/auth-rules';
+import type { ConsentField } from '#shared/consent';
+import { useConsentBoxes } from '#web/components/consent-boxes';
 import { NewPasswordFields } from '#web/components/new-password-fields';
 import { Button } from '#web/components/ui/button';
 import { EmailField } from '#web/components/ui/input';
@@ -8,19 +10,25 @@ import { toast } from '#web/components/ui/use-toast';
 import { useRegisterMutation } from './api';
 import { AuthCard } from './auth-card';
 
-/** A free account that then goes to checkout (DESIGN decision 4). */
+/** Registering asks for these two; starting a membership now is asked at checkout. */
+const REGISTER_CONSENT: readonly ConsentField[] = ['confirmAge', 'acceptTerms'];
+
+/** A free account that then goes to checkout (DESIGN decision 4); only for adults who accept the terms. */
 export function RegisterPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const consent = useConsentBoxes(REGISTER_CONSENT);
   const register = useRegisterMutation();
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const problem = newPasswordProblem(password, confirmPassword);
     if (problem) return void toast({ ...problem, variant: 'destructive' });
-    register.mutate({ email: email.trim(), password, confirmPassword }, { onSuccess: () => navigate('/subscribe', { replace: true }) });
+    if (!consent.confirm()) return;
+    const { confirmAge, acceptTerms } = consent.ticked;
+    register.mutate({ email: email.trim(), password, confirmPassword, confirmAge, acceptTerms }, { onSuccess: () => navigate('/subscribe', { replace: true }) });
   }
 
   return (
@@ -28,6 +36,7 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} className="grid gap-4">
         <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <NewPasswordFields label="Password" password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
+        {consent.boxes}
         <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
           {register.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

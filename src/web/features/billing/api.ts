@@ -14,15 +14,19 @@ import type {
   RefundsResponse,
   UrlResponse,
 } from '#shared/schemas/billing';
+import type { ConsentField, Plan } from '#shared/consent';
 import type { CurrentUser } from '#shared/schemas/auth';
 import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
+
+/** What the subscribe form sends: the e-mail (ignored when signed in), the plan and the three boxes. */
+type CheckoutInput = { email: string; plan: Plan } & Record<ConsentField, boolean>;
 
 /**
  * Spec 01 §8: a non-OK answer is a checkout failure (the ApiError carries the server's message),
  * an answer without a url is "No checkout URL received".
  */
-export async function createCheckoutSession(email: string): Promise<string> {
-  const body = await apiJson<CheckoutResponse>('POST', '/api/create-checkout-session', { email });
+export async function createCheckoutSession(input: CheckoutInput): Promise<string> {
+  const body = await apiJson<CheckoutResponse>('POST', '/api/create-checkout-session', input);
   if (!body?.url) throw new Error('No checkout URL received');
   return body.url;
 }

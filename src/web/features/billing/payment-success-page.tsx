@@ -11,13 +11,10 @@ import { AUTH_USER_KEY, useAuth } from '../auth/api';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession } from './api';
 
 const premiumStep = { icon: Trophy, title: 'Access premium content', text: 'Daily tips, race previews and VB ratings are ready for you.' };
-const newAccountSteps = [
-  { icon: KeyRound, title: 'Set your password', text: 'Create a password so you can sign in to your account.' },
-  // The welcome e-mail is queued when the password is set.
-  { icon: Mail, title: 'Email confirmation', text: 'A confirmation of your subscription is on its way to your inbox.' },
-  premiumStep,
-];
-const existingAccountSteps = [{ icon: UserRound, title: 'Your account', text: 'The subscription is on your existing account: there is nothing else to set up.' }, premiumStep];
+// The welcome e-mail is queued with the payment's record: it confirms the plan, the agreement and how to cancel.
+const emailStep = { icon: Mail, title: 'Email confirmation', text: 'A confirmation of your subscription and its terms is on its way to your inbox.' };
+const newAccountSteps = [{ icon: KeyRound, title: 'Set your password', text: 'Create a password so you can sign in to your account.' }, emailStep, premiumStep];
+const existingAccountSteps = [{ icon: UserRound, title: 'Your account', text: 'The subscription is on your existing account: there is nothing else to set up.' }, emailStep, premiumStep];
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

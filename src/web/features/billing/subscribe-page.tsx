@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
+import { CONSENT_FIELDS, type Plan } from '#shared/consent';
 import { SUBSCRIBE_FORM_ERRORS, formErrorText } from '#shared/form-errors';
 import { CHECKOUT_CANCELLED } from '#shared/paths';
-import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
+import { useConsentBoxes } from '#web/components/consent-boxes';
 import { PageSkeleton } from '#web/components/page-skeleton';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -12,16 +13,21 @@ import { toast } from '#web/components/ui/use-toast';
 import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
 import { checkoutErrorText, createCheckoutSession } from './api';
+import { MonthlyPrice, PlanChoice } from './plan-choice';
 
 /**
  * Spec 01 §2 Subscribe with DESIGN decision 2: a member is sent home; a signed-in non-member
- * checks out for their own e-mail (shown, not editable); a visitor types one.
+ * checks out for their own e-mail (shown, not editable); a visitor types one. The plan (when the
+ * annual one is offered) and three boxes — 18 or over, the terms, starting now — come first: the
+ * checkout does not open without the boxes ticked.
  */
 export function SubscribePage() {
   const { user, isLoading } = useAuth();
-  const { siteName } = useConfig();
+  const { siteName, annualPricePence } = useConfig();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
+  const [plan, setPlan] = useState<Plan>('monthly');
+  const consent = useConsentBoxes(CONSENT_FIELDS);
   const [submitting, setSubmitting] = useState(false);
   const isMember = !!user?.isSubscribed;
   // The checkout's cancel address: back from the payment page without paying.
@@ -43,9 +49,10 @@ export function SubscribePage() {
       toast({ title: 'Email Required', description: 'Please enter your email address', variant: 'destructive' });
       return;
     }
+    if (!consent.confirm()) return;
     setSubmitting(true);
     try {
-      const url = await createCheckoutSession(address);
+      const url = await createCheckoutSession({ email: address, plan: annualPricePence === null ? 'monthly' : plan, ...consent.ticked });
       window.location.assign(url); // stays "Redirecting to Payment..." while the browser leaves
     } catch (err) {
       setSubmitting(false);
@@ -55,7 +62,8 @@ export function SubscribePage() {
 
   return (
     <div className="bg-navy-50 px-4 py-10 sm:py-16">
-      <Card className="mx-auto w-full max-w-md">
+      {/* Two plans side by side need the wider card. */}
+      <Card className={annualPricePence === null ? 'mx-auto w-full max-w-md' : 'mx-auto w-full max-w-xl'}>
         <CardHeader className="items-center text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">
             <Lock className="h-6 w-6" aria-hidden="true" />
@@ -82,10 +90,8 @@ export function SubscribePage() {
             ) : (
               <EmailField label="Email" name="email" placeholder="your@email.com" value={email} onChange={(e) => setEmail(e.target.value)} />
             )}
-            <div className="rounded-lg border border-gold-300 bg-gold-50 p-4 text-center">
-              <p className="text-3xl font-extrabold text-navy-900">£{PRICE_MONTHLY_GBP}/month</p>
-              <p className="mt-1 text-sm font-semibold text-gold-800">Use discount code to reduce to £{PRICE_DISCOUNTED_GBP}/month</p>
-            </div>
+            {annualPricePence === null ? <MonthlyPrice /> : <PlanChoice annualPricePence={annualPricePence} chosen={plan} onChoose={setPlan} />}
+            {consent.boxes}
             <Button type="submit" variant="gold" size="lg" disabled={submitting} className="w-full">
               {submitting ? 'Redirecting to Payment...' : 'Subscribe Now'}
             </Button>

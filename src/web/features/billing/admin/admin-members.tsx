@@ -27,6 +27,7 @@ const STATUS_OPTIONS = [
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
   { value: 'premium', label: 'Monthly Premium' },
+  { value: 'annual', label: 'Annual Premium' },
   { value: 'annual_special', label: 'Annual (Special)' },
   { value: 'family', label: 'Lifetime Family Access' },
   { value: 'none', label: 'None' },
