@@ -94,7 +94,7 @@ export async function priceHistories(db: DbOrTx, date: string, sources?: readonl
 }
 
 /** Each runner's newest market price of a London day (not the Betfair starting price), by runnerPriceKey. */
-export async function latestMarketPrices(db: DbOrTx, date: string): Promise<Map<string, PriceSnapshot>> {
+async function latestMarketPrices(db: DbOrTx, date: string): Promise<Map<string, PriceSnapshot>> {
   const histories = await priceHistories(db, date, CURRENT_PRICE_SOURCES);
   return new Map([...histories].map(([key, list]) => [key, list[list.length - 1]]));
 }
