@@ -3,7 +3,7 @@
  * is still value (item 4). Pure: no clock, no I/O.
  */
 import { parseOdds, round, toFractional } from './odds';
-import { nameKey } from './race-results';
+import { nameKey } from './name-key';
 import { normaliseOdds } from './tip-text';
 import { calculateValue, type ValueInput } from './value-model';
 

@@ -4,6 +4,7 @@
  * — the winner first, then the placed horses in order, each with its starting price (optional),
  * then the non-runners. Pure: no clock, no I/O.
  */
+import { nameKey } from './name-key';
 import { parseOdds } from './odds';
 import { normaliseOdds, normaliseRaceTime, type ParsedTip } from './tip-text';
 import type { TipResult } from './tip-stats';
@@ -40,18 +41,7 @@ const LINE = /^(\d{1,2})[:.](\d{2})\s*(am|pm)?\s+([^:]+?)\s*:\s*(.*)$/i;
 const TRAILING_SP = /\s+(\d{1,4}\s*[/-]\s*\d{1,4}|evs|evens|even|evns|\d{1,4}\.\d{1,3})\s*(?:f|fav|jf|cf|j)?$/i;
 export const RESULT_LINE_EXAMPLE = '14:10 Ascot: Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow';
 
-/**
- * How names and courses are compared: case, spaces, punctuation, accents and a country suffix
- * ("Northern Star (IRE)") do not count.
- */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\(\s*[a-z]{2,3}\s*\)\s*$/i, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
+export { nameKey };
 
 /** "14:10 Ascot: …" (or "2.10pm Ascot: …"): the race's 24-hour time, its course and what follows the colon; null when the line does not start so. */
 export function readRaceLine(lineText: string): { time: string; course: string; rest: string } | null {
