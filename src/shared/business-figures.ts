@@ -19,9 +19,9 @@ export const MEMBER_STATE_LABELS: Record<MemberState, string> = {
 
 /** The list price a paying member without a recorded checkout is counted at. */
 export const LIST_PRICE_PENCE = 1600;
-export const MONTHS_SHOWN = 12;
+const MONTHS_SHOWN = 12;
 /** A cancel request recorded without a reason. */
-export const NO_REASON = 'not given';
+const NO_REASON = 'not given';
 
 /**
  * Where an account stands now. Comped: access an admin granted (lifetime family, an annual
@@ -174,4 +174,3 @@ export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
   const cancelReasons = [...totals].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   return { generatedAt: now.toISOString(), members, mrrPence, months, cancelReasons, dailyEmailRecipients: input.dailyEmailRecipients };
 }
-

@@ -3,7 +3,7 @@
  * (starting with =, +, -, @, a tab or a carriage return) written with a leading apostrophe so it
  * stays text. A plain number (a loss such as -5.00) stays a number.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const number = /^-?\d+(\.\d+)?$/.test(value);
   const safe = !number && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;

@@ -24,7 +24,14 @@ describe('emailPauseEnd', () => {
 });
 
 describe('receivesMemberMail', () => {
-  const member = { role: 'member', subscriptionStatus: 'active', subscriptionType: 'premium', subscriptionEndDate: new Date('2026-12-20T00:00:00Z'), emailOptOut: false, emailPausedUntil: null as Date | null };
+  const member = {
+    role: 'member',
+    subscriptionStatus: 'active',
+    subscriptionType: 'premium',
+    subscriptionEndDate: new Date('2026-12-20T00:00:00Z'),
+    emailOptOut: false,
+    emailPausedUntil: null as Date | null,
+  };
   it('needs access, no opt-out and no pause running', () => {
     expect(receivesMemberMail(member, NOW)).toBe(true);
     expect(receivesMemberMail({ ...member, emailOptOut: true }, NOW)).toBe(false);

@@ -45,6 +45,8 @@ export interface CurrentUser {
   subscriptionEndDate: string | null;
   cancelAtPeriodEnd: boolean;
   emailOptOut: boolean;
+  /** Member e-mails are paused until this instant (the "pause my e-mails" tool); null when not paused. */
+  emailPausedUntil: string | null;
   /** How odds are shown to them (issue 20); 'fractional' unless they chose otherwise. */
   oddsFormat: OddsFormat;
 }
