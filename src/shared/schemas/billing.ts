@@ -117,5 +117,4 @@ export type InvoiceLinkBody = z.infer<typeof invoiceLinkBody>;
 
 // ---- subscription history ----
 /** What can happen to a member's subscription: one subscription_events row each time. */
-const SUBSCRIPTION_EVENT_TYPES = ['joined', 'renewed', 'payment_failed', 'recovered', 'cancel_requested', 'resumed', 'ended', 'refunded', 'notice_sent'] as const;
-export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
+export type SubscriptionEventType = 'joined' | 'renewed' | 'payment_failed' | 'recovered' | 'cancel_requested' | 'resumed' | 'ended' | 'refunded' | 'notice_sent';
