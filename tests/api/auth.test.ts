@@ -33,6 +33,7 @@ describe('sign-in and sessions', () => {
         'cancelAtPeriodEnd',
         'email',
         'emailOptOut',
+        'emailPausedUntil',
         'hasMemberAccess',
         'id',
         'isSubscribed',
