@@ -36,7 +36,6 @@ import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
 import { mailRoutes } from './features/mail/routes';
 import { accountRoutes } from './features/account/routes';
-import { businessRoutes } from './features/business/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
@@ -161,7 +160,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   myBetsRoutes(app, ctx);
   mailRoutes(app, ctx);
   accountRoutes(app, ctx);
-  businessRoutes(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];

@@ -19,7 +19,8 @@ withFakeStripeApp((app, f) => {
 });
 
 const PASS = 'member-pass-1';
-const DELETED = 'Your account has been deleted and you have been signed out. We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6 years, as HMRC requires; everything else about you has been erased.';
+const DELETED =
+  'Your account has been deleted and you have been signed out. We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6 years, as HMRC requires; everything else about you has been erased.';
 const WRONG = 'Your password is incorrect. Your account has not been deleted.';
 
 /** The whole purchase over HTTP: checkout, pay at (fake) Stripe, webhook, set password (signs in). */
@@ -110,7 +111,10 @@ describe('DELETE /api/my-account', () => {
     });
     expect(await t.ctx.db.select().from(memberBets).where(eq(memberBets.userId, user.id))).toEqual([]);
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    const erasedMail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, `deleted-${user.id}@invalid`));
+    const erasedMail = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, `deleted-${user.id}@invalid`));
     expect(erasedMail).toHaveLength(2);
     for (const m of erasedMail) expect(m).toMatchObject({ html: '', text: '', headers: null, status: 'failed', lastError: 'Not sent: the account was deleted.' });
 

@@ -42,7 +42,14 @@ async function history(user: { id: number; email: string }, tag: string) {
     completedAt: at('2026-11-01T10:01:00Z'),
   });
   await recordSubscriptionEvent(t.ctx.db, { userId: user.id, type: 'joined', amountPence: 1200, providerRef: `in_${tag}`, occurredAt: at('2026-11-01T10:01:00Z') });
-  await recordSubscriptionEvent(t.ctx.db, { userId: user.id, type: 'cancel_requested', reason: 'not_using', createdBy: null, detail: { note: `internal-${tag}` }, occurredAt: at('2026-11-10T08:00:00Z') });
+  await recordSubscriptionEvent(t.ctx.db, {
+    userId: user.id,
+    type: 'cancel_requested',
+    reason: 'not_using',
+    createdBy: null,
+    detail: { note: `internal-${tag}` },
+    occurredAt: at('2026-11-10T08:00:00Z'),
+  });
   await t.ctx.db.insert(memberBets).values([
     { userId: user.id, raceDate: '2026-11-20', raceTime: '14:10', course: 'Ascot', horseName: `${tag} Star`, price: '5/1', stakePence: 500, eachWay: false, source: 'tip' },
     { userId: user.id, raceDate: '2026-11-21', raceTime: '15:20', course: 'Kempton', horseName: `${tag} Moon`, price: '9/2', stakePence: 200, eachWay: true, source: 'manual' },
@@ -79,7 +86,9 @@ describe('GET /api/my-data', () => {
       ageConfirmedAt: '2026-11-01T10:00:00.000Z',
       termsAcceptedAt: '2026-11-01T10:00:01.000Z',
       termsVersion: '2026-11-ann',
-      atCheckout: [{ checkoutStartedAt: '2026-11-01T10:00:00.000Z', ageConfirmedAt: '2026-11-01T10:00:00.000Z', termsAcceptedAt: '2026-11-01T10:00:01.000Z', startNowAcknowledgedAt: '2026-11-01T10:00:02.000Z' }],
+      atCheckout: [
+        { checkoutStartedAt: '2026-11-01T10:00:00.000Z', ageConfirmedAt: '2026-11-01T10:00:00.000Z', termsAcceptedAt: '2026-11-01T10:00:01.000Z', startNowAcknowledgedAt: '2026-11-01T10:00:02.000Z' },
+      ],
     });
     expect(data.subscription).toMatchObject({ state: 'paying', status: 'active', type: 'premium', cancelAtPeriodEnd: false, paymentFailedAt: null });
     expect(data.subscriptionHistory).toEqual([

@@ -164,7 +164,20 @@ describe('GET /api/admin/members.csv', () => {
     const lines = res.text.split('\r\n');
     expect(lines.at(-1)).toBe('');
     const [header, ...rows] = lines.slice(0, -1).map(cells);
-    expect(header).toEqual(['Email', 'State', 'Type', 'Plan', 'Start', 'End', 'Monthly price (£)', 'Age confirmed', 'Terms accepted', 'Terms version', 'Immediate start acknowledged', 'Account created']);
+    expect(header).toEqual([
+      'Email',
+      'State',
+      'Type',
+      'Plan',
+      'Start',
+      'End',
+      'Monthly price (£)',
+      'Age confirmed',
+      'Terms accepted',
+      'Terms version',
+      'Immediate start acknowledged',
+      'Account created',
+    ]);
     const byEmail = new Map(rows.map((r) => [r[0], r]));
     // No admin, no erased account.
     expect(rows).toHaveLength(8);

@@ -49,9 +49,38 @@ describe('server-rendered public pages', () => {
 
   it('the terms, privacy and responsible-gambling pages arrive rendered with their key text', async () => {
     const expected: Record<string, string[]> = {
-      '/terms': ['Terms of Membership', '£16.00 a month', '£12.00 a month with a discount code', 'renews automatically', 'cancel at any time', '14-day right to cancel', '7-day money-back guarantee', 'No guarantee of winnings', '18 or over'],
-      '/privacy': ['Privacy Notice', 'The site sets no non-essential cookies.', 'vbg_session', 'Stripe', 'Our mail host', 'Our hosting provider', 'Download my data', 'Delete my account', 'for 6 years, as HMRC requires'],
-      '/responsible-gambling': ['Responsible Gambling', '18+ only. Only bet what you can afford to lose.', 'BeGambleAware', 'GamCare', '0808 8020 133', 'GAMSTOP', 'Pause my e-mails', '7, 30, 90 or 180 days'],
+      '/terms': [
+        'Terms of Membership',
+        '£16.00 a month',
+        '£12.00 a month with a discount code',
+        'renews automatically',
+        'cancel at any time',
+        '14-day right to cancel',
+        '7-day money-back guarantee',
+        'No guarantee of winnings',
+        '18 or over',
+      ],
+      '/privacy': [
+        'Privacy Notice',
+        'The site sets no non-essential cookies.',
+        'vbg_session',
+        'Stripe',
+        'Our mail host',
+        'Our hosting provider',
+        'Download my data',
+        'Delete my account',
+        'for 6 years, as HMRC requires',
+      ],
+      '/responsible-gambling': [
+        'Responsible Gambling',
+        '18+ only. Only bet what you can afford to lose.',
+        'BeGambleAware',
+        'GamCare',
+        '0808 8020 133',
+        'GAMSTOP',
+        'Pause my e-mails',
+        '7, 30, 90 or 180 days',
+      ],
     };
     for (const [path, texts] of Object.entries(expected)) {
       const p = await page(path);

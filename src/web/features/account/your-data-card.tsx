@@ -5,9 +5,20 @@ import type { CurrentUser } from '#shared/schemas/auth';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card';
 import { toast } from '#web/components/ui/use-toast';
-import { downloadFile } from '#web/lib/download';
-import { errorMessage } from '#web/lib/request';
+import { apiRequest, errorMessage } from '#web/lib/request';
 import { DeleteAccountDialog } from './delete-account-dialog';
+
+/** Fetches the export with the session cookie and saves it under the name the server gives. */
+async function downloadMyData() {
+  const res = await apiRequest('GET', '/api/my-data');
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `vbg-my-data-${londonDate(new Date())}.json`;
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(href);
+}
 
 /** The member's data rights (UK GDPR): a copy of everything held about them, and deleting the account. */
 export function YourDataCard({ user }: { user: CurrentUser }) {
@@ -17,7 +28,7 @@ export function YourDataCard({ user }: { user: CurrentUser }) {
   async function onDownload() {
     setDownloading(true);
     try {
-      await downloadFile('/api/my-data', `vbg-my-data-${londonDate(new Date())}.json`);
+      await downloadMyData();
     } catch (err) {
       toast({ title: 'Download failed', description: errorMessage(err, 'Your data could not be downloaded. Please try again.'), variant: 'destructive' });
     } finally {

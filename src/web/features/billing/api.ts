@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResponse, CheckoutSessionLookup, GrantableType, MemberRow, MembersResponse, UrlResponse } from '#shared/schemas/billing';
 import type { CurrentUser } from '#shared/schemas/auth';
+import type { BusinessFigures } from '#shared/business-figures';
 import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
 
 /**
@@ -93,4 +94,9 @@ export function useRevokeMembership() {
     mutationFn: (id: number) => apiJson<MemberChange>('POST', `${MEMBERS_KEY}/${id}/revoke`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }),
   });
+}
+
+/** The owner's numbers (admin only; read fresh each time the tab opens). */
+export function useBusinessFigures() {
+  return useQuery<BusinessFigures | null>({ queryKey: ['/api/admin/business'], staleTime: 0 });
 }

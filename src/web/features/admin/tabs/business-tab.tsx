@@ -1,6 +1,6 @@
-import { BusinessAdmin } from '#web/features/business/admin/business-admin';
+import { BusinessFigures } from '#web/features/billing/admin/business-figures';
 
 /** The owner's numbers: members, revenue, churn and the members CSV. */
 export function BusinessTab() {
-  return <BusinessAdmin />;
+  return <BusinessFigures />;
 }

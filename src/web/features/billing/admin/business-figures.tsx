@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { MEMBER_STATES, MEMBER_STATE_LABELS, type BusinessFigures } from '#shared/business-figures';
+import { MEMBER_STATES, MEMBER_STATE_LABELS, type BusinessFigures as Figures } from '#shared/business-figures';
 import { formatPounds } from '#shared/my-bets';
-import { Button } from '#web/components/ui/button';
+import { buttonClasses } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { toast } from '#web/components/ui/use-toast';
-import { downloadFile } from '#web/lib/download';
 import { errorMessage } from '#web/lib/request';
 import { useBusinessFigures } from '../api';
 import { PayingMembersChart, monthName } from './paying-members-chart';
@@ -24,7 +21,7 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
-function MonthsTable({ figures }: { figures: BusinessFigures }) {
+function MonthsTable({ figures }: { figures: Figures }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="business-months">
@@ -83,21 +80,8 @@ function MonthsTable({ figures }: { figures: BusinessFigures }) {
 }
 
 /** The owner's numbers: members by state, MRR, the daily e-mail's reach, a year of months, the members CSV. */
-export function BusinessAdmin() {
+export function BusinessFigures() {
   const { data: figures, isPending, error } = useBusinessFigures();
-  const [exporting, setExporting] = useState(false);
-
-  async function onExport() {
-    setExporting(true);
-    try {
-      await downloadFile('/api/admin/members.csv', 'vbg-members.csv');
-    } catch (err) {
-      toast({ title: 'Export failed', description: errorMessage(err, 'The members CSV could not be downloaded.'), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  }
-
   if (isPending) return <Skeleton className="h-96 w-full" />;
   if (error || !figures) return <p role="alert">{errorMessage(error, 'The figures could not be read. Please try again.')}</p>;
   return (
@@ -118,9 +102,10 @@ export function BusinessAdmin() {
             <Figure label="MRR" value={formatPounds(figures.mrrPence)} testId="mrr" />
             <Figure label="Next daily e-mail goes to" value={figures.dailyEmailRecipients} testId="daily-email-recipients" />
           </dl>
-          <Button variant="outline" className="mt-4" onClick={() => void onExport()} disabled={exporting}>
-            {exporting ? 'Preparing...' : 'Download members CSV'}
-          </Button>
+          {/* A plain download: the browser saves the server's attachment under its own name. */}
+          <a href="/api/admin/members.csv" download className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+            Download members CSV
+          </a>
         </CardContent>
       </Card>
       <Card>
