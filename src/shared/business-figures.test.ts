@@ -54,7 +54,12 @@ describe('lastMonths', () => {
 });
 
 const at = (iso: string) => new Date(iso);
-const ev = (type: string, occurredAt: string, extra: Partial<HistoryEvent> = {}): HistoryEvent => ({ type, reason: null, amountPence: null, occurredAt: at(occurredAt), ...extra });
+const ev = (type: string, occurredAt: string, extra: Partial<HistoryEvent> = {}): HistoryEvent => ({ type, reason: null, amountPence: null, providerRef: null, occurredAt: at(occurredAt), ...extra });
+/** 11 joins and one end before December 2025: 10 members held a subscription on 1 December. */
+const before = [
+  ...Array.from({ length: 11 }, (_, i) => ev('joined', `2025-0${(i % 9) + 1}-15T12:00:00Z`, { providerRef: `sub_old_${i}` })),
+  ev('ended', '2025-11-30T12:00:00Z', { providerRef: 'sub_old_3' }),
+];
 
 describe('businessFigures against a hand-worked year', () => {
   // Worked by hand: 10 members held a subscription on 1 December 2025.
@@ -65,9 +70,11 @@ describe('businessFigures against a hand-worked year', () => {
   //  Jul: 1 joins at 23:30 UTC on 30 June, which is 00:30 on 1 July in London → starts 10, ends 11
   //  Oct: refunds of £16, £12 and one without an amount → 3 refunds, £28.00
   //  Nov: 3 end on the 1st, 1 cancel request (too_expensive) → starts 11, ends 8, churn 3/11
-  // Ignored: a join before the window (already in the 10) and an end after now.
+  // Ignored: an end after now, a cancel request before the window, and the provider's second notice
+  // of an end already recorded (same subscription).
   const events: HistoryEvent[] = [
-    ev('joined', '2025-11-30T12:00:00Z'),
+    ...before,
+    ev('cancel_requested', '2025-11-20T10:00:00Z', { reason: 'before_the_window' }),
     ev('joined', '2025-12-03T10:00:00Z'),
     ev('joined', '2025-12-03T11:00:00Z'),
     ev('ended', '2025-12-20T10:00:00Z'),
@@ -82,7 +89,8 @@ describe('businessFigures against a hand-worked year', () => {
     ev('refunded', '2026-10-11T10:00:00Z', { amountPence: 1200 }),
     ev('refunded', '2026-10-12T10:00:00Z'),
     ev('notice_sent', '2026-10-13T10:00:00Z', { reason: 'renewal' }),
-    ev('ended', '2026-11-01T08:00:00Z'),
+    ev('ended', '2026-11-01T08:00:00Z', { providerRef: 'sub_old_5' }),
+    ev('ended', '2026-11-01T08:05:00Z', { providerRef: 'sub_old_5' }),
     ev('ended', '2026-11-01T09:00:00Z'),
     ev('ended', '2026-11-01T10:00:00Z'),
     ev('cancel_requested', '2026-11-02T10:00:00Z', { reason: 'too_expensive' }),
@@ -100,7 +108,6 @@ describe('businessFigures against a hand-worked year', () => {
       { state: 'free', monthlyPricePence: 1600 },
       { state: 'comped', monthlyPricePence: 1600 },
     ],
-    openingPaying: 10,
     events,
     dailyEmailRecipients: 4,
   });
@@ -148,8 +155,26 @@ describe('businessFigures against a hand-worked year', () => {
     ]);
   });
 
+  it('counts a subscription’s join and end once, however many rows name it; rows without a reference each count', () => {
+    const twice = businessFigures({
+      now: NOW,
+      members: [],
+      events: [
+        ev('joined', '2026-09-01T10:00:00Z', { providerRef: 'sub_a' }),
+        ev('joined', '2026-09-01T10:01:00Z', { providerRef: 'sub_a' }),
+        ev('joined', '2026-09-02T10:00:00Z'),
+        ev('joined', '2026-09-03T10:00:00Z'),
+        ev('ended', '2026-10-01T10:00:00Z', { providerRef: 'sub_a', reason: 'account_deleted' }),
+        ev('ended', '2026-10-02T10:00:00Z', { providerRef: 'sub_a' }),
+      ],
+      dailyEmailRecipients: 0,
+    });
+    expect(twice.months.find((f) => f.month === '2026-09')).toMatchObject({ newMembers: 3, payingAtEnd: 3 });
+    expect(twice.months.find((f) => f.month === '2026-10')).toMatchObject({ cancelled: 1, payingAtEnd: 2, churnRate: 1 / 3 });
+  });
+
   it('has no churn rate for a month nobody was paying at the start of, and never counts below zero', () => {
-    const empty = businessFigures({ now: NOW, members: [], openingPaying: 0, events: [ev('ended', '2026-02-10T10:00:00Z'), ev('joined', '2026-03-10T10:00:00Z')], dailyEmailRecipients: 0 });
+    const empty = businessFigures({ now: NOW, members: [], events: [ev('ended', '2026-02-10T10:00:00Z'), ev('joined', '2026-03-10T10:00:00Z')], dailyEmailRecipients: 0 });
     expect(empty.months[0]).toMatchObject({ payingAtStart: 0, churnRate: null });
     expect(empty.months.find((f) => f.month === '2026-02')).toMatchObject({ cancelled: 1, payingAtEnd: 0, churnRate: null });
     expect(empty.months.find((f) => f.month === '2026-03')).toMatchObject({ newMembers: 1, payingAtEnd: 1 });

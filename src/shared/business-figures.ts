@@ -51,6 +51,8 @@ export interface HistoryEvent {
   type: string;
   reason: string | null;
   amountPence: number | null;
+  /** The provider's id of what happened: for a join or an end, the subscription's id. */
+  providerRef: string | null;
   occurredAt: Date;
 }
 
@@ -90,9 +92,11 @@ export interface BusinessFigures {
 export interface BusinessFiguresInput {
   now: Date;
   members: ReadonlyArray<{ state: MemberState; monthlyPricePence: number }>;
-  /** Members holding a paid subscription when the first month shown began: joins less ends before it. */
-  openingPaying: number;
-  /** The subscription history from the first month shown on (earlier rows and later ones are ignored). */
+  /**
+   * The subscription history: every join and end (those before the months shown give the paying
+   * members the first month began with) and the other rows of the months shown. Rows after `now`
+   * are ignored.
+   */
   events: readonly HistoryEvent[];
   dailyEmailRecipients: number;
 }
@@ -128,8 +132,25 @@ function emptyMonth(month: string): MonthFigures {
   };
 }
 
+/**
+ * A subscription joins once and ends once: a second join or end row naming the same subscription
+ * (the provider's later notice of an end already recorded, say) is not counted again. Rows without
+ * a reference each count.
+ */
+function onceFilter() {
+  const seen = new Set<string>();
+  return (e: HistoryEvent) => {
+    if ((e.type !== 'joined' && e.type !== 'ended') || !e.providerRef) return true;
+    const key = `${e.type} ${e.providerRef}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
 export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
   const { now } = input;
+  const once = onceFilter();
   const members = { paying: 0, cancelling: 0, past_due: 0, free: 0, comped: 0, total: 0 };
   let mrrPence = 0;
   for (const m of input.members) {
@@ -140,15 +161,19 @@ export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
 
   const windows = lastMonths(now);
   const months = windows.map((w) => emptyMonth(w.month));
-  const inWindow = input.events.filter((e) => e.occurredAt >= windows[0].start && e.occurredAt <= now).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const history = input.events.filter((e) => e.occurredAt <= now && once(e)).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   const totals = new Map<string, number>();
-  let paying = Math.max(0, input.openingPaying);
+  let paying = 0;
   let i = 0;
+  for (; i < history.length && history[i].occurredAt < windows[0].start; i++) {
+    if (history[i].type === 'joined') paying++;
+    else if (history[i].type === 'ended') paying = Math.max(0, paying - 1);
+  }
   windows.forEach((w, index) => {
     const f = months[index];
     f.payingAtStart = paying;
-    for (; i < inWindow.length && inWindow[i].occurredAt < w.end; i++) {
-      const e = inWindow[i];
+    for (; i < history.length && history[i].occurredAt < w.end; i++) {
+      const e = history[i];
       if (e.type === 'joined') {
         f.newMembers++;
         paying++;
