@@ -4,6 +4,7 @@ import { createPaymentsProvider } from '#server/providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
 import { purgeSpentResetTokens } from '../auth/password-reset';
+import { purgeStaleThrottles } from '../auth/throttle';
 import { removeWarmUpLeftovers } from '#server/warm-up';
 
 /** How often each instance tidies up; every step is idempotent and skips rows another holds. */
@@ -14,13 +15,15 @@ export interface HousekeepingCounts {
   resetTokens: number;
   checkouts: number;
   warmUpMembers: number;
+  throttleCounts: number;
 }
 
 /**
  * Tidies what can no longer be used (issue 17 item 6): deletes ended sessions and spent
  * password-reset tokens, which would never open anything again but would grow without end and sit
  * in every backup, expires checkouts left unpaid for a day, and removes the throwaway member of a
- * start-up warm-up whose process died before it could (warm-up.ts). (Finished mail is pruned by
+ * start-up warm-up whose process died before it could (warm-up.ts), and forgets sign-in counts
+ * whose window is over (the privacy notice keeps them no longer). (Finished mail is pruned by
  * the mail workers, mail/prune.ts.)
  */
 export async function runHousekeeping(ctx: AppContext, payments = createPaymentsProvider(ctx)): Promise<HousekeepingCounts> {
@@ -29,6 +32,7 @@ export async function runHousekeeping(ctx: AppContext, payments = createPayments
     resetTokens: await purgeSpentResetTokens(ctx),
     checkouts: await expireStaleCheckouts(ctx, payments),
     warmUpMembers: await removeWarmUpLeftovers(ctx),
+    throttleCounts: await purgeStaleThrottles(ctx),
   };
 }
 

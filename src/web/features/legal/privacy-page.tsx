@@ -18,7 +18,7 @@ const held = [
   { what: 'Your bet log (My Bets), only if you use it', why: 'To show your own profit and loss', kept: 'Until you delete the bets or your account' },
   { what: 'E-mails we sent you: address, subject, kind, whether and when it was sent', why: 'To deliver them and deal with problems', kept: '90 days' },
   { what: 'Sign-ins: when you signed in and were last active (no password, no IP address kept with them)', why: 'To keep your account secure', kept: 'Until you sign out, 30 minutes idle or 30 days' },
-  { what: 'Failed sign-in and sign-up counts by e-mail address and network address', why: 'To stop password guessing', kept: '15 minutes' },
+  { what: 'Failed sign-in and sign-up counts by e-mail address and network address', why: 'To stop password guessing', kept: '15 minutes, deleted within the hour after' },
   {
     what: 'Server logs: the network address a request came from, the page asked for, and when',
     why: 'To keep the site secure and fix faults',
