@@ -38,6 +38,7 @@ import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
 import { mailRoutes } from './features/mail/routes';
 import { feedsRoutes } from './features/feeds/routes';
+import { accountRoutes } from './features/account/routes';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   myBetsRoutes(app, ctx);
   mailRoutes(app, ctx);
   feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
+  accountRoutes(app, ctx);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];

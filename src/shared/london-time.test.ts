@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDay, formatShortDay, isIsoDay, londonDate, weekdayOf, londonInstant } from './london-time';
+import { addDays, formatLongDay, formatShortDay, isIsoDay, londonDate, londonInstant, startOfLondonDay, weekdayOf } from './london-time';
 
 describe('London calendar days', () => {
   it('uses London, not UTC, just after midnight in summer time (BST = UTC+1)', () => {
@@ -17,6 +17,15 @@ describe('London calendar days', () => {
     // 25 October 2026: clocks go back at 01:00 UTC
     expect(londonDate(new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25');
     expect(londonDate(new Date('2026-10-25T23:30:00Z'))).toBe('2026-10-25');
+  });
+  it('gives the instant a London day begins, in winter and in summer time', () => {
+    expect(startOfLondonDay('2026-01-01').toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(startOfLondonDay('2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    // The days of the clock changes begin before the change (01:00 UTC).
+    expect(startOfLondonDay('2026-03-29').toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(startOfLondonDay('2026-03-30').toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(startOfLondonDay('2026-10-25').toISOString()).toBe('2026-10-24T23:00:00.000Z');
+    expect(startOfLondonDay('2026-10-26').toISOString()).toBe('2026-10-26T00:00:00.000Z');
   });
   it('adds days across months and years, and names weekdays', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

@@ -81,3 +81,14 @@ export function formatShortDay(isoDay: string, withWeekday = true): string {
   const date = `${d} ${MONTHS[m - 1].slice(0, 3)}`;
   return withWeekday ? `${weekdayName(weekday).slice(0, 3)} ${date}` : date;
 }
+
+/**
+ * The instant a London calendar day begins. Midnight in London is 00:00 UTC in winter and 23:00
+ * UTC the day before in summer; the clocks change at 01:00 UTC, never at midnight.
+ */
+export function startOfLondonDay(isoDay: string): Date {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const hourBefore = new Date(utcMidnight - 3600_000);
+  return londonDate(hourBefore) === isoDay ? hourBefore : new Date(utcMidnight);
+}

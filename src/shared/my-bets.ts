@@ -2,6 +2,7 @@
  * A member's own bets (issue 20 item 6): settling one from a race result, each way included, and
  * the totals. Money is integer pence (DESIGN decision 6). Pure: no clock, no I/O.
  */
+import { toCsv } from './csv';
 import { parseOdds } from './odds';
 import type { Finish } from './race-results';
 
@@ -118,13 +119,6 @@ export interface CsvBet extends BetInput, BetSettlement {
   horseName: string;
 }
 
-/** A field safe in a spreadsheet: quoted, and never read as a formula (=, +, −, @ first). */
-function csvField(value: string): string {
-  const number = /^-?\d+(\.\d+)?$/.test(value);
-  const safe = !number && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 /**
  * The bet log as CSV (header row first), amounts in pounds. "Stake" is as the punter says it (each
  * way: per part); "Total staked" is the money laid out (each way: both parts).
@@ -147,5 +141,5 @@ export function betsCsv(bets: readonly CsvBet[]): string {
       pounds(b.profitPence),
     ]);
   }
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return toCsv(rows);
 }

@@ -35,6 +35,7 @@ describe('sign-in and sessions', () => {
         'email',
         'emailOptOut',
         'graceUntil',
+        'emailPausedUntil',
         'hasMemberAccess',
         'id',
         'isSubscribed',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutSessions, passwordResetTokens, sessions } from '#server/db/schema';
+import { checkoutSessions, loginThrottle, passwordResetTokens, sessions } from '#server/db/schema';
 import { CHECKOUT_LIFETIME_MS } from '#server/features/billing/expire-stale-checkouts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/features/auth/sessions';
 import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
@@ -47,6 +47,18 @@ describe('runHousekeeping', () => {
     ]);
     expect((await runHousekeeping(t.ctx)).resetTokens).toBe(2);
     expect(await ids(passwordResetTokens)).toEqual(['live']);
+  });
+
+  it('forgets sign-in counts whose 15-minute window is over, unless a lock still runs', async () => {
+    const minute = 60_000;
+    await t.ctx.db.insert(loginThrottle).values([
+      { key: 'acct:old@example.com', failures: 3, windowStart: ago(16 * minute) },
+      { key: 'ip:203.0.113.9', failures: 50, windowStart: ago(20 * minute), lockedUntil: ago(minute) },
+      { key: 'acct:locked@example.com', failures: 10, windowStart: ago(20 * minute), lockedUntil: ago(-5 * minute) },
+      { key: 'acct:recent@example.com', failures: 2, windowStart: ago(14 * minute) },
+    ]);
+    expect((await runHousekeeping(t.ctx)).throttleCounts).toBe(2);
+    expect((await t.ctx.db.select({ key: loginThrottle.key }).from(loginThrottle)).map((r) => r.key).sort()).toEqual(['acct:locked@example.com', 'acct:recent@example.com']);
   });
 
   it('clears a backlog larger than one batch in one pass', async () => {

@@ -66,6 +66,12 @@ describe('member mailings', () => {
       expect(m.parsed.text).toContain('help@vbg.test');
       expect(m.parsed.text).toContain('18+ | Please gamble responsibly');
       expect(m.parsed.text).toContain('BeGambleAware.org');
+      expect(m.parsed.text).toContain('GamCare');
+      // The responsible-gambling tools (pausing these e-mails), the terms and the privacy notice.
+      for (const path of ['/responsible-gambling', '/terms', '/privacy']) {
+        expect(m.parsed.text).toContain(`${PUBLIC_URL}${path}`);
+        expect(m.parsed.html).toContain(`href="${PUBLIC_URL}${path}"`);
+      }
       expect(m.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(m.header('list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=\\d+\\.[\\w-]{43}>, <mailto:help@vbg.test\\?subject=unsubscribe>$`));
       expect(m.parsed.text).toMatch(new RegExp(`Unsubscribe: ${PUBLIC_URL}/unsubscribe\\?token=\\d+\\.[\\w-]{43}`));

@@ -142,6 +142,13 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/admin/feeds': 'admin',
   'POST /api/admin/feeds/:provider/run': 'admin',
   'POST /api/admin/feeds/bsp': 'admin',
+  // a member's own data rights, and the owner's numbers
+  'GET /api/my-data': 'signedIn',
+  'DELETE /api/my-account': 'signedIn',
+  'POST /api/my-email-pause': 'signedIn',
+  'DELETE /api/my-email-pause': 'signedIn',
+  'GET /api/admin/business': 'admin',
+  'GET /api/admin/members.csv': 'admin',
 };
 
 type Kind = 'visitor' | 'nonMember' | 'member' | 'admin';

@@ -47,6 +47,53 @@ describe('server-rendered public pages', () => {
     expect(resource.root).toContain(resources[0].title.replace(/&/g, '&amp;'));
   });
 
+  it('the terms, privacy and responsible-gambling pages arrive rendered with their key text', async () => {
+    const expected: Record<string, string[]> = {
+      '/terms': [
+        'Terms of Membership',
+        '£16.00 a month',
+        '£12.00 a month with a discount code',
+        'renews automatically',
+        'cancel at any time',
+        '14-day right to cancel',
+        '7-day money-back guarantee',
+        'No guarantee of winnings',
+        '18 or over',
+      ],
+      '/privacy': [
+        'Privacy Notice',
+        'The site sets no non-essential cookies.',
+        'vbg_session',
+        'Stripe',
+        'Our mail host',
+        'Our hosting provider',
+        'Download my data',
+        'Delete my account',
+        'for 6 years, as HMRC requires',
+      ],
+      '/responsible-gambling': [
+        'Responsible Gambling',
+        '18+ only. Only bet what you can afford to lose.',
+        'BeGambleAware',
+        'GamCare',
+        '0808 8020 133',
+        'GAMSTOP',
+        'Pause my e-mails',
+        '7, 30, 90 or 180 days',
+      ],
+    };
+    for (const [path, texts] of Object.entries(expected)) {
+      const p = await page(path);
+      expect(p.status, path).toBe(200);
+      for (const text of texts) expect(p.root.replace(/<!-- -->/g, ''), `${path}: ${text}`).toContain(text.replace(/&/g, '&amp;'));
+      // Linked from the footer of every page.
+      expect(p.root, path).toContain(`href="${path}"`);
+    }
+    // The subscribe page links all three beside the price.
+    const subscribe = await page('/subscribe');
+    for (const path of ['/terms', '/privacy', '/responsible-gambling']) expect(subscribe.root.split('Subscribe Now')[1], path).toContain(`href="${path}"`);
+  });
+
   it('News & Views and an article carry their text; a premium body reaches members only', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const regular = await createArticle(admin, { title: 'Going Report' });

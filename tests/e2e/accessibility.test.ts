@@ -106,7 +106,7 @@ describe('axe-core on every page of the route table', () => {
     await open(page, '/admin');
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     const names = await tabs.allTextContents();
-    expect(names.length).toBe(6);
+    expect(names.length).toBe(7);
     for (const name of names) {
       await page.setViewportSize(DESKTOP);
       await page.getByRole('tab', { name, exact: true }).click();

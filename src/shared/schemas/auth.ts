@@ -46,6 +46,8 @@ export interface CurrentUser {
   subscriptionEndDate: string | null;
   cancelAtPeriodEnd: boolean;
   emailOptOut: boolean;
+  /** Member e-mails are paused until this instant (the "pause my e-mails" tool); null when not paused. */
+  emailPausedUntil: string | null;
   /** How odds are shown to them (issue 20); 'fractional' unless they chose otherwise. */
   oddsFormat: OddsFormat;
   /** A renewal payment failed then (null when paid up); access lasts until graceUntil while the card is retried. */

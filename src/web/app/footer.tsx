@@ -16,6 +16,17 @@ const quickLinks = [
   { label: 'Subscribe', to: '/subscribe' },
 ];
 
+const legalLinks = [
+  { label: 'Terms', to: '/terms' },
+  { label: 'Privacy', to: '/privacy' },
+  { label: 'Responsible Gambling', to: '/responsible-gambling' },
+];
+
+const supportCharities = [
+  { label: 'BeGambleAware.org', href: 'https://www.begambleaware.org' },
+  { label: 'GamCare.org.uk', href: 'https://www.gamcare.org.uk' },
+];
+
 const linkClass = 'inline-flex min-h-11 items-center rounded text-navy-100 underline-offset-4 hover:text-white hover:underline sm:min-h-8';
 
 export function Footer() {
@@ -58,17 +69,45 @@ export function Footer() {
           <p className="mt-2">
             <strong className="text-white">18+ | Please gamble responsibly</strong>
           </p>
-          <a href="https://www.begambleaware.org" target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-1.5`}>
-            BeGambleAware.org
-            <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+          <p>
+            National Gambling Helpline:{' '}
+            <a href="tel:08088020133" className={linkClass}>
+              0808 8020 133
+            </a>
+          </p>
+          <Link to="/responsible-gambling" className={linkClass}>
+            Help, tools and taking a break
+          </Link>
+          <ul>
+            {supportCharities.map((c) => (
+              <li key={c.href}>
+                <a href={c.href} target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-1.5`}>
+                  {c.label}
+                  <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-navy-200">
-          © {now.getUTCFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future results.
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-xs text-navy-200 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {now.getUTCFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future results.
+          </p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-4">
+              {legalLinks.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={linkClass}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

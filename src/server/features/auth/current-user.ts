@@ -1,4 +1,5 @@
 import type { CurrentUser } from '#shared/schemas/auth';
+import { isEmailPaused } from '#shared/email-pause';
 import { hasActiveSubscription, paymentFailureOf } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { hasMemberAccess } from '#server/http/access';
@@ -18,6 +19,7 @@ export async function presentUser(ctx: AppContext, user: UserRow): Promise<Curre
     subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     emailOptOut: user.emailOptOut,
+    emailPausedUntil: isEmailPaused(user.emailPausedUntil, ctx.clock.now()) ? user.emailPausedUntil!.toISOString() : null,
     oddsFormat: user.oddsFormat === 'decimal' ? 'decimal' : 'fractional',
     ...paymentFailureOf(user, ctx.config.PAYMENT_GRACE_DAYS),
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { LoginFormError } from '#shared/form-errors';
 import { destinationAfterLogin, safeNextPath } from '#shared/safe-next';
@@ -7,7 +7,7 @@ import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody } from '#sha
 import type { AppContext } from '#server/context';
 import { users } from '#server/db/schema';
 import { sessionToken } from '#server/http/access';
-import { clearCookie, setCookie } from '#server/http/cookies';
+import { setCookie } from '#server/http/cookies';
 import { HttpError } from '#server/http/errors';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
@@ -16,6 +16,7 @@ import { setEmailPreference } from './email-preference';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { authenticate } from './login';
 import { verifyPassword } from './passwords';
+import { clearSessionCookie, sessionCookieFlags } from './session-cookie';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, destroyUserSessions } from './sessions';
 import { limitRequest } from './rate-limit';
 import { ACCOUNT_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, takeAttempt } from './throttle';
@@ -29,17 +30,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   async function startSession(reply: FastifyReply, userId: number, previousToken?: string) {
     await destroySession(ctx, previousToken);
     const { token } = await createSession(ctx, userId);
-    setCookie(reply, SESSION_COOKIE, token, { ...sessionCookieFlags(reply.request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
-  }
-  /** The session cookie's attributes; a logout clears it with the same ones. */
-  function sessionCookieFlags(request: FastifyRequest) {
-    return {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      // https by configuration, or as the request arrived (TLS here, or X-Forwarded-Proto from a trusted proxy).
-      secure: ctx.config.secureCookies || request.protocol === 'https',
-    };
+    setCookie(reply, SESSION_COOKIE, token, { ...sessionCookieFlags(ctx, reply.request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
   }
   app.decorate('startSession', startSession);
 
@@ -80,7 +71,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     await destroySession(ctx, sessionToken(request));
-    clearCookie(reply, SESSION_COOKIE, sessionCookieFlags(request));
+    clearSessionCookie(ctx, request, reply);
     return { success: true, message: 'You have been successfully logged out' };
   });
 

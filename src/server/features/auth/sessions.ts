@@ -92,6 +92,9 @@ function loadSession(db: Db, id: string) {
  */
 const storageId = async (ctx: AppContext, token: string) => sessionStorageId(await keyFor(ctx, 'sessions'), token);
 
+/** The stored id of the session a cookie token names (to tell the caller's own session among a user's). */
+export const storedSessionId = storageId;
+
 /**
  * Creates a session with a fresh 256-bit token; the cookie carries the token, the table its HMAC.
  * It ends SESSION_ABSOLUTE_MS from now, or at `endsAt` when that is sooner (the warm-up's own).

@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { loginThrottle } from '#server/db/schema';
+import { deleteInBatches } from '#server/db/batched-delete';
 import type { AppContext } from '#server/context';
 
 /**
@@ -64,4 +65,14 @@ export async function giveBackAttempt(ctx: Pick<AppContext, 'db'>, key: string) 
 
 export async function clearFailures(ctx: Pick<AppContext, 'db'>, key: string) {
   await ctx.db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/**
+ * Housekeeping: deletes counts whose window is over and that hold no running lock (the next attempt
+ * would start afresh anyway), so an address or e-mail is kept no longer than it counts; returns how many.
+ */
+export async function purgeStaleThrottles(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  const now = ctx.clock.now();
+  const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  return deleteInBatches(ctx.db, 'login_throttle', 'key', sql`${loginThrottle.windowStart} < ${windowFloor} and (${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${now})`);
 }

@@ -6,6 +6,9 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 export const LOCAL_CHECKOUT_BANNER = 'Test payment — no card is charged';
 
+/** What the buyer agrees to, and the support on offer, one click from the payment. */
+const LEGAL_LINKS = '18+ only. By paying you agree to the <a href="/terms">Terms</a>; see the <a href="/privacy">Privacy notice</a> and <a href="/responsible-gambling">Responsible gambling</a>.';
+
 const style = `
   :root { color-scheme: light; }
   body { margin: 0; padding: 0 16px; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #0b1f3a; color: #0b1f3a; }
@@ -66,6 +69,7 @@ export function renderLocalCheckoutPage(view: LocalCheckoutView, opts: { siteNam
   </form>
   <p class="muted"><a href="${esc(view.cancelUrl)}">Cancel and go back</a></p>
   <p class="muted">This test checkout stands in for Stripe because no Stripe key is configured.</p>
+  <p class="muted">${LEGAL_LINKS}</p>
 </main>
 </body>
 </html>`;

@@ -7,6 +7,7 @@ import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
 import type { UserRow } from '#server/db/schema';
 import { isWarmUpMember } from '#server/warm-up';
+import { isErasedAccount } from '#server/db/erased-accounts';
 import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 
@@ -77,10 +78,11 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The admin member list: search by e-mail, filter by type (SQL) and by shown status. The
- * throwaway member of a start-up warm-up is nobody's account and is never listed.
+ * throwaway member of a start-up warm-up and the anonymous remainder of an erased account are
+ * nobody's account and are never listed.
  */
 export async function listMembers(ctx: AppContext, query: MembersQuery): Promise<MembersResponse> {
-  const where: SQL[] = [not(isWarmUpMember)];
+  const where: SQL[] = [not(isWarmUpMember), not(isErasedAccount)];
   if (query.search) where.push(ilike(users.email, likePattern(query.search.toLowerCase())));
   if (query.type === 'none') where.push(isNull(users.subscriptionType));
   else if (query.type && query.type !== 'all') where.push(eq(users.subscriptionType, query.type));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { londonDate } from '#shared/london-time';
 import { SUBSCRIBE_FORM_ERRORS, formErrorCode, type SubscribeFormError } from '#shared/form-errors';
 import { cancelBody, checkoutBody, grantBody, idempotencyKeyHeader, invoiceLinkBody, membersQuery, priceChangeBody, refundBody, setPasswordBody, signedInCheckoutBody } from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
@@ -13,12 +14,14 @@ import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
+import { getBusinessFigures } from './business-figures';
 import { lookupCheckout } from './checkout-lookup';
 import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
 import { MEMBER_NOT_FOUND, grantMembership, listMembers, revokeMembership } from './members';
 import { memberMonthlyPrice } from './member-price';
+import { membersCsv } from './members-csv';
 import { handlePaymentEvent } from './payment-events';
 import { announcePriceChange, listPriceChanges } from './price-changes';
 import { refundMember } from './refund';
@@ -33,7 +36,7 @@ const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
 const NO_BILLING_ACCOUNT = 'There is no billing account for you yet.';
 
-/** Billing: checkout, the post-payment password step, cancel and resume, the portal, admin members, invoice links, webhooks. */
+/** Billing: checkout, the post-payment password step, cancel and resume, the portal, admin members and the owner's figures, invoice links, webhooks. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const payments = createPaymentsProvider(ctx);
 
@@ -95,6 +98,21 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Params: { id: string } }>('/api/admin/members/:id/revoke', { config: { access: 'admin' } }, async (request) => {
     const member = await revokeMembership(ctx, memberId(request.params.id));
     return { success: true, message: `Access revoked for ${member.email}.`, member };
+  });
+
+  // The owner's numbers and the members CSV (admin only, never kept by any cache).
+  app.get('/api/admin/business', { config: { access: 'admin' } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return getBusinessFigures(ctx);
+  });
+
+  app.get('/api/admin/members.csv', { config: { access: 'admin' } }, async (_request, reply) => {
+    const csv = await membersCsv(ctx);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `attachment; filename="vbg-members-${londonDate(ctx.clock.now())}.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(csv);
   });
 
   app.post('/api/create-invoice-link', { config: { access: 'admin' } }, async (request) => {

@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
 import { sendSubscriptionNotices } from '../billing/renewal-notices';
 import { purgeSpentResetTokens } from '../auth/password-reset';
+import { purgeStaleThrottles } from '../auth/throttle';
 import { removeWarmUpLeftovers } from '#server/warm-up';
 
 /** How often each instance tidies up; every step is idempotent and skips rows another holds. */
@@ -17,13 +18,15 @@ export interface HousekeepingCounts {
   warmUpMembers: number;
   renewalNotices: number;
   discountNotices: number;
+  throttleCounts: number;
 }
 
 /**
  * Tidies what can no longer be used (issue 17 item 6): deletes ended sessions and spent
  * password-reset tokens, which would never open anything again but would grow without end and sit
  * in every backup, expires checkouts left unpaid for a day, and removes the throwaway member of a
- * start-up warm-up whose process died before it could (warm-up.ts). (Finished mail is pruned by
+ * start-up warm-up whose process died before it could (warm-up.ts), and forgets sign-in counts
+ * whose window is over (the privacy notice keeps them no longer). (Finished mail is pruned by
  * the mail workers, mail/prune.ts.) It also sends the notices due before a renewal or the end of a
  * discount (billing/renewal-notices.ts), each once.
  */
@@ -34,6 +37,7 @@ export async function runHousekeeping(ctx: AppContext, payments = createPayments
     checkouts: await expireStaleCheckouts(ctx, payments),
     warmUpMembers: await removeWarmUpLeftovers(ctx),
     ...(await sendSubscriptionNotices(ctx, payments)),
+    throttleCounts: await purgeStaleThrottles(ctx),
   };
 }
 

@@ -1,9 +1,9 @@
-import { eq, isNull, lte, or } from 'drizzle-orm';
+import { isNull, lte, or } from 'drizzle-orm';
 import { londonDate } from '#shared/london-time';
 import type { MailingKind, MailingResult } from '#shared/mail';
-import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '#server/context';
-import { articles, mailings, users } from '#server/db/schema';
+import { articles, mailings } from '#server/db/schema';
+import { mailingRecipients } from '#server/db/mailing-recipients';
 import { conflict } from '#server/http/errors';
 import { headColumns, newestFirst } from '../articles/store';
 import { getDailyTips } from '../tips/get-tips';
@@ -45,26 +45,15 @@ function sentMessage(count: number, smtpConfigured: boolean): string {
 /**
  * One admin press = one mailing: the mailing row and one outbox row per recipient are written in
  * one transaction, so the count the admin is told is exactly what was queued. Recipients are the
- * accounts with an active subscription at this moment that have not unsubscribed.
+ * accounts with an active subscription at this moment that have not unsubscribed and have no
+ * e-mail pause running (`mailingRecipients`).
  */
 export async function sendMailing(ctx: AppContext, kind: MailingKind, adminId: number): Promise<MailingResult> {
   const content = await mailingContent(ctx, kind);
   const key = await signingKey(ctx);
   const now = ctx.clock.now();
   const { mailingId, count } = await ctx.db.transaction(async (tx) => {
-    const candidates = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        subscriptionStatus: users.subscriptionStatus,
-        subscriptionType: users.subscriptionType,
-        subscriptionEndDate: users.subscriptionEndDate,
-      })
-      .from(users)
-      .where(eq(users.emailOptOut, false))
-      .orderBy(users.id);
-    const recipients = candidates.filter((u) => hasActiveSubscription(u, now, ctx.config.PAYMENT_GRACE_DAYS));
+    const recipients = await mailingRecipients(tx, now, ctx.config.PAYMENT_GRACE_DAYS);
     const [mailing] = await tx.insert(mailings).values({ kind, createdBy: adminId, recipientCount: recipients.length, createdAt: now }).returning();
     const messages: NewMessage[] = recipients.map((u) => {
       const unsubscribeUrl = siteLink(ctx.config, `/unsubscribe?token=${unsubscribeToken(key, u.id)}`);

@@ -24,6 +24,7 @@ export interface RenderedEmail {
 
 const GAMBLING_SUPPORT_TEXT = '18+ | Please gamble responsibly. For free, confidential support visit BeGambleAware.org or call the National Gambling Helpline on 0808 8020 133.';
 const GAMBLE_AWARE_URL = 'https://www.begambleaware.org';
+const GAMCARE_URL = 'https://www.gamcare.org.uk';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
@@ -86,6 +87,7 @@ export function renderEmail(config: AppConfig, content: EmailContent): RenderedE
 <tr><td style="padding:24px">${content.blocks.map(blockHtml).join('\n')}</td></tr>
 <tr><td style="padding:18px 24px;background:#f8fafc;border-top:1px solid #e2e8f0;font-size:13px;line-height:1.5;color:#475569">
 <p style="margin:0 0 8px"><strong>18+ | Please gamble responsibly.</strong> For free, confidential support visit <a href="${GAMBLE_AWARE_URL}" style="color:#334155">BeGambleAware.org</a> or call the National Gambling Helpline on 0808 8020 133.</p>
+<p style="margin:0 0 8px">GamCare: <a href="${GAMCARE_URL}" style="color:#334155">GamCare.org.uk</a>. Need a break? <a href="${escapeHtml(siteLink(config, '/responsible-gambling'))}" style="color:#334155">Responsible gambling</a> tools, including pausing these e-mails. <a href="${escapeHtml(siteLink(config, '/terms'))}" style="color:#334155">Terms</a> · <a href="${escapeHtml(siteLink(config, '/privacy'))}" style="color:#334155">Privacy</a></p>
 <p style="margin:0 0 8px">Questions? E-mail <a href="mailto:${escapeHtml(support)}" style="color:#334155">${escapeHtml(support)}</a>.</p>
 ${unsubscribeHtml}
 <p style="margin:0">&copy; ${escapeHtml(site)}. Past performance is no guarantee of future results.</p>
@@ -96,6 +98,8 @@ ${unsubscribeHtml}
   const footer = [
     '--',
     `${GAMBLING_SUPPORT_TEXT} ${GAMBLE_AWARE_URL}`,
+    `GamCare: ${GAMCARE_URL}. Need a break? Responsible gambling tools, including pausing these e-mails: ${siteLink(config, '/responsible-gambling')}`,
+    `Terms: ${siteLink(config, '/terms')} | Privacy: ${siteLink(config, '/privacy')}`,
     `Questions? E-mail ${support}.`,
     ...(content.unsubscribeUrl ? [`You receive this e-mail because you are a ${site} member. Unsubscribe: ${content.unsubscribeUrl}`] : []),
     `${site}. Past performance is no guarantee of future results.`,

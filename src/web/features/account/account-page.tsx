@@ -9,7 +9,9 @@ import { useAuth } from '../auth/api';
 import { EmailPreferenceCard } from '../auth/email-preference-card';
 import { OddsFormatCard } from '../odds-preference/odds-format-card';
 import { ChangePasswordTab } from './change-password-tab';
+import { EmailPauseCard } from './email-pause-card';
 import { SubscriptionTab } from './subscription-tab';
+import { YourDataCard } from './your-data-card';
 
 export function AccountPage() {
   const { user, isLoading } = useAuth();
@@ -51,12 +53,14 @@ export function AccountPage() {
           ]}
         />
         <EmailPreferenceCard user={user} />
+        <EmailPauseCard user={user} />
         <OddsFormatCard user={user} />
         <p className="mt-6 text-sm">
           <Link to="/my-bets" className="font-semibold text-navy-900 underline underline-offset-4">
             My Bets: your own bet log, profit and loss
           </Link>
         </p>
+        <YourDataCard user={user} />
       </div>
     </>
   );

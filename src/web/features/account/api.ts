@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelReason } from '#shared/cancel-reasons';
+import type { EmailPauseResponse } from '#shared/schemas/account';
 import { apiJson } from '#web/lib/request';
+import { clearBrowserStorage } from '#web/lib/storage';
 import { AUTH_USER_KEY } from '../auth/api';
 
 export interface ChangePasswordInput {
@@ -28,6 +30,29 @@ export function useResumeSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<{ message: string }>('POST', '/api/resume-subscription'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+  });
+}
+
+/** Deletes the signed-in account; afterwards nothing cached as that person is kept. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiJson<{ message: string }>('DELETE', '/api/my-account', { password }),
+    onSuccess: async () => {
+      clearBrowserStorage();
+      queryClient.setQueryData(AUTH_USER_KEY, null);
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** Pauses member e-mails (days or until a date), or ends the pause (null); the user is read again. */
+export function useEmailPause() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { days: number } | { until: string } | null) =>
+      choice ? apiJson<EmailPauseResponse>('POST', '/api/my-email-pause', choice) : apiJson<EmailPauseResponse>('DELETE', '/api/my-email-pause'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
   });
 }

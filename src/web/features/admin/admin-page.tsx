@@ -19,6 +19,7 @@ const adminTabs: Array<{ value: string; label: string; component: LazyExoticComp
   { value: 'performance', label: 'Tipping Performance', component: tab(() => import('../performance/admin/tipping-performance-tab'), 'TippingPerformanceTab') },
   { value: 'race-cards', label: 'VBG Race Cards', component: tab(() => import('./tabs/race-cards-tab'), 'RaceCardsTab') },
   { value: 'settings', label: 'System Settings', component: tab(() => import('./tabs/system-settings-tab'), 'SystemSettingsTab') },
+  { value: 'business', label: 'Business', component: tab(() => import('./tabs/business-tab'), 'BusinessTab') },
 ];
 
 export function AdminAccessRequired() {
@@ -35,7 +36,7 @@ export function AdminAccessRequired() {
   );
 }
 
-/** Spec 02 §2.6 B: one panel, six tabs (DESIGN decision 1). */
+/** Spec 02 §2.6 B: one panel, six tabs (DESIGN decision 1), and the owner's Business figures. */
 export function AdminPage() {
   const { user, isAdmin, isLoading } = useAuth();
   const [value, setValue] = useState('content');
@@ -49,7 +50,7 @@ export function AdminPage() {
           label="Admin sections"
           value={value}
           onValueChange={setValue}
-          listClassName="grid grid-cols-2 sm:grid-cols-3 lg:grid-cols-6"
+          listClassName="grid grid-cols-2 sm:grid-cols-4 lg:grid-cols-7"
           items={adminTabs.map(({ value: v, label, component: Tab }) => ({
             value: v,
             label,

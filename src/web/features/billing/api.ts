@@ -16,6 +16,7 @@ import type {
 } from '#shared/schemas/billing';
 import type { ConsentField, Plan } from '#shared/consent';
 import type { CurrentUser } from '#shared/schemas/auth';
+import type { BusinessFigures } from '#shared/business-figures';
 import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
 
 /** What the subscribe form sends: the e-mail (ignored when signed in), the plan and the three boxes. */
@@ -152,4 +153,9 @@ export function useAnnouncePriceChange() {
     mutationFn: (body: PriceChangeBody) => apiJson<PriceChangeResponse>('POST', PRICE_CHANGES_KEY, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [PRICE_CHANGES_KEY] }),
   });
+}
+
+/** The owner's numbers (admin only; read fresh each time the tab opens). */
+export function useBusinessFigures() {
+  return useQuery<BusinessFigures | null>({ queryKey: ['/api/admin/business'], staleTime: 0 });
 }

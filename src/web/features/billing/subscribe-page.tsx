@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Lock } from 'lucide-react';
 import { CONSENT_FIELDS, type Plan } from '#shared/consent';
 import { SUBSCRIBE_FORM_ERRORS, formErrorText } from '#shared/form-errors';
@@ -96,6 +96,21 @@ export function SubscribePage() {
               {submitting ? 'Redirecting to Payment...' : 'Subscribe Now'}
             </Button>
             <p className="text-center text-sm text-slate-700">Cancel anytime • 7-day money-back guarantee</p>
+            <p className="text-center text-xs text-slate-700">
+              18+ only. Subscribing means you agree to the{' '}
+              <Link to="/terms" className="underline underline-offset-2">
+                Terms
+              </Link>
+              ; read the{' '}
+              <Link to="/privacy" className="underline underline-offset-2">
+                Privacy notice
+              </Link>{' '}
+              and{' '}
+              <Link to="/responsible-gambling" className="underline underline-offset-2">
+                Responsible gambling
+              </Link>
+              .
+            </p>
           </form>
         </CardContent>
       </Card>

@@ -1,0 +1,91 @@
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { memberState } from '#shared/business-figures';
+import type { MyDataExport } from '#shared/schemas/account';
+import type { AppContext } from '#server/context';
+import { checkoutSessions, memberBets, outbox, sessions, subscriptionEvents, type UserRow } from '#server/db/schema';
+import { storedSessionId } from '../auth/sessions';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The checkouts of an account: started by it while signed in, or paid for its address. */
+export const checkoutsOf = (user: Pick<UserRow, 'id' | 'email'>) => or(eq(checkoutSessions.startedByUserId, user.id), eq(checkoutSessions.email, user.email));
+
+/** The outbox rows addressed to an account (addresses are stored lower-cased, as accounts are). */
+export const mailTo = (email: string) => sql`lower(${outbox.recipient}) = ${email.toLowerCase()}`;
+
+/**
+ * Everything held about the signed-in person (UK GDPR access and portability), read only by
+ * their own account id and address. Never another person's data and never a secret: no password
+ * hash, no session or reset token, no checkout id (it opens the post-payment password step), no
+ * e-mail bodies (a reset link is a token); an admin who recorded an event is not named.
+ */
+export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken: string | undefined): Promise<MyDataExport> {
+  const now = ctx.clock.now();
+  const [history, checkouts, bets, mail, signIns] = await Promise.all([
+    ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id)).orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
+    ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
+    ctx.db.select().from(memberBets).where(eq(memberBets.userId, user.id)).orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
+    ctx.db
+      .select({ kind: outbox.kind, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+      .from(outbox)
+      .where(mailTo(user.email))
+      .orderBy(asc(outbox.createdAt), asc(outbox.id)),
+    ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
+  ]);
+  const current = sessionToken ? await storedSessionId(ctx, sessionToken) : null;
+  return {
+    exportedAt: now.toISOString(),
+    site: ctx.config.SITE_NAME,
+    account: {
+      email: user.email,
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+      oddsFormat: user.oddsFormat,
+      emailPreferences: { memberEmails: !user.emailOptOut, pausedUntil: iso(user.emailPausedUntil) },
+    },
+    consents: {
+      ageConfirmedAt: iso(user.ageConfirmedAt),
+      termsAcceptedAt: iso(user.termsAcceptedAt),
+      termsVersion: user.termsVersion,
+      atCheckout: checkouts.map((c) => ({
+        checkoutStartedAt: c.createdAt.toISOString(),
+        ageConfirmedAt: iso(c.ageConfirmedAt),
+        termsAcceptedAt: iso(c.termsAcceptedAt),
+        startNowAcknowledgedAt: iso(c.startNowAcknowledgedAt),
+      })),
+    },
+    subscription: {
+      state: user.role === 'admin' && !user.subscriptionType ? 'admin' : memberState(user, now),
+      status: user.subscriptionStatus,
+      type: user.subscriptionType,
+      startDate: iso(user.subscriptionStartDate),
+      endDate: iso(user.subscriptionEndDate),
+      cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+      paymentFailedAt: iso(user.paymentFailedAt),
+    },
+    subscriptionHistory: history.map((e) => ({ type: e.type, reason: e.reason, amountPence: e.amountPence, reference: e.providerRef, occurredAt: e.occurredAt.toISOString() })),
+    checkouts: checkouts.map((c) => ({
+      status: c.status,
+      plan: c.plan,
+      amountPence: c.amountPence,
+      discountCode: c.discountCode,
+      description: c.displayText,
+      duplicatePayment: c.duplicateOfSubscriptionId !== null,
+      startedAt: c.createdAt.toISOString(),
+      completedAt: iso(c.completedAt),
+    })),
+    bets: bets.map((b) => ({
+      raceDate: b.raceDate,
+      raceTime: b.raceTime,
+      course: b.course,
+      horseName: b.horseName,
+      price: b.price,
+      stakePence: b.stakePence,
+      eachWay: b.eachWay,
+      source: b.source,
+      loggedAt: b.createdAt.toISOString(),
+    })),
+    emails: mail.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, queuedAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
+    sessions: signIns.map((s) => ({ signedInAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), expiresAt: s.expiresAt.toISOString(), thisDevice: s.id === current })),
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { EMAIL_PAUSE_CHOICE_MESSAGE, EMAIL_PAUSE_DAYS, type EmailPauseChoice } from '../email-pause';
+import { isIsoDay } from '../london-time';
+
+/** Request bodies of a member's own data rights: deleting the account, pausing member e-mails. */
+
+const DELETE_PASSWORD_MISSING = 'Enter your password to delete your account.';
+export const DELETE_PASSWORD_WRONG = 'Your password is incorrect. Your account has not been deleted.';
+export const DELETE_ADMIN_REFUSED = 'An administrator account cannot delete itself. Ask another administrator, or remove the admin role first.';
+/** What the deletion answers, and what the privacy page says is kept. */
+export const ACCOUNT_DELETED_MESSAGE =
+  'Your account has been deleted and you have been signed out. We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6 years, as HMRC requires; everything else about you has been erased.';
+
+export const deleteAccountBody = z.object({
+  password: z.string({ message: DELETE_PASSWORD_MISSING }).min(1, DELETE_PASSWORD_MISSING).max(200, 'Password is too long'),
+});
+
+const choiceShape = z.object({ days: z.unknown().optional(), until: z.unknown().optional() }).transform((b, ctx): EmailPauseChoice => {
+  const hasDays = b.days !== undefined && b.days !== null;
+  const hasUntil = b.until !== undefined && b.until !== null && b.until !== '';
+  if (hasDays && !hasUntil && typeof b.days === 'number' && (EMAIL_PAUSE_DAYS as readonly number[]).includes(b.days)) return { days: b.days };
+  if (hasUntil && !hasDays && typeof b.until === 'string' && isIsoDay(b.until.trim())) return { until: b.until.trim() };
+  ctx.addIssue({ code: 'custom', message: EMAIL_PAUSE_CHOICE_MESSAGE });
+  return z.NEVER;
+});
+
+/** `{ days: 7 | 30 | 90 | 180 }` or `{ until: 'YYYY-MM-DD' }`, exactly one of them. */
+export const emailPauseBody = z.preprocess((v) => (v && typeof v === 'object' ? v : {}), choiceShape);
+
+export interface EmailPauseResponse {
+  success: true;
+  emailPausedUntil: string | null;
+  message: string;
+}
+
+/** GET /api/my-data: everything held about the signed-in person, as a JSON download. */
+export interface MyDataExport {
+  exportedAt: string;
+  site: string;
+  account: {
+    email: string;
+    role: string;
+    createdAt: string;
+    oddsFormat: string;
+    emailPreferences: { memberEmails: boolean; pausedUntil: string | null };
+  };
+  consents: {
+    ageConfirmedAt: string | null;
+    termsAcceptedAt: string | null;
+    termsVersion: string | null;
+    atCheckout: Array<{ checkoutStartedAt: string; ageConfirmedAt: string | null; termsAcceptedAt: string | null; startNowAcknowledgedAt: string | null }>;
+  };
+  subscription: {
+    /** paying | cancelling | past_due | free | comped (admin for an administrator without one). */
+    state: string;
+    status: string;
+    type: string | null;
+    startDate: string | null;
+    endDate: string | null;
+    cancelAtPeriodEnd: boolean;
+    paymentFailedAt: string | null;
+  };
+  subscriptionHistory: Array<{ type: string; reason: string | null; amountPence: number | null; reference: string | null; occurredAt: string }>;
+  checkouts: Array<{
+    status: string;
+    plan: string;
+    amountPence: number | null;
+    discountCode: string | null;
+    description: string | null;
+    duplicatePayment: boolean;
+    startedAt: string;
+    completedAt: string | null;
+  }>;
+  bets: Array<{ raceDate: string; raceTime: string; course: string; horseName: string; price: string; stakePence: number; eachWay: boolean; source: string; loggedAt: string }>;
+  emails: Array<{ kind: string; subject: string; status: string; queuedAt: string; sentAt: string | null }>;
+  sessions: Array<{ signedInAt: string; lastSeenAt: string; expiresAt: string; thisDevice: boolean }>;
+}
