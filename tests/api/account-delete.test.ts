@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkoutSessions, localPayments, loginThrottle, memberBets, outbox, sessions, subscriptionEvents, users } from '#server/db/schema';
-import { recordSubscriptionEvent } from '#server/features/billing/subscription-events';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
 import type { TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
+import { CONSENT, JOINING } from '../support/consent';
 
 /**
  * Erasure (UK GDPR) with the money records the law keeps: DELETE /api/my-account, confirmed with
@@ -25,7 +25,7 @@ const WRONG = 'Your password is incorrect. Your account has not been deleted.';
 
 /** The whole purchase over HTTP: checkout, pay at (fake) Stripe, webhook, set password (signs in). */
 async function stripeMember(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const sessionId = String(res.json.url).split('/').pop()!;
   const paid = fake.completeCheckout(sessionId, { amountTotal: 1200 });
   await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session));
@@ -74,7 +74,6 @@ describe('DELETE /api/my-account', () => {
     const other = t.client();
     expect((await other.post('/api/login', { email: 'ann@example.com', password: PASS })).status).toBe(200);
     await bet(user.id, 'Ann Star');
-    await recordSubscriptionEvent(t.ctx.db, { userId: user.id, type: 'joined', amountPence: 1200, providerRef: 'in_first', occurredAt: t.clock.now() });
     expect((await t.client().post('/api/forgot-password', { email: 'ann@example.com' })).status).toBe(200);
     // Someone else, who must be left exactly as they are.
     const { user: bob } = await signedIn(t, 'member', 'bob@example.com');
@@ -123,7 +122,7 @@ describe('DELETE /api/my-account', () => {
     expect(checkout).toMatchObject({ email: `deleted-${user.id}@invalid`, amountPence: 1200, status: 'complete', stripeSubscriptionId: subscriptionId });
     const events = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id)).orderBy(subscriptionEvents.id);
     expect(events.map((e) => [e.type, e.reason, e.amountPence, e.providerRef])).toEqual([
-      ['joined', null, 1200, 'in_first'],
+      ['joined', null, 1200, sessionId],
       ['ended', 'account_deleted', null, subscriptionId],
     ]);
 
@@ -140,7 +139,7 @@ describe('DELETE /api/my-account', () => {
     // Stripe's own later notice of the end changes nothing personal back; the address is free to join again.
     expect((await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
     expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0].email).toBe(`deleted-${user.id}@invalid`);
-    const again = await t.client().post('/api/register', { email: 'ann@example.com', password: 'a-new-start-1' });
+    const again = await t.client().post('/api/register', { email: 'ann@example.com', password: 'a-new-start-1', ...CONSENT });
     expect(again.status).toBe(201);
     expect(again.json.user).toMatchObject({ email: 'ann@example.com', isSubscribed: false });
     // The erased account is nobody's membership: the admin's list leaves it out.

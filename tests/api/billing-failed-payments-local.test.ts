@@ -6,6 +6,7 @@ import { handlePaymentEvent } from '#server/features/billing/payment-events';
 import { createLocalPayments, type LocalRenewalOutcome } from '#server/providers/payments/local';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
+import { JOINING } from '../support/consent';
 
 /**
  * The local checkout has no card, so its renewals are played (simulateRenewal) and fed to the
@@ -33,7 +34,7 @@ async function signIn(email: string) {
 }
 
 async function member(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const path = new URL(res.json.url).pathname;
   expect((await t.client().request('POST', `${path}/complete`, 'discountCode=', { ...FORM, origin: t.baseUrl })).status).toBe(303);
   const user = await userByEmail(email);
@@ -46,7 +47,8 @@ async function renewal(subscriptionId: string, outcome: LocalRenewalOutcome) {
   return handlePaymentEvent(t.ctx, payments, await payments.simulateRenewal(subscriptionId, outcome));
 }
 
-const eventsOf = async (userId: number) => (await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId))).map((e) => [e.type, e.reason]);
+const eventsOf = async (userId: number) =>
+  (await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(subscriptionEvents.id)).map((e) => [e.type, e.reason]);
 const billingMail = async (email: string) => (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing').map((m) => m.subject);
 
 describe('failed renewals on the local checkout', () => {
@@ -72,6 +74,7 @@ describe('failed renewals on the local checkout', () => {
     expect(await userByEmail('local.late@example.com')).toMatchObject({ subscriptionStatus: 'active', paymentFailedAt: null });
     expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: true });
     expect(await eventsOf(user.id)).toEqual([
+      ['joined', null],
       ['payment_failed', null],
       ['renewed', null],
       ['recovered', null],
@@ -88,6 +91,7 @@ describe('failed renewals on the local checkout', () => {
     expect(result.duplicate).toBe(false);
     expect(await userByEmail('local.gone@example.com')).toMatchObject({ subscriptionStatus: 'canceled', paymentFailedAt: null });
     expect(await eventsOf(user.id)).toEqual([
+      ['joined', null],
       ['payment_failed', null],
       ['ended', 'payment_failed'],
     ]);

@@ -5,6 +5,7 @@ import { setPassword } from '#server/features/auth/users';
 import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /** A renewal payment that fails at Stripe: the grace period, the recovery, and Stripe giving up (decision 0041). */
 let t: TestApp;
@@ -30,7 +31,7 @@ async function signIn(email: string) {
 
 /** A member who paid on Stripe and signed in, and their subscription. */
 async function member(email: string) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const paid = fake.completeCheckout(String(res.json.url).split('/').pop()!, { amountTotal: 1600 });
   expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session))).status).toBe(200);
   const user = await userByEmail(email);
@@ -38,7 +39,7 @@ async function member(email: string) {
   return { browser: await signIn(email), user, subscriptionId: paid.subscriptionId };
 }
 
-const eventsOf = async (userId: number) => (await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId))).map((e) => e.type);
+const eventsOf = async (userId: number) => (await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(subscriptionEvents.id)).map((e) => e.type);
 const billingMail = async (email: string) => (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
 
 describe('a failed renewal payment', () => {
@@ -79,7 +80,7 @@ describe('a failed renewal payment', () => {
     const recovered = await userByEmail('late.payer@example.com');
     expect(recovered).toMatchObject({ subscriptionStatus: 'active', paymentFailedAt: null });
     expect((await (await signIn('late.payer@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: true, paymentFailedAt: null, graceUntil: null });
-    expect(await eventsOf(user.id)).toEqual(['payment_failed', 'renewed', 'recovered']);
+    expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'renewed', 'recovered']);
     const [failed] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'payment_failed'));
     expect(failed).toMatchObject({ amountPence: 1600, providerRef: failedInvoice.id });
     const [renewed] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'renewed'));
@@ -98,14 +99,14 @@ describe('a failed renewal payment', () => {
     const browser = await signIn('gone@example.com');
     expect((await browser.get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, hasMemberAccess: false, subscriptionStatus: 'past_due' });
     expect((await browser.get('/api/vbg-race-cards-metadata')).status).toBe(403);
-    const again = await browser.post('/api/create-checkout-session', {});
+    const again = await browser.post('/api/create-checkout-session', JOINING);
     expect(again.status).toBe(409);
     expect(again.json.message).toMatch(/Update your card from My Account .*instead of subscribing again/);
 
     fake.endSubscription(subscriptionId);
     expect((await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
     expect(await userByEmail('gone@example.com')).toMatchObject({ subscriptionStatus: 'canceled', paymentFailedAt: null });
-    expect(await eventsOf(user.id)).toEqual(['payment_failed', 'ended']);
+    expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'ended']);
     const [ended] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'));
     expect(ended).toMatchObject({ reason: 'payment_failed', providerRef: subscriptionId });
     const mail = await billingMail('gone@example.com');
@@ -113,9 +114,9 @@ describe('a failed renewal payment', () => {
     expect(mail[1].text).toMatch(/could not take the renewal payment, so your membership has now ended/);
     // A redelivery, or a later event about it, ends nothing twice.
     await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!));
-    expect(await eventsOf(user.id)).toEqual(['payment_failed', 'ended']);
+    expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'ended']);
     // Now they may subscribe again.
-    expect((await browser.post('/api/create-checkout-session', {})).status).toBe(200);
+    expect((await browser.post('/api/create-checkout-session', JOINING)).status).toBe(200);
   });
 
   it('Stripe marking the subscription unpaid after its retries ends the membership the same way', async () => {
@@ -124,7 +125,7 @@ describe('a failed renewal payment', () => {
     fake.setStatus(subscriptionId, 'unpaid');
     await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!));
     expect((await browser.get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: false, subscriptionStatus: 'unpaid', paymentFailedAt: null });
-    expect(await eventsOf(user.id)).toEqual(['payment_failed', 'ended']);
+    expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'ended']);
     expect((await billingMail('unpaid@example.com')).map((m) => m.subject)).toContain('Your VBG membership has ended');
   });
 
@@ -132,7 +133,7 @@ describe('a failed renewal payment', () => {
     const { user, subscriptionId } = await member('ontime@example.com');
     fake.renew(subscriptionId);
     await deliverWebhook(t.client(), fake.event('invoice.paid', fake.latestInvoice(subscriptionId)!));
-    expect(await eventsOf(user.id)).toEqual(['renewed']);
+    expect(await eventsOf(user.id)).toEqual(['joined', 'renewed']);
     expect(await billingMail('ontime@example.com')).toHaveLength(0);
   });
 
@@ -141,8 +142,9 @@ describe('a failed renewal payment', () => {
     expect((await browser.post('/api/cancel-subscription')).status).toBe(200);
     fake.endSubscription(subscriptionId);
     await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!));
-    const [ended] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id));
-    expect(ended).toMatchObject({ type: 'ended', reason: 'cancelled' });
+    expect(await eventsOf(user.id)).toEqual(['joined', 'cancel_requested', 'ended']);
+    const [ended] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'));
+    expect(ended).toMatchObject({ userId: user.id, reason: 'cancelled' });
     expect(await billingMail('leaver@example.com')).toHaveLength(0);
   });
 

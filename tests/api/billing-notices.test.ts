@@ -5,6 +5,7 @@ import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import type { TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /** Renewal and discount-end reminders (housekeeping) and price changes announced with notice: decision 0041. */
 let t: TestApp;
@@ -25,7 +26,7 @@ async function userByEmail(email: string) {
 
 /** A member paying on Stripe; `plan: 'annual'` as the annual plan's checkout records it. */
 async function payer(email: string, opts: { amountTotal?: number; plan?: 'monthly' | 'annual' } = {}) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const paid = fake.completeCheckout(String(res.json.url).split('/').pop()!, { amountTotal: opts.amountTotal ?? 1600 });
   expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session))).status).toBe(200);
   if (opts.plan) await t.ctx.db.update(checkoutSessions).set({ plan: opts.plan }).where(eq(checkoutSessions.id, paid.session.id));

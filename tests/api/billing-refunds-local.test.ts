@@ -5,6 +5,7 @@ import { createLocalPayments } from '#server/providers/payments/local';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { signedIn } from '../support/users';
+import { JOINING } from '../support/consent';
 
 /** Refunds from the admin on the built-in local checkout (no Stripe key): decision 0041. */
 let t: TestApp;
@@ -25,7 +26,7 @@ async function userByEmail(email: string) {
 
 /** A visitor pays on the local checkout page (with the discount code when given). */
 async function paidMember(email: string, discountCode = '') {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const path = new URL(res.json.url).pathname;
   const paid = await t.client().request('POST', `${path}/complete`, `discountCode=${discountCode}`, { ...FORM, origin: t.baseUrl });
   expect(paid.status).toBe(303);

@@ -6,6 +6,7 @@ import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import { JOINING } from '../support/consent';
 
 /** Refunds from the admin through Stripe's refunds API (the fake Stripe): decision 0041. */
 let t: TestApp;
@@ -25,7 +26,7 @@ async function userByEmail(email: string) {
 
 /** A visitor pays on Stripe and the webhook is delivered: a member with one paid invoice. */
 async function paidMember(email: string, amountTotal = 1600) {
-  const res = await t.client().post('/api/create-checkout-session', { email });
+  const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const paid = fake.completeCheckout(String(res.json.url).split('/').pop()!, { amountTotal });
   expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session))).status).toBe(200);
   return { ...paid, user: await userByEmail(email) };

@@ -7,6 +7,7 @@ import { createLocalPayments } from '#server/providers/payments/local';
 import { NO_PORTAL_TEXT } from '#web/features/billing/manage-billing-button';
 import { PHONE, capture, signInThroughPage, startJourney } from '../support/browser';
 import { PASSWORD } from '../support/users';
+import { JOINING } from '../support/consent';
 
 /** The admin refunds a member from the members list; a member whose payment failed sees it in My Account (decision 0041), on the local checkout. */
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -20,7 +21,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** A visitor who paid £16 on the local checkout. */
 async function paidMember(email: string) {
-  const res = await j.app.client().post('/api/create-checkout-session', { email });
+  const res = await j.app.client().post('/api/create-checkout-session', { email, ...JOINING });
   const path = new URL(res.json.url).pathname;
   expect((await j.app.client().request('POST', `${path}/complete`, 'discountCode=', { ...FORM, origin: j.app.baseUrl })).status).toBe(303);
 }
