@@ -79,7 +79,7 @@ describe('keyboard', () => {
     for (const expected of ['Skip to content', 'Sign In', 'Home', 'News & Views', 'Free Race', 'Tips']) expect(names).toContain(expected);
 
     // Back to News & Views with Shift+Tab, and Enter opens it.
-    for (let i = 0; i < 10 && (await focused(page)).name !== 'News & Views'; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 20 && (await focused(page)).name !== 'News & Views'; i++) await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/news-and-views');
     // Page content is reachable too: Tab goes on past the navigation into the main area.

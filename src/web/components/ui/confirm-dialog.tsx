@@ -19,13 +19,18 @@ export interface ConfirmDialogProps {
 /** A modal confirmation on the native <dialog> (focus trapping and Escape come with it). */
 export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, busyLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const descId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The safe answer has the focus, even when optional fields come first: Enter never confirms by accident.
+      keep.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -49,7 +54,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
         </div>
         {children}
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={busy}>
+          <Button ref={keep} variant="outline" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
           <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={busy}>
