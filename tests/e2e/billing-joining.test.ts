@@ -41,8 +41,8 @@ describe('joining', () => {
       await expect.poll(async () => page.getByRole('alert').count()).toBe(0);
     }
     expect(new URL(page.url()).pathname).toBe('/subscribe');
-    expect(await page.getByRole('link', { name: 'terms and conditions' }).getAttribute('href')).toBe('/terms');
-    expect(await page.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    expect(await page.getByRole('link', { name: 'terms and conditions', exact: true }).getAttribute('href')).toBe('/terms');
+    expect(await page.getByRole('link', { name: 'privacy notice', exact: true }).getAttribute('href')).toBe('/privacy');
 
     await plans.getByRole('radio', { name: /Annual/ }).check();
     await capture(page, 'joining-subscribe-ready');
