@@ -58,7 +58,7 @@ export const MONTHLY_TYPE = 'premium';
 export const ANNUAL_TYPE = 'annual';
 export const isPaidPlanType = (type: string | null | undefined): boolean => type === MONTHLY_TYPE || type === ANNUAL_TYPE;
 
-/** Display names of spec 01 §9, plus the renewing annual plan. */
+/** How each subscription type is named to members ("Monthly Premium", "Annual (Special)", "Lifetime Family Access"), plus the renewing annual plan. */
 export function subscriptionTypeLabel(type: string | null | undefined): string {
   if (!type) return 'Premium';
   if (type === 'annual_special') return 'Annual (Special)';

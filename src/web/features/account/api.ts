@@ -16,7 +16,7 @@ export function useChangePassword() {
   });
 }
 
-/** Cancels at the end of the period, with the member's reason if they gave one; the user is refetched afterwards (spec 01 §7). */
+/** Cancels at the end of the period, with the member's reason if they gave one; the user is refetched afterwards so the tab shows the end date. */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({

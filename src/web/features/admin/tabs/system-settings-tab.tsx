@@ -3,7 +3,7 @@ import { PriceChanges } from '#web/features/billing/admin/price-changes';
 import { RefundsList } from '#web/features/billing/admin/refunds-list';
 import { SystemSettings } from '#web/features/settings/admin/system-settings';
 
-/** The site-wide switches, then the Members section (spec 02 §3/§7: grant and revoke family and annual special access, refunds), the refunds made and price changes. */
+/** The site-wide switches, then the Members section (grant and revoke family and annual special access, refunds), the refunds made and price changes. */
 export function SystemSettingsTab() {
   return (
     <div className="grid gap-6">
