@@ -451,6 +451,83 @@ export const memberBets = pgTable(
   (t) => [index('member_bets_user_idx').on(t.userId, t.raceDate)],
 );
 
+// ---- the race-day app: watch list and alerts ----
+/**
+ * The horses a member has starred. Kept by name (compared by nameKey, like prices and results), so a
+ * star outlives the day's cards and finds the horse's next run whenever a card has it.
+ */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    horseName: text('horse_name').notNull(), // as the member starred it (the card's spelling)
+    horseKey: text('horse_key').notNull(), // nameKey(horseName)
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('watchlist_user_horse').on(t.userId, t.horseKey), index('watchlist_horse_idx').on(t.horseKey)],
+);
+
+/** Which alerts a member wants, and when not to be disturbed. No row: no alerts. */
+export const alertSettings = pgTable('alert_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tipsPublished: boolean('tips_published').notNull().default(false), // today's tips are out
+  valueReached: boolean('value_reached').notNull().default(false), // a starred horse reaches its value-down-to price or better
+  tipNonRunner: boolean('tip_non_runner').notNull().default(false), // a tipped horse becomes a non-runner
+  emailDigest: boolean('email_digest').notNull().default(false), // when no device takes push: one e-mail with the alerts
+  quietFrom: text('quiet_from'), // HH:MM London time, or null for no quiet hours
+  quietUntil: text('quiet_until'), // HH:MM London time (may be past midnight: 22:00–07:00)
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** A browser's Web Push subscription (PushSubscription.toJSON()), one row per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(), // the browser's public key, base64url
+    auth: text('auth').notNull(), // the browser's auth secret, base64url
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    lastSentAt: ts('last_sent_at'),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Every alert decided for a member, once per subject per London day (the unique index is the rule):
+ * the tips of a day, a horse reaching value, a tip becoming a non-runner. Pending until delivered;
+ * held while the member's quiet hours last.
+ */
+export const memberAlerts = pgTable(
+  'member_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(), // London day the alert is about
+    kind: text('kind').notNull(), // tips | value | non_runner
+    subject: text('subject').notNull(), // 'tips', or the horse's nameKey
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(), // same-site path a click opens
+    status: text('status').notNull().default('pending'), // pending | sent | failed
+    channel: text('channel'), // push | email, once delivered
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [uniqueIndex('member_alerts_once').on(t.userId, t.day, t.kind, t.subject), index('member_alerts_status_idx').on(t.status, t.createdAt)],
+);
+
 // ---- mail ----
 export const outbox = pgTable(
   'outbox',
