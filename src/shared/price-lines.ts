@@ -2,11 +2,13 @@
  * Prices through the day as the analyst pastes them, read and matched to the race cards.
  * One line a race: "14:10 Ascot: Northern Star 9/2, Harbour Light 8/1" — any number of
  * "Horse price" pairs, each price fractional (9/2, 9-2), evens (evs) or decimal (5.5).
- * Read and matched like the results paste (race-results.ts): the same race line, the same name
+ * Read like the results paste (pasted-race-lines.ts): the same race line, the same name
  * comparison, every problem named by its line. Pure: no clock, no I/O.
  */
 import { parseOdds, round } from './odds';
-import { cardRaceAt, nameKey, readRaceLine, type CardRace, type ResultProblem } from './race-results';
+import { nameKey } from './name-key';
+import { cardRaceAt, readPastedRaceLines, type PastedRace, type ResultProblem } from './pasted-race-lines';
+import type { CardRace } from './race-results';
 import { normaliseOdds } from './tip-text';
 
 export const PRICE_LINE_EXAMPLE = '14:10 Ascot: Northern Star 9/2, Harbour Light 8/1';
@@ -22,43 +24,21 @@ interface PastedPrice {
   priceText: string;
 }
 
-export interface ParsedPriceRace {
-  /** 1-based line number in the pasted text. */
-  line: number;
-  time: string; // HH:MM
-  course: string;
-  prices: PastedPrice[];
-}
+export type ParsedPriceRace = PastedRace<{ prices: PastedPrice[] }>;
 
 /** Every line read, or the problems of those that could not be; blank lines are skipped. */
 export function parsePriceLines(text: string): { races: ParsedPriceRace[]; problems: ResultProblem[] } {
-  const races: ParsedPriceRace[] = [];
-  const problems: ResultProblem[] = [];
-  const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const lineText = raw.replace(/\s+/g, ' ').trim();
-    if (!lineText) return;
-    const line = i + 1;
-    const problem = (message: string) => problems.push({ line, text: lineText, message });
-    const race = readRaceLine(lineText);
-    if (!race) return problem(`Could not read the race: write it like "${PRICE_LINE_EXAMPLE}".`);
+  return readPastedRaceLines(text, PRICE_LINE_EXAMPLE, (rest) => {
     const prices: PastedPrice[] = [];
-    for (const entry of race.rest.split(',').map((e) => e.trim())) {
+    for (const entry of rest.split(',').map((e) => e.trim())) {
       if (!entry) continue;
       const read = readPrice(entry);
-      if (typeof read === 'string') return problem(read);
+      if (typeof read === 'string') return read;
       prices.push(read);
     }
-    if (prices.length === 0) return problem(`No prices after the course: write them like "${PRICE_LINE_EXAMPLE}".`);
-    const keys = prices.map((p) => nameKey(p.name));
-    if (keys.some((k, j) => keys.indexOf(k) !== j)) return problem('A horse is named twice in this race.');
-    const raceKey = `${race.time} ${nameKey(race.course)}`;
-    const earlier = seen.get(raceKey);
-    if (earlier !== undefined) return problem(`${race.time} ${race.course} is already on line ${earlier}.`);
-    seen.set(raceKey, line);
-    races.push({ line, time: race.time, course: race.course, prices });
+    if (prices.length === 0) return `No prices after the course: write them like "${PRICE_LINE_EXAMPLE}".`;
+    return { entries: { prices }, horses: prices.map((p) => p.name) };
   });
-  return { races, problems };
 }
 
 /** "Northern Star 9/2" → the horse and its price, or why it cannot be read. */

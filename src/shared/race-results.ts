@@ -6,6 +6,7 @@
  */
 import { nameKey } from './name-key';
 import { parseOdds } from './odds';
+import { cardRaceAt, readPastedRaceLines, type PastedRace, type ResultProblem } from './pasted-race-lines';
 import { normaliseOdds, normaliseRaceTime, type ParsedTip } from './tip-text';
 import type { TipResult } from './tip-stats';
 
@@ -20,35 +21,17 @@ interface ResultFinisher {
   startingPrice: string | null;
 }
 
-export interface ParsedRaceResult {
-  /** 1-based line number in the pasted text. */
-  line: number;
-  time: string; // HH:MM
-  course: string;
+export type ParsedRaceResult = PastedRace<{
   /** Winner first, then the placed horses in the order entered. */
   finishers: ResultFinisher[];
   nonRunners: string[];
-}
+}>;
 
-export interface ResultProblem {
-  line: number;
-  text: string;
-  message: string;
-}
-
-const LINE = /^(\d{1,2})[:.](\d{2})\s*(am|pm)?\s+([^:]+?)\s*:\s*(.*)$/i;
 /** A starting price at the end of a finisher, with an optional favourite mark ("5/2F", "2/1 jf"). */
 const TRAILING_SP = /\s+(\d{1,4}\s*[/-]\s*\d{1,4}|evs|evens|even|evns|\d{1,4}\.\d{1,3})\s*(?:f|fav|jf|cf|j)?$/i;
 export const RESULT_LINE_EXAMPLE = '14:10 Ascot: Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow';
 
 export { nameKey };
-
-/** "14:10 Ascot: …" (or "2.10pm Ascot: …"): the race's 24-hour time, its course and what follows the colon; null when the line does not start so. */
-export function readRaceLine(lineText: string): { time: string; course: string; rest: string } | null {
-  const m = LINE.exec(lineText);
-  const time = m ? normaliseRaceTime(Number(m[1]), Number(m[2]), m[3]) : null;
-  return m && time ? { time, course: m[4].trim(), rest: m[5] } : null;
-}
 
 const names = (text: string) =>
   text
@@ -58,43 +41,28 @@ const names = (text: string) =>
 
 /** Every line read, or the problems of those that could not be; blank lines are skipped. */
 export function parseResultLines(text: string): { races: ParsedRaceResult[]; problems: ResultProblem[] } {
-  const races: ParsedRaceResult[] = [];
-  const problems: ResultProblem[] = [];
-  const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const lineText = raw.replace(/\s+/g, ' ').trim();
-    if (!lineText) return;
-    const line = i + 1;
-    const problem = (message: string) => problems.push({ line, text: lineText, message });
-    const race = readRaceLine(lineText);
-    if (!race) return problem(`Could not read the race: write it like "${RESULT_LINE_EXAMPLE}".`);
-    const { time, course } = race;
-    const [placings, ...rest] = race.rest.split(';');
-    const finishers: ResultFinisher[] = [];
-    for (const entry of names(placings)) {
-      const sp = TRAILING_SP.exec(entry);
-      const name = (sp ? entry.slice(0, sp.index) : entry).trim();
-      if (sp && parseOdds(sp[1]) === null) return problem(`"${sp[1]}" is not a starting price (like 5/2, evs or 3.5).`);
-      if (!name) return problem(`A horse's name is missing before "${entry}".`);
-      finishers.push({ name, startingPrice: sp ? normaliseOdds(sp[1]) : null });
-    }
-    if (finishers.length === 0) return problem('No winner: the winner comes first after the course and a colon.');
-    const nonRunners: string[] = [];
-    for (const part of rest) {
-      const nr = /^\s*(?:nr|non[- ]?runners?)\s*:?\s*(.*)$/i.exec(part);
-      if (!nr) return problem(`After ";" only non-runners may follow, as "NR: Horse, Horse".`);
-      nonRunners.push(...names(nr[1]));
-    }
-    const keys = [...finishers.map((f) => f.name), ...nonRunners].map(nameKey);
-    const twice = keys.find((k, j) => keys.indexOf(k) !== j);
-    if (twice !== undefined) return problem('A horse is named twice in this race.');
-    const raceKey = `${time} ${nameKey(course)}`;
-    const earlier = seen.get(raceKey);
-    if (earlier !== undefined) return problem(`${time} ${course} is already on line ${earlier}.`);
-    seen.set(raceKey, line);
-    races.push({ line, time, course, finishers, nonRunners });
-  });
-  return { races, problems };
+  return readPastedRaceLines(text, RESULT_LINE_EXAMPLE, readResultEntries);
+}
+
+/** "Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow" → the finishers in order and the non-runners. */
+function readResultEntries(rest: string): { entries: Pick<ParsedRaceResult, 'finishers' | 'nonRunners'>; horses: string[] } | string {
+  const [placings, ...others] = rest.split(';');
+  const finishers: ResultFinisher[] = [];
+  for (const entry of names(placings)) {
+    const sp = TRAILING_SP.exec(entry);
+    const name = (sp ? entry.slice(0, sp.index) : entry).trim();
+    if (sp && parseOdds(sp[1]) === null) return `"${sp[1]}" is not a starting price (like 5/2, evs or 3.5).`;
+    if (!name) return `A horse's name is missing before "${entry}".`;
+    finishers.push({ name, startingPrice: sp ? normaliseOdds(sp[1]) : null });
+  }
+  if (finishers.length === 0) return 'No winner: the winner comes first after the course and a colon.';
+  const nonRunners: string[] = [];
+  for (const part of others) {
+    const nr = /^\s*(?:nr|non[- ]?runners?)\s*:?\s*(.*)$/i.exec(part);
+    if (!nr) return `After ";" only non-runners may follow, as "NR: Horse, Horse".`;
+    nonRunners.push(...names(nr[1]));
+  }
+  return { entries: { finishers, nonRunners }, horses: [...finishers.map((f) => f.name), ...nonRunners] };
 }
 
 /** A race of the day's cards, as the matcher needs it. */
@@ -117,11 +85,6 @@ export interface MatchedRace<C extends CardRace> {
   card: C;
   /** Every runner of the card, in card order, with how it finished (not named = ran unplaced). */
   runners: MatchedRunner<RunnerOf<C>>[];
-}
-
-/** The card's race at this 24-hour time and course (compared like names). */
-export function cardRaceAt<C extends { time: string; course: string }>(cards: readonly C[], time: string, course: string): C | undefined {
-  return cards.find((c) => c.time === time && nameKey(c.course) === nameKey(course));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDay } from '../london-time';
-import type { ResultProblem } from '../race-results';
+import type { ResultProblem } from '../pasted-race-lines';
 
 /** Where a price came from: the morning odds (stage 3), the analyst's paste, the feeds. */
 export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Calibration } from '../calibration';
 import { isIsoDay } from '../london-time';
-import type { ResultProblem } from '../race-results';
+import type { ResultProblem } from '../pasted-race-lines';
 
 /** POST /api/admin/race-results (issue 20): a day's results as pasted lines. */
 export const raceResultsBody = z.object({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { weekdayOf } from '#shared/london-time';
 import { matchPrices, parsePriceLines } from '#shared/price-lines';
-import type { ResultProblem } from '#shared/race-results';
+import type { ResultProblem } from '#shared/pasted-race-lines';
 import type { PricesAnswer } from '#shared/schemas/prices';
 import type { AppContext } from '#server/context';
 import { cardsOfDay } from '#server/db/day-cards';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { londonDate, weekdayOf } from '#shared/london-time';
-import { matchResults, nameKey, parseResultLines, type MatchedRunner, type ResultProblem } from '#shared/race-results';
+import type { ResultProblem } from '#shared/pasted-race-lines';
+import { matchResults, nameKey, parseResultLines, type MatchedRunner } from '#shared/race-results';
 import type { ResultSource } from '#shared/racing-feeds';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';

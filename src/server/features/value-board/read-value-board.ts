@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { londonClock, londonDate } from '#shared/london-time';
-import { cardRaceAt, nameKey } from '#shared/race-results';
+import { nameKey } from '#shared/name-key';
+import { cardRaceAt } from '#shared/pasted-race-lines';
 import type { RunnerResult } from '#shared/schemas/race-cards';
 import type { ValueBoard } from '#shared/schemas/value-board';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
