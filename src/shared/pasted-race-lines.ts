@@ -13,6 +13,12 @@ export interface ResultProblem {
   message: string;
 }
 
+/** A paste refused as a whole: why, and each line that could not be read or matched. */
+export interface PasteRefusal {
+  message: string;
+  unmatched: ResultProblem[];
+}
+
 /** A pasted line read: its number, the race, and what the paste's own reader made of the rest. */
 export type PastedRace<T> = T & { line: number; time: string; course: string };
 

@@ -87,12 +87,15 @@ describe('prices through the day on the value board and the race card', () => {
     await expect.poll(() => cardRunner.getByTestId('horse-price').textContent(), LIVE).toBe('21.00');
     // Drawn as a line on both, and the move since the morning in words.
     expect(await runner(board, horse.name).getByTestId('runner-move').textContent()).toMatch(/Drifted \d+\.\d points since the morning/);
-    expect(
-      await runner(board, horse.name)
-        .getByRole('img', { name: /^Price drifted: .*21\.00$/ })
-        .isVisible(),
-    ).toBe(true);
-    expect(await raceCard.getByRole('img', { name: /^Price drifted: .*21\.00$/ }).isVisible()).toBe(true);
+    // The lines are drawn by a chunk loaded once a runner has prices of the day: awaited, not assumed.
+    await expect
+      .poll(() =>
+        runner(board, horse.name)
+          .getByRole('img', { name: /^Price drifted: .*21\.00$/ })
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => raceCard.getByRole('img', { name: /^Price drifted: .*21\.00$/ }).isVisible()).toBe(true);
     await capture(board, 'value-now-moved');
 
     // The result: both pages show it without a reload, and the board puts the race at the bottom.

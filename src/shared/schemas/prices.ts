@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDay } from '../london-time';
-import type { ResultProblem } from '../pasted-race-lines';
+import type { PasteRefusal } from '../pasted-race-lines';
 
 /** Where a price came from: the morning odds (stage 3), the analyst's paste, the feeds. */
 export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';
@@ -40,7 +40,4 @@ export interface PricesAnswer {
 }
 
 /** Refusal (400 unreadable lines, 422 unknown races or horses): nothing written. */
-export interface PricesRefusal {
-  message: string;
-  unmatched: ResultProblem[];
-}
+export type PricesRefusal = PasteRefusal;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Calibration } from '../calibration';
 import { isIsoDay } from '../london-time';
-import type { ResultProblem } from '../pasted-race-lines';
+import type { PasteRefusal, ResultProblem } from '../pasted-race-lines';
 
 /** POST /api/admin/race-results (issue 20): a day's results as pasted lines. */
 export const raceResultsBody = z.object({
@@ -41,10 +41,7 @@ export interface RaceResultsAnswer {
 }
 
 /** Refusal (400 unreadable lines, 422 unknown races or horses): nothing written. */
-export interface RaceResultsRefusal {
-  message: string;
-  unmatched: ResultProblem[];
-}
+export type RaceResultsRefusal = PasteRefusal;
 
 /** GET /api/value-calibration. */
 export interface CalibrationResponse extends Calibration {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalibrationResponse, RaceResultsAnswer, RaceResultsBody, RaceResultsRefusal } from '#shared/schemas/race-results';
-import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
+import type { CalibrationResponse, RaceResultsAnswer, RaceResultsBody } from '#shared/schemas/race-results';
+import { sendPaste } from '#web/lib/paste';
+import { getJson } from '#web/lib/request';
 
 const CALIBRATION_KEY = ['/api/value-calibration'] as const;
 
@@ -12,29 +13,11 @@ export function useCalibration() {
   });
 }
 
-export type EnterOutcome = { ok: true; answer: RaceResultsAnswer } | { ok: false; refusal: RaceResultsRefusal };
-
-/**
- * Admin: the day's results. A refusal (unreadable lines, unknown horses) is an outcome to show
- * line by line, not an error; only a network or server failure rejects.
- */
+/** Admin: the day's results; a refusal lists each line's problem. */
 export function useEnterResults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: RaceResultsBody): Promise<EnterOutcome> => {
-      try {
-        return { ok: true, answer: await apiJson<RaceResultsAnswer>('POST', '/api/admin/race-results', body) };
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.status >= 500) throw err;
-        let unmatched: RaceResultsRefusal['unmatched'] = [];
-        try {
-          unmatched = (JSON.parse(err.bodyText) as Partial<RaceResultsRefusal>).unmatched ?? [];
-        } catch {
-          // not JSON: the message alone
-        }
-        return { ok: false, refusal: { message: errorMessage(err, 'The results were not saved'), unmatched } };
-      }
-    },
+    mutationFn: (body: RaceResultsBody) => sendPaste<RaceResultsAnswer>('/api/admin/race-results', body, 'The results were not saved'),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY }),
