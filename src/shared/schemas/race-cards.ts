@@ -112,6 +112,7 @@ export type RaceCardsMetadata = Record<Weekday, RaceSummary[]> & { _timestamp: n
 
 /** POST /api/admin-settings/default-weekday: { weekday } any case, stored capitalised. */
 export const defaultWeekdayBody = z.object({ weekday: weekdayParam('weekday') }, { message: 'Send JSON { "weekday": "Thursday" }.' });
+export type DefaultWeekdayBody = z.infer<typeof defaultWeekdayBody>;
 
 /** GET /api/admin-settings/default-weekday. */
 export interface DefaultWeekday {
@@ -130,6 +131,7 @@ export const nominateFreeRaceBody = z.object(
   },
   { message: 'Send JSON { "raceTime", "course", "weekday" }.' },
 );
+export type NominateFreeRaceBody = z.infer<typeof nominateFreeRaceBody>;
 
 /** The nominated race; weekday is the lowercase tab. */
 export interface FreeRace {

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { londonDate, type Weekday, weekdayName } from '#shared/london-time';
-import { nominateFreeRaceBody, type FreeRace, type FreeRacePreview, type FreeRaceToday } from '#shared/schemas/race-cards';
+import type { FreeRace, FreeRacePreview, FreeRaceToday, NominateFreeRaceBody } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { races, settings } from '#server/db/schema';
 import { HttpError, notFound } from '#server/http/errors';
-import { parse } from '#server/http/parse';
 import { getRaceCard } from '../race-cards/read-race-cards';
 import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
 
@@ -26,8 +25,7 @@ async function findRace(ctx: AppContext, weekday: Weekday, raceTime: string, cou
 }
 
 /** Stage 5: POST /api/free-race/nominate — the race must exist (404); stored for today (London). */
-export async function nominateFreeRace(ctx: AppContext, body: unknown): Promise<AdminActionResult> {
-  const { raceTime, course, weekday } = parse(nominateFreeRaceBody, body);
+export async function nominateFreeRace(ctx: AppContext, { raceTime, course, weekday }: NominateFreeRaceBody): Promise<AdminActionResult> {
   const race = await findRace(ctx, weekday, raceTime, course);
   if (!race) throw notFound(`No ${weekdayName(weekday)} race at ${raceTime} ${course}: choose a race from the ${weekdayName(weekday)} cards.`);
   const value: Nomination = { date: londonDate(ctx.clock.now()), raceTime: race.time, course: race.course, weekday };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { nominateFreeRaceBody } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
+import { parse } from '#server/http/parse';
 import { RACE_CARD_CHANNEL } from '../race-cards/events';
 import { forgetNominationIfGone, freeRacePreview, freeRaceToday, nominateFreeRace } from './free-race';
 
@@ -12,7 +14,7 @@ export async function freeRaceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.addHook('onClose', async () => unlisten().catch(() => undefined));
 
-  app.post('/api/free-race/nominate', { config: { access: 'admin' } }, async (request) => nominateFreeRace(ctx, request.body));
+  app.post('/api/free-race/nominate', { config: { access: 'admin' } }, async (request) => nominateFreeRace(ctx, parse(nominateFreeRaceBody, request.body)));
   app.get('/api/free-race/today', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_STORE);
     return freeRaceToday(ctx);

@@ -1,18 +1,16 @@
 import { weekdayName } from '#shared/london-time';
-import { defaultWeekdayBody, type DefaultWeekday } from '#shared/schemas/race-cards';
+import type { DefaultWeekday, DefaultWeekdayBody } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { parse } from '#server/http/parse';
 import { getSetting, setSetting } from '../settings/settings';
 
-/** Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on, stored capitalised. */
+/** Stage 4: the weekday tab the race cards open on, stored capitalised (Thursday until the analyst chooses). */
 export async function readDefaultWeekday(ctx: AppContext): Promise<DefaultWeekday> {
   const value = await getSetting(ctx, 'defaultWeekday');
   return { value: typeof value === 'string' && value ? value : 'Thursday' };
 }
 
-export async function saveDefaultWeekday(ctx: AppContext, body: unknown): Promise<AdminActionResult> {
-  const { weekday } = parse(defaultWeekdayBody, body);
+export async function saveDefaultWeekday(ctx: AppContext, { weekday }: DefaultWeekdayBody): Promise<AdminActionResult> {
   const value = weekdayName(weekday);
   await setSetting(ctx, 'defaultWeekday', value);
   return { success: true, message: `Default weekday set to ${value}.`, popupMessage: `Stage 4 complete: the race cards now open on ${value}.` };

@@ -1,4 +1,4 @@
-import { addDays, londonDate, weekdayOf, weekdayName } from '#shared/london-time';
+import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import type { AppContext } from '#server/context';
 import { saveDefaultWeekday } from './default-weekday';
 import { priceDemoMarket } from './samples/demo-market';
@@ -30,7 +30,7 @@ export async function seedDemoRaceCards(ctx: AppContext) {
       };
     });
     await uploadVerdict(ctx, { data: verdictDocx(sections), filename: 'demo-verdicts.docx', targetTab: weekday, userId: null });
-    if (i === 0) await saveDefaultWeekday(ctx, { weekday: weekdayName(weekday) });
+    if (i === 0) await saveDefaultWeekday(ctx, { weekday });
   }
   await ctx.cache.invalidate('raceCards');
 }

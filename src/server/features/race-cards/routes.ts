@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clearDayParam, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
+import { clearDayParam, defaultWeekdayBody, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { HttpError, notFound } from '#server/http/errors';
@@ -127,7 +127,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   // Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on.
   app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
-  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, request.body));
+  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, parse(defaultWeekdayBody, request.body)));
   // The tab the morning stages start on: where the last workbook went while that day is ahead, else today's.
   app.get('/api/vbg-race-cards/working-weekday', { config: { access: 'admin' } }, async () => workingWeekday(ctx));
 
