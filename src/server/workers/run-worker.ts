@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import Piscina from 'piscina';
 import { HttpError } from '../http/errors';
 
-/** What a worker posts back for job `id`: its result, or the failure it would have thrown (an HttpError's status kept). */
-export type WorkerReply<T> = { id: number } & ({ result: T } | { error: { status?: number; message: string } });
+/** What a job answers: its result, or the failure it would have thrown (an HttpError's status kept). */
+export type WorkerReply<T> = { result: T } | { error: { status?: number; message: string } };
 
 export interface WorkerLimits {
   /** The job is abandoned (and its worker stopped) after this; the caller gets `timedOut`'s error. */
@@ -19,105 +19,64 @@ const TS_WORKER = new URL('./ts-worker.mjs', import.meta.url);
 /** An idle worker is stopped after this, giving its memory back; the next job starts another. */
 const IDLE_MS = 5 * 60_000;
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: unknown): void;
-  limits: WorkerLimits;
-}
+const pools = new Map<string, Piscina>();
 
 /**
- * One long-lived worker thread for one job module, running one job at a time. Starting a worker
- * costs the module loading and a cold JIT every time (a day's workbook: ~0.8 s in a fresh worker
- * against ~0.15 s in a warm one), so it is kept while jobs come and stopped when idle. A job past
- * its time or a worker out of memory stops the worker; the next job starts a fresh one.
+ * One pool of one thread for each job module, on piscina: it queues the jobs, keeps the thread
+ * warm while jobs come (a fresh thread pays the module loading and a cold JIT: a day's workbook
+ * takes ~0.8 s there against ~0.15 s in a warm one), stops it when idle, applies the heap ceiling,
+ * and replaces a thread stopped by a time limit or by running out of memory.
  */
-class JobWorker {
-  private worker: Worker | undefined;
-  private pending = new Map<number, Pending>();
-  private nextId = 1;
-  private queue: Promise<unknown> = Promise.resolve();
-  private idle: NodeJS.Timeout | undefined;
-
-  constructor(private readonly url: URL) {}
-
-  run<T>(job: unknown, limits: WorkerLimits, transfer: ArrayBuffer[]): Promise<T> {
-    const result = this.queue.then(() => this.start<T>(job, limits, transfer));
-    this.queue = result.catch(() => undefined);
-    return result;
-  }
-
-  private start<T>(job: unknown, limits: WorkerLimits, transfer: ArrayBuffer[]): Promise<T> {
-    clearTimeout(this.idle);
-    const worker = (this.worker ??= this.spawn(limits.maxHeapMb));
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        this.stop();
-        reject(limits.timedOut());
-      }, limits.timeoutMs);
-      const settle = (fn: () => void) => {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
-        fn();
-      };
-      this.pending.set(id, { resolve: (v) => settle(() => resolve(v as T)), reject: (e) => settle(() => reject(e)), limits });
-      worker.postMessage({ id, job }, transfer);
-    });
-  }
-
-  private spawn(maxHeapMb: number): Worker {
-    const isTs = this.url.pathname.endsWith('.ts');
-    const worker = new Worker(isTs ? TS_WORKER : this.url, {
-      workerData: isTs ? { module: this.url.href } : undefined,
-      execArgv: [],
+function poolFor(url: URL, maxHeapMb: number): Piscina {
+  let pool = pools.get(url.href);
+  if (!pool) {
+    const isTs = url.pathname.endsWith('.ts');
+    pool = new Piscina({
+      filename: (isTs ? TS_WORKER : url).href,
+      workerData: isTs ? { module: url.href } : undefined,
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: IDLE_MS,
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+      execArgv: [],
     });
-    worker.unref(); // an idle worker never keeps the process alive
-    worker.on('message', (reply: WorkerReply<unknown>) => {
-      const p = this.pending.get(reply.id);
-      if (!p) return;
-      if ('result' in reply) p.resolve(reply.result);
-      else p.reject(reply.error.status ? new HttpError(reply.error.status, reply.error.message) : new Error(reply.error.message));
-    });
-    const fail = (err: Error & { code?: string }) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const p of this.pending.values()) p.reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? p.limits.outOfMemory() : err);
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the worker stopped (exit ${code})`)));
-    return worker;
+    pools.set(url.href, pool);
   }
-
-  private stop() {
-    const worker = this.worker;
-    this.worker = undefined;
-    void worker?.terminate();
-  }
+  return pool;
 }
-
-const workers = new Map<string, JobWorker>();
 
 /**
- * Runs one job in the worker thread of its module (issue 17 item 4), so that parsing a large or
- * hostile file never blocks the server's own thread, within a time and a memory limit. An
- * HttpError thrown inside comes back as the same HttpError. Buffers in `transfer` move to the worker
- * instead of being copied on the server's thread (a 10 MB workbook's copy held it for ~30 ms); the
- * caller can no longer read them.
+ * Runs one job in its module's worker thread, so that parsing a large or hostile file never blocks
+ * the server's own thread, within a time limit (counted from when the job is asked for, queue
+ * included) and a memory limit. An HttpError thrown inside comes back as the same HttpError. Buffers
+ * in `transfer` move to the worker instead of being copied on the server's thread (a 10 MB
+ * workbook's copy held it for ~30 ms); the caller can no longer read them.
  */
-export function runWorker<T>(url: URL, job: unknown, limits: WorkerLimits, transfer: ArrayBuffer[] = []): Promise<T> {
-  let worker = workers.get(url.href);
-  if (!worker) workers.set(url.href, (worker = new JobWorker(url)));
-  return worker.run<T>(job, limits, transfer);
+export async function runWorker<T>(url: URL, job: unknown, limits: WorkerLimits, transfer: ArrayBuffer[] = []): Promise<T> {
+  let reply: WorkerReply<T>;
+  // piscina types its transfer list from MessagePort.postMessage's last overload (the options
+  // object) under current @types/node; at run time it is the list of buffers, as here.
+  const transferList = transfer as never;
+  try {
+    reply = (await poolFor(url, limits.maxHeapMb).run(job, { signal: AbortSignal.timeout(limits.timeoutMs), transferList })) as WorkerReply<T>;
+  } catch (err) {
+    const e = err as { name?: string; code?: string };
+    if (e.name === 'AbortError') throw limits.timedOut();
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw limits.outOfMemory();
+    throw err;
+  }
+  if ('result' in reply) return reply.result;
+  throw reply.error.status ? new HttpError(reply.error.status, reply.error.message) : new Error(reply.error.message);
 }
 
-/** Inside a worker: answers each job posted to it with its result or its failure. */
-export function serveJobs<J, T>(port: { on(event: 'message', fn: (m: { id: number; job: J }) => void): unknown; postMessage(reply: WorkerReply<T>): void }, run: (job: J) => Promise<T>) {
-  port.on('message', ({ id, job }) => {
+/**
+ * Inside a worker: the job function its module exports as default. A failure is answered, not
+ * thrown, so that an HttpError's status crosses the thread.
+ */
+export function jobHandler<J, T>(run: (job: J) => Promise<T>): (job: J) => Promise<WorkerReply<T>> {
+  return (job) =>
     run(job).then(
-      (result) => port.postMessage({ id, result }),
-      (err: unknown) => port.postMessage({ id, error: { status: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) } }),
+      (result) => ({ result }),
+      (err: unknown) => ({ error: { status: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) } }),
     );
-  });
 }

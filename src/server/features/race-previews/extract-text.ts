@@ -1,7 +1,11 @@
-import { Worker } from 'node:worker_threads';
+import { runWorker } from '#server/workers/run-worker';
 
 /** A master PDF's text is read in well under a second; anything longer is a hostile file. */
 const EXTRACT_TIMEOUT_MS = 60_000;
+/** pdfjs reads a real master PDF in far less. */
+const EXTRACT_HEAP_MB = 512;
+
+const WORKER = new URL('./pdf-text-worker.mjs', import.meta.url);
 
 /**
  * The text of every page, one string per page with "\n" between lines. Lines come from pdfjs's
@@ -12,31 +16,17 @@ const EXTRACT_TIMEOUT_MS = 60_000;
  * reach the server's own thread, with its own memory ceiling and a time limit.
  */
 export function extractPageTexts(data: Uint8Array): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    // A copy: the caller's bytes stay usable whatever pdfjs does with its buffer.
-    const worker = new Worker(new URL('./pdf-text-worker.mjs', import.meta.url), {
-      workerData: { data: new Uint8Array(data) },
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
-      execArgv: [],
-    });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error('reading the PDF took too long'));
-    }, EXTRACT_TIMEOUT_MS);
-    const finish = () => clearTimeout(timer);
-    worker.once('message', (message: { pages?: string[]; error?: string }) => {
-      finish();
-      void worker.terminate();
-      if (message.pages) resolve(message.pages);
-      else reject(new Error(message.error ?? 'the PDF could not be read'));
-    });
-    worker.once('error', (err) => {
-      finish();
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      finish();
-      reject(new Error(`the PDF reader stopped (exit ${code})`));
-    });
-  });
+  // A copy, moved to the worker: the caller's bytes stay usable whatever pdfjs does with its buffer.
+  const copy = new Uint8Array(data);
+  return runWorker<string[]>(
+    WORKER,
+    { data: copy },
+    {
+      timeoutMs: EXTRACT_TIMEOUT_MS,
+      maxHeapMb: EXTRACT_HEAP_MB,
+      timedOut: () => new Error('reading the PDF took too long'),
+      outOfMemory: () => new Error(`reading the PDF needed more than ${EXTRACT_HEAP_MB} MB of memory`),
+    },
+    [copy.buffer],
+  );
 }

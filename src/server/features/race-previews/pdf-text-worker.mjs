@@ -1,11 +1,10 @@
-// Runs in a worker thread (extract-text.ts): pdfjs-dist's legacy build (the one pdfjs asks Node to
+// Runs in a worker thread (extract-text.ts, through run-worker.ts): pdfjs-dist's legacy build (the one pdfjs asks Node to
 // use) installs core-js polyfills process-wide. On Node 20 they replaced JSON.stringify and
 // Array.prototype.push, which made every request of the server slower; on Node 26 (pdfjs 6) they
 // replace neither, but still add core-js's global state. Kept in a worker, they only touch this thread.
 // Plain JavaScript so the worker loads the same way under tsx, vitest and node.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // pdfjs reads the 14 standard fonts' metrics from its own package when a PDF uses them unembedded.
@@ -41,7 +40,10 @@ async function pageTexts(data) {
   }
 }
 
-pageTexts(workerData.data).then(
-  (pages) => parentPort.postMessage({ pages }),
-  (err) => parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) }),
-);
+/** The job piscina runs (src/server/workers/run-worker.ts): the pages' text, or why the PDF could not be read. */
+export default function readPdfText({ data }) {
+  return pageTexts(data).then(
+    (pages) => ({ result: pages }),
+    (err) => ({ error: { message: err instanceof Error ? err.message : String(err) } }),
+  );
+}
