@@ -33,8 +33,8 @@ const stages = [
       ['lint', ...node(bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.')],
       // Layout is Prettier's (.prettierrc.json): `npm run format` rewrites, this only checks.
       ['format', ...node(bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}')],
-      // Features that import each other in a circle (scripts/checks/feature-cycles.mjs).
-      ['feature-cycles', ...node(path.join(root, 'scripts/checks/feature-cycles.mjs'))],
+      // Who may import what (.dependency-cruiser.cjs) and features importing each other in a circle.
+      ['dependencies', ...node(path.join(root, 'scripts/checks/dependencies.mjs'))],
       // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
       ['dead-code', ...node(bin('knip/bin/knip.js'))],
       // The web client and its server-render entry, built once for the run (skipped when fresh):

@@ -4,8 +4,8 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { warmUp } from './warm-up';
 import { londonDate } from '#shared/london-time';
-import { ensureAdmin } from './db/seed/admin';
-import { seedDemo } from './db/seed/demo';
+import { ensureAdmin } from './seed/admin';
+import { seedDemo } from './seed/demo';
 import { StartupError, assertDataDirUsable, assertPortFree, databaseStartupError, pgliteStartupError } from './startup-checks';
 
 async function main() {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoRaceResults } from '#server/features/race-results/demo';
-import { DEMO_MEMBER_EMAIL } from '#server/db/seed/demo';
+import { DEMO_MEMBER_EMAIL } from '#server/seed/demo';
 import type { MyBetsResponse } from '#shared/schemas/my-bets';
 import { calibrate } from '#shared/calibration';
 import { parseOdds } from '#shared/odds';

@@ -3,7 +3,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { buildApp, type App } from '#server/app';
 import type { Clock } from '#server/context';
 import { sessions, users, type UserRow } from '#server/db/schema';
-import { seedDemo } from '#server/db/seed/demo';
+import { seedDemo } from '#server/seed/demo';
 import { loadConfig } from '#server/env';
 import { listMembers } from '#server/features/billing/members';
 import { runHousekeeping } from '#server/features/housekeeping/housekeeping';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pageRoutes } from '#shared/paths';
-import { seedDemo } from '#server/db/seed/demo';
+import { seedDemo } from '#server/seed/demo';
 import { BLOG_ARTICLES } from '#shared/resources';
 import { checkA11y, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';

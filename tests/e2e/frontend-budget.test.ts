@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '#server/db/seed/demo';
+import { seedDemo } from '#server/seed/demo';
 import { PHONE, startJourney } from '../support/browser';
 
 // Issue 9 item 3 and issue 15 item 5, as a visitor's browser sees it: the scripts a first visit to

@@ -4,7 +4,7 @@ import { matchResults, parseResultLines } from '#shared/race-results';
 import { calculateValue } from '#shared/value-model';
 import type { AppContext } from '#server/context';
 import { eq } from 'drizzle-orm';
-import { DEMO_MEMBER_EMAIL } from '#server/db/seed/demo';
+import { DEMO_MEMBER_EMAIL } from '#server/seed/demo';
 import { users } from '#server/db/schema';
 import { createBet } from '../my-bets/bets';
 import { priceDemoMarket } from '../race-cards/samples/demo-market';

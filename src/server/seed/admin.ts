@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../schema';
+import { users } from '#server/db/schema';
 import type { AppContext } from '#server/context';
 import { createUser } from '#server/features/auth/users';
 
