@@ -110,6 +110,34 @@ describe('the direct reads answer what HTTP answers', () => {
   });
 });
 
+describe('the HTTP routes keep their headers', () => {
+  it('caching and Vary as before, for a visitor and a member, a refusal included', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const article = await createArticle(admin, { title: 'Going Report' });
+    const { client: member } = await signedIn(t, 'member');
+    const visitor = t.client();
+    const expected: Array<[HttpClient, string, number, string, string | null]> = [
+      [visitor, '/api/news-and-views', 200, 'no-cache', null],
+      [visitor, `/api/news-and-views/${article.slug}`, 200, 'private, no-store', 'Cookie'],
+      [visitor, '/api/back-catalogue', 200, 'no-cache', 'Cookie'],
+      [member, '/api/back-catalogue', 200, 'private, no-store', 'Cookie'],
+      [visitor, '/api/results', 200, 'no-cache', 'Cookie'],
+      [member, '/api/results', 200, 'private, no-store', 'Cookie'],
+      [visitor, '/api/historical-tips/2026-11-21', 404, 'no-cache', null],
+      [visitor, '/api/historical-tips/2026-11-22', 401, 'private, no-store', null], // set before the refusal
+      [member, '/api/historical-tips/2026-11-22', 404, 'private, no-store', null],
+      [visitor, '/api/value-calibration', 200, 'no-cache', null],
+      [visitor, '/api/free-race-preview', 200, 'private, no-cache, no-store, must-revalidate', null],
+      [member, '/api/auth/user', 200, 'no-store', null],
+      [member, '/api/my-subscription-price', 200, 'private, no-store', null],
+    ];
+    for (const [client, path, status, cacheControl, vary] of expected) {
+      const res = await client.get(path);
+      expect([res.status, res.headers.get('cache-control'), res.headers.get('vary')], path).toEqual([status, cacheControl, vary]);
+    }
+  });
+});
+
 describe('a path with no direct read fails loudly, never over HTTP', () => {
   it('the reader throws, naming the path, for a route no page reads and for an address that is no route', async () => {
     await expect(direct('/api/daily-tips')).rejects.toThrow('No direct read for GET /api/daily-tips');
