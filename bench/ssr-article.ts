@@ -1,6 +1,7 @@
 // Server rendering (issue 15 item 5, decision 0020): an article page rendered by React on the
-// server, against the plain shell the server sends for a page it does not render (/login).
-//   shell              GET /login                          the index.html shell with its head
+// server, against /login (a page without data; since decision 0035 rendered once a day for
+// visitors and kept, so a cached page of 24 KB rather than the bare shell it was).
+//   shell              GET /login                          the sign-in page, from the page cache
 //   article, cached    GET /news-and-views/<slug>          a visitor: the render kept per content version
 //   article, rendered  GET /news-and-views/<slug>          a visitor carrying a session cookie that
 //                                                          is no session (longer than any token, so
