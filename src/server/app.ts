@@ -7,9 +7,10 @@ import { systemClock, type AppContext, type Clock } from './context';
 import { SharedCache } from './cache/shared-cache';
 import { SessionCache } from './features/auth/session-cache';
 import { registerAccessControl } from './http/access';
+import { registerDirectReads } from './http/read-routes';
 import { securityHeaders } from './http/security-headers';
 import { registerSameOriginCheck } from './http/same-origin';
-import { HttpError } from './http/errors';
+import { errorAnswer, type HttpError } from './http/errors';
 import { refusedAddress, registerBadTextRefusal } from './http/refuse-bad-text';
 import { HTTP_TIMEOUTS, timeoutOptions, type HttpTimeouts } from './http/timeouts';
 import { lazyRequestLogger, loggerOptions, registerRequestLog, stdoutLogStream, type LogStream } from './http/log';
@@ -104,19 +105,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      // An HttpError's message was written for the person (e.g. "the provider could not be reached, nothing was refunded"); anything else stays generic.
-      return reply.code(status).send({ message: error instanceof HttpError ? error.message : 'Something went wrong. Please try again.' });
-    }
-    let message = error.message;
-    if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request is too large.';
-    else if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Unsupported content type.';
-    else if (error instanceof SyntaxError || ('code' in error && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON)/.test(String(error.code)))) {
-      message = 'The request body is not valid JSON.';
-    }
-    return reply.code(status).send(error instanceof HttpError && error.details ? { message, ...error.details } : { message });
+    const { status, body } = errorAnswer(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
   });
 
   const setSecurityHeaders = securityHeaders({
@@ -145,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
+  registerDirectReads(app);
   registerPageCacheInvalidation(app, ctx);
 
   healthRoutes(app, ctx, state);

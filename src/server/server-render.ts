@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify
 import type { PublicConfig } from '#shared/public-config';
 import type { AppContext } from './context';
 import { SESSION_COOKIE } from './features/auth/sessions';
+import { sessionToken } from './http/access';
 import { readCookie } from './http/cookies';
+import { JSON_CONTENT_TYPE } from './http/json';
+import { readWithoutHttp } from './http/read-routes';
 import { addRouteHook, mayWrite } from './http/route-hooks';
 import { publicConfig } from './public-config';
 
@@ -32,26 +35,17 @@ export async function loadServerEntry(file: string): Promise<ServerEntry | null>
 }
 
 /**
- * The page's data is read through the API's own routes, as the person asking (their cookie,
- * their address): the same access decision, the same use cases, the same JSON as the browser
- * would get, so a premium body or members' tips reach the HTML exactly when the API would hand
- * them over. Reads only.
+ * The page's data is read as the person asking (their session cookie), from the same routes the
+ * browser would ask, but without HTTP (decision 0048): the route's own access rule, then its own
+ * `read`, its answer serialised once (read-routes.ts). So a premium body or members' tips reach
+ * the HTML exactly when the API would hand them over, with the API's status and JSON. Reads only;
+ * a path with no direct read fails the render (503), never falls back to HTTP.
  */
-function apiReaderFor(app: FastifyInstance, request: FastifyRequest) {
-  const cookie = request.headers.cookie;
-  return async (apiPath: string, headers: Record<string, string>): Promise<Response> => {
-    if (!apiPath.startsWith('/api/')) throw new Error(`The server render reads the API only, not ${apiPath}`);
-    const res = await app.inject({
-      method: 'GET',
-      url: apiPath,
-      headers: { ...headers, ...(cookie ? { cookie } : {}), 'user-agent': request.headers['user-agent'] ?? '' },
-      remoteAddress: request.ip,
-    });
-    const contentType = res.headers['content-type'];
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: contentType ? { 'content-type': String(contentType) } : {},
-    });
+function apiReaderFor(app: FastifyInstance, ctx: AppContext, request: FastifyRequest) {
+  const token = sessionToken(request);
+  return async (apiPath: string): Promise<Response> => {
+    const { status, json } = await readWithoutHttp(app, ctx, token, apiPath, request.log);
+    return new Response(json, { status, headers: { 'content-type': JSON_CONTENT_TYPE } });
   };
 }
 
@@ -69,7 +63,7 @@ export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: Serve
   const config = publicConfig(ctx.config);
   return {
     renders: (pathname: string) => entry.isServerRendered(pathname),
-    render: (request: FastifyRequest) => entry.render({ url: request.url, now: ctx.clock.now(), config, api: apiReaderFor(app, request) }),
+    render: (request: FastifyRequest) => entry.render({ url: request.url, now: ctx.clock.now(), config, api: apiReaderFor(app, ctx, request) }),
   };
 }
 

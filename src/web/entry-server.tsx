@@ -23,7 +23,7 @@ import { ApiError, setServerFetch } from './lib/request';
 
 export { isServerRendered };
 
-/** GET an API path as the person asking (their cookie), through the server's own routes. */
+/** GET an API path as the person asking (their session), answered as the API would answer it (the server reads it without HTTP). */
 export type ApiReader = (path: string, headers: Record<string, string>) => Promise<Response>;
 
 export interface RenderInput {

@@ -91,15 +91,15 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   const checkAccessFor =
     (access: Access): onRequestHookHandler =>
     (request, _reply, done) => {
-      const token = sessionToken(request);
-      if (!token && access === 'public') return done();
-      // Most member requests: the session cache knows the user and the rule needs nothing more.
-      const user = token ? cachedSessionUser(ctx, token) : undefined;
-      if (user && grantedAtOnce(ctx, access, user)) {
-        request.user = user;
+      const admitted = admit(ctx, access, sessionToken(request));
+      if (!(admitted instanceof Promise)) {
+        request.user = admitted;
         return done();
       }
-      authorize(ctx, request, access, token).then(() => done(), done);
+      admitted.then((user) => {
+        request.user = user;
+        done();
+      }, done);
     };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
@@ -112,7 +112,22 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-async function authorize(ctx: AppContext, request: FastifyRequest, access: Access, token: string | undefined) {
-  request.user = token ? await resolveSession(ctx, token) : null;
-  await checkAccess(ctx, access, request.user);
+/**
+ * The user a request with this session token is, once it passes `access` (null: no one signed
+ * in), or an HttpError when it does not. Answered at once, without a promise, when no read is
+ * needed: a visitor on a public route, or a user the session cache knows whom the rule lets in
+ * (most member requests). Both the access hook of every route and the server render's direct
+ * reads (read-routes.ts) decide through this one function.
+ */
+export function admit(ctx: AppContext, access: Access, token: string | undefined): UserRow | null | Promise<UserRow | null> {
+  if (!token && access === 'public') return null;
+  const user = token ? cachedSessionUser(ctx, token) : undefined;
+  if (user && grantedAtOnce(ctx, access, user)) return user;
+  return authorize(ctx, access, token);
+}
+
+async function authorize(ctx: AppContext, access: Access, token: string | undefined): Promise<UserRow | null> {
+  const user = token ? await resolveSession(ctx, token) : null;
+  await checkAccess(ctx, access, user);
+  return user;
 }

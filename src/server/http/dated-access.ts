@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPastLondonDay } from '#shared/dated-content';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
@@ -13,14 +12,15 @@ export const MEMBERS_ONLY_CACHE = 'private, no-store';
  * London day is for anyone (answers false); today or a later day needs member access (true),
  * else 401 signed out / 403 signed in without it, with the access check's own messages.
  *
- * request.user is reliable here: the access hook of a 'public' route resolves the session
- * (from the session cache or the database) whenever a cookie is sent (access.ts checkAccessFor).
+ * `asker.user` is reliable here: the access rule of a 'public' route resolves the session (from
+ * the session cache or the database) whenever a cookie is sent (access.ts `admit`). `header`
+ * sets a header of the HTTP answer (read-routes.ts `ReadRequest`).
  */
-export async function requireDayAccess(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, day: string): Promise<boolean> {
+export async function requireDayAccess(ctx: AppContext, asker: { user: UserRow | null; header(name: string, value: string): void }, day: string): Promise<boolean> {
   if (isPastLondonDay(day, ctx.clock.now())) return false;
   // Set before the check, so a refusal is not stored by a shared cache either.
-  reply.header('Cache-Control', MEMBERS_ONLY_CACHE);
-  await checkAccess(ctx, 'member', request.user);
+  asker.header('Cache-Control', MEMBERS_ONLY_CACHE);
+  await checkAccess(ctx, 'member', asker.user);
   return true;
 }
 

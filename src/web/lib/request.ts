@@ -27,8 +27,9 @@ type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 let serverFetch: Fetch | null = null;
 
 /**
- * The server render's way to read the API (entry-server.tsx): the request goes through the
- * server's own routes as the visitor, with the visitor's cookie. The browser uses fetch.
+ * The server render's way to read the API (entry-server.tsx): the server answers as its route
+ * would answer the visitor (their session, the route's access rule and read), without HTTP.
+ * The browser uses fetch.
  */
 export function setServerFetch(f: Fetch) {
   serverFetch = f;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createArticleBody, updateArticleBody } from '#shared/schemas/articles';
 import type { AppContext } from '#server/context';
-import { sendCachedJson } from '#server/http/json';
+import { cachedJsonText } from '#server/http/json';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { routeId } from '#server/http/route-id';
 import { automateArticleAccess } from './automate-article-access';
 import { createArticle } from './create-article';
@@ -17,15 +18,16 @@ const articleId = (raw: string) => routeId(raw, { invalid: 'Invalid article id',
 export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
   // The same summaries for everyone (no bodies): cached until an article is written. Not an async
   // handler: on a cache hit the answer goes out without a promise (decision 0024).
-  app.get('/api/news-and-views', { config: { access: 'public' } }, (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return sendCachedJson(reply, ctx.cache, 'articles', 'list', async () => JSON.stringify(await listArticles(ctx)));
+  readRoute(app, '/api/news-and-views', 'public', ({ header }) => {
+    header('Cache-Control', 'no-cache');
+    return cachedJsonText(ctx.cache, 'articles', 'list', async () => JSON.stringify(await listArticles(ctx)));
   });
 
-  app.get<{ Params: { slug: string } }>('/api/news-and-views/:slug', { config: { access: 'public' } }, async (request, reply) => {
+  readRoute<{ slug: string }>(app, '/api/news-and-views/:slug', 'public', async ({ user, params, header }) => {
     // The answer depends on who asks (a premium body for members only): never shared by a cache.
-    reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie');
-    return getArticle(ctx, request.params.slug, request.user);
+    header('Cache-Control', 'private, no-store');
+    header('Vary', 'Cookie');
+    return getArticle(ctx, params.slug, user);
   });
 
   app.post('/api/admin/news-and-views', { config: { access: 'admin' } }, async (request, reply) => {

@@ -11,6 +11,7 @@ import { setCookie } from '#server/http/cookies';
 import { HttpError } from '#server/http/errors';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { presentUser } from './current-user';
 import { setEmailPreference } from './email-preference';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -75,9 +76,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: 'You have been successfully logged out' };
   });
 
-  app.get('/api/auth/user', { config: { access: 'signedIn' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return presentUser(ctx, request.user!);
+  readRoute(app, '/api/auth/user', 'signedIn', async ({ user, header }) => {
+    header('Cache-Control', 'no-store');
+    return presentUser(ctx, user!);
   });
 
   app.post('/api/change-password', { config: { access: 'signedIn' } }, async (request) => {

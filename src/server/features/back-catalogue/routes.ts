@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { londonDate } from '#shared/london-time';
 import type { AppContext } from '#server/context';
 import { MEMBERS_ONLY_CACHE, requireDayAccess, seesCurrentDays } from '#server/http/dated-access';
+import { readRoute } from '#server/http/read-routes';
 import { MAX_PDF_BYTES, readUploadForm, registerUploadScope, type UploadFormSpec } from '#server/http/upload-form';
 import { getAttachedAsset, readAssetBytes } from './get-asset';
 import { importBackCatalogue } from './import-back-catalogue';
@@ -11,10 +12,11 @@ import { uploadBackCataloguePdf } from './upload-pdf';
 const pdfForm: UploadFormSpec = { noun: 'PDF', fileField: 'pdf', textFields: ['date'], maxBytes: MAX_PDF_BYTES };
 
 export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/back-catalogue', { config: { access: 'public' } }, async (request, reply) => {
+  readRoute(app, '/api/back-catalogue', 'public', async ({ user, header }) => {
     // Today's and later entries are listed for members only (decision 10): the answer depends on who asks.
-    const everyDay = await seesCurrentDays(ctx, request.user);
-    reply.header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache').header('Vary', 'Cookie');
+    const everyDay = await seesCurrentDays(ctx, user);
+    header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache');
+    header('Vary', 'Cookie');
     return listBackCatalogue(ctx, everyDay ? null : londonDate(ctx.clock.now()));
   });
 
@@ -26,7 +28,7 @@ export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { filename: string } }>('/attached-assets/:filename', { config: { access: 'public' } }, async (request, reply) => {
     const file = await getAttachedAsset(ctx, request.params.filename);
     // A guide for today or a later day is for members (decision 10), checked before any 304.
-    const membersOnly = await requireDayAccess(ctx, request, reply, file.date);
+    const membersOnly = await requireDayAccess(ctx, { user: request.user, header: (name, value) => void reply.header(name, value) }, file.date);
     const etag = `"${file.sha256}"`;
     reply
       .header('Content-Type', 'application/pdf')

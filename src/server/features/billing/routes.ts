@@ -8,6 +8,7 @@ import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { routeId } from '#server/http/route-id';
 import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '#server/providers/payments';
 import { presentUser } from '../auth/current-user';
@@ -71,9 +72,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // What the signed-in member pays a month (the home page quotes their own price, not the list price).
-  app.get('/api/my-subscription-price', { config: { access: 'signedIn' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
-    return memberMonthlyPrice(ctx, request.user!);
+  readRoute(app, '/api/my-subscription-price', 'signedIn', async ({ user, header }) => {
+    header('Cache-Control', 'private, no-store');
+    return memberMonthlyPrice(ctx, user!);
   });
 
   app.post('/api/billing-portal', { config: { access: 'signedIn' } }, async (request) => {

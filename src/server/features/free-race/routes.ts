@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { nominateFreeRaceBody } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { RACE_CARD_CHANNEL } from '../race-cards/events';
 import { forgetNominationIfGone, freeRacePreview, freeRaceToday, nominateFreeRace } from './free-race';
 
@@ -19,8 +20,8 @@ export async function freeRaceRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', NO_STORE);
     return freeRaceToday(ctx);
   });
-  app.get('/api/free-race-preview', { config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('Cache-Control', NO_STORE);
+  readRoute(app, '/api/free-race-preview', 'public', async ({ header }) => {
+    header('Cache-Control', NO_STORE);
     return freeRacePreview(ctx);
   });
 }

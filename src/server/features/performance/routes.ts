@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context';
 import { londonDate } from '#shared/london-time';
 import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '#server/http/dated-access';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { routeId } from '#server/http/route-id';
 import { autoPopulate, describeAutoPopulate } from './auto-populate';
 import { getResults, listTipRecords } from './get-records';
@@ -57,10 +58,11 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, message: `${record.selectionName} settled as ${record.result}.`, record };
   });
 
-  app.get('/api/results', { config: { access: 'public' } }, async (request, reply) => {
+  readRoute(app, '/api/results', 'public', async ({ user, header }) => {
     // Today's settled tips are still today's paid tips (decision 0017): for members until tomorrow.
-    const everyDay = await seesCurrentDays(ctx, request.user);
-    reply.header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache').header('Vary', 'Cookie');
+    const everyDay = await seesCurrentDays(ctx, user);
+    header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache');
+    header('Vary', 'Cookie');
     return getResults(ctx, everyDay ? null : londonDate(ctx.clock.now()));
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { raceResultsBody, type RaceResultsRefusal } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { enterRaceResults, ResultsRefused } from './enter-results';
 import { getCalibration } from './get-calibration';
 
@@ -18,9 +19,9 @@ export function raceResultsRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  app.get('/api/value-calibration', { config: { access: 'public' } }, async (_request, reply) => {
+  readRoute(app, '/api/value-calibration', 'public', async ({ header }) => {
     // The same for everyone (past days only); revalidated so a new result shows at once.
-    reply.header('Cache-Control', 'no-cache');
+    header('Cache-Control', 'no-cache');
     return getCalibration(ctx);
   });
 }

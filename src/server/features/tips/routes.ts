@@ -6,6 +6,7 @@ import { requireDayAccess } from '#server/http/dated-access';
 import { badRequest } from '#server/http/errors';
 import { sendCachedJson } from '#server/http/json';
 import { parse } from '#server/http/parse';
+import { readRoute } from '#server/http/read-routes';
 import { getDailyTips, getHistoricalTips } from './get-tips';
 import { publishTips } from './publish-tips';
 
@@ -27,13 +28,13 @@ export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCachedJson(reply, ctx.cache, 'dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx)));
   });
 
-  app.get<{ Params: { date: string } }>('/api/historical-tips/:date', { config: { access: 'public' } }, async (request, reply) => {
-    const { date } = request.params;
+  readRoute<{ date: string }>(app, '/api/historical-tips/:date', 'public', async (asker) => {
+    const { date } = asker.params;
     if (!isIsoDay(date)) throw badRequest('Invalid date');
     // Today's and later days' tips are for members (decision 10). Decided before the lookup, so
     // a refusal says nothing about whether tips exist for that day.
-    const membersOnly = await requireDayAccess(ctx, request, reply, date);
-    if (!membersOnly) reply.header('Cache-Control', 'no-cache');
+    const membersOnly = await requireDayAccess(ctx, asker, date);
+    if (!membersOnly) asker.header('Cache-Control', 'no-cache');
     return getHistoricalTips(ctx, date);
   });
 }
