@@ -56,14 +56,20 @@ export function savedKey(url: string): string {
   return u.href;
 }
 
+/** Files every page loads besides its code: the icon in the tab and the installed app's. */
+export const APP_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'] as const;
+
+/** Files that never change at their address or are the same for everyone: kept, served from the copy first. */
+export function isStaticFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || (APP_FILES as readonly string[]).includes(pathname);
+}
+
 /**
- * The reads a member's cache may keep: the members' API reads (not the admin's, not the live
- * event stream, which is no answer to keep) and their pages' code.
+ * The API reads a member's cache may keep: the members' reads, not the admin screens' nor the
+ * live event stream (no answer to keep: the page waits for the network to listen again).
  */
 export function isKeptRead(pathname: string): boolean {
-  if (pathname.startsWith('/assets/')) return true;
-  if (!pathname.startsWith('/api/')) return false;
-  return !pathname.startsWith('/api/admin') && pathname !== '/api/vbg-race-cards-events';
+  return pathname.startsWith('/api/') && !pathname.startsWith('/api/admin/') && pathname !== '/api/vbg-race-cards-events';
 }
 
 /** Sign-in, sign-up and sign-out requests: whoever was signed in may change, so member caches go. */

@@ -13,10 +13,12 @@
  */
 import { SAVED_AT_HEADER } from '#web/lib/saved-data';
 import {
+  APP_FILES,
   RACE_DAY_PAGES,
   changesWhoIsSignedIn,
   deviceDay,
   isKeptRead,
+  isStaticFile,
   notificationPath,
   planMemberCaches,
   readMemberCacheName,
@@ -135,13 +137,13 @@ async function networkFirst(request: Request, key: string, fallbackKeys: readonl
   }
 }
 
-/** Hashed code never changes: the member's copy first, else the network (then kept). */
-async function assetFirst(request: Request): Promise<Response> {
+/** Hashed code never changes, nor do the icons within a day: the member's copy first, else the network (then kept). */
+async function copyFirst(request: Request): Promise<Response> {
   const saved = await todaysCache();
-  const copy = await saved?.cache.match(request.url);
+  const copy = await saved?.cache.match(savedKey(request.url));
   if (copy) return copy;
   const res = await fetch(request);
-  if (saved) await keep(saved, request.url, res.clone()).catch(() => undefined);
+  if (saved) await keep(saved, savedKey(request.url), res.clone()).catch(() => undefined);
   return res;
 }
 
@@ -194,6 +196,7 @@ async function warm(into: NonNullable<typeof current>): Promise<void> {
     }
     const chunks = (await fetch('/route-chunks.json').then((r) => (r.ok ? r.json() : {}))) as Record<string, string[]>;
     for (const page of RACE_DAY_PAGES) for (const file of chunks[page] ?? []) assets.add(file);
+    for (const file of APP_FILES) assets.add(file);
     for (const file of assets) {
       if (await into.cache.match(origin + file)) continue;
       const res = await fetch(file);
@@ -246,9 +249,8 @@ sw.addEventListener('fetch', (event) => {
       ),
     );
   }
-  if (!isKeptRead(url.pathname)) return;
-  if (url.pathname.startsWith('/assets/')) return event.respondWith(assetFirst(request));
-  event.respondWith(networkFirst(request, savedKey(request.url)));
+  if (isStaticFile(url.pathname)) return event.respondWith(copyFirst(request));
+  if (isKeptRead(url.pathname)) event.respondWith(networkFirst(request, savedKey(request.url)));
 });
 
 sw.addEventListener('push', (event) => {
