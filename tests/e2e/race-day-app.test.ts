@@ -77,7 +77,14 @@ describe('the race-day app', () => {
     const runner = race.horses[1].name;
     await page.goto('/vbg-race-cards');
     await page.getByRole('button', { name: `View All ${race.course}` }).click();
-    await expect.poll(() => page.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) }).getByText(runner).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) })
+          .getByText(runner)
+          .isVisible(),
+      )
+      .toBe(true);
     await page.goto('/value-now');
     await expect.poll(() => page.getByRole('listitem', { name: runner }).isVisible()).toBe(true);
 
@@ -109,7 +116,14 @@ describe('the race-day app', () => {
     await page.goto('/vbg-race-cards');
     const second = races[1];
     await page.getByRole('button', { name: `View All ${second.course}` }).click();
-    await expect.poll(() => page.getByRole('region', { name: new RegExp(`${second.time} ${second.course}`) }).getByText(second.horses[0].name).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: new RegExp(`${second.time} ${second.course}`) })
+          .getByText(second.horses[0].name)
+          .isVisible(),
+      )
+      .toBe(true);
 
     // The generator, never opened online, computes on the saved cards.
     await page.goto('/vb-generator');

@@ -254,11 +254,11 @@ sw.addEventListener('fetch', (event) => {
 });
 
 sw.addEventListener('push', (event) => {
-  let payload: unknown = null;
+  let payload: unknown;
   try {
-    payload = event.data?.json() ?? null;
+    payload = event.data?.json();
   } catch {
-    payload = null;
+    return; // not JSON: no alert of ours
   }
   const message = readPushMessage(payload);
   if (!message) return;
@@ -283,7 +283,12 @@ sw.addEventListener('notificationclick', (event) => {
       const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === sw.location.origin);
       // A window this worker does not control cannot be sent elsewhere: a new one opens instead.
-      const moved = open ? await open.focus().then((w) => w.navigate(target)).catch(() => null) : null;
+      const moved = open
+        ? await open
+            .focus()
+            .then((w) => w.navigate(target))
+            .catch(() => null)
+        : null;
       if (!moved) await sw.clients.openWindow(target);
     })(),
   );
