@@ -175,8 +175,11 @@ describe('the race-day app', () => {
     await page.goto('/value-now');
     await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([cacheName]);
 
-    // Signed out with the header's button: the member's cache goes at once.
+    // Signed out with the header's button (on a public page: a members' page would re-read its data
+    // as a visitor and be refused): the member's cache goes at once.
+    await page.goto('/results');
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
 
     // Browsing public pages signed out, then signed in as a non-member (the members' pages
@@ -250,6 +253,37 @@ describe('the race-day app', () => {
     }
   });
 
+  it('shows a pushed alert with the site icon, one per tag, and ignores what is not one', async () => {
+    await createAccount(j.app, 'member', 'punter@example.com');
+    const { page, context } = await j.newPage(PHONE);
+    await context.grantPermissions(['notifications'], { origin: j.app.baseUrl });
+    await signInThroughPage(page, 'punter@example.com');
+    await page.waitForURL((url) => url.pathname === '/');
+    await workerInControl(page);
+    const cdp = await context.newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const push = (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: j.app.baseUrl, registrationId: registrations[0].registrationId, data });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: new URL(n.icon).pathname, data: n.data as unknown }));
+      });
+
+    await push(JSON.stringify({ title: 'Price move', body: 'Alpha Star 5/1 → 3/1', url: '/value-now', tag: 'race-3' }));
+    await expect.poll(shown).toEqual([{ title: 'Price move', body: 'Alpha Star 5/1 → 3/1', tag: 'race-3', icon: '/icons/icon-192.png', data: { url: '/value-now' } }]);
+    // The same tag again replaces it; another site's address is never kept for the click.
+    await push(JSON.stringify({ title: 'Price move', body: 'Alpha Star 3/1 → 2/1', url: 'https://elsewhere.example/', tag: 'race-3' }));
+    await expect.poll(shown).toEqual([{ title: 'Price move', body: 'Alpha Star 3/1 → 2/1', tag: 'race-3', icon: '/icons/icon-192.png', data: { url: null } }]);
+    await push('not json');
+    await push(JSON.stringify({ body: 'no title' }));
+    await push(JSON.stringify({ title: 'Non-runner', body: 'Bravo Star is out', url: '/vbg-race-cards', tag: 'race-4' }));
+    await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(['race-3', 'race-4']);
+    await context.close();
+  });
+
   it('offers to install on the race-day pages, and "No thanks" is for good', async () => {
     await createAccount(j.app, 'member', 'punter@example.com');
     const { page, context } = await j.newPage(PHONE);
@@ -285,8 +319,12 @@ describe('the race-day app', () => {
 
     // Not again: after a reload, nor after signing out and in.
     await page.reload();
+    await expect.poll(() => page.getByTestId('board-empty').isVisible()).toBe(true);
     await offer();
+    expect(await prompt.count()).toBe(0);
+    await page.goto('/results');
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     await signInThroughPage(page, 'punter@example.com');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/tips');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { titleForPath } from '#shared/paths';
 import { useAuth } from '../features/auth/api';
@@ -11,6 +11,19 @@ import { InactivityLogout } from '../features/auth/inactivity-logout';
 
 // Members only, so a chunk of its own: the offline worker, the saved-data notice, the install prompt.
 const RaceDayApp = lazy(() => import('../features/race-day-app/race-day-app'));
+const noSubscription = () => () => {};
+
+/**
+ * False in the server render and while hydrating, true after: the members' app part is drawn by
+ * the browser only, so a page rendered on the server hydrates exactly as it was sent.
+ */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * Spec 01 §2: every route change starts at the top and gets its page title. A layout effect runs
@@ -26,11 +39,12 @@ function usePageChange() {
 
 export function Layout() {
   const { user, hasMemberAccess } = useAuth();
+  const inBrowser = useInBrowser();
   usePageChange();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      {user && hasMemberAccess && (
+      {inBrowser && user && hasMemberAccess && (
         <Suspense fallback={null}>
           <RaceDayApp memberId={user.id} />
         </Suspense>

@@ -268,7 +268,8 @@ sw.addEventListener('push', (event) => {
       icon: ICON,
       badge: ICON,
       tag: message.tag,
-      data: { url: message.url ?? '/' },
+      // A refused address (not a path on this site) is kept as none: the click then only closes it.
+      data: { url: message.url },
     }),
   );
 });
