@@ -56,7 +56,11 @@ function InstallPrompt() {
   const [dismissed, setDismissed] = useState(dismissedForGood);
   if (!offer || dismissed || !(RACE_DAY_PAGES as readonly string[]).includes(pathname)) return null;
 
-  const install = () => void takeInstallOffer()?.prompt();
+  // The browser's own dialog decides; whatever the answer, this offer is used up.
+  const install = () =>
+    void takeInstallOffer()
+      ?.prompt()
+      .catch(() => undefined);
   const noThanks = () => {
     try {
       localStorage.setItem(INSTALL_DISMISSED_KEY, '1');

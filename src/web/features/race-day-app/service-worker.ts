@@ -148,7 +148,7 @@ async function copyFirst(request: Request): Promise<Response> {
 }
 
 /** Who /api/auth/user says is signed in: a member's answer keeps (or starts) their cache; any other drops all. */
-async function authAnswer(request: Request): Promise<Response> {
+async function authAnswer(request: Request, event: ExtendableEvent): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(request);
@@ -171,7 +171,8 @@ async function authAnswer(request: Request): Promise<Response> {
   if (res.status === 200 || res.status === 401 || res.status === 403) {
     const saved = await settle(memberId);
     if (saved) await keep(saved, savedKey(request.url), res.clone()).catch(() => undefined);
-    if (saved) void warm(saved);
+    // Still within the fetch event (its answer is not given yet), so its lifetime can be extended.
+    if (saved) event.waitUntil(warm(saved));
   }
   return res;
 }
@@ -236,7 +237,7 @@ sw.addEventListener('fetch', (event) => {
     return;
   }
   if (request.method !== 'GET') return;
-  if (url.pathname === '/api/auth/user') return event.respondWith(authAnswer(request));
+  if (url.pathname === '/api/auth/user') return event.respondWith(authAnswer(request, event));
   if (request.mode === 'navigate') {
     if (!(RACE_DAY_PAGES as readonly string[]).includes(url.pathname)) return;
     // The race-day pages share one shell (the page is drawn in the browser): any saved one will do.
