@@ -16,7 +16,6 @@ function set(value: number | null) {
 
 /** Reads an API answer's stamp: a saved copy keeps the oldest time; a fresh answer clears it. */
 export function noteSavedAt(res: Response) {
-  if (typeof window === 'undefined') return;
   const stamp = Date.parse(res.headers.get(SAVED_AT_HEADER) ?? '');
   if (Number.isFinite(stamp)) set(savedAt === null ? stamp : Math.min(savedAt, stamp));
   else if (res.ok) set(null);
