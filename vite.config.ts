@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -73,6 +73,40 @@ function routeChunks(): Plugin {
 }
 
 /**
+ * Builds the service worker (features/race-day-app/service-worker.ts) into one classic script at
+ * /sw.js: no hash, since its address must stay the same (the server sends it with no-cache, so a
+ * new build reaches members on their next visit), and no imports, which a worker started as a
+ * classic script cannot have. Runs before precompress writes the .br/.gz copies.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  let webRoot = '';
+  return {
+    name: 'vbg-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      webRoot = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: webRoot,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          outDir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          sourcemap: false,
+          lib: { entry: path.join(webRoot, 'features/race-day-app/service-worker.ts'), formats: ['iife'], name: 'vbgServiceWorker', fileName: () => 'sw.js' },
+        },
+      });
+    },
+  };
+}
+
+/**
  * Two builds from one config: the client (`vite build`, dist/web) and the server entry
  * (`vite build --ssr`, dist/server-entry/entry-server.js, loaded by src/server/web.ts; decision
  * 0020). The server entry bundles its dependencies (React, React Router, TanStack Query,
@@ -83,7 +117,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // React's packages pick their production or development build from process.env.NODE_ENV when
   // they run; the server entry is built for one (the server's own NODE_ENV may be unset).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') } : {},
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routeChunks(), precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routeChunks(), serviceWorker(), precompress()])],
   build: isSsrBuild
     ? { outDir: '../../dist/server-entry', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rollupOptions: { input: 'src/web/entry-server.tsx' } }
     : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },

@@ -118,6 +118,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"], // article HTML may carry style attributes (spec 01 §5)
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],
+        // The race-day app's service worker and manifest (decision 0043), named rather than left to default-src.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'", 'https://checkout.stripe.com'],
         upgradeInsecureRequests: opts.config.secureCookies ? [] : null,

@@ -95,6 +95,10 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // The service worker and the app manifest keep their addresses from build to build: the
+        // browser asks each time whether they changed (decision 0043).
+        else if (/[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
+        else if (filePath.endsWith('.webmanifest')) reply.header('Cache-Control', 'no-cache').header('Content-Type', 'application/manifest+json; charset=utf-8');
       },
     });
     app.get('/assets/*', (request, reply) => reply.sendFile(request.url.split('?')[0].replace(/^\//, '')));

@@ -7,11 +7,13 @@ import { finishHydration, readSsrData, seedQueryClient } from './app/ssr-data';
 import { whenHydrated } from './app/hydration';
 import { AUTH_USER_KEY } from './features/auth/api';
 import { clearBrowserStorage } from './lib/storage';
+import { catchInstallOffer } from './features/race-day-app/install-event';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+catchInstallOffer();
 const ssr = readSsrData();
 const client = createQueryClient();
 

@@ -10,7 +10,7 @@ import { PHONE, startJourney } from '../support/browser';
 // today's figure: a page that grows noticeably, past 125 KB in any case, or any public page that
 // pulls in admin, editor, generator or PDF code, fails here.
 const BUDGET_KB = 125;
-const CEILING_KB: Record<string, number> = { home: 110, 'news-and-views': 124.5, article: 124, 'free-race': 114.5 }; // free race +1.2 KB when shows "value down to" prices in the reader's odds format (the members' bet form is loaded lazily); +0.4 KB for the value board (the shell's route to its page, the card loading a runner's result and price line only on members' cards); +0.4 KB for the footer's links to the terms, privacy and responsible-gambling pages and the helpline
+const CEILING_KB: Record<string, number> = { home: 110, 'news-and-views': 124.5, article: 124, 'free-race': 115 }; // free race +1.2 KB when shows "value down to" prices in the reader's odds format (the members' bet form is loaded lazily); +0.4 KB for the value board (the shell's route to its page, the card loading a runner's result and price line only on members' cards); +0.4 KB for the footer's links to the terms, privacy and responsible-gambling pages and the helpline; +0.5 KB for the installable app (decision 0043: the entry catches the browser's install offer, notes saved-data stamps on API reads and tells the worker at sign-out; the members' part is a lazy chunk)
 const NEVER_ON_PUBLIC_PAGES = /rich-text-editor|admin|generator|race-cards-tab|content-upload|pdf|toaster|member-gate|schemas/;
 
 let j: Awaited<ReturnType<typeof startJourney>>;

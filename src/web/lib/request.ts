@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { isMobileClient } from './device';
+import { noteSavedAt } from './saved-data';
 
 /**
  * Every non-OK answer becomes this error; its message is "{status}: {body text}" (spec 01 §7),
@@ -36,8 +37,12 @@ export function setServerFetch(f: Fetch) {
 }
 
 /** fetch for reads that also run in the server render (queries). */
-export function readFetch(url: string, init: RequestInit): Promise<Response> {
-  return serverFetch ? serverFetch(url, init) : fetch(url, init);
+export async function readFetch(url: string, init: RequestInit): Promise<Response> {
+  if (serverFetch) return serverFetch(url, init);
+  const res = await fetch(url, init);
+  // An answer the service worker kept for a member, served with no network, says when it was saved.
+  noteSavedAt(res);
+  return res;
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {

@@ -21,6 +21,9 @@ export function useRaceCardEvents() {
     let stopped = false;
 
     function connect() {
+      // With no network (a member at the course reading saved cards) there is nothing to listen
+      // to: the stream opens again when the browser is back online.
+      if (!navigator.onLine) return;
       source = new EventSource(RACE_CARD_EVENTS_URL, { withCredentials: true });
       source.onmessage = (message: MessageEvent<string>) => {
         let type: unknown;
@@ -44,11 +47,18 @@ export function useRaceCardEvents() {
       };
     }
 
+    const onOnline = () => {
+      if (source || stopped) return;
+      clearTimeout(timer);
+      connect();
+    };
+    window.addEventListener('online', onOnline);
     connect();
     return () => {
       stopped = true;
       clearTimeout(timer);
       source?.close();
+      window.removeEventListener('online', onOnline);
     };
   }, [queryClient]);
 }

@@ -1,0 +1,114 @@
+import { londonDate } from '#shared/london-time';
+import type { RaceCardsByDay } from '#shared/schemas/race-cards';
+
+/**
+ * What the service worker keeps for a member at the course, and when it lets go (decision 0043).
+ * Pure: the worker (service-worker.ts) and the tests share these rules.
+ */
+
+/** The members' race-day pages: their shells and code are kept, so they open with no network. */
+export const RACE_DAY_PAGES = ['/tips', '/vbg-race-cards', '/value-now', '/vb-generator'] as const;
+
+const MEMBER_CACHE = /^vbg-member-(\d+)-(\d{4}-\d{2}-\d{2})$/;
+
+/** One cache per member and London day: nothing else of a member is ever kept. */
+export function memberCacheName(memberId: number, day: string): string {
+  return `vbg-member-${memberId}-${day}`;
+}
+
+/** The member and day a cache belongs to, or null for a cache that is no member's. */
+export function readMemberCacheName(name: string): { memberId: number; day: string } | null {
+  const m = MEMBER_CACHE.exec(name);
+  return m ? { memberId: Number(m[1]), day: m[2] } : null;
+}
+
+/** The London day the device's clock says it is: a member's cache lives for this day only. */
+export function deviceDay(nowMs: number): string {
+  return londonDate(new Date(nowMs));
+}
+
+/**
+ * Given the caches there are and today's London day, which member cache is today's (the one
+ * member's whose cache is newest; for a cache of an earlier day, that member's cache of today,
+ * empty), and which caches to delete: every other member cache, every earlier day's.
+ * Caches that are not members' (none today) are left alone.
+ */
+export function planMemberCaches(names: readonly string[], today: string, memberId?: number): { keep: string | null; remove: string[] } {
+  const members = names.map((name) => ({ name, parsed: readMemberCacheName(name) })).filter((c) => c.parsed !== null);
+  let keep: string | null = null;
+  if (memberId !== undefined) keep = memberCacheName(memberId, today);
+  else {
+    // No member named: carry on with the member whose cache is the latest, into today.
+    const latest = members.filter((c) => c.parsed!.day <= today).sort((a, b) => (a.parsed!.day < b.parsed!.day ? 1 : -1))[0];
+    if (latest) keep = memberCacheName(latest.parsed!.memberId, today);
+  }
+  return { keep, remove: members.map((c) => c.name).filter((name) => name !== keep) };
+}
+
+/** Query parameters that only defeat caches (a timestamp): a saved answer is found without them. */
+const CACHE_BUSTERS = ['t', 'v'];
+
+/** The address an answer is saved under: its path and the query parameters that choose the data. */
+export function savedKey(url: string): string {
+  const u = new URL(url);
+  for (const name of CACHE_BUSTERS) u.searchParams.delete(name);
+  u.hash = '';
+  return u.href;
+}
+
+/** Files every page loads besides its code: the icon in the tab and the installed app's. */
+export const APP_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png'] as const;
+
+/** Files that never change at their address or are the same for everyone: kept, served from the copy first. */
+export function isStaticFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || (APP_FILES as readonly string[]).includes(pathname);
+}
+
+/**
+ * The API reads a member's cache may keep: the members' reads, not the admin screens' nor the
+ * live event stream (no answer to keep: the page waits for the network to listen again).
+ */
+export function isKeptRead(pathname: string): boolean {
+  return pathname.startsWith('/api/') && !pathname.startsWith('/api/admin/') && pathname !== '/api/vbg-race-cards-events';
+}
+
+/** Sign-in, sign-up and sign-out requests: whoever was signed in may change, so member caches go. */
+export function changesWhoIsSignedIn(pathname: string, method: string): boolean {
+  return method !== 'GET' && ['/api/login', '/api/logout', '/api/register'].includes(pathname);
+}
+
+/** The scripts the shell of a page loads (its entry, style sheet and preloads): /assets/ addresses. */
+export function shellAssets(html: string): string[] {
+  return [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[\w.-]+)"/g)].map((m) => m[1]))];
+}
+
+/** Today's race cards (their reads), so a race the member has not opened yet is readable too. */
+export function todaysRaceReads(lists: RaceCardsByDay): string[] {
+  return (lists[lists.today] ?? []).map((race) => `/api/vbg-race-cards/race/${race.id}`);
+}
+
+/** A notification's address: a path on this site only ("/tips"), never another site's. */
+export function notificationPath(url: unknown): string | null {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return null;
+  return url;
+}
+
+export interface PushMessage {
+  title: string;
+  body: string;
+  url: string | null;
+  tag: string | undefined;
+}
+
+/** A push message's payload, `{ title, body, url, tag }`; null when it is not one. */
+export function readPushMessage(payload: unknown): PushMessage | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const p = payload as Record<string, unknown>;
+  if (typeof p.title !== 'string' || !p.title) return null;
+  return {
+    title: p.title,
+    body: typeof p.body === 'string' ? p.body : '',
+    url: notificationPath(p.url),
+    tag: typeof p.tag === 'string' && p.tag ? p.tag : undefined,
+  };
+}
