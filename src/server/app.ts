@@ -36,6 +36,7 @@ import { pricesRoutes } from './features/prices/routes';
 import { valueBoardRoutes } from './features/value-board/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
+import { watchlistRoutes } from './features/watchlist/routes';
 import { mailRoutes } from './features/mail/routes';
 import { feedsRoutes } from './features/feeds/routes';
 import { accountRoutes } from './features/account/routes';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   valueBoardRoutes(app, ctx);
   oddsPreferenceRoutes(app, ctx);
   myBetsRoutes(app, ctx);
+  watchlistRoutes(app, ctx);
   mailRoutes(app, ctx);
   feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
   accountRoutes(app, ctx);
