@@ -9,7 +9,7 @@ export interface RunnerAddress {
   horseName: string;
 }
 
-export const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
+const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
 
 export function runnerCardUrl(runner: RunnerAddress): string {
   const query = new URLSearchParams({ date: runner.date, time: runner.time, course: runner.course, horse: runner.horseName });

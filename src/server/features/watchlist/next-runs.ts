@@ -22,7 +22,14 @@ async function runsFrom(ctx: AppContext, today: string): Promise<Map<string, Car
   if (cards.length === 0) return byKey;
   const [runners, results] = await Promise.all([
     ctx.db
-      .select({ raceId: horses.raceId, name: horses.name, vbRating: horses.vbRating, bookieOdds: horses.bookieOdds, bookieOddsText: horses.bookieOddsText, potentialNonRunner: horses.potentialNonRunner })
+      .select({
+        raceId: horses.raceId,
+        name: horses.name,
+        vbRating: horses.vbRating,
+        bookieOdds: horses.bookieOdds,
+        bookieOddsText: horses.bookieOddsText,
+        potentialNonRunner: horses.potentialNonRunner,
+      })
       .from(horses)
       .where(
         inArray(

@@ -11,14 +11,11 @@ type Row = typeof watchlist.$inferSelect;
 const shown = (row: Row) => ({ id: row.id, horseName: row.horseName, createdAt: row.createdAt.toISOString() });
 
 export const WATCHED_NOT_FOUND = 'That horse is not on your watch list.';
-export const WATCHLIST_FULL = `Your watch list is full (${WATCHLIST_CAP} horses). Remove a horse to star another.`;
+const WATCHLIST_FULL = `Your watch list is full (${WATCHLIST_CAP} horses). Remove a horse to star another.`;
 
 /** GET /api/watchlist: the member's starred horses, newest first, each with its next run on the cards. */
 export async function listWatchlist(ctx: AppContext, userId: number): Promise<WatchlistResponse> {
-  const [rows, runOf] = await Promise.all([
-    ctx.db.select().from(watchlist).where(eq(watchlist.userId, userId)).orderBy(desc(watchlist.createdAt), desc(watchlist.id)),
-    nextRunsNow(ctx),
-  ]);
+  const [rows, runOf] = await Promise.all([ctx.db.select().from(watchlist).where(eq(watchlist.userId, userId)).orderBy(desc(watchlist.createdAt), desc(watchlist.id)), nextRunsNow(ctx)]);
   return { horses: rows.map((row) => ({ ...shown(row), nextRun: runOf(row.horseKey) })), cap: WATCHLIST_CAP };
 }
 

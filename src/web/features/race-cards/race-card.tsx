@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -28,6 +28,8 @@ import { LogBetToggle } from '../my-bets/log-bet-toggle';
 // Members' cards only (a runner's result and prices of the day): loaded when a card has them.
 const RunnerResultBadge = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerResultBadge })));
 const RunnerPrices = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerPrices })));
+// Members' star (the watch list): loaded only when a member reads a card.
+const WatchStar = lazy(() => import('../watchlist/watch-star').then((m) => ({ default: m.WatchStar })));
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -69,6 +71,7 @@ function HorseRow({
   downTo,
   bet,
   canLog,
+  highlighted,
 }: {
   horse: RaceCardHorse;
   expanded: boolean;
@@ -76,42 +79,65 @@ function HorseRow({
   downTo?: ValueDownTo;
   bet: Omit<BetTarget, 'horseName' | 'price'>;
   canLog: boolean;
+  /** The runner an address opened: brought into view and focused once, marked while it is set. */
+  highlighted: boolean;
 }) {
   const panelId = `horse-${horse.id}-details`;
   const odds = useFormatOdds();
   const format = useOddsFormat();
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
+  const rowButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!highlighted || !rowButton.current) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    rowButton.current.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+    rowButton.current.focus({ preventScroll: true });
+  }, [highlighted]);
   return (
-    <li className="border-t border-slate-200 first:border-t-0">
-      <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
-        <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
-          {horse.number ?? '–'}
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-2">
-            <span className="truncate font-semibold text-navy-900">{horse.name}</span>
-            {horse.result && (
-              <Suspense fallback={null}>
-                <RunnerResultBadge result={horse.result} />
-              </Suspense>
-            )}
+    <li className={cn('border-t border-slate-200 transition-colors first:border-t-0', highlighted && 'bg-gold-50 ring-2 ring-inset ring-gold-400')} data-highlighted={highlighted || undefined}>
+      <div className="flex items-center">
+        <button
+          ref={rowButton}
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50"
+        >
+          <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
+            {horse.number ?? '–'}
           </span>
-          <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
-            <span>
-              Draw {show(horse.draw)} · {horse.jockey || '–'}
-              {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
+          <span className="min-w-0 flex-1">
+            <span className="flex items-center gap-2">
+              <span className="truncate font-semibold text-navy-900">{horse.name}</span>
+              {horse.result && (
+                <Suspense fallback={null}>
+                  <RunnerResultBadge result={horse.result} />
+                </Suspense>
+              )}
             </span>
-            {/* The day's prices as a line: up is shortening (decision 0038). */}
-            {horse.priceHistory && horse.priceHistory.length > 1 && (
-              <Suspense fallback={null}>
-                <RunnerPrices history={horse.priceHistory} />
-              </Suspense>
-            )}
+            <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
+              <span>
+                Draw {show(horse.draw)} · {horse.jockey || '–'}
+                {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
+              </span>
+              {/* The day's prices as a line: up is shortening (decision 0038). */}
+              {horse.priceHistory && horse.priceHistory.length > 1 && (
+                <Suspense fallback={null}>
+                  <RunnerPrices history={horse.priceHistory} />
+                </Suspense>
+              )}
+            </span>
           </span>
-        </span>
-        <RatingBadge rating={horse.vbRating} />
-        <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
-      </button>
+          <RatingBadge rating={horse.vbRating} />
+          <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
+        </button>
+        {canLog && (
+          <Suspense fallback={<span className="h-11 w-11 shrink-0" />}>
+            <WatchStar horseName={horse.name} className="mr-2" />
+          </Suspense>
+        )}
+      </div>
       {expanded && (
         <div id={panelId} className="px-4 pb-4">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
@@ -144,7 +170,7 @@ function HorseRow({
 }
 
 /** A full race card (spec 02 §2.2); stacked rows that stay readable at 390 px. */
-export function RaceCard({ race }: { race: RaceCardData }) {
+export function RaceCard({ race, highlightHorseId = null }: { race: RaceCardData; highlightHorseId?: number | null }) {
   const [sort, setSort] = useState<HorseSort>(DEFAULT_HORSE_SORT);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const user = useCurrentUser().data;
@@ -214,6 +240,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
             downTo={downTo.get(h.id)}
             bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }}
             canLog={canLog}
+            highlighted={h.id === highlightHorseId}
           />
         ))}
       </ul>
