@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -71,7 +71,6 @@ function HorseRow({
   downTo,
   bet,
   canLog,
-  highlighted,
 }: {
   horse: RaceCardHorse;
   expanded: boolean;
@@ -79,31 +78,15 @@ function HorseRow({
   downTo?: ValueDownTo;
   bet: Omit<BetTarget, 'horseName' | 'price'>;
   canLog: boolean;
-  /** The runner an address opened: brought into view and focused once, marked while it is set. */
-  highlighted: boolean;
 }) {
   const panelId = `horse-${horse.id}-details`;
   const odds = useFormatOdds();
   const format = useOddsFormat();
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
-  const rowButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!highlighted || !rowButton.current) return;
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    rowButton.current.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
-    rowButton.current.focus({ preventScroll: true });
-  }, [highlighted]);
   return (
-    <li className={cn('border-t border-slate-200 transition-colors first:border-t-0', highlighted && 'bg-gold-50 ring-2 ring-inset ring-gold-400')} data-highlighted={highlighted || undefined}>
+    <li className="border-t border-slate-200 first:border-t-0">
       <div className="flex items-center">
-        <button
-          ref={rowButton}
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          onClick={onToggle}
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50"
-        >
+        <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
           <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
             {horse.number ?? '–'}
           </span>
@@ -170,7 +153,7 @@ function HorseRow({
 }
 
 /** A full race card (spec 02 §2.2); stacked rows that stay readable at 390 px. */
-export function RaceCard({ race, highlightHorseId = null }: { race: RaceCardData; highlightHorseId?: number | null }) {
+export function RaceCard({ race }: { race: RaceCardData }) {
   const [sort, setSort] = useState<HorseSort>(DEFAULT_HORSE_SORT);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const user = useCurrentUser().data;
@@ -240,7 +223,6 @@ export function RaceCard({ race, highlightHorseId = null }: { race: RaceCardData
             downTo={downTo.get(h.id)}
             bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }}
             canLog={canLog}
-            highlighted={h.id === highlightHorseId}
           />
         ))}
       </ul>

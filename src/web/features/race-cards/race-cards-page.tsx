@@ -47,6 +47,7 @@ function useReveal(cards: readonly { id: number }[] | undefined, reveal: number 
 
 /** How long the runner an address opened stays marked; it keeps the focus after. */
 const HIGHLIGHT_MS = 5_000;
+const HIGHLIGHT_CLASSES = ['bg-gold-50', 'ring-2', 'ring-inset', 'ring-gold-400'];
 
 /** The runner an address opened (src/shared/runner-link.ts): its race and the horse's name as the address gave it. */
 interface RunnerTarget {
@@ -61,8 +62,23 @@ function SelectedRaces({ ids, reveal, onRevealed, runner, onHighlighted }: { ids
   const highlightHorseId = runnerRace?.horses.find((h) => nameKey(h.name) === nameKey(runner!.horseName))?.id ?? null;
   useEffect(() => {
     if (highlightHorseId === null) return;
+    // The runner's row button (it controls the runner's details): into view and focused, for
+    // keyboard and screen-reader users too, its row marked for a moment. Done here, on the
+    // members' page, so the race card the public free race shares carries none of it.
+    const row = document.querySelector<HTMLButtonElement>(`[aria-controls="horse-${highlightHorseId}-details"]`);
+    const item = row?.closest('li');
+    if (!row || !item) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    row.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+    row.focus({ preventScroll: true });
+    item.classList.add(...HIGHLIGHT_CLASSES);
+    item.dataset.highlighted = 'true';
     const timer = setTimeout(onHighlighted, HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      item.classList.remove(...HIGHLIGHT_CLASSES);
+      delete item.dataset.highlighted;
+    };
   }, [highlightHorseId, onHighlighted]);
   if (ids.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">Select races from the menu above to view detailed race cards</p>;
@@ -84,7 +100,7 @@ function SelectedRaces({ ids, reveal, onRevealed, runner, onHighlighted }: { ids
         </p>
       )}
       {(data ?? []).map((race) => (
-        <RaceCard key={race.id} race={race} highlightHorseId={race.id === runnerRace?.id ? highlightHorseId : null} />
+        <RaceCard key={race.id} race={race} />
       ))}
     </div>
   );
