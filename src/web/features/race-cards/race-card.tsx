@@ -84,45 +84,43 @@ function HorseRow({
   const format = useOddsFormat();
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
   return (
-    <li className="border-t border-slate-200 first:border-t-0">
-      <div className="flex items-center">
-        <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
-          <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
-            {horse.number ?? '–'}
+    <li className="flex flex-wrap items-center border-t border-slate-200 first:border-t-0">
+      <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
+        <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
+          {horse.number ?? '–'}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span className="truncate font-semibold text-navy-900">{horse.name}</span>
+            {horse.result && (
+              <Suspense fallback={null}>
+                <RunnerResultBadge result={horse.result} />
+              </Suspense>
+            )}
           </span>
-          <span className="min-w-0 flex-1">
-            <span className="flex items-center gap-2">
-              <span className="truncate font-semibold text-navy-900">{horse.name}</span>
-              {horse.result && (
-                <Suspense fallback={null}>
-                  <RunnerResultBadge result={horse.result} />
-                </Suspense>
-              )}
+          <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
+            <span>
+              Draw {show(horse.draw)} · {horse.jockey || '–'}
+              {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
             </span>
-            <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
-              <span>
-                Draw {show(horse.draw)} · {horse.jockey || '–'}
-                {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
-              </span>
-              {/* The day's prices as a line: up is shortening (decision 0038). */}
-              {horse.priceHistory && horse.priceHistory.length > 1 && (
-                <Suspense fallback={null}>
-                  <RunnerPrices history={horse.priceHistory} />
-                </Suspense>
-              )}
-            </span>
+            {/* The day's prices as a line: up is shortening (decision 0038). */}
+            {horse.priceHistory && horse.priceHistory.length > 1 && (
+              <Suspense fallback={null}>
+                <RunnerPrices history={horse.priceHistory} />
+              </Suspense>
+            )}
           </span>
-          <RatingBadge rating={horse.vbRating} />
-          <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
-        </button>
-        {canLog && (
-          <Suspense fallback={<span className="h-11 w-11 shrink-0" />}>
-            <WatchStar horseName={horse.name} className="mr-2" />
-          </Suspense>
-        )}
-      </div>
+        </span>
+        <RatingBadge rating={horse.vbRating} />
+        <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
+      </button>
+      {canLog && (
+        <Suspense fallback={<span className="h-11 w-11 shrink-0" />}>
+          <WatchStar horseName={horse.name} className="mr-2" />
+        </Suspense>
+      )}
       {expanded && (
-        <div id={panelId} className="px-4 pb-4">
+        <div id={panelId} className="basis-full px-4 pb-4">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
             <Detail label="Number" value={horse.number} />
             <Detail label="Draw" value={horse.draw} />

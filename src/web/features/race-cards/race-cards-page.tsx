@@ -47,7 +47,7 @@ function useReveal(cards: readonly { id: number }[] | undefined, reveal: number 
 
 /** How long the runner an address opened stays marked; it keeps the focus after. */
 const HIGHLIGHT_MS = 5_000;
-const HIGHLIGHT_CLASSES = ['bg-gold-50', 'ring-2', 'ring-inset', 'ring-gold-400'];
+const HIGHLIGHT_CLASSES = ['ring-4', 'ring-inset', 'ring-gold-400'];
 
 /** The runner an address opened (src/shared/runner-link.ts): its race and the horse's name as the address gave it. */
 interface RunnerTarget {
