@@ -3,12 +3,22 @@ import { nameKey } from '#shared/name-key';
 import type { StarHorseBody, StarHorseResponse, WatchedHorse, WatchlistResponse } from '#shared/schemas/watchlist';
 import { toast } from '#web/components/ui/use-toast';
 import { apiJson, errorMessage, getJson } from '#web/lib/request';
+import { AUTH_USER_KEY } from '../auth/api';
 
 const WATCHLIST_KEY = ['/api/watchlist'] as const;
 
-/** The member's starred horses with their next runs; one read shared by every star on a page, never in server-rendered HTML. */
+/**
+ * The member's starred horses with their next runs; one read shared by every star on a page, never
+ * in server-rendered HTML. Once signed out (or the account deleted) there is nothing to read: the
+ * refetch that follows asks nothing of the server.
+ */
 export function useWatchlist() {
-  return useQuery({ queryKey: WATCHLIST_KEY, queryFn: () => getJson<WatchlistResponse>('/api/watchlist'), meta: { ssr: false } });
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: WATCHLIST_KEY,
+    queryFn: () => (queryClient.getQueryData(AUTH_USER_KEY) ? getJson<WatchlistResponse>('/api/watchlist') : null),
+    meta: { ssr: false },
+  });
 }
 
 /** The watched row of a horse (names compared like the server does), if it is starred. */
