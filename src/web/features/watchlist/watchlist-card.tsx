@@ -107,18 +107,16 @@ function Watchlist() {
             ))}
           </ul>
         )}
-        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
-          <Field
-            label="Watch a horse by name"
-            hint="For a horse not declared yet: it shows its next run once a race card has it."
-            value={name}
-            maxLength={HORSE_NAME_MAX}
-            onChange={(e) => setName(e.target.value)}
-            className="min-w-0 flex-1"
-          />
-          <Button type="submit" variant="outline" disabled={star.isPending || !name.trim()}>
-            Watch
-          </Button>
+        <form onSubmit={onSubmit} className="grid gap-1.5">
+          <div className="flex flex-wrap items-end gap-2">
+            <Field label="Watch a horse by name" aria-describedby="watch-by-name-hint" value={name} maxLength={HORSE_NAME_MAX} onChange={(e) => setName(e.target.value)} className="min-w-0 flex-1" />
+            <Button type="submit" variant="outline" disabled={star.isPending || !name.trim()}>
+              Watch
+            </Button>
+          </div>
+          <p id="watch-by-name-hint" className="text-xs text-slate-600">
+            For a horse not declared yet: it shows its next run once a race card has it.
+          </p>
         </form>
         {list.data && <p className="text-xs text-slate-600">{`${horses.length} of ${list.data.cap} horses.`}</p>}
       </CardContent>
