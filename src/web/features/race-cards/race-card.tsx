@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -30,6 +30,7 @@ const RunnerResultBadge = lazy(() => import('./runner-day').then((m) => ({ defau
 const RunnerPrices = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerPrices })));
 // Members' star (the watch list): loaded only when a member reads a card.
 const WatchStar = lazy(() => import('../watchlist/watch-star').then((m) => ({ default: m.WatchStar })));
+const noChange = () => () => {};
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -71,6 +72,7 @@ function HorseRow({
   downTo,
   bet,
   canLog,
+  canStar,
 }: {
   horse: RaceCardHorse;
   expanded: boolean;
@@ -78,6 +80,7 @@ function HorseRow({
   downTo?: ValueDownTo;
   bet: Omit<BetTarget, 'horseName' | 'price'>;
   canLog: boolean;
+  canStar: boolean;
 }) {
   const panelId = `horse-${horse.id}-details`;
   const odds = useFormatOdds();
@@ -114,8 +117,8 @@ function HorseRow({
         <RatingBadge rating={horse.vbRating} />
         <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
       </button>
-      {canLog && (
-        <Suspense fallback={<span className="h-11 w-11 shrink-0" />}>
+      {canStar && (
+        <Suspense fallback={null}>
           <WatchStar horseName={horse.name} className="mr-2" />
         </Suspense>
       )}
@@ -157,6 +160,12 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   const user = useCurrentUser().data;
   // Members log bets from the card; a visitor reading the free race does not.
   const canLog = !!user && (user.role === 'admin' || user.hasMemberAccess);
+  // The star is the browser's only (never in a server render, which a member's free race has): hydration finds none, then it loads.
+  const canStar = useSyncExternalStore(
+    noChange,
+    () => canLog,
+    () => false,
+  );
   const downTo = useMemo(() => valueDownToAll(race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }))), [race.horses]);
   const horses = sortHorses(race.horses, sort);
   const headingId = `race-${race.id}-heading`;
@@ -221,6 +230,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
             downTo={downTo.get(h.id)}
             bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }}
             canLog={canLog}
+            canStar={canStar}
           />
         ))}
       </ul>
