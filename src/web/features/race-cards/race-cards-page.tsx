@@ -139,8 +139,9 @@ export function RaceCardsPage() {
   if (ready && link && linkKey !== openedLink) {
     // Set while rendering (React's pattern for state that follows an input): no extra paint of the wrong tab.
     setOpenedLink(linkKey);
-    const day = WEEKDAYS.find((d) => byDay[d].some((r) => r.raceDate === link.date && r.time === link.time && nameKey(r.course) === nameKey(link.course)));
-    const race = day && byDay[day].find((r) => r.raceDate === link.date && r.time === link.time && nameKey(r.course) === nameKey(link.course));
+    const isLinked = (r: RaceSummary) => r.raceDate === link.date && r.time === link.time && nameKey(r.course) === nameKey(link.course);
+    const day = WEEKDAYS.find((d) => byDay[d].some(isLinked));
+    const race = day && byDay[day].find(isLinked);
     if (day && race) {
       setChosen(day);
       setSelected([race.id]);
