@@ -37,6 +37,7 @@ import { pricesRoutes } from './features/prices/routes';
 import { valueBoardRoutes } from './features/value-board/routes';
 import { oddsPreferenceRoutes } from './features/odds-preference/routes';
 import { myBetsRoutes } from './features/my-bets/routes';
+import { watchlistRoutes } from './features/watchlist/routes';
 import { mailRoutes } from './features/mail/routes';
 import { feedsRoutes } from './features/feeds/routes';
 import { accountRoutes } from './features/account/routes';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   valueBoardRoutes(app, ctx);
   oddsPreferenceRoutes(app, ctx);
   myBetsRoutes(app, ctx);
+  watchlistRoutes(app, ctx);
   mailRoutes(app, ctx);
   feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
   accountRoutes(app, ctx);

@@ -13,5 +13,7 @@ describe('runner links', () => {
     expect(readRunnerLink(new URLSearchParams('date=2026-11-25&time=14:10&course=Ascot'))).toBeNull();
     expect(readRunnerLink(new URLSearchParams('date=25/11/2026&time=14:10&course=Ascot&horse=X'))).toBeNull();
     expect(readRunnerLink(new URLSearchParams('date=2026-11-25&time=2pm&course=Ascot&horse=X'))).toBeNull();
+    // Shaped like a day but no day of the calendar.
+    expect(readRunnerLink(new URLSearchParams('date=2026-13-45&time=14:10&course=Ascot&horse=X'))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { isIsoDay } from './london-time';
+
 /**
  * The address that opens one runner on the members' race cards: the day's tab, the race, and the
  * horse scrolled into view. Alerts, the watch list and the value board link to a runner this way.
@@ -19,6 +21,6 @@ export function runnerCardUrl(runner: RunnerAddress): string {
 /** The runner an address names, or null when any part is missing or malformed. */
 export function readRunnerLink(search: URLSearchParams): RunnerAddress | null {
   const [date, time, course, horseName] = RUNNER_LINK_PARAMS.map((name) => search.get(name)?.trim() ?? '');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time) || !course || !horseName) return null;
+  if (!isIsoDay(date) || !/^\d{2}:\d{2}$/.test(time) || !course || !horseName) return null;
   return { date, time, course, horseName };
 }

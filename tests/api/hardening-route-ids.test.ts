@@ -38,6 +38,7 @@ const NUMERIC_ID_ROUTES: Record<string, { malformed: 400 | 404 }> = {
   'DELETE /api/admin/tip-records/:id': { malformed: 400 },
   'POST /api/admin/tip-records/:id/settle': { malformed: 400 },
   'DELETE /api/my-bets/:id': { malformed: 400 },
+  'DELETE /api/watchlist/:id': { malformed: 400 },
   'GET /api/vbg-race-cards/race/:id': { malformed: 404 },
   'GET /api/race-previews/:file': { malformed: 404 }, // "<id>.pdf"
   'GET /api/news-and-views/:slug': { malformed: 404 }, // an id or a slug
@@ -109,6 +110,19 @@ describe('numeric ids in addresses', () => {
     expect(bet.status, bet.text).toBe(200);
     expect((await member.delete(`/api/my-bets/000${bet.json.bet.id}`)).status).toBe(200);
     expect((await member.get('/api/my-bets')).json.bets).toEqual([]);
+  });
+
+  it('DELETE /api/watchlist/:id answers 404 for an id no row has and for another member’s row; leading zeros name the same row', async () => {
+    const probe = await member.delete('/api/watchlist/99999999999');
+    expect(probe.status).toBe(404);
+    expect(probe.json).toEqual({ message: 'That horse is not on your watch list.' });
+    const other = (await signedIn(t, 'member', 'other@example.com')).client;
+    const theirs = await other.post('/api/watchlist', { horseName: 'Golden Arrow' });
+    expect(theirs.status, theirs.text).toBe(201);
+    expect((await member.delete(`/api/watchlist/${theirs.json.horse.id}`)).status).toBe(404);
+    expect((await other.get('/api/watchlist')).json.horses).toHaveLength(1);
+    expect((await other.delete(`/api/watchlist/000${theirs.json.horse.id}`)).status).toBe(200);
+    expect((await other.get('/api/watchlist')).json.horses).toEqual([]);
   });
 });
 

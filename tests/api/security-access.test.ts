@@ -135,6 +135,9 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/my-bets': 'member',
   'POST /api/my-bets': 'member',
   'DELETE /api/my-bets/:id': 'member',
+  'GET /api/watchlist': 'member',
+  'POST /api/watchlist': 'member',
+  'DELETE /api/watchlist/:id': 'member',
   // prices through the day and the value board
   'POST /api/admin/prices': 'admin',
   'GET /api/value-now': 'member',

@@ -72,6 +72,8 @@ export interface MyDataExport {
     completedAt: string | null;
   }>;
   bets: Array<{ raceDate: string; raceTime: string; course: string; horseName: string; price: string; stakePence: number; eachWay: boolean; source: string; loggedAt: string }>;
+  /** The horses starred, oldest first. */
+  watchlist: Array<{ horseName: string; starredAt: string }>;
   emails: Array<{ kind: string; subject: string; status: string; queuedAt: string; sentAt: string | null }>;
   sessions: Array<{ signedInAt: string; lastSeenAt: string; expiresAt: string; thisDevice: boolean }>;
 }

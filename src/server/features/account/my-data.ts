@@ -2,7 +2,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import { memberState } from '#shared/business-figures';
 import type { MyDataExport } from '#shared/schemas/account';
 import type { AppContext } from '#server/context';
-import { checkoutSessions, memberBets, outbox, sessions, subscriptionEvents, type UserRow } from '#server/db/schema';
+import { checkoutSessions, memberBets, outbox, sessions, subscriptionEvents, watchlist, type UserRow } from '#server/db/schema';
 import { storedSessionId } from '../auth/sessions';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -21,10 +21,11 @@ export const mailTo = (email: string) => sql`lower(${outbox.recipient}) = ${emai
  */
 export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken: string | undefined): Promise<MyDataExport> {
   const now = ctx.clock.now();
-  const [history, checkouts, bets, mail, signIns] = await Promise.all([
+  const [history, checkouts, bets, watched, mail, signIns] = await Promise.all([
     ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id)).orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
     ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
     ctx.db.select().from(memberBets).where(eq(memberBets.userId, user.id)).orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
+    ctx.db.select().from(watchlist).where(eq(watchlist.userId, user.id)).orderBy(asc(watchlist.createdAt), asc(watchlist.id)),
     ctx.db
       .select({ kind: outbox.kind, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
       .from(outbox)
@@ -85,6 +86,7 @@ export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken:
       source: b.source,
       loggedAt: b.createdAt.toISOString(),
     })),
+    watchlist: watched.map((w) => ({ horseName: w.horseName, starredAt: w.createdAt.toISOString() })),
     emails: mail.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, queuedAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     sessions: signIns.map((s) => ({ signedInAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), expiresAt: s.expiresAt.toISOString(), thisDevice: s.id === current })),
   };

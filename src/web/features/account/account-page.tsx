@@ -12,6 +12,7 @@ import { ChangePasswordTab } from './change-password-tab';
 import { EmailPauseCard } from './email-pause-card';
 import { SubscriptionTab } from './subscription-tab';
 import { YourDataCard } from './your-data-card';
+import { WatchlistCard } from '../watchlist/watchlist-card';
 
 export function AccountPage() {
   const { user, isLoading } = useAuth();
@@ -55,6 +56,7 @@ export function AccountPage() {
         <EmailPreferenceCard user={user} />
         <EmailPauseCard user={user} />
         <OddsFormatCard user={user} />
+        <WatchlistCard user={user} />
         <p className="mt-6 text-sm">
           <Link to="/my-bets" className="font-semibold text-navy-900 underline underline-offset-4">
             My Bets: your own bet log, profit and loss

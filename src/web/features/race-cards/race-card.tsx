@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
@@ -28,6 +28,9 @@ import { LogBetToggle } from '../my-bets/log-bet-toggle';
 // Members' cards only (a runner's result and prices of the day): loaded when a card has them.
 const RunnerResultBadge = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerResultBadge })));
 const RunnerPrices = lazy(() => import('./runner-day').then((m) => ({ default: m.RunnerPrices })));
+// Members' star (the watch list): loaded only when a member reads a card.
+const WatchStar = lazy(() => import('../watchlist/watch-star').then((m) => ({ default: m.WatchStar })));
+const noChange = () => () => {};
 
 const toneClasses = {
   green: 'bg-green-700 text-white',
@@ -69,6 +72,7 @@ function HorseRow({
   downTo,
   bet,
   canLog,
+  canStar,
 }: {
   horse: RaceCardHorse;
   expanded: boolean;
@@ -76,14 +80,15 @@ function HorseRow({
   downTo?: ValueDownTo;
   bet: Omit<BetTarget, 'horseName' | 'price'>;
   canLog: boolean;
+  canStar: boolean;
 }) {
   const panelId = `horse-${horse.id}-details`;
   const odds = useFormatOdds();
   const format = useOddsFormat();
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
   return (
-    <li className="border-t border-slate-200 first:border-t-0">
-      <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 w-full items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
+    <li className="flex flex-wrap items-center border-t border-slate-200 first:border-t-0">
+      <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
         <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
           {horse.number ?? '–'}
         </span>
@@ -112,8 +117,13 @@ function HorseRow({
         <RatingBadge rating={horse.vbRating} />
         <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
       </button>
+      {canStar && (
+        <Suspense fallback={null}>
+          <WatchStar horseName={horse.name} className="mr-2" />
+        </Suspense>
+      )}
       {expanded && (
-        <div id={panelId} className="px-4 pb-4">
+        <div id={panelId} className="basis-full px-4 pb-4">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
             <Detail label="Number" value={horse.number} />
             <Detail label="Draw" value={horse.draw} />
@@ -150,6 +160,12 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   const user = useCurrentUser().data;
   // Members log bets from the card; a visitor reading the free race does not.
   const canLog = !!user && (user.role === 'admin' || user.hasMemberAccess);
+  // The star is the browser's only (never in a server render, which a member's free race has): hydration finds none, then it loads.
+  const canStar = useSyncExternalStore(
+    noChange,
+    () => canLog,
+    () => false,
+  );
   const downTo = useMemo(() => valueDownToAll(race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }))), [race.horses]);
   const horses = sortHorses(race.horses, sort);
   const headingId = `race-${race.id}-heading`;
@@ -214,6 +230,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
             downTo={downTo.get(h.id)}
             bet={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, source: 'race-card' }}
             canLog={canLog}
+            canStar={canStar}
           />
         ))}
       </ul>

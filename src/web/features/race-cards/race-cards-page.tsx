@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { WEEKDAYS, formatLongDay, formatShortDay, londonDate, type Weekday, weekdayName } from '#shared/london-time';
+import { nameKey } from '#shared/name-key';
 import { MAX_TAB_COLUMNS, defaultTab, toggleRace, toggleVenue, weekdayTabs } from '#shared/race-card-rules';
+import { readRunnerLink } from '#shared/runner-link';
 import type { RaceSummary } from '#shared/schemas/race-cards';
 import { PageHeader } from '#web/components/page-header';
 import { Button } from '#web/components/ui/button';
@@ -42,9 +45,41 @@ function useReveal(cards: readonly { id: number }[] | undefined, reveal: number 
   }, [cards, reveal, onRevealed]);
 }
 
-function SelectedRaces({ ids, reveal, onRevealed }: { ids: number[]; reveal: number | null; onRevealed: () => void }) {
+/** How long the runner an address opened stays marked; it keeps the focus after. */
+const HIGHLIGHT_MS = 5_000;
+const HIGHLIGHT_CLASSES = ['ring-4', 'ring-inset', 'ring-gold-400'];
+
+/** The runner an address opened (src/shared/runner-link.ts): its race and the horse's name as the address gave it. */
+interface RunnerTarget {
+  raceId: number;
+  horseName: string;
+}
+
+function SelectedRaces({ ids, reveal, onRevealed, runner, onHighlighted }: { ids: number[]; reveal: number | null; onRevealed: () => void; runner: RunnerTarget | null; onHighlighted: () => void }) {
   const { data, isPending } = useSelectedRaces(ids);
   useReveal(data, reveal, onRevealed);
+  const runnerRace = runner ? data?.find((r) => r.id === runner.raceId) : undefined;
+  const highlightHorseId = runnerRace?.horses.find((h) => nameKey(h.name) === nameKey(runner!.horseName))?.id ?? null;
+  useEffect(() => {
+    if (highlightHorseId === null) return;
+    // The runner's row button (it controls the runner's details): into view and focused, for
+    // keyboard and screen-reader users too, its row marked for a moment. Done here, on the
+    // members' page, so the race card the public free race shares carries none of it.
+    const row = document.querySelector<HTMLButtonElement>(`[aria-controls="horse-${highlightHorseId}-details"]`);
+    const item = row?.closest('li');
+    if (!row || !item) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    row.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+    row.focus({ preventScroll: true });
+    item.classList.add(...HIGHLIGHT_CLASSES);
+    item.dataset.highlighted = 'true';
+    const timer = setTimeout(onHighlighted, HIGHLIGHT_MS);
+    return () => {
+      clearTimeout(timer);
+      item.classList.remove(...HIGHLIGHT_CLASSES);
+      delete item.dataset.highlighted;
+    };
+  }, [highlightHorseId, onHighlighted]);
   if (ids.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">Select races from the menu above to view detailed race cards</p>;
   }
@@ -59,6 +94,11 @@ function SelectedRaces({ ids, reveal, onRevealed }: { ids: number[]; reveal: num
   }
   return (
     <div className="grid grid-cols-1 gap-6">
+      {runnerRace && highlightHorseId === null && (
+        <p role="status" className="rounded-lg border border-gold-300 bg-gold-50 p-3 text-sm text-navy-900">
+          {runner!.horseName} is not among the runners of the {runnerRace.time} {runnerRace.course}.
+        </p>
+      )}
       {(data ?? []).map((race) => (
         <RaceCard key={race.id} race={race} />
       ))}
@@ -76,6 +116,12 @@ export function RaceCardsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   // The race whose card to bring into view once it has loaded (the one just chosen).
   const [reveal, setReveal] = useState<number | null>(null);
+  // An address naming a runner (?date=&time=&course=&horse=) opens its day, its race and the runner, once.
+  const [params] = useSearchParams();
+  const link = readRunnerLink(params);
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
+  const [runner, setRunner] = useState<RunnerTarget | null>(null);
+  const [missingRace, setMissingRace] = useState<string | null>(null);
 
   const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, (metadata.data?.[d] ?? []) as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
   const counts = Object.fromEntries(WEEKDAYS.map((d) => [d, byDay[d].length])) as Record<Weekday, number>;
@@ -86,14 +132,32 @@ export function RaceCardsPage() {
   const selectedIds = dayRaces.map((r) => r.id).filter((id) => selected.includes(id));
 
   const clearReveal = useCallback(() => setReveal(null), []);
+  const clearRunner = useCallback(() => setRunner(null), []);
+
+  const ready = metadata.data && !adminDefault.isPending;
+  const linkKey = link ? params.toString() : null;
+  if (ready && link && linkKey !== openedLink) {
+    // Set while rendering (React's pattern for state that follows an input): no extra paint of the wrong tab.
+    setOpenedLink(linkKey);
+    const isLinked = (r: RaceSummary) => r.raceDate === link.date && r.time === link.time && nameKey(r.course) === nameKey(link.course);
+    const day = WEEKDAYS.find((d) => byDay[d].some(isLinked));
+    const race = day && byDay[day].find(isLinked);
+    if (day && race) {
+      setChosen(day);
+      setSelected([race.id]);
+      setRunner({ raceId: race.id, horseName: link.horseName });
+      setMissingRace(null);
+    } else {
+      setRunner(null);
+      setMissingRace(`The ${link.time} ${link.course} on ${formatLongDay(link.date)} is not on the race cards now, so ${link.horseName} cannot be shown. Choose a race below.`);
+    }
+  }
 
   function refresh() {
     setSelected([]);
     queryClient.removeQueries({ queryKey: RACE_CARDS_SELECTED_KEY });
     void queryClient.resetQueries({ queryKey: RACE_CARDS_METADATA_KEY });
   }
-
-  const ready = metadata.data && !adminDefault.isPending;
 
   return (
     <>
@@ -104,6 +168,11 @@ export function RaceCardsPage() {
         </Button>
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-8">
+        {missingRace && (
+          <p role="status" className="mb-6 rounded-lg border border-gold-300 bg-gold-50 p-4 text-navy-900">
+            {missingRace}
+          </p>
+        )}
         {!ready ? (
           metadata.isError ? (
             <p className="text-slate-700">No races available</p>
@@ -120,6 +189,7 @@ export function RaceCardsPage() {
             onValueChange={(v) => {
               setChosen(v as Weekday);
               setSelected([]);
+              setRunner(null);
             }}
             listClassName={`grid ${GRID_COLUMNS[Math.min(tabs.length, MAX_TAB_COLUMNS)]}`}
             items={tabs.map((d) => ({
@@ -143,7 +213,7 @@ export function RaceCardsPage() {
                       }}
                       onClear={() => setSelected([])}
                     />
-                    <SelectedRaces ids={selectedIds} reveal={reveal} onRevealed={clearReveal} />
+                    <SelectedRaces ids={selectedIds} reveal={reveal} onRevealed={clearReveal} runner={runner} onHighlighted={clearRunner} />
                   </div>
                 ),
             }))}

@@ -14,6 +14,7 @@ import { fetchRace, RACE_CARD_KEY, useRaceCardsMetadata } from '../race-cards/ap
 import { ResultBadge } from '../race-cards/result-badge';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
 import { RunnerPrices } from '../race-cards/runner-day';
+import { WatchStar } from '../watchlist/watch-star';
 
 /**
  * Beside today's tips (members only): for each of NAP, NB and Longshot, the shortest price still
@@ -81,11 +82,14 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
   const settled = finish ? TIP_RESULT_OF_FINISH[finish] : null;
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`tip-price-${props.label.toLowerCase()}`}>
-      <p className="font-semibold text-navy-900">
-        {props.label}: {props.horse}
-        {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
-        {settled && <ResultBadge result={settled} testId={`tip-result-${props.label.toLowerCase()}`} className="ml-2" />}
-      </p>
+      <div className="flex items-start gap-2">
+        <p className="min-w-0 flex-1 font-semibold text-navy-900">
+          {props.label}: {props.horse}
+          {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
+          {settled && <ResultBadge result={settled} testId={`tip-result-${props.label.toLowerCase()}`} className="ml-2" />}
+        </p>
+        <WatchStar horseName={props.horse} className="-my-2" />
+      </div>
       {latest && (
         <p className="flex items-center gap-2 text-sm text-slate-800" data-testid={`tip-market-${props.label.toLowerCase()}`}>
           <span>

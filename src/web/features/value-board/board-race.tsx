@@ -1,6 +1,8 @@
+import { Link } from 'react-router';
 import { tissueOddsText } from '#shared/generator/rows';
 import { londonClock } from '#shared/london-time';
 import { TIP_RESULT_OF_FINISH } from '#shared/race-results';
+import { runnerCardUrl } from '#shared/runner-link';
 import type { PriceSource } from '#shared/schemas/prices';
 import type { ValueBoardRace, ValueBoardRunner } from '#shared/schemas/value-board';
 import { Card } from '#web/components/ui/card';
@@ -10,6 +12,7 @@ import { ScoreBadge } from '../generator/value-legend';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
 import { ResultBadge } from '../race-cards/result-badge';
+import { WatchStar } from '../watchlist/watch-star';
 
 const SOURCE_LABELS: Record<PriceSource, string> = { morning: 'morning', analyst: 'analyst', bsp: 'BSP', 'racing-api': 'feed' };
 
@@ -25,7 +28,7 @@ function Move({ move }: { move: number | null }) {
   );
 }
 
-function RunnerRow({ runner }: { runner: ValueBoardRunner }) {
+function RunnerRow({ runner, race, date }: { runner: ValueBoardRunner; race: ValueBoardRace; date: string }) {
   const odds = useFormatOdds();
   const format = useOddsFormat();
   const price = runner.price === null ? '–' : odds(runner.priceText || runner.price);
@@ -36,8 +39,12 @@ function RunnerRow({ runner }: { runner: ValueBoardRunner }) {
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className={cn('font-semibold text-navy-900', runner.nonRunner && 'text-slate-500 line-through')}>
             {runner.number !== null && <span className="mr-1 text-slate-600 tabular-nums">{runner.number}</span>}
-            {runner.horseName}
+            {/* The horse opens on its race card. */}
+            <Link to={runnerCardUrl({ date, time: race.time, course: race.course, horseName: runner.horseName })} className="underline-offset-4 hover:underline">
+              {runner.horseName}
+            </Link>
           </span>
+          <WatchStar horseName={runner.horseName} className="-my-2" />
           {runner.tip && <span className="rounded bg-gold-300 px-1.5 py-0.5 text-xs font-bold text-navy-950">{runner.tip}</span>}
           {runner.result ? <ResultBadge result={TIP_RESULT_OF_FINISH[runner.result.finish]} /> : runner.nonRunner && <ResultBadge result="NR" />}
         </p>
@@ -68,7 +75,7 @@ function RunnerRow({ runner }: { runner: ValueBoardRunner }) {
 }
 
 /** One race of the board: its runners best value first; a race that is off says so, a resulted one how each finished. */
-export function BoardRace({ race }: { race: ValueBoardRace }) {
+export function BoardRace({ race, date }: { race: ValueBoardRace; date: string }) {
   const headingId = `board-race-${race.id}`;
   const status = race.resulted ? 'Result' : race.off ? 'Off' : null;
   return (
@@ -86,7 +93,7 @@ export function BoardRace({ race }: { race: ValueBoardRace }) {
       </div>
       <ul aria-label={`Runners ${race.time} ${race.course}`}>
         {race.runners.map((r) => (
-          <RunnerRow key={r.id} runner={r} />
+          <RunnerRow key={r.id} runner={r} race={race} date={date} />
         ))}
       </ul>
     </Card>

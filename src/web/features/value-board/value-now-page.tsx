@@ -102,7 +102,7 @@ function Board({ data }: { data: ValueBoard }) {
           {upcoming.length > 0 ? (
             <section aria-label="Races to come" className="grid gap-4">
               {upcoming.map((race) => (
-                <BoardRace key={race.id} race={race} />
+                <BoardRace key={race.id} race={race} date={data.date} />
               ))}
             </section>
           ) : (
@@ -114,7 +114,7 @@ function Board({ data }: { data: ValueBoard }) {
                 Off and resulted
               </h2>
               {finished.map((race) => (
-                <BoardRace key={race.id} race={race} />
+                <BoardRace key={race.id} race={race} date={data.date} />
               ))}
             </section>
           )}
