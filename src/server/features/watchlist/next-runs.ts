@@ -1,7 +1,8 @@
 import { asc, gte, inArray } from 'drizzle-orm';
 import { londonClock, londonDate } from '#shared/london-time';
 import { valueDownTo } from '#shared/odds-format';
-import { cardRaceAt, nameKey, type Finish } from '#shared/race-results';
+import { cardRaceAt } from '#shared/pasted-race-lines';
+import { nameKey, type Finish } from '#shared/race-results';
 import { raceIsOff } from '#shared/race-times';
 import type { WatchedRun } from '#shared/schemas/watchlist';
 import { nextRun } from '#shared/watchlist';
