@@ -64,8 +64,15 @@ export class PushService {
     return this;
   }
 
+  /** Stops answering (a push service that is down); `listenAgain` brings it back on the same origin. */
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  async listenAgain(): Promise<void> {
+    const port = Number(new URL(this.origin).port);
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
   }
 
   /** A new device: its endpoint here, and its keys made as a browser makes them. */
