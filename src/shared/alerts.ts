@@ -2,7 +2,7 @@
  * Member alerts: which ones there are, when a member's quiet hours hold them, which push services a
  * browser's subscription may name, and what each alert says. Pure: no clock, no I/O.
  */
-export const ALERT_KINDS = ['tips', 'value', 'non_runner'] as const;
+const ALERT_KINDS = ['tips', 'value', 'non_runner'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The subject of the day's tips alert (a horse's alerts use its nameKey). */

@@ -17,7 +17,7 @@ export async function startWithPush(): Promise<{ t: TestApp; push: PushService }
   return { t, push };
 }
 
-export const ALL_OFF: AlertSettings = { tipsPublished: false, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: null, quietUntil: null };
+const ALL_OFF: AlertSettings = { tipsPublished: false, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: null, quietUntil: null };
 
 export async function saveSettings(client: HttpClient, settings: Partial<AlertSettings>) {
   const res = await client.put('/api/alert-settings', { ...ALL_OFF, ...settings });

@@ -47,7 +47,9 @@ describe('push subscriptions', () => {
     const res = await ann.post('/api/push/subscriptions', device, { 'user-agent': 'Mozilla/5.0 (Android 14) Chrome/131' });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ success: true, message: 'Alerts are on for this device.' });
-    expect((await devices()).map((d) => [d.userId, d.endpoint, d.p256dh, d.auth, d.userAgent])).toEqual([[annUser.id, device.endpoint, device.keys.p256dh, device.keys.auth, 'Mozilla/5.0 (Android 14) Chrome/131']]);
+    expect((await devices()).map((d) => [d.userId, d.endpoint, d.p256dh, d.auth, d.userAgent])).toEqual([
+      [annUser.id, device.endpoint, device.keys.p256dh, device.keys.auth, 'Mozilla/5.0 (Android 14) Chrome/131'],
+    ]);
     expect(((await ann.get('/api/alert-settings')).json as { pushDevices: number }).pushDevices).toBe(1);
 
     // The browser re-subscribes (new keys): still one row.
@@ -177,7 +179,15 @@ describe('alert settings', () => {
     const res = await client.put('/api/alert-settings', { tipsPublished: true, valueReached: true, tipNonRunner: false, emailDigest: true, quietFrom: '22:30', quietUntil: '07:00' });
     expect(res.status, res.text).toBe(200);
     expect(res.json.message).toBe('Your alert settings are saved.');
-    expect((await client.get('/api/alert-settings')).json).toEqual({ tipsPublished: true, valueReached: true, tipNonRunner: false, emailDigest: true, quietFrom: '22:30', quietUntil: '07:00', pushDevices: 0 });
+    expect((await client.get('/api/alert-settings')).json).toEqual({
+      tipsPublished: true,
+      valueReached: true,
+      tipNonRunner: false,
+      emailDigest: true,
+      quietFrom: '22:30',
+      quietUntil: '07:00',
+      pushDevices: 0,
+    });
     for (const bad of [{ quietFrom: '22:30', quietUntil: null }, { quietFrom: '25:00', quietUntil: '07:00' }, { quietFrom: '07:00', quietUntil: '07:00' }, { tipsPublished: 'yes' }, { extra: true }]) {
       const refused = await client.put('/api/alert-settings', { tipsPublished: false, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: null, quietUntil: null, ...bad });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
@@ -233,7 +243,9 @@ describe('without VAPID keys', () => {
   it('a partial VAPID configuration fails at start, naming what is missing', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey })).toThrow(/VAPID_PRIVATE_KEY: required when any of[\s\S]*VAPID_SUBJECT: required/);
     expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT })).toThrow(/VAPID_PUBLIC_KEY: must be the base64url public key/);
-    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'alerts@vbg.example' })).toThrow(/VAPID_SUBJECT: must be a mailto:/);
+    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'alerts@vbg.example' })).toThrow(
+      /VAPID_SUBJECT: must be a mailto:/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', PUSH_SERVICE_HOSTS: 'https://x/path' })).toThrow(/PUSH_SERVICE_HOSTS/);
     expect(loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT }).PUSH_SERVICE_HOSTS).toEqual([
       'fcm.googleapis.com',

@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-
-/** http_ece has no types: the one call the push service makes. */
-const ece = createRequire(import.meta.url)('http_ece') as { decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: string }): Buffer };
+import ece from 'http_ece';
 
 /** A browser's subscription as PushSubscription.toJSON() gives it. */
 export interface TestSubscription {

@@ -13,7 +13,7 @@ import { hasAlertAccess } from './decide';
 /** The advisory lock whose holder is the one instance delivering alerts at a time. */
 const DELIVERY_LOCK = 728_817;
 /** A member's alert digest gathers what arises for this long after the last one went. */
-export const DIGEST_EVERY_MS = 3600_000;
+const DIGEST_EVERY_MS = 3600_000;
 
 type AlertRow = typeof memberAlerts.$inferSelect;
 type MemberRow = {

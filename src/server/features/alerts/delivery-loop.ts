@@ -6,7 +6,7 @@ import { decideNonRunnerAlerts, decideTipsAlerts, decideValueAlerts } from './de
 import { deliverAlerts } from './deliver';
 
 /** How often each instance looks again: alerts whose quiet hours ended, pushes to retry, digests due. */
-export const ALERT_SWEEP_EVERY_MS = 60_000;
+const ALERT_SWEEP_EVERY_MS = 60_000;
 
 /**
  * One delivery pass at a time per instance: a pass asked for while one runs makes it run once more

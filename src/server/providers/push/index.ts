@@ -7,14 +7,14 @@ const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a message for a device that is offline: the rest of a race day. */
 const PUSH_TTL_SECONDS = 12 * 3600;
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
 }
 
 /** What one send came to: delivered, the subscription is gone for good, or failed this time. */
-export type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'failed'; reason: string };
+type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'failed'; reason: string };
 
 export interface PushSender {
   send(target: PushTarget, payload: PushPayload): Promise<PushOutcome>;
