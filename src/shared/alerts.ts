@@ -2,8 +2,7 @@
  * Member alerts: which ones there are, when a member's quiet hours hold them, which push services a
  * browser's subscription may name, and what each alert says. Pure: no clock, no I/O.
  */
-const ALERT_KINDS = ['tips', 'value', 'non_runner'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
+export type AlertKind = 'tips' | 'value' | 'non_runner';
 
 /** The subject of the day's tips alert (a horse's alerts use its nameKey). */
 export const TIPS_SUBJECT = 'tips';

@@ -2,7 +2,6 @@
 declare module 'http_ece' {
   import type crypto from 'node:crypto';
 
-  function decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: string }): Buffer;
-  const ece: { decrypt: typeof decrypt };
+  const ece: { decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: string }): Buffer };
   export default ece;
 }
