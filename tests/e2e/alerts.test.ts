@@ -50,7 +50,7 @@ describe('the alerts card in My Account', () => {
     await createAccount(j.app, 'nonMember', 'free@example.com');
     const { page } = await j.newPage(DESKTOP);
     await signInThroughPage(page, 'free@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/subscribe'); // where an account without a subscription lands
     await page.goto('/my-account');
     await expect.poll(() => page.getByRole('heading', { name: 'Odds Format' }).isVisible()).toBe(true);
     expect(await page.locator('#alerts').count()).toBe(0);
