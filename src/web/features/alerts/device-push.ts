@@ -4,8 +4,7 @@ import { ApiError, errorMessage } from '#web/lib/request';
  * This browser's side of Web Push: whether it can take alerts, and turning them on or off. Every
  * outcome is a sentence for the member; nothing here throws.
  */
-const NO_PUSH_SUPPORT =
-  'This browser cannot show alerts (it has no Web Push support). On an iPhone or iPad, add VBG to your Home Screen and open it from there; or turn on the e-mail digest below.';
+const NO_PUSH_SUPPORT = 'This browser cannot show alerts (it has no Web Push support). On an iPhone or iPad, add VBG to your Home Screen and open it from there; or turn on the e-mail digest below.';
 export const PERMISSION_DENIED = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then press the button again.';
 const PERMISSION_NOT_GIVEN = 'Alerts were not turned on: allow notifications when your browser asks.';
 const NO_SERVICE_WORKER = 'This page is not ready for alerts yet. Reload it and try again.';
