@@ -71,6 +71,13 @@ describe('push subscriptions', () => {
     expect(await devices()).toEqual([]);
   });
 
+  it('keeps a member’s ten newest devices', async () => {
+    const { client } = await signedIn(t, 'member');
+    const added = [];
+    for (let i = 0; i < 11; i++) added.push(await subscribeDevice(client, push));
+    expect((await devices()).map((d) => d.endpoint)).toEqual(added.slice(1).map((d) => d.endpoint));
+  });
+
   it('refuses an endpoint off the allowed push services with a clear 400, and a malformed subscription, writing nothing', async () => {
     const { client } = await signedIn(t, 'member');
     const { keys } = push.subscribe();

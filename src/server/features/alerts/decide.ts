@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { TIPS_SUBJECT, TIPS_URL, nonRunnerAlertText, tipsAlertText, valueAlertText, type AlertKind, type AlertText } from '#shared/alerts';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { nameKey } from '#shared/name-key';
@@ -88,7 +88,15 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
   const day = londonDate(ctx.clock.now());
   const to = await recipients(ctx, alertSettings.valueReached);
   if (to.length === 0) return 0;
-  const stars = await ctx.db.select({ userId: watchlist.userId, horseKey: watchlist.horseKey }).from(watchlist);
+  const stars = await ctx.db
+    .select({ userId: watchlist.userId, horseKey: watchlist.horseKey })
+    .from(watchlist)
+    .where(
+      inArray(
+        watchlist.userId,
+        to.map((m) => m.id),
+      ),
+    );
   const starredBy = new Map<string, Recipient[]>();
   const byId = new Map(to.map((m) => [m.id, m]));
   for (const s of stars) {

@@ -55,6 +55,9 @@ export interface DeliveryCounts {
  * - otherwise: dropped.
  */
 export async function deliverAlerts(ctx: AppContext, sender: PushSender | null): Promise<DeliveryCounts | null> {
+  // Most writes decide nothing: then no lock (a connection of its own on PostgreSQL) is taken.
+  const [anyPending] = await ctx.db.select({ id: memberAlerts.id }).from(memberAlerts).where(eq(memberAlerts.status, 'pending')).limit(1);
+  if (!anyPending) return null;
   const lock = await ctx.database.trySessionLock(DELIVERY_LOCK);
   if (!lock) return null;
   try {

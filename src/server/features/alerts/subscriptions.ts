@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { PUSH_ENDPOINT_REFUSED, pushEndpointAllowed } from '#shared/alerts';
 import type { pushSubscriptionBody } from '#shared/schemas/alerts';
 import type { z } from 'zod';
@@ -8,12 +8,15 @@ import { HttpError, badRequest, notFound } from '#server/http/errors';
 
 export const PUSH_OFF = 'Alerts on devices are not available on this site yet (no Web Push keys are configured). You can still have them by e-mail.';
 const USER_AGENT_MAX = 300;
+/** Devices kept per member: a new one past this replaces the one subscribed longest ago. */
+const MAX_DEVICES = 10;
 
 /**
  * Keeps a browser's push subscription for the signed-in member. The endpoint must be on a known
  * push service (PUSH_SERVICE_HOSTS), since the server will POST to it. One row per endpoint: a
  * browser that subscribes again, or another member signing in on it, moves the endpoint to
- * whoever posted it now, with the keys it gives now.
+ * whoever posted it now, with the keys it gives now. A member keeps their MAX_DEVICES newest devices
+ * (each alert is sent to each, so the number is bounded).
  */
 export async function subscribePush(ctx: AppContext, userId: number, body: z.output<typeof pushSubscriptionBody>, userAgent: string) {
   if (!ctx.config.VAPID_PUBLIC_KEY) throw new HttpError(409, PUSH_OFF);
@@ -24,6 +27,13 @@ export async function subscribePush(ctx: AppContext, userId: number, body: z.out
     .insert(pushSubscriptions)
     .values({ ...values, endpoint: body.endpoint, createdAt: now })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: now, lastSentAt: null } });
+  const kept = ctx.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_DEVICES);
+  await ctx.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
   return { success: true as const, message: 'Alerts are on for this device.' };
 }
 
