@@ -37,11 +37,10 @@ export function createPushSender(config: AppConfig): PushSender | null {
         details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
           vapidDetails: { subject, publicKey, privateKey },
           TTL: PUSH_TTL_SECONDS,
-          topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
         });
-      } catch (err) {
+      } catch {
         // The browser's keys cannot encrypt (a corrupt subscription): it never will.
-        return { kind: 'gone', status: 0, ...{ reason: (err as Error).message } };
+        return { kind: 'gone', status: 0 };
       }
       const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
       let res: Response;
