@@ -7,6 +7,7 @@ import { loadConfig } from '#server/env';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
 import { PUSH_OFF } from '#server/features/alerts/subscriptions';
 import type { PushService } from '../support/push-service';
+import { itOnPostgres } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { VAPID, VAPID_SUBJECT, alertedMember, saveSettings, startWithPush, subscribeDevice } from './alerts-helpers';
@@ -121,6 +122,27 @@ describe('push subscriptions', () => {
     await runAlertSweep(t.ctx);
     expect(push.to(ann.device!.endpoint)).toHaveLength(1);
     expect((await alertRows()).map((r) => r.status)).toEqual(['sent']);
+  });
+});
+
+describe('several instances', () => {
+  itOnPostgres('two instances on one database, sweeping together, deliver a held alert once', async () => {
+    // The same worker database as `t` (starting it empties the tables: first).
+    const other = await startTestApp({ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT, PUSH_SERVICE_HOSTS: push.origin });
+    try {
+      const { client: admin } = await signedIn(t, 'admin');
+      const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true, quietFrom: '08:00', quietUntil: '10:00' });
+      await publish(admin);
+      await alertsIdle(t.ctx);
+      for (const app of [t, other]) app.clock.set(new Date(`${TODAY}T10:00:00Z`));
+      push.answerAfterMs = 300; // each pass is still sending when the other reads what is pending
+      await Promise.all([runAlertSweep(t.ctx), runAlertSweep(other.ctx), runAlertSweep(other.ctx), runAlertSweep(t.ctx)]);
+      await Promise.all([runAlertSweep(t.ctx), runAlertSweep(other.ctx)]);
+      expect(push.to(ann.device!.endpoint)).toHaveLength(1);
+      expect((await alertRows()).map((r) => r.status)).toEqual(['sent']);
+    } finally {
+      await other.close();
+    }
   });
 });
 

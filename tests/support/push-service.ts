@@ -82,6 +82,9 @@ export class PushService {
     return { endpoint, keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) } };
   }
 
+  /** From now on every answer takes this long (a slow push service keeps a delivery pass busy). */
+  answerAfterMs = 0;
+
   /** From now on the endpoint answers `status` (404 or 410: the subscription is gone). */
   expire(endpoint: string, status: 404 | 410 = 410) {
     this.answers.set(endpoint, status);
@@ -96,9 +99,11 @@ export class PushService {
     this.received.length = 0;
     this.refusals.length = 0;
     this.answers.clear();
+    this.answerAfterMs = 0;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (this.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, this.answerAfterMs));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
