@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { valueDownTo } from '#shared/odds-format';
-import { runnerCardUrl } from '#shared/runner-link';
+import { RUNNER_LINK_PARAMS, readRunnerLink, runnerCardUrl } from '#shared/runner-link';
 import { memberAlerts, users } from '#server/db/schema';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
 import type { PushService } from '../support/push-service';
@@ -186,7 +186,11 @@ describe('a tip becomes a non-runner', () => {
     expect((await enterResults(admin, TODAY, [resultLine(second, [0, 1, 2], [4])])).status).toBe(200);
     await delivered();
     expect(push.to(ann.device!.endpoint).map((p) => (p as { title: string }).title)).toEqual([`Non-runner: ${first.horses[1].name}`, `Non-runner: ${second.horses[4].name}`]);
-    expect((push.to(ann.device!.endpoint)[1] as { url: string }).url).toBe(cardUrl(second, 4));
+    const opened = new URL((push.to(ann.device!.endpoint)[1] as { url: string }).url, t.baseUrl);
+    expect(opened.pathname + opened.search).toBe(cardUrl(second, 4));
+    // The race cards read exactly this address back to the runner.
+    expect([...opened.searchParams.keys()]).toEqual([...RUNNER_LINK_PARAMS]);
+    expect(readRunnerLink(opened.searchParams)).toEqual({ date: TODAY, time: second.time, course: second.course, horseName: second.horses[4].name });
     expect(push.to(bob.device!.endpoint)).toEqual([]);
 
     // Marked again: no second alert.
