@@ -44,6 +44,11 @@ describe('the alerts card in My Account', () => {
     await expect.poll(() => card.getByRole('alert').textContent()).toBe(PERMISSION_DENIED);
     await capture(page, 'alerts-card-device-message');
     expect(await card.getByText('No device takes your alerts yet.').isVisible()).toBe(true);
+
+    // Signing out here refetches everything: the alert settings are not asked for as nobody.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => page.getByText('Logged out', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#alerts').count()).toBe(0);
   });
 
   it('is not shown to an account without a subscription', async () => {

@@ -20,7 +20,7 @@ const TOGGLES: Array<{ key: keyof Pick<AlertSettings, 'tipsPublished' | 'valueRe
 /** My Account: which alerts a member wants, their quiet hours, and alerts on this device. Members only. */
 export function AlertsCard() {
   const { hasMemberAccess } = useAuth();
-  const settings = useAlertSettings(hasMemberAccess);
+  const settings = useAlertSettings();
   if (!hasMemberAccess) return null;
   return (
     <Card className="mt-6" id="alerts">

@@ -1,12 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettings, AlertSettingsAnswer, PushPublicKeyAnswer } from '#shared/schemas/alerts';
+import type { CurrentUser } from '#shared/schemas/auth';
 import { apiJson, getJson } from '#web/lib/request';
+import { AUTH_USER_KEY } from '../auth/api';
 
 const ALERT_SETTINGS_KEY = ['/api/alert-settings'] as const;
 
-/** The member's alert choices and how many devices take push (members only: asked only for them); never in server-rendered HTML. */
-export function useAlertSettings(enabled: boolean) {
-  return useQuery({ queryKey: ALERT_SETTINGS_KEY, queryFn: () => getJson<AlertSettingsAnswer>('/api/alert-settings'), enabled, meta: { ssr: false } });
+/**
+ * The member's alert choices and how many devices take push; never in server-rendered HTML. Asked
+ * only while a member is signed in, judged when it would be fetched: signing out or deleting the
+ * account refetches every query, and this one must not ask again as nobody.
+ */
+export function useAlertSettings() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ALERT_SETTINGS_KEY,
+    queryFn: () => getJson<AlertSettingsAnswer>('/api/alert-settings'),
+    enabled: () => {
+      const user = queryClient.getQueryData<CurrentUser | null>(AUTH_USER_KEY);
+      return Boolean(user && (user.role === 'admin' || user.hasMemberAccess));
+    },
+    meta: { ssr: false },
+  });
 }
 
 export function useSaveAlertSettings() {
