@@ -288,3 +288,20 @@ describe('only members get alerts', () => {
     expect(await alertRows()).toEqual([]);
   });
 });
+
+describe('keeping', () => {
+  it('a sweep deletes alerts decided more than 30 days ago, and keeps younger ones', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });
+    await publish(admin);
+    await delivered();
+    t.clock.advance(29 * 86400_000);
+    const { client: later } = await signedIn(t, 'admin', 'later@example.com');
+    await publish(later);
+    await delivered();
+    expect((await alertRows()).map((r) => r.day)).toEqual([TODAY, '2026-12-24']);
+    t.clock.advance(2 * 86400_000); // the first is 31 days old, the second 2
+    await runAlertSweep(t.ctx);
+    expect((await alertRows()).map((r) => r.day)).toEqual(['2026-12-24']);
+  });
+});

@@ -4,9 +4,12 @@ import { createPushSender, type PushSender } from '#server/providers/push';
 import { onRaceDayChange, type RaceDayChange } from '#server/race-day-events';
 import { decideNonRunnerAlerts, decideTipsAlerts, decideValueAlerts } from './decide';
 import { deliverAlerts } from './deliver';
+import { pruneAlerts } from './prune';
 
 /** How often each instance looks again: alerts whose quiet hours ended, pushes to retry, digests due. */
 const ALERT_SWEEP_EVERY_MS = 60_000;
+/** How often a sweep also deletes old alerts. */
+const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * One delivery pass at a time per instance: a pass asked for while one runs makes it run once more
@@ -46,6 +49,8 @@ class AlertLoop {
 }
 
 const loops = new WeakMap<AppContext, AlertLoop>();
+/** When each app's sweeps last pruned (absent: not yet, so its first sweep does). */
+const prunedAt = new WeakMap<AppContext, number>();
 
 /** What a race-day change may newly make true: each decision records alerts once, so asking again is harmless. */
 async function decide(ctx: AppContext, change: RaceDayChange | 'sweep') {
@@ -78,12 +83,18 @@ export function startAlerts(app: FastifyInstance, ctx: AppContext, everyMs = ALE
 }
 
 /**
- * One sweep: today's value and non-runner alerts decided again (a price or a card may have
- * changed on another instance, or before a member starred the horse), then a delivery pass.
- * Resolves when the pass is over.
+ * One sweep: alerts past their keeping time deleted (once an hour), today's value and non-runner
+ * alerts decided again (a price or a card may have changed on another instance, or before a
+ * member starred the horse), then a delivery pass. Resolves when the pass is over.
  */
 export async function runAlertSweep(ctx: AppContext): Promise<void> {
   try {
+    const now = ctx.clock.now().getTime();
+    if (now - (prunedAt.get(ctx) ?? -Infinity) >= PRUNE_EVERY_MS) {
+      prunedAt.set(ctx, now);
+      const pruned = await pruneAlerts(ctx);
+      if (pruned) ctx.log.info({ pruned }, 'alerts: deleted alerts older than their keeping time');
+    }
     await decide(ctx, 'sweep');
   } catch (err) {
     ctx.log.error({ err }, 'alerts: the sweep could not decide; delivering what is pending');
