@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context';
 import { memberAlerts } from '#server/db/schema';
 
 /** How long a decided alert is kept (the privacy notice says so): its day is long over by then. */
-export const ALERTS_KEEP_DAYS = 30;
+const ALERTS_KEEP_DAYS = 30;
 
 /** Deletes alerts decided more than ALERTS_KEEP_DAYS ago, whatever came of them; returns how many. */
 export async function pruneAlerts(ctx: AppContext): Promise<number> {
