@@ -7,7 +7,7 @@ import { loadConfig } from '#server/env';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
 import { PUSH_OFF } from '#server/features/alerts/subscriptions';
 import type { PushService } from '../support/push-service';
-import { itOnPostgres } from '../support/databases';
+import { describeOnPostgres } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 import { VAPID, VAPID_SUBJECT, alertedMember, saveSettings, startWithPush, subscribeDevice } from './alerts-helpers';
@@ -125,8 +125,9 @@ describe('push subscriptions', () => {
   });
 });
 
-describe('several instances', () => {
-  itOnPostgres('two instances on one database, sweeping together, deliver a held alert once', async () => {
+// Several instances share one database only on PostgreSQL (PGlite is one process's database).
+describeOnPostgres('several instances', () => {
+  it('two instances on one database, sweeping together, deliver a held alert once', async () => {
     // The same worker database as `t` (starting it empties the tables: first).
     const other = await startTestApp({ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT, PUSH_SERVICE_HOSTS: push.origin });
     try {
