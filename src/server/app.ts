@@ -41,6 +41,8 @@ import { watchlistRoutes } from './features/watchlist/routes';
 import { mailRoutes } from './features/mail/routes';
 import { feedsRoutes } from './features/feeds/routes';
 import { accountRoutes } from './features/account/routes';
+import { alertsRoutes } from './features/alerts/routes';
+import { startAlerts } from './features/alerts/delivery-loop';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
@@ -59,6 +61,8 @@ export interface BuildAppOptions {
   httpTimeouts?: HttpTimeouts;
   /** How often housekeeping runs (tests shorten it); HOUSEKEEPING_EVERY_MS by default. */
   housekeepingEveryMs?: number;
+  /** How often this instance sweeps member alerts (tests: 0, they run sweeps themselves); ALERT_SWEEP_EVERY_MS by default. */
+  alertSweepEveryMs?: number;
   /** Whether this instance may poll the configured feeds (tests run polls themselves); on by default. */
   feedPolling?: boolean;
 }
@@ -166,6 +170,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   mailRoutes(app, ctx);
   feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
   accountRoutes(app, ctx);
+  alertsRoutes(app, ctx);
+  startAlerts(app, ctx, opts.alertSweepEveryMs);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
   const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];

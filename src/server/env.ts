@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RENEWAL_NOTICE_DAYS } from '#shared/subscription-notices';
 import { DEFAULT_PAYMENT_GRACE_DAYS } from '#shared/subscription';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isPushHostPattern } from '#shared/alerts';
 
 /**
  * Configuration comes only from the environment (secrets never live in the repo).
@@ -60,6 +61,25 @@ const dayCount = (min: number, max: number, fallback: number) =>
       .max(max, `must be a whole number of days from ${min} to ${max}`)
       .default(fallback),
   );
+
+/**
+ * The push services' hosts a member's subscription may name: `host` (https only), `*.domain` (any
+ * host below it, https only), or a full `http(s)://host:port` origin (a local push service in tests).
+ */
+const pushHostList = z.preprocess(
+  (v) => (emptyToUndefined(v) ?? DEFAULT_PUSH_SERVICE_HOSTS) as string,
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every(isPushHostPattern), {
+      message: 'must be a comma-separated list of hosts (fcm.googleapis.com), *.domain patterns or http(s)://host:port origins',
+    }),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
@@ -130,6 +150,30 @@ const envSchema = z.object({
   ),
   RACING_API_BOOKMAKER: optionalString,
   RACING_API_POLL_SECONDS: seconds(300),
+  // Web Push (member alerts): the VAPID key pair and its contact, all three or none (push off).
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url public key printed by: npx web-push generate-vapid-keys')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url private key printed by: npx web-push generate-vapid-keys')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL where a push service can reach you')
+      .optional(),
+  ),
+  // Where members' browsers may point their push endpoints (the server POSTs there).
+  PUSH_SERVICE_HOSTS: pushHostList,
   PAYMENT_GRACE_DAYS: dayCount(0, 28, DEFAULT_PAYMENT_GRACE_DAYS),
   RENEWAL_NOTICE_DAYS: dayCount(1, 60, DEFAULT_RENEWAL_NOTICE_DAYS),
 });
@@ -191,6 +235,11 @@ function combinationProblems(env: RawEnv): Map<string, string> {
     for (const name of ['RACING_API_USERNAME', 'RACING_API_PASSWORD'] as const) {
       if (!env[name]) add(name, 'required when RACING_DATA_PROVIDERS includes racing-api');
     }
+  }
+  // Web Push signs with the pair and names the subject: half a configuration would only ever fail.
+  const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  if (vapid.some((name) => env[name]) && !vapid.every((name) => env[name])) {
+    for (const name of vapid) if (!env[name]) add(name, 'required when any of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT is set (all three or none; without them alerts use e-mail only)');
   }
   return problems;
 }

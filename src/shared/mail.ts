@@ -9,8 +9,8 @@ export const MAILING_PATHS: Record<MailingKind, string> = {
   blog: '/api/send-blog-post-email',
   golf: '/api/send-golf-email',
 };
-/** `billing`: refunds, a failed payment, a membership ended, renewal and price notices. */
-export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation' | 'billing';
+/** `billing`: refunds, a failed payment, a membership ended, renewal and price notices. `alerts`: a member's alert digest. */
+export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation' | 'billing' | 'alerts';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail address, we have sent it a link to reset the password. The link works once, within 1 hour.';

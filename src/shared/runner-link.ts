@@ -11,7 +11,7 @@ export interface RunnerAddress {
   horseName: string;
 }
 
-const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
+export const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
 
 export function runnerCardUrl(runner: RunnerAddress): string {
   const query = new URLSearchParams({ date: runner.date, time: runner.time, course: runner.course, horse: runner.horseName });

@@ -138,6 +138,12 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/watchlist': 'member',
   'POST /api/watchlist': 'member',
   'DELETE /api/watchlist/:id': 'member',
+  // member alerts
+  'GET /api/push/public-key': 'member',
+  'POST /api/push/subscriptions': 'member',
+  'DELETE /api/push/subscriptions': 'member',
+  'GET /api/alert-settings': 'member',
+  'PUT /api/alert-settings': 'member',
   // prices through the day and the value board
   'POST /api/admin/prices': 'admin',
   'GET /api/value-now': 'member',

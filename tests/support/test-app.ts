@@ -70,7 +70,7 @@ export async function resetDatabase(database: Database) {
 /** `logStream`: the app logs there (at LOG_LEVEL, silent unless the test sets it); without it, nowhere. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number; logStream?: LogStream; feedPolling?: boolean } = {},
+  opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number; alertSweepEveryMs?: number; logStream?: LogStream; feedPolling?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();
@@ -86,6 +86,7 @@ export async function startTestApp(
     httpTimeouts: opts.httpTimeouts,
     // Off unless a test asks: a pass at an unplanned moment would race tests that move the clock.
     housekeepingEveryMs: opts.housekeepingEveryMs ?? 0,
+    alertSweepEveryMs: opts.alertSweepEveryMs ?? 0, // likewise: tests run sweeps themselves (runAlertSweep)
     // Off unless a test asks, for the same reason: tests run feed polls themselves (Run now).
     feedPolling: opts.feedPolling ?? false,
   });

@@ -76,4 +76,10 @@ export interface MyDataExport {
   watchlist: Array<{ horseName: string; starredAt: string }>;
   emails: Array<{ kind: string; subject: string; status: string; queuedAt: string; sentAt: string | null }>;
   sessions: Array<{ signedInAt: string; lastSeenAt: string; expiresAt: string; thisDevice: boolean }>;
+  /** The member's alert choices (null: never set), the devices that take push (no endpoint or keys: they address the device), and the alerts decided for them. */
+  alerts: {
+    settings: { tipsPublished: boolean; valueReached: boolean; tipNonRunner: boolean; emailDigest: boolean; quietFrom: string | null; quietUntil: string | null; updatedAt: string } | null;
+    pushDevices: Array<{ pushService: string; userAgent: string; addedAt: string; lastSentAt: string | null }>;
+    sent: Array<{ day: string; kind: string; title: string; body: string; status: string; channel: string | null; createdAt: string; sentAt: string | null }>;
+  };
 }

@@ -4,7 +4,22 @@ import { ACCOUNT_DELETED_MESSAGE, DELETE_ADMIN_REFUSED, DELETE_PASSWORD_WRONG } 
 import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
-import { checkoutSessions, localPayments, loginThrottle, memberBets, noticesSent, outbox, passwordResetTokens, sessions, users, watchlist, type UserRow } from '#server/db/schema';
+import {
+  alertSettings,
+  checkoutSessions,
+  localPayments,
+  loginThrottle,
+  memberAlerts,
+  memberBets,
+  noticesSent,
+  outbox,
+  passwordResetTokens,
+  pushSubscriptions,
+  sessions,
+  users,
+  watchlist,
+  type UserRow,
+} from '#server/db/schema';
 import { HttpError, badRequest } from '#server/http/errors';
 import type { PaymentsProvider } from '#server/providers/payments';
 import { verifyPassword } from '../auth/passwords';
@@ -34,7 +49,7 @@ async function endSubscriptionNow(payments: PaymentsProvider, user: UserRow): Pr
 
 /**
  * Erases what is personal and keeps what the law requires (UK GDPR erasure; HMRC expects
- * financial records for 6 years). Erased: bets, the watch list, sessions, reset tokens, notices, throttle
+ * financial records for 6 years). Erased: bets, the watch list, alert settings, push devices and alerts, sessions, reset tokens, notices, throttle
  * counts, the address and bodies of e-mails to them (mail still queued is not sent), the address
  * on their checkouts and in the local provider's records, and on the account row every personal
  * field. Kept: the account row as an anonymous `deleted-<id>@invalid` holding the provider's
@@ -45,6 +60,9 @@ async function erase(db: DbOrTx, user: UserRow, now: Date) {
   const anonymous = erasedEmail(user.id);
   await db.delete(memberBets).where(eq(memberBets.userId, user.id));
   await db.delete(watchlist).where(eq(watchlist.userId, user.id));
+  await db.delete(alertSettings).where(eq(alertSettings.userId, user.id));
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+  await db.delete(memberAlerts).where(eq(memberAlerts.userId, user.id));
   await db.delete(sessions).where(eq(sessions.userId, user.id));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
   await db.delete(noticesSent).where(eq(noticesSent.userId, user.id));

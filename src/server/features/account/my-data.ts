@@ -2,7 +2,7 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import { memberState } from '#shared/business-figures';
 import type { MyDataExport } from '#shared/schemas/account';
 import type { AppContext } from '#server/context';
-import { checkoutSessions, memberBets, outbox, sessions, subscriptionEvents, watchlist, type UserRow } from '#server/db/schema';
+import { alertSettings, checkoutSessions, memberAlerts, memberBets, outbox, pushSubscriptions, sessions, subscriptionEvents, watchlist, type UserRow } from '#server/db/schema';
 import { storedSessionId } from '../auth/sessions';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -21,7 +21,7 @@ export const mailTo = (email: string) => sql`lower(${outbox.recipient}) = ${emai
  */
 export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken: string | undefined): Promise<MyDataExport> {
   const now = ctx.clock.now();
-  const [history, checkouts, bets, watched, mail, signIns] = await Promise.all([
+  const [history, checkouts, bets, watched, mail, signIns, [alertChoices], devices, alerts] = await Promise.all([
     ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id)).orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
     ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
     ctx.db.select().from(memberBets).where(eq(memberBets.userId, user.id)).orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
@@ -32,6 +32,9 @@ export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken:
       .where(mailTo(user.email))
       .orderBy(asc(outbox.createdAt), asc(outbox.id)),
     ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
+    ctx.db.select().from(alertSettings).where(eq(alertSettings.userId, user.id)),
+    ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).orderBy(asc(pushSubscriptions.createdAt)),
+    ctx.db.select().from(memberAlerts).where(eq(memberAlerts.userId, user.id)).orderBy(asc(memberAlerts.createdAt), asc(memberAlerts.id)),
   ]);
   const current = sessionToken ? await storedSessionId(ctx, sessionToken) : null;
   return {
@@ -89,5 +92,20 @@ export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken:
     watchlist: watched.map((w) => ({ horseName: w.horseName, starredAt: w.createdAt.toISOString() })),
     emails: mail.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, queuedAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
     sessions: signIns.map((s) => ({ signedInAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), expiresAt: s.expiresAt.toISOString(), thisDevice: s.id === current })),
+    alerts: {
+      settings: alertChoices
+        ? {
+            tipsPublished: alertChoices.tipsPublished,
+            valueReached: alertChoices.valueReached,
+            tipNonRunner: alertChoices.tipNonRunner,
+            emailDigest: alertChoices.emailDigest,
+            quietFrom: alertChoices.quietFrom,
+            quietUntil: alertChoices.quietUntil,
+            updatedAt: alertChoices.updatedAt.toISOString(),
+          }
+        : null,
+      pushDevices: devices.map((d) => ({ pushService: new URL(d.endpoint).host, userAgent: d.userAgent, addedAt: d.createdAt.toISOString(), lastSentAt: iso(d.lastSentAt) })),
+      sent: alerts.map((a) => ({ day: a.day, kind: a.kind, title: a.title, body: a.body, status: a.status, channel: a.channel, createdAt: a.createdAt.toISOString(), sentAt: iso(a.sentAt) })),
+    },
   };
 }

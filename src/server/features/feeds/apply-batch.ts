@@ -4,6 +4,7 @@ import { nameKey, type Finish } from '#shared/race-results';
 import { feedAgrees, feedMayReplace, matchFeed, type FeedBatch, type FeedProblem, type FeedProvider, type MatchedFeedRace, type ResultSource } from '#shared/racing-feeds';
 import type { SettledFromResults } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import { cardsOfDay } from '#server/db/day-cards';
 import { priceHistories, recordPrices, runnerPriceKey, type RunnerPrice } from '#server/db/price-snapshots';
 import { runnersOfResults } from '#server/db/result-runners';
@@ -56,6 +57,7 @@ export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, ba
   // Open pages reload the cards and the value board; a result also settles tips and bets.
   if (applied.results || applied.figures) await publishRaceCardEvent(ctx, { type: 'results', weekday: null });
   else if (applied.prices) await publishRaceCardEvent(ctx, { type: 'prices', weekday: null });
+  if (applied.results || applied.figures || applied.prices) await raceDayChanged(ctx, 'cards-changed');
   return applied;
 }
 

@@ -4,6 +4,7 @@ import { matchPrices, parsePriceLines } from '#shared/price-lines';
 import type { ResultProblem } from '#shared/pasted-race-lines';
 import type { PricesAnswer } from '#shared/schemas/prices';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import { cardsOfDay } from '#server/db/day-cards';
 import { recordPrices } from '#server/db/price-snapshots';
 import { HttpError } from '#server/http/errors';
@@ -38,6 +39,7 @@ export async function savePrices(ctx: AppContext, input: { date: string; lines: 
     await recordPrices(tx, { date: input.date, source: 'analyst', observedAt: ctx.clock.now(), recordedBy: input.userId, prices });
   });
   await publishRaceCardEvent(ctx, { type: 'prices', weekday });
+  await raceDayChanged(ctx, 'cards-changed');
   const races = matched.map((m) => ({ time: m.card.time, course: m.card.course, runners: m.prices.length }));
   return {
     success: true,

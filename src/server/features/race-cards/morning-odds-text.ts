@@ -4,6 +4,7 @@ import type { MorningOddsLine } from '#shared/morning-odds-lines';
 import { parseMorningOddsLines } from '#shared/morning-odds-lines';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { horses, races, uploadLog } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
@@ -63,6 +64,7 @@ export async function updateMorningOddsFromText(ctx: AppContext, input: MorningO
     });
     return { ...applied, message };
   });
+  await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines
   return {
     success: true,
     message: result.message,

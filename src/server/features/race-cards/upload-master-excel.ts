@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { formatLongDay, type Weekday, weekdayName } from '#shared/london-time';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { horses, races, uploadLog } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
@@ -86,6 +87,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload, o
     await tx.insert(uploadLog).values({ kind: MASTER_KIND, userId: upload.userId, filename, size: data.length, success: true, message, counts: { ...counts, weekday: targetTab, raceDate } });
     return written;
   });
+  await raceDayChanged(ctx, 'cards-changed'); // a correction may mark a non-runner
   return {
     success: true,
     message,

@@ -4,6 +4,7 @@ import { type Weekday, weekdayName } from '#shared/london-time';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import { normaliseOdds } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { recordPrices, type RunnerPrice } from '#server/db/price-snapshots';
 import { horses, races, uploadLog } from '#server/db/schema';
@@ -104,6 +105,7 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
     });
     return { message, unmatched };
   });
+  await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines
   return {
     success: true,
     message: result.message,

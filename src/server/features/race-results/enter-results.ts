@@ -5,6 +5,7 @@ import { matchResults, nameKey, parseResultLines, type MatchedRunner } from '#sh
 import type { ResultSource } from '#shared/racing-feeds';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import { raceResultRunners, raceResults } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
@@ -47,6 +48,7 @@ export async function enterRaceResults(ctx: AppContext, input: { date: string; l
   // Members' race cards and the value board carry the result: drop the cached cards here and on
   // every instance, and tell every open page to reload.
   await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date) });
+  await raceDayChanged(ctx, 'cards-changed'); // a tip listed as a non-runner
   return answer;
 }
 

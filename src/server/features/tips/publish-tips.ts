@@ -2,6 +2,7 @@ import { formatLongDay, londonDate } from '#shared/london-time';
 import type { contentUploadBody } from '#shared/schemas/tips';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
+import { raceDayChanged } from '#server/race-day-events';
 import { dailyTips } from '#server/db/schema';
 import { badRequest, needsConfirmation } from '#server/http/errors';
 // The daily preview is shown with the article allow-list of spec 01 §5: one sanitiser for both.
@@ -52,5 +53,6 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
   await ctx.cache.invalidate('dailyTips');
   // The day's pending tip records follow the tips as now published (issue 16 item 2).
   await followPublishedTips(ctx, tipsDate);
+  await raceDayChanged(ctx, 'tips-published'); // members' alerts (never fails the publishing)
   return row;
 }

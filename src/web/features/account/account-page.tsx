@@ -5,6 +5,7 @@ import { PageHeader } from '#web/components/page-header';
 import { MemberAccessRequired } from '#web/components/member-gate';
 import { PageSkeleton } from '#web/components/page-skeleton';
 import { Tabs } from '#web/components/ui/tabs';
+import { AlertsCard } from '../alerts/alerts-card';
 import { useAuth } from '../auth/api';
 import { EmailPreferenceCard } from '../auth/email-preference-card';
 import { OddsFormatCard } from '../odds-preference/odds-format-card';
@@ -57,6 +58,7 @@ export function AccountPage() {
         <EmailPauseCard user={user} />
         <OddsFormatCard user={user} />
         <WatchlistCard user={user} />
+        <AlertsCard />
         <p className="mt-6 text-sm">
           <Link to="/my-bets" className="font-semibold text-navy-900 underline underline-offset-4">
             My Bets: your own bet log, profit and loss

@@ -17,6 +17,12 @@ const held = [
   },
   { what: 'Your bet log (My Bets), only if you use it', why: 'To show your own profit and loss', kept: 'Until you delete the bets or your account' },
   { what: 'Your watch list: the horses you starred, and when', why: 'To show where they run next', kept: 'Until you remove them or delete your account' },
+  {
+    what: 'Your alerts, only if you turn them on: which alerts, your quiet hours, and each device that takes them (its push service address and keys, and the browser’s name)',
+    why: 'To send the alerts you asked for',
+    kept: 'Until you turn alerts off on that device, its push service says it is gone, or you delete your account',
+  },
+  { what: 'The alerts sent to you: what each said, when, and how it went', why: 'To send each alert once and deal with problems', kept: '30 days' },
   { what: 'E-mails we sent you: address, subject, kind, whether and when it was sent', why: 'To deliver them and deal with problems', kept: '90 days' },
   { what: 'Sign-ins: when you signed in and were last active (no password, no IP address kept with them)', why: 'To keep your account secure', kept: 'Until you sign out, 30 minutes idle or 30 days' },
   { what: 'Failed sign-in and sign-up counts by e-mail address and network address', why: 'To stop password guessing', kept: '15 minutes, deleted within the hour after' },
@@ -76,6 +82,10 @@ export function PrivacyPage() {
           <strong>Our mail host</strong> delivers our e-mails to your address.
         </li>
         <li>
+          <strong>Your browser’s push service</strong> (Google, Mozilla, Apple or Microsoft, whichever your browser uses) carries an alert to your device when you have turned alerts on there. The
+          alert is encrypted for your device: the push service cannot read it.
+        </li>
+        <li>
           <strong>Our hosting provider</strong> runs the servers and the database the site and your data live on.
         </li>
       </ul>
@@ -91,12 +101,12 @@ export function PrivacyPage() {
       <ul>
         <li>
           <strong>See and take your data (access and portability).</strong> <Link to="/my-account">My Account</Link> has a <em>Download my data</em> button: one file (JSON) with your account,
-          consents, subscription and its history, checkouts, bets, watch list, the e-mails we sent you and your sign-ins.
+          consents, subscription and its history, checkouts, bets, watch list, alert settings and alerts, the e-mails we sent you and your sign-ins.
         </li>
         <li>
           <strong>Delete your account (erasure).</strong> <em>Delete my account</em> in My Account, confirmed with your password, ends any subscription at once (nothing more is taken), signs you out
-          everywhere and erases your address, password, preferences, bets, watch list, sign-ins and the e-mails we sent you. We keep the records of your payments (amounts, dates and payment
-          references, with no contact details) for 6 years, as HMRC requires, and then delete them.
+          everywhere and erases your address, password, preferences, bets, watch list, alerts and their devices, sign-ins and the e-mails we sent you. We keep the records of your payments (amounts,
+          dates and payment references, with no contact details) for 6 years, as HMRC requires, and then delete them.
         </li>
         <li>
           <strong>Correct, restrict or object.</strong> E-mail <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will answer within one month.

@@ -25,6 +25,7 @@ const KIND_LABELS: Record<string, string> = {
   'password-reset': 'Password reset',
   cancellation: 'Cancellation',
   billing: 'Billing',
+  alerts: 'Alert digest',
 };
 
 const STATUS_TONES: Record<OutboxStatus, string> = {

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '#server/context';
+import { createPushSender, type PushSender } from '#server/providers/push';
+import { onRaceDayChange, type RaceDayChange } from '#server/race-day-events';
+import { decideNonRunnerAlerts, decideTipsAlerts, decideValueAlerts } from './decide';
+import { deliverAlerts } from './deliver';
+import { pruneAlerts } from './prune';
+
+/** How often each instance looks again: alerts whose quiet hours ended, pushes to retry, digests due. */
+const ALERT_SWEEP_EVERY_MS = 60_000;
+/** How often a sweep also deletes old alerts. */
+const PRUNE_EVERY_MS = 3600_000;
+
+/**
+ * One delivery pass at a time per instance: a pass asked for while one runs makes it run once more
+ * when done (so nothing decided meanwhile waits for the sweep).
+ */
+class AlertLoop {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly sender: PushSender | null,
+  ) {}
+
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          const counts = await deliverAlerts(this.ctx, this.sender);
+          if (counts && Object.values(counts).some(Boolean)) this.ctx.log.info(counts, 'alerts delivered');
+        } catch (err) {
+          this.ctx.log.error({ err }, 'alerts: delivery pass failed; the sweep tries again');
+        }
+      } while (this.again);
+    })().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+}
+
+const loops = new WeakMap<AppContext, AlertLoop>();
+/** When each app's sweeps last pruned (absent: not yet, so its first sweep does). */
+const prunedAt = new WeakMap<AppContext, number>();
+
+/** What a race-day change may newly make true: each decision records alerts once, so asking again is harmless. */
+async function decide(ctx: AppContext, change: RaceDayChange | 'sweep') {
+  if (change === 'tips-published') await decideTipsAlerts(ctx);
+  if (change !== 'tips-published') await decideValueAlerts(ctx);
+  await decideNonRunnerAlerts(ctx);
+}
+
+/**
+ * Member alerts for this app: decided when a race-day write announces itself (raceDayChanged,
+ * awaited by the writer, whose write stands whatever happens here), delivered at once in the
+ * background, and swept every `everyMs` (0: never, for tests that run it themselves).
+ */
+export function startAlerts(app: FastifyInstance, ctx: AppContext, everyMs = ALERT_SWEEP_EVERY_MS) {
+  const loop = new AlertLoop(ctx, createPushSender(ctx.config));
+  loops.set(ctx, loop);
+  onRaceDayChange(ctx, async (change) => {
+    await decide(ctx, change);
+    void loop.kick();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  if (everyMs > 0) {
+    timer = setInterval(() => void runAlertSweep(ctx), everyMs);
+    timer.unref();
+  }
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await loop.idle();
+  });
+}
+
+/**
+ * One sweep: alerts past their keeping time deleted (once an hour), today's value and non-runner
+ * alerts decided again (a price or a card may have changed on another instance, or before a
+ * member starred the horse), then a delivery pass. Resolves when the pass is over.
+ */
+export async function runAlertSweep(ctx: AppContext): Promise<void> {
+  try {
+    const now = ctx.clock.now().getTime();
+    if (now - (prunedAt.get(ctx) ?? -Infinity) >= PRUNE_EVERY_MS) {
+      prunedAt.set(ctx, now);
+      const pruned = await pruneAlerts(ctx);
+      if (pruned) ctx.log.info({ pruned }, 'alerts: deleted alerts older than their keeping time');
+    }
+    await decide(ctx, 'sweep');
+  } catch (err) {
+    ctx.log.error({ err }, 'alerts: the sweep could not decide; delivering what is pending');
+  }
+  await loops.get(ctx)?.kick();
+}
+
+/** Waits until the delivery pass under way (if any) is over, and the one it asked for. */
+export async function alertsIdle(ctx: AppContext): Promise<void> {
+  await loops.get(ctx)?.idle();
+}
