@@ -1,5 +1,5 @@
 /**
- * Article categories and access types with their labels (spec 01 §3, spec 02 §2.6). Kept apart
+ * Article categories and access types with their labels. Kept apart
  * from the zod schemas so public pages can show a label without loading zod.
  */
 export const ARTICLE_CATEGORIES = ['news', 'views'] as const;

@@ -1,5 +1,5 @@
 /**
- * The public calibration of the VB tissue (issue 20, docs/decisions/0028): how the value scores
+ * The public calibration of the VB tissue (docs/decisions/0028): how the value scores
  * and the VB-rating ranks of past races did against their results. Pure: no clock, no I/O.
  *
  * Per race, every runner with a VB rating and morning odds goes through the value model with

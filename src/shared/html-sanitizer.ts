@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_STYLE_PROPERTIES, ALLOWED_URI_SCHEMES, ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SAFE_CSS_VALUE, SUMMARY_ALLOWED_TAGS } from './sanitize-lists';
 
 /**
- * sanitize-html with the spec 01 §5 lists: the server's save-time sanitising, and the server
+ * sanitize-html with the allow-lists of sanitize-lists.ts: the server's save-time sanitising, and the server
  * render's display-time pass (it has no DOM for DOMPurify; decision 0020). The browser uses
  * DOMPurify with the same lists. Anything not on the lists is dropped; script and style elements
  * lose their text too. Only server code and the server entry import this (sanitize-html is not

@@ -74,7 +74,7 @@ export function formatLongDay(isoDay: string, withWeekday = true): string {
   return withWeekday ? `${weekdayName(weekday)} ${date}` : date;
 }
 
-/** "Mon 30 Nov": the short day a race-card tab holds (issue 16 item 8); built by hand like formatLongDay. */
+/** "Mon 30 Nov": the short day a race-card tab holds; built by hand like formatLongDay. */
 export function formatShortDay(isoDay: string, withWeekday = true): string {
   const [, m, d] = isoDay.split('-').map(Number);
   const weekday = weekdayOf(isoDay);

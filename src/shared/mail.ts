@@ -1,9 +1,9 @@
 /**
  * Mail texts and answer shapes shared by server and browser (no zod here: pages stay light).
- * Member mailings are the three the admin sends (spec 02 §7); the others are transactional.
+ * Member mailings are the three the admin sends; the others are transactional.
  */
 export type MailingKind = 'daily' | 'blog' | 'golf';
-/** Spec 02 §7: the admin's three send calls (POST, no body), one per mailing. */
+/** The admin's three send calls (POST, no body), one per mailing. */
 export const MAILING_PATHS: Record<MailingKind, string> = {
   daily: '/api/send-daily-update-email',
   blog: '/api/send-blog-post-email',

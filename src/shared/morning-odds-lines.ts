@@ -1,6 +1,6 @@
 import { parseOdds } from './odds';
 
-/** One "Horse: odds" line of the morning-odds text (spec 02 §7 morning-odds, §3 collection upload). */
+/** One "Horse: odds" line of the pasted morning-odds text (docs/decisions/0013). */
 export interface MorningOddsLine {
   line: number;
   horse: string;

@@ -1,5 +1,5 @@
 /**
- * A member's own bets (issue 20 item 6): settling one from a race result, each way included, and
+ * A member's own bets (docs/decisions/0031): settling one from a race result, each way included, and
  * the totals. Money is integer pence (DESIGN decision 6). Pure: no clock, no I/O.
  */
 import { toCsv } from './csv';

@@ -1,5 +1,5 @@
 /**
- * Odds the way the member reads them (issue 20 item 5), and the shortest price at which a runner
+ * Odds the way the member reads them (docs/decisions/0030), and the shortest price at which a runner
  * is still value (item 4). Pure: no clock, no I/O.
  */
 import { parseOdds, round, toFractional } from './odds';

@@ -1,6 +1,6 @@
 import { LOGIN_FORM_ERROR_CODES, SUBSCRIBE_FORM_ERROR_CODES } from './form-error-codes';
 /**
- * The route table of the web app (spec 01 §2): used by the router, the navigation, and the
+ * The route table of the web app: used by the router, the navigation, and the
  * server (which answers 404 for paths not listed here while still serving the shell).
  */
 type PageAccess = 'public' | 'auth';
@@ -112,7 +112,7 @@ export function canonicalPageUrl(url: string): { route: PageRoute; pathname: str
   return { route, pathname, url: `${path(encodeURIComponent)}${search ? `?${search}` : ''}`, perRequest };
 }
 
-/** Page title per path (spec 01 §2: "Page titles are set per path … otherwise a default title"). */
+/** Page title per path; a path not listed gets the default title. */
 export function titleForPath(pathname: string): string {
   return matchPageRoute(pathname)?.title ?? SITE_DEFAULT_TITLE;
 }

@@ -1,6 +1,6 @@
 import { WEEKDAYS, type Weekday } from './london-time';
 
-/** Spec 02 §2.1 / §9: the order weekday tabs appear in. */
+/** The order the weekday tabs appear in. */
 const TAB_ORDER: readonly Weekday[] = ['wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'monday', 'tuesday'];
 const FALLBACK_TABS: readonly Weekday[] = ['friday', 'saturday'];
 const DEFAULT_TAB: Weekday = 'saturday';
@@ -51,7 +51,7 @@ export function groupByVenue<R extends { course: string }>(races: readonly R[]):
   return [...groups].map(([venue, list]) => ({ venue, races: list }));
 }
 
-/** Age/handicap text with ' (H/C Limit)' appended when it ends in a digit (spec 02 §2.2). */
+/** Age/handicap text with ' (H/C Limit)' appended when it ends in a digit. */
 export function ageHandicapLabel(info: string | null | undefined): string {
   const text = (info ?? '').trim();
   return /\d$/.test(text) ? `${text} (H/C Limit)` : text;

@@ -1,5 +1,5 @@
 /**
- * The day's results as the admin pastes them (issue 20), read and matched to the race cards.
+ * The day's results as the admin pastes them (docs/decisions/0028), read and matched to the race cards.
  * One line a race: "14:10 Ascot: Northern Star 5/2, Harbour Light 7/1, Silver Comet 12/1; NR: Velvet Arrow"
  * — the winner first, then the placed horses in order, each with its starting price (optional),
  * then the non-runners. Pure: no clock, no I/O.

@@ -1,5 +1,5 @@
 /**
- * The HTML allow-lists of spec 01 §5, used twice: by sanitize-html when an admin saves an
+ * The HTML allow-lists (article bodies and summaries), used twice: by sanitize-html when an admin saves an
  * article (server) and by DOMPurify when a page shows one (browser). One list, two sanitisers:
  * a gap in either is covered by the other.
  */

@@ -55,7 +55,7 @@ describe('the grace period after a failed renewal payment', () => {
   });
 });
 
-describe('labels (spec 01 §9)', () => {
+describe('labels', () => {
   it('names each type', () => {
     expect(subscriptionTypeLabel('annual_special')).toBe('Annual (Special)');
     expect(subscriptionTypeLabel('family')).toBe('Lifetime Family Access');
@@ -85,7 +85,7 @@ describe('paid plans', () => {
   });
 });
 
-describe('account type shown to the person (issue 16 item 6)', () => {
+describe('account type shown to the person', () => {
   it('never shows the stored role "member" to someone who has not paid', () => {
     expect(accountTypeLabel({ role: 'member', isSubscribed: false })).toEqual({ label: 'Free account', offerSubscription: true });
     expect(accountTypeLabel({ role: 'member', isSubscribed: true })).toEqual({ label: 'Member', offerSubscription: false });

@@ -74,7 +74,7 @@ export function subscriptionDateLabel(type: string | null | undefined, cancelAtP
 }
 
 /**
- * "Account type" as shown to the person (issue 16 item 6): the stored role says "member" for
+ * "Account type" as shown to the person: the stored role says "member" for
  * every registered account, so it is never shown as it is. Someone who has not paid has a free
  * account and is offered the subscription.
  */

@@ -1,7 +1,7 @@
 /**
  * Text that no database column can hold: PostgreSQL refuses a NUL in text, and a lone UTF-16
  * surrogate half has no UTF-8 form (the driver would silently store U+FFFD in its place).
- * Requests carrying either are refused at the door (issue 17 item 3), so nothing deeper meets them.
+ * Requests carrying either are refused at the door (docs/decisions/0021), so nothing deeper meets them.
  */
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && value.isWellFormed();

@@ -1,12 +1,12 @@
 /**
  * Pure helpers for daily tips and the back catalogue, shared by the admin form, the tips pages
- * and the server (spec 01 §3, spec 02 §3 and §5).
+ * and the server.
  */
 
 export const DEFAULT_BET_TYPE = 'Lucky 15';
 export const MULTIPLE_COUNT = 4;
 
-/** Spec 01 §2: the banner date's fallback when no banner has been published. */
+/** The banner date's fallback when no banner has been published. */
 export const SAMPLE_BANNER_DATE = 'Saturday 1 March 2025';
 
 export interface MultipleParts {
@@ -74,7 +74,7 @@ export interface CatalogueYear<T> {
 }
 
 /**
- * Back catalogue grouped by year then month (spec 01 §2), newest first throughout; within a day
+ * Back catalogue grouped by year then month, newest first throughout; within a day
  * the order given is kept (the server sends newest first).
  */
 export function groupCatalogue<T extends { date: string }>(entries: readonly T[]): CatalogueYear<T>[] {

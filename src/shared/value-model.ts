@@ -1,5 +1,5 @@
 /**
- * The VB tissue-odds and value model (spec 02 §4 "Value model", issue 7). Pure and
+ * The VB tissue-odds and value model. Pure and
  * deterministic: members bet on these numbers, so every rule is here once and tested beside it.
  */
 import { round } from './odds';

@@ -1,4 +1,4 @@
-/** Spec 02 §2.3: the value score legend (colours are the page's: strong green … red). */
+/** The value score legend (colours are the page's: strong green … red). */
 export type ValueScore = 1 | 2 | 3 | 4 | 5;
 
 export const VALUE_LEGEND: ReadonlyArray<{ score: ValueScore; label: string; colour: string }> = [

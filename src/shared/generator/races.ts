@@ -1,4 +1,4 @@
-/** The generator's race selector (spec 02 §2.1, §2.3, §3): today's and tomorrow's races by time. */
+/** The generator's race selector (docs/decisions/0009): today's and tomorrow's races by time. */
 import { weekdayName } from '../london-time';
 import type { Weekday } from '../london-time';
 import type { RaceCardsByDay, RaceSummary } from '../schemas/race-cards';
@@ -12,7 +12,7 @@ export interface RaceGroup {
   races: RaceSummary[];
 }
 
-/** Spec 02 §3: the race key is the time, a hyphen, then the course. */
+/** The race key is the time, a hyphen, then the course. */
 export function raceKey(race: Pick<RaceSummary, 'time' | 'course'>): string {
   return `${race.time}-${race.course}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Rows of the VB Tissue Odds Generator (spec 02 §2.3, §3 "Generator row", §4, §5): what a row
+ * Rows of the VB Tissue Odds Generator (docs/decisions/0009): what a row
  * holds, how a race card becomes rows, and how typed text becomes numbers. Pure; no React.
  */
 import { parseOdds, round } from '../odds';
@@ -55,7 +55,7 @@ export function nextManualId(rows: readonly GeneratorRow[]): string {
 }
 
 /**
- * A race card's runners as rows: horses with bookie odds above 0 (spec 02 §5), plus those flagged
+ * A race card's runners as rows: horses with bookie odds above 0, plus those flagged
  * as potential non-runners (their odds are blank) so the page can say "Check if non-runner";
  * highest VB rating first. Name and rating are locked.
  */
@@ -79,12 +79,12 @@ export function rowsFromRace(horses: readonly RaceCardHorse[]): GeneratorRow[] {
     });
 }
 
-/** Whether a row takes part in a calculation: a name, a rating above 0 and odds above 0 (spec 02 §5). */
+/** Whether a row takes part in a calculation: a name, a rating above 0 and odds above 0. */
 export function isCalculable(row: RowInput): boolean {
   return row.name.trim() !== '' && row.rating > 0 && row.marketOdds > 0;
 }
 
-/** Spec 02 §4: automatic recalculation needs at least one horse with rating and odds above 0. */
+/** Automatic recalculation needs at least one horse with rating and odds above 0. */
 export function canAutoCalculate(rows: readonly RowInput[]): boolean {
   return rows.some((r) => r.rating > 0 && r.marketOdds > 0);
 }
@@ -130,7 +130,7 @@ export function parseOddsInput(text: string): number | null {
 export type EditableField = 'name' | 'rating' | 'adjustment' | 'marketOdds';
 
 /**
- * The committed value of a field from its text: non-numeric becomes 0 (spec 02 §4); the adjustment
+ * The committed value of a field from its text: non-numeric becomes 0; the adjustment
  * keeps its 0.1 step and odds their 0.01 step.
  */
 export function committedValue(field: EditableField, text: string): string | number {
@@ -146,7 +146,7 @@ export function isCompleteInput(field: EditableField, text: string): boolean {
   return field === 'marketOdds' ? parseOddsInput(text) !== null : parseNumberInput(text) !== null;
 }
 
-/** Display of numbers: 1 decimal for ratings, tissue odds and corrections (spec 02 §9). */
+/** Display of numbers: 1 decimal for ratings, tissue odds and corrections. */
 export function oneDecimal(value: number | undefined): string {
   return value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(1);
 }

@@ -1,4 +1,4 @@
-/** Sortable generator columns (spec 02 §2.3): a click sorts, the same column again flips direction. */
+/** Sortable generator columns: a click sorts, the same column again flips direction. */
 import type { GeneratorRow } from './rows';
 
 export type SortKey = 'rating' | 'marketOdds' | 'adjustedRating' | 'tissueOdds' | 'valueScore';

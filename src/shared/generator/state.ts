@@ -1,5 +1,5 @@
 /**
- * The generator's state and its transitions (spec 02 §4 "Generator"), as a reducer the page runs
+ * The generator's state and its transitions, as a reducer the page runs
  * with useReducer. Calculations happen here, one per action, so two can never overlap.
  */
 import { blankRow, calculateRows, canAutoCalculate, committedValue, nextManualId, withoutResults, type EditableField, type GeneratorRow } from './rows';

@@ -1,7 +1,7 @@
 import type { BlogArticle } from './types';
 
 /**
- * The three built-in blog articles (spec 01 §2 "Blog article", facts from §9). Bodies use the
+ * The three built-in blog articles. Bodies use the
  * line format of blocks.ts: "## " and "### " headings, a bold-only line as a sub-heading, "- "
  * list items, anything else a paragraph.
  */

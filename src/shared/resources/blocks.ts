@@ -1,5 +1,5 @@
 /**
- * The line format of the built-in blog articles (spec 01 §2 "Blog article"): a line starting
+ * The line format of the built-in blog articles: a line starting
  * "## " or "### " is a heading, a line that is bold and nothing else ("**…**") is a sub-heading,
  * "- " lines are list items (consecutive ones form one list), any other non-blank line is a
  * paragraph. Inline "**…**" inside a paragraph or item is bold.

@@ -1,4 +1,4 @@
-/** A built-in blog article (spec 01 §3 "Blog article"). */
+/** A built-in blog article: shared data, not stored in the database. */
 type BlogCategory = 'strategy' | 'analysis' | 'methodology';
 
 export interface BlogArticle {

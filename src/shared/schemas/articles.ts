@@ -4,7 +4,7 @@ import { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES, type ArticleCategory, type A
 
 export { type ArticleCategory, type ArticleContentType } from '../article-labels';
 
-/** News & Views articles (spec 01 §3 "Article", spec 02 §3 "Article (admin)"). */
+/** News & Views articles as readers and the admin see them. */
 const ARTICLE_LIMITS = {
   title: 200,
   summary: 5_000,

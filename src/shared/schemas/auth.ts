@@ -33,7 +33,7 @@ export const changePasswordBody = z.object({
 
 export const emailField = email;
 
-/** The current user as GET /api/auth/user answers it (spec 01 §3). */
+/** The current user as GET /api/auth/user answers it. */
 export interface CurrentUser {
   id: number;
   email: string;
@@ -48,7 +48,7 @@ export interface CurrentUser {
   emailOptOut: boolean;
   /** Member e-mails are paused until this instant (the "pause my e-mails" tool); null when not paused. */
   emailPausedUntil: string | null;
-  /** How odds are shown to them (issue 20); 'fractional' unless they chose otherwise. */
+  /** How odds are shown to them (docs/decisions/0030); 'fractional' unless they chose otherwise. */
   oddsFormat: OddsFormat;
   /** A renewal payment failed then (null when paid up); access lasts until graceUntil while the card is retried. */
   paymentFailedAt: string | null;

@@ -6,7 +6,7 @@ import { emailField, newPassword } from './auth';
 import { joiningFields } from './consent';
 import { CANCEL_REASONS } from '../cancel-reasons';
 
-/** Request and response bodies of the billing API (spec 01 §3, §7; spec 02 §3, §7). */
+/** Request and response bodies of the billing API, member and admin. */
 
 /** A signed-in non-member checks out for their own e-mail: the boxes and the plan only. */
 export const signedInCheckoutBody = z.object(joiningFields);
@@ -132,7 +132,7 @@ export const grantBody = z.object({
 });
 export type GrantBody = z.infer<typeof grantBody>;
 
-// ---- admin: invoice link (spec 02 §3 "Invoice link request") ----
+// ---- admin: invoice link ----
 export const invoiceLinkBody = z.object({
   email: z.preprocess((v) => (typeof v === 'string' ? v : ''), emailField),
   customerName: z.string({ message: 'customerName is required' }).trim().min(1, 'customerName is required').max(200, 'customerName is too long'),

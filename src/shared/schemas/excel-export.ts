@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/excel-export (spec 02 §3 "Excel export options", §5, §7, §9): the body, the
+ * POST /api/admin/excel-export (docs/decisions/0009): the body, the
  * multiplier rules shared by the admin form and the server, and the workbook's layout.
  */
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export interface ExportMultipliers {
 
 /**
  * A multiplier: a number (or numeric text) from 0 to 10 in steps of 0.1; anything else falls
- * back to the default (spec 02 §5: 1 for main, 0.5 for av8).
+ * back to the default (1 for main, 0.5 for av8).
  */
 export function normaliseMultiplier(value: unknown, fallback: number): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
@@ -36,7 +36,7 @@ export const excelExportBody = z.unknown().transform((body) => ({
   multipliers: normaliseMultipliers(body && typeof body === 'object' ? (body as Record<string, unknown>).multipliers : undefined),
 }));
 
-/** Sheet "Main" lists value above 0; "AV8+" value of at least 8 (spec 02 §9). */
+/** Sheet "Main" lists value above 0; "AV8+" value of at least 8. */
 export const EXPORT_SHEETS = [
   { name: 'Main', multiplier: 'main', includes: (value: number) => value > 0 },
   { name: 'AV8+', multiplier: 'av8', includes: (value: number) => value >= 8 },

@@ -11,7 +11,7 @@ const text = (label: string, max = 100) =>
     .min(1, `${label} is required`)
     .max(max, `${label} is too long (at most ${max} characters)`);
 
-/** POST /api/my-bets (issue 20 item 6). */
+/** POST /api/my-bets: one bet the member took, recorded in their own log (docs/decisions/0031). */
 export const newBetBody = z.object({
   raceDate: z.string({ message: 'Race date is required' }).trim().refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)'),
   raceTime: text('Race time', 8).transform((v, ctx) => {

@@ -52,7 +52,7 @@ export const tipRecordBody = z
   .transform(normaliseRace);
 export type TipRecordBody = z.input<typeof tipRecordBody>;
 
-/** POST /api/admin/auto-populate-performance (spec 02 §7). */
+/** POST /api/admin/auto-populate-performance: records the day's NAP, NB and Longshot from its published tips. */
 export const autoPopulateBody = z.object({
   date: z.string({ message: 'Date is required' }).trim().refine(isIsoDay, 'Date must be YYYY-MM-DD'),
 });

@@ -17,7 +17,7 @@ export const weekdayParam = (label: string) =>
 
 export const targetTabSchema = weekdayParam('targetTab');
 
-/** One runner of a race card (spec 02 §2.2); bookieOdds is decimal. */
+/** One runner of a race card; bookieOdds is decimal. */
 export interface RaceCardHorse {
   id: number;
   position: number;
@@ -99,7 +99,7 @@ export interface MergeSummary {
 
 export interface RaceSummary {
   id: number;
-  /** The London day the race is run (YYYY-MM-DD): the weekday tabs show it (issue 16 item 8). */
+  /** The London day the race is run (YYYY-MM-DD): the weekday tabs show it. */
   raceDate: string;
   time: string;
   course: string;

@@ -3,7 +3,7 @@ import type { Calibration } from '../calibration';
 import { isIsoDay } from '../london-time';
 import type { PasteRefusal, ResultProblem } from '../pasted-race-lines';
 
-/** POST /api/admin/race-results (issue 20): a day's results as pasted lines. */
+/** POST /api/admin/race-results: a day's results as pasted lines (docs/decisions/0028). */
 export const raceResultsBody = z.object({
   date: z.string({ message: 'Date is required' }).trim().refine(isIsoDay, 'Date must be YYYY-MM-DD'),
   lines: z

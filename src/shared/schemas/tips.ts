@@ -21,7 +21,7 @@ const optional = (label: string) =>
     .default('');
 
 /**
- * POST /api/secure-content-upload (spec 02 §3 "Daily tips content", §5): NAP, NB, Longshot,
+ * POST /api/secure-content-upload: NAP, NB, Longshot,
  * multiple 1 and the preview are required; multiples 2 to 4 and the banner are optional.
  */
 export const contentUploadBody = z.object({
@@ -39,7 +39,7 @@ export const contentUploadBody = z.object({
 });
 export type ContentUploadBody = z.input<typeof contentUploadBody>;
 
-/** GET /api/historical-tips/{date} (spec 01 §3): the tips record without the banner. */
+/** GET /api/historical-tips/{date}: the tips record without the banner. */
 export interface HistoricalTips {
   nap: string;
   nb: string;
@@ -51,12 +51,12 @@ export interface HistoricalTips {
   dailyPreview: string;
 }
 
-/** GET /api/daily-tips (spec 01 §3 "Daily tips record"). */
+/** GET /api/daily-tips: the day's published tips record. */
 export interface DailyTips extends HistoricalTips {
   bannerDate: string;
 }
 
-/** GET /api/back-catalogue items (spec 01 §3 "Back catalogue entry"). */
+/** GET /api/back-catalogue items: one archived day, its tips as HTML or a PDF guide. */
 export interface BackCatalogueEntry {
   id: number;
   title: string;
