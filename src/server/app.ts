@@ -120,7 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // article HTML may carry style attributes (spec 01 §5)
+        styleSrc: ["'self'", "'unsafe-inline'"], // article HTML may carry style attributes (allowed by the sanitiser's lists)
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],
         // The race-day app's service worker and manifest (decision 0043), named rather than left to default-src.

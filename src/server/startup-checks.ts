@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * What start-up can find wrong before it does any work (issue 17 item 7), each said in one plain
+ * What start-up can find wrong before it does any work (docs/decisions/0021), each said in one plain
  * line naming the setting and the place — never a password, never a stack trace — so whoever
  * starts the server can fix it at once. main.ts prints the message and exits 1.
  */

@@ -8,7 +8,7 @@ import { users } from './db/schema';
 import { SESSION_COOKIE, createSession } from './features/auth/sessions';
 
 /**
- * Warm-up before an instance reports ready (issue 18 item 3, decision 0024).
+ * Warm-up before an instance reports ready (docs/decisions/0024).
  *
  * A freshly started process runs its request path unoptimised: in the morning spike a new
  * instance spent twice the CPU per request of one that had served a round, and its p99 was many

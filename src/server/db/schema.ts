@@ -20,7 +20,7 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
   emailOptOut: boolean('email_opt_out').notNull().default(false),
-  oddsFormat: text('odds_format').notNull().default('fractional'), // fractional | decimal: how odds are shown to them (issue 20)
+  oddsFormat: text('odds_format').notNull().default('fractional'), // fractional | decimal: how odds are shown to them
   // Consent: when the person confirmed they are 18 or over and accepted the terms (which version).
   ageConfirmedAt: ts('age_confirmed_at'),
   termsAcceptedAt: ts('terms_accepted_at'),
@@ -270,8 +270,8 @@ export const tipRecords = pgTable(
     settledAt: ts('settled_at'),
     // Set when a settled result or starting price is changed afterwards: the proofed record shows it.
     correctedAt: ts('corrected_at'),
-    // Who settled it: 'results' (from the day's race results, issue 20; re-entering them may settle it
-    // again) or 'admin' (by hand; results never overwrite it). Null on records settled before issue 20: by hand.
+    // Who settled it: 'results' (from the day's race results; re-entering them may settle it
+    // again) or 'admin' (by hand; results never overwrite it). Null on records settled before this column existed: by hand.
     settledBy: text('settled_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -347,7 +347,7 @@ export const horses = pgTable(
   (t) => [index('horses_race_idx').on(t.raceId)],
 );
 
-// ---- race results (issue 20) ----
+// ---- race results (docs/decisions/0028) ----
 /**
  * A race's result, keyed by London day, time and course like the cards, but in its own tables: clearing
  * a weekday's cards keeps it (the calibration and settled tips rest on it). Re-entering a race replaces it.
@@ -428,7 +428,7 @@ export const feedStatus = pgTable('feed_status', {
 });
 
 /**
- * A member's own bet log (issue 20 item 6): what they backed, at what price and stake. Private to
+ * A member's own bet log (docs/decisions/0031): what they backed, at what price and stake. Private to
  * them. Settled when read, from race_results, so a re-entered result settles it again.
  */
 export const memberBets = pgTable(

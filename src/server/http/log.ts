@@ -86,7 +86,7 @@ export interface LogStream {
  * Lines are written out once this many bytes wait, or every LOG_FLUSH_MS, whichever comes first.
  * 64 KB, not 4 KB: each write is a system call handed to libuv's thread pool and a callback back,
  * and at 4 KB (one write per ~14 request lines) that was a tenth of a cached read's CPU
- * (docs/performance.md, issue 18). The wait for a line is bounded by LOG_FLUSH_MS either way.
+ * (docs/performance.md). The wait for a line is bounded by LOG_FLUSH_MS either way.
  */
 const LOG_BUFFER_BYTES = 64 * 1024;
 /** The largest single write (sonic-boom needs it above the batch size; it splits bigger backlogs). */

@@ -1,5 +1,5 @@
 /**
- * How long a client may take, chosen rather than inherited (issue 17 item 1). Fastify turns Node's
+ * How long a client may take, chosen rather than inherited (docs/decisions/0021). Fastify turns Node's
  * request timeout off by default, so a body trickling in one byte every 20 s held its connection
  * (and a parser's memory) for ever. The README's proxy advice repeats these figures.
  */

@@ -28,7 +28,7 @@ const MAX_DEPTH = 64;
 const TRAILING_SLACK = 1024;
 
 /**
- * Refuses a PDF that is not inert (issue 17 item 5): JavaScript, launch and other active actions,
+ * Refuses a PDF that is not inert (docs/decisions/0021): JavaScript, launch and other active actions,
  * embedded files, rich media or XFA anywhere in it, or other data after its end (a PDF header in
  * front of something else). Guides and previews are only ever read; none of these belongs in them,
  * and a viewer that honoured one would run it for every member who opened the file. The message

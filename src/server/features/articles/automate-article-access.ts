@@ -5,7 +5,7 @@ import { articles } from '#server/db/schema';
 import { isTop5Premium } from './store';
 
 /**
- * "Make Old Top 5s Public" (spec 02 §4): premium top-5 articles older than one day become
+ * "Make Old Top 5s Public": premium top-5 articles older than one day become
  * regular. Age counts in London calendar days from the publish date (the creation day when
  * undated): published on D, the article turns public from D + 2, after a full day as premium.
  */

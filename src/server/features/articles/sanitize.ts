@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import { NON_TEXT_TAGS, sanitizeArticleHtml, sanitizeSummaryHtml } from '#shared/html-sanitizer';
 
 /**
- * Save-time sanitising of admin HTML with the spec 01 §5 lists (shared/html-sanitizer.ts, which
+ * Save-time sanitising of admin HTML with the shared allow-lists (shared/html-sanitizer.ts, which
  * the server render uses too; the browser sanitises again on display with the same lists).
  */
 export { sanitizeArticleHtml, sanitizeSummaryHtml };

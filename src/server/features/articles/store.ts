@@ -11,7 +11,7 @@ export type ArticleHead = Omit<ArticleRow, 'content'>;
 const { content: _content, ...columnsWithoutBody } = getTableColumns(articles);
 export const headColumns = columnsWithoutBody;
 
-/** Newest first by publish date, undated last (spec 01 §2), then newest created. */
+/** Newest first by publish date, undated last, then newest created. */
 export const newestFirst = [sql`${articles.publishDate} desc nulls last`, desc(articles.createdAt), desc(articles.id)];
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context';
 import { hasMemberAccess } from '#server/http/access';
 import type { UserRow } from '#server/db/schema';
 
-/** The user as the client sees it (spec 01 §3); never the hash or provider ids. */
+/** The user as the client sees it; never the hash or provider ids. */
 export async function presentUser(ctx: AppContext, user: UserRow): Promise<CurrentUser> {
   return {
     id: user.id,

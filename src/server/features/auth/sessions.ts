@@ -7,7 +7,7 @@ import { keyFor, sessionStorageId } from '#server/secrets';
 import { deleteInBatches } from '#server/db/batched-delete';
 
 export const SESSION_COOKIE = 'vbg_session';
-/** Matches the client's inactivity logout (spec 01 §9: 30 minutes). */
+/** Matches the client's inactivity logout: 30 minutes. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */

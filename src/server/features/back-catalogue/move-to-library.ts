@@ -6,7 +6,7 @@ import { backCatalogue, dailyTips } from '#server/db/schema';
 import { notFound } from '#server/http/errors';
 import { tipsEntry } from './tips-entries';
 
-/** "Update Back Catalogue" (spec 02 §2.6 B.1): yesterday's (London) tips become an archive entry. */
+/** "Update Back Catalogue": yesterday's (London) tips become an archive entry. */
 export async function moveToLibrary(ctx: AppContext): Promise<AdminActionResult> {
   const yesterday = addDays(londonDate(ctx.clock.now()), -1);
   const long = formatLongDay(yesterday);

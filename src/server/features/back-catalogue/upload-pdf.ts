@@ -18,7 +18,7 @@ export interface PdfUpload {
 }
 
 /**
- * A PDF guide for a day (spec 02 §2.6 B.3): checked by its bytes, then the file and its archive
+ * A PDF guide for a day: checked by its bytes, then the file and its archive
  * entry are written together. The stored name is made here (date + content hash), never taken
  * from the upload, so it is safe in a URL and the same PDF for the same day is added once.
  */

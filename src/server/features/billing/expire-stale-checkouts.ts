@@ -11,7 +11,7 @@ export const CHECKOUT_LIFETIME_MS = 24 * 3600_000;
 const MAX_PER_PASS = 100;
 
 /**
- * Housekeeping (issue 17 item 6): checkouts started more than a day ago and never paid are expired
+ * Housekeeping (docs/decisions/0021): checkouts started more than a day ago and never paid are expired
  * at the provider and here, so no old link can still take a payment. One that turns out to have
  * been paid (its webhook lost) is recorded instead, as a late webhook would be. Returns how many
  * were expired.

@@ -13,7 +13,7 @@ export function parseInvoiceTiers(value: string | undefined): Map<string, string
   return tiers;
 }
 
-/** A payment link for one customer on a named price tier (spec 02 §3 "Invoice link request"). */
+/** A payment link for one customer on a named price tier. */
 export async function createInvoiceLink(ctx: AppContext, payments: PaymentsProvider, body: InvoiceLinkBody, baseUrl: string) {
   const tiers = parseInvoiceTiers(ctx.config.STRIPE_INVOICE_PRICES);
   if (!tiers.size) throw badRequest('No invoice price tiers are configured (set STRIPE_INVOICE_PRICES, e.g. "phase3=price_abc").');

@@ -9,7 +9,7 @@ import { exportWorkbook } from './workbook';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** POST /api/admin/excel-export {multipliers: {main, av8}}: today's selections as an .xlsx (spec 02 §7). */
+/** POST /api/admin/excel-export {multipliers: {main, av8}}: today's selections as an .xlsx (docs/decisions/0009). */
 export function excelExportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/excel-export', { config: { access: 'admin' } }, async (request, reply) => {
     const { multipliers } = parse(excelExportBody, request.body);

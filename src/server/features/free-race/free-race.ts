@@ -40,7 +40,7 @@ export async function nominateFreeRace(ctx: AppContext, { raceTime, course, week
 /**
  * Drops the stored nomination once its race is gone (its day cleared, or a new upload without it),
  * so the race does not come back as the free race when cards are uploaded again later that day:
- * the analyst nominates afresh (issue 16 item 3). Called on every race-card change notice.
+ * the analyst nominates afresh. Called on every race-card change notice.
  */
 export async function forgetNominationIfGone(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, FREE_RACE_KEY));

@@ -22,7 +22,7 @@ export interface HousekeepingCounts {
 }
 
 /**
- * Tidies what can no longer be used (issue 17 item 6): deletes ended sessions and spent
+ * Tidies what can no longer be used (docs/decisions/0021): deletes ended sessions and spent
  * password-reset tokens, which would never open anything again but would grow without end and sit
  * in every backup, expires checkouts left unpaid for a day, and removes the throwaway member of a
  * start-up warm-up whose process died before it could (warm-up.ts), and forgets sign-in counts

@@ -7,7 +7,7 @@ import { parse } from '#server/http/parse';
 import { routeId } from '#server/http/route-id';
 import { BET_NOT_FOUND, createBet, deleteBet, listBets } from './bets';
 
-/** A member's own bet log (issue 20 item 6): members only, each member sees only their own. */
+/** A member's own bet log (docs/decisions/0031): members only, each member sees only their own. */
 export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/my-bets', { config: { access: 'member' } }, async (request, reply) => {
     reply.header('Cache-Control', MEMBERS_ONLY_CACHE);

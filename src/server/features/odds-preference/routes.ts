@@ -6,7 +6,7 @@ import { users } from '#server/db/schema';
 import { parse } from '#server/http/parse';
 
 /**
- * The member's odds format (issue 20 item 5): stored on their account, read back through
+ * The member's odds format (docs/decisions/0030): stored on their account, read back through
  * GET /api/auth/user, so every page shows odds the same way on any device.
  */
 export function oddsPreferenceRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -32,7 +32,7 @@ async function publishedTips(ctx: AppContext, date: string) {
 }
 
 /**
- * Creates the NAP, NB and Longshot records from the day's published tips (spec 02 §7), and brings
+ * Creates the NAP, NB and Longshot records from the day's published tips, and brings
  * pending ones in line when the tips were re-published since; settled records are never changed
  * (the outcome lists those that differ, for the admin to correct). Running it twice changes nothing.
  */

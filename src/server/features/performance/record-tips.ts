@@ -102,7 +102,7 @@ async function checkAgainstPublished(tx: Tx, raceDate: string, type: SelectionTy
 const correctionColumns = (correctedOdds: string | null, now: Date) => ({ correctedOdds, oddsCorrectedAt: correctedOdds ? now : null });
 
 /**
- * Records one tip (spec 02 §5 "Tip recording"). A day has one NAP, one NB and one Longshot: a
+ * Records one tip. A day has one NAP, one NB and one Longshot: a
  * pending one of the same type is replaced by the new details (the analyst changed the tip), a
  * settled one is kept and the request answers 409 pointing to the correction, so the record never
  * holds duplicates and nothing settled changes without showing. Checked against the day's
@@ -134,7 +134,7 @@ export interface SyncOutcome {
 }
 
 /**
- * Brings a day's records in line with its published tips (issue 16 item 2): adds the missing types
+ * Brings a day's records in line with its published tips: adds the missing types
  * (when `add`) and updates pending records whose tip changed. A settled record is never touched,
  * and a type whose published text cannot be read keeps its record (the admin may have typed it).
  */

@@ -14,7 +14,7 @@ import { settleTipsFromResults } from './settle-from-results';
 
 const tipRecordId = (raw: string) => routeId(raw, { invalid: 'Invalid tip record id', notFound: TIP_RECORD_NOT_FOUND });
 
-/** Tipping record (spec 02 §2.6 B.4, §7) and the public proofed results (decision 0006). */
+/** Tipping record and the public proofed results (docs/decisions/0006). */
 export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/daily-performance-history', { config: { access: 'admin' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
@@ -24,7 +24,7 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/back-catalogue-entry', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { startingPrice: _sp, result: _r, profitLoss: _pl, confirmCorrection, ...tip } = parse(tipRecordBody, request.body);
     const { record, replaced } = await recordTip(ctx, tip, { confirmCorrection });
-    await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already (issue 20)
+    await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already
     const correction = record.correctedOdds ? `: advised ${record.advisedOdds}, corrected to ${record.correctedOdds}` : '';
     const message = replaced
       ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one)${correction}.`
@@ -35,7 +35,7 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/auto-populate-performance', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
     const { date } = parse(autoPopulateBody, request.body);
     const outcome = await autoPopulate(ctx, date);
-    await settleTipsFromResults(ctx.db, date, ctx.clock.now()); // races with a result already (issue 20)
+    await settleTipsFromResults(ctx.db, date, ctx.clock.now()); // races with a result already
     return { success: true, message: describeAutoPopulate(date, outcome), added: outcome.added.length };
   });
 

@@ -11,7 +11,7 @@ import { runnersOfResults } from '#server/db/result-runners';
 const SETTLED_BY_RESULTS = 'results';
 
 /**
- * Settles the day's tips whose race has a result (issue 20 item 2) with the record's own rules
+ * Settles the day's tips whose race has a result (docs/decisions/0028) with the record's own rules
  * (tipProfit: P/L at advised odds, the SP for a winner without them). A tip settled by hand is
  * the admin's override and is never touched; one settled earlier by results follows a re-entered
  * result, and a change is stamped `correctedAt` like any correction. A tip whose race or horse is

@@ -12,7 +12,7 @@ import { toTipRecord } from './tip-row';
  * Settles a tip, or corrects an earlier settlement: the result, the starting price (kept when not
  * given) and the P/L at advised odds (a confirmed price correction's, when there is one) to a 1-point level stake (DESIGN decision 7). A settled
  * record is never deleted; a correction that changes the result or the price overwrites them and
- * is stamped `correctedAt`, which the proofed record shows (issue 16 item 2).
+ * is stamped `correctedAt`, which the proofed record shows.
  */
 export async function settleTip(ctx: AppContext, id: number, result: TipResult, startingPrice?: string): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {

@@ -23,7 +23,7 @@ function rng(seed: number) {
 }
 
 /**
- * Results of three past days of sample races (issue 20 item 7), so the calibration page has
+ * Results of three past days of sample races, so the calibration page has
  * something to show on a fresh start. Past days' cards are not on the weekday tabs (those hold
  * today and later), so the sample races stand in for them; the result lines are written as the
  * admin would paste them and go through the same reading, matching and saving as the admin's.

@@ -6,7 +6,7 @@ import { readRoute } from '#server/http/read-routes';
 import { enterRaceResults, ResultsRefused } from './enter-results';
 import { getCalibration } from './get-calibration';
 
-/** Race results, tips settled from them, and the public calibration of the VB tissue (issue 20). */
+/** Race results, tips settled from them, and the public calibration of the VB tissue (docs/decisions/0028). */
 export function raceResultsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/race-results', { config: { access: 'admin' } }, async (request, reply) => {
     const body = parse(raceResultsBody, request.body);

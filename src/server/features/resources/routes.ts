@@ -6,7 +6,7 @@ import type { HeadProvider } from '#server/web';
 import { pageHead } from '../articles/head';
 import { publicPageUrl } from '../sitemap/site-url';
 
-/** The built-in blog articles (spec 01 §2 "Blog article"); their text is shared data. */
+/** The built-in blog articles; their text is shared data. */
 export function resourcesRoutes(app: FastifyInstance, _ctx: AppContext) {
   app.get('/api/resources', { config: { access: 'public' } }, async () => BLOG_ARTICLES);
 

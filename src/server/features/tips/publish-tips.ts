@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context';
 import { raceDayChanged } from '#server/race-day-events';
 import { dailyTips } from '#server/db/schema';
 import { badRequest, needsConfirmation } from '#server/http/errors';
-// The daily preview is shown with the article allow-list of spec 01 §5: one sanitiser for both.
+// The daily preview is sanitised with the article allow-list: one sanitiser for both.
 import { isBlankHtml, sanitizeArticleHtml } from '../articles/sanitize';
 import { followPublishedTips } from '../performance/auto-populate';
 import { tipsShorterThanValue } from './short-prices';
@@ -51,7 +51,7 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
     .onConflictDoUpdate({ target: dailyTips.tipsDate, set: update })
     .returning();
   await ctx.cache.invalidate('dailyTips');
-  // The day's pending tip records follow the tips as now published (issue 16 item 2).
+  // The day's pending tip records follow the tips as now published.
   await followPublishedTips(ctx, tipsDate);
   await raceDayChanged(ctx, 'tips-published'); // members' alerts (never fails the publishing)
   return row;
