@@ -1,4 +1,4 @@
-// Load bench (a), issue 18, for a busy machine: the bare route, an earlier checkout of the app and
+// Load bench (a) (docs/decisions/0024), for a busy machine: the bare route, an earlier checkout of the app and
 // this one, measured in turn in short rounds in one process, so the machine's drift (other work,
 // the VM's own speed) falls on all three alike; the medians of the per-round figures are compared.
 // BASELINE_DIR: the earlier checkout, for example

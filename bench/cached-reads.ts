@@ -18,7 +18,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
  * Requests each connection keeps in flight (default 1). On a machine busy with other work the
  * load generator is starved and the server sees a request or two per wake-up, so its CPU per
  * request measures wake-ups more than requests (the bare route most of all); PIPELINING=8 keeps
- * work queued for whenever the server runs, so the CPU figure stays the server's own (issue 18).
+ * work queued for whenever the server runs, so the CPU figure stays the server's own (docs/decisions/0024).
  */
 const PIPELINING = Number(process.env.PIPELINING ?? 1);
 const pgBase = process.env.BENCH_DATABASE_URL;

@@ -1,4 +1,4 @@
-// Benchmark: the Excel export of today's cards, 60 races × 16 runners (issue 7 goal: ≤ 1 s):
+// Benchmark: the Excel export of today's cards, 60 races × 16 runners (goal: ≤ 1 s):
 // read the races and runners, the value model with market correction per race, and the
 // two-sheet workbook written by exceljs, on PGlite.
 // Run: npx tsx bench/excel-export.ts

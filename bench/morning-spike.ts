@@ -1,4 +1,4 @@
-// Load bench (b), issue 9: a morning spike of 1,000 signed-in members, each fetching the daily
+// Load bench (b) (docs/decisions/0012): a morning spike of 1,000 signed-in members, each fetching the daily
 // tips, the race-card metadata and four races (6 requests), on PostgreSQL.
 // Goal: 0 errors, p99 ≤ 100 ms. Each member arrives on their own connection and fetches the six
 // one after another (support/arrivals.ts). Shapes, SPREADS seconds (default 10,5,2,0):
@@ -92,7 +92,7 @@ try {
     bareRoutes[path] = { body: await res.text(), contentType: res.headers.get('content-type')! };
   }
   const bare = await startBare(bareRoutes);
-  // The server under test (app or bare) on core 0, this driver on core 1 (issue 18): the ratio of
+  // The server under test (app or bare) on core 0, this driver on core 1 (docs/decisions/0024): the ratio of
   // the app's p99 to the bare route's is only fair when neither shares a core with the driver.
   // PostgreSQL is not pinned. PIN=0 compares unpinned.
   pinToCore(app.child.pid!, 0);

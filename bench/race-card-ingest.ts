@@ -1,4 +1,4 @@
-// Benchmark: stage 1 ingestion of a 60-race × 16-runner master workbook (issue goal: ≤ 1 s),
+// Benchmark: stage 1 ingestion of a 60-race × 16-runner master workbook (goal: ≤ 1 s),
 // parse (zip guard + exceljs + checks) and write (one transaction, bulk inserts) on PGlite.
 // Run: npx tsx bench/race-card-ingest.ts
 import { performance } from 'node:perf_hooks';

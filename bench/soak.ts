@@ -1,4 +1,4 @@
-// Soak bench (issue 17 item 8): 1,000 signed-in members reading for 60 s, with the analyst's
+// Soak bench: 1,000 signed-in members reading for 60 s, with the analyst's
 // stage-1 upload at 20 s and the daily e-mail to every member at 40 s, on PostgreSQL, the mail
 // going out through the app's worker to a local SMTP sink. Records errors (goal 0), latency p50 /
 // p99 / max overall and around the upload and the mailing, and the server's resident memory before,

@@ -1,4 +1,4 @@
-// Load bench (c), issue 9: 5,000 members on the race-card event stream receive one upload event.
+// Load bench (c) (docs/decisions/0012): 5,000 members on the race-card event stream receive one upload event.
 // Goal: every stream gets it within 1 s, at ≤ 20 KB of server memory per open stream.
 // 10,000 sockets are open at the peak (5,000 here, 5,000 in the server): the script needs an fd
 // limit above that. This machine's is 20,000; elsewhere run it as

@@ -1,4 +1,4 @@
-// Server rendering (issue 15 item 5, decision 0020): an article page rendered by React on the
+// Server rendering (docs/decisions/0020): an article page rendered by React on the
 // server, against /login (a page without data; since decision 0035 rendered once a day for
 // visitors and kept, so a cached page of 24 KB rather than the bare shell it was).
 //   shell              GET /login                          the sign-in page, from the page cache

@@ -1,4 +1,4 @@
-// Benchmark (issue 17 item 4): while the analyst's 10 MB master workbook is uploaded and processed,
+// Benchmark (docs/decisions/0021): while the analyst's 10 MB master workbook is uploaded and processed,
 // does the site keep answering? Polls GET /api/health back to back for the whole upload and prints
 // its latency (p50, p99, max), on PostgreSQL (TEST_DATABASE_URL, default the local one) and on
 // embedded PGlite, where each SQL statement runs on the server's own thread. The health checks'

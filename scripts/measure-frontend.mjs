@@ -2,7 +2,7 @@
 // Builds the client, starts the real server (PGlite in a temporary DATA_DIR, demo content), then
 // for each public page (home, News & Views, an article, the free race):
 //   1. loads it in Debian's Chromium (playwright-core) with an empty cache and adds up the gzipped
-//      size of every script requested before the page is loaded and the network idle: ≤ 125 KB (issue 15);
+//      size of every script requested before the page is loaded and the network idle: ≤ 125 KB;
 //   2. runs Lighthouse (mobile profile, performance category) against it: score ≥ 95, and its
 //      largest contentful element must be in the page's first HTML response (server rendering,
 //      decision 0020).

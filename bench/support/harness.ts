@@ -80,7 +80,7 @@ export async function stopApp(app: AppProcess) {
  * Pins a process (every thread of it) to one CPU core (Linux `taskset`). A throughput ratio
  * against a bare route means something only with the server on one core and the load generator
  * on the other: unpinned, the bare route is capped by the load generator and the ratio flatters
- * the app (issue 18). PIN=0 leaves everything unpinned, to compare.
+ * the app (docs/decisions/0024). PIN=0 leaves everything unpinned, to compare.
  */
 export function pinToCore(pid: number, core: number) {
   if (process.env.PIN === '0') return;

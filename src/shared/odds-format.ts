@@ -1,6 +1,6 @@
 /**
  * Odds the way the member reads them (docs/decisions/0030), and the shortest price at which a runner
- * is still value (item 4). Pure: no clock, no I/O.
+ * is still value (the "value down to" price). Pure: no clock, no I/O.
  */
 import { parseOdds, round, toFractional } from './odds';
 import { nameKey } from './name-key';

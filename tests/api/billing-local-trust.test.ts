@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { JOINING } from '../support/consent';
 
-/** Issue 14 items 2, 3 and 4 on the built-in local checkout (no Stripe key): decision 0018. */
+/** The password step, one live subscription, and resume on the built-in local checkout (no Stripe key): docs/decisions/0018. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -48,7 +48,7 @@ async function member(email: string, discountCode = '') {
   return { browser, sessionId };
 }
 
-describe('local checkout: the password step (item 2)', () => {
+describe('local checkout: the password step', () => {
   it('closes 24 hours after payment: the session id then signs nobody in', async () => {
     const { path, sessionId } = await startCheckout('slow@example.com');
     await pay(path);
@@ -62,7 +62,7 @@ describe('local checkout: the password step (item 2)', () => {
   });
 });
 
-describe('local checkout: one live subscription (item 3)', () => {
+describe('local checkout: one live subscription', () => {
   it('a newer checkout expires the older one: its page says so and its Pay button charges nothing', async () => {
     const older = await startCheckout('tabs@example.com');
     const newer = await startCheckout('tabs@example.com');
@@ -103,7 +103,7 @@ describe('local checkout: one live subscription (item 3)', () => {
   });
 });
 
-describe('local checkout: resume and subscribe again (item 4)', () => {
+describe('local checkout: resume and subscribe again', () => {
   it('a member who cancelled resumes before the end; after the end resuming is refused and they subscribe again at £12 with the code', async () => {
     const { browser } = await member('back@example.com');
     expect((await browser.post('/api/cancel-subscription')).status).toBe(200);

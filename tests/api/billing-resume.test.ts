@@ -6,7 +6,7 @@ import { signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
 import { JOINING } from '../support/consent';
 
-/** Issue 14 item 4 with the real Stripe SDK against the fake Stripe API: resume, and subscribe again (decision 0018). */
+/** Resume, and subscribe again, with the real Stripe SDK against the fake Stripe API (docs/decisions/0018). */
 let t: TestApp;
 let fake: FakeStripe;
 withFakeStripeApp((app, f) => {

@@ -7,7 +7,7 @@ import { PASSWORD, signedIn } from '../support/users';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
 import { JOINING } from '../support/consent';
 
-/** Issue 14 items 2 and 3 with the real Stripe SDK against the fake Stripe API (decision 0018). */
+/** The post-payment password step and one live subscription per account, with the real Stripe SDK against the fake Stripe API (docs/decisions/0018). */
 let t: TestApp;
 let fake: FakeStripe;
 withFakeStripeApp((app, f) => {
@@ -39,7 +39,7 @@ async function pay(sessionId: string, amountTotal = 1600) {
 /** Subscriptions at Stripe that will charge again. */
 const renewing = () => [...fake.subscriptions.values()].filter((s) => s.status !== 'canceled' && !s.cancel_at_period_end);
 
-describe('the post-payment password step (item 2)', () => {
+describe('the post-payment password step', () => {
   it("a signed-in buyer's payment has no password step: the session id signs nobody in and changes no password", async () => {
     const owner = await signedIn(t, 'nonMember', 'owner@example.com');
     const sessionId = await startCheckout('ignored@example.com', owner.client);
@@ -98,7 +98,7 @@ describe('the post-payment password step (item 2)', () => {
   });
 });
 
-describe('one live subscription per account (item 3)', () => {
+describe('one live subscription per account', () => {
   it('a newer checkout expires the older ones of the same address: only the newest can be paid', async () => {
     const first = await startCheckout('twice@example.com');
     const second = await startCheckout('twice@example.com');

@@ -77,7 +77,7 @@ describe('cached reads', () => {
     await upload(3, 2);
     const after = (await member.get('/api/vbg-race-cards-metadata')).json;
     expect(after.thursday).toHaveLength(3);
-    // The same time and course keep the race's id (issue 16 item 1); the cached card is not served stale.
+    // The same time and course keep the race's id; the cached card is not served stale.
     expect(after.thursday[0].id).toBe(raceId);
     const fresh = await member.get(`/api/vbg-race-cards/race/${raceId}`);
     expect(fresh.status).toBe(200);

@@ -12,7 +12,7 @@ import { FILE_PIECE_BYTES, insertFile, readFileBytes } from '#server/db/file-sto
 import { filePieces, files } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// Issue 17 item 4: a stored upload is rows of pieces, so no statement carries (or copies) the whole file.
+// A stored upload is rows of pieces, so no statement carries (or copies) the whole file.
 describe('file store', () => {
   let t: TestApp;
   beforeAll(async () => {

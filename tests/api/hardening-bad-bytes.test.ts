@@ -5,7 +5,7 @@ import type { HttpClient } from '../support/http-client';
 import { BAD_CHARACTER_IN_ADDRESS, BAD_CHARACTER_IN_BODY } from '#server/http/refuse-bad-text';
 
 /**
- * Issue 17 item 3: NUL and other characters no database text can hold, in any path segment,
+ * NUL and other characters no database text can hold, in any path segment,
  * query value, JSON string or form field, answer 400 with a clear message — never 500. The walk
  * takes the real route table (as the access matrix does), so a new route is fuzzed too.
  */

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 
 /**
- * Issue 17 item 4: workbook and Word parsing run in a worker thread with time and memory limits,
+ * Workbook and Word parsing run in a worker thread with time and memory limits,
  * and a workbook of absurd extent is refused before it is built, naming the limit.
  */
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';

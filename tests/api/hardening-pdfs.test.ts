@@ -9,7 +9,7 @@ import { masterForm } from './race-previews-helpers';
 import { pdfForm } from './tips-helpers';
 
 /**
- * Issue 17 item 5: uploaded PDFs are inert. Each hostile file is refused on both PDF upload
+ * Uploaded PDFs are inert (docs/decisions/0021). Each hostile file is refused on both PDF upload
  * endpoints with a message naming what was found, and nothing is stored.
  */
 let t: TestApp;

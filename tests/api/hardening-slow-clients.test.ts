@@ -4,7 +4,7 @@ import { HTTP_TIMEOUTS, type HttpTimeouts } from '#server/http/timeouts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Issue 17 item 1: a request whose body trickles in is answered 408 and closed within a bounded
+ * A request whose body trickles in is answered 408 and closed within a bounded
  * time, and a thousand such connections do not stop the site answering others. The app runs with
  * the production timeouts scaled down (the same Node and Fastify settings, seconds instead of a
  * minute), so the test takes seconds.

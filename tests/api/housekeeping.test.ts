@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';
 import { JOINING } from '../support/consent';
 
-/** Issue 17 item 6: what can no longer be used is deleted on a timer. */
+/** What can no longer be used is deleted on a timer (docs/decisions/0021). */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

@@ -19,7 +19,7 @@ beforeEach(async () => {
 
 const TODAY = '2026-11-22';
 
-describe('/api/my-bets (issue 20 item 6)', () => {
+describe('/api/my-bets', () => {
   it('a member logs bets that settle from the results, with their own P/L, strike rate and ROI', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [race, other] = await uploadCards(admin, 'sunday');

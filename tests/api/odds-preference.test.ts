@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.reset());
 
-describe('PUT /api/odds-format (issue 20 item 5)', () => {
+describe('PUT /api/odds-format', () => {
   it('fractional by default; a member chooses decimal and the user endpoint says so, for them only', async () => {
     const { client: member } = await signedIn(t, 'member');
     const { client: other } = await signedIn(t, 'nonMember');

@@ -7,7 +7,7 @@ import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 
-/** The race card collection upload, the pasted morning odds and the hard-coded re-process (spec 02 §7). */
+/** The race card collection upload, the pasted morning odds and the hard-coded re-process (docs/decisions/0013). */
 let t: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {

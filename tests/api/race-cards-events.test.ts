@@ -177,7 +177,7 @@ async function expectEnded(stream: Stream) {
   await expect(stream.next()).rejects.toThrow('stream ended');
 }
 
-describe('event streams are bounded (issue 17 item 2)', () => {
+describe('event streams are bounded', () => {
   it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams per session: one more closes the oldest`, async () => {
     const { client: member } = await signedIn(t, 'member');
     const { client: admin } = await signedIn(t, 'admin');

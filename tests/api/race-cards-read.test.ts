@@ -47,7 +47,7 @@ describe('race card read APIs', () => {
     const sat = res.json.saturday as Array<{ id: number; time: string; course: string; title: string; runnerCount: number }>;
     expect(sat).toHaveLength(4);
     expect(sat.map((r) => r.time)).toEqual([...sat.map((r) => r.time)].sort());
-    // Each summary carries its London race day: the weekday tabs show it (issue 16 item 8).
+    // Each summary carries its London race day: the weekday tabs show it.
     expect(sat[0]).toEqual({ id: expect.any(Number), raceDate: '2026-11-28', time: saturday[0].time, course: saturday[0].course, title: saturday[0].title, runnerCount: 6 });
   });
 

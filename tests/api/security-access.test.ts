@@ -128,7 +128,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/free-race/today': 'public',
   'GET /api/free-race-preview': 'public',
   'POST /api/admin/excel-export': 'admin',
-  // race results and the calibration (issue 20)
+  // race results and the calibration
   'POST /api/admin/race-results': 'admin',
   'GET /api/value-calibration': 'public',
   'PUT /api/odds-format': 'signedIn',

@@ -9,7 +9,7 @@ import { publish } from './tips-helpers';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 import { fetchPage, renderedAt } from './ssr-helpers';
 
-// Issue 15 items 2 and 3: public pages arrive rendered by React on the server, with their data,
+// Public pages arrive rendered by React on the server, with their data,
 // and what a visitor may not read (a premium body, today's tips) is never in that HTML.
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnInstance } from '../support/instances';
 
 /**
- * Issue 17 item 7: start-up says what is wrong, in one line naming the setting and the place, and
+ * Start-up (docs/decisions/0021) says what is wrong, in one line naming the setting and the place, and
  * fails at once: never a hang, a stack trace or a password. Each case starts the real entry point.
  */
 const running: Array<ReturnType<typeof spawnInstance>> = [];

@@ -34,7 +34,7 @@ const ALWAYS_EXPECTED: ExpectedFailure[] = [
 const watchers = new WeakMap<Page, { expected: ExpectedFailure[]; problems: string[] }>();
 
 /**
- * Collects the page's uncaught errors and console errors (issue 15 item 4) and fails the running
+ * Collects the page's uncaught errors and console errors and fails the running
  * test with them when it finishes. A failed request shows in the console as "Failed to load
  * resource: … status of 403" at the request's URL: it is a fault unless an ExpectedFailure (URL and
  * status, never a blanket) names it.
@@ -95,7 +95,7 @@ interface AxeViolation {
 
 /**
  * Runs axe-core (every rule except experimental ones) on the page as it is now and fails on any
- * serious or critical violation, naming the rule, its help text and the elements (issue 9 item 5).
+ * serious or critical violation, naming the rule, its help text and the elements (docs/decisions/0011).
  */
 export async function checkA11y(page: Page, name: string) {
   // Only our HTML pages: a PDF shown in Chromium's own viewer is not the app's markup.
