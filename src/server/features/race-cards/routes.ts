@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clearDayParam, defaultWeekdayBody, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { HttpError, notFound } from '#server/http/errors';
+import { notFound } from '#server/http/errors';
 import { sendCachedJson, sendJson } from '#server/http/json';
 import { parse } from '#server/http/parse';
 import { readRouteId } from '#server/http/route-id';
 import { RaceCardEventHub, publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
-import { logRefusedUpload } from './upload-log';
+import { loggedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { RACE_NOT_FOUND, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay } from './read-race-cards';
 import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
@@ -96,27 +96,21 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post('/api/vbg-race-cards/morning-odds', { config: { access: 'admin' } }, async (request) => {
     const userId = request.user?.id ?? null;
-    try {
+    return loggedUpload(ctx, MORNING_ODDS_TEXT_KIND, { userId }, async () => {
       const body = parse(morningOddsTextBody, request.body);
       const result = await updateMorningOddsFromText(ctx, { weekday: body.tabType, text: body.morningOdds, userId });
       await publishRaceCardEvent(ctx, { type: 'update', weekday: body.tabType });
       return result;
-    } catch (err) {
-      if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_TEXT_KIND, { userId }, err.message);
-      throw err;
-    }
+    });
   });
 
   app.post('/api/vbg-race-cards/hard-coded-upload', { config: { access: 'admin' } }, async (request) => {
     const userId = request.user?.id ?? null;
-    try {
+    return loggedUpload(ctx, REPROCESS_KIND, { userId }, async () => {
       const result = await reprocessLastMaster(ctx, userId);
       await publishRaceCardEvent(ctx, { type: 'upload', weekday: result.weekday });
       return { success: true, message: result.message, raceCount: result.raceCount, horseCount: result.horseCount };
-    } catch (err) {
-      if (err instanceof HttpError) await logRefusedUpload(ctx, REPROCESS_KIND, { userId }, err.message);
-      throw err;
-    }
+    });
   });
 
   // What re-processing would change, written nowhere: the admin confirms it first (issue 16 item 1).
@@ -141,15 +135,12 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     };
     scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
       const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
+      return loggedUpload(ctx, MASTER_KIND, upload, async () => {
         // The spec's answer (success, message, popupMessage); the message names any race that went.
         const { counts: _counts, summary: _summary, removedRaces: _removed, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload));
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return result;
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
-        throw err;
-      }
+      });
     });
     // What uploading would change, written nowhere: over a day that has cards the admin confirms first.
     scope.post('/api/vbg-race-cards/upload-master-excel/preview', { config: { access: 'admin' } }, async (request) => {
@@ -163,7 +154,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   stageScope(app, MAX_VERDICT_BYTES, 'Stage 2', 'the previous verdicts are unchanged.', (scope) => {
     scope.post(`/api/vbg-race-cards/upload-${surname}-verdict`, { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
       const upload: VerdictUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
+      return loggedUpload(ctx, VERDICT_KIND, upload, async () => {
         const form = await readUploadForm(request, { noun: 'verdict document', fileField: `${surname}Verdict`, textFields: ['targetTab'], maxBytes: MAX_VERDICT_BYTES });
         upload.data = form.data;
         upload.filename = form.filename;
@@ -171,17 +162,14 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         const result = await uploadVerdict(ctx, upload);
         if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
         return result;
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, VERDICT_KIND, upload, err.message);
-        throw err;
-      }
+      });
     });
   });
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 3', 'the previous odds and summaries are unchanged.', (scope) => {
     scope.post('/api/vbg-race-cards/upload-master-with-morning-odds', { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
       const upload: MorningOddsUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
+      return loggedUpload(ctx, MORNING_ODDS_KIND, upload, async () => {
         const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterWithOdds', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
         upload.data = form.data;
         upload.filename = form.filename;
@@ -189,10 +177,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
         const result = await uploadMorningOdds(ctx, upload);
         if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
         return result;
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_KIND, upload, err.message);
-        throw err;
-      }
+      });
     });
   });
 
@@ -206,7 +191,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     (scope) => {
       scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
         const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-        try {
+        return loggedUpload(ctx, MASTER_KIND, upload, async () => {
           const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
           upload.data = form.data;
           upload.filename = form.filename;
@@ -215,10 +200,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           const { counts, message } = await uploadMasterExcel(ctx, upload);
           await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
           return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
-        } catch (err) {
-          if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
-          throw err;
-        }
+        });
       });
     },
     MAX_MORNING_ODDS_TEXT,
