@@ -7,7 +7,7 @@ import { clearDayPreviews } from './clear-previews';
 import { RACE_PREVIEW_NOT_FOUND, getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
 import { processDailyContent } from './process-daily-content';
-import { processMasterPdf } from './process-master';
+import { splitMasterPdf } from './split-master-pdf';
 
 export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/check-master-pdf', { config: { access: 'admin' } }, async (_request, reply) => {
@@ -15,7 +15,8 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
     return checkMasterPdf(ctx);
   });
 
-  app.post('/api/process-master-pdf', { config: { access: 'admin' } }, async () => processMasterPdf(ctx));
+  // Splits the waiting master PDF into one preview per race (the path is the legacy API's).
+  app.post('/api/process-master-pdf', { config: { access: 'admin' } }, async () => splitMasterPdf(ctx));
 
   app.post('/api/process-daily-content', { config: { access: 'admin' } }, async () => processDailyContent(ctx));
 
