@@ -6,7 +6,7 @@ import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http
 import { clearDayPreviews } from './clear-previews';
 import { RACE_PREVIEW_NOT_FOUND, getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
-import { processDailyContent } from './process-daily-content';
+import { refreshDailyContent } from './refresh-daily-content';
 import { splitMasterPdf } from './split-master-pdf';
 
 export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,7 +18,7 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
   // Splits the waiting master PDF into one preview per race (the path is the legacy API's).
   app.post('/api/process-master-pdf', { config: { access: 'admin' } }, async () => splitMasterPdf(ctx));
 
-  app.post('/api/process-daily-content', { config: { access: 'admin' } }, async () => processDailyContent(ctx));
+  app.post('/api/process-daily-content', { config: { access: 'admin' } }, async () => refreshDailyContent(ctx));
 
   app.post('/api/clear-pdfs', { config: { access: 'admin' } }, async () => clearDayPreviews(ctx));
 
