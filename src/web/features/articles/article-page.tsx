@@ -6,7 +6,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
 import { CategoryBadge, PremiumBadge, PremiumPreviewPanel, useReadableArticle } from './article-bits';
-import { cleanSlug, isMissingSlug, longDate, longDateWithWeekday } from './article-utils';
+import { cleanSlug, isMissingSlug, longDate, longDateWithWeekday } from './article-rules';
 import { DiscountBanner } from './discount-banner';
 import { PROSE } from '#web/lib/prose';
 import { SafeHtml } from './safe-html';
