@@ -7,7 +7,7 @@ import type { CheckoutSessionInfo, PaymentsProvider, SubscriptionInfo } from '#s
 import { createUser, findUserByEmail } from '../auth/users';
 import { wakeMailWorkers } from '../mail/outbox';
 import { queueDuplicatePaymentEmail } from '../mail/transactional';
-import { recordJoining } from './joined';
+import { recordJoining } from './record-joining';
 import { isLive, subscriptionUpdateFor } from './subscription-state';
 
 export interface PaidCheckout {
