@@ -7,7 +7,7 @@ import type { CheckoutSessionInfo, PaymentsProvider, SubscriptionInfo } from '#s
 import { createUser, findUserByEmail } from '../auth/users';
 import { wakeMailWorkers } from '../mail/outbox';
 import { queueDuplicatePaymentEmail } from '../mail/transactional';
-import { recordJoining } from './joined';
+import { recordJoining } from './record-joining';
 import { isLive, subscriptionUpdateFor } from './subscription-state';
 
 export interface PaidCheckout {
@@ -59,7 +59,7 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
  * leaves the account as it was and is recorded for refund, and the member is told. The checkout
  * of an old subscription that has ended never takes over an account that has moved on to another
  * subscription (the same rule as a late subscription event, payment-events.ts). The first time a
- * checkout is recorded as taking effect, the joining is recorded too (joined.ts). Safe to run any
+ * checkout is recorded as taking effect, the joining is recorded too (record-joining.ts). Safe to run any
  * number of times for the same checkout: a checkout once recorded as a duplicate stays one.
  */
 export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider['kind'], paid: PaidCheckout, db: DbOrTx) {

@@ -6,9 +6,9 @@ import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
-import { horses, races, uploadLog } from '#server/db/schema';
+import { horses, races } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
-import { listSome } from './upload-log';
+import { listSome, logUpload } from './upload-log';
 import { horseKey, updateRunnerOdds, type RunnerOddsUpdate } from './upload-morning-odds';
 
 export const MORNING_ODDS_TEXT_KIND = 'morning-odds-text';
@@ -55,13 +55,8 @@ export async function updateMorningOddsFromText(ctx: AppContext, input: MorningO
     const applied = await applyMorningOddsLines(tx, input.weekday, lines);
     if (applied.runners === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
     const message = `Morning odds updated for ${applied.updated} of ${applied.runners} ${day} runners${applied.unmatched.length ? `; ${applied.unmatched.length} line${applied.unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
-    await tx.insert(uploadLog).values({
-      kind: MORNING_ODDS_TEXT_KIND,
-      userId: input.userId,
-      success: true,
-      message,
-      counts: { weekday: input.weekday, lines: lines.length, updated: applied.updated, unmatched: applied.unmatched.length },
-    });
+    const counts = { weekday: input.weekday, lines: lines.length, updated: applied.updated, unmatched: applied.unmatched.length };
+    await logUpload(tx, MORNING_ODDS_TEXT_KIND, { userId: input.userId }, { message, counts });
     return { ...applied, message };
   });
   await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines

@@ -11,6 +11,7 @@ import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import type { MergeSummary } from './merge-plan';
 import { describeWorkbookErrors } from './workbook';
 import { describeChanges } from './describe-changes';
+import { logUpload } from './upload-log';
 
 export const REPROCESS_KIND = 'master-reprocess';
 
@@ -56,7 +57,7 @@ export async function reprocessLastMaster(
     const { summary } = await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races, opts);
     if (!opts.dryRun) {
       const message = `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners.`;
-      await tx.insert(uploadLog).values({ kind: REPROCESS_KIND, userId, filename: file.filename, size: file.size, success: true, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
+      await logUpload(tx, REPROCESS_KIND, { userId }, { filename: file.filename, size: file.size, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
     }
     return summary;
   });

@@ -2,21 +2,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clearDayParam, defaultWeekdayBody, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { HttpError, notFound } from '#server/http/errors';
+import { notFound } from '#server/http/errors';
 import { sendCachedJson, sendJson } from '#server/http/json';
 import { parse } from '#server/http/parse';
 import { readRouteId } from '#server/http/route-id';
 import { RaceCardEventHub, publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
-import { logRefusedUpload } from './upload-log';
+import { loggedUpload } from './upload-log';
 import { clearAll, clearDay, clearWeekday } from './clear-weekday';
 import { RACE_NOT_FOUND, cachedRaceCardsMetadataJson, getRaceCard, raceCardsByDay } from './read-race-cards';
 import { readDefaultWeekday, saveDefaultWeekday } from './default-weekday';
 import { workingWeekday } from './working-weekday';
 import { MAX_MORNING_ODDS_TEXT, MAX_VERDICT_BYTES, MAX_WORKBOOK_BYTES, stageScope } from './upload-scope';
 import { MASTER_KIND, uploadMasterExcel, type MasterUpload } from './upload-master-excel';
-import { MORNING_ODDS_KIND, uploadMorningOdds, type MorningOddsUpload } from './upload-morning-odds';
+import { MORNING_ODDS_KIND, uploadMorningOdds } from './upload-morning-odds';
 import { uploadVerdict, VERDICT_KIND, type VerdictUpload } from './upload-verdict';
 import { hasMemberAccess, sessionToken } from '#server/http/access';
 import { readUploadForm } from '#server/http/upload-form';
@@ -24,6 +24,18 @@ import { liveSessionUser } from '../auth/sessions';
 
 const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 const clearParam = weekdayParam('The weekday');
+
+/** An upload before its form is read: only the sender is known, which a refusal then logs. */
+const newUpload = (request: FastifyRequest): MasterUpload => ({ data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' });
+
+/** Reads a stage's form (one file and its `targetTab`) into the upload, so a later refusal logs the file too. */
+async function readStageForm<U extends VerdictUpload>(request: FastifyRequest, upload: U, spec: { noun: string; fileField: string; maxBytes: number }): Promise<U> {
+  const form = await readUploadForm(request, { ...spec, textFields: ['targetTab'] });
+  upload.data = form.data;
+  upload.filename = form.filename;
+  upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
+  return upload;
+}
 
 /** Every race-card route: reading, the event stream, the five morning stages, clearing. */
 export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -96,27 +108,21 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.post('/api/vbg-race-cards/morning-odds', { config: { access: 'admin' } }, async (request) => {
     const userId = request.user?.id ?? null;
-    try {
+    return loggedUpload(ctx, MORNING_ODDS_TEXT_KIND, { userId }, async () => {
       const body = parse(morningOddsTextBody, request.body);
       const result = await updateMorningOddsFromText(ctx, { weekday: body.tabType, text: body.morningOdds, userId });
       await publishRaceCardEvent(ctx, { type: 'update', weekday: body.tabType });
       return result;
-    } catch (err) {
-      if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_TEXT_KIND, { userId }, err.message);
-      throw err;
-    }
+    });
   });
 
   app.post('/api/vbg-race-cards/hard-coded-upload', { config: { access: 'admin' } }, async (request) => {
     const userId = request.user?.id ?? null;
-    try {
+    return loggedUpload(ctx, REPROCESS_KIND, { userId }, async () => {
       const result = await reprocessLastMaster(ctx, userId);
       await publishRaceCardEvent(ctx, { type: 'upload', weekday: result.weekday });
       return { success: true, message: result.message, raceCount: result.raceCount, horseCount: result.horseCount };
-    } catch (err) {
-      if (err instanceof HttpError) await logRefusedUpload(ctx, REPROCESS_KIND, { userId }, err.message);
-      throw err;
-    }
+    });
   });
 
   // What re-processing would change, written nowhere: the admin confirms it first (issue 16 item 1).
@@ -132,28 +138,19 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get('/api/vbg-race-cards/working-weekday', { config: { access: 'admin' } }, async () => workingWeekday(ctx));
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 1', 'the previous race cards are unchanged.', (scope) => {
-    const readMaster = async (request: FastifyRequest, upload: MasterUpload) => {
-      const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterExcel', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
-      upload.data = form.data;
-      upload.filename = form.filename;
-      upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
-      return upload;
-    };
+    const readMaster = (request: FastifyRequest, upload: MasterUpload) => readStageForm(request, upload, { noun: 'workbook', fileField: 'masterExcel', maxBytes: MAX_WORKBOOK_BYTES });
     scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
-      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
+      const upload = newUpload(request);
+      return loggedUpload(ctx, MASTER_KIND, upload, async () => {
         // The spec's answer (success, message, popupMessage); the message names any race that went.
         const { counts: _counts, summary: _summary, removedRaces: _removed, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload));
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return result;
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
-        throw err;
-      }
+      });
     });
     // What uploading would change, written nowhere: over a day that has cards the admin confirms first.
     scope.post('/api/vbg-race-cards/upload-master-excel/preview', { config: { access: 'admin' } }, async (request) => {
-      const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
+      const upload = newUpload(request);
       const { counts: _counts, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload), { dryRun: true });
       return result;
     });
@@ -162,37 +159,23 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const surname = ctx.config.analystSurname;
   stageScope(app, MAX_VERDICT_BYTES, 'Stage 2', 'the previous verdicts are unchanged.', (scope) => {
     scope.post(`/api/vbg-race-cards/upload-${surname}-verdict`, { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
-      const upload: VerdictUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
-        const form = await readUploadForm(request, { noun: 'verdict document', fileField: `${surname}Verdict`, textFields: ['targetTab'], maxBytes: MAX_VERDICT_BYTES });
-        upload.data = form.data;
-        upload.filename = form.filename;
-        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
-        const result = await uploadVerdict(ctx, upload);
+      const upload = newUpload(request);
+      return loggedUpload(ctx, VERDICT_KIND, upload, async () => {
+        const result = await uploadVerdict(ctx, await readStageForm(request, upload, { noun: 'verdict document', fileField: `${surname}Verdict`, maxBytes: MAX_VERDICT_BYTES }));
         if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
         return result;
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, VERDICT_KIND, upload, err.message);
-        throw err;
-      }
+      });
     });
   });
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 3', 'the previous odds and summaries are unchanged.', (scope) => {
     scope.post('/api/vbg-race-cards/upload-master-with-morning-odds', { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
-      const upload: MorningOddsUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-      try {
-        const form = await readUploadForm(request, { noun: 'workbook', fileField: 'masterWithOdds', textFields: ['targetTab'], maxBytes: MAX_WORKBOOK_BYTES });
-        upload.data = form.data;
-        upload.filename = form.filename;
-        upload.targetTab = parse(targetTabSchema, form.fields.targetTab);
-        const result = await uploadMorningOdds(ctx, upload);
+      const upload = newUpload(request);
+      return loggedUpload(ctx, MORNING_ODDS_KIND, upload, async () => {
+        const result = await uploadMorningOdds(ctx, await readStageForm(request, upload, { noun: 'workbook', fileField: 'masterWithOdds', maxBytes: MAX_WORKBOOK_BYTES }));
         if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
         return result;
-      } catch (err) {
-        if (err instanceof HttpError) await logRefusedUpload(ctx, MORNING_ODDS_KIND, upload, err.message);
-        throw err;
-      }
+      });
     });
   });
 
@@ -205,8 +188,8 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     'the previous race cards are unchanged.',
     (scope) => {
       scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
-        const upload: MasterUpload = { data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' };
-        try {
+        const upload = newUpload(request);
+        return loggedUpload(ctx, MASTER_KIND, upload, async () => {
           const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
           upload.data = form.data;
           upload.filename = form.filename;
@@ -215,10 +198,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
           const { counts, message } = await uploadMasterExcel(ctx, upload);
           await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
           return { success: true, message, raceCount: counts.races, horseCount: counts.runners };
-        } catch (err) {
-          if (err instanceof HttpError) await logRefusedUpload(ctx, MASTER_KIND, upload, err.message);
-          throw err;
-        }
+        });
       });
     },
     MAX_MORNING_ODDS_TEXT,

@@ -5,7 +5,7 @@ import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
-import { horses, races, uploadLog } from '#server/db/schema';
+import { horses, races } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { nextRaceDate } from './race-date';
 import type { MorningOddsLine } from '#shared/morning-odds-lines';
@@ -16,7 +16,7 @@ import { describeWorkbookErrors, type ParsedRace } from './workbook';
 import { insertFile } from '#server/db/file-store';
 import { nextTurn } from '#server/db/next-turn';
 import { describeChanges } from './describe-changes';
-import { listSome } from './upload-log';
+import { listSome, logUpload } from './upload-log';
 
 export const MASTER_KIND = 'master-workbook';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -84,7 +84,7 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload, o
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const mimeType = filename.toLowerCase().endsWith('.xlsm') ? XLSM_MIME : XLSX_MIME;
     await insertFile(tx, { kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
-    await tx.insert(uploadLog).values({ kind: MASTER_KIND, userId: upload.userId, filename, size: data.length, success: true, message, counts: { ...counts, weekday: targetTab, raceDate } });
+    await logUpload(tx, MASTER_KIND, upload, { filename, message, counts: { ...counts, weekday: targetTab, raceDate } });
     return written;
   });
   await raceDayChanged(ctx, 'cards-changed'); // a correction may mark a non-runner

@@ -7,10 +7,10 @@ import type { AppContext } from '#server/context';
 import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { recordPrices, type RunnerPrice } from '#server/db/price-snapshots';
-import { horses, races, uploadLog } from '#server/db/schema';
+import { horses, races } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { courseKey } from './upload-verdict';
-import { listSome } from './upload-log';
+import { listSome, logUpload } from './upload-log';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
 import { describeWorkbookErrors } from './workbook';
 
@@ -94,15 +94,8 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
       await recordPrices(tx, { date, source: 'morning', observedAt: ctx.clock.now(), recordedBy: upload.userId, prices: morning.filter((p) => p.date === date) });
     }
     const message = `Morning odds loaded for ${updates.size} of ${stored.length} ${day} runners${unmatched.length ? `; ${unmatched.length} row${unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
-    await tx.insert(uploadLog).values({
-      kind: MORNING_ODDS_KIND,
-      userId: upload.userId,
-      filename: upload.filename ? upload.filename.slice(0, 200) : null,
-      size: data.length,
-      success: true,
-      message,
-      counts: { weekday: targetTab, updated: updates.size, runners: stored.length, unmatched: unmatched.length, sha256: crypto.createHash('sha256').update(data).digest('hex') },
-    });
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    await logUpload(tx, MORNING_ODDS_KIND, upload, { message, counts: { weekday: targetTab, updated: updates.size, runners: stored.length, unmatched: unmatched.length, sha256 } });
     return { message, unmatched };
   });
   await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines

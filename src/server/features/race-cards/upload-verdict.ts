@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { type Weekday, weekdayName } from '#shared/london-time';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { races, uploadLog } from '#server/db/schema';
+import { races } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
-import { listSome } from './upload-log';
+import { listSome, logUpload } from './upload-log';
 import { parseVerdictDocxOffThread } from './parse-off-thread';
 import type { VerdictSection } from './verdict-document';
 
@@ -68,15 +68,7 @@ export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Pro
       .sort((a, b) => a.time.localeCompare(b.time))
       .map((r) => `${r.time} ${r.course}`);
     const message = `Verdicts loaded for ${matched.size} of ${dayRaces.length} ${day} races.`;
-    await tx.insert(uploadLog).values({
-      kind: VERDICT_KIND,
-      userId: upload.userId,
-      filename: upload.filename ? upload.filename.slice(0, 200) : null,
-      size: data.length,
-      success: true,
-      message,
-      counts: { weekday: targetTab, matched: matched.size, races: dayRaces.length, unknownHeadings: unknown.length },
-    });
+    await logUpload(tx, VERDICT_KIND, upload, { message, counts: { weekday: targetTab, matched: matched.size, races: dayRaces.length, unknownHeadings: unknown.length } });
     return { message, missing, unknown };
   });
   const parts = [`Stage 2 complete: ${result.message}`];

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context';
 import { demoRaceDay } from '../race-cards/demo';
 import { uploadMasterPdf } from './master-pdf';
-import { processMasterPdf } from './process-master';
+import { splitMasterPdf } from './split-master-pdf';
 import { makePdf } from './samples/preview-pdf';
 
 /**
@@ -25,5 +25,5 @@ export async function seedDemoRacePreviews(ctx: AppContext) {
     }),
   ];
   await uploadMasterPdf(ctx, { data: Buffer.from(await makePdf(pages)), originalName: 'demo-previews.pdf' });
-  await processMasterPdf(ctx);
+  await splitMasterPdf(ctx);
 }

@@ -16,12 +16,11 @@ const masterFilename = (day: string) => `master-preview-${day}.pdf`;
 
 export const today = (ctx: AppContext) => londonDate(ctx.clock.now());
 
-export interface MasterUpload {
+export interface MasterPdfUpload {
   data: Buffer | undefined;
   originalName: string | undefined;
 }
 
-/** Loads a PDF with pdf-lib and finds its pages, or answers 422 naming the problem. */
 /** The day's waiting master (without its bytes), if any. */
 export async function findWaitingMaster(db: Db, day: string) {
   const [row] = await db
@@ -32,15 +31,16 @@ export async function findWaitingMaster(db: Db, day: string) {
   return row ?? null;
 }
 
-/**
- * The day's master preview PDF: checked by its bytes and read in full before anything is
- * written; it replaces any master still waiting (today's, or a stale one from an earlier day).
- */
+/** A waiting master's bytes, or null once it has been split or replaced. */
 export async function readMasterBytes(db: Db, id: number): Promise<Uint8Array | null> {
   return readFileBytes(db, id);
 }
 
-export async function uploadMasterPdf(ctx: AppContext, upload: MasterUpload): Promise<AdminActionResult> {
+/**
+ * The day's master preview PDF: checked by its bytes and read in full before anything is
+ * written; it replaces any master still waiting (today's, or a stale one from an earlier day).
+ */
+export async function uploadMasterPdf(ctx: AppContext, upload: MasterPdfUpload): Promise<AdminActionResult> {
   const { data } = upload;
   if (!data || data.length === 0) throw badRequest('Please choose the master preview PDF to upload.');
   if (!isPdfBytes(data)) {

@@ -6,8 +6,8 @@ import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http
 import { clearDayPreviews } from './clear-previews';
 import { RACE_PREVIEW_NOT_FOUND, getPreviewFile, listTodayPreviews, todayPreviewsForAdmin } from './list-previews';
 import { checkMasterPdf, uploadMasterPdf } from './master-pdf';
-import { processDailyContent } from './process-daily-content';
-import { processMasterPdf } from './process-master';
+import { refreshDailyContent } from './refresh-daily-content';
+import { splitMasterPdf } from './split-master-pdf';
 
 export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/check-master-pdf', { config: { access: 'admin' } }, async (_request, reply) => {
@@ -15,9 +15,10 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
     return checkMasterPdf(ctx);
   });
 
-  app.post('/api/process-master-pdf', { config: { access: 'admin' } }, async () => processMasterPdf(ctx));
+  // Splits the waiting master PDF into one preview per race (the path is the legacy API's).
+  app.post('/api/process-master-pdf', { config: { access: 'admin' } }, async () => splitMasterPdf(ctx));
 
-  app.post('/api/process-daily-content', { config: { access: 'admin' } }, async () => processDailyContent(ctx));
+  app.post('/api/process-daily-content', { config: { access: 'admin' } }, async () => refreshDailyContent(ctx));
 
   app.post('/api/clear-pdfs', { config: { access: 'admin' } }, async () => clearDayPreviews(ctx));
 

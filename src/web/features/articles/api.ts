@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article, AutomateAccessResponse, CreateArticleBody, ImportResourcesResponse, UpdateArticleBody, UpdateArticleResponse } from '#shared/schemas/articles';
 import { apiJson, getJson } from '#web/lib/request';
-import { normalizeArticle, normalizeArticles } from './article-utils';
+import { normalizeArticle, normalizeArticles } from './article-rules';
 
 const ARTICLES_KEY = ['/api/news-and-views'] as const;
 

@@ -3,7 +3,7 @@ import { Calendar, Lock } from 'lucide-react';
 import type { Article } from '#shared/schemas/articles';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { canRead, longDate, top5Label } from './article-utils';
+import { canRead, longDate, top5Label } from './article-rules';
 import { SafeHtml } from './safe-html';
 
 /** One card of a News & Views column (spec 01 §2). */

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { Article } from '#shared/schemas/articles';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { CategoryBadge, MembersOnlyPanel, PremiumBadge, useReadableArticle } from './article-bits';
-import { canRead, longDate } from './article-utils';
+import { CategoryBadge, PremiumBadge } from './article-badges';
+import { MembersOnlyPanel, useReadableArticle } from './premium-content';
+import { canRead, longDate } from './article-rules';
 import { PROSE } from '#web/lib/prose';
 import { SafeHtml } from './safe-html';
 

@@ -7,7 +7,7 @@ import { NEWS_RESET_EVENT } from '#web/lib/events';
 import { useAuth } from '../auth/api';
 import { useArticles } from './api';
 import { ArticleCard } from './article-card';
-import { ARTICLES_PER_COLUMN, columnsOf } from './article-utils';
+import { ARTICLES_PER_COLUMN, columnsOf } from './article-rules';
 import { ArticleView } from './article-view';
 
 function Column({

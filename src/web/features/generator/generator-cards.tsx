@@ -4,7 +4,7 @@ import { SORT_LABELS, type SortKey } from '#shared/generator/sort';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/input';
 import type { GeneratorViewProps } from './generator-table';
-import { figures, ScoreCell } from './results';
+import { figures, ScoreCell } from './computed-figures';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel } from './row-fields';
 import { useOddsFormat } from '../odds-preference/use-odds';
 

@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { GeneratorRow } from '#shared/generator/rows';
 import { SORT_LABELS, type SortKey, type SortState } from '#shared/generator/sort';
 import { cn } from '#web/lib/cn';
-import { figures, ScoreCell } from './results';
+import { figures, ScoreCell } from './computed-figures';
 import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel, type RowHandlers } from './row-fields';
 import { ScrollRegion } from '#web/components/ui/scroll-region';
 import { useOddsFormat } from '../odds-preference/use-odds';

@@ -12,7 +12,8 @@ export interface RacePreview {
   url: string;
 }
 
-export interface ProcessResult {
+/** What splitting, clearing or refreshing the day's previews did. */
+export interface PreviewsResult {
   message: string;
   count: number;
 }
@@ -60,6 +61,8 @@ export function useCheckMasterPdf() {
   return useMutation({ mutationFn: async () => (await getJson<MasterCheck>('/api/check-master-pdf'))! });
 }
 
-export const useProcessMasterPdf = () => useRefreshing(() => apiJson<ProcessResult>('POST', '/api/process-master-pdf'));
-export const useClearPdfs = () => useRefreshing(() => apiJson<ProcessResult>('POST', '/api/clear-pdfs'));
-export const useProcessDailyContent = () => useRefreshing(() => apiJson<ProcessResult>('POST', '/api/process-daily-content'), true);
+/** Splits the waiting master PDF into one preview per race. */
+export const useSplitMasterPdf = () => useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/process-master-pdf'));
+export const useClearPdfs = () => useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/clear-pdfs'));
+/** Splits a waiting master PDF, or says which previews are live; the daily tips are read again too. */
+export const useRefreshDailyContent = () => useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/process-daily-content'), true);

@@ -1,6 +1,6 @@
 import type { CreateArticleBody } from '#shared/schemas/articles';
 import type { Article } from '#shared/schemas/articles';
-import { normalizeDateInput } from '../article-utils';
+import { normalizeDateInput } from '../article-rules';
 import type { ArticleForm } from './article-fields';
 
 export function emptyForm(author: string, now = new Date()): ArticleForm {

@@ -9,7 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
 import { useArticle, useArticles, useDeleteArticle, useUpdateArticle } from '../api';
-import { adminDate, previewText } from '../article-utils';
+import { adminDate, previewText } from '../article-rules';
 import { htmlToPlainText } from '../sanitize';
 import { ArticleFields, isPublishable, type ArticleForm } from './article-fields';
 import { bodyFromForm, formFromArticle } from './form-body';

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
-import { useAdminRacePreviews, useCheckMasterPdf, useClearPdfs, useProcessDailyContent, useProcessMasterPdf, useUploadMasterPdf } from '../api';
+import { useAdminRacePreviews, useCheckMasterPdf, useClearPdfs, useRefreshDailyContent, useSplitMasterPdf, useUploadMasterPdf } from '../api';
 
 const spin = <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />;
 
@@ -21,11 +21,11 @@ export function AdminRacePreviews() {
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useUploadMasterPdf();
   const check = useCheckMasterPdf();
-  const processMaster = useProcessMasterPdf();
+  const splitMaster = useSplitMasterPdf();
   const clear = useClearPdfs();
-  const dailyContent = useProcessDailyContent();
+  const refreshContent = useRefreshDailyContent();
   const stray = (useAdminRacePreviews().data ?? []).filter((p) => !p.matchesRace);
-  const busy = upload.isPending || check.isPending || processMaster.isPending || clear.isPending || dailyContent.isPending;
+  const busy = upload.isPending || check.isPending || splitMaster.isPending || clear.isPending || refreshContent.isPending;
 
   function fail(title: string, err: unknown, fallback: string) {
     const description = errorMessage(err, fallback);
@@ -59,8 +59,8 @@ export function AdminRacePreviews() {
     });
   }
 
-  function runProcess() {
-    processMaster.mutate(undefined, {
+  function runSplit() {
+    splitMaster.mutate(undefined, {
       onSuccess: (result) => {
         setStatus(result.message);
         toast({ title: 'Race Previews Created', description: result.message });
@@ -83,8 +83,8 @@ export function AdminRacePreviews() {
     });
   }
 
-  function runDailyContent() {
-    dailyContent.mutate(undefined, {
+  function runRefresh() {
+    refreshContent.mutate(undefined, {
       onSuccess: (result) => {
         setStatus(result.message);
         toast({ title: 'Content Processed', description: result.message });
@@ -129,12 +129,12 @@ export function AdminRacePreviews() {
             {check.isPending ? spin : <FileSearch className="h-4 w-4" aria-hidden="true" />}
             Check for master PDF
           </Button>
-          <Button variant="outline" onClick={runProcess} disabled={busy}>
-            {processMaster.isPending ? spin : <Scissors className="h-4 w-4" aria-hidden="true" />}
+          <Button variant="outline" onClick={runSplit} disabled={busy}>
+            {splitMaster.isPending ? spin : <Scissors className="h-4 w-4" aria-hidden="true" />}
             Process Master PDF
           </Button>
-          <Button variant="outline" onClick={runDailyContent} disabled={busy}>
-            {dailyContent.isPending ? spin : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
+          <Button variant="outline" onClick={runRefresh} disabled={busy}>
+            {refreshContent.isPending ? spin : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
             Process Daily Content
           </Button>
           <Button variant="outline" onClick={() => setConfirmClear(true)} disabled={busy}>

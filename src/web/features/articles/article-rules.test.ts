@@ -13,7 +13,7 @@ import {
   previewText,
   sortNewestFirst,
   top5Label,
-} from './article-utils';
+} from './article-rules';
 
 const base = normalizeArticle({ id: 1, title: 'T', slug: 't', contentType: 'regular', category: 'news', publishDate: '2025-01-01' })!;
 const art = (over: Partial<Article>): Article => ({ ...base, ...over });

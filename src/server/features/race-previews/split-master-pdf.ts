@@ -12,7 +12,7 @@ import { findWaitingMaster, readMasterBytes, today } from './master-pdf';
 import { deleteDayPreviews, PREVIEW_KIND, slug } from './preview-store';
 import { planSplit, type PlannedRace } from './split-plan';
 
-export interface ProcessResult {
+export interface SplitResult {
   message: string;
   count: number;
 }
@@ -40,7 +40,7 @@ async function racePdf(source: PDFDocument, race: PlannedRace): Promise<Uint8Arr
  * written in memory first; then the day's previews are replaced and the master consumed in one
  * transaction. A master without any race heading is refused and nothing changes.
  */
-export async function processMasterPdf(ctx: AppContext): Promise<ProcessResult> {
+export async function splitMasterPdf(ctx: AppContext): Promise<SplitResult> {
   const day = today(ctx);
   const master = await findWaitingMaster(ctx.db, day);
   if (!master) throw notFound(`No master PDF is waiting for ${formatLongDay(day)}. Upload one first.`);

@@ -1,3 +1,4 @@
+/** How the articles pages read, order, date and gate the articles the API sends (pure: unit-tested beside it). */
 import type { Article } from '#shared/schemas/articles';
 import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
 

@@ -2,14 +2,14 @@ import { formatLongDay } from '#shared/london-time';
 import type { AppContext } from '#server/context';
 import { findWaitingMaster, today } from './master-pdf';
 import { todayPreviewsForAdmin } from './list-previews';
-import { processMasterPdf } from './process-master';
+import { splitMasterPdf } from './split-master-pdf';
 
 /**
- * POST /api/process-daily-content: processes a waiting master PDF, if there is one, and says
+ * POST /api/process-daily-content: splits a waiting master PDF, if there is one, and says
  * what it did; the admin's client then refetches tips and previews.
  */
-export async function processDailyContent(ctx: AppContext): Promise<{ message: string; count: number }> {
-  if (await findWaitingMaster(ctx.db, today(ctx))) return processMasterPdf(ctx);
+export async function refreshDailyContent(ctx: AppContext): Promise<{ message: string; count: number }> {
+  if (await findWaitingMaster(ctx.db, today(ctx))) return splitMasterPdf(ctx);
   const previews = await todayPreviewsForAdmin(ctx);
   const count = previews.filter((p) => p.matchesRace).length;
   const unmatched = previews.filter((p) => !p.matchesRace).map((p) => `${p.raceTime} ${p.course}`);

@@ -1,24 +1,9 @@
 import { useEffect } from 'react';
-import { Crown, Lock } from 'lucide-react';
-import { CATEGORY_LABELS } from '#shared/article-labels';
+import { Lock } from 'lucide-react';
 import { PRICE_MONTHLY_GBP } from '#shared/public-config';
-import type { Article } from '#shared/schemas/articles';
 import { ButtonLink } from '#web/components/ui/button';
 import { useAuth } from '../auth/api';
 import { useArticle } from './api';
-
-export function CategoryBadge({ category }: { category: Article['category'] }) {
-  return <span className="inline-flex items-center rounded-full bg-navy-100 px-3 py-1 text-xs font-semibold text-navy-900">{CATEGORY_LABELS[category]}</span>;
-}
-
-export function PremiumBadge() {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-gold-400 px-3 py-1 text-xs font-semibold text-navy-950">
-      <Crown className="h-3.5 w-3.5" aria-hidden="true" />
-      Premium
-    </span>
-  );
-}
 
 /** The in-list premium panel (spec 01 §2 "In-page article view"). */
 export function MembersOnlyPanel() {
