@@ -8,7 +8,6 @@ import { PageHeader } from '#web/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { DataTable, type Column } from '#web/components/ui/data-table';
 import { EmptyCard, QueryView } from '#web/components/ui/query-view';
-import { cn } from '#web/lib/cn';
 import { useCalibration } from './api';
 import { CalibrationChart } from './calibration-chart';
 
