@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Content, Description, Root, Title } from '@radix-ui/react-dialog';
+import { useCallback, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -16,52 +17,64 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** A modal confirmation on the native <dialog> (focus trapping and Escape come with it). */
+/**
+ * A modal confirmation: Radix's dialog keeps its state, names it by its title and description,
+ * puts the focus on the safe answer and gives it back on closing, and turns Escape into Cancel
+ * (not while busy); the box is a native <dialog> opened with showModal(), so the browser makes the
+ * rest of the page inert and traps the focus (Radix's own modal mode would hide the page from the
+ * accessibility tree instead). A click outside does nothing.
+ */
 export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, busyLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const descId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // The safe answer has the focus, even when optional fields come first: Enter never confirms by accident.
-      keep.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
+  const opener = useRef<HTMLElement | null>(null);
+  const showModal = useCallback((dialog: HTMLDialogElement | null) => {
+    if (!dialog || dialog.open) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    // The safe answer has the focus, even when optional fields come first: Enter never confirms by accident.
+    keep.current?.focus();
+  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={descId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onCancel();
+    <Root
+      open={open}
+      modal={false}
+      onOpenChange={(next) => {
+        if (!next && !busy) onCancel();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl"
     >
-      <div className="grid gap-3 p-5 sm:p-6">
-        <h2 id={titleId} className="text-lg font-bold text-navy-900">
-          {title}
-        </h2>
-        <div id={descId} className="text-sm text-slate-700">
-          {description}
-        </div>
-        {children}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button ref={keep} variant="outline" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={busy}>
-            {busy && busyLabel ? busyLabel : confirmLabel}
-          </Button>
-        </div>
-      </div>
-    </dialog>
+      <Content
+        asChild
+        onCloseAutoFocus={(e) => {
+          // Focus goes back to what opened the dialog (it has no Radix trigger of its own).
+          e.preventDefault();
+          opener.current?.focus();
+          opener.current = null;
+        }}
+        onInteractOutside={(e) => e.preventDefault()}
+      >
+        <dialog
+          ref={showModal}
+          // The browser's own Escape handling would close the box behind React's back: Radix's Escape answers instead.
+          onCancel={(e) => e.preventDefault()}
+          className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl"
+        >
+          <div className="grid gap-3 p-5 sm:p-6">
+            <Title className="text-lg font-bold text-navy-900">{title}</Title>
+            <Description asChild>
+              <div className="text-sm text-slate-700">{description}</div>
+            </Description>
+            {children}
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button ref={keep} variant="outline" onClick={onCancel} disabled={busy}>
+                {cancelLabel}
+              </Button>
+              <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={busy}>
+                {busy && busyLabel ? busyLabel : confirmLabel}
+              </Button>
+            </div>
+          </div>
+        </dialog>
+      </Content>
+    </Root>
   );
 }

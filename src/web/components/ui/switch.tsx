@@ -1,3 +1,4 @@
+import { Root, Thumb } from '@radix-ui/react-switch';
 import { cn } from '#web/lib/cn';
 
 export interface SwitchProps {
@@ -10,15 +11,14 @@ export interface SwitchProps {
   'aria-describedby'?: string;
 }
 
+/** An on/off control on Radix (role switch, Space and Enter toggle it). */
 export function Switch({ checked, onCheckedChange, disabled, id, ...aria }: SwitchProps) {
   return (
-    <button
-      type="button"
-      role="switch"
+    <Root
       id={id}
-      aria-checked={checked}
+      checked={checked}
+      onCheckedChange={onCheckedChange}
       disabled={disabled}
-      onClick={() => onCheckedChange(!checked)}
       className={cn(
         'relative inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 transition-colors',
         'disabled:cursor-not-allowed disabled:opacity-60',
@@ -26,7 +26,7 @@ export function Switch({ checked, onCheckedChange, disabled, id, ...aria }: Swit
       )}
       {...aria}
     >
-      <span aria-hidden="true" className={cn('inline-block h-6 w-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6 bg-gold-400' : 'translate-x-0.5')} />
-    </button>
+      <Thumb aria-hidden="true" className={cn('inline-block h-6 w-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6 bg-gold-400' : 'translate-x-0.5')} />
+    </Root>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DataTable, type Column } from '#web/components/ui/data-table';
 import { useConfig } from '#web/lib/config';
 import { LEGAL_UPDATED, LegalPage } from './legal-page';
 
@@ -33,6 +34,12 @@ const held = [
   },
 ];
 
+const HELD_COLUMNS: Array<Column<(typeof held)[number]>> = [
+  { header: 'What', cell: (row) => row.what },
+  { header: 'Why', cell: (row) => row.why },
+  { header: 'How long', cell: (row) => row.kept },
+];
+
 /** What is stored, why and for how long; who processes it; the one cookie; the rights and how to use them. */
 export function PrivacyPage() {
   const { siteName, supportEmail } = useConfig();
@@ -44,33 +51,18 @@ export function PrivacyPage() {
       </p>
 
       <h2>What we keep, why, and for how long</h2>
-      <div className="my-4 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">Personal data we keep</caption>
-          <thead>
-            <tr className="border-b-2 border-navy-900">
-              <th scope="col" className="py-2 pr-3">
-                What
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Why
-              </th>
-              <th scope="col" className="py-2">
-                How long
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {held.map((row) => (
-              <tr key={row.what} className="border-b border-slate-200 align-top">
-                <td className="py-2 pr-3">{row.what}</td>
-                <td className="py-2 pr-3">{row.why}</td>
-                <td className="py-2">{row.kept}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Personal data we keep"
+        captionHidden
+        columns={HELD_COLUMNS}
+        rows={held}
+        rowKey={(row) => row.what}
+        rowClassName={() => 'border-b border-slate-200 align-top'}
+        className="border-collapse text-left"
+        scrollClassName="my-4"
+        cellPadding="py-2 pr-3"
+        headClassName="border-b-2 border-navy-900"
+      />
       <p>We never sell your data, never share it for marketing, and show no bookmaker adverts.</p>
 
       <h2>Who processes it for us</h2>

@@ -9,7 +9,8 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Input, Label } from '#web/components/ui/input';
 import { ScrollRegion } from '#web/components/ui/scroll-region';
-import { Skeleton } from '#web/components/ui/skeleton';
+import { EmptyCard, QueryView } from '#web/components/ui/query-view';
+import { Stat } from '#web/components/ui/stat';
 import { toast } from '#web/components/ui/use-toast';
 import { cn } from '#web/lib/cn';
 import { errorMessage } from '#web/lib/request';
@@ -41,32 +42,18 @@ export function MyBetsPage() {
     <>
       <PageHeader title="My Bets" subtitle="Your own bets, settled from the day's results: only you can see them." />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-        {bets.isPending ? (
-          <div className="grid gap-4" role="status" aria-label="Loading your bets">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-64" />
-          </div>
-        ) : bets.isError || !bets.data ? (
-          <p role="alert" className="text-red-800">
-            {errorMessage(bets.error, 'Could not load your bets. Please try again.')}
-          </p>
-        ) : (
-          <BetsBody data={bets.data} />
-        )}
+        <QueryView
+          query={bets}
+          loadingLabel="Loading your bets"
+          errorText="Could not load your bets. Please try again."
+          isEmpty={(data) => data.bets.length === 0}
+          empty={<EmptyCard>No bets logged yet. Log one from a race card, or below.</EmptyCard>}
+        >
+          {(data) => <BetsBody data={data} />}
+        </QueryView>
         <ManualBet />
       </div>
     </>
-  );
-}
-
-function Stat({ label, value, testId, className }: { label: string; value: string; testId: string; className?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={cn('mt-1 text-2xl font-bold tabular-nums text-navy-900', className)} data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
 
@@ -87,20 +74,11 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
       })),
     [data.series],
   );
-  if (data.bets.length === 0) {
-    return (
-      <Card>
-        <CardContent className="pt-5 sm:pt-6">
-          <p>No bets logged yet. Log one from a race card, or below.</p>
-        </CardContent>
-      </Card>
-    );
-  }
   const { stats } = data;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
-        <Stat label="Profit / loss" value={formatPounds(stats.profitPence)} className={tone(stats.profitPence)} testId="bets-pl" />
+        <Stat label="Profit / loss" value={formatPounds(stats.profitPence)} tone={tone(stats.profitPence)} testId="bets-pl" />
         <Stat label="Total staked" value={formatPounds(stats.stakedPence)} testId="bets-staked" />
         <Stat label="ROI" value={`${stats.roi}%`} testId="bets-roi" />
         <Stat label="Strike rate" value={`${stats.strikeRate}%`} testId="bets-strike-rate" />

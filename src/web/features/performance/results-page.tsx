@@ -7,14 +7,14 @@ import { formatPoints, SELECTION_TYPES, type TipStats } from '#shared/tip-stats'
 import { monthLabel } from '#shared/tips-format';
 import { PageHeader } from '#web/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
-import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/cn';
 import { formatLondonDateTime } from '#web/lib/dates';
-import { errorMessage } from '#web/lib/request';
 import { useResults } from './api';
 import { PlChart } from './pl-chart';
 import { useFormatOdds } from '../odds-preference/use-odds';
-import { ScrollRegion } from '#web/components/ui/scroll-region';
+import { DataTable, type Column } from '#web/components/ui/data-table';
+import { EmptyCard, QueryView } from '#web/components/ui/query-view';
+import { Stat } from '#web/components/ui/stat';
 import { PriceSparkline } from '#web/components/ui/sparkline';
 
 function formatPublished(iso: string | null): string {
@@ -23,65 +23,17 @@ function formatPublished(iso: string | null): string {
 
 const plTone = (v: number) => (v > 0 ? 'text-green-800' : v < 0 ? 'text-red-800' : 'text-slate-800');
 
-function Stat({ label, value, tone, testId }: { label: string; value: string; tone?: string; testId: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={cn('mt-1 text-2xl font-bold tabular-nums text-navy-900', tone)} data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function StatsRow({ label, stats }: { label: string; stats: TipStats }) {
-  return (
-    <tr className="border-b border-slate-200">
-      <th scope="row" className="px-3 py-2 text-left font-semibold">
-        {label}
-      </th>
-      <td className="px-3 py-2 tabular-nums">{stats.staked}</td>
-      <td className="px-3 py-2 tabular-nums">{stats.won}</td>
-      <td className="px-3 py-2 tabular-nums">{stats.strikeRate}%</td>
-      <td className={cn('px-3 py-2 font-semibold tabular-nums', plTone(stats.profitLoss))}>{formatPoints(stats.profitLoss)}</td>
-      <td className="px-3 py-2 tabular-nums">{stats.roi}%</td>
-    </tr>
-  );
-}
+const statsColumns: Array<Column<{ label: string; stats: TipStats }>> = [
+  { header: null, rowHeader: true, className: 'font-semibold', cell: (r) => r.label },
+  { header: 'Bets', className: 'tabular-nums', cell: (r) => r.stats.staked },
+  { header: 'Won', className: 'tabular-nums', cell: (r) => r.stats.won },
+  { header: 'Strike rate', className: 'tabular-nums', cell: (r) => `${r.stats.strikeRate}%` },
+  { header: 'P/L', className: 'font-semibold tabular-nums', cellClassName: (r) => plTone(r.stats.profitLoss), cell: (r) => formatPoints(r.stats.profitLoss) },
+  { header: 'ROI', className: 'tabular-nums', cell: (r) => `${r.stats.roi}%` },
+];
 
 function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: string; stats: TipStats }> }) {
-  return (
-    <ScrollRegion label={caption}>
-      <table className="w-full min-w-[28rem] text-sm">
-        <caption className="mb-2 text-left text-base font-bold text-navy-900">{caption}</caption>
-        <thead className="border-b border-slate-300 text-left text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2" />
-            <th scope="col" className="px-3 py-2">
-              Bets
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Won
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Strike rate
-            </th>
-            <th scope="col" className="px-3 py-2">
-              P/L
-            </th>
-            <th scope="col" className="px-3 py-2">
-              ROI
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <StatsRow key={r.label} {...r} />
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
+  return <DataTable caption={caption} columns={statsColumns} rows={rows} rowKey={(r) => r.label} className="min-w-[28rem]" />;
 }
 
 const signed = (v: number) => `${v > 0 ? '+' : ''}${v}%`;
@@ -97,42 +49,67 @@ function ClosingLineStats({ label, summary, testId }: { label: string; summary: 
   );
 }
 
-function TipRow({ tip }: { tip: ResultsTip }) {
+const resultTone = (tip: ResultsTip) => (tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50');
+
+/** Every settled tip, newest first, its row shaded by its result. */
+function TipsTable({ tips }: { tips: ResultsTip[] }) {
   const odds = useFormatOdds();
-  const tone = tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50';
+  const columns: Array<Column<ResultsTip>> = [
+    { header: 'Date', className: 'whitespace-nowrap', cell: (tip) => tip.raceDate },
+    { header: 'Selection', rowHeader: true, className: 'font-semibold text-navy-900', cell: (tip) => tip.selectionName },
+    { header: 'Type', className: 'text-xs font-bold', cell: (tip) => TYPE_LABELS[tip.selectionType] },
+    { header: 'Race', cell: (tip) => raceLabel(tip) || '—' },
+    {
+      header: 'Advised',
+      cell: (tip) => (
+        <>
+          {odds(tip.advisedOdds) || '—'}
+          {/* A price corrected after the tip went out shows beside what members were told, never instead of it. */}
+          {tip.correctedOdds && (
+            <>
+              <span className="sr-only">, </span>
+              <span className="block whitespace-nowrap text-xs text-slate-700">corrected to {odds(tip.correctedOdds)}</span>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'SP',
+      cell: (tip) => (
+        <>
+          {odds(tip.startingPrice) || '—'}
+          {tip.bsp !== null && <span className="block whitespace-nowrap text-xs text-slate-700">BSP {tip.bsp.toFixed(2)}</span>}
+        </>
+      ),
+    },
+    { header: 'Market', className: 'text-navy-700', cell: (tip) => <PriceSparkline points={tip.priceHistory.map((p) => ({ price: p.price, label: odds(p.priceText) || p.priceText }))} /> },
+    {
+      header: 'Result',
+      className: 'font-bold',
+      cell: (tip) => (
+        <>
+          {tip.result}
+          {/* A result changed after it was first settled says so, with the day. */}
+          {tip.correctedAt && <span className="block whitespace-nowrap text-xs font-normal text-slate-700">Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}</span>}
+        </>
+      ),
+    },
+    { header: 'P/L', className: 'whitespace-nowrap font-semibold tabular-nums', cellClassName: (tip) => plTone(tip.profitLoss), cell: (tip) => formatPoints(tip.profitLoss) },
+    { header: 'Published', className: 'whitespace-nowrap', cellClassName: 'text-slate-700', cell: (tip) => formatPublished(tip.publishedAt) },
+  ];
   return (
-    <tr className={cn('border-b border-slate-200', tone)}>
-      <td className="whitespace-nowrap px-3 py-2">{tip.raceDate}</td>
-      <th scope="row" className="px-3 py-2 text-left font-semibold text-navy-900">
-        {tip.selectionName}
-      </th>
-      <td className="px-3 py-2 text-xs font-bold">{TYPE_LABELS[tip.selectionType]}</td>
-      <td className="px-3 py-2">{raceLabel(tip) || '—'}</td>
-      <td className="px-3 py-2">
-        {odds(tip.advisedOdds) || '—'}
-        {/* A price corrected after the tip went out shows beside what members were told, never instead of it. */}
-        {tip.correctedOdds && (
-          <>
-            <span className="sr-only">, </span>
-            <span className="block whitespace-nowrap text-xs text-slate-700">corrected to {odds(tip.correctedOdds)}</span>
-          </>
-        )}
-      </td>
-      <td className="px-3 py-2">
-        {odds(tip.startingPrice) || '—'}
-        {tip.bsp !== null && <span className="block whitespace-nowrap text-xs text-slate-700">BSP {tip.bsp.toFixed(2)}</span>}
-      </td>
-      <td className="px-3 py-2 text-navy-700">
-        <PriceSparkline points={tip.priceHistory.map((p) => ({ price: p.price, label: odds(p.priceText) || p.priceText }))} />
-      </td>
-      <td className="px-3 py-2 font-bold">
-        {tip.result}
-        {/* A result changed after it was first settled says so, with the day (issue 16 item 2). */}
-        {tip.correctedAt && <span className="block whitespace-nowrap text-xs font-normal text-slate-700">Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}</span>}
-      </td>
-      <td className={cn('whitespace-nowrap px-3 py-2 font-semibold tabular-nums', plTone(tip.profitLoss))}>{formatPoints(tip.profitLoss)}</td>
-      <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatPublished(tip.publishedAt)}</td>
-    </tr>
+    <DataTable
+      caption="Every settled tip"
+      captionHidden
+      columns={columns}
+      rows={tips}
+      rowKey={(tip) => tip.id}
+      rowClassName={(tip) => cn('border-b border-slate-200', resultTone(tip))}
+      className="min-w-[58rem]"
+      scrollClassName="relative w-0 min-w-full"
+      testId="results-table"
+    />
   );
 }
 
@@ -154,18 +131,15 @@ export function ResultsPage() {
           </Link>
           .
         </p>
-        {results.isPending ? (
-          <div className="grid gap-4" role="status" aria-label="Loading results">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-64" />
-          </div>
-        ) : results.isError || !results.data ? (
-          <p role="alert" className="text-red-800">
-            {errorMessage(results.error, 'Could not load the results. Please try again.')}
-          </p>
-        ) : (
-          <ResultsBody data={results.data} />
-        )}
+        <QueryView
+          query={results}
+          loadingLabel="Loading results"
+          errorText="Could not load the results. Please try again."
+          isEmpty={(data) => data.tips.length === 0}
+          empty={<EmptyCard>No settled tips yet. Results appear here as soon as each tip is settled.</EmptyCard>}
+        >
+          {(data) => <ResultsBody data={data} />}
+        </QueryView>
       </div>
     </>
   );
@@ -173,15 +147,6 @@ export function ResultsPage() {
 
 function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>['data']> }) {
   const { overall, byType, byMonth, series } = data.stats;
-  if (data.tips.length === 0) {
-    return (
-      <Card>
-        <CardContent className="pt-5 sm:pt-6">
-          <p>No settled tips yet. Results appear here as soon as each tip is settled.</p>
-        </CardContent>
-      </Card>
-    );
-  }
   return (
     <>
       <section aria-labelledby="summary-heading" className="grid grid-cols-1 gap-3">
@@ -240,49 +205,7 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           <CardDescription>Newest first, with the time each tip was published (UK time).</CardDescription>
         </CardHeader>
         <CardContent>
-          <ScrollRegion label="Every settled tip" className="relative w-0 min-w-full">
-            <table className="w-full min-w-[58rem] text-sm" data-testid="results-table">
-              <thead className="border-b border-slate-300 text-left text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Selection
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Race
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Advised
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    SP
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Market
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Result
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    P/L
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Published
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.tips.map((tip) => (
-                  <TipRow key={tip.id} tip={tip} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <TipsTable tips={data.tips} />
         </CardContent>
       </Card>
     </>

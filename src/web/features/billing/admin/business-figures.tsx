@@ -2,88 +2,56 @@ import { MEMBER_STATES, MEMBER_STATE_LABELS, type BusinessFigures as Figures } f
 import { formatPounds } from '#shared/my-bets';
 import { buttonClasses } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { DataTable, type Column } from '#web/components/ui/data-table';
+import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { errorMessage } from '#web/lib/request';
+import { Stat } from '#web/components/ui/stat';
 import { useBusinessFigures } from '../api';
 import { PayingMembersChart, monthName } from './paying-members-chart';
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1)}%`);
-const cell = 'px-2 py-1.5 text-right tabular-nums';
 
-function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 p-3">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-2xl font-bold text-navy-900" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+type Month = Figures['months'][number];
+
+const MONTH_COLUMNS: Array<Column<Month>> = [
+  { header: 'Month', rowHeader: true, align: 'left', className: 'font-semibold', cell: (m) => monthName(m.month) },
+  { header: 'Paying at start', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.payingAtStart },
+  { header: 'New', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.newMembers },
+  { header: 'Cancelled', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.cancelled },
+  { header: 'Churn', align: 'right', cellClassName: 'tabular-nums', cell: (m) => percent(m.churnRate) },
+  { header: 'Cancel requests', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.cancelRequests },
+  { header: 'Failed payments', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.paymentsFailed },
+  { header: 'Recovered', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.recoveries },
+  { header: 'Refunds', align: 'right', cellClassName: 'tabular-nums', cell: (m) => (m.refunds ? `${m.refunds} (${formatPounds(m.refundedPence)})` : '0') },
+];
 
 function MonthsTable({ figures }: { figures: Figures }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] border-collapse text-sm" data-testid="business-months">
-        <caption className="sr-only">Members, cancellations, payments and refunds per month</caption>
-        <thead>
-          <tr className="border-b-2 border-navy-900 text-right">
-            <th scope="col" className="px-2 py-1.5 text-left">
-              Month
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Paying at start
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              New
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Cancelled
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Churn
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Cancel requests
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Failed payments
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Recovered
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Refunds
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...figures.months].reverse().map((m) => (
-            <tr key={m.month} className="border-b border-slate-200">
-              <th scope="row" className="px-2 py-1.5 text-left font-semibold">
-                {monthName(m.month)}
-              </th>
-              <td className={cell}>{m.payingAtStart}</td>
-              <td className={cell}>{m.newMembers}</td>
-              <td className={cell}>{m.cancelled}</td>
-              <td className={cell}>{percent(m.churnRate)}</td>
-              <td className={cell}>{m.cancelRequests}</td>
-              <td className={cell}>{m.paymentsFailed}</td>
-              <td className={cell}>{m.recoveries}</td>
-              <td className={cell}>{m.refunds ? `${m.refunds} (${formatPounds(m.refundedPence)})` : '0'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Members, cancellations, payments and refunds per month"
+      captionHidden
+      columns={MONTH_COLUMNS}
+      rows={[...figures.months].reverse()}
+      rowKey={(m) => m.month}
+      className="min-w-[40rem] border-collapse"
+      cellPadding="px-2 py-1.5"
+      headClassName="border-b-2 border-navy-900"
+      testId="business-months"
+    />
   );
 }
 
 /** The owner's numbers: members by state, MRR, the daily e-mail's reach, a year of months, the members CSV. */
 export function BusinessFigures() {
-  const { data: figures, isPending, error } = useBusinessFigures();
-  if (isPending) return <Skeleton className="h-96 w-full" />;
-  if (error || !figures) return <p role="alert">{errorMessage(error, 'The figures could not be read. Please try again.')}</p>;
+  const figures = useBusinessFigures();
+  return (
+    <QueryView query={figures} loading={<Skeleton className="h-96 w-full" />} errorText="The figures could not be read. Please try again." errorClassName="">
+      {(data) => <FiguresBody figures={data} />}
+    </QueryView>
+  );
+}
+
+function FiguresBody({ figures }: { figures: Figures }) {
   return (
     <div className="grid gap-6">
       <Card>
@@ -97,10 +65,10 @@ export function BusinessFigures() {
         <CardContent>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {MEMBER_STATES.map((s) => (
-              <Figure key={s} label={MEMBER_STATE_LABELS[s]} value={figures.members[s]} testId={`members-${s}`} />
+              <Stat key={s} label={MEMBER_STATE_LABELS[s]} value={figures.members[s]} testId={`members-${s}`} />
             ))}
-            <Figure label="MRR" value={formatPounds(figures.mrrPence)} testId="mrr" />
-            <Figure label="Next daily e-mail goes to" value={figures.dailyEmailRecipients} testId="daily-email-recipients" />
+            <Stat label="MRR" value={formatPounds(figures.mrrPence)} testId="mrr" />
+            <Stat label="Next daily e-mail goes to" value={figures.dailyEmailRecipients} testId="daily-email-recipients" />
           </dl>
           {/* A plain download: the browser saves the server's attachment under its own name. */}
           <a href="/api/admin/members.csv" download className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>

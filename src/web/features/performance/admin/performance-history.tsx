@@ -1,12 +1,16 @@
 import { Loader2, RefreshCw } from 'lucide-react';
 import { londonDate } from '#shared/london-time';
+import type { TipRecord } from '#shared/schemas/performance';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
-import { ScrollRegion } from '#web/components/ui/scroll-region';
+import { DataTable, type Column } from '#web/components/ui/data-table';
+import { QueryView } from '#web/components/ui/query-view';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
 import { useAutoPopulate, usePerformanceHistory } from '../api';
 import { HistoryRow } from './history-row';
+
+const HISTORY_COLUMNS: Array<Column<TipRecord>> = ['Date', 'Selection', 'Type', 'Race', 'Advised Odds', 'Result', 'P/L', 'Settle', 'Edit'].map((header) => ({ header }));
 
 export function PerformanceHistory() {
   const history = usePerformanceHistory();
@@ -30,58 +34,31 @@ export function PerformanceHistory() {
         </Button>
       </CardHeader>
       <CardContent>
-        {history.isPending ? (
-          <p role="status" className="py-6 text-center text-slate-600">
-            Loading performance history...
-          </p>
-        ) : history.isError ? (
-          <p role="alert" className="py-6 text-center text-red-800">
-            {errorMessage(history.error, 'Could not load the performance history.')}
-          </p>
-        ) : history.data.length === 0 ? (
-          <p className="py-6 text-center text-slate-600">No tipping history found. Start by recording your first set of daily tips.</p>
-        ) : (
-          <ScrollRegion label="Tipping history" className="relative w-0 min-w-full">
-            <table className="w-full min-w-[64rem] text-left text-sm">
-              <thead className="border-b border-slate-300 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Selection
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Race
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Advised Odds
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Result
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    P/L
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Settle
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Edit
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.map((record) => (
-                  <HistoryRow key={record.id} record={record} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <QueryView
+          query={history}
+          loading={
+            <p role="status" className="py-6 text-center text-slate-600">
+              Loading performance history...
+            </p>
+          }
+          errorText="Could not load the performance history."
+          errorClassName="py-6 text-center text-red-800"
+          isEmpty={(records) => records.length === 0}
+          empty={<p className="py-6 text-center text-slate-600">No tipping history found. Start by recording your first set of daily tips.</p>}
+        >
+          {(records) => (
+            <DataTable
+              caption="Tipping history"
+              captionHidden
+              columns={HISTORY_COLUMNS}
+              rows={records}
+              rowKey={(record) => record.id}
+              renderRow={(record) => <HistoryRow key={record.id} record={record} />}
+              className="min-w-[64rem] text-left"
+              scrollClassName="relative w-0 min-w-full"
+            />
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,40 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '#web/lib/request';
+import { EmptyCard, QueryView } from './query-view';
+
+type Data = { items: string[] };
+const render = (query: { isPending: boolean; error: unknown; data: Data | null | undefined }) =>
+  renderToStaticMarkup(
+    createElement(QueryView<Data>, {
+      query,
+      loadingLabel: 'Loading the items',
+      errorText: 'Could not load the items.',
+      isEmpty: (d) => d.items.length === 0,
+      empty: createElement(EmptyCard, null, 'Nothing yet.'),
+      children: (d) => createElement('ul', null, d.items.join(',')),
+    }),
+  );
+
+describe('QueryView', () => {
+  it('shows the named skeleton while the first answer is on its way', () => {
+    const html = render({ isPending: true, error: null, data: undefined });
+    expect(html).toContain('role="status"');
+    expect(html).toContain('aria-label="Loading the items"');
+    expect(html).not.toContain('<ul>');
+  });
+
+  it("shows the server's message as an alert, or the fallback, even over older data", () => {
+    expect(render({ isPending: false, error: new ApiError(503, JSON.stringify({ message: 'The feed is down' }), 'Service Unavailable'), data: { items: ['a'] } })).toBe(
+      '<p role="alert" class="text-red-800">The feed is down</p>',
+    );
+    expect(render({ isPending: false, error: new Error('boom'), data: undefined })).toContain('Could not load the items.');
+    expect(render({ isPending: false, error: null, data: null })).toContain('role="alert"');
+  });
+
+  it('shows the empty state for data with nothing in it, else the body with the data', () => {
+    expect(render({ isPending: false, error: null, data: { items: [] } })).toContain('<p>Nothing yet.</p>');
+    expect(render({ isPending: false, error: null, data: { items: ['a', 'b'] } })).toBe('<ul>a,b</ul>');
+  });
+});
