@@ -73,6 +73,36 @@ describe('refunds in the admin', () => {
   });
 });
 
+describe('a price change in the admin', () => {
+  it('the form shows the schema’s messages beside its fields before anything is sent, then announces after confirming', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const { page, context } = await j.newPage();
+    await signInThroughPage(page, 'boss@example.com');
+    await page.waitForURL('**/admin');
+    await page.getByRole('tab', { name: 'System Settings' }).click();
+    const price = page.getByLabel('New price (£)');
+    await price.fill('eighteen');
+    await price.blur();
+    await expect.poll(() => page.getByText('Enter the new price in pounds, like 18.00.', { exact: true }).isVisible()).toBe(true);
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    await price.fill('18.00');
+    await expect.poll(() => price.getAttribute('aria-invalid')).toBe(null);
+    await page.getByRole('button', { name: 'Announce price change' }).click();
+    await expect.poll(() => page.getByText('Write the message members will read', { exact: true }).isVisible()).toBe(true);
+    await capture(page, 'billing-price-change-invalid');
+    await page.getByLabel('Message to members').fill('Our monthly price goes up to £18.00.');
+    await page.getByRole('button', { name: 'Announce price change' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Announce this price change?' });
+    await expect.poll(() => confirm.textContent()).toContain('Every member paying on the monthly plan is e-mailed now: £18.00 from');
+    await confirm.getByRole('button', { name: 'Announce and e-mail members' }).click();
+    await expect.poll(() => page.getByText('Price change announced', { exact: true }).first().isVisible()).toBe(true);
+    const list = page.getByRole('list', { name: 'Price changes announced' });
+    await expect.poll(() => list.getByText(/^Monthly: £18\.00 from /).isVisible()).toBe(true);
+    expect(await price.inputValue()).toBe('');
+    await context.close();
+  });
+});
+
 describe('a failed payment in My Account', () => {
   it('the member sees until when access lasts and, on the local checkout, why there is no card to update', async () => {
     await paidMember('late@example.com');

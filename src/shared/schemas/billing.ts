@@ -260,6 +260,17 @@ export const priceChangeBody = z.object({
 });
 export type PriceChangeBody = z.infer<typeof priceChangeBody>;
 
+/** The admin's price-change form: the same body, with the new price typed in pounds. */
+export const priceChangeForm = priceChangeBody
+  .omit({ newPricePence: true })
+  .extend({
+    price: z
+      .string()
+      .transform((v, ctx) => poundsToPence(v) ?? (ctx.addIssue({ code: 'custom', message: 'Enter the new price in pounds, like 18.00.' }), z.NEVER))
+      .pipe(priceChangeBody.shape.newPricePence),
+  })
+  .transform(({ price, ...rest }): PriceChangeBody => ({ ...rest, newPricePence: price }));
+
 export interface PriceChangeRow {
   id: number;
   plan: string;

@@ -52,13 +52,7 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
   });
 
   const field = (name: FieldName, label: string, placeholder?: string) => (
-    <Field
-      label={label}
-      placeholder={placeholder}
-      autoComplete="off"
-      {...form.register(name, { onChange: () => setCorrection(null) })}
-      error={errors[name]?.message}
-    />
+    <Field label={label} placeholder={placeholder} autoComplete="off" {...form.register(name, { onChange: () => setCorrection(null) })} error={errors[name]?.message} />
   );
 
   return (
