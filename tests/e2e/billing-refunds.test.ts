@@ -44,6 +44,10 @@ describe('refunds in the admin', () => {
     await capture(page, 'billing-refund-dialog');
 
     await dialog.getByLabel('Part of it').check();
+    // Checked in the browser with the server's schema: its message shows beside the amount.
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect.poll(() => dialog.getByText('Enter the amount to refund in pounds, like 16.00, or choose a full refund', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Amount to refund (£)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Amount to refund (£)').fill('20');
     await dialog.getByLabel('Reason').selectOption('other');
     await dialog.getByLabel('Note (required)').fill('Tips e-mail missed for a week');

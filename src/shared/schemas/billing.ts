@@ -189,9 +189,9 @@ export const refundBody = z
   .transform((body, ctx) => {
     const amountPence = body.full ? null : poundsToPence(body.amount);
     if (!body.full && (amountPence === null || amountPence < 1)) {
-      ctx.addIssue({ code: 'custom', message: 'Enter the amount to refund in pounds, like 16.00, or choose a full refund' });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount to refund in pounds, like 16.00, or choose a full refund' });
     }
-    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', message: 'Say why in the note when the reason is "other"' });
+    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why in the note when the reason is "other"' });
     return { ...body, amountPence };
   });
 export type RefundBody = z.infer<typeof refundBody>;
