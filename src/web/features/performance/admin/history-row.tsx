@@ -94,7 +94,7 @@ export function HistoryRow({ record }: { record: TipRecord }) {
       </td>
       <td className="whitespace-nowrap px-3 py-2 tabular-nums">{record.profitLoss === null ? '—' : formatPoints(record.profitLoss)}</td>
       <td className="px-3 py-2">
-        <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
+        <form onSubmit={submit} className="flex items-center gap-2">
           <Label className="sr-only" htmlFor={`result-${record.id}`}>
             Result for {name}
           </Label>
@@ -108,23 +108,21 @@ export function HistoryRow({ record }: { record: TipRecord }) {
           <Label className="sr-only" htmlFor={`sp-${record.id}`}>
             Starting price for {name}
           </Label>
-          <Input
-            id={`sp-${record.id}`}
-            {...form.register('startingPrice')}
-            placeholder="SP"
-            className="min-h-11 w-20 sm:min-h-9"
-            autoComplete="off"
-            aria-invalid={spError ? true : undefined}
-            aria-describedby={spError ? `sp-${record.id}-error` : undefined}
-          />
+          <div className="grid gap-1">
+            <Input
+              id={`sp-${record.id}`}
+              {...form.register('startingPrice')}
+              placeholder="SP"
+              className="min-h-11 w-20 sm:min-h-9"
+              autoComplete="off"
+              aria-invalid={spError ? true : undefined}
+              aria-describedby={spError ? `sp-${record.id}-error` : undefined}
+            />
+            {spError && <FieldError id={`sp-${record.id}-error`}>{spError}</FieldError>}
+          </div>
           <Button type="submit" size="sm" variant={record.result ? 'outline' : 'primary'} disabled={settle.isPending} aria-label={`${record.result ? 'Correct' : 'Settle'} ${name}`}>
             {record.result ? 'Correct' : 'Settle'}
           </Button>
-          {spError && (
-            <div className="basis-full">
-              <FieldError id={`sp-${record.id}-error`}>{spError}</FieldError>
-            </div>
-          )}
         </form>
       </td>
       <td className="px-3 py-2">
