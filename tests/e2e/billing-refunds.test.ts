@@ -44,6 +44,10 @@ describe('refunds in the admin', () => {
     await capture(page, 'billing-refund-dialog');
 
     await dialog.getByLabel('Part of it').check();
+    // Checked in the browser with the server's schema: its message shows beside the amount.
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect.poll(() => dialog.getByText('Enter the amount to refund in pounds, like 16.00, or choose a full refund', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Amount to refund (£)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Amount to refund (£)').fill('20');
     await dialog.getByLabel('Reason').selectOption('other');
     await dialog.getByLabel('Note (required)').fill('Tips e-mail missed for a week');
@@ -69,6 +73,36 @@ describe('refunds in the admin', () => {
     await expect.poll(() => dialog.getByTestId('refundable').textContent()).toBe('£5.50 refunded already; £10.50 can be refunded.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('a price change in the admin', () => {
+  it('the form shows the schema’s messages beside its fields before anything is sent, then announces after confirming', async () => {
+    await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
+    const { page, context } = await j.newPage();
+    await signInThroughPage(page, 'boss@example.com');
+    await page.waitForURL('**/admin');
+    await page.getByRole('tab', { name: 'System Settings' }).click();
+    const price = page.getByLabel('New price (£)');
+    await price.fill('eighteen');
+    await price.blur();
+    await expect.poll(() => page.getByText('Enter the new price in pounds, like 18.00.', { exact: true }).isVisible()).toBe(true);
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    await price.fill('18.00');
+    await expect.poll(() => price.getAttribute('aria-invalid')).toBe(null);
+    await page.getByRole('button', { name: 'Announce price change' }).click();
+    await expect.poll(() => page.getByText('Write the message members will read', { exact: true }).isVisible()).toBe(true);
+    await capture(page, 'billing-price-change-invalid');
+    await page.getByLabel('Message to members').fill('Our monthly price goes up to £18.00.');
+    await page.getByRole('button', { name: 'Announce price change' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Announce this price change?' });
+    await expect.poll(() => confirm.textContent()).toContain('Every member paying on the monthly plan is e-mailed now: £18.00 from');
+    await confirm.getByRole('button', { name: 'Announce and e-mail members' }).click();
+    await expect.poll(() => page.getByText('Price change announced', { exact: true }).first().isVisible()).toBe(true);
+    const list = page.getByRole('list', { name: 'Price changes announced' });
+    await expect.poll(() => list.getByText(/^Monthly: £18\.00 from /).isVisible()).toBe(true);
+    expect(await price.inputValue()).toBe('');
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { createUser } from '#server/features/auth/users';
+import { NEW_PASSWORD_TOO_SHORT } from '#shared/auth-rules';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
@@ -154,6 +155,9 @@ describe('signed-in journeys', () => {
     await page.getByLabel('Current Password').fill(PASSWORD);
     await page.getByLabel('New Password').fill('short');
     await page.getByLabel('Confirm Password').fill('short');
+    // The schema's message shows beside the field once it has been left, before any submit.
+    await expect.poll(() => page.getByText(NEW_PASSWORD_TOO_SHORT, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('New Password').getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: /change password|update password/i }).click();
     await expect.poll(() => page.getByText('Password too short', { exact: true }).isVisible()).toBe(true);
     await page.getByLabel('New Password').fill('a-new-password');

@@ -246,6 +246,10 @@ describe('the tipping record', () => {
     await expect.poll(() => edit.isVisible()).toBe(true);
     await expect.poll(() => edit.getByLabel('Advised odds').inputValue()).toBe('11/4');
     await edit.getByLabel('Advised odds').fill('strong');
+    // The schema's message shows beside the field once it is left, before any submit.
+    await edit.getByLabel('Advised odds').blur();
+    await expect.poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible()).toBe(true);
+    expect(await edit.getByLabel('Advised odds').getAttribute('aria-invalid')).toBe('true');
     await edit.getByRole('button', { name: 'Save Tip' }).click();
     await expect.poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible()).toBe(true);
     expect(puts.n).toBe(0);

@@ -31,6 +31,11 @@ export const changePasswordBody = z.object({
   newPassword: newPassword(NEW_PASSWORD_TOO_SHORT),
 });
 
+/** The change-password form: the body the server parses, and the new password typed twice alike. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1, 'Please fill in all password fields') })
+  .refine((b) => b.confirmPassword === b.newPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+
 export const emailField = email;
 
 /** The current user as GET /api/auth/user answers it. */

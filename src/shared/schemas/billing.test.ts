@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poundsToPence, refundBody } from './billing';
+import { poundsToPence, priceChangeBody, priceChangeForm, refundBody } from './billing';
 
 describe('poundsToPence', () => {
   it('reads pounds and pence exactly, with or without the pound sign', () => {
@@ -25,5 +25,21 @@ describe('refundBody', () => {
     expect(refundBody.safeParse({ full: true }).success).toBe(false);
     expect(refundBody.safeParse({ full: true, reason: 'other' }).error?.issues[0].message).toBe('Say why in the note when the reason is "other"');
     expect(refundBody.safeParse({ full: true, reason: 'other', note: 'Goodwill' }).success).toBe(true);
+  });
+});
+
+describe('priceChangeForm', () => {
+  const form = { plan: 'monthly', price: '18.00', effectiveFrom: '2026-12-31', message: ' Up to £18. ' };
+  it('gives the body the server parses, the price in pence', () => {
+    const body = priceChangeForm.parse(form);
+    expect(body).toEqual({ plan: 'monthly', newPricePence: 1800, effectiveFrom: '2026-12-31', message: 'Up to £18.' });
+    expect(priceChangeBody.parse(body)).toEqual(body);
+  });
+  it('puts each refusal on the field the admin types', () => {
+    const paths = (v: object) => priceChangeForm.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(paths({ ...form, price: 'eighteen' })).toEqual([['price', 'Enter the new price in pounds, like 18.00.']]);
+    expect(paths({ ...form, price: '1000.01' })).toEqual([['price', 'The new price must be at most £1,000.00']]);
+    expect(paths({ ...form, price: '0' })).toEqual([['price', 'The new price must be at least 1p']]);
+    expect(paths({ ...form, message: '  ' })).toEqual([['message', 'Write the message members will read']]);
   });
 });

@@ -189,9 +189,9 @@ export const refundBody = z
   .transform((body, ctx) => {
     const amountPence = body.full ? null : poundsToPence(body.amount);
     if (!body.full && (amountPence === null || amountPence < 1)) {
-      ctx.addIssue({ code: 'custom', message: 'Enter the amount to refund in pounds, like 16.00, or choose a full refund' });
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount to refund in pounds, like 16.00, or choose a full refund' });
     }
-    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', message: 'Say why in the note when the reason is "other"' });
+    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why in the note when the reason is "other"' });
     return { ...body, amountPence };
   });
 export type RefundBody = z.infer<typeof refundBody>;
@@ -259,6 +259,17 @@ export const priceChangeBody = z.object({
     .max(PRICE_CHANGE_MESSAGE_MAX, `The message is too long (at most ${PRICE_CHANGE_MESSAGE_MAX} characters)`),
 });
 export type PriceChangeBody = z.infer<typeof priceChangeBody>;
+
+/** The admin's price-change form: the same body, with the new price typed in pounds. */
+export const priceChangeForm = priceChangeBody
+  .omit({ newPricePence: true })
+  .extend({
+    price: z
+      .string()
+      .transform((v, ctx) => poundsToPence(v) ?? (ctx.addIssue({ code: 'custom', message: 'Enter the new price in pounds, like 18.00.' }), z.NEVER))
+      .pipe(priceChangeBody.shape.newPricePence),
+  })
+  .transform(({ price, ...rest }): PriceChangeBody => ({ ...rest, newPricePence: price }));
 
 export interface PriceChangeRow {
   id: number;

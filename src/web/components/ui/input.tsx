@@ -24,24 +24,37 @@ export function Label({ className, ...rest }: LabelHTMLAttributes<HTMLLabelEleme
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: ReactNode;
+  /** The field's error (a form's schema message): shown under it, describing it, and marking it invalid. */
+  error?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input: the label text is the accessible name tests and screen readers use. */
-export function Field({ label, hint, id, className, ...rest }: FieldProps) {
+export function Field({ label, hint, error, id, className, ...rest }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input id={inputId} aria-describedby={hintId} {...rest} />
+      <Input id={inputId} aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} aria-invalid={error ? true : undefined} {...rest} />
+      {error && <FieldError id={errorId!}>{error}</FieldError>}
       {hint && (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** A field's error under it; the input names it with aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-sm font-semibold text-red-800">
+      {children}
+    </p>
   );
 }
 

@@ -1,41 +1,41 @@
-import { useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT } from '#shared/auth-rules';
+import { NEW_PASSWORD_TOO_SHORT } from '#shared/auth-rules';
+import { changePasswordForm } from '#shared/schemas/auth';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { PasswordField } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useChangePassword } from './api';
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
 
 export function ChangePasswordTab() {
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
   const change = useChangePassword();
+  const form = useSchemaForm(changePasswordForm, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { errors } = form.formState;
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    // Spec 01 §5, in this order.
-    if (!currentPassword || !newPassword || !confirmPassword) return fail('Missing information', 'Please fill in all password fields');
-    if (newPassword !== confirmPassword) return fail("Passwords don't match", 'New password and confirmation must match');
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      return fail('Password too short', NEW_PASSWORD_TOO_SHORT);
-    }
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast({ title: 'Password updated', description: 'Your password has been changed successfully.' });
-          setCurrent('');
-          setNew('');
-          setConfirm('');
+  const onSubmit = form.handleSubmit(
+    ({ currentPassword, newPassword }) =>
+      change.mutate(
+        { currentPassword, newPassword },
+        {
+          onSuccess: () => {
+            toast({ title: 'Password updated', description: 'Your password has been changed successfully.' });
+            form.reset();
+          },
+          onError: (err) => fail('Password change failed', errorMessage(err, 'Unable to change password', 'Unable to change password')),
         },
-        onError: (err) => fail('Password change failed', errorMessage(err, 'Unable to change password', 'Unable to change password')),
-      },
-    );
-  }
+      ),
+    (invalid) => {
+      // Besides each field's message, one notice says what stopped the change, in spec 01 §5's order.
+      const { currentPassword, newPassword, confirmPassword } = form.getValues();
+      if (!currentPassword || !newPassword || !confirmPassword) return fail('Missing information', 'Please fill in all password fields');
+      if (newPassword !== confirmPassword) return fail("Passwords don't match", 'New password and confirmation must match');
+      const message = invalid.newPassword?.message ?? invalid.currentPassword?.message ?? NEW_PASSWORD_TOO_SHORT;
+      fail(message === NEW_PASSWORD_TOO_SHORT ? 'Password too short' : 'Password change failed', message);
+    },
+  );
 
   return (
     <Card>
@@ -44,11 +44,11 @@ export function ChangePasswordTab() {
         <CardDescription>Other devices signed in with your old password will be signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        {/* noValidate: the spec's own messages (above) are shown instead of the browser's bubbles. */}
+        {/* noValidate: the schema's messages are shown beside the fields instead of the browser's bubbles. */}
         <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
-          <PasswordField purpose="current" label="Current Password" name="currentPassword" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} />
-          <PasswordField purpose="new" label="New Password" name="newPassword" value={newPassword} onChange={(e) => setNew(e.target.value)} />
-          <PasswordField purpose="new" label="Confirm Password" name="confirmPassword" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />
+          <PasswordField purpose="current" label="Current Password" {...form.register('currentPassword')} error={errors.currentPassword?.message} />
+          <PasswordField purpose="new" label="New Password" {...form.register('newPassword')} error={errors.newPassword?.message} />
+          <PasswordField purpose="new" label="Confirm Password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
           <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto sm:justify-self-start">
             {change.isPending ? 'Updating Password...' : 'Update Password'}
           </Button>

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { deleteAccountBody } from '#shared/schemas/account';
 import { Button } from '#web/components/ui/button';
 import { PasswordField } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useDeleteAccount } from './api';
 
 /**
@@ -14,7 +16,8 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(deleteAccountBody, { password: '' });
+  // The server's refusal (a wrong password); the schema's own messages show beside the field.
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const navigate = useNavigate();
@@ -28,14 +31,12 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
 
   function close() {
     if (remove.isPending) return;
-    setPassword('');
+    form.reset();
     setError(null);
     onClose();
   }
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!password) return setError('Enter your password to delete your account.');
+  const onSubmit = form.handleSubmit(({ password }) => {
     setError(null);
     remove.mutate(password, {
       onSuccess: (result) => {
@@ -44,7 +45,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       },
       onError: (err) => setError(errorMessage(err, 'Your account could not be deleted. Please try again.')),
     });
-  }
+  });
 
   return (
     <dialog
@@ -71,7 +72,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           </ul>
           <p>We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6 years, as HMRC requires.</p>
         </div>
-        <PasswordField purpose="current" label="Your password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={error ? true : undefined} />
+        <PasswordField purpose="current" label="Your password" {...form.register('password')} error={form.formState.errors.password?.message} />
         {error && (
           <p role="alert" className="text-sm font-semibold text-red-800">
             {error}

@@ -1,9 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { betOutlayPence, formatPounds } from '#shared/my-bets';
+import { newBetBody } from '#shared/schemas/my-bets';
 import { Button } from '#web/components/ui/button';
-import { Input, Label } from '#web/components/ui/input';
+import { FieldError, Input, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useLogBet } from './api';
 
 export interface BetTarget {
@@ -16,51 +19,67 @@ export interface BetTarget {
   source: 'tip' | 'race-card' | 'generator' | 'manual';
 }
 
-/** Price taken, stake, each way: logs one bet to the member's own log (issue 20 item 6). */
+const notLogged = (description: string) => toast({ title: 'Bet Not Logged', description, variant: 'destructive' });
+
+/** Price taken, stake, each way: logs one bet to the member's own log (issue 20 item 6), checked by the server's schema. */
 export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () => void }) {
-  const [price, setPrice] = useState(target.price);
-  const [stake, setStake] = useState('');
-  const [eachWay, setEachWay] = useState(false);
   const log = useLogBet();
   const id = useId();
-  const stakePence = Math.round(Number(stake) * 100);
-  const outlay = stake.trim() && Number.isFinite(stakePence) && stakePence > 0 ? formatPounds(betOutlayPence({ stakePence, eachWay })) : null;
+  // The race and horse come from where the bet is logged; the member types the price, stake and each way.
+  const form = useSchemaForm(newBetBody, { ...target, stake: '', eachWay: false });
+  const { errors } = form.formState;
+  const [price, stake, eachWay] = useWatch({ control: form.control, name: ['price', 'stake', 'eachWay'] });
+  const stakeText = String(stake ?? '');
+  const stakePence = Math.round(Number(stakeText) * 100);
+  const outlay = stakeText.trim() && Number.isFinite(stakePence) && stakePence > 0 ? formatPounds(betOutlayPence({ stakePence, eachWay: eachWay === true })) : null;
 
-  function submit() {
-    log.mutate(
-      { raceDate: target.raceDate, raceTime: target.raceTime, course: target.course, horseName: target.horseName, price, stake: Number(stake), eachWay, source: target.source },
-      {
+  const submit = form.handleSubmit(
+    (body) =>
+      log.mutate(body, {
         onSuccess: (result) => {
           toast({ title: 'Bet Logged', description: result.message });
           onDone?.();
         },
-        onError: (err) => toast({ title: 'Bet Not Logged', description: errorMessage(err, 'Could not log the bet'), variant: 'destructive' }),
-      },
-    );
-  }
+        onError: (err) => notLogged(errorMessage(err, 'Could not log the bet')),
+      }),
+    // The first thing the server would refuse, as it would say it (the race and horse have no field of their own).
+    (invalid) => notLogged(Object.values(invalid).find((e) => e?.message)?.message ?? 'Could not log the bet'),
+  );
 
   return (
-    <form
-      className="grid grid-cols-2 items-end gap-3 rounded-md bg-navy-50 p-3 sm:grid-cols-4"
-      aria-label={`Log a bet on ${target.horseName}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="grid grid-cols-2 items-end gap-3 rounded-md bg-navy-50 p-3 sm:grid-cols-4" aria-label={`Log a bet on ${target.horseName}`} onSubmit={submit}>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-price`}>Price taken</Label>
-        <Input id={`${id}-price`} value={price} onChange={(e) => setPrice(e.target.value)} placeholder="9/2" required />
+        <Input
+          id={`${id}-price`}
+          placeholder="9/2"
+          required
+          aria-invalid={errors.price ? true : undefined}
+          aria-describedby={errors.price ? `${id}-price-error` : undefined}
+          {...form.register('price')}
+        />
+        {errors.price?.message && <FieldError id={`${id}-price-error`}>{errors.price.message}</FieldError>}
       </div>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-stake`}>{eachWay ? 'Stake per part (£)' : 'Stake (£)'}</Label>
-        <Input id={`${id}-stake`} type="number" inputMode="decimal" min="0.01" step="0.01" value={stake} onChange={(e) => setStake(e.target.value)} aria-describedby={`${id}-outlay`} required />
+        <Input
+          id={`${id}-stake`}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          required
+          aria-invalid={errors.stake ? true : undefined}
+          aria-describedby={errors.stake ? `${id}-stake-error ${id}-outlay` : `${id}-outlay`}
+          {...form.register('stake')}
+        />
+        {errors.stake?.message && <FieldError id={`${id}-stake-error`}>{errors.stake.message}</FieldError>}
       </div>
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-navy-900">
-        <input type="checkbox" checked={eachWay} onChange={(e) => setEachWay(e.target.checked)} className="h-4 w-4" />
+        <input type="checkbox" className="h-4 w-4" {...form.register('eachWay')} />
         Each way
       </label>
-      <Button type="submit" disabled={log.isPending || !price.trim() || !stake}>
+      <Button type="submit" disabled={log.isPending || !String(price ?? '').trim() || !stakeText}>
         {log.isPending ? 'Logging...' : 'Log Bet'}
       </Button>
       {/* Each way is two bets of the stake (UK usage): "£2 e/w" is £2 win + £2 place, £4 laid out. */}

@@ -1,14 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
-import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
+import { useId, useState } from 'react';
+import { formatLongDay, londonDate } from '#shared/london-time';
 import { formatPounds } from '#shared/my-bets';
-import { PRICE_CHANGE_MESSAGE_MAX, poundsToPence } from '#shared/schemas/billing';
-import { PRICE_CHANGE_NOTICE_DAYS, earliestPriceChangeDay, type Plan } from '#shared/subscription-notices';
+import { PRICE_CHANGE_MESSAGE_MAX, priceChangeForm, type PriceChangeBody } from '#shared/schemas/billing';
+import { PRICE_CHANGE_NOTICE_DAYS, earliestPriceChangeDay } from '#shared/subscription-notices';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { Field, Label } from '#web/components/ui/input';
+import { Field, FieldError, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useAnnouncePriceChange, usePriceChanges } from '../api';
 
 const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
@@ -23,36 +24,29 @@ export function PriceChanges() {
   const changes = usePriceChanges();
   const announce = useAnnouncePriceChange();
   const earliest = earliestPriceChangeDay(londonDate(new Date()));
-  const [plan, setPlan] = useState<Plan>('monthly');
-  const [price, setPrice] = useState('');
-  const [effectiveFrom, setEffectiveFrom] = useState(earliest);
-  const [message, setMessage] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const form = useSchemaForm(priceChangeForm, { plan: 'monthly', price: '', effectiveFrom: earliest, message: '' });
+  const { errors } = form.formState;
+  // The checked body, held while the admin confirms it.
+  const [confirming, setConfirming] = useState<PriceChangeBody | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const pence = poundsToPence(price);
 
-  function review(e: FormEvent) {
-    e.preventDefault();
-    setError(pence === null || pence < 1 ? 'Enter the new price in pounds, like 18.00.' : null);
-    if (pence !== null && pence >= 1) setConfirming(true);
-  }
+  const review = form.handleSubmit((body) => {
+    setError(null);
+    setConfirming(body);
+  });
 
-  function send() {
-    announce.mutate(
-      { plan, newPricePence: pence!, effectiveFrom, message },
-      {
-        onSuccess: (result) => {
-          setConfirming(false);
-          setPrice('');
-          setMessage('');
-          toast({ title: 'Price change announced', description: result.message });
-        },
-        onError: (err) => {
-          setConfirming(false);
-          setError(errorMessage(err, 'The price change could not be announced.'));
-        },
+  function send(body: PriceChangeBody) {
+    announce.mutate(body, {
+      onSuccess: (result) => {
+        setConfirming(null);
+        form.reset({ ...form.getValues(), price: '', message: '' });
+        toast({ title: 'Price change announced', description: result.message });
       },
-    );
+      onError: (err) => {
+        setConfirming(null);
+        setError(errorMessage(err, 'The price change could not be announced.'));
+      },
+    });
   }
 
   const list = changes.data?.priceChanges ?? [];
@@ -66,16 +60,16 @@ export function PriceChanges() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <form className="grid gap-3 sm:grid-cols-3" onSubmit={review}>
+        <form className="grid gap-3 sm:grid-cols-3" onSubmit={review} noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-plan`}>Plan</Label>
-            <select id={`${id}-plan`} className={selectClass} value={plan} onChange={(e) => setPlan(e.target.value as Plan)}>
+            <select id={`${id}-plan`} className={selectClass} {...form.register('plan')}>
               <option value="monthly">Monthly</option>
               <option value="annual">Annual</option>
             </select>
           </div>
-          <Field label="New price (£)" inputMode="decimal" required value={price} onChange={(e) => setPrice(e.target.value)} />
-          <Field label="Takes effect on" type="date" required min={earliest} value={effectiveFrom} onChange={(e) => setEffectiveFrom(e.target.value)} />
+          <Field label="New price (£)" inputMode="decimal" required {...form.register('price')} error={errors.price?.message} />
+          <Field label="Takes effect on" type="date" required min={earliest} {...form.register('effectiveFrom')} error={errors.effectiveFrom?.message} />
           <div className="grid gap-1.5 sm:col-span-3">
             <Label htmlFor={`${id}-message`}>Message to members</Label>
             <textarea
@@ -83,10 +77,12 @@ export function PriceChanges() {
               rows={3}
               required
               maxLength={PRICE_CHANGE_MESSAGE_MAX}
-              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
+              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={errors.message ? `${id}-message-error` : undefined}
+              {...form.register('message')}
             />
+            {errors.message?.message && <FieldError id={`${id}-message-error`}>{errors.message.message}</FieldError>}
           </div>
           {error && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-3">
@@ -113,14 +109,18 @@ export function PriceChanges() {
         )}
       </CardContent>
       <ConfirmDialog
-        open={confirming}
+        open={confirming !== null}
         title="Announce this price change?"
-        description={`Every member paying on the ${plan} plan is e-mailed now: ${pence !== null ? formatPounds(pence) : ''} from ${isIsoDay(effectiveFrom) ? formatLongDay(effectiveFrom) : effectiveFrom}. This cannot be taken back.`}
+        description={
+          confirming
+            ? `Every member paying on the ${confirming.plan} plan is e-mailed now: ${formatPounds(confirming.newPricePence)} from ${formatLongDay(confirming.effectiveFrom)}. This cannot be taken back.`
+            : ''
+        }
         confirmLabel="Announce and e-mail members"
         busyLabel="Announcing..."
         busy={announce.isPending}
-        onConfirm={send}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => confirming && send(confirming)}
+        onCancel={() => setConfirming(null)}
       />
     </Card>
   );

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { formatPounds } from '#shared/my-bets';
-import { REFUND_NOTE_MAX, REFUND_REASON_LABELS, REFUND_REASONS, type MemberRow, type RefundReason } from '#shared/schemas/billing';
+import { REFUND_NOTE_MAX, REFUND_REASON_LABELS, REFUND_REASONS, refundBody, type MemberRow } from '#shared/schemas/billing';
 import { Button } from '#web/components/ui/button';
-import { Field, Label } from '#web/components/ui/input';
+import { Field, FieldError, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { ApiError, errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useRefund, useRefundablePayments } from '../api';
 
 /** A fresh key per refund action: the server refunds once per key, however often it is sent. */
@@ -33,11 +35,16 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
   const refund = useRefund();
   const [key, setKey] = useState(newActionKey);
   const [paymentChoice, setPaymentChoice] = useState(target.checkoutId ?? '');
-  const [mode, setMode] = useState<'full' | 'part'>('full');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState<RefundReason>(target.checkoutId ? 'duplicate_payment' : 'money_back_guarantee');
-  const [note, setNote] = useState('');
-  const [endMembership, setEndMembership] = useState(false);
+  // Checked with the body the server parses; which payment is chosen is the dialog's own state.
+  const form = useSchemaForm(refundBody, {
+    full: true,
+    amount: '',
+    reason: target.checkoutId ? 'duplicate_payment' : 'money_back_guarantee',
+    note: '',
+    endMembership: false,
+  });
+  const { errors } = form.formState;
+  const [full, reason] = useWatch({ control: form.control, name: ['full', 'reason'] });
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -51,16 +58,12 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
     if (!refund.isPending) onClose();
   };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(({ amountPence: _pence, amount, ...checked }) => {
     if (!selected) return;
     setError(null);
     const body = {
-      full: mode === 'full',
-      ...(mode === 'part' ? { amount } : {}),
-      reason,
-      note,
-      endMembership,
+      ...checked,
+      ...(checked.full ? {} : { amount }),
       ...(selected.checkoutId ? { checkoutId: selected.checkoutId } : {}),
     };
     refund.mutate(
@@ -76,7 +79,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
         },
       },
     );
-  }
+  });
 
   return (
     <dialog
@@ -88,7 +91,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-slate-900 shadow-xl"
     >
-      <form className="grid gap-4 p-5 sm:p-6" onSubmit={submit}>
+      <form className="grid gap-4 p-5 sm:p-6" onSubmit={submit} noValidate>
         <h2 id={`${id}-title`} className="text-lg font-bold text-navy-900">
           Refund {target.member.email}
         </h2>
@@ -123,27 +126,27 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-semibold text-slate-800">Amount</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={mode === 'full'} onChange={() => setMode('full')} />
+                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={full === true} onChange={() => form.setValue('full', true)} />
                 Full refund ({formatPounds(selected.refundablePence)})
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={mode === 'part'} onChange={() => setMode('part')} />
+                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={full === false} onChange={() => form.setValue('full', false)} />
                 Part of it
               </label>
-              {mode === 'part' && (
+              {full === false && (
                 <Field
                   label="Amount to refund (£)"
                   inputMode="decimal"
                   required
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  {...form.register('amount')}
+                  error={errors.amount?.message}
                   hint={`At most ${formatPounds(selected.refundablePence)}.`}
                 />
               )}
             </fieldset>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-reason`}>Reason</Label>
-              <select id={`${id}-reason`} className={selectClass} value={reason} onChange={(e) => setReason(e.target.value as RefundReason)}>
+              <select id={`${id}-reason`} className={selectClass} {...form.register('reason')}>
                 {REFUND_REASONS.map((r) => (
                   <option key={r} value={r}>
                     {REFUND_REASON_LABELS[r]}
@@ -158,13 +161,15 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
                 rows={2}
                 maxLength={REFUND_NOTE_MAX}
                 required={reason === 'other'}
-                className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
+                className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
+                aria-invalid={errors.note ? true : undefined}
+                aria-describedby={errors.note ? `${id}-note-error` : undefined}
+                {...form.register('note')}
               />
+              {errors.note?.message && <FieldError id={`${id}-note-error`}>{errors.note.message}</FieldError>}
             </div>
             <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" className="mt-0.5 h-5 w-5 accent-navy-900" checked={endMembership} onChange={(e) => setEndMembership(e.target.checked)} />
+              <input type="checkbox" className="mt-0.5 h-5 w-5 accent-navy-900" {...form.register('endMembership')} />
               <span>End the membership now: the subscription is cancelled at once and access ends today.</span>
             </label>
           </>
@@ -180,7 +185,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
           </Button>
           {selected && (
             <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? 'Refunding...' : mode === 'full' ? `Refund ${formatPounds(selected.refundablePence)}` : 'Refund'}
+              {refund.isPending ? 'Refunding...' : full ? `Refund ${formatPounds(selected.refundablePence)}` : 'Refund'}
             </Button>
           )}
         </div>

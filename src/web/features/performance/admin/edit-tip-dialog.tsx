@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { TYPE_LABELS, tipEditBody, type TipEditBody, type TipRecord } from '#shared/schemas/performance';
 import { Button } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { confirmationField, errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useEditTip } from '../api';
 
 // The manual entry's placeholder course (spec 02 §5) is shown as an empty field.
 const NO_COURSE = 'Daily Tips';
-type FieldName = 'selectionName' | 'raceTime' | 'raceLocation' | 'advisedOdds';
+type FieldName = keyof Omit<TipEditBody, 'confirmCorrection'>;
 
 /**
  * Edits a pending tip (PUT /api/admin/tip-records/{id}) in a modal on the native <dialog>, with
@@ -18,13 +19,13 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const edit = useEditTip();
-  const [values, setValues] = useState<Record<FieldName, string>>({
+  const form = useSchemaForm(tipEditBody, {
     selectionName: record.selectionName,
     raceTime: record.raceTime,
     raceLocation: record.raceLocation === NO_COURSE ? '' : record.raceLocation,
     advisedOdds: record.advisedOdds,
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { errors } = form.formState;
   // The server's words when the price differs from the published one: saved only once confirmed.
   const [correction, setCorrection] = useState<string | null>(null);
 
@@ -33,24 +34,10 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  function set(name: FieldName, value: string) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-    setCorrection(null);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const body: TipEditBody = { ...values, raceLocation: values.raceLocation.trim() || NO_COURSE };
-    const parsed = tipEditBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+  // The schema's output: the race as a 24-hour time and its course ('' and the placeholder alike mean none).
+  const submit = form.handleSubmit((body) => {
     edit.mutate(
-      { id: record.id, ...parsed.data, confirmCorrection: correction !== null },
+      { id: record.id, ...body, confirmCorrection: correction !== null },
       {
         onSuccess: (r) => {
           toast({ title: 'Tip Updated', description: r.message });
@@ -62,18 +49,10 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
         },
       },
     );
-  }
+  });
 
   const field = (name: FieldName, label: string, placeholder?: string) => (
-    <Field
-      label={label}
-      value={values[name]}
-      placeholder={placeholder}
-      autoComplete="off"
-      onChange={(e) => set(name, e.target.value)}
-      aria-invalid={errors[name] ? true : undefined}
-      hint={errors[name] ? <span className="font-semibold text-red-800">{errors[name]}</span> : undefined}
-    />
+    <Field label={label} placeholder={placeholder} autoComplete="off" {...form.register(name, { onChange: () => setCorrection(null) })} error={errors[name]?.message} />
   );
 
   return (

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { formatLongDay, londonDate } from '#shared/london-time';
-import { raceLabel, TYPE_LABELS, type TipRecord } from '#shared/schemas/performance';
+import { raceLabel, settleBody, TYPE_LABELS, type TipRecord } from '#shared/schemas/performance';
 import { formatPoints, TIP_RESULTS, type TipResult } from '#shared/tip-stats';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { Input, Label } from '#web/components/ui/input';
+import { FieldError, Input, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { cn } from '#web/lib/cn';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useDeleteTip, useSettleTip } from '../api';
 import { EditTipDialog } from './edit-tip-dialog';
 import { TypeBadge } from './type-badge';
@@ -41,24 +42,23 @@ function describeTip(record: TipRecord) {
 
 export function HistoryRow({ record }: { record: TipRecord }) {
   const state = record.result ?? 'pending';
-  const [result, setResult] = useState<TipResult>(record.result ?? 'WON');
-  const [sp, setSp] = useState(record.startingPrice ?? '');
+  const form = useSchemaForm(settleBody, { result: record.result ?? 'WON', startingPrice: record.startingPrice ?? '' });
+  const spError = form.formState.errors.startingPrice?.message;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const settle = useSettleTip();
   const remove = useDeleteTip();
   const name = record.selectionName;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ result, startingPrice }) => {
     settle.mutate(
-      { id: record.id, result, startingPrice: sp.trim() || undefined },
+      { id: record.id, result, startingPrice: startingPrice || undefined },
       {
         onSuccess: (r) => toast({ title: 'Tip Settled', description: r.message }),
         onError: (err) => toast({ variant: 'destructive', title: 'Settle Failed', description: errorMessage(err, 'Could not settle the tip') }),
       },
     );
-  }
+  });
 
   function confirmDelete() {
     remove.mutate(record.id, {
@@ -98,12 +98,7 @@ export function HistoryRow({ record }: { record: TipRecord }) {
           <Label className="sr-only" htmlFor={`result-${record.id}`}>
             Result for {name}
           </Label>
-          <select
-            id={`result-${record.id}`}
-            value={result}
-            onChange={(e) => setResult(e.target.value as TipResult)}
-            className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm sm:min-h-9"
-          >
+          <select id={`result-${record.id}`} {...form.register('result')} className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm sm:min-h-9">
             {TIP_RESULTS.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -113,7 +108,18 @@ export function HistoryRow({ record }: { record: TipRecord }) {
           <Label className="sr-only" htmlFor={`sp-${record.id}`}>
             Starting price for {name}
           </Label>
-          <Input id={`sp-${record.id}`} value={sp} onChange={(e) => setSp(e.target.value)} placeholder="SP" className="min-h-11 w-20 sm:min-h-9" autoComplete="off" />
+          <div className="grid gap-1">
+            <Input
+              id={`sp-${record.id}`}
+              {...form.register('startingPrice')}
+              placeholder="SP"
+              className="min-h-11 w-20 sm:min-h-9"
+              autoComplete="off"
+              aria-invalid={spError ? true : undefined}
+              aria-describedby={spError ? `sp-${record.id}-error` : undefined}
+            />
+            {spError && <FieldError id={`sp-${record.id}-error`}>{spError}</FieldError>}
+          </div>
           <Button type="submit" size="sm" variant={record.result ? 'outline' : 'primary'} disabled={settle.isPending} aria-label={`${record.result ? 'Correct' : 'Settle'} ${name}`}>
             {record.result ? 'Correct' : 'Settle'}
           </Button>
