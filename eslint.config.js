@@ -14,6 +14,16 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits or handles, and a promise handed to a
+    // place that expects a plain value (an event handler, a condition) both lose their failure.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -153,26 +153,18 @@ try {
 
   const t0 = performance.now();
   const events: string[] = [];
-  const midUpload = new Promise<void>((resolve) =>
-    setTimeout(async () => {
-      const s = performance.now();
-      const r = await upload();
-      await setPaths();
-      events.push(`stage-1 upload at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms`);
-      resolve();
-    }, SOAK_MS / 3),
-  );
-  const midMail = new Promise<void>((resolve) =>
-    setTimeout(
-      async () => {
-        const s = performance.now();
-        const r = await fetch(`${app.url}/api/send-daily-update-email`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: '{}' });
-        events.push(`daily e-mail at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms — ${(await r.text()).slice(0, 120)}`);
-        resolve();
-      },
-      (2 * SOAK_MS) / 3,
-    ),
-  );
+  const at = (ms: number, run: () => Promise<void>) => new Promise<void>((resolve, reject) => setTimeout(() => void run().then(resolve, reject), ms));
+  const midUpload = at(SOAK_MS / 3, async () => {
+    const s = performance.now();
+    const r = await upload();
+    await setPaths();
+    events.push(`stage-1 upload at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms`);
+  });
+  const midMail = at((2 * SOAK_MS) / 3, async () => {
+    const s = performance.now();
+    const r = await fetch(`${app.url}/api/send-daily-update-email`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: '{}' });
+    events.push(`daily e-mail at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms — ${(await r.text()).slice(0, 120)}`);
+  });
   let peak = rssBefore;
   const watch = setInterval(() => (peak = Math.max(peak, rssOf(app.child.pid!))), 500);
   const samples = await readFor(app.url, cookies, paths, SOAK_MS, t0);

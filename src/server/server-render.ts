@@ -73,9 +73,12 @@ export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: Serve
  * their own namespaces). Attached to admin write routes only (decision 0016: reads pay nothing).
  */
 export function registerPageCacheInvalidation(app: FastifyInstance, ctx: AppContext) {
-  const dropPages: onSendHookHandler = async (_request, reply, payload) => {
-    if (reply.statusCode < 400) await ctx.cache.invalidate('pages');
-    return payload;
+  const dropPages: onSendHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode >= 400) return done(null, payload);
+    ctx.cache.invalidate('pages').then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
   };
   app.addHook('onRoute', (route) => {
     if (route.config?.access === 'admin' && mayWrite(route)) addRouteHook(route, 'onSend', dropPages);

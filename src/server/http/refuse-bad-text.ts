@@ -18,7 +18,7 @@ export function registerBadTextRefusal(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body as string, (err, value) => {
+    void parseJson(request, body as string, (err, value) => {
       if (err) return done(err, undefined);
       if (hasUnstorableText(value)) return done(badRequest(BAD_CHARACTER_IN_BODY), undefined);
       done(null, value);

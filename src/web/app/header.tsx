@@ -59,7 +59,7 @@ function AuthButton() {
   if (isLoading) return <span className="inline-block h-11 w-24" aria-hidden="true" />;
   if (user) {
     return (
-      <Button variant="inverse" size="sm" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => navigate('/') })}>
+      <Button variant="inverse" size="sm" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}>
         <LogOut className="h-4 w-4" aria-hidden="true" />
         Sign Out
       </Button>

@@ -39,7 +39,7 @@ export function MemberAccessRequired({ feature, headingAs = 'h1' }: { feature: s
         <CardDescription>Please sign in to access {feature}.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-3">
-        <Button onClick={() => navigate(`/login?next=${encodeURIComponent(next)}`)} className="w-full sm:w-auto">
+        <Button onClick={() => void navigate(`/login?next=${encodeURIComponent(next)}`)} className="w-full sm:w-auto">
           <LogIn className="h-4 w-4" aria-hidden="true" />
           Sign In
         </Button>

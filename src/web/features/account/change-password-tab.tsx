@@ -45,7 +45,7 @@ export function ChangePasswordTab() {
       </CardHeader>
       <CardContent>
         {/* noValidate: the schema's messages are shown beside the fields instead of the browser's bubbles. */}
-        <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid max-w-md gap-4">
           <PasswordField purpose="current" label="Current Password" {...form.register('currentPassword')} error={errors.currentPassword?.message} />
           <PasswordField purpose="new" label="New Password" {...form.register('newPassword')} error={errors.newPassword?.message} />
           <PasswordField purpose="new" label="Confirm Password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />

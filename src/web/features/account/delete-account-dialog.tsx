@@ -58,7 +58,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl"
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-3 p-5 sm:p-6">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-3 p-5 sm:p-6">
         <h2 id={titleId} className="text-lg font-bold text-navy-900">
           Delete your account?
         </h2>

@@ -55,7 +55,7 @@ export function ArticlePage() {
 
   const canonical = article?.canonicalSlug;
   useEffect(() => {
-    if (canonical && canonical !== slug) navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
+    if (canonical && canonical !== slug) void navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
   }, [canonical, slug, navigate]);
 
   // The layout sets the path's title in its own effect, which runs after this one when the

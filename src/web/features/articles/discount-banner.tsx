@@ -33,7 +33,7 @@ export function DiscountBanner({ code }: { code: string }) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-navy-100">
             Save 25% monthly with code
             <code className="rounded bg-white px-2 py-1 font-mono text-sm font-bold tracking-wider text-navy-900">{code}</code>
-            <Button variant="inverse" size="sm" onClick={copy} aria-label={copied ? 'Discount code copied' : 'Copy discount code'}>
+            <Button variant="inverse" size="sm" onClick={() => void copy()} aria-label={copied ? 'Discount code copied' : 'Copy discount code'}>
               {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
               {copied ? 'Copied!' : 'Copy'}
             </Button>

@@ -21,7 +21,7 @@ export function LoginPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    login.mutate({ email: email.trim(), password }, { onSuccess: (result) => navigate(destinationAfterLogin(result.user, params.get('next')), { replace: true }) });
+    login.mutate({ email: email.trim(), password }, { onSuccess: (result) => void navigate(destinationAfterLogin(result.user, params.get('next')), { replace: true }) });
   }
 
   return (

@@ -28,7 +28,7 @@ export function RegisterPage() {
     if (problem) return void toast({ ...problem, variant: 'destructive' });
     if (!consent.confirm()) return;
     const { confirmAge, acceptTerms } = consent.ticked;
-    register.mutate({ email: email.trim(), password, confirmPassword, confirmAge, acceptTerms }, { onSuccess: () => navigate('/subscribe', { replace: true }) });
+    register.mutate({ email: email.trim(), password, confirmPassword, confirmAge, acceptTerms }, { onSuccess: () => void navigate('/subscribe', { replace: true }) });
   }
 
   return (

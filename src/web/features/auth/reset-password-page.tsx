@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: (result) => {
           toast({ title: 'Password reset', description: result.message });
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         },
         onError: (err) => {
           const message = errorMessage(err, 'Something went wrong. Please try again.');

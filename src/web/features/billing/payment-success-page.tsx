@@ -101,7 +101,13 @@ export function PaymentSuccessPage() {
 
           <div className="flex flex-col gap-3 sm:flex-row">
             {!toAccount ? (
-              <Button variant="gold" size="lg" className="flex-1" disabled={!sessionId || loading || !checkout} onClick={() => navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}>
+              <Button
+                variant="gold"
+                size="lg"
+                className="flex-1"
+                disabled={!sessionId || loading || !checkout}
+                onClick={() => void navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}
+              >
                 Set Your Password
               </Button>
             ) : user ? (

@@ -71,13 +71,13 @@ export function SetPasswordPage() {
     try {
       const user = await queryClient.fetchQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
       if (user) {
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
         return;
       }
     } catch {
       // fall through to the sign-in page
     }
-    navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
+    void navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
   }
 
   if (!sessionId) {

@@ -37,7 +37,7 @@ export function SubscribePage() {
   const refused = submitting ? null : formErrorText(SUBSCRIBE_FORM_ERRORS, params.get('error'));
 
   useEffect(() => {
-    if (isMember) navigate('/', { replace: true });
+    if (isMember) void navigate('/', { replace: true });
   }, [isMember, navigate]);
 
   if (isLoading || isMember) return <PageSkeleton />;
@@ -84,7 +84,7 @@ export function SubscribePage() {
               {refused}
             </p>
           )}
-          <form method="post" action="/subscribe" onSubmit={onSubmit} className="grid gap-4">
+          <form method="post" action="/subscribe" onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
             {user ? (
               <Field label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" hint="Your subscription is for the account you are signed in with." />
             ) : (

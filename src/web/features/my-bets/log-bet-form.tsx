@@ -47,7 +47,7 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
   );
 
   return (
-    <form className="grid grid-cols-2 items-end gap-3 rounded-md bg-navy-50 p-3 sm:grid-cols-4" aria-label={`Log a bet on ${target.horseName}`} onSubmit={submit}>
+    <form className="grid grid-cols-2 items-end gap-3 rounded-md bg-navy-50 p-3 sm:grid-cols-4" aria-label={`Log a bet on ${target.horseName}`} onSubmit={(e) => void submit(e)}>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-price`}>Price taken</Label>
         <Input

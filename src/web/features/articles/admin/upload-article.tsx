@@ -23,7 +23,7 @@ export function UploadArticle() {
         toast({ title: 'Article Published', description: `"${article.title}" is now live.` });
         setForm(emptyForm(analystName));
         setEditorKey((k) => k + 1);
-        if (article.slug) navigate(`/news-and-views/${article.slug}`);
+        if (article.slug) void navigate(`/news-and-views/${article.slug}`);
       },
       onError: (err) => toast({ title: 'Failed to create article', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
     });

@@ -60,7 +60,7 @@ export function PriceChanges() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <form className="grid gap-3 sm:grid-cols-3" onSubmit={review} noValidate>
+        <form className="grid gap-3 sm:grid-cols-3" onSubmit={(e) => void review(e)} noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-plan`}>Plan</Label>
             <select id={`${id}-plan`} className={selectClass} {...form.register('plan')}>

@@ -91,7 +91,7 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-slate-900 shadow-xl"
     >
-      <form className="grid gap-4 p-5 sm:p-6" onSubmit={submit} noValidate>
+      <form className="grid gap-4 p-5 sm:p-6" onSubmit={(e) => void submit(e)} noValidate>
         <h2 id={`${id}-title`} className="text-lg font-bold text-navy-900">
           Refund {target.member.email}
         </h2>

@@ -65,7 +65,7 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-left text-slate-900 shadow-xl"
     >
-      <form onSubmit={submit} noValidate className="grid gap-3 p-5 sm:p-6">
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 p-5 sm:p-6">
         <h2 id={titleId} className="text-lg font-bold text-navy-900">
           Edit the pending {TYPE_LABELS[record.selectionType]} for {record.raceDate}
         </h2>

@@ -94,7 +94,7 @@ export function HistoryRow({ record }: { record: TipRecord }) {
       </td>
       <td className="whitespace-nowrap px-3 py-2 tabular-nums">{record.profitLoss === null ? '—' : formatPoints(record.profitLoss)}</td>
       <td className="px-3 py-2">
-        <form onSubmit={submit} className="flex items-center gap-2">
+        <form onSubmit={(e) => void submit(e)} className="flex items-center gap-2">
           <Label className="sr-only" htmlFor={`result-${record.id}`}>
             Result for {name}
           </Label>
