@@ -20,13 +20,21 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      const walk = (dir: string): string[] =>
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
         if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
         const body = fs.readFileSync(file);
         if (body.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
       }
     },
   };
@@ -49,7 +57,10 @@ function routeChunks(): Plugin {
     },
     writeBundle() {
       type Entry = { file: string; imports?: string[] };
-      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Entry>;
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        Entry
+      >;
       const entry = manifest['index.html'];
       const collect = (key: string, seen: Set<string>) => {
         if (seen.has(key) || !manifest[key]) return;
@@ -66,7 +77,8 @@ function routeChunks(): Plugin {
         collect(key, seen);
         routes[m[1]] = [...seen].filter((k) => !inEntry.has(k)).map((k) => '/' + manifest[k].file);
       }
-      if (!entry || Object.keys(routes).length === 0) this.error('route-chunks: no routes found in app/route-table.tsx');
+      if (!entry || Object.keys(routes).length === 0)
+        this.error('route-chunks: no routes found in app/route-table.tsx');
       fs.writeFileSync(path.join(outDir, 'route-chunks.json'), JSON.stringify(routes, null, 1));
     },
   };
@@ -99,7 +111,12 @@ function serviceWorker(): Plugin {
           emptyOutDir: false,
           copyPublicDir: false,
           sourcemap: false,
-          lib: { entry: path.join(webRoot, 'features/race-day-app/service-worker.ts'), formats: ['iife'], name: 'vbgServiceWorker', fileName: () => 'sw.js' },
+          lib: {
+            entry: path.join(webRoot, 'features/race-day-app/service-worker.ts'),
+            formats: ['iife'],
+            name: 'vbgServiceWorker',
+            fileName: () => 'sw.js',
+          },
         },
       });
     },
@@ -116,10 +133,18 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   // React's packages pick their production or development build from process.env.NODE_ENV when
   // they run; the server entry is built for one (the server's own NODE_ENV may be unset).
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') } : {},
+  define: isSsrBuild
+    ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }
+    : {},
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [routeChunks(), serviceWorker(), precompress()])],
   build: isSsrBuild
-    ? { outDir: '../../dist/server-entry', emptyOutDir: true, sourcemap: false, copyPublicDir: false, rollupOptions: { input: 'src/web/entry-server.tsx' } }
+    ? {
+        outDir: '../../dist/server-entry',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { input: 'src/web/entry-server.tsx' },
+      }
     : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   ssr: { noExternal: true },
   server: {

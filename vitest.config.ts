@@ -10,9 +10,17 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  * there and only these also run on PGlite (the browser journeys run on PGlite too); without it
  * (a laptop) every API file runs on PGlite.
  */
-const EMBEDDED_DATABASE_API_TESTS = ['startup', 'backup', 'file-store', 'race-cards-events', 'session-cache', 'mail-worker', 'race-cards-upload', 'hardening-big-uploads', 'security-config'].map(
-  (name) => `tests/api/${name}.test.ts`,
-);
+const EMBEDDED_DATABASE_API_TESTS = [
+  'startup',
+  'backup',
+  'file-store',
+  'race-cards-events',
+  'session-cache',
+  'mail-worker',
+  'race-cards-upload',
+  'hardening-big-uploads',
+  'security-config',
+].map((name) => `tests/api/${name}.test.ts`);
 
 /**
  * Projects run one group after another (groupOrder), so PGlite and PostgreSQL API runs do not
@@ -38,7 +46,11 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: pgUrl ? EMBEDDED_DATABASE_API_TESTS : ['tests/api/**/*.test.ts'],
           // Several processes on one database: PostgreSQL only (PGlite is one process's database).
-          exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts', 'tests/api/feeds-multi-instance.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'tests/api/multi-instance.test.ts',
+            'tests/api/feeds-multi-instance.test.ts',
+          ],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },
           // A worker imports the server once for all its files (each file still starts its own app

@@ -6,7 +6,18 @@
 // Both on PGlite demo content, pinned as bench/cached-reads.ts pins them (server core 0, this core 1).
 // Bounded: ROUNDS (default 8) × 6 runs of DURATION seconds (default 3).
 // Run: BASELINE_DIR=/tmp/base npx tsx bench/cached-reads-ab.ts
-import { cannon, login, machine, pinToCore, pinned, startApp, startBare, stopApp, type AppProcess, type Figures } from './support/harness';
+import {
+  cannon,
+  login,
+  machine,
+  pinToCore,
+  pinned,
+  startApp,
+  startBare,
+  stopApp,
+  type AppProcess,
+  type Figures,
+} from './support/harness';
 import { median } from './support/stats';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
@@ -54,11 +65,20 @@ try {
     beforeList: { url: `${before.url}/api/news-and-views`, pid: before.child.pid! },
     afterList: { url: `${after.url}/api/news-and-views`, pid: after.child.pid! },
     bareMeta: { url: `${bare.url}/meta`, pid: bare.pid },
-    beforeMeta: { url: `${before.url}/api/vbg-race-cards-metadata`, pid: before.child.pid!, headers: { cookie: cookies.before } },
-    afterMeta: { url: `${after.url}/api/vbg-race-cards-metadata`, pid: after.child.pid!, headers: { cookie: cookies.after } },
+    beforeMeta: {
+      url: `${before.url}/api/vbg-race-cards-metadata`,
+      pid: before.child.pid!,
+      headers: { cookie: cookies.before },
+    },
+    afterMeta: {
+      url: `${after.url}/api/vbg-race-cards-metadata`,
+      pid: after.child.pid!,
+      headers: { cookie: cookies.after },
+    },
   };
   type Run = keyof typeof runs;
-  for (const { pid: _pid, ...opts } of Object.values(runs)) await cannon('warm-up', { ...common, ...opts, duration: 2 });
+  for (const { pid: _pid, ...opts } of Object.values(runs))
+    await cannon('warm-up', { ...common, ...opts, duration: 2 });
   const figures = Object.fromEntries(Object.keys(runs).map((k) => [k, [] as Figures[]])) as Record<Run, Figures[]>;
   const us = (f: Figures) => Math.round(f.cpuPerRequest! * 1000);
   // The order alternates (before, after / after, before): with the same code in both places, the
@@ -73,7 +93,9 @@ try {
       figures[name].push(await cannon(name, { ...common, ...opts, duration: DURATION }, pid));
     }
     const f = (k: Run) => `${us(figures[k][r])} µs ${Math.round(figures[k][r].rps)}/s`;
-    console.log(`round ${r + 1}: list bare ${f('bareList')}, before ${f('beforeList')}, after ${f('afterList')} | metadata bare ${f('bareMeta')}, before ${f('beforeMeta')}, after ${f('afterMeta')}`);
+    console.log(
+      `round ${r + 1}: list bare ${f('bareList')}, before ${f('beforeList')}, after ${f('afterList')} | metadata bare ${f('bareMeta')}, before ${f('beforeMeta')}, after ${f('afterMeta')}`,
+    );
   }
   bare.stop();
   const errors = Object.values(figures)
@@ -81,7 +103,8 @@ try {
     .reduce((n, f) => n + f.errors + f.non2xx, 0);
   const med = (k: Run) => median(figures[k].map((f) => f.cpuPerRequest! * 1000));
   /** Median over rounds of bare µs ÷ app µs (the CPU ratio; 1 is the bare route's cost). */
-  const cpuRatio = (app: Run, base: Run) => median(figures[app].map((f, i) => figures[base][i].cpuPerRequest! / f.cpuPerRequest!));
+  const cpuRatio = (app: Run, base: Run) =>
+    median(figures[app].map((f, i) => figures[base][i].cpuPerRequest! / f.cpuPerRequest!));
   const share = (app: Run, base: Run) => median(figures[app].map((f, i) => f.rps / figures[base][i].rps));
   const x = (n: number) => n.toFixed(2);
   console.log(

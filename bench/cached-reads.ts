@@ -8,7 +8,20 @@
 // PostgreSQL), LOG_LEVEL info as in production. Bounded: ROUNDS (default 3) × 4 runs of DURATION
 // seconds (default 5).
 // Run: npx tsx bench/cached-reads.ts
-import { ADMIN, cannon, freshPostgresDatabase, login, machine, pinToCore, pinned, startApp, startBare, stopApp, table, type Figures } from './support/harness';
+import {
+  ADMIN,
+  cannon,
+  freshPostgresDatabase,
+  login,
+  machine,
+  pinToCore,
+  pinned,
+  startApp,
+  startBare,
+  stopApp,
+  table,
+  type Figures,
+} from './support/harness';
 import { median } from './support/stats';
 
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -32,13 +45,17 @@ try {
     demoMember = /demo member created: (\S+) \/ (\S+)/.exec(app.output());
     if (!demoMember) await new Promise((r) => setTimeout(r, 50));
   }
-  const memberCookie = demoMember ? await login(app.url, demoMember[1], demoMember[2]) : await login(app.url, ADMIN.email, ADMIN.password);
+  const memberCookie = demoMember
+    ? await login(app.url, demoMember[1], demoMember[2])
+    : await login(app.url, ADMIN.email, ADMIN.password);
   const list = await fetch(`${app.url}/api/news-and-views`);
   const listBody = await list.text();
   const meta = await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: memberCookie } });
   if (meta.status !== 200) throw new Error(`metadata: ${meta.status}`);
   const metaBody = await meta.text();
-  console.log(`article list ${listBody.length} bytes (${JSON.parse(listBody).length} articles); metadata ${metaBody.length} bytes`);
+  console.log(
+    `article list ${listBody.length} bytes (${JSON.parse(listBody).length} articles); metadata ${metaBody.length} bytes`,
+  );
   const bare = await startBare({
     '/list': { body: listBody, contentType: list.headers.get('content-type')! },
     '/meta': { body: metaBody, contentType: meta.headers.get('content-type')! },
@@ -58,9 +75,21 @@ try {
   const rows: Figures[] = [];
   const shares: Record<'list' | 'meta', number[]> = { list: [], meta: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    const bareList = await cannon(`round ${round} bare: article list bytes`, { ...common, url: `${bare.url}/list` }, bare.pid);
-    const appList = await cannon(`round ${round} app: GET /api/news-and-views`, { ...common, url: `${app.url}/api/news-and-views` }, appPid);
-    const bareMeta = await cannon(`round ${round} bare: metadata bytes`, { ...common, url: `${bare.url}/meta` }, bare.pid);
+    const bareList = await cannon(
+      `round ${round} bare: article list bytes`,
+      { ...common, url: `${bare.url}/list` },
+      bare.pid,
+    );
+    const appList = await cannon(
+      `round ${round} app: GET /api/news-and-views`,
+      { ...common, url: `${app.url}/api/news-and-views` },
+      appPid,
+    );
+    const bareMeta = await cannon(
+      `round ${round} bare: metadata bytes`,
+      { ...common, url: `${bare.url}/meta` },
+      bare.pid,
+    );
     const appMeta = await cannon(
       `round ${round} app: GET /api/vbg-race-cards-metadata (member)`,
       { ...common, url: `${app.url}/api/vbg-race-cards-metadata`, headers: { cookie: memberCookie } },

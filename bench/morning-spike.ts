@@ -18,7 +18,20 @@ import { deriveKey, sessionStorageId } from '#server/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '#shared/london-time';
 import { arrivals } from './support/arrivals';
-import { ADMIN, BENCH_SESSION_SECRET, freshPostgresDatabase, login, machine, pinToCore, pinned, startApp, startBare, stopApp, table, type Figures } from './support/harness';
+import {
+  ADMIN,
+  BENCH_SESSION_SECRET,
+  freshPostgresDatabase,
+  login,
+  machine,
+  pinToCore,
+  pinned,
+  startApp,
+  startBare,
+  stopApp,
+  table,
+  type Figures,
+} from './support/harness';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 /** Arrival windows in seconds, widest first; 0 is every member at the same instant. */
@@ -27,7 +40,11 @@ const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 
 const db = await freshPostgresDatabase('vbg_bench_spike', base);
 // WARM_UP=false starts the app without its own warm-up (warm-up.ts), to compare a cold instance.
-const app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'false', ...(process.env.WARM_UP ? { WARM_UP: process.env.WARM_UP } : {}) });
+const app = await startApp({
+  DATABASE_URL: db.url,
+  SEED_DEMO: 'false',
+  ...(process.env.WARM_UP ? { WARM_UP: process.env.WARM_UP } : {}),
+});
 /** Members the driver sends before measuring (BENCH_WARM_MEMBERS; default 0: the instance is as fresh as a newly started one, warmed only by its own start-up). */
 const WARM_MEMBERS = Number(process.env.BENCH_WARM_MEMBERS ?? 0);
 try {
@@ -35,7 +52,11 @@ try {
   const admin = await login(app.url, ADMIN.email, ADMIN.password);
   const today = weekdayOf(londonDate(new Date()));
   const form = masterForm(await raceDayWorkbook(makeRaceDay({ races: 30, runners: 14, seed: 9 })), today);
-  const up = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin }, body: form });
+  const up = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, {
+    method: 'POST',
+    headers: { cookie: admin },
+    body: form,
+  });
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${await up.text()}`);
   const tips = {
     nap: 'Northern Star – 2:10 Ascot',
@@ -48,7 +69,11 @@ try {
     dailyPreview: '<p>Good to soft.</p>',
     bannerDate: '',
   };
-  const pub = await fetch(`${app.url}/api/secure-content-upload`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify(tips) });
+  const pub = await fetch(`${app.url}/api/secure-content-upload`, {
+    method: 'POST',
+    headers: { cookie: admin, 'content-type': 'application/json' },
+    body: JSON.stringify(tips),
+  });
   if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
   const meta = await (await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
   const raceIds: number[] = meta[today].map((r: { id: number }) => r.id);
@@ -73,7 +98,15 @@ try {
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
   const sessionKey = deriveKey(BENCH_SESSION_SECRET, 'sessions'); // stored ids are keyed (decision 0019)
-  await database.db.insert(sessions).values(rows.map((u, i) => ({ id: sessionStorageId(sessionKey, tokens[i]), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })));
+  await database.db.insert(sessions).values(
+    rows.map((u, i) => ({
+      id: sessionStorageId(sessionKey, tokens[i]),
+      userId: u.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: end,
+    })),
+  );
   await database.db.execute(sql`analyze`);
   await database.close();
 
@@ -81,7 +114,11 @@ try {
   // on their own keep-alive connection (as the tips page and its race links fetch them).
   const members = tokens.map((token, k) => ({
     cookie: `vbg_session=${token}`,
-    paths: ['/api/daily-tips', '/api/vbg-race-cards-metadata', ...[0, 1, 2, 3].map((j) => `/api/vbg-race-cards/race/${raceIds[(k + j * 7) % raceIds.length]}`)],
+    paths: [
+      '/api/daily-tips',
+      '/api/vbg-race-cards-metadata',
+      ...[0, 1, 2, 3].map((j) => `/api/vbg-race-cards/race/${raceIds[(k + j * 7) % raceIds.length]}`),
+    ],
   }));
   // The same six answers from a bare Fastify process (support/bare-server.ts: no hooks, no
   // database), driven the same way: what this machine can do at all in each shape.
@@ -107,7 +144,13 @@ try {
   await arrivals('warm-up', { url: bare.url, members: members.slice(0, 50), spreadMs: 500 });
   for (const spread of SPREADS) {
     const shape = spread === 0 ? 'burst: all at the same instant' : `arrival: spread over ${spread} s`;
-    rowsOut.push(await arrivals(`app: ${shape} (${MEMBERS} members, ${MEMBERS * 6} requests)`, { url: app.url, members, spreadMs: spread * 1000 }, app.child.pid));
+    rowsOut.push(
+      await arrivals(
+        `app: ${shape} (${MEMBERS} members, ${MEMBERS * 6} requests)`,
+        { url: app.url, members, spreadMs: spread * 1000 },
+        app.child.pid,
+      ),
+    );
     // A pause after each run, so one run's closing connections are not the next run's load.
     await new Promise((r) => setTimeout(r, 2000));
     rowsOut.push(await arrivals(`bare: ${shape}`, { url: bare.url, members, spreadMs: spread * 1000 }, bare.pid));

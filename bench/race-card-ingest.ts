@@ -21,7 +21,12 @@ for (let i = 0; i < RUNS + 1; i++) {
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   // The whole use case again (it parses once more, as the endpoint does), replacing the weekday.
   const t2 = performance.now();
-  const result = await uploadMasterExcel(ctx, { data: bytes, filename: 'bench.xlsx', targetTab: 'saturday', userId: null });
+  const result = await uploadMasterExcel(ctx, {
+    data: bytes,
+    filename: 'bench.xlsx',
+    targetTab: 'saturday',
+    userId: null,
+  });
   const t3 = performance.now();
   if (result.counts.runners !== 960) throw new Error(`expected 960 runners, got ${result.counts.runners}`);
   if (i === 0) continue; // warm-up

@@ -17,7 +17,17 @@ import { deriveKey, sessionStorageId } from '#server/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '#shared/london-time';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
-import { ADMIN, BENCH_SESSION_SECRET, freshPostgresDatabase, login, machine, pinToCore, rssOf, startApp, stopApp } from './support/harness';
+import {
+  ADMIN,
+  BENCH_SESSION_SECRET,
+  freshPostgresDatabase,
+  login,
+  machine,
+  pinToCore,
+  rssOf,
+  startApp,
+  stopApp,
+} from './support/harness';
 import { percentile } from './support/stats';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
@@ -35,18 +45,27 @@ interface Sample {
 
 function get(agent: http.Agent, url: URL, path: string, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ agent, host: url.hostname, port: url.port, path, headers: { cookie }, timeout: 10_000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { agent, host: url.hostname, port: url.port, path, headers: { cookie }, timeout: 10_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });
 }
 
 /** Every member reads a random page's data, thinks, and reads again, until `untilMs`. */
-async function readFor(appUrl: string, cookies: string[], paths: string[], durationMs: number, t0: number): Promise<Sample[]> {
+async function readFor(
+  appUrl: string,
+  cookies: string[],
+  paths: string[],
+  durationMs: number,
+  t0: number,
+): Promise<Sample[]> {
   const url = new URL(appUrl);
   const samples: Sample[] = [];
   const end = performance.now() + durationMs;
@@ -70,7 +89,9 @@ async function readFor(appUrl: string, cookies: string[], paths: string[], durat
 function summary(label: string, samples: Sample[]) {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const failed = samples.filter((s) => !s.ok);
-  const byStatus = [...new Set(failed.map((s) => s.status))].map((st) => `${failed.filter((s) => s.status === st).length}× ${st || 'no answer'}`).join(', ');
+  const byStatus = [...new Set(failed.map((s) => s.status))]
+    .map((st) => `${failed.filter((s) => s.status === st).length}× ${st || 'no answer'}`)
+    .join(', ');
   const errors = `${failed.length} errors${byStatus ? ` (${byStatus})` : ''}`;
   const f = (x: number) => `${x.toFixed(1)} ms`;
   return `${label}: ${samples.length} requests, ${errors}, p50 ${f(percentile(ms, 50))}, p99 ${f(percentile(ms, 99))}, max ${f(ms.at(-1) ?? 0)}`;
@@ -80,14 +101,24 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 const smtp = await startSmtpPeer();
 const db = await freshPostgresDatabase('vbg_bench_soak', base);
-const app = await startApp({ DATABASE_URL: db.url, SEED_DEMO: 'false', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LOG_LEVEL: 'warn' });
+const app = await startApp({
+  DATABASE_URL: db.url,
+  SEED_DEMO: 'false',
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  LOG_LEVEL: 'warn',
+});
 pinToCore(app.child.pid!, 0);
 pinToCore(process.pid, 1);
 try {
   const admin = await login(app.url, ADMIN.email, ADMIN.password);
   const today = weekdayOf(londonDate(new Date()));
   const workbook = await raceDayWorkbook(makeRaceDay({ races: 40, runners: 14, seed: 11 }));
-  const upload = () => fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin, origin: app.url }, body: masterForm(workbook, today) });
+  const upload = () =>
+    fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, {
+      method: 'POST',
+      headers: { cookie: admin, origin: app.url },
+      body: masterForm(workbook, today),
+    });
   if ((await upload()).status !== 200) throw new Error('first upload failed');
   const tips = {
     nap: 'Northern Star – 2:10 Ascot',
@@ -100,7 +131,11 @@ try {
     dailyPreview: '<p>Good to soft.</p>',
     bannerDate: '',
   };
-  const pub = await fetch(`${app.url}/api/secure-content-upload`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: JSON.stringify(tips) });
+  const pub = await fetch(`${app.url}/api/secure-content-upload`, {
+    method: 'POST',
+    headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' },
+    body: JSON.stringify(tips),
+  });
   if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
 
   // Members and sessions in bulk (1,000 argon2 logins would time the password hash).
@@ -122,7 +157,15 @@ try {
     .returning({ id: users.id });
   const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
   const key = deriveKey(BENCH_SESSION_SECRET, 'sessions');
-  await database.db.insert(sessions).values(rows.map((u, i) => ({ id: sessionStorageId(key, tokens[i]), userId: u.id, createdAt: now, lastSeenAt: now, expiresAt: end })));
+  await database.db.insert(sessions).values(
+    rows.map((u, i) => ({
+      id: sessionStorageId(key, tokens[i]),
+      userId: u.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: end,
+    })),
+  );
   await database.db.execute(sql`analyze`);
   await database.close();
   const cookies = tokens.map((t) => `vbg_session=${t}`);
@@ -153,17 +196,26 @@ try {
 
   const t0 = performance.now();
   const events: string[] = [];
-  const at = (ms: number, run: () => Promise<void>) => new Promise<void>((resolve, reject) => setTimeout(() => void run().then(resolve, reject), ms));
+  const at = (ms: number, run: () => Promise<void>) =>
+    new Promise<void>((resolve, reject) => setTimeout(() => void run().then(resolve, reject), ms));
   const midUpload = at(SOAK_MS / 3, async () => {
     const s = performance.now();
     const r = await upload();
     await setPaths();
-    events.push(`stage-1 upload at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms`);
+    events.push(
+      `stage-1 upload at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms`,
+    );
   });
   const midMail = at((2 * SOAK_MS) / 3, async () => {
     const s = performance.now();
-    const r = await fetch(`${app.url}/api/send-daily-update-email`, { method: 'POST', headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' }, body: '{}' });
-    events.push(`daily e-mail at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms — ${(await r.text()).slice(0, 120)}`);
+    const r = await fetch(`${app.url}/api/send-daily-update-email`, {
+      method: 'POST',
+      headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    events.push(
+      `daily e-mail at ${((s - t0) / 1000).toFixed(0)} s: ${r.status} in ${(performance.now() - s).toFixed(0)} ms — ${(await r.text()).slice(0, 120)}`,
+    );
   });
   let peak = rssBefore;
   const watch = setInterval(() => (peak = Math.max(peak, rssOf(app.child.pid!))), 500);
@@ -180,7 +232,9 @@ try {
   const rssAfter2 = rssOf(app.child.pid!);
 
   const window = (from: number, to: number) => samples.filter((s) => s.at >= from && s.at < to);
-  console.log(`${new Date().toISOString()} — ${machine()} — PostgreSQL, one instance pinned to core 0, driver on core 1`);
+  console.log(
+    `${new Date().toISOString()} — ${machine()} — PostgreSQL, one instance pinned to core 0, driver on core 1`,
+  );
   console.log(`${MEMBERS} members, ${SOAK_MS / 1000} s, think time ${THINK_MS[0]}–${THINK_MS[1]} ms`);
   for (const e of events) console.log(`  ${e}`);
   console.log(`  ${summary('whole soak', samples)}`);
@@ -188,7 +242,9 @@ try {
   console.log(`  ${summary('5 s after the mailing starts', window((2 * SOAK_MS) / 3, (2 * SOAK_MS) / 3 + 5000))}`);
   console.log(`  ${summary('second round', round2)}`);
   console.log(`  mail delivered to the SMTP sink during the soak: ${delivered}; by the end: ${smtp.received.length}`);
-  console.log(`  server RSS: before ${mb(rssBefore)}, peak ${mb(peak)}, after the soak ${mb(rssAfter)}, after round 2 ${mb(rssAfter2)}`);
+  console.log(
+    `  server RSS: before ${mb(rssBefore)}, peak ${mb(peak)}, after the soak ${mb(rssAfter)}, after round 2 ${mb(rssAfter2)}`,
+  );
 } finally {
   await stopApp(app);
   await db.drop();

@@ -29,7 +29,11 @@ try {
   const { port } = new URL(app.url);
   const workbook = await raceDayWorkbook(makeRaceDay({ races: 8, runners: 10, seed: 3 }));
   // Warm the upload path once (module loading, JIT) so the measured upload is an ordinary one.
-  await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin }, body: masterForm(workbook, 'friday') });
+  await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, {
+    method: 'POST',
+    headers: { cookie: admin },
+    body: masterForm(workbook, 'friday'),
+  });
   await new Promise((r) => setTimeout(r, 1000));
   const rssBefore = rssOf(app.child.pid!);
 
@@ -77,7 +81,11 @@ try {
   const rssAfter = rssOf(app.child.pid!);
 
   const sent = performance.now();
-  const res = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, { method: 'POST', headers: { cookie: admin }, body: masterForm(workbook, 'saturday') });
+  const res = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, {
+    method: 'POST',
+    headers: { cookie: admin },
+    body: masterForm(workbook, 'saturday'),
+  });
   const answered = performance.now();
   if (res.status !== 200) throw new Error(`upload: ${res.status}`);
   const deadline = performance.now() + 10_000;
@@ -94,7 +102,9 @@ try {
   console.log(
     `upload sent → answered: ${(answered - sent).toFixed(0)} ms; first stream got it ${(first - sent).toFixed(0)} ms after sending, the last ${(last - sent).toFixed(0)} ms after sending, ${(last - first).toFixed(0)} ms after the first (goal: all within 1 s)`,
   );
-  console.log(`${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL (LISTEN/NOTIFY)' : 'PGlite'}, fd limit ${limit}`);
+  console.log(
+    `${new Date().toISOString()} — ${machine()} — ${pgBase ? 'PostgreSQL (LISTEN/NOTIFY)' : 'PGlite'}, fd limit ${limit}`,
+  );
 } finally {
   for (const s of sockets) s.destroy();
   await stopApp(app);

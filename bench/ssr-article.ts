@@ -40,7 +40,10 @@ try {
   }
   if (!demoMember) throw new Error('the demo member was not announced');
   const memberCookie = await login(app.url, demoMember[1], demoMember[2]);
-  const articles = (await (await fetch(`${app.url}/api/news-and-views`)).json()) as Array<{ slug: string; contentType: string }>;
+  const articles = (await (await fetch(`${app.url}/api/news-and-views`)).json()) as Array<{
+    slug: string;
+    contentType: string;
+  }>;
   const slug = articles.find((a) => a.contentType !== 'premium')!.slug;
   const article = `${app.url}/news-and-views/${slug}`;
   const page = await (await fetch(article)).text();
@@ -60,8 +63,16 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const s = await cannon(`round ${round}: shell (/login)`, { ...common, url: `${app.url}/login` }, pid);
     const c = await cannon(`round ${round}: article, cached (visitor)`, { ...common, url: article }, pid);
-    const r = await cannon(`round ${round}: article, rendered (visitor, no session)`, { ...common, url: article, headers: noSession }, pid);
-    const m = await cannon(`round ${round}: article, rendered (member)`, { ...common, url: article, headers: { cookie: memberCookie } }, pid);
+    const r = await cannon(
+      `round ${round}: article, rendered (visitor, no session)`,
+      { ...common, url: article, headers: noSession },
+      pid,
+    );
+    const m = await cannon(
+      `round ${round}: article, rendered (member)`,
+      { ...common, url: article, headers: { cookie: memberCookie } },
+      pid,
+    );
     rows.push(s, c, r, m);
     shares.cached.push(c.rps / s.rps);
     shares.rendered.push(r.rps / s.rps);
@@ -69,8 +80,11 @@ try {
   }
   table(rows);
   const pct = (x: number) => `${Math.round(100 * x)}%`;
-  for (const [name, list] of Object.entries(shares)) console.log(`article ${name}: ${list.map(pct).join(', ')} of the shell's req/s (median ${pct(median(list))})`);
-  console.log(`${new Date().toISOString()} — ${machine()} — PGlite, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, server on core 0, load on core 1`);
+  for (const [name, list] of Object.entries(shares))
+    console.log(`article ${name}: ${list.map(pct).join(', ')} of the shell's req/s (median ${pct(median(list))})`);
+  console.log(
+    `${new Date().toISOString()} — ${machine()} — PGlite, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, server on core 0, load on core 1`,
+  );
 } finally {
   await stopApp(app);
 }

@@ -27,9 +27,17 @@ type Reader = (apiPath: string) => Promise<Response>;
 const injectReader =
   (app: FastifyInstance, cookie: string | undefined): Reader =>
   async (apiPath) => {
-    const res = await app.inject({ method: 'GET', url: apiPath, headers: { 'x-mobile-client': 'false', ...(cookie ? { cookie } : {}), 'user-agent': 'bench' }, remoteAddress: '127.0.0.1' });
+    const res = await app.inject({
+      method: 'GET',
+      url: apiPath,
+      headers: { 'x-mobile-client': 'false', ...(cookie ? { cookie } : {}), 'user-agent': 'bench' },
+      remoteAddress: '127.0.0.1',
+    });
     const contentType = res.headers['content-type'];
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: contentType ? { 'content-type': String(contentType) } : {} });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: contentType ? { 'content-type': String(contentType) } : {},
+    });
   };
 
 ensureWebBuilt();
@@ -50,14 +58,17 @@ try {
   const readers = {
     inject: { visitor: injectReader(t.app, undefined), member: injectReader(t.app, `vbg_session=${token}`) },
     direct: {
-      visitor: (p: string) => readWithoutHttp(t.app, t.ctx, undefined, p, t.ctx.log).then((r) => new Response(r.json, { status: r.status })),
-      member: (p: string) => readWithoutHttp(t.app, t.ctx, token, p, t.ctx.log).then((r) => new Response(r.json, { status: r.status })),
+      visitor: (p: string) =>
+        readWithoutHttp(t.app, t.ctx, undefined, p, t.ctx.log).then((r) => new Response(r.json, { status: r.status })),
+      member: (p: string) =>
+        readWithoutHttp(t.app, t.ctx, token, p, t.ctx.log).then((r) => new Response(r.json, { status: r.status })),
     },
   } satisfies Record<string, Record<'visitor' | 'member', Reader>>;
   const reads = ['/api/auth/user', `/api/news-and-views/${slug}`]; // what the article page reads
 
   const first = await entry.render({ url, now: t.ctx.clock.now(), config, api: readers.direct.member });
-  if (first.status !== 200 || !first.html.includes('article')) throw new Error(`the article did not render: ${first.status}`);
+  if (first.status !== 200 || !first.html.includes('article'))
+    throw new Error(`the article did not render: ${first.status}`);
 
   /** CPU µs of this process per call of `fn`, over `n` calls one after another. */
   async function cpuPer(n: number, fn: () => Promise<unknown>) {
@@ -87,13 +98,19 @@ try {
       }
     }
   }
-  const rows = Object.entries(figures).map(([what, list]) => ({ what, 'median µs': Math.round(median(list)), rounds: list.map(Math.round).join(' ') }));
+  const rows = Object.entries(figures).map(([what, list]) => ({
+    what,
+    'median µs': Math.round(median(list)),
+    rounds: list.map(Math.round).join(' '),
+  }));
   console.table(rows.sort((a, b) => a.what.localeCompare(b.what)));
   for (const who of ['visitor', 'member']) {
     for (const kind of ['render', 'reads']) {
       const a = median(figures[`inject ${who} ${kind}`]);
       const b = median(figures[`direct ${who} ${kind}`]);
-      console.log(`${who} ${kind}: inject ${Math.round(a)} µs, direct ${Math.round(b)} µs (${Math.round((100 * (a - b)) / a)}% less)`);
+      console.log(
+        `${who} ${kind}: inject ${Math.round(a)} µs, direct ${Math.round(b)} µs (${Math.round((100 * (a - b)) / a)}% less)`,
+      );
     }
   }
   console.log(

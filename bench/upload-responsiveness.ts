@@ -22,7 +22,8 @@ import { percentile } from './support/stats';
 /** 560 races × 16 runners whose summaries are long, varied text: just under the 10 MB upload limit. */
 async function tenMegabyteWorkbook(): Promise<Buffer> {
   const day = makeRaceDay({ races: 560, runners: 16, seed: 17 });
-  for (const race of day) for (const horse of race.horses) horse.summary = crypto.randomBytes(900).toString('base64').slice(0, 1200);
+  for (const race of day)
+    for (const horse of race.horses) horse.summary = crypto.randomBytes(900).toString('base64').slice(0, 1200);
   const bytes = await raceDayWorkbook(day);
   if (bytes.length > MAX_WORKBOOK_BYTES) throw new Error(`workbook is ${bytes.length} bytes, over the upload limit`);
   return bytes;
@@ -38,11 +39,18 @@ fetch(url + '/api/vbg-race-cards/upload-master-excel', { method: 'POST', headers
   .then(async (r) => process.stdout.write(JSON.stringify({ status: r.status, body: await r.text() })));
 `;
 
-async function uploadFromAnotherProcess(url: string, cookie: string, workbook: Buffer): Promise<{ status: number; body: string }> {
+async function uploadFromAnotherProcess(
+  url: string,
+  cookie: string,
+  workbook: Buffer,
+): Promise<{ status: number; body: string }> {
   const file = path.join(os.tmpdir(), `vbg-bench-master-${process.pid}.xlsx`);
   fs.writeFileSync(file, workbook);
   try {
-    const { stdout } = await execFileAsync(process.execPath, ['-e', UPLOADER], { env: { PATH: process.env.PATH, url, cookie, file }, maxBuffer: 16 * 2 ** 20 });
+    const { stdout } = await execFileAsync(process.execPath, ['-e', UPLOADER], {
+      env: { PATH: process.env.PATH, url, cookie, file },
+      maxBuffer: 16 * 2 ** 20,
+    });
     return JSON.parse(stdout) as { status: number; body: string };
   } finally {
     fs.rmSync(file, { force: true });
@@ -60,7 +68,10 @@ function longestHold(log: string, from: number, to: number): number {
 }
 
 async function run(label: string, env: Record<string, string>, workbook: Buffer) {
-  const app = await startApp(env, ['--import', fileURLToPath(new URL('./support/event-loop-probe.mjs', import.meta.url))]);
+  const app = await startApp(env, [
+    '--import',
+    fileURLToPath(new URL('./support/event-loop-probe.mjs', import.meta.url)),
+  ]);
   try {
     const cookie = await login(app.url, ADMIN.email, ADMIN.password);
     const latencies: number[] = [];
@@ -92,7 +103,10 @@ async function run(label: string, env: Record<string, string>, workbook: Buffer)
 const execFileAsync = promisify(execFile);
 const workbook = await tenMegabyteWorkbook();
 console.log(`${machine()}; workbook ${(workbook.length / 2 ** 20).toFixed(1)} MB (8,960 runners)`);
-const pg = await freshPostgresDatabase('vbg_bench_upload', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const pg = await freshPostgresDatabase(
+  'vbg_bench_upload',
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+);
 try {
   await run('PostgreSQL', { DATABASE_URL: pg.url }, workbook);
 } finally {

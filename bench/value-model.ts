@@ -21,4 +21,6 @@ for (let i = 0; i < 2000; i++) {
 samples.sort((a, b) => a - b);
 const q = (p: number) => samples[Math.floor(p * (samples.length - 1))].toFixed(3);
 const corrected = calculateValue(race, { marketCorrection: true }).filter((r) => (r.marketCorrection ?? 0) > 0).length;
-console.log(`value model, 20 runners, market correction on (${corrected} corrected): median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`);
+console.log(
+  `value model, 20 runners, market correction on (${corrected} corrected): median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms`,
+);

@@ -12,10 +12,22 @@ import { verdictDocx } from '#server/features/race-cards/samples/verdict-docx';
 
 const RUNS = 7;
 const sample = makeRaceDay({ races: 60, runners: 16, seed: 2026 });
-const para = 'Has run well on this ground before and the drop in class should suit; the draw is kind and the pace map favours a prominent racer.';
-const bytes = verdictDocx(sample.map((r, i) => ({ heading: `${r.time} ${r.course}`, paragraphs: [para, `${para} (${i})`, 'Verdict: each-way interest.'], style: i % 2 ? 'bold' : 'heading' })));
+const para =
+  'Has run well on this ground before and the drop in class should suit; the draw is kind and the pace map favours a prominent racer.';
+const bytes = verdictDocx(
+  sample.map((r, i) => ({
+    heading: `${r.time} ${r.course}`,
+    paragraphs: [para, `${para} (${i})`, 'Verdict: each-way interest.'],
+    style: i % 2 ? 'bold' : 'heading',
+  })),
+);
 const { ctx, close } = await inMemoryContext();
-await uploadMasterExcel(ctx, { data: await raceDayWorkbook(sample), filename: 'bench.xlsx', targetTab: 'saturday', userId: null });
+await uploadMasterExcel(ctx, {
+  data: await raceDayWorkbook(sample),
+  filename: 'bench.xlsx',
+  targetTab: 'saturday',
+  userId: null,
+});
 
 const parse: number[] = [];
 const total: number[] = [];

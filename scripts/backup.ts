@@ -26,7 +26,10 @@ function stamp() {
 
 function run(cmd: string, args: string[]) {
   const found = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
-  if (found.status !== 0) fail(`${cmd} is not installed. On Debian: apt-get install -y postgresql-client (its major version must be at least the server's).`);
+  if (found.status !== 0)
+    fail(
+      `${cmd} is not installed. On Debian: apt-get install -y postgresql-client (its major version must be at least the server's).`,
+    );
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) fail(`${cmd} failed (exit ${r.status}).`);
 }
@@ -70,18 +73,29 @@ async function restore(url: string | undefined, dataDir: string, file: string | 
   if (!confirmed) fail(`Restoring replaces the current data with ${src}. Run again with --yes to go ahead.`);
 
   if (url) {
-    if (head.toString('latin1') !== PG_MAGIC) fail(`${src} is not a pg_dump custom-format file (a PGlite backup cannot be restored into PostgreSQL).`);
-    run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${pgArgsAndEnv(url)}`, src]);
+    if (head.toString('latin1') !== PG_MAGIC)
+      fail(`${src} is not a pg_dump custom-format file (a PGlite backup cannot be restored into PostgreSQL).`);
+    run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      `--dbname=${pgArgsAndEnv(url)}`,
+      src,
+    ]);
     // Running instances drop their read caches at once instead of within a minute.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    for (const ns of ['articles', 'raceCards', 'dailyTips']) await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, ns]);
+    for (const ns of ['articles', 'raceCards', 'dailyTips'])
+      await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, ns]);
     await client.query('select pg_notify($1, $2)', [AUTH_CHANNEL, 'all']); // restored users and sessions replace the cached ones
     await client.end();
     console.log(`Restored PostgreSQL from ${src}.`);
     return;
   }
-  if (!head.subarray(0, 2).equals(GZIP_MAGIC)) fail(`${src} is not a PGlite backup (.tar.gz); a pg_dump file restores only into PostgreSQL.`);
+  if (!head.subarray(0, 2).equals(GZIP_MAGIC))
+    fail(`${src} is not a PGlite backup (.tar.gz); a pg_dump file restores only into PostgreSQL.`);
   const dir = path.resolve(dataDir, 'pglite');
   const staging = `${dir}.restoring`;
   fs.rmSync(staging, { recursive: true, force: true });

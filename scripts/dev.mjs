@@ -7,7 +7,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'],
+    { cwd: root, env, stdio: 'inherit' },
+  ),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: root, env, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

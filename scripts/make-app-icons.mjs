@@ -27,7 +27,10 @@ const icons = [
   { file: 'maskable-512.png', size: 512, maskable: true },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   for (const { file, size, maskable } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });

@@ -27,18 +27,31 @@ const option = (name, fallback) => {
 export const JS_BUDGET_BYTES = 125 * 1024;
 export const LIGHTHOUSE_MIN = 95;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
 function build() {
   console.log('Building the client and the server-render entry (vite build, vite build --ssr)…');
   for (const extra of [[], ['--ssr']]) {
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     if (result.status !== 0) throw new Error('vite build failed');
   }
 }
@@ -61,7 +74,17 @@ async function startServer() {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', DATABASE_URL: '', LOCAL_CHECKOUT: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+      LOCAL_CHECKOUT: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -126,7 +149,11 @@ export async function measurePageScripts(browser, url, viewport = { width: 390, 
   await context.close();
   const gzip = scripts.reduce((n, s) => n + s.gzip, 0);
   const raw = scripts.reduce((n, s) => n + s.raw, 0);
-  return { gzip, raw, files: scripts.map(({ url: u, raw: r, gzip: g }) => ({ file: new URL(u).pathname, raw: r, gzip: g })) };
+  return {
+    gzip,
+    raw,
+    files: scripts.map(({ url: u, raw: r, gzip: g }) => ({ file: new URL(u).pathname, raw: r, gzip: g })),
+  };
 }
 
 /** Visible text of an HTML document (tags, comments and the JSON data element dropped; entities decoded). */
@@ -164,7 +191,12 @@ async function runLighthouse(url, runs) {
   for (let i = 0, failures = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       const lhr = result.lhr;
       // A run without a result (e.g. NO_NAVSTART: the trace missed the navigation, which happens on
       // a busy machine) is run again, twice at most; it never counts as a score.
@@ -214,8 +246,11 @@ async function main() {
         const ok = js.gzip <= JS_BUDGET_BYTES;
         failed ||= !ok;
         results.push({ ...p, js });
-        console.log(`${ok ? 'ok  ' : 'FAIL'} ${p.name.padEnd(15)} JS ${kb(js.gzip)} KB gzipped (${kb(js.raw)} KB raw, ${js.files.length} files) — budget ${kb(JS_BUDGET_BYTES)} KB`);
-        if (!ok || flag('--verbose')) for (const f of js.files) console.log(`       ${kb(f.gzip).toString().padStart(6)} KB  ${f.file}`);
+        console.log(
+          `${ok ? 'ok  ' : 'FAIL'} ${p.name.padEnd(15)} JS ${kb(js.gzip)} KB gzipped (${kb(js.raw)} KB raw, ${js.files.length} files) — budget ${kb(JS_BUDGET_BYTES)} KB`,
+        );
+        if (!ok || flag('--verbose'))
+          for (const f of js.files) console.log(`       ${kb(f.gzip).toString().padStart(6)} KB  ${f.file}`);
       }
     } finally {
       await browser.close();
@@ -246,7 +281,21 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' / ')}, Node ${process.version}`,
   );
-  if (out) fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), node: process.version, results }, null, 2));
+  if (out)
+    fs.writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          cpus: os.cpus().length,
+          loadavg: os.loadavg(),
+          node: process.version,
+          results,
+        },
+        null,
+        2,
+      ),
+    );
   if (failed) {
     console.error('The front-end budget is not met.');
     process.exitCode = 1;

@@ -9,9 +9,15 @@ const dir = path.resolve('samples');
 fs.mkdirSync(dir, { recursive: true });
 const samples: Array<[string, Promise<Buffer>]> = [
   ['race-day-standard.xlsx', raceDayWorkbook(priceDemoMarket(makeRaceDay({ races: 8, runners: 10, seed: 1 })))],
-  ['race-day-shuffled-formulas.xlsx', raceDayWorkbook(makeRaceDay({ races: 12, runners: 12, seed: 2 }), { shuffle: 7, formulas: true, excelTimes: true })],
+  [
+    'race-day-shuffled-formulas.xlsx',
+    raceDayWorkbook(makeRaceDay({ races: 12, runners: 12, seed: 2 }), { shuffle: 7, formulas: true, excelTimes: true }),
+  ],
   ['race-day-large.xlsx', raceDayWorkbook(makeRaceDay({ races: 60, runners: 16, seed: 3 }))],
-  ['race-day-bad-rating.xlsx', raceDayWorkbook(makeRaceDay({ races: 3, runners: 6, seed: 4 }), { cells: { '5:M': 'strong' } })],
+  [
+    'race-day-bad-rating.xlsx',
+    raceDayWorkbook(makeRaceDay({ races: 3, runners: 6, seed: 4 }), { cells: { '5:M': 'strong' } }),
+  ],
 ];
 for (const [name, bytes] of samples) {
   const file = path.join(dir, name);

@@ -19,10 +19,20 @@ fs.mkdirSync(reports, { recursive: true });
 
 const node = (...args) => [process.execPath, args];
 const vitest = (name, projects) =>
-  node(bin('vitest/vitest.mjs'), 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`);
+  node(
+    bin('vitest/vitest.mjs'),
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+  );
 
 const pg = Boolean(process.env.TEST_DATABASE_URL);
-if (!pg) console.log('TEST_DATABASE_URL is not set: every API test runs on PGlite, none on PostgreSQL (set it to run them there).');
+if (!pg)
+  console.log(
+    'TEST_DATABASE_URL is not set: every API test runs on PGlite, none on PostgreSQL (set it to run them there).',
+  );
 
 /** Stages run one after another; the steps of a stage run side by side. */
 const stages = [
@@ -32,7 +42,10 @@ const stages = [
       ['typecheck', ...node(bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json')],
       ['lint', ...node(bin('eslint/bin/eslint.js'), '--max-warnings', '0', '.')],
       // Layout is Prettier's (.prettierrc.json): `npm run format` rewrites, this only checks.
-      ['format', ...node(bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}')],
+      [
+        'format',
+        ...node(bin('prettier/bin/prettier.cjs'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,css}'),
+      ],
       // Who may import what (.dependency-cruiser.cjs) and features importing each other in a circle.
       ['dependencies', ...node(path.join(root, 'scripts/checks/dependencies.mjs'))],
       // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
@@ -44,7 +57,9 @@ const stages = [
   },
   { name: 'unit and API tests on PGlite', steps: [['unit-and-api', ...vitest('unit-and-api', ['unit', 'api'])]] },
   // A Vitest run of its own: sharing one run with the PGlite project mixed up worker settings.
-  ...(pg ? [{ name: 'API tests on PostgreSQL', steps: [['api-postgres', ...vitest('api-postgres', ['api-pg'])]] }] : []),
+  ...(pg
+    ? [{ name: 'API tests on PostgreSQL', steps: [['api-postgres', ...vitest('api-postgres', ['api-pg'])]] }]
+    : []),
   { name: 'browser journeys', steps: [['browser', ...vitest('browser', ['e2e'])]] },
 ];
 
@@ -77,7 +92,8 @@ for (const stage of stages) {
   const started = Date.now();
   const done = await Promise.all(stage.steps.map((step) => runStep(step, stage.steps.length === 1)));
   results.push(...done.map((r) => ({ ...r, stage: stage.name })));
-  if (stage.steps.length > 1) console.log(`=== ${stage.name}: ${((Date.now() - started) / 1000).toFixed(1)} s side by side`);
+  if (stage.steps.length > 1)
+    console.log(`=== ${stage.name}: ${((Date.now() - started) / 1000).toFixed(1)} s side by side`);
 }
 const wallSeconds = (Date.now() - runStarted) / 1000;
 
@@ -93,11 +109,21 @@ for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json'))) {
 
 const table = [
   `npm test on Node ${process.versions.node}, ${new Date(runStarted).toISOString()}`,
-  ...results.map((r) => `${r.name.padEnd(16)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${r.seconds.toFixed(1).padStart(7)} s   (${r.stage})`),
+  ...results.map(
+    (r) =>
+      `${r.name.padEnd(16)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${r.seconds.toFixed(1).padStart(7)} s   (${r.stage})`,
+  ),
   `${'whole run'.padEnd(16)} ${''.padEnd(7)} ${wallSeconds.toFixed(1).padStart(7)} s`,
 ].join('\n');
 fs.writeFileSync(path.join(reports, 'step-times.txt'), `${table}\n`);
-fs.writeFileSync(path.join(reports, 'step-times.json'), JSON.stringify({ node: process.versions.node, startedAt: new Date(runStarted).toISOString(), wallSeconds, steps: results }, null, 2));
+fs.writeFileSync(
+  path.join(reports, 'step-times.json'),
+  JSON.stringify(
+    { node: process.versions.node, startedAt: new Date(runStarted).toISOString(), wallSeconds, steps: results },
+    null,
+    2,
+  ),
+);
 console.log(`\nStep times (test-results/step-times.txt):\n${table}`);
 
 const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);

@@ -29,11 +29,14 @@ export interface ArrivalOptions {
 
 function get(agent: http.Agent, base: URL, path: string, cookie: string, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ agent, host: base.hostname, port: base.port, path, headers: { cookie }, timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { agent, host: base.hostname, port: base.port, path, headers: { cookie }, timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });

@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 
-const routes = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as Record<string, { body: string; contentType: string }>;
+const routes = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as Record<
+  string,
+  { body: string; contentType: string }
+>;
 const app = Fastify({ logger: false });
 for (const [route, { body, contentType }] of Object.entries(routes)) {
   app.get(route, async (_request, reply) => reply.type(contentType).send(body));

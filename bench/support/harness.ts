@@ -107,7 +107,11 @@ export async function startBare(routes: Record<string, { body: string; contentTy
   fs.writeFileSync(file, JSON.stringify(routes));
   // BENCH_BARE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the bare route, to compare.
   const nodeArgs = process.env.BENCH_BARE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -178,7 +182,11 @@ export function machine() {
 
 /** Signs in through the API and returns the cookie header. */
 export async function login(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return res.headers
     .getSetCookie()

@@ -12,7 +12,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
 const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
-const { output } = await cruise(['src'], { ...options, outputType: 'json' }, {}, { tsConfig: extractTSConfig('tsconfig.json') });
+const { output } = await cruise(
+  ['src'],
+  { ...options, outputType: 'json' },
+  {},
+  { tsConfig: extractTSConfig('tsconfig.json') },
+);
 const result = typeof output === 'string' ? JSON.parse(output) : output;
 
 let failed = false;
@@ -62,6 +67,8 @@ for (const circle of circles) {
 }
 if (circles.length > 0) {
   failed = true;
-  console.error('\nFeatures import each other in a circle: move the piece both need to shared/, lib/ or components/, or to the feature it belongs to.');
+  console.error(
+    '\nFeatures import each other in a circle: move the piece both need to shared/, lib/ or components/, or to the feature it belongs to.',
+  );
 }
 if (failed) process.exit(1);

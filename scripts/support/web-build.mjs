@@ -25,11 +25,15 @@ export function buildWebIfStale({ log = () => {} } = {}) {
   for (const extra of [[], ['--ssr']]) {
     // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build (over
     // 500 kB, and not what visitors get): every build here is the production one.
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', 'warn'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     if (result.status !== 0) throw new Error(`vite build ${extra.join(' ')} failed (exit ${result.status})`);
   }
   return true;

@@ -174,7 +174,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   startAlerts(app, ctx, opts.alertSweepEveryMs);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
 
-  const headProviders: HeadProvider[] = [articleHeadProvider(ctx), resourceHeadProvider(ctx), historicalTipsHeadProvider(ctx)];
+  const headProviders: HeadProvider[] = [
+    articleHeadProvider(ctx),
+    resourceHeadProvider(ctx),
+    historicalTipsHeadProvider(ctx),
+  ];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
   return { app, ctx, state, warmUpToken };
 }

@@ -12,7 +12,11 @@ describe('configuration', () => {
     expect(c.MAIL_WORKER).toBe(true); // sends only when SMTP_URL is set too
   });
   it('turns the demo seed off by default on PostgreSQL and derives the analyst surname', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', NODE_ENV: 'test', ANALYST_NAME: 'Jane  Doe-Smith' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://x@localhost/db',
+      NODE_ENV: 'test',
+      ANALYST_NAME: 'Jane  Doe-Smith',
+    });
     expect(c.SEED_DEMO).toBe(false);
     expect(c.analystSurname).toBe('doesmith');
   });
@@ -45,13 +49,29 @@ describe('configuration', () => {
       }
       return '';
     };
-    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: '144.50' })).toMatch(/ANNUAL_PRICE_PENCE: must be a whole number of pence/);
-    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: 'lots' })).toMatch(/ANNUAL_PRICE_PENCE: must be a whole number of pence/);
+    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: '144.50' })).toMatch(
+      /ANNUAL_PRICE_PENCE: must be a whole number of pence/,
+    );
+    expect(refusal({ ...local, ANNUAL_PRICE_PENCE: 'lots' })).toMatch(
+      /ANNUAL_PRICE_PENCE: must be a whole number of pence/,
+    );
     expect(refusal({ ...local, ANNUAL_PRICE_PENCE: '0' })).toMatch(/ANNUAL_PRICE_PENCE: must be at least 100/);
-    const stripe = { ...local, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_m' };
-    expect(refusal({ ...stripe, ANNUAL_PRICE_PENCE: '14400' })).toMatch(/STRIPE_ANNUAL_PRICE_ID: required when ANNUAL_PRICE_PENCE is set/);
-    expect(refusal({ ...stripe, STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatch(/ANNUAL_PRICE_PENCE: required when STRIPE_ANNUAL_PRICE_ID is set/);
-    expect(loadConfig({ ...stripe, ANNUAL_PRICE_PENCE: '14400', STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatchObject({ ANNUAL_PRICE_PENCE: 14400, STRIPE_ANNUAL_PRICE_ID: 'price_y' });
+    const stripe = {
+      ...local,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_ID: 'price_m',
+    };
+    expect(refusal({ ...stripe, ANNUAL_PRICE_PENCE: '14400' })).toMatch(
+      /STRIPE_ANNUAL_PRICE_ID: required when ANNUAL_PRICE_PENCE is set/,
+    );
+    expect(refusal({ ...stripe, STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatch(
+      /ANNUAL_PRICE_PENCE: required when STRIPE_ANNUAL_PRICE_ID is set/,
+    );
+    expect(loadConfig({ ...stripe, ANNUAL_PRICE_PENCE: '14400', STRIPE_ANNUAL_PRICE_ID: 'price_y' })).toMatchObject({
+      ANNUAL_PRICE_PENCE: 14400,
+      STRIPE_ANNUAL_PRICE_ID: 'price_y',
+    });
   });
 });
 
@@ -66,18 +86,32 @@ describe('price and result feeds', () => {
     expect([c.BSP_POLL_SECONDS, c.RACING_API_POLL_SECONDS]).toEqual([1800, 300]);
   });
   it('reads a list of feeds, and requires The Racing API credentials with it', () => {
-    const c = loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: ' BSP , racing-api,bsp', RACING_API_USERNAME: 'u', RACING_API_PASSWORD: 'p', RACING_API_REGIONS: 'GB, ire' });
+    const c = loadConfig({
+      NODE_ENV: 'test',
+      RACING_DATA_PROVIDERS: ' BSP , racing-api,bsp',
+      RACING_API_USERNAME: 'u',
+      RACING_API_PASSWORD: 'p',
+      RACING_API_REGIONS: 'GB, ire',
+    });
     expect(c.RACING_DATA_PROVIDERS).toEqual(['bsp', 'racing-api']);
     expect(c.RACING_API_REGIONS).toEqual(['gb', 'ire']);
-    expect(() => loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: 'racing-api', RACING_API_USERNAME: 'u' })).toThrow(
-      /RACING_API_PASSWORD: required when RACING_DATA_PROVIDERS includes racing-api/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: 'racing-api', RACING_API_USERNAME: 'u' }),
+    ).toThrow(/RACING_API_PASSWORD: required when RACING_DATA_PROVIDERS includes racing-api/);
   });
   it('names a bad feed setting', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: 'bsp,sporting-life' })).toThrow(/RACING_DATA_PROVIDERS: must be a comma-separated list of manual, bsp, racing-api/);
-    expect(() => loadConfig({ NODE_ENV: 'test', BSP_COUNTRIES: 'usa' })).toThrow(/BSP_COUNTRIES: must be a comma-separated list of uk, ire/);
-    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_POLL_SECONDS: '0' })).toThrow(/RACING_API_POLL_SECONDS: must be at least 1 second/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_DATA_PROVIDERS: 'bsp,sporting-life' })).toThrow(
+      /RACING_DATA_PROVIDERS: must be a comma-separated list of manual, bsp, racing-api/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', BSP_COUNTRIES: 'usa' })).toThrow(
+      /BSP_COUNTRIES: must be a comma-separated list of uk, ire/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_POLL_SECONDS: '0' })).toThrow(
+      /RACING_API_POLL_SECONDS: must be at least 1 second/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', BSP_BASE_URL: 'not a url' })).toThrow(/BSP_BASE_URL: must be a URL/);
-    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_REGIONS: 'gb;ire' })).toThrow(/RACING_API_REGIONS: must be a comma-separated list of region codes/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_REGIONS: 'gb;ire' })).toThrow(
+      /RACING_API_REGIONS: must be a comma-separated list of region codes/,
+    );
   });
 });

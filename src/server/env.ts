@@ -32,7 +32,9 @@ const nameList = <T extends string>(names: readonly T[], fallback: string) =>
             .filter(Boolean),
         ),
       ])
-      .refine((list) => list.length > 0 && list.every((n) => (names as readonly string[]).includes(n)), { message: `must be a comma-separated list of ${names.join(', ')}` })
+      .refine((list) => list.length > 0 && list.every((n) => (names as readonly string[]).includes(n)), {
+        message: `must be a comma-separated list of ${names.join(', ')}`,
+      })
       .transform((list) => list as T[]),
   );
 const seconds = (fallback: number) =>
@@ -77,7 +79,8 @@ const pushHostList = z.preprocess(
         .filter(Boolean),
     )
     .refine((list) => list.length > 0 && list.every(isPushHostPattern), {
-      message: 'must be a comma-separated list of hosts (fcm.googleapis.com), *.domain patterns or http(s)://host:port origins',
+      message:
+        'must be a comma-separated list of hosts (fcm.googleapis.com), *.domain patterns or http(s)://host:port origins',
     }),
 );
 
@@ -85,7 +88,12 @@ const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(0, 'must be a port number').max(65535, 'must be a port number').default(5000),
+    z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be a port number')
+      .max(65535, 'must be a port number')
+      .default(5000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -97,7 +105,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SESSION_SECRET: optionalString,
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be an absolute URL such as https://example.com' }).optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ message: 'must be an absolute URL such as https://example.com' }).optional(),
+  ),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
   SEED_DEMO: booleanFlag,
@@ -127,18 +138,30 @@ const envSchema = z.object({
   MAIL_FROM: optionalString,
   MAIL_WORKER: booleanFlag,
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('VBG')),
-  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).default('support@vbg.example')),
+  SUPPORT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ message: 'must be an e-mail address' }).default('support@vbg.example'),
+  ),
   ANALYST_NAME: z.preprocess(emptyToUndefined, z.string().default('Sam Hartley')),
   DEFAULT_DISCOUNT_CODE: z.preprocess(emptyToUndefined, z.string().default('VALUE25')),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
   TRUST_PROXY: booleanFlag,
   LOCAL_CHECKOUT: booleanFlag,
   WARM_UP: booleanFlag,
   RACING_DATA_PROVIDERS: nameList(RACING_DATA_PROVIDERS, 'manual'),
-  BSP_BASE_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).default('https://promo.betfair.com/betfairsp/prices')),
+  BSP_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ message: 'must be a URL' }).default('https://promo.betfair.com/betfairsp/prices'),
+  ),
   BSP_COUNTRIES: nameList(BSP_COUNTRIES, 'uk,ire'),
   BSP_POLL_SECONDS: seconds(1800),
-  RACING_API_BASE_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).default('https://api.theracingapi.com')),
+  RACING_API_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ message: 'must be a URL' }).default('https://api.theracingapi.com'),
+  ),
   RACING_API_USERNAME: optionalString,
   RACING_API_PASSWORD: optionalString,
   RACING_API_REGIONS: z.preprocess(
@@ -169,7 +192,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL where a push service can reach you')
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+        'must be a mailto: address or an https:// URL where a push service can reach you',
+      )
       .optional(),
   ),
   // Where members' browsers may point their push endpoints (the server POSTs there).
@@ -180,7 +206,10 @@ const envSchema = z.object({
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<RawEnv, 'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT' | 'WARM_UP'> {
+export interface AppConfig extends Omit<
+  RawEnv,
+  'SEED_DEMO' | 'TRUST_PROXY' | 'MAIL_WORKER' | 'LOCAL_CHECKOUT' | 'WARM_UP'
+> {
   SEED_DEMO: boolean;
   /** The built-in local checkout, enabled on purpose (required for it in production, on any database). */
   LOCAL_CHECKOUT: boolean;
@@ -212,24 +241,42 @@ function combinationProblems(env: RawEnv): Map<string, string> {
   const productionOnPostgres = production && Boolean(env.DATABASE_URL);
   // Sessions and unsubscribe links are keyed from it: a short one could be guessed offline.
   if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < SESSION_SECRET_MIN_LENGTH) {
-    add('SESSION_SECRET', `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (for example the output of: openssl rand -base64 48)`);
+    add(
+      'SESSION_SECRET',
+      `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (for example the output of: openssl rand -base64 48)`,
+    );
   }
-  if (productionOnPostgres && !env.SESSION_SECRET) add('SESSION_SECRET', 'required when DATABASE_URL is set in production');
-  if (env.STRIPE_SECRET_KEY && env.LOCAL_CHECKOUT) add('LOCAL_CHECKOUT', 'must not be on when STRIPE_SECRET_KEY is set (choose Stripe or the local checkout)');
+  if (productionOnPostgres && !env.SESSION_SECRET)
+    add('SESSION_SECRET', 'required when DATABASE_URL is set in production');
+  if (env.STRIPE_SECRET_KEY && env.LOCAL_CHECKOUT)
+    add('LOCAL_CHECKOUT', 'must not be on when STRIPE_SECRET_KEY is set (choose Stripe or the local checkout)');
   if (production && !env.LOCAL_CHECKOUT) {
     // A forgotten Stripe key would otherwise open the free local checkout to the public.
-    const where = env.DATABASE_URL ? 'when DATABASE_URL is set in production' : 'in production, on the embedded PGlite database too';
+    const where = env.DATABASE_URL
+      ? 'when DATABASE_URL is set in production'
+      : 'in production, on the embedded PGlite database too';
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const) {
-      if (!env[name]) add(name, `required ${where} (or set LOCAL_CHECKOUT=true to run the built-in local checkout, which takes no money)`);
+      if (!env[name])
+        add(
+          name,
+          `required ${where} (or set LOCAL_CHECKOUT=true to run the built-in local checkout, which takes no money)`,
+        );
     }
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) add('STRIPE_PRICE_ID', 'required when STRIPE_SECRET_KEY is set');
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) add('STRIPE_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    add('STRIPE_WEBHOOK_SECRET', 'required when STRIPE_SECRET_KEY is set');
   // The annual plan: the price shown (pence) and, with Stripe, the price charged must both be set.
   if (env.STRIPE_ANNUAL_PRICE_ID && env.ANNUAL_PRICE_PENCE === undefined)
-    add('ANNUAL_PRICE_PENCE', 'required when STRIPE_ANNUAL_PRICE_ID is set (the annual price shown on the subscribe page, equal to that Stripe price)');
+    add(
+      'ANNUAL_PRICE_PENCE',
+      'required when STRIPE_ANNUAL_PRICE_ID is set (the annual price shown on the subscribe page, equal to that Stripe price)',
+    );
   if (env.STRIPE_SECRET_KEY && env.ANNUAL_PRICE_PENCE !== undefined && !env.STRIPE_ANNUAL_PRICE_ID)
-    add('STRIPE_ANNUAL_PRICE_ID', 'required when ANNUAL_PRICE_PENCE is set with STRIPE_SECRET_KEY (the Stripe price of the annual plan)');
+    add(
+      'STRIPE_ANNUAL_PRICE_ID',
+      'required when ANNUAL_PRICE_PENCE is set with STRIPE_SECRET_KEY (the Stripe price of the annual plan)',
+    );
   // The Racing API takes HTTP Basic credentials; a feed without them would only ever fail.
   if (env.RACING_DATA_PROVIDERS.includes('racing-api')) {
     for (const name of ['RACING_API_USERNAME', 'RACING_API_PASSWORD'] as const) {
@@ -239,7 +286,12 @@ function combinationProblems(env: RawEnv): Map<string, string> {
   // Web Push signs with the pair and names the subject: half a configuration would only ever fail.
   const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
   if (vapid.some((name) => env[name]) && !vapid.every((name) => env[name])) {
-    for (const name of vapid) if (!env[name]) add(name, 'required when any of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT is set (all three or none; without them alerts use e-mail only)');
+    for (const name of vapid)
+      if (!env[name])
+        add(
+          name,
+          'required when any of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT is set (all three or none; without them alerts use e-mail only)',
+        );
   }
   return problems;
 }
@@ -265,7 +317,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const problems = combinationProblems(env);
   if (problems.size) {
-    throw new ConfigError(`Invalid configuration:\n${[...problems].map(([name, why]) => `  ${name}: ${why}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${[...problems].map(([name, why]) => `  ${name}: ${why}`).join('\n')}`,
+    );
   }
   const surname = env.ANALYST_NAME.trim().split(/\s+/).pop() ?? 'analyst';
   return {

@@ -6,7 +6,13 @@ import { warmUp } from './warm-up';
 import { londonDate } from '#shared/london-time';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
-import { StartupError, assertDataDirUsable, assertPortFree, databaseStartupError, pgliteStartupError } from './startup-checks';
+import {
+  StartupError,
+  assertDataDirUsable,
+  assertPortFree,
+  databaseStartupError,
+  pgliteStartupError,
+} from './startup-checks';
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -25,7 +31,9 @@ async function main() {
   await assertPortFree(config.PORT, config.HOST);
   if (!config.DATABASE_URL) assertDataDirUsable(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: unknown) => {
-    throw config.DATABASE_URL ? databaseStartupError(config.DATABASE_URL, err) : pgliteStartupError(config.DATA_DIR, err);
+    throw config.DATABASE_URL
+      ? databaseStartupError(config.DATABASE_URL, err)
+      : pgliteStartupError(config.DATA_DIR, err);
   });
   const { app, ctx, state, warmUpToken } = await buildApp({ config, database });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
@@ -34,7 +42,10 @@ async function main() {
   for (const warning of startWarnings(config)) app.log.warn(warning);
 
   const admin = await ensureAdmin(ctx);
-  if (admin) app.log.warn(`admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+  if (admin)
+    app.log.warn(
+      `admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    );
   if (config.SEED_DEMO) {
     const member = await seedDemo(ctx);
     if (member) app.log.warn(`demo member created: ${member.email} / ${member.password} (shown once)`);
@@ -74,7 +85,9 @@ async function main() {
   if (config.WARM_UP) {
     try {
       const w = await warmUp(app, ctx, warmUpToken);
-      app.log.info(`warm-up: ${w.requests} requests through the signed-in read path in ${w.ms} ms (${w.unexpected} not 200; the throwaway member is removed)`);
+      app.log.info(
+        `warm-up: ${w.requests} requests through the signed-in read path in ${w.ms} ms (${w.unexpected} not 200; the throwaway member is removed)`,
+      );
     } catch (err) {
       // Never a reason not to serve: a cold instance is slower, not wrong.
       app.log.warn({ err }, 'warm-up failed; serving unwarmed');

@@ -53,7 +53,11 @@ export function masterSecret(ctx: SecretSource): Promise<string> {
 async function readFallbackSecret(ctx: SecretSource): Promise<string> {
   await ctx.db
     .insert(settings)
-    .values({ key: FALLBACK_SECRET_SETTING, value: crypto.randomBytes(32).toString('base64url'), updatedAt: ctx.clock.now() })
+    .values({
+      key: FALLBACK_SECRET_SETTING,
+      value: crypto.randomBytes(32).toString('base64url'),
+      updatedAt: ctx.clock.now(),
+    })
     .onConflictDoNothing({ target: settings.key });
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, FALLBACK_SECRET_SETTING));
   return String(row.value);

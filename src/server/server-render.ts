@@ -26,7 +26,12 @@ interface RenderedPage {
 /** What the built server entry exports (src/web/entry-server.tsx). */
 interface ServerEntry {
   isServerRendered(pathname: string): boolean;
-  render(input: { url: string; now: Date; config: PublicConfig; api: (path: string, headers: Record<string, string>) => Promise<Response> }): Promise<RenderedPage>;
+  render(input: {
+    url: string;
+    now: Date;
+    config: PublicConfig;
+    api: (path: string, headers: Record<string, string>) => Promise<Response>;
+  }): Promise<RenderedPage>;
 }
 
 export async function loadServerEntry(file: string): Promise<ServerEntry | null> {
@@ -63,7 +68,8 @@ export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: Serve
   const config = publicConfig(ctx.config);
   return {
     renders: (pathname: string) => entry.isServerRendered(pathname),
-    render: (request: FastifyRequest) => entry.render({ url: request.url, now: ctx.clock.now(), config, api: apiReaderFor(app, ctx, request) }),
+    render: (request: FastifyRequest) =>
+      entry.render({ url: request.url, now: ctx.clock.now(), config, api: apiReaderFor(app, ctx, request) }),
   };
 }
 

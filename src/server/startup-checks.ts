@@ -19,7 +19,11 @@ export function assertPortFree(port: number, host: string): Promise<void> {
     const probe = net.createServer();
     probe.once('error', (err: NodeJS.ErrnoException) => {
       const why =
-        err.code === 'EADDRINUSE' ? 'is already in use by another program' : err.code === 'EACCES' ? 'needs more privileges than this process has' : `cannot be opened (${err.code ?? err.message})`;
+        err.code === 'EADDRINUSE'
+          ? 'is already in use by another program'
+          : err.code === 'EACCES'
+            ? 'needs more privileges than this process has'
+            : `cannot be opened (${err.code ?? err.message})`;
       reject(new StartupError(`PORT ${port} on ${host} ${why}. Stop the other program or set PORT to a free port.`));
     });
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
@@ -29,12 +33,16 @@ export function assertPortFree(port: number, host: string): Promise<void> {
 /** The embedded database's folder must be a folder this process can write, or be creatable. */
 export function assertDataDirUsable(dataDir: string): void {
   const dir = path.resolve(dataDir);
-  const problem = (what: string) => new StartupError(`DATA_DIR ${dir} ${what}. Set DATA_DIR to a folder this process can write (the embedded database lives there).`);
+  const problem = (what: string) =>
+    new StartupError(
+      `DATA_DIR ${dir} ${what}. Set DATA_DIR to a folder this process can write (the embedded database lives there).`,
+    );
   let stat: fs.Stats | undefined;
   try {
     stat = fs.statSync(dir);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw problem(`cannot be read (${(err as NodeJS.ErrnoException).code})`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw problem(`cannot be read (${(err as NodeJS.ErrnoException).code})`);
   }
   if (stat && !stat.isDirectory()) throw problem('is a file, not a folder');
   try {
@@ -75,8 +83,12 @@ const PG_REASONS: Record<string, string> = {
 export function databaseStartupError(url: string, err: unknown): StartupError {
   const e = err as NodeJS.ErrnoException & { message?: string };
   const timedOut = /timeout/i.test(e.message ?? '');
-  const reason = timedOut ? `no answer within ${DATABASE_CONNECT_TIMEOUT_MS / 1000} s` : (PG_REASONS[e.code ?? ''] ?? e.message ?? String(err));
-  return new StartupError(`Cannot use the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason}. Check that PostgreSQL is running and DATABASE_URL is right.`);
+  const reason = timedOut
+    ? `no answer within ${DATABASE_CONNECT_TIMEOUT_MS / 1000} s`
+    : (PG_REASONS[e.code ?? ''] ?? e.message ?? String(err));
+  return new StartupError(
+    `Cannot use the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason}. Check that PostgreSQL is running and DATABASE_URL is right.`,
+  );
 }
 
 /** A failure to open the embedded database, naming its folder. */

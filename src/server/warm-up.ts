@@ -39,7 +39,10 @@ const LEFTOVER_AFTER_MS = 10 * 60_000;
 const WARM_UP_GRACE_MS = 30_000;
 
 /** The throwaway members of warm-ups: that address form and no password (so never an account someone uses). */
-export const isWarmUpMember: SQL = and(like(users.email, `${EMAIL_PREFIX}%${EMAIL_DOMAIN}`), isNull(users.passwordHash))!;
+export const isWarmUpMember: SQL = and(
+  like(users.email, `${EMAIL_PREFIX}%${EMAIL_DOMAIN}`),
+  isNull(users.passwordHash),
+)!;
 
 export interface WarmUpOptions {
   /** Stop after this many requests (default 3,000)... */
@@ -62,7 +65,12 @@ export function newWarmUpToken(): string {
   return crypto.randomBytes(24).toString('base64url');
 }
 
-export async function warmUp(app: FastifyInstance, ctx: AppContext, token: string, opts: WarmUpOptions = {}): Promise<WarmUpResult> {
+export async function warmUp(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string,
+  opts: WarmUpOptions = {},
+): Promise<WarmUpResult> {
   const maxRequests = opts.requests ?? 3000;
   const budgetMs = opts.budgetMs ?? 1500;
   const connections = opts.connections ?? 8;
@@ -92,7 +100,8 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
   let unexpected = 0;
   try {
     const cookies: string[] = [];
-    for (let i = 0; i < connections; i++) cookies.push(`${SESSION_COOKIE}=${(await createSession(ctx, member.id, endsAt)).token}`);
+    for (let i = 0; i < connections; i++)
+      cookies.push(`${SESSION_COOKIE}=${(await createSession(ctx, member.id, endsAt)).token}`);
     const get = async (path: string, cookie?: string) => {
       const res = await request(agent, `${base}${path}`, { [WARM_UP_HEADER]: token, ...(cookie ? { cookie } : {}) });
       requests++;
@@ -112,7 +121,8 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
         cookies.map(async (cookie, c) => {
           await get('/api/daily-tips', cookie);
           await get('/api/vbg-race-cards-metadata', cookie);
-          for (let j = 0; j < 4 && raceIds.length; j++) await get(`/api/vbg-race-cards/race/${raceIds[(round * 7 + c + j * 3) % raceIds.length]}`, cookie);
+          for (let j = 0; j < 4 && raceIds.length; j++)
+            await get(`/api/vbg-race-cards/race/${raceIds[(round * 7 + c + j * 3) % raceIds.length]}`, cookie);
           await get('/api/news-and-views');
         }),
       );
@@ -135,7 +145,10 @@ export async function warmUp(app: FastifyInstance, ctx: AppContext, token: strin
  */
 export async function removeWarmUpLeftovers(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  const ended = or(lt(users.subscriptionEndDate, now), lt(users.createdAt, new Date(now.getTime() - LEFTOVER_AFTER_MS)));
+  const ended = or(
+    lt(users.subscriptionEndDate, now),
+    lt(users.createdAt, new Date(now.getTime() - LEFTOVER_AFTER_MS)),
+  );
   const removed = await ctx.db.delete(users).where(and(isWarmUpMember, ended)).returning({ id: users.id });
   for (const { id } of removed) ctx.sessions.forgetUser(id);
   return removed.length;
@@ -143,7 +156,8 @@ export async function removeWarmUpLeftovers(ctx: AppContext): Promise<number> {
 
 /** This process's own listening address, reached over loopback when it listens on all interfaces. */
 function loopbackOrigin(address: AddressInfo): string {
-  if (address.family === 'IPv6') return `http://[${address.address === '::' ? '::1' : address.address}]:${address.port}`;
+  if (address.family === 'IPv6')
+    return `http://[${address.address === '::' ? '::1' : address.address}]:${address.port}`;
   return `http://${address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
 }
 
@@ -152,7 +166,11 @@ function raceIdsIn(body: string): number[] {
   return Object.values(lists).flatMap((v) => (Array.isArray(v) ? v.map((r: { id: number }) => r.id) : []));
 }
 
-function request(agent: http.Agent, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function request(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       let body = '';

@@ -56,7 +56,8 @@ const PAGE_CACHE_SHARE = 400;
 /** The worse of two statuses: a failed read (503) over not found (404) over found (200). */
 const worse = (a: number, b: number) => Math.max(a, b);
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** route-chunks.json (written by the build, see vite.config.ts) as ready-made link tags per pattern. */
 function readRoutePreloads(webDir: string): Record<string, string> {
@@ -82,7 +83,12 @@ function readRoutePreloads(webDir: string): Record<string, string> {
  * is dist/server-entry/ beside webDir. Unknown /api paths answer JSON 404, never the shell;
  * unknown pages get the shell with 404.
  */
-export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir: string, headProviders: HeadProvider[]) {
+export async function registerWeb(
+  app: FastifyInstance,
+  ctx: AppContext,
+  webDir: string,
+  headProviders: HeadProvider[],
+) {
   const indexPath = path.join(webDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
   if (hasClient) {
@@ -94,23 +100,33 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       // they are to browsers that accept them, with no compression work per request.
       preCompressed: true,
       setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         // The service worker and the app manifest keep their addresses from build to build: the
         // browser asks each time whether they changed (decision 0043).
         else if (/[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
-        else if (filePath.endsWith('.webmanifest')) reply.header('Cache-Control', 'no-cache').header('Content-Type', 'application/manifest+json; charset=utf-8');
+        else if (filePath.endsWith('.webmanifest'))
+          reply.header('Cache-Control', 'no-cache').header('Content-Type', 'application/manifest+json; charset=utf-8');
       },
     });
     app.get('/assets/*', (request, reply) => reply.sendFile(request.url.split('?')[0].replace(/^\//, '')));
   }
-  const template = hasClient ? fs.readFileSync(indexPath, 'utf8') : '<!doctype html><html lang="en"><head><title></title><!--vbg-head--></head><body><div id="root"></div></body></html>';
+  const template = hasClient
+    ? fs.readFileSync(indexPath, 'utf8')
+    : '<!doctype html><html lang="en"><head><title></title><!--vbg-head--></head><body><div id="root"></div></body></html>';
   const configMeta = `<meta name="vbg-config" content="${escapeHtml(JSON.stringify(publicConfig(ctx.config)))}">`;
   const routePreloads = readRoutePreloads(webDir);
-  const entry = hasClient ? await loadServerEntry(path.join(path.dirname(webDir), 'server-entry', 'entry-server.js')) : null;
+  const entry = hasClient
+    ? await loadServerEntry(path.join(path.dirname(webDir), 'server-entry', 'entry-server.js'))
+    : null;
   const renderPage = entry ? pageRenderer(app, ctx, entry) : null;
 
   /** The page's HTML: the shell with its head, and the server render inside #root when it has one. */
-  async function buildPage(request: FastifyRequest, pathname: string, known: PageRoute | undefined): Promise<BuiltPage> {
+  async function buildPage(
+    request: FastifyRequest,
+    pathname: string,
+    known: PageRoute | undefined,
+  ): Promise<BuiltPage> {
     let head = configMeta;
     // A public page's own code starts downloading with the entry, not after it has run.
     if (known?.access === 'public') head += routePreloads[known.pattern] ?? '';
@@ -143,13 +159,19 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
     }
     html = html.replace('<!--vbg-head-->', () => head);
     if (!renderPage || (known && !renderPage.renders(pathname))) return { status, html, rendered: false };
-    const rendered = await (known ? renderPage.render(request) : renderNotFound(request, renderPage)).catch((err: unknown) => {
-      // The shell still works: the browser renders the page itself.
-      request.log.error({ err }, 'server render failed');
-      return null;
-    });
+    const rendered = await (known ? renderPage.render(request) : renderNotFound(request, renderPage)).catch(
+      (err: unknown) => {
+        // The shell still works: the browser renders the page itself.
+        request.log.error({ err }, 'server render failed');
+        return null;
+      },
+    );
     if (!rendered) return { status, html, rendered: false };
-    html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`);
+    html = html.replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`,
+    );
     return { status: worse(status, rendered.status), html, rendered: true };
   }
 
@@ -187,7 +209,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, webDir:
       // rendered 200 is kept: a 404 (any address can be asked for), a 503 (a read failed) or a
       // failed render is sent but not kept. Each parameterised pattern has its own share.
       const key = `${londonDate(ctx.clock.now())} ${request.url}`;
-      const share: CacheShare | undefined = known.pattern.includes(':') ? { name: known.pattern, max: PAGE_CACHE_SHARE } : undefined;
+      const share: CacheShare | undefined = known.pattern.includes(':')
+        ? { name: known.pattern, max: PAGE_CACHE_SHARE }
+        : undefined;
       page = await ctx.cache
         .get(
           'pages',

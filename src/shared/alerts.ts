@@ -37,7 +37,8 @@ export function inQuietHours(clock: string, from: string | null, until: string |
 // ---- push services a subscription may name ----
 
 /** The browsers' push services: Chrome/Edge (FCM), Firefox, Safari, Windows. */
-export const DEFAULT_PUSH_SERVICE_HOSTS = 'fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
+export const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
 
 const HOST = /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+$/;
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
@@ -69,7 +70,8 @@ export function pushEndpointAllowed(endpoint: string, patterns: readonly string[
   });
 }
 
-export const PUSH_ENDPOINT_REFUSED = 'This browser’s push service is not one we send to. Alerts on this device are not available; choose the e-mail digest instead.';
+export const PUSH_ENDPOINT_REFUSED =
+  'This browser’s push service is not one we send to. Alerts on this device are not available; choose the e-mail digest instead.';
 
 // ---- what the alerts say ----
 

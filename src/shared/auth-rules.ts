@@ -11,7 +11,10 @@ export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters.`;
  * What is wrong with a new password and its confirmation, checked before anything is sent
  * (register, reset, set after payment): too short first, then different; null when both are fine.
  */
-export function newPasswordProblem(password: string, confirmation: string): { title: string; description: string } | null {
+export function newPasswordProblem(
+  password: string,
+  confirmation: string,
+): { title: string; description: string } | null {
   if (password.length < MIN_PASSWORD_LENGTH) return { title: 'Password too short', description: PASSWORD_TOO_SHORT };
   if (password !== confirmation) return { title: 'Passwords do not match', description: PASSWORDS_DIFFER };
   return null;

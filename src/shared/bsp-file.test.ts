@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bspBatch, bspFileName, bspMarketOfName, courseOfMenuHint, parseBspFile } from './bsp-file';
 
-const HEADER = 'EVENT_ID,MENU_HINT,EVENT_NAME,EVENT_DT,SELECTION_ID,SELECTION_NAME,WIN_LOSE,BSP,PPWAP,MORNINGWAP,PPMAX,PPMIN,IPMAX,IPMIN,MORNINGTRADEDVOL,PPTRADEDVOL,IPTRADEDVOL';
+const HEADER =
+  'EVENT_ID,MENU_HINT,EVENT_NAME,EVENT_DT,SELECTION_ID,SELECTION_NAME,WIN_LOSE,BSP,PPWAP,MORNINGWAP,PPMAX,PPMIN,IPMAX,IPMIN,MORNINGTRADEDVOL,PPTRADEDVOL,IPTRADEDVOL';
 
 /** A UK win file as Betfair publishes it: two races at Ascot (GMT day) and one at Kempton, named short. */
 const WIN = [
@@ -46,13 +47,30 @@ describe('parseBspFile', () => {
     const { rows, problems } = parseBspFile(`\uFEFF${WIN}\r\n`);
     expect(problems).toEqual([]);
     expect(rows).toHaveLength(8);
-    expect(rows[0]).toEqual({ line: 2, eventId: '234567801', course: 'Ascot', raceName: '2m3f Hcap Chs', date: '2026-11-25', time: '14:10', horseName: 'Northern Star', winLose: true, bsp: 6.4 });
+    expect(rows[0]).toEqual({
+      line: 2,
+      eventId: '234567801',
+      course: 'Ascot',
+      raceName: '2m3f Hcap Chs',
+      date: '2026-11-25',
+      time: '14:10',
+      horseName: 'Northern Star',
+      winLose: true,
+      bsp: 6.4,
+    });
     expect(rows[6]).toMatchObject({ horseName: 'Bold Echo, The Second', winLose: true, bsp: 3.1 });
     expect(rows[7]).toMatchObject({ course: 'Kemp', time: '19:30', bsp: null }); // no BSP: not traded
   });
   it('accepts the columns in another order and case, and a numbered runner', () => {
-    const text = 'bsp,win_lose,selection_name,selection_id,event_dt,event_name,menu_hint,event_id\n5.5,0,3. Royal Charm,1,25-11-2026 13:05,5f Nov Stks,UK / Ayr 25th Nov,9';
-    expect(parseBspFile(text).rows[0]).toMatchObject({ course: 'Ayr', time: '13:05', horseName: 'Royal Charm', bsp: 5.5, winLose: false });
+    const text =
+      'bsp,win_lose,selection_name,selection_id,event_dt,event_name,menu_hint,event_id\n5.5,0,3. Royal Charm,1,25-11-2026 13:05,5f Nov Stks,UK / Ayr 25th Nov,9';
+    expect(parseBspFile(text).rows[0]).toMatchObject({
+      course: 'Ayr',
+      time: '13:05',
+      horseName: 'Royal Charm',
+      bsp: 5.5,
+      winLose: false,
+    });
   });
   it('refuses a file without the header, naming the missing columns', () => {
     const { rows, problems } = parseBspFile('Date,Horse,Price\n25-11-2026,Northern Star,6.4');
@@ -84,7 +102,9 @@ describe('parseBspFile', () => {
   });
   it('refuses a file cut off in a row, an impossible date, and a header alone', () => {
     expect(parseBspFile(WIN.slice(0, WIN.length - 12)).problems).toEqual(['Line 9: 8 fields where the header has 17.']);
-    expect(parseBspFile(WIN.replace('25-11-2026 19:30', '31-11-2026 19:30')).problems[0]).toMatch(/^Line 9: EVENT_DT "31-11-2026 19:30"/);
+    expect(parseBspFile(WIN.replace('25-11-2026 19:30', '31-11-2026 19:30')).problems[0]).toMatch(
+      /^Line 9: EVENT_DT "31-11-2026 19:30"/,
+    );
     expect(parseBspFile(HEADER).problems).toEqual(['The file has no runners.']);
   });
 });
@@ -96,7 +116,15 @@ describe('bspBatch', () => {
   it('gives each runner its win BSP as a price observed at the off (London time)', () => {
     const { prices } = bspBatch(win, place);
     expect(prices).toHaveLength(7); // the untraded runner has none
-    expect(prices[0]).toEqual({ date: '2026-11-25', time: '14:10', course: 'Ascot', horseName: 'Northern Star', price: 6.4, priceText: '6.4', observedAt: new Date('2026-11-25T14:10:00Z') });
+    expect(prices[0]).toEqual({
+      date: '2026-11-25',
+      time: '14:10',
+      course: 'Ascot',
+      horseName: 'Northern Star',
+      price: 6.4,
+      priceText: '6.4',
+      observedAt: new Date('2026-11-25T14:10:00Z'),
+    });
     expect(prices.map((p) => p.price)).not.toContain(2.1); // the place market's BSP is not the runner's BSP
   });
   it('settles a race from the win and place markets: the winner, the placed without an order, the rest unplaced', () => {
@@ -120,7 +148,9 @@ describe('bspBatch', () => {
     const { results, notes } = bspBatch(win, null);
     expect(results.map((r) => r.settles)).toEqual([false, true, false]);
     expect(results[0].runners[0]).toMatchObject({ finish: 'won', bsp: 6.4 });
-    expect(notes[0]).toBe('14:10 Ascot: no place market (no place file), so only its winner and BSPs are known; it is not settled from BSP.');
+    expect(notes[0]).toBe(
+      '14:10 Ascot: no place market (no place file), so only its winner and BSPs are known; it is not settled from BSP.',
+    );
   });
   it('does not settle a race whose winner the place market did not place', () => {
     const odd = parseBspFile(PLACE.replace(/Northern Star,1,/, 'Northern Star,0,')).rows;

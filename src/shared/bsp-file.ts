@@ -15,7 +15,16 @@ export type BspCountry = 'uk' | 'ire';
 export type BspMarket = 'win' | 'place';
 
 /** The columns VBG reads; a file without any of them is not a BSP file. */
-const BSP_COLUMNS = ['EVENT_ID', 'MENU_HINT', 'EVENT_NAME', 'EVENT_DT', 'SELECTION_ID', 'SELECTION_NAME', 'WIN_LOSE', 'BSP'] as const;
+const BSP_COLUMNS = [
+  'EVENT_ID',
+  'MENU_HINT',
+  'EVENT_NAME',
+  'EVENT_DT',
+  'SELECTION_ID',
+  'SELECTION_NAME',
+  'WIN_LOSE',
+  'BSP',
+] as const;
 /** More runners than a day of British and Irish racing has: anything longer is not a day's file. */
 const MAX_ROWS = 20_000;
 /** Problems listed in a refusal before "and N more". */
@@ -97,11 +106,17 @@ export function parseBspFile(text: string): { rows: BspRow[]; problems: string[]
   if (missing.length) {
     return {
       rows: [],
-      problems: [`This is not a Betfair BSP file: its first line must name the columns ${BSP_COLUMNS.join(', ')} (missing: ${missing.join(', ')}).`],
+      problems: [
+        `This is not a Betfair BSP file: its first line must name the columns ${BSP_COLUMNS.join(', ')} (missing: ${missing.join(', ')}).`,
+      ],
     };
   }
-  if (lines.length - 1 > MAX_ROWS) return { rows: [], problems: [`The file has ${lines.length - 1} rows; a day's BSP file has at most ${MAX_ROWS}.`] };
-  const col = Object.fromEntries(BSP_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<(typeof BSP_COLUMNS)[number], number>;
+  if (lines.length - 1 > MAX_ROWS)
+    return { rows: [], problems: [`The file has ${lines.length - 1} rows; a day's BSP file has at most ${MAX_ROWS}.`] };
+  const col = Object.fromEntries(BSP_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
+    (typeof BSP_COLUMNS)[number],
+    number
+  >;
 
   const rows: BspRow[] = [];
   const problems: string[] = [];
@@ -199,16 +214,35 @@ export function bspBatch(win: readonly BspRow[], place: readonly BspRow[] | null
   for (const [key, rows] of byRace(win)) {
     const { date, time, course } = rows[0];
     const observedAt = londonInstant(date, time);
-    for (const r of rows) if (r.bsp !== null) prices.push({ date, time, course, horseName: r.horseName, price: r.bsp, priceText: bspText(r.bsp), observedAt });
+    for (const r of rows)
+      if (r.bsp !== null)
+        prices.push({
+          date,
+          time,
+          course,
+          horseName: r.horseName,
+          price: r.bsp,
+          priceText: bspText(r.bsp),
+          observedAt,
+        });
     const placeRows = placeRaces.get(key);
     const placed = new Set((placeRows ?? []).filter((r) => r.winLose).map((r) => nameKey(r.horseName)));
     const winners = rows.filter((r) => r.winLose).length;
     const winOnly = placeTerms(rows.length, false).places === 1;
     let settles = winners > 0 && (placeRows !== undefined || winOnly);
     if (winners === 0) notes.push(`${time} ${course}: the win file has no winner, so it is not settled from BSP.`);
-    else if (!settles) notes.push(`${time} ${course}: no place market${place ? ' in the place file' : ' (no place file)'}, so only its winner and BSPs are known; it is not settled from BSP.`);
-    if (winners > 0 && placeRows !== undefined && !rows.filter((r) => r.winLose).every((r) => placed.has(nameKey(r.horseName)))) {
-      notes.push(`${time} ${course}: the winner is not among the place file's placed horses, so it is not settled from BSP.`);
+    else if (!settles)
+      notes.push(
+        `${time} ${course}: no place market${place ? ' in the place file' : ' (no place file)'}, so only its winner and BSPs are known; it is not settled from BSP.`,
+      );
+    if (
+      winners > 0 &&
+      placeRows !== undefined &&
+      !rows.filter((r) => r.winLose).every((r) => placed.has(nameKey(r.horseName)))
+    ) {
+      notes.push(
+        `${time} ${course}: the winner is not among the place file's placed horses, so it is not settled from BSP.`,
+      );
       settles = false;
     }
     results.push({

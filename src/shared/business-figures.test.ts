@@ -19,14 +19,23 @@ describe('memberState', () => {
     expect(memberState(member({ subscriptionStatus: 'trialing' }), NOW)).toBe('paying');
     expect(memberState(member({ cancelAtPeriodEnd: true }), NOW)).toBe('cancelling');
     expect(memberState(member({ subscriptionStatus: 'past_due' }), NOW)).toBe('past_due');
-    expect(memberState(member({ subscriptionStatus: 'none', subscriptionType: null, subscriptionEndDate: null }), NOW)).toBe('free');
+    expect(
+      memberState(member({ subscriptionStatus: 'none', subscriptionType: null, subscriptionEndDate: null }), NOW),
+    ).toBe('free');
     // Ended: no access any more, so a free account again.
-    expect(memberState(member({ subscriptionStatus: 'canceled', subscriptionEndDate: new Date(NOW.getTime() - DAY) }), NOW)).toBe('free');
+    expect(
+      memberState(member({ subscriptionStatus: 'canceled', subscriptionEndDate: new Date(NOW.getTime() - DAY) }), NOW),
+    ).toBe('free');
     expect(memberState(member({ subscriptionEndDate: new Date(NOW.getTime() - DAY) }), NOW)).toBe('free');
     expect(memberState(member({ subscriptionType: 'family', subscriptionEndDate: null }), NOW)).toBe('comped');
     expect(memberState(member({ subscriptionType: 'annual_special' }), NOW)).toBe('comped');
     // A revoked grant has no access.
-    expect(memberState(member({ subscriptionType: 'annual_special', subscriptionStatus: 'canceled', subscriptionEndDate: NOW }), NOW)).toBe('free');
+    expect(
+      memberState(
+        member({ subscriptionType: 'annual_special', subscriptionStatus: 'canceled', subscriptionEndDate: NOW }),
+        NOW,
+      ),
+    ).toBe('free');
   });
 });
 
@@ -44,7 +53,20 @@ describe('monthlyPricePence', () => {
 describe('lastMonths', () => {
   it('gives the 12 London months to the current one, each from its first London midnight', () => {
     const months = lastMonths(NOW);
-    expect(months.map((m) => m.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+    expect(months.map((m) => m.month)).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
     expect(months[0].start.toISOString()).toBe('2025-12-01T00:00:00.000Z');
     expect(months[6].start.toISOString()).toBe('2026-05-31T23:00:00.000Z'); // June begins at 00:00 BST
     expect(months[11].end.toISOString()).toBe('2026-12-01T00:00:00.000Z');
@@ -54,10 +76,19 @@ describe('lastMonths', () => {
 });
 
 const at = (iso: string) => new Date(iso);
-const ev = (type: string, occurredAt: string, extra: Partial<HistoryEvent> = {}): HistoryEvent => ({ type, reason: null, amountPence: null, providerRef: null, occurredAt: at(occurredAt), ...extra });
+const ev = (type: string, occurredAt: string, extra: Partial<HistoryEvent> = {}): HistoryEvent => ({
+  type,
+  reason: null,
+  amountPence: null,
+  providerRef: null,
+  occurredAt: at(occurredAt),
+  ...extra,
+});
 /** 11 joins and one end before December 2025: 10 members held a subscription on 1 December. */
 const before = [
-  ...Array.from({ length: 11 }, (_, i) => ev('joined', `2025-0${(i % 9) + 1}-15T12:00:00Z`, { providerRef: `sub_old_${i}` })),
+  ...Array.from({ length: 11 }, (_, i) =>
+    ev('joined', `2025-0${(i % 9) + 1}-15T12:00:00Z`, { providerRef: `sub_old_${i}` }),
+  ),
   ev('ended', '2025-11-30T12:00:00Z', { providerRef: 'sub_old_3' }),
 ];
 
@@ -148,7 +179,14 @@ describe('businessFigures against a hand-worked year', () => {
     expect(month('2026-11')).toMatchObject({ cancelRequests: 1, cancelReasons: { too_expensive: 1 } });
     expect(month('2026-03')).toMatchObject({ paymentsFailed: 2, recoveries: 1 });
     expect(month('2026-10')).toMatchObject({ refunds: 3, refundedPence: 2800 });
-    expect(month('2026-09')).toMatchObject({ cancelRequests: 0, cancelReasons: {}, paymentsFailed: 0, recoveries: 0, refunds: 0, refundedPence: 0 });
+    expect(month('2026-09')).toMatchObject({
+      cancelRequests: 0,
+      cancelReasons: {},
+      paymentsFailed: 0,
+      recoveries: 0,
+      refunds: 0,
+      refundedPence: 0,
+    });
     expect(figures.cancelReasons).toEqual([
       { reason: 'too_expensive', count: 2 },
       { reason: 'not given', count: 1 },
@@ -170,13 +208,26 @@ describe('businessFigures against a hand-worked year', () => {
       dailyEmailRecipients: 0,
     });
     expect(twice.months.find((f) => f.month === '2026-09')).toMatchObject({ newMembers: 3, payingAtEnd: 3 });
-    expect(twice.months.find((f) => f.month === '2026-10')).toMatchObject({ cancelled: 1, payingAtEnd: 2, churnRate: 1 / 3 });
+    expect(twice.months.find((f) => f.month === '2026-10')).toMatchObject({
+      cancelled: 1,
+      payingAtEnd: 2,
+      churnRate: 1 / 3,
+    });
   });
 
   it('has no churn rate for a month nobody was paying at the start of, and never counts below zero', () => {
-    const empty = businessFigures({ now: NOW, members: [], events: [ev('ended', '2026-02-10T10:00:00Z'), ev('joined', '2026-03-10T10:00:00Z')], dailyEmailRecipients: 0 });
+    const empty = businessFigures({
+      now: NOW,
+      members: [],
+      events: [ev('ended', '2026-02-10T10:00:00Z'), ev('joined', '2026-03-10T10:00:00Z')],
+      dailyEmailRecipients: 0,
+    });
     expect(empty.months[0]).toMatchObject({ payingAtStart: 0, churnRate: null });
-    expect(empty.months.find((f) => f.month === '2026-02')).toMatchObject({ cancelled: 1, payingAtEnd: 0, churnRate: null });
+    expect(empty.months.find((f) => f.month === '2026-02')).toMatchObject({
+      cancelled: 1,
+      payingAtEnd: 0,
+      churnRate: null,
+    });
     expect(empty.months.find((f) => f.month === '2026-03')).toMatchObject({ newMembers: 1, payingAtEnd: 1 });
     expect(empty.members).toEqual({ paying: 0, cancelling: 0, past_due: 0, free: 0, comped: 0, total: 0 });
     expect(empty.mrrPence).toBe(0);

@@ -110,7 +110,11 @@ export function lastMonths(now: Date, count = MONTHS_SHOWN): Array<{ month: stri
   };
   const months = [];
   for (let offset = 1 - count; offset <= 0; offset++) {
-    months.push({ month: key(offset), start: startOfLondonDay(`${key(offset)}-01`), end: startOfLondonDay(`${key(offset + 1)}-01`) });
+    months.push({
+      month: key(offset),
+      start: startOfLondonDay(`${key(offset)}-01`),
+      end: startOfLondonDay(`${key(offset + 1)}-01`),
+    });
   }
   return months;
 }
@@ -161,7 +165,9 @@ export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
 
   const windows = lastMonths(now);
   const months = windows.map((w) => emptyMonth(w.month));
-  const history = input.events.filter((e) => e.occurredAt <= now && once(e)).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const history = input.events
+    .filter((e) => e.occurredAt <= now && once(e))
+    .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   const totals = new Map<string, number>();
   let paying = 0;
   let i = 0;
@@ -196,6 +202,15 @@ export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
     f.churnRate = f.payingAtStart > 0 ? f.cancelled / f.payingAtStart : null;
   });
 
-  const cancelReasons = [...totals].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
-  return { generatedAt: now.toISOString(), members, mrrPence, months, cancelReasons, dailyEmailRecipients: input.dailyEmailRecipients };
+  const cancelReasons = [...totals]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return {
+    generatedAt: now.toISOString(),
+    members,
+    mrrPence,
+    months,
+    cancelReasons,
+    dailyEmailRecipients: input.dailyEmailRecipients,
+  };
 }

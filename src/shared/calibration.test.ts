@@ -32,13 +32,49 @@ describe('calibrate', () => {
     // Race A's book: 1/3 + 1/4 + 1/5 + 1/10 = 0.88333; A2's share of it 0.25 ÷ 0.88333 = 0.28302.
     const score = Object.fromEntries(c.byScore.map((r) => [r.key, r]));
     expect(c.byScore.map((r) => r.key)).toEqual(['5', '4', '3', '2', '1']);
-    expect(score['3']).toEqual({ key: '3', runners: 2, winners: 2, strikeRate: 100, expectedWinners: 1.28, actualOverExpected: 1.56, profit: 4, roi: 200 });
-    expect(score['1']).toEqual({ key: '1', runners: 1, winners: 0, strikeRate: 0, expectedWinners: 0.38, actualOverExpected: 0, profit: -1, roi: -100 });
+    expect(score['3']).toEqual({
+      key: '3',
+      runners: 2,
+      winners: 2,
+      strikeRate: 100,
+      expectedWinners: 1.28,
+      actualOverExpected: 1.56,
+      profit: 4,
+      roi: 200,
+    });
+    expect(score['1']).toEqual({
+      key: '1',
+      runners: 1,
+      winners: 0,
+      strikeRate: 0,
+      expectedWinners: 0.38,
+      actualOverExpected: 0,
+      profit: -1,
+      roi: -100,
+    });
     expect(score['4']).toMatchObject({ runners: 1, winners: 0, expectedWinners: 0.23, profit: -1 });
     expect(score['5']).toMatchObject({ runners: 1, winners: 0, expectedWinners: 0.11, profit: -1 });
-    expect(score['2']).toEqual({ key: '2', runners: 0, winners: 0, strikeRate: 0, expectedWinners: 0, actualOverExpected: null, profit: 0, roi: 0 });
+    expect(score['2']).toEqual({
+      key: '2',
+      runners: 0,
+      winners: 0,
+      strikeRate: 0,
+      expectedWinners: 0,
+      actualOverExpected: null,
+      profit: 0,
+      roi: 0,
+    });
     // Each race's expectation sums to one winner: 2 expected, 2 won; profit +3 +1 −1 −1 −1 = +1 on 5 bets.
-    expect(c.overall).toEqual({ key: 'all', runners: 5, winners: 2, strikeRate: 40, expectedWinners: 2, actualOverExpected: 1, profit: 1, roi: 20 });
+    expect(c.overall).toEqual({
+      key: 'all',
+      runners: 5,
+      winners: 2,
+      strikeRate: 40,
+      expectedWinners: 2,
+      actualOverExpected: 1,
+      profit: 1,
+      roi: 20,
+    });
   });
 
   it('ranks by VB rating in the race, ties sharing the higher rank', () => {
@@ -57,8 +93,26 @@ describe('calibrate', () => {
     ]);
     const rank = Object.fromEntries(c.byRank.map((r) => [r.key, r]));
     // Book 1/1.5 + 1/4 = 0.91667: C1 expected 0.72727, C2 0.27273.
-    expect(rank['1st']).toEqual({ key: '1st', runners: 1, winners: 1, strikeRate: 100, expectedWinners: 0.73, actualOverExpected: 1.38, profit: 0.5, roi: 50 });
-    expect(rank['2nd']).toEqual({ key: '2nd', runners: 1, winners: 0, strikeRate: 0, expectedWinners: 0.27, actualOverExpected: 0, profit: -1, roi: -100 });
+    expect(rank['1st']).toEqual({
+      key: '1st',
+      runners: 1,
+      winners: 1,
+      strikeRate: 100,
+      expectedWinners: 0.73,
+      actualOverExpected: 1.38,
+      profit: 0.5,
+      roi: 50,
+    });
+    expect(rank['2nd']).toEqual({
+      key: '2nd',
+      runners: 1,
+      winners: 0,
+      strikeRate: 0,
+      expectedWinners: 0.27,
+      actualOverExpected: 0,
+      profit: -1,
+      roi: -100,
+    });
     expect(rank['3rd'].runners).toBe(0);
     expect(c.byScore.find((r) => r.key === '5')!.runners).toBe(1);
     expect(c.byScore.find((r) => r.key === '1')!.runners).toBe(1);
@@ -66,7 +120,9 @@ describe('calibrate', () => {
   });
 
   it('is empty without races, and skips races with nobody priced', () => {
-    const c = calibrate([{ raceDate: '2026-11-22', runners: [{ name: 'X', vbRating: 70, morningOdds: null, finish: 'won' }] }]);
+    const c = calibrate([
+      { raceDate: '2026-11-22', runners: [{ name: 'X', vbRating: 70, morningOdds: null, finish: 'won' }] },
+    ]);
     expect(c).toMatchObject({ from: null, to: null, races: 0 });
     expect(c.overall).toMatchObject({ runners: 0, actualOverExpected: null, roi: 0 });
   });

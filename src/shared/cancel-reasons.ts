@@ -15,7 +15,10 @@ export type CancelReasonCounts = Record<CancelReason | 'not_given', number>;
 export function countCancelReasons(events: ReadonlyArray<{ reason: string | null }>): CancelReasonCounts {
   const counts: CancelReasonCounts = { too_expensive: 0, not_using: 0, results: 0, other: 0, not_given: 0 };
   for (const { reason } of events) {
-    const key = reason !== null && (CANCEL_REASONS as readonly string[]).includes(reason) ? (reason as CancelReason) : 'not_given';
+    const key =
+      reason !== null && (CANCEL_REASONS as readonly string[]).includes(reason)
+        ? (reason as CancelReason)
+        : 'not_given';
     counts[key] += 1;
   }
   return counts;

@@ -22,12 +22,14 @@ export const TERMS_REQUIRED_MESSAGE = 'Please accept the terms and conditions to
  */
 export const START_NOW_REQUIRED_MESSAGE =
   'Please tick "Start my membership now" to continue. Membership is daily digital content that starts as soon as you pay, so you cannot keep the 14-day right to cancel once it has started. Our 7-day money-back guarantee still applies: ask within 7 days of paying and we refund you in full.';
-export const ANNUAL_UNAVAILABLE_MESSAGE = 'The annual plan is not available at the moment. Please choose the monthly plan.';
+export const ANNUAL_UNAVAILABLE_MESSAGE =
+  'The annual plan is not available at the moment. Please choose the monthly plan.';
 export const PLAN_INVALID_MESSAGE = 'Please choose the monthly or the annual plan.';
 
 /** The boxes' labels (the links inside the terms label are drawn by the page). */
 export const AGE_LABEL = 'I am 18 or over';
-export const START_NOW_LABEL = 'Start my membership now. I understand that once it starts I lose my 14-day right to cancel; the 7-day money-back guarantee still applies.';
+export const START_NOW_LABEL =
+  'Start my membership now. I understand that once it starts I lose my 14-day right to cancel; the 7-day money-back guarantee still applies.';
 
 export const PLANS = ['monthly', 'annual'] as const;
 export type Plan = (typeof PLANS)[number];

@@ -18,7 +18,9 @@ describe('emailPauseEnd', () => {
     expect(emailPauseEnd({ until: '2027-11-23' }, NOW)).toBeNull();
   });
   it('says which day member e-mails start again', () => {
-    expect(emailPauseMessage(new Date('2026-11-29T00:00:00Z'))).toBe('Member e-mails are paused. They start again on Sunday 29 November 2026.');
+    expect(emailPauseMessage(new Date('2026-11-29T00:00:00Z'))).toBe(
+      'Member e-mails are paused. They start again on Sunday 29 November 2026.',
+    );
     expect(emailPauseMessage(null)).toBe('Member e-mails are on again.');
   });
 });
@@ -37,7 +39,12 @@ describe('receivesMemberMail', () => {
     expect(receivesMemberMail({ ...member, emailOptOut: true }, NOW)).toBe(false);
     expect(receivesMemberMail({ ...member, emailPausedUntil: new Date('2026-11-29T00:00:00Z') }, NOW)).toBe(false);
     expect(receivesMemberMail({ ...member, emailPausedUntil: NOW }, NOW)).toBe(true); // over at that instant
-    expect(receivesMemberMail({ ...member, subscriptionStatus: 'none', subscriptionType: null, subscriptionEndDate: null }, NOW)).toBe(false);
+    expect(
+      receivesMemberMail(
+        { ...member, subscriptionStatus: 'none', subscriptionType: null, subscriptionEndDate: null },
+        NOW,
+      ),
+    ).toBe(false);
     expect(isEmailPaused(new Date(NOW.getTime() + 1), NOW)).toBe(true);
     expect(isEmailPaused(null, NOW)).toBe(false);
   });
@@ -47,10 +54,21 @@ describe('emailPauseBody', () => {
   it('takes 7, 30, 90 or 180 days, or a date, and nothing else', () => {
     expect(emailPauseBody.parse({ days: 30 })).toEqual({ days: 30 });
     expect(emailPauseBody.parse({ until: ' 2026-12-25 ' })).toEqual({ until: '2026-12-25' });
-    for (const bad of [{}, { days: 14 }, { days: '7' }, { until: '25/12/2026' }, { until: '2026-02-30' }, { days: 7, until: '2026-12-25' }, null, 'x']) {
+    for (const bad of [
+      {},
+      { days: 14 },
+      { days: '7' },
+      { until: '25/12/2026' },
+      { until: '2026-02-30' },
+      { days: 7, until: '2026-12-25' },
+      null,
+      'x',
+    ]) {
       const result = emailPauseBody.safeParse(bad);
       expect(result.success, JSON.stringify(bad)).toBe(false);
-      expect(result.error?.issues[0].message).toBe('Choose a pause of 7, 30, 90 or 180 days, or a date to pause until.');
+      expect(result.error?.issues[0].message).toBe(
+        'Choose a pause of 7, 30, 90 or 180 days, or a date to pause until.',
+      );
     }
   });
 });

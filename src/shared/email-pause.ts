@@ -29,7 +29,11 @@ export function isEmailPaused(pausedUntil: Date | null, now: Date): boolean {
 }
 
 /** Who a member mailing goes to: access now, not opted out, not paused. */
-export function receivesMemberMail(user: SubscriptionState & { emailOptOut: boolean; emailPausedUntil: Date | null }, now: Date, graceDays?: number): boolean {
+export function receivesMemberMail(
+  user: SubscriptionState & { emailOptOut: boolean; emailPausedUntil: Date | null },
+  now: Date,
+  graceDays?: number,
+): boolean {
   return !user.emailOptOut && !isEmailPaused(user.emailPausedUntil, now) && hasActiveSubscription(user, now, graceDays);
 }
 

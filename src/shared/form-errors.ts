@@ -1,4 +1,10 @@
-import { AGE_REQUIRED_MESSAGE, ANNUAL_UNAVAILABLE_MESSAGE, PLAN_INVALID_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from './consent';
+import {
+  AGE_REQUIRED_MESSAGE,
+  ANNUAL_UNAVAILABLE_MESSAGE,
+  PLAN_INVALID_MESSAGE,
+  START_NOW_REQUIRED_MESSAGE,
+  TERMS_REQUIRED_MESSAGE,
+} from './consent';
 import type { LoginFormError, SubscribeFormError } from './form-error-codes';
 
 /**
@@ -12,7 +18,8 @@ export const LOGIN_THROTTLED_MESSAGE = 'Too many sign-in attempts. Please wait 1
 const LOGIN_INCOMPLETE_MESSAGE = 'Enter your email address and password.';
 
 export const ALREADY_MEMBER_MESSAGE = 'You already have an active subscription.';
-export const EMAIL_ALREADY_MEMBER_MESSAGE = 'This email address already has an active subscription. Please sign in to manage it.';
+export const EMAIL_ALREADY_MEMBER_MESSAGE =
+  'This email address already has an active subscription. Please sign in to manage it.';
 export const EMAIL_HAS_ACCOUNT_MESSAGE = 'This email address already has an account. Please sign in to subscribe.';
 export const CHECKOUT_LIMITED_MESSAGE = 'Too many checkout attempts. Please wait 15 minutes and try again.';
 const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';

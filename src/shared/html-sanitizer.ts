@@ -1,5 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_STYLE_PROPERTIES, ALLOWED_URI_SCHEMES, ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SAFE_CSS_VALUE, SUMMARY_ALLOWED_TAGS } from './sanitize-lists';
+import {
+  ALLOWED_STYLE_PROPERTIES,
+  ALLOWED_URI_SCHEMES,
+  ARTICLE_ALLOWED_ATTRIBUTES,
+  ARTICLE_ALLOWED_TAGS,
+  SAFE_CSS_VALUE,
+  SUMMARY_ALLOWED_TAGS,
+} from './sanitize-lists';
 
 /**
  * sanitize-html with the allow-lists of sanitize-lists.ts: the server's save-time sanitising, and the server
@@ -8,9 +15,23 @@ import { ALLOWED_STYLE_PROPERTIES, ALLOWED_URI_SCHEMES, ARTICLE_ALLOWED_ATTRIBUT
  * lose their text too. Only server code and the server entry import this (sanitize-html is not
  * for the browser bundle).
  */
-const styleRules: Record<string, RegExp[]> = Object.fromEntries(ALLOWED_STYLE_PROPERTIES.map((p) => [p, [SAFE_CSS_VALUE]]));
+const styleRules: Record<string, RegExp[]> = Object.fromEntries(
+  ALLOWED_STYLE_PROPERTIES.map((p) => [p, [SAFE_CSS_VALUE]]),
+);
 
-export const NON_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'template'];
+export const NON_TEXT_TAGS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'title',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'template',
+];
 
 const articleOptions: sanitizeHtml.IOptions = {
   allowedTags: [...ARTICLE_ALLOWED_TAGS],

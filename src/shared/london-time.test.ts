@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatLongDay, formatShortDay, isIsoDay, londonDate, londonInstant, startOfLondonDay, weekdayOf } from './london-time';
+import {
+  addDays,
+  formatLongDay,
+  formatShortDay,
+  isIsoDay,
+  londonDate,
+  londonInstant,
+  startOfLondonDay,
+  weekdayOf,
+} from './london-time';
 
 describe('London calendar days', () => {
   it('uses London, not UTC, just after midnight in summer time (BST = UTC+1)', () => {

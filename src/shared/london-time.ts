@@ -11,7 +11,12 @@ let dayFormatter: Intl.DateTimeFormat | undefined;
 
 /** The London calendar day of an instant, as YYYY-MM-DD. */
 export function londonDate(instant: Date): string {
-  dayFormatter ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+  dayFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return dayFormatter.format(instant);
 }
 
@@ -19,7 +24,12 @@ let clockFormatter: Intl.DateTimeFormat | undefined;
 
 /** The London wall-clock time of an instant, as 24-hour HH:MM. */
 export function londonClock(instant: Date): string {
-  clockFormatter ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  clockFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return clockFormatter.format(instant);
 }
 
@@ -58,7 +68,20 @@ export function isIsoDay(value: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "sunday" → "Sunday": a weekday (any case) as people read it. */
 export const weekdayName = (weekday: string): string => weekday[0].toUpperCase() + weekday.slice(1).toLowerCase();

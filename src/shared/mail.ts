@@ -13,11 +13,14 @@ export const MAILING_PATHS: Record<MailingKind, string> = {
 export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation' | 'billing' | 'alerts';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
-export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that e-mail address, we have sent it a link to reset the password. The link works once, within 1 hour.';
-export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_LINK_SENT_MESSAGE =
+  'If an account exists for that e-mail address, we have sent it a link to reset the password. The link works once, within 1 hour.';
+export const RESET_LINK_INVALID_MESSAGE =
+  'This password reset link is invalid or has expired. Please request a new one.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Please sign in with your new password.';
 export const RESET_THROTTLED_MESSAGE = 'Too many password reset requests. Please wait 15 minutes and try again.';
-export const UNSUBSCRIBE_INVALID_MESSAGE = 'This unsubscribe link is not valid. Please use the link from one of our e-mails, or change your e-mail preference in My Account.';
+export const UNSUBSCRIBE_INVALID_MESSAGE =
+  'This unsubscribe link is not valid. Please use the link from one of our e-mails, or change your e-mail preference in My Account.';
 
 /** Answer of the three send endpoints. */
 export interface MailingResult {

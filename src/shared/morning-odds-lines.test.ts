@@ -3,7 +3,9 @@ import { parseMorningOddsLines } from './morning-odds-lines';
 
 describe('parseMorningOddsLines', () => {
   it('reads decimal, fractional, evens and non-runners, skipping blank lines', () => {
-    const result = parseMorningOddsLines('Galopin Des Champs: 11/4\n\n  Fact To File :6.5\r\nEl Fabiolo: evs\nShishkin: NR\n');
+    const result = parseMorningOddsLines(
+      'Galopin Des Champs: 11/4\n\n  Fact To File :6.5\r\nEl Fabiolo: evs\nShishkin: NR\n',
+    );
     expect(result).toEqual({
       ok: true,
       lines: [
@@ -21,7 +23,9 @@ describe('parseMorningOddsLines', () => {
   });
 
   it('reports every bad line by number and returns nothing', () => {
-    const result = parseMorningOddsLines('Good Horse: 5/1\nno colon here\nBad Odds: strong\n: 4/1\nGood Horse: 6/1\nZero: 0');
+    const result = parseMorningOddsLines(
+      'Good Horse: 5/1\nno colon here\nBad Odds: strong\n: 4/1\nGood Horse: 6/1\nZero: 0',
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual([

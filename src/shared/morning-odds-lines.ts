@@ -52,7 +52,9 @@ export function parseMorningOddsLines(text: string): MorningOddsLinesResult {
     }
     const odds = parseOdds(oddsText);
     if (odds === null || odds >= 100_000_000) {
-      errors.push(`line ${line}: odds for ${horse} must look like 6.5, 11/2, evs or NR, found "${oddsText.slice(0, 40)}"`);
+      errors.push(
+        `line ${line}: odds for ${horse} must look like 6.5, 11/2, evs or NR, found "${oddsText.slice(0, 40)}"`,
+      );
       return;
     }
     lines.push({ line, horse, odds: Math.round(odds * 100) / 100, oddsText, nonRunner: false });

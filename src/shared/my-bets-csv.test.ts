@@ -44,7 +44,19 @@ describe('betsCsv never writes a cell a spreadsheet reads as a formula', () => {
   });
 
   it('leaves ordinary text and numbers, negative amounts included, as they are', () => {
-    expect(cells({ horseName: 'Sea-Bird', course: 'Newmarket' })).toEqual(['2026-11-20', '14:10', 'Newmarket', 'Sea-Bird', '4/1', '5.00', 'no', '5.00', 'lost', '0.00', '-5.00']);
+    expect(cells({ horseName: 'Sea-Bird', course: 'Newmarket' })).toEqual([
+      '2026-11-20',
+      '14:10',
+      'Newmarket',
+      'Sea-Bird',
+      '4/1',
+      '5.00',
+      'no',
+      '5.00',
+      'lost',
+      '0.00',
+      '-5.00',
+    ]);
     expect(cells({ horseName: '-5' })[3]).toBe('-5');
     expect(cells({ horseName: '-5.25' })[3]).toBe('-5.25');
     // Not a number: guarded like any other text starting with a minus.

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { betOutlayPence, betsCsv, betStats, formatPounds, placeTerms, settleBet } from './my-bets';
 
-const result = (finish: 'won' | 'placed' | 'ran' | 'nr', position: number | null, runners = 8, handicap = false) => ({ finish, position, runners, handicap });
+const result = (finish: 'won' | 'placed' | 'ran' | 'nr', position: number | null, runners = 8, handicap = false) => ({
+  finish,
+  position,
+  runners,
+  handicap,
+});
 
 describe('placeTerms', () => {
   it('follows the usual UK each-way terms', () => {
@@ -46,7 +51,11 @@ describe('settleBet', () => {
   it('a horse placed by a BSP place market, which gives no order, is placed within the terms', () => {
     const bet = { price: '10/1', stakePence: 500, eachWay: true };
     expect(settleBet(bet, result('placed', null))).toEqual({ status: 'placed', returnPence: 1500, profitPence: 500 });
-    expect(settleBet({ ...bet, eachWay: false }, result('placed', null))).toEqual({ status: 'lost', returnPence: 0, profitPence: -500 });
+    expect(settleBet({ ...bet, eachWay: false }, result('placed', null))).toEqual({
+      status: 'lost',
+      returnPence: 0,
+      profitPence: -500,
+    });
   });
 
   it('rounds pennies down', () => {
@@ -87,7 +96,16 @@ describe('betStats and CSV', () => {
       eachWay: false,
       ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, result('nr', null)),
     },
-    { raceDate: '2026-11-22', raceTime: '15:10', course: 'York', horseName: 'D', price: '2/1', stakePence: 500, eachWay: false, ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, null) },
+    {
+      raceDate: '2026-11-22',
+      raceTime: '15:10',
+      course: 'York',
+      horseName: 'D',
+      price: '2/1',
+      stakePence: 500,
+      eachWay: false,
+      ...settleBet({ price: '2/1', stakePence: 500, eachWay: false }, null),
+    },
     {
       raceDate: '2026-11-22',
       raceTime: '16:10',
@@ -101,13 +119,23 @@ describe('betStats and CSV', () => {
   ];
   it('counts settled bets, non-runners and pending left out of strike rate and ROI; each way counts both parts as staked', () => {
     // +£40 − £5 − £0.80 on £10 + £5 + £4 (£2 e/w) staked: +£34.20 on £19, ROI 180 %; 1 winner of 3.
-    expect(betStats(bets)).toEqual({ bets: 5, settled: 4, winners: 1, strikeRate: 33.3, stakedPence: 1900, profitPence: 3420, roi: 180 });
+    expect(betStats(bets)).toEqual({
+      bets: 5,
+      settled: 4,
+      winners: 1,
+      strikeRate: 33.3,
+      stakedPence: 1900,
+      profitPence: 3420,
+      roi: 180,
+    });
     expect(formatPounds(3500)).toBe('£35.00');
     expect(formatPounds(-250)).toBe('−£2.50');
   });
   it('writes CSV that a spreadsheet never reads as a formula', () => {
     const lines = betsCsv(bets).split('\r\n');
-    expect(lines[0]).toBe('"Date","Time","Course","Horse","Price","Stake","Each way","Total staked","Result","Return","Profit"');
+    expect(lines[0]).toBe(
+      '"Date","Time","Course","Horse","Price","Stake","Each way","Total staked","Result","Return","Profit"',
+    );
     expect(lines[1]).toBe('"2026-11-20","14:10","Ascot","A","4/1","10.00","no","10.00","won","50.00","40.00"');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"-5.00"'); // a loss stays a number

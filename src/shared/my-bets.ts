@@ -69,7 +69,9 @@ export function settleBet(bet: BetInput, result: BetResult | null): BetSettlemen
     const terms = placeTerms(result.runners, result.handicap);
     // A placed horse without a position (a BSP place market gives none) was placed within the
     // market's places, which are these terms.
-    placedInTerms = result.finish === 'won' || (result.finish === 'placed' && (result.position === null || result.position <= terms.places));
+    placedInTerms =
+      result.finish === 'won' ||
+      (result.finish === 'placed' && (result.position === null || result.position <= terms.places));
     returned = (won ? part * odds : 0) + (placedInTerms ? part * (1 + (odds - 1) * terms.fraction) : 0);
   }
   const returnPence = Math.floor(returned + 1e-6);
@@ -125,7 +127,9 @@ export interface CsvBet extends BetInput, BetSettlement {
  */
 export function betsCsv(bets: readonly CsvBet[]): string {
   const pounds = (p: number | null) => (p === null ? '' : (p / 100).toFixed(2));
-  const rows = [['Date', 'Time', 'Course', 'Horse', 'Price', 'Stake', 'Each way', 'Total staked', 'Result', 'Return', 'Profit']];
+  const rows = [
+    ['Date', 'Time', 'Course', 'Horse', 'Price', 'Stake', 'Each way', 'Total staked', 'Result', 'Return', 'Profit'],
+  ];
   for (const b of bets) {
     rows.push([
       b.raceDate,

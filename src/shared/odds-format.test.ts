@@ -70,7 +70,10 @@ describe('tipValue', () => {
   // Four equal ratings: each is value down to 4.0 (3/1).
   const field = ['Northern Star', 'B', 'C', 'D'].map((name, i) => ({ name, rating: 80, marketOdds: [3, 4, 5, 10][i] }));
   it('a tip advised shorter than its value price says so; at or above it, it does not', () => {
-    expect(tipValue(field, 'northern star', '5/2')).toEqual({ downTo: { threshold: 4, decimal: 4, fractional: '3/1' }, shorterThanValue: true });
+    expect(tipValue(field, 'northern star', '5/2')).toEqual({
+      downTo: { threshold: 4, decimal: 4, fractional: '3/1' },
+      shorterThanValue: true,
+    });
     expect(tipValue(field, 'Northern Star', '3/1')?.shorterThanValue).toBe(false);
     expect(tipValue(field, 'Northern Star', '11/2')?.shorterThanValue).toBe(false);
     // No advised price: nothing to compare.

@@ -29,7 +29,8 @@ export function formatOdds(odds: string | number | null | undefined, format: Odd
   const decimal = parseOdds(odds ?? null);
   if (decimal === null) return typeof odds === 'string' ? odds.trim() : '';
   if (format === 'decimal') return decimal.toFixed(2);
-  if (typeof odds === 'string' && /^\s*(\d+\s*[/-]\s*\d+|evs|evens|even|evns)\s*$/i.test(odds)) return normaliseOdds(odds);
+  if (typeof odds === 'string' && /^\s*(\d+\s*[/-]\s*\d+|evs|evens|even|evns)\s*$/i.test(odds))
+    return normaliseOdds(odds);
   return fractionalFor(decimal);
 }
 
@@ -44,7 +45,8 @@ function fractionalFor(decimal: number): string {
 /** The bookmakers' price nearest to decimal odds (a model's tissue price as a punter reads it). */
 export function nearestLadderPrice(decimal: number): string {
   let best = 0;
-  for (let i = 1; i < LADDER_DECIMAL.length; i++) if (Math.abs(LADDER_DECIMAL[i] - decimal) < Math.abs(LADDER_DECIMAL[best] - decimal)) best = i;
+  for (let i = 1; i < LADDER_DECIMAL.length; i++)
+    if (Math.abs(LADDER_DECIMAL[i] - decimal) < Math.abs(LADDER_DECIMAL[best] - decimal)) best = i;
   return PRICE_LADDER[best];
 }
 

@@ -36,7 +36,11 @@ function readRaceLine(lineText: string): { time: string; course: string; rest: s
  * horses they name, or why it cannot (a message). A line that cannot be read is a problem, never
  * half a race.
  */
-export function readPastedRaceLines<T>(text: string, example: string, readRest: (rest: string) => { entries: T; horses: string[] } | string): { races: PastedRace<T>[]; problems: ResultProblem[] } {
+export function readPastedRaceLines<T>(
+  text: string,
+  example: string,
+  readRest: (rest: string) => { entries: T; horses: string[] } | string,
+): { races: PastedRace<T>[]; problems: ResultProblem[] } {
   const races: PastedRace<T>[] = [];
   const problems: ResultProblem[] = [];
   const seen = new Map<string, number>();
@@ -61,6 +65,10 @@ export function readPastedRaceLines<T>(text: string, example: string, readRest: 
 }
 
 /** The card's race at this 24-hour time and course (compared like names). */
-export function cardRaceAt<C extends { time: string; course: string }>(cards: readonly C[], time: string, course: string): C | undefined {
+export function cardRaceAt<C extends { time: string; course: string }>(
+  cards: readonly C[],
+  time: string,
+  course: string,
+): C | undefined {
   return cards.find((c) => c.time === time && nameKey(c.course) === nameKey(course));
 }

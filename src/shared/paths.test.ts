@@ -42,12 +42,20 @@ describe('route table', () => {
     expect(url('/subscribe?error=account')).toBe('/subscribe?error=account');
     expect(url('/subscribe?error=Call+us')).toBe('/subscribe');
     // The sign-in page's own text parameters are kept (bounded), and make the address per request.
-    expect(canonicalPageUrl('/login?next=%2Ftips&email=a%40b.co&x=1')).toMatchObject({ url: '/login?email=a%40b.co&next=%2Ftips', perRequest: true });
+    expect(canonicalPageUrl('/login?next=%2Ftips&email=a%40b.co&x=1')).toMatchObject({
+      url: '/login?email=a%40b.co&next=%2Ftips',
+      perRequest: true,
+    });
     expect(canonicalPageUrl('/login?error=invalid')).toMatchObject({ url: '/login?error=invalid', perRequest: false });
     expect(url(`/login?next=${'a'.repeat(501)}`)).toBe('/login');
     expect(url('/nope')).toBeUndefined();
     expect(url('/news-and-views/%E0%A4%A')).toBeUndefined();
-    for (const u of ['/News-And-Views/Royal-Ascot/?a=1', '/resources/a b', '/subscribe?x=1&checkout=cancelled', '//tips//2026-11-22']) {
+    for (const u of [
+      '/News-And-Views/Royal-Ascot/?a=1',
+      '/resources/a b',
+      '/subscribe?x=1&checkout=cancelled',
+      '//tips//2026-11-22',
+    ]) {
       const once = url(u)!;
       expect(url(once), u).toBe(once);
       expect(once.startsWith('//'), u).toBe(false);

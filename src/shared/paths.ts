@@ -46,7 +46,11 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/register', access: 'public' },
   { pattern: '/forgot-password', access: 'public' },
   { pattern: '/reset-password', access: 'public' },
-  { pattern: '/subscribe', access: 'public', query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value], error: SUBSCRIBE_FORM_ERROR_CODES } },
+  {
+    pattern: '/subscribe',
+    access: 'public',
+    query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value], error: SUBSCRIBE_FORM_ERROR_CODES },
+  },
   { pattern: '/payment-success', access: 'public' },
   { pattern: '/set-password', access: 'public' },
   { pattern: '/premium-access', access: 'public' },
@@ -85,7 +89,9 @@ const patternParts = compiled.map((c) => ({ route: c.route, parts: c.route.patte
  * Undefined when no route matches (or the address is not valid percent-encoding). Applying it
  * to its own answer gives the same answer, and the answer always starts with one "/".
  */
-export function canonicalPageUrl(url: string): { route: PageRoute; pathname: string; url: string; perRequest: boolean } | undefined {
+export function canonicalPageUrl(
+  url: string,
+): { route: PageRoute; pathname: string; url: string; perRequest: boolean } | undefined {
   const q = url.indexOf('?');
   const rawPath = (q === -1 ? url : url.slice(0, q)).split('#')[0];
   let segments: string[];
@@ -94,10 +100,14 @@ export function canonicalPageUrl(url: string): { route: PageRoute; pathname: str
   } catch {
     return undefined;
   }
-  const found = patternParts.find(({ parts }) => parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i].toLowerCase()));
+  const found = patternParts.find(
+    ({ parts }) =>
+      parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i].toLowerCase()),
+  );
   if (!found) return undefined;
   const { route, parts } = found;
-  const path = (encode: (s: string) => string) => `/${parts.map((p, i) => (p.startsWith(':') ? encode(segments[i]) : p)).join('/')}`;
+  const path = (encode: (s: string) => string) =>
+    `/${parts.map((p, i) => (p.startsWith(':') ? encode(segments[i]) : p)).join('/')}`;
   const given = new URLSearchParams(q === -1 ? '' : url.slice(q + 1).split('#')[0]);
   const kept = new URLSearchParams();
   let perRequest = false;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { endReason, paymentChange } from './payment-lifecycle';
 
 const paidUp = { subscriptionStatus: 'active', paymentFailedAt: null, cancelAtPeriodEnd: false };
-const failing = { subscriptionStatus: 'past_due', paymentFailedAt: new Date('2026-11-20T09:00:00Z'), cancelAtPeriodEnd: false };
+const failing = {
+  subscriptionStatus: 'past_due',
+  paymentFailedAt: new Date('2026-11-20T09:00:00Z'),
+  cancelAtPeriodEnd: false,
+};
 
 describe('paymentChange', () => {
   it('a first past_due starts a failure run; a later one within the run changes nothing', () => {

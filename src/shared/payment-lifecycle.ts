@@ -29,7 +29,8 @@ export function paymentChange(before: PaymentStateBefore, providerStatus: string
 export type EndReason = 'payment_failed' | 'cancelled' | 'ended';
 
 export function endReason(before: PaymentStateBefore, providerStatus: string): EndReason {
-  if (before.paymentFailedAt || providerStatus === 'unpaid' || before.subscriptionStatus === 'past_due') return 'payment_failed';
+  if (before.paymentFailedAt || providerStatus === 'unpaid' || before.subscriptionStatus === 'past_due')
+    return 'payment_failed';
   if (before.cancelAtPeriodEnd) return 'cancelled';
   return 'ended';
 }

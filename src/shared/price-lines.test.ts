@@ -3,7 +3,9 @@ import { matchPrices, parsePriceLines } from './price-lines';
 
 describe('parsePriceLines', () => {
   it('reads each race with its horses and prices: fractional, evens and decimal', () => {
-    const { races, problems } = parsePriceLines('14:10 Ascot: Northern Star 9/2, Harbour Light 8-1\n\n 2.45pm Kempton : Bold Echo evens,Wild Rose 5.5, Silver Comet 12');
+    const { races, problems } = parsePriceLines(
+      '14:10 Ascot: Northern Star 9/2, Harbour Light 8-1\n\n 2.45pm Kempton : Bold Echo evens,Wild Rose 5.5, Silver Comet 12',
+    );
     expect(problems).toEqual([]);
     expect(races).toEqual([
       {
@@ -29,7 +31,11 @@ describe('parsePriceLines', () => {
   });
 
   it('rounds a fraction to two decimal places (the stored precision), keeping the text', () => {
-    expect(parsePriceLines('14:10 Ascot: A 10/3').races[0].prices[0]).toEqual({ name: 'A', price: 4.33, priceText: '10/3' });
+    expect(parsePriceLines('14:10 Ascot: A 10/3').races[0].prices[0]).toEqual({
+      name: 'A',
+      price: 4.33,
+      priceText: '10/3',
+    });
   });
 
   it('names every line it cannot read, and reads none of them', () => {
@@ -66,7 +72,10 @@ describe('matchPrices', () => {
   ];
 
   it('finds each race by time and course and each horse by name, whatever the spelling', () => {
-    const { matched, problems } = matchPrices(parsePriceLines('2:10 ASCOT: northern star 9/2, Harbour-Light 8/1').races, cards);
+    const { matched, problems } = matchPrices(
+      parsePriceLines('2:10 ASCOT: northern star 9/2, Harbour-Light 8/1').races,
+      cards,
+    );
     expect(problems).toEqual([]);
     expect(matched).toHaveLength(1);
     expect(matched[0].card).toBe(cards[0]);
@@ -77,7 +86,12 @@ describe('matchPrices', () => {
   });
 
   it('names every race and horse that is not on the cards', () => {
-    const { matched, problems } = matchPrices(parsePriceLines('14:10 Ascot: Nobody 2/1, Northern Star 3/1, Somebody 4/1\n15:00 York: A 2/1\n14:45 Kempton: Bold Echo 2/1').races, cards);
+    const { matched, problems } = matchPrices(
+      parsePriceLines(
+        '14:10 Ascot: Nobody 2/1, Northern Star 3/1, Somebody 4/1\n15:00 York: A 2/1\n14:45 Kempton: Bold Echo 2/1',
+      ).races,
+      cards,
+    );
     expect(matched.map((m) => m.card.course)).toEqual(['Kempton']);
     expect(problems).toEqual([
       { line: 1, text: '14:10 Ascot', message: 'Nobody is not a runner in 14:10 Ascot.' },

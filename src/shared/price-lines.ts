@@ -47,7 +47,8 @@ function readPrice(entry: string): PastedPrice | string {
   const name = m ? entry.slice(0, m.index).trim() : '';
   if (!m || !name) return `"${entry}" needs a horse and its price, like "Northern Star 9/2".`;
   const decimal = parseOdds(m[1]);
-  if (decimal === null || decimal > LONGEST_PRICE) return `"${m[1]}" is not a price for ${name} (like 9/2, evs or 5.5).`;
+  if (decimal === null || decimal > LONGEST_PRICE)
+    return `"${m[1]}" is not a price for ${name} (like 9/2, evs or 5.5).`;
   return { name, price: round(decimal, 2), priceText: normaliseOdds(m[1]) };
 }
 
@@ -67,7 +68,10 @@ export interface MatchedPriceRace<C extends CardRace> {
  * Matches read lines to the day's cards: the race by time and course, each named horse among its
  * runners. Problems name every race and horse not found; all-or-nothing is the caller's rule.
  */
-export function matchPrices<C extends CardRace>(parsed: readonly ParsedPriceRace[], cards: readonly C[]): { matched: MatchedPriceRace<C>[]; problems: ResultProblem[] } {
+export function matchPrices<C extends CardRace>(
+  parsed: readonly ParsedPriceRace[],
+  cards: readonly C[],
+): { matched: MatchedPriceRace<C>[]; problems: ResultProblem[] } {
   const matched: MatchedPriceRace<C>[] = [];
   const problems: ResultProblem[] = [];
   for (const race of parsed) {
@@ -85,7 +89,8 @@ export function matchPrices<C extends CardRace>(parsed: readonly ParsedPriceRace
       if (runner) prices.push({ runner, price: p.price, priceText: p.priceText });
       else unknown.push(p.name);
     }
-    for (const name of unknown) problems.push({ line: race.line, text, message: `${name} is not a runner in ${card.time} ${card.course}.` });
+    for (const name of unknown)
+      problems.push({ line: race.line, text, message: `${name} is not a runner in ${card.time} ${card.course}.` });
     if (unknown.length === 0) matched.push({ parsed: race, card, prices });
   }
   return { matched, problems };

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { ageHandicapLabel, defaultTab, groupByVenue, nextSort, ratingTone, showJockeyClaim, sortHorses, toggleRace, toggleVenue, weekdayTabs } from './race-card-rules';
+import {
+  ageHandicapLabel,
+  defaultTab,
+  groupByVenue,
+  nextSort,
+  ratingTone,
+  showJockeyClaim,
+  sortHorses,
+  toggleRace,
+  toggleVenue,
+  weekdayTabs,
+} from './race-card-rules';
 
 describe('weekday tabs', () => {
   it('lists only days with races, wednesday first', () => {
-    expect(weekdayTabs({ monday: 2, saturday: 1, wednesday: 3, sunday: 0 })).toEqual(['wednesday', 'saturday', 'monday']);
+    expect(weekdayTabs({ monday: 2, saturday: 1, wednesday: 3, sunday: 0 })).toEqual([
+      'wednesday',
+      'saturday',
+      'monday',
+    ]);
   });
   it('falls back to friday and saturday when no day has races', () => {
     expect(weekdayTabs({})).toEqual(['friday', 'saturday']);

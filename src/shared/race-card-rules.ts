@@ -20,7 +20,12 @@ export function weekdayTabs(counts: Partial<Record<Weekday, number>>): Weekday[]
  * The tab to show: the user's choice when made; else the admin default weekday (any case) when that
  * day has races; else saturday. A tab that is not offered falls back to the first offered tab.
  */
-export function defaultTab(tabs: readonly Weekday[], counts: Partial<Record<Weekday, number>>, adminDefault: string | null | undefined, chosen: Weekday | null): Weekday {
+export function defaultTab(
+  tabs: readonly Weekday[],
+  counts: Partial<Record<Weekday, number>>,
+  adminDefault: string | null | undefined,
+  chosen: Weekday | null,
+): Weekday {
   if (chosen && tabs.includes(chosen)) return chosen;
   const admin = adminDefault?.trim().toLowerCase();
   if (isWeekday(admin) && (counts[admin] ?? 0) > 0 && tabs.includes(admin)) return admin;
@@ -73,7 +78,10 @@ export function nextSort(current: HorseSort, key: HorseSortKey): HorseSort {
 }
 
 /** Horses sorted by a key; missing values go last whatever the direction; ties keep card order. */
-export function sortHorses<H extends { number: number | null; draw: number | null; vbRating: number | null }>(horses: readonly H[], sort: HorseSort): H[] {
+export function sortHorses<H extends { number: number | null; draw: number | null; vbRating: number | null }>(
+  horses: readonly H[],
+  sort: HorseSort,
+): H[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return horses
     .map((h, i) => ({ h, i }))

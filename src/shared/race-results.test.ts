@@ -33,11 +33,21 @@ describe('parseResultLines', () => {
   });
 
   it('takes a horse without a price', () => {
-    expect(parseResultLines('14:10 Ascot: Northern Star').races[0].finishers).toEqual([{ name: 'Northern Star', startingPrice: null }]);
+    expect(parseResultLines('14:10 Ascot: Northern Star').races[0].finishers).toEqual([
+      { name: 'Northern Star', startingPrice: null },
+    ]);
   });
 
   it('names every line it cannot read', () => {
-    const lines = ['Ascot Northern Star 5/2', '14:10 Ascot:', '14:10 Ascot: A 5/0', '15:10 Ascot: A 2/1; B', '16:10 York: A, a', '25:10 York: A', '14:10 ascot: C'];
+    const lines = [
+      'Ascot Northern Star 5/2',
+      '14:10 Ascot:',
+      '14:10 Ascot: A 5/0',
+      '15:10 Ascot: A 2/1; B',
+      '16:10 York: A, a',
+      '25:10 York: A',
+      '14:10 ascot: C',
+    ];
     const { races, problems } = parseResultLines(lines.join('\n'));
     expect(problems.map((p) => [p.line, p.message])).toEqual([
       [1, expect.stringContaining('Could not read the race')],
@@ -67,7 +77,17 @@ describe('nameKey', () => {
 
 describe('matchResults', () => {
   const cards = [
-    { time: '14:10', course: 'Ascot', runners: [{ name: 'Northern Star (IRE)' }, { name: 'Harbour Light' }, { name: 'Silver Comet' }, { name: 'Velvet Arrow' }, { name: 'Misty Dream' }] },
+    {
+      time: '14:10',
+      course: 'Ascot',
+      runners: [
+        { name: 'Northern Star (IRE)' },
+        { name: 'Harbour Light' },
+        { name: 'Silver Comet' },
+        { name: 'Velvet Arrow' },
+        { name: 'Misty Dream' },
+      ],
+    },
   ];
 
   it('gives every runner of the card its finish', () => {
@@ -87,7 +107,11 @@ describe('matchResults', () => {
     const { races } = parseResultLines('14:10 Ascot: Northern Starr, Harbour Light; NR: Nobody\n15:10 Ascot: X');
     const { matched, problems } = matchResults(races, cards);
     expect(matched).toEqual([]);
-    expect(problems.map((p) => p.message)).toEqual(['Northern Starr is not a runner in 14:10 Ascot.', 'Nobody is not a runner in 14:10 Ascot.', 'No race at 15:10 Ascot on the cards of that day.']);
+    expect(problems.map((p) => p.message)).toEqual([
+      'Northern Starr is not a runner in 14:10 Ascot.',
+      'Nobody is not a runner in 14:10 Ascot.',
+      'No race at 15:10 Ascot on the cards of that day.',
+    ]);
   });
 });
 

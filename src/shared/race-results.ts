@@ -45,7 +45,9 @@ export function parseResultLines(text: string): { races: ParsedRaceResult[]; pro
 }
 
 /** "Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow" → the finishers in order and the non-runners. */
-function readResultEntries(rest: string): { entries: Pick<ParsedRaceResult, 'finishers' | 'nonRunners'>; horses: string[] } | string {
+function readResultEntries(
+  rest: string,
+): { entries: Pick<ParsedRaceResult, 'finishers' | 'nonRunners'>; horses: string[] } | string {
   const [placings, ...others] = rest.split(';');
   const finishers: ResultFinisher[] = [];
   for (const entry of names(placings)) {
@@ -91,7 +93,10 @@ export interface MatchedRace<C extends CardRace> {
  * Matches read lines to the day's cards: the race by time and course, each named horse among its
  * runners. Problems name every race and horse not found; all-or-nothing is the caller's rule.
  */
-export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], cards: C[]): { matched: MatchedRace<C>[]; problems: ResultProblem[] } {
+export function matchResults<C extends CardRace>(
+  parsed: ParsedRaceResult[],
+  cards: C[],
+): { matched: MatchedRace<C>[]; problems: ResultProblem[] } {
   type R = RunnerOf<C>;
   const matched: MatchedRace<C>[] = [];
   const problems: ResultProblem[] = [];
@@ -107,7 +112,8 @@ export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], car
     const unknown: string[] = [];
     race.finishers.forEach((f, i) => {
       const runner = byKey.get(nameKey(f.name));
-      if (runner) finishOf.set(runner, { finish: i === 0 ? 'won' : 'placed', position: i + 1, startingPrice: f.startingPrice });
+      if (runner)
+        finishOf.set(runner, { finish: i === 0 ? 'won' : 'placed', position: i + 1, startingPrice: f.startingPrice });
       else unknown.push(f.name);
     });
     for (const name of race.nonRunners) {
@@ -116,13 +122,17 @@ export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], car
       else unknown.push(name);
     }
     if (unknown.length) {
-      for (const name of unknown) problems.push({ line: race.line, text, message: `${name} is not a runner in ${card.time} ${card.course}.` });
+      for (const name of unknown)
+        problems.push({ line: race.line, text, message: `${name} is not a runner in ${card.time} ${card.course}.` });
       continue;
     }
     matched.push({
       parsed: race,
       card,
-      runners: card.runners.map((runner) => ({ runner, ...(finishOf.get(runner) ?? { finish: 'ran', position: null, startingPrice: null }) })),
+      runners: card.runners.map((runner) => ({
+        runner,
+        ...(finishOf.get(runner) ?? { finish: 'ran', position: null, startingPrice: null }),
+      })),
     });
   }
   return { matched, problems };
@@ -132,8 +142,13 @@ export function matchResults<C extends CardRace>(parsed: ParsedRaceResult[], car
  * The day's race a published tip is for: the same 24-hour time and, when the tip names one, the
  * same course (compared like results names).
  */
-export function raceOfTip<R extends { time: string; course: string }>(races: readonly R[], tip: Pick<ParsedTip, 'raceTime' | 'raceLocation'>): R | undefined {
-  return races.find((r) => r.time === tip.raceTime && (!tip.raceLocation || nameKey(r.course) === nameKey(tip.raceLocation)));
+export function raceOfTip<R extends { time: string; course: string }>(
+  races: readonly R[],
+  tip: Pick<ParsedTip, 'raceTime' | 'raceLocation'>,
+): R | undefined {
+  return races.find(
+    (r) => r.time === tip.raceTime && (!tip.raceLocation || nameKey(r.course) === nameKey(tip.raceLocation)),
+  );
 }
 
 /** The race of a tip record: "14:10" + "Ascot", or a manual entry's "2:10 Ascot" + 'Daily Tips'. */

@@ -3,7 +3,13 @@ import { byTime, nextOff, raceIsOff } from './race-times';
 
 describe('the day by time', () => {
   const race = (id: number, time: string, course: string, raceDate = '2026-11-25') => ({ id, time, course, raceDate });
-  const day = [race(1, '14:10', 'Ascot'), race(2, '9:50', 'Wexford'), race(3, '13:45', 'Haydock'), race(4, '14:10', 'Aintree'), race(5, '20:15', 'Wolverhampton')];
+  const day = [
+    race(1, '14:10', 'Ascot'),
+    race(2, '9:50', 'Wexford'),
+    race(3, '13:45', 'Haydock'),
+    race(4, '14:10', 'Aintree'),
+    race(5, '20:15', 'Wolverhampton'),
+  ];
 
   it('orders every venue by time off, a morning "9:50" before the afternoon, ties by course', () => {
     expect(byTime(day).map((r) => r.id)).toEqual([2, 3, 4, 1, 5]);

@@ -19,7 +19,11 @@ export function byTime<R extends { time: string; course: string }>(races: readon
  * The next race off: on the day itself, the first race whose time (London) is still to come; none
  * on another day, or once the last race is off.
  */
-export function nextOff<R extends { id: number; time: string; course: string; raceDate: string }>(races: readonly R[], today: string, clock: string): R | undefined {
+export function nextOff<R extends { id: number; time: string; course: string; raceDate: string }>(
+  races: readonly R[],
+  today: string,
+  clock: string,
+): R | undefined {
   return byTime(races).find((r) => r.raceDate === today && minutesOf(r.time) >= minutesOf(clock));
 }
 

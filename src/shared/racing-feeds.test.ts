@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { feedAgrees, feedMayReplace, feedRetryDelayMs, matchFeed, resolveCourse, type FeedPrice, type FeedRace } from './racing-feeds';
+import {
+  feedAgrees,
+  feedMayReplace,
+  feedRetryDelayMs,
+  matchFeed,
+  resolveCourse,
+  type FeedPrice,
+  type FeedRace,
+} from './racing-feeds';
 
 describe('resolveCourse', () => {
   const courses = ['Ascot', 'Kempton', 'Southwell', 'Chelmsford', 'Newcastle', 'Newmarket'];
@@ -21,7 +29,11 @@ describe('resolveCourse', () => {
 });
 
 const CARDS = [
-  { time: '14:10', course: 'Ascot', runners: [{ name: 'Northern Star' }, { name: 'Harbour Light' }, { name: 'Silver Comet' }, { name: 'Velvet Arrow' }] },
+  {
+    time: '14:10',
+    course: 'Ascot',
+    runners: [{ name: 'Northern Star' }, { name: 'Harbour Light' }, { name: 'Silver Comet' }, { name: 'Velvet Arrow' }],
+  },
   { time: '14:45', course: 'Ascot', runners: [{ name: 'Misty Dancer' }, { name: 'Bold Echo' }] },
 ];
 const at = new Date('2026-11-25T12:00:00Z');
@@ -34,7 +46,12 @@ const price = (time: string, course: string, horseName: string, value: number, d
   priceText: String(value),
   observedAt: at,
 });
-const runner = (horseName: string, finish: 'won' | 'placed' | 'ran' | 'nr', position: number | null = null, bsp: number | null = null) => ({ horseName, finish, position, startingPrice: null, bsp });
+const runner = (
+  horseName: string,
+  finish: 'won' | 'placed' | 'ran' | 'nr',
+  position: number | null = null,
+  bsp: number | null = null,
+) => ({ horseName, finish, position, startingPrice: null, bsp });
 
 describe('matchFeed', () => {
   it('matches prices to card runners by race and name, and lists every course, race and horse it cannot', () => {
@@ -51,11 +68,28 @@ describe('matchFeed', () => {
     });
     expect(prices.map((p) => [p.card.time, p.runner.name, p.price.price])).toEqual([['14:10', 'Northern Star', 6]]);
     expect(problems).toEqual([
-      { date: '2026-11-25', race: '14:10 Ascot', horse: 'Norther Star', message: 'Norther Star is not a runner in 14:10 Ascot on the cards.' },
-      { date: '2026-11-25', race: '15:20 Ascot', horse: null, message: 'No race at 15:20 Ascot on the cards of 2026-11-25.' },
-      { date: '2026-11-25', race: 'Wolverhampton', horse: null, message: 'No race cards at Wolverhampton on 2026-11-25.' },
+      {
+        date: '2026-11-25',
+        race: '14:10 Ascot',
+        horse: 'Norther Star',
+        message: 'Norther Star is not a runner in 14:10 Ascot on the cards.',
+      },
+      {
+        date: '2026-11-25',
+        race: '15:20 Ascot',
+        horse: null,
+        message: 'No race at 15:20 Ascot on the cards of 2026-11-25.',
+      },
+      {
+        date: '2026-11-25',
+        race: 'Wolverhampton',
+        horse: null,
+        message: 'No race cards at Wolverhampton on 2026-11-25.',
+      },
     ]);
-    expect(matchFeed('2026-11-25', [], { prices: [price('14:10', 'Ascot', 'X', 3)], results: [] }).problems[0].message).toBe('There are no race cards for 2026-11-25.');
+    expect(
+      matchFeed('2026-11-25', [], { prices: [price('14:10', 'Ascot', 'X', 3)], results: [] }).problems[0].message,
+    ).toBe('There are no race cards for 2026-11-25.');
   });
 
   it('gives every card runner its finish: as the feed says, or a non-runner when the feed does not name it', () => {
@@ -64,7 +98,12 @@ describe('matchFeed', () => {
       time: '14:10',
       course: 'Ascot',
       settles: true,
-      runners: [runner('Silver Comet', 'won', 1, 4), runner('Northern Star', 'placed', 2, 6.4), runner('Harbour Light', 'ran', 5), runner('Reserve Horse', 'nr')],
+      runners: [
+        runner('Silver Comet', 'won', 1, 4),
+        runner('Northern Star', 'placed', 2, 6.4),
+        runner('Harbour Light', 'ran', 5),
+        runner('Reserve Horse', 'nr'),
+      ],
     };
     const { results, problems } = matchFeed('2026-11-25', CARDS, { prices: [], results: [race] });
     expect(problems).toEqual([]); // a non-runner not on the card (a reserve) is no problem
@@ -78,10 +117,23 @@ describe('matchFeed', () => {
   });
 
   it('marks a race with a runner not on the card incomplete, and lists that runner', () => {
-    const race: FeedRace = { date: '2026-11-25', time: '14:45', course: 'Ascot', settles: true, runners: [runner('Misty Dancer', 'won', 1), runner('Bold Eco', 'ran', 2)] };
+    const race: FeedRace = {
+      date: '2026-11-25',
+      time: '14:45',
+      course: 'Ascot',
+      settles: true,
+      runners: [runner('Misty Dancer', 'won', 1), runner('Bold Eco', 'ran', 2)],
+    };
     const { results, problems } = matchFeed('2026-11-25', CARDS, { prices: [], results: [race] });
     expect(results[0].complete).toBe(false);
-    expect(problems).toEqual([{ date: '2026-11-25', race: '14:45 Ascot', horse: 'Bold Eco', message: 'Bold Eco is not a runner in 14:45 Ascot on the cards.' }]);
+    expect(problems).toEqual([
+      {
+        date: '2026-11-25',
+        race: '14:45 Ascot',
+        horse: 'Bold Eco',
+        message: 'Bold Eco is not a runner in 14:45 Ascot on the cards.',
+      },
+    ]);
   });
 });
 
@@ -108,7 +160,13 @@ describe('which result stands', () => {
     ];
     expect(feedAgrees(stored, feed)).toBe(true);
     // A BSP place market has no order, and may place a fourth: still agrees.
-    expect(feedAgrees(stored, [{ ...feed[0] }, { name: 'Silver Comet', finish: 'placed', position: null }, { name: 'Velvet Arrow', finish: 'placed', position: null }])).toBe(true);
+    expect(
+      feedAgrees(stored, [
+        { ...feed[0] },
+        { name: 'Silver Comet', finish: 'placed', position: null },
+        { name: 'Velvet Arrow', finish: 'placed', position: null },
+      ]),
+    ).toBe(true);
   });
   it('a feed disagrees on another winner or another order of the placed', () => {
     expect(feedAgrees(stored, [{ name: 'Harbour Light', finish: 'won', position: 1 }])).toBe(false);

@@ -130,7 +130,11 @@ export interface FeedMatch<C extends CardRace> {
  * course with no cards, each race not on the cards and each horse not among its race's runners
  * (a non-runner not on the card — a reserve — is no problem), once each.
  */
-export function matchFeed<C extends CardRace>(date: string, cards: readonly C[], batch: Pick<FeedBatch, 'prices' | 'results'>): FeedMatch<C> {
+export function matchFeed<C extends CardRace>(
+  date: string,
+  cards: readonly C[],
+  batch: Pick<FeedBatch, 'prices' | 'results'>,
+): FeedMatch<C> {
   type R = RunnerOf<C>;
   const problems = new Map<string, FeedProblem>();
   const problem = (race: string, horse: string | null, message: string) => {
@@ -138,20 +142,31 @@ export function matchFeed<C extends CardRace>(date: string, cards: readonly C[],
     if (!problems.has(key)) problems.set(key, { date, race, horse, message });
   };
   const cardCourses = cards.map((c) => c.course);
-  const runnerIndex = new Map<C, Map<string, R>>(cards.map((c) => [c, new Map(c.runners.map((r) => [nameKey(r.name), r as R]))]));
+  const runnerIndex = new Map<C, Map<string, R>>(
+    cards.map((c) => [c, new Map(c.runners.map((r) => [nameKey(r.name), r as R]))]),
+  );
 
   /** The card race of a feed race, or null with the problem listed. */
   const cardOf = (time: string, course: string): C | null => {
     const cardCourse = resolveCourse(course, cardCourses);
     if (!cardCourse) {
-      problem(course, null, cards.length ? `No race cards at ${course} on ${date}.` : `There are no race cards for ${date}.`);
+      problem(
+        course,
+        null,
+        cards.length ? `No race cards at ${course} on ${date}.` : `There are no race cards for ${date}.`,
+      );
       return null;
     }
     const card = cards.find((c) => c.time === time && c.course === cardCourse);
     if (!card) problem(`${time} ${cardCourse}`, null, `No race at ${time} ${cardCourse} on the cards of ${date}.`);
     return card ?? null;
   };
-  const notARunner = (card: C, name: string) => problem(`${card.time} ${card.course}`, name, `${name} is not a runner in ${card.time} ${card.course} on the cards.`);
+  const notARunner = (card: C, name: string) =>
+    problem(
+      `${card.time} ${card.course}`,
+      name,
+      `${name} is not a runner in ${card.time} ${card.course} on the cards.`,
+    );
 
   const prices: MatchedFeedPrice<C>[] = [];
   for (const price of batch.prices) {
@@ -198,7 +213,8 @@ export function matchFeed<C extends CardRace>(date: string, cards: readonly C[],
 const SOURCE_RANK: Record<ResultSource, number> = { manual: 3, 'racing-api': 2, bsp: 1 };
 
 /** Whether a feed may write a race's result over one already stored from `existing`. */
-export const feedMayReplace = (existing: ResultSource, feed: FeedProvider): boolean => SOURCE_RANK[feed] >= SOURCE_RANK[existing];
+export const feedMayReplace = (existing: ResultSource, feed: FeedProvider): boolean =>
+  SOURCE_RANK[feed] >= SOURCE_RANK[existing];
 
 interface StoredRunner {
   name: string;
@@ -211,7 +227,10 @@ interface StoredRunner {
  * horse where the feed gives a position at that position. Placed horses the feed cannot order (a
  * BSP place market) and non-runners are not compared: place terms and reserves differ by source.
  */
-export function feedAgrees(stored: readonly StoredRunner[], feed: ReadonlyArray<{ name: string; finish: Finish; position: number | null }>): boolean {
+export function feedAgrees(
+  stored: readonly StoredRunner[],
+  feed: ReadonlyArray<{ name: string; finish: Finish; position: number | null }>,
+): boolean {
   const winners = (list: ReadonlyArray<{ name: string; finish: Finish }>) =>
     list
       .filter((r) => r.finish === 'won')

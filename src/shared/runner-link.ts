@@ -14,7 +14,12 @@ export interface RunnerAddress {
 export const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
 
 export function runnerCardUrl(runner: RunnerAddress): string {
-  const query = new URLSearchParams({ date: runner.date, time: runner.time, course: runner.course, horse: runner.horseName });
+  const query = new URLSearchParams({
+    date: runner.date,
+    time: runner.time,
+    course: runner.course,
+    horse: runner.horseName,
+  });
   return `/vbg-race-cards?${query.toString()}`;
 }
 

@@ -19,7 +19,10 @@ export function safeNextPath(next: string | null | undefined): string | null {
  * Where a sign-in lands: the ?next= address when it is safe, else the admin panel for an admin,
  * the home page for a member and the subscribe page for anyone else.
  */
-export function destinationAfterLogin(user: Pick<CurrentUser, 'role' | 'isSubscribed'>, next: string | null | undefined): string {
+export function destinationAfterLogin(
+  user: Pick<CurrentUser, 'role' | 'isSubscribed'>,
+  next: string | null | undefined,
+): string {
   const safe = safeNextPath(next);
   if (safe) return safe;
   if (user.role === 'admin') return '/admin';

@@ -38,14 +38,35 @@ export const ARTICLE_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel', 'class', 'id
 export const ALLOWED_URI_SCHEMES = ['http', 'https', 'ftp', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
 
 /** Summaries in lists and plain article text: formatting only, no attributes at all. */
-export const SUMMARY_ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote'] as const;
+export const SUMMARY_ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+] as const;
 
 /**
  * DOMPurify's URI test: one of the schemes, or no scheme at all (relative). A value whose first
  * ":" comes before any "/", "?" or "#" has a scheme, so it must be one of ours.
  * (The same shape as DOMPurify's default expression, with our list.)
  */
-export const ALLOWED_URI_REGEXP = new RegExp(`^(?:(?:${ALLOWED_URI_SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
+export const ALLOWED_URI_REGEXP = new RegExp(
+  `^(?:(?:${ALLOWED_URI_SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`,
+  'i',
+);
 
 /**
  * The `style` attribute is allowed (the editor aligns text with it), but only with these
@@ -81,7 +102,8 @@ export const ALLOWED_STYLE_PROPERTIES = [
  * A harmless CSS value: colours, lengths, keywords (letters, digits, spaces, a little
  * punctuation) and none of the words that make CSS run code or fetch things.
  */
-export const SAFE_CSS_VALUE = /^(?![\s\S]*(?:url|expression|javascript|vbscript|behavior|binding|import|image-set|element))[-a-z0-9#%.,\s()!]+$/i;
+export const SAFE_CSS_VALUE =
+  /^(?![\s\S]*(?:url|expression|javascript|vbscript|behavior|binding|import|image-set|element))[-a-z0-9#%.,\s()!]+$/i;
 
 export function isSafeCssValue(value: string): boolean {
   return SAFE_CSS_VALUE.test(value);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountTypeLabel, hasActiveSubscription, isPaidPlanType, paymentFailureOf, subscriptionDateLabel, subscriptionTypeLabel } from './subscription';
+import {
+  accountTypeLabel,
+  hasActiveSubscription,
+  isPaidPlanType,
+  paymentFailureOf,
+  subscriptionDateLabel,
+  subscriptionTypeLabel,
+} from './subscription';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const later = new Date('2026-12-22T12:00:00Z');
@@ -22,20 +29,51 @@ describe('hasActiveSubscription', () => {
     expect(hasActiveSubscription({ ...s, subscriptionEndDate: null }, now)).toBe(false);
   });
   it('treats family as lifetime and annual_special as expiring on its end date', () => {
-    expect(hasActiveSubscription({ ...base, subscriptionStatus: 'active', subscriptionType: 'family', subscriptionEndDate: earlier }, now)).toBe(true);
-    expect(hasActiveSubscription({ ...base, subscriptionStatus: 'active', subscriptionType: 'annual_special', subscriptionEndDate: earlier }, now)).toBe(false);
-    expect(hasActiveSubscription({ ...base, subscriptionStatus: 'active', subscriptionType: 'annual_special', subscriptionEndDate: later }, now)).toBe(true);
+    expect(
+      hasActiveSubscription(
+        { ...base, subscriptionStatus: 'active', subscriptionType: 'family', subscriptionEndDate: earlier },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      hasActiveSubscription(
+        { ...base, subscriptionStatus: 'active', subscriptionType: 'annual_special', subscriptionEndDate: earlier },
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      hasActiveSubscription(
+        { ...base, subscriptionStatus: 'active', subscriptionType: 'annual_special', subscriptionEndDate: later },
+        now,
+      ),
+    ).toBe(true);
   });
   it('does not grant access for expired or unknown statuses', () => {
-    expect(hasActiveSubscription({ ...base, subscriptionStatus: 'expired', subscriptionType: 'premium', subscriptionEndDate: later }, now)).toBe(false);
-    expect(hasActiveSubscription({ ...base, subscriptionStatus: 'incomplete', subscriptionType: 'premium', subscriptionEndDate: later }, now)).toBe(false);
+    expect(
+      hasActiveSubscription(
+        { ...base, subscriptionStatus: 'expired', subscriptionType: 'premium', subscriptionEndDate: later },
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      hasActiveSubscription(
+        { ...base, subscriptionStatus: 'incomplete', subscriptionType: 'premium', subscriptionEndDate: later },
+        now,
+      ),
+    ).toBe(false);
   });
 });
 
 describe('the grace period after a failed renewal payment', () => {
   const DAY = 86_400_000;
   const failedAt = new Date('2026-11-20T09:00:00Z');
-  const pastDue = { ...base, subscriptionStatus: 'past_due', subscriptionType: 'premium', subscriptionEndDate: later, paymentFailedAt: failedAt };
+  const pastDue = {
+    ...base,
+    subscriptionStatus: 'past_due',
+    subscriptionType: 'premium',
+    subscriptionEndDate: later,
+    paymentFailedAt: failedAt,
+  };
   it('keeps access until the grace days from the first failure have passed, however far the paid-up date reaches', () => {
     expect(hasActiveSubscription(pastDue, new Date(failedAt.getTime() + 7 * DAY - 1), 7)).toBe(true);
     expect(hasActiveSubscription(pastDue, new Date(failedAt.getTime() + 7 * DAY), 7)).toBe(false);
@@ -43,15 +81,27 @@ describe('the grace period after a failed renewal payment', () => {
     expect(hasActiveSubscription(pastDue, new Date(failedAt.getTime() + 1000), 0)).toBe(false);
   });
   it('within the grace days even when the period recorded has already ended', () => {
-    expect(hasActiveSubscription({ ...pastDue, subscriptionEndDate: earlier }, new Date(failedAt.getTime() + DAY), 7)).toBe(true);
+    expect(
+      hasActiveSubscription({ ...pastDue, subscriptionEndDate: earlier }, new Date(failedAt.getTime() + DAY), 7),
+    ).toBe(true);
   });
   it('past_due with no recorded failure keeps the date rule; a failure recorded on a paid-up account changes nothing', () => {
-    expect(hasActiveSubscription({ ...pastDue, paymentFailedAt: null }, new Date(failedAt.getTime() + 20 * DAY), 7)).toBe(true);
-    expect(hasActiveSubscription({ ...pastDue, subscriptionStatus: 'active' }, new Date(failedAt.getTime() + 20 * DAY), 7)).toBe(true);
+    expect(
+      hasActiveSubscription({ ...pastDue, paymentFailedAt: null }, new Date(failedAt.getTime() + 20 * DAY), 7),
+    ).toBe(true);
+    expect(
+      hasActiveSubscription({ ...pastDue, subscriptionStatus: 'active' }, new Date(failedAt.getTime() + 20 * DAY), 7),
+    ).toBe(true);
   });
   it('reports the failure and the end of its grace only while past_due', () => {
-    expect(paymentFailureOf(pastDue, 7)).toEqual({ paymentFailedAt: '2026-11-20T09:00:00.000Z', graceUntil: '2026-11-27T09:00:00.000Z' });
-    expect(paymentFailureOf({ ...pastDue, subscriptionStatus: 'canceled' }, 7)).toEqual({ paymentFailedAt: null, graceUntil: null });
+    expect(paymentFailureOf(pastDue, 7)).toEqual({
+      paymentFailedAt: '2026-11-20T09:00:00.000Z',
+      graceUntil: '2026-11-27T09:00:00.000Z',
+    });
+    expect(paymentFailureOf({ ...pastDue, subscriptionStatus: 'canceled' }, 7)).toEqual({
+      paymentFailedAt: null,
+      graceUntil: null,
+    });
   });
 });
 
@@ -87,8 +137,17 @@ describe('paid plans', () => {
 
 describe('account type shown to the person', () => {
   it('never shows the stored role "member" to someone who has not paid', () => {
-    expect(accountTypeLabel({ role: 'member', isSubscribed: false })).toEqual({ label: 'Free account', offerSubscription: true });
-    expect(accountTypeLabel({ role: 'member', isSubscribed: true })).toEqual({ label: 'Member', offerSubscription: false });
-    expect(accountTypeLabel({ role: 'admin', isSubscribed: false })).toEqual({ label: 'Administrator', offerSubscription: false });
+    expect(accountTypeLabel({ role: 'member', isSubscribed: false })).toEqual({
+      label: 'Free account',
+      offerSubscription: true,
+    });
+    expect(accountTypeLabel({ role: 'member', isSubscribed: true })).toEqual({
+      label: 'Member',
+      offerSubscription: false,
+    });
+    expect(accountTypeLabel({ role: 'admin', isSubscribed: false })).toEqual({
+      label: 'Administrator',
+      offerSubscription: false,
+    });
   });
 });

@@ -20,8 +20,16 @@ export function paymentGraceEnd(paymentFailedAt: Date, graceDays: number): Date 
 }
 
 /** In grace: a renewal payment failed, the provider is still retrying, and the grace period has not run out. */
-function inPaymentGrace(s: Pick<SubscriptionState, 'subscriptionStatus' | 'paymentFailedAt'>, now: Date, graceDays: number): boolean {
-  return s.subscriptionStatus === 'past_due' && !!s.paymentFailedAt && now.getTime() < paymentGraceEnd(s.paymentFailedAt, graceDays).getTime();
+function inPaymentGrace(
+  s: Pick<SubscriptionState, 'subscriptionStatus' | 'paymentFailedAt'>,
+  now: Date,
+  graceDays: number,
+): boolean {
+  return (
+    s.subscriptionStatus === 'past_due' &&
+    !!s.paymentFailedAt &&
+    now.getTime() < paymentGraceEnd(s.paymentFailedAt, graceDays).getTime()
+  );
 }
 
 /** The statuses of a subscription that is still running (it gives access and may renew). */
@@ -29,7 +37,10 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_
 export const isLiveStatus = (status: string): boolean => LIVE_STATUSES.has(status);
 
 /** A renewal payment that failed and is still being retried (past_due): when, and the end of its grace period, as ISO strings. */
-export function paymentFailureOf(s: Pick<SubscriptionState, 'subscriptionStatus' | 'paymentFailedAt'>, graceDays: number): { paymentFailedAt: string | null; graceUntil: string | null } {
+export function paymentFailureOf(
+  s: Pick<SubscriptionState, 'subscriptionStatus' | 'paymentFailedAt'>,
+  graceDays: number,
+): { paymentFailedAt: string | null; graceUntil: string | null } {
   const failedAt = s.subscriptionStatus === 'past_due' ? s.paymentFailedAt : null;
   if (!failedAt) return { paymentFailedAt: null, graceUntil: null };
   return { paymentFailedAt: failedAt.toISOString(), graceUntil: paymentGraceEnd(failedAt, graceDays).toISOString() };
@@ -40,7 +51,11 @@ export function paymentFailureOf(s: Pick<SubscriptionState, 'subscriptionStatus'
  * payment failed (past_due since paymentFailedAt) gives access until the grace period ends,
  * however far its paid-up date reaches; past_due with no recorded failure keeps the date rule.
  */
-export function hasActiveSubscription(s: SubscriptionState, now: Date, graceDays = DEFAULT_PAYMENT_GRACE_DAYS): boolean {
+export function hasActiveSubscription(
+  s: SubscriptionState,
+  now: Date,
+  graceDays = DEFAULT_PAYMENT_GRACE_DAYS,
+): boolean {
   if (s.subscriptionType === 'family' && s.subscriptionStatus === 'active') return true; // lifetime
   if (!LIVE_STATUSES.has(s.subscriptionStatus) && s.subscriptionStatus !== 'canceled') return false;
   if (s.subscriptionStatus === 'past_due' && s.paymentFailedAt) return inPaymentGrace(s, now, graceDays);
@@ -56,7 +71,8 @@ export function hasActiveSubscription(s: SubscriptionState, now: Date, graceDays
  */
 export const MONTHLY_TYPE = 'premium';
 export const ANNUAL_TYPE = 'annual';
-export const isPaidPlanType = (type: string | null | undefined): boolean => type === MONTHLY_TYPE || type === ANNUAL_TYPE;
+export const isPaidPlanType = (type: string | null | undefined): boolean =>
+  type === MONTHLY_TYPE || type === ANNUAL_TYPE;
 
 /** How each subscription type is named to members ("Monthly Premium", "Annual (Special)", "Lifetime Family Access"), plus the renewing annual plan. */
 export function subscriptionTypeLabel(type: string | null | undefined): string {
@@ -69,7 +85,10 @@ export function subscriptionTypeLabel(type: string | null | undefined): string {
 }
 
 /** annual_special shows an "Expires" date; every other type a "Next Renewal" date. */
-export function subscriptionDateLabel(type: string | null | undefined, cancelAtPeriodEnd = false): 'Expires' | 'Next Renewal' {
+export function subscriptionDateLabel(
+  type: string | null | undefined,
+  cancelAtPeriodEnd = false,
+): 'Expires' | 'Next Renewal' {
   return type === 'annual_special' || cancelAtPeriodEnd ? 'Expires' : 'Next Renewal';
 }
 
@@ -78,7 +97,10 @@ export function subscriptionDateLabel(type: string | null | undefined, cancelAtP
  * every registered account, so it is never shown as it is. Someone who has not paid has a free
  * account and is offered the subscription.
  */
-export function accountTypeLabel(user: { role: string; isSubscribed: boolean }): { label: string; offerSubscription: boolean } {
+export function accountTypeLabel(user: { role: string; isSubscribed: boolean }): {
+  label: string;
+  offerSubscription: boolean;
+} {
   if (user.role === 'admin') return { label: 'Administrator', offerSubscription: false };
   if (user.isSubscribed) return { label: 'Member', offerSubscription: false };
   return { label: 'Free account', offerSubscription: true };

@@ -56,11 +56,23 @@ describe('computeStats on a hand-worked sequence', () => {
     expect(computeStats(tips).maxDrawdown).toBe(3); // peak 5 → trough 2
   });
   it('a losing start draws down from zero', () => {
-    const s = computeStats([settled('2026-07-01', 'LOST', -1), settled('2026-07-02', 'LOST', -1), settled('2026-07-03', 'WON', 7)]);
+    const s = computeStats([
+      settled('2026-07-01', 'LOST', -1),
+      settled('2026-07-02', 'LOST', -1),
+      settled('2026-07-03', 'WON', 7),
+    ]);
     expect(s).toMatchObject({ maxDrawdown: 2, profitLoss: 5, longestLosingRun: 2, roi: 166.7 });
   });
   it('nothing settled is all zeros', () => {
-    expect(computeStats([])).toMatchObject({ tips: 0, staked: 0, strikeRate: 0, roi: 0, profitLoss: 0, maxDrawdown: 0, longestLosingRun: 0 });
+    expect(computeStats([])).toMatchObject({
+      tips: 0,
+      staked: 0,
+      strikeRate: 0,
+      roi: 0,
+      profitLoss: 0,
+      maxDrawdown: 0,
+      longestLosingRun: 0,
+    });
   });
 });
 

@@ -17,7 +17,11 @@ export type ProfitOutcome = { ok: true; profitLoss: number } | { ok: false; mess
  * Points won or lost on one tip: WON = decimal odds − 1 at the advised odds (the starting price
  * only when no advised odds were given), LOST and PLACED = −1 (a win bet), NR = 0 (stake returned).
  */
-export function tipProfit(result: TipResult, advisedOdds: string | null | undefined, startingPrice?: string | null): ProfitOutcome {
+export function tipProfit(
+  result: TipResult,
+  advisedOdds: string | null | undefined,
+  startingPrice?: string | null,
+): ProfitOutcome {
   if (result === 'LOST' || result === 'PLACED') return { ok: true, profitLoss: -1 };
   if (result === 'NR') return { ok: true, profitLoss: 0 };
   const odds = parseOdds(advisedOdds) ?? parseOdds(startingPrice);
@@ -130,9 +134,14 @@ export function computeStats(tips: readonly SettledTip[]): TipStats {
 /** Overall, per type and per month stats, and the running P/L series, of settled tips in any order. */
 export function recordStats(tips: readonly SettledTip[]): RecordStats {
   const ordered = chronological(tips);
-  const byType = Object.fromEntries(SELECTION_TYPES.map((type) => [type, computeStats(ordered.filter((t) => t.selectionType === type))])) as Record<SelectionType, TipStats>;
+  const byType = Object.fromEntries(
+    SELECTION_TYPES.map((type) => [type, computeStats(ordered.filter((t) => t.selectionType === type))]),
+  ) as Record<SelectionType, TipStats>;
   const months = [...new Set(ordered.map((t) => t.raceDate.slice(0, 7)))].sort().reverse();
-  const byMonth = months.map((month) => ({ month, ...computeStats(ordered.filter((t) => t.raceDate.startsWith(month))) }));
+  const byMonth = months.map((month) => ({
+    month,
+    ...computeStats(ordered.filter((t) => t.raceDate.startsWith(month))),
+  }));
   let cumulative = 0;
   const series = ordered.map((t) => {
     cumulative = round(cumulative + t.profitLoss, 2);

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { attachedAssetUrl, composeMultiple, groupCatalogue, looksLikeHtml, monthLabel, plainTextParagraphs, splitMultiple } from './tips-format';
+import {
+  attachedAssetUrl,
+  composeMultiple,
+  groupCatalogue,
+  looksLikeHtml,
+  monthLabel,
+  plainTextParagraphs,
+  splitMultiple,
+} from './tips-format';
 
 describe('splitMultiple', () => {
   it('splits on the first colon only', () => {
-    expect(splitMultiple('Trixie: Alpha (2:10 Ascot), Beta')).toEqual({ label: 'Trixie', description: 'Alpha (2:10 Ascot), Beta' });
+    expect(splitMultiple('Trixie: Alpha (2:10 Ascot), Beta')).toEqual({
+      label: 'Trixie',
+      description: 'Alpha (2:10 Ascot), Beta',
+    });
   });
   it('defaults the label to Lucky 15 without a colon or with an empty label', () => {
-    expect(splitMultiple('Alpha, Beta, Gamma, Delta')).toEqual({ label: 'Lucky 15', description: 'Alpha, Beta, Gamma, Delta' });
+    expect(splitMultiple('Alpha, Beta, Gamma, Delta')).toEqual({
+      label: 'Lucky 15',
+      description: 'Alpha, Beta, Gamma, Delta',
+    });
     expect(splitMultiple(': Alpha')).toEqual({ label: 'Lucky 15', description: 'Alpha' });
   });
   it('is null for nothing to show', () => {
@@ -23,7 +37,10 @@ describe('composeMultiple', () => {
     expect(composeMultiple('Lucky 15', '  ')).toBe('');
   });
   it('round-trips through splitMultiple', () => {
-    expect(splitMultiple(composeMultiple('Patent', 'X 3:15 Kempton'))).toEqual({ label: 'Patent', description: 'X 3:15 Kempton' });
+    expect(splitMultiple(composeMultiple('Patent', 'X 3:15 Kempton'))).toEqual({
+      label: 'Patent',
+      description: 'X 3:15 Kempton',
+    });
   });
 });
 
@@ -64,6 +81,8 @@ describe('groupCatalogue', () => {
 
 describe('attachedAssetUrl', () => {
   it('carries v, r and mobile', () => {
-    expect(attachedAssetUrl('guide 1.pdf', { version: 5, random: 'ab', mobile: false })).toBe('/attached-assets/guide%201.pdf?v=5&r=ab&mobile=false');
+    expect(attachedAssetUrl('guide 1.pdf', { version: 5, random: 'ab', mobile: false })).toBe(
+      '/attached-assets/guide%201.pdf?v=5&r=ab&mobile=false',
+    );
   });
 });

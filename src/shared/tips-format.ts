@@ -54,7 +54,20 @@ export function monthKey(isoDay: string): string {
   return isoDay.slice(0, 7);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "November 2026" of a "2026-11" month key. */
 export function monthLabel(key: string): string {

@@ -3,11 +3,31 @@ import { valueDownTo } from './odds-format';
 import type { PricePoint } from './schemas/prices';
 import type { ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import { calculateValue } from './value-model';
-import { boardCourses, buildValueBoard, HISTORY_POINTS, priceMove, recentPrices, viewBoard, type BoardRaceInput, type BoardRunnerInput } from './value-board';
+import {
+  boardCourses,
+  buildValueBoard,
+  HISTORY_POINTS,
+  priceMove,
+  recentPrices,
+  viewBoard,
+  type BoardRaceInput,
+  type BoardRunnerInput,
+} from './value-board';
 
 const at = (hhmm: string) => `2026-11-25T${hhmm}:00.000Z`;
-const point = (price: number, priceText: string, source: PricePoint['source'], time: string): PricePoint => ({ price, priceText, source, observedAt: at(time) });
-const runner = (id: number, name: string, vbRating: number | null, bookieOdds: number | null, over: Partial<BoardRunnerInput> = {}): BoardRunnerInput => ({
+const point = (price: number, priceText: string, source: PricePoint['source'], time: string): PricePoint => ({
+  price,
+  priceText,
+  source,
+  observedAt: at(time),
+});
+const runner = (
+  id: number,
+  name: string,
+  vbRating: number | null,
+  bookieOdds: number | null,
+  over: Partial<BoardRunnerInput> = {},
+): BoardRunnerInput => ({
   id,
   name,
   number: id,
@@ -19,7 +39,13 @@ const runner = (id: number, name: string, vbRating: number | null, bookieOdds: n
   result: null,
   ...over,
 });
-const race = (id: number, time: string, course: string, runners: BoardRunnerInput[], resulted = false): BoardRaceInput => ({
+const race = (
+  id: number,
+  time: string,
+  course: string,
+  runners: BoardRunnerInput[],
+  resulted = false,
+): BoardRaceInput => ({
   id,
   raceDate: '2026-11-25',
   time,
@@ -39,7 +65,9 @@ describe('priceMove', () => {
 
 describe('recentPrices', () => {
   it('keeps the latest few, oldest first', () => {
-    const history = Array.from({ length: HISTORY_POINTS + 3 }, (_, i) => point(2 + i, String(2 + i), 'analyst', `${10 + i}:00`));
+    const history = Array.from({ length: HISTORY_POINTS + 3 }, (_, i) =>
+      point(2 + i, String(2 + i), 'analyst', `${10 + i}:00`),
+    );
     const kept = recentPrices(history);
     expect(kept).toHaveLength(HISTORY_POINTS);
     expect(kept[0]).toBe(history[3]);
@@ -48,13 +76,29 @@ describe('recentPrices', () => {
 });
 
 describe('buildValueBoard', () => {
-  const star = runner(1, 'Northern Star (IRE)', 80, 4, { history: [point(6, '5/1', 'morning', '08:00'), point(5, '4/1', 'analyst', '10:00'), point(4, '3/1', 'analyst', '11:00')] });
-  const light = runner(2, 'Harbour Light', 75, 9, { history: [point(7, '6/1', 'morning', '08:00'), point(3.5, '5/2', 'bsp', '14:11')] });
+  const star = runner(1, 'Northern Star (IRE)', 80, 4, {
+    history: [
+      point(6, '5/1', 'morning', '08:00'),
+      point(5, '4/1', 'analyst', '10:00'),
+      point(4, '3/1', 'analyst', '11:00'),
+    ],
+  });
+  const light = runner(2, 'Harbour Light', 75, 9, {
+    history: [point(7, '6/1', 'morning', '08:00'), point(3.5, '5/2', 'bsp', '14:11')],
+  });
   const comet = runner(3, 'Silver Comet', 70, 13, { history: [point(11, '10/1', 'morning', '08:00')] });
   const noPrice = runner(4, 'Velvet Arrow', 60, null, { potentialNonRunner: true });
   const ascot = race(10, '14:10', 'Ascot', [star, light, comet, noPrice]);
-  const board = (clock = '09:00', tips = [{ label: 'NAP', tip: { selectionName: 'Northern Star', raceTime: '14:10', raceLocation: 'ascot' } }]) =>
-    buildValueBoard({ date: '2026-11-25', clock, races: [race(11, '15:00', 'Kempton', [runner(5, 'Bold Echo', 70, 3)]), ascot], tips });
+  const board = (
+    clock = '09:00',
+    tips = [{ label: 'NAP', tip: { selectionName: 'Northern Star', raceTime: '14:10', raceLocation: 'ascot' } }],
+  ) =>
+    buildValueBoard({
+      date: '2026-11-25',
+      clock,
+      races: [race(11, '15:00', 'Kempton', [runner(5, 'Bold Echo', 70, 3)]), ascot],
+      tips,
+    });
 
   it('lists the races by time, each runner at its card price with the value model of the race card (market correction on)', () => {
     const b = board();
@@ -68,12 +112,24 @@ describe('buildValueBoard', () => {
       expect(r.tissueOdds).toBe(model[i].included ? model[i].tissueOdds : null);
       expect(r.valueDownTo).toEqual(valueDownTo(field, i));
     });
-    expect(b.races[0].runners[3]).toMatchObject({ valueScore: null, value: null, tissueOdds: null, valueDownTo: null, nonRunner: true });
+    expect(b.races[0].runners[3]).toMatchObject({
+      valueScore: null,
+      value: null,
+      tissueOdds: null,
+      valueDownTo: null,
+      nonRunner: true,
+    });
   });
 
   it("says where and when the card's price came from, the morning price and the move since", () => {
     const [s, l, c] = board().races[0].runners;
-    expect(s).toMatchObject({ priceSource: 'analyst', priceAt: at('11:00'), morningPrice: 6, morningPriceText: '5/1', move: 8.3 });
+    expect(s).toMatchObject({
+      priceSource: 'analyst',
+      priceAt: at('11:00'),
+      morningPrice: 6,
+      morningPriceText: '5/1',
+      move: 8.3,
+    });
     expect(s.history.map((p) => p.priceText)).toEqual(['5/1', '4/1', '3/1']);
     // The Betfair starting price is history, never the current price; the card's 9.0 is no snapshot's.
     expect(l).toMatchObject({ price: 9, priceSource: null, priceAt: null, morningPrice: 7, move: priceMove(7, 9) });
@@ -86,7 +142,9 @@ describe('buildValueBoard', () => {
     expect(b.races[0].runners.map((r) => r.tip)).toEqual(['NAP', null, null, null]);
     expect(b.races[0].runners[0].isTip).toBe(true);
     // A tip for another race's time marks nobody.
-    const other = board('09:00', [{ label: 'NB', tip: { selectionName: 'Northern Star', raceTime: '15:00', raceLocation: '' } }]);
+    const other = board('09:00', [
+      { label: 'NB', tip: { selectionName: 'Northern Star', raceTime: '15:00', raceLocation: '' } },
+    ]);
     expect(other.races.flatMap((r) => r.runners).filter((r) => r.isTip)).toEqual([]);
   });
 
@@ -100,7 +158,12 @@ describe('buildValueBoard', () => {
       { ...star, result: { finish: 'won', position: 1, startingPrice: '3/1' } },
       { ...light, result: { finish: 'nr', position: null, startingPrice: null } },
     ]);
-    const [r] = buildValueBoard({ date: '2026-11-25', clock: '16:00', races: [{ ...resulted, resulted: true }], tips: [] }).races;
+    const [r] = buildValueBoard({
+      date: '2026-11-25',
+      clock: '16:00',
+      races: [{ ...resulted, resulted: true }],
+      tips: [],
+    }).races;
     expect(r).toMatchObject({ off: true, resulted: true });
     expect(r.runners.map((h) => [h.result?.finish, h.nonRunner])).toEqual([
       ['won', false],
@@ -111,8 +174,21 @@ describe('buildValueBoard', () => {
 
 describe('viewBoard', () => {
   const r = (id: number, value: number | null, over: Partial<ValueBoardRunner> = {}): ValueBoardRunner =>
-    ({ id, horseName: `H${id}`, value, valueScore: value === null ? null : value >= 3 ? 4 : 2, isTip: false, ...over }) as ValueBoardRunner;
-  const race = (id: number, time: string, course: string, runners: ValueBoardRunner[], over: Partial<ValueBoardRace> = {}): ValueBoardRace => ({
+    ({
+      id,
+      horseName: `H${id}`,
+      value,
+      valueScore: value === null ? null : value >= 3 ? 4 : 2,
+      isTip: false,
+      ...over,
+    }) as ValueBoardRunner;
+  const race = (
+    id: number,
+    time: string,
+    course: string,
+    runners: ValueBoardRunner[],
+    over: Partial<ValueBoardRace> = {},
+  ): ValueBoardRace => ({
     id,
     time,
     course,
@@ -143,10 +219,14 @@ describe('viewBoard', () => {
   });
 
   it('filters by value score, course and tips, dropping races left empty', () => {
-    expect(viewBoard(races, 'time', { ...all, minScore: 4 }).upcoming.map((x) => [x.id, x.runners.map((h) => h.id)])).toEqual([[2, [4]]]);
+    expect(
+      viewBoard(races, 'time', { ...all, minScore: 4 }).upcoming.map((x) => [x.id, x.runners.map((h) => h.id)]),
+    ).toEqual([[2, [4]]]);
     const ascot = viewBoard(races, 'time', { ...all, course: 'ASCOT' });
     expect([...ascot.upcoming, ...ascot.finished].map((x) => x.id)).toEqual([1, 3]);
-    expect(viewBoard(races, 'value', { ...all, tipsOnly: true }).upcoming.map((x) => x.runners.map((h) => h.id))).toEqual([[4]]);
+    expect(
+      viewBoard(races, 'value', { ...all, tipsOnly: true }).upcoming.map((x) => x.runners.map((h) => h.id)),
+    ).toEqual([[4]]);
   });
 
   it('lists each course once, in order', () => {

@@ -63,7 +63,12 @@ export interface BoardTip {
 const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
 
 /** Today's races in time order, each runner with its prices, the model's figures and its tip label. */
-export function buildValueBoard(input: { date: string; clock: string; races: readonly BoardRaceInput[]; tips: readonly BoardTip[] }): ValueBoard {
+export function buildValueBoard(input: {
+  date: string;
+  clock: string;
+  races: readonly BoardRaceInput[];
+  tips: readonly BoardTip[];
+}): ValueBoard {
   const tipOf = new Map<string, string>();
   for (const { label, tip } of input.tips) {
     const race = raceOfTip(input.races, tip);
@@ -103,7 +108,15 @@ export function buildValueBoard(input: { date: string; clock: string; races: rea
         result: h.result,
       };
     });
-    return { id: race.id, time: race.time, course: race.course, title: race.title, off: raceIsOff(race, input.date, input.clock), resulted: race.resulted, runners };
+    return {
+      id: race.id,
+      time: race.time,
+      course: race.course,
+      title: race.title,
+      off: raceIsOff(race, input.date, input.clock),
+      resulted: race.resulted,
+      runners,
+    };
   });
   return { date: input.date, races };
 }
@@ -125,25 +138,38 @@ function byValue(a: ValueBoardRunner, b: ValueBoardRunner): number {
 }
 
 /** A race's best value gap; a race the model scores nobody in comes after every scored one. */
-const bestValue = (race: ValueBoardRace) => Math.max(-1e9, ...race.runners.flatMap((r) => (r.value === null ? [] : [r.value])));
+const bestValue = (race: ValueBoardRace) =>
+  Math.max(-1e9, ...race.runners.flatMap((r) => (r.value === null ? [] : [r.value])));
 
 /**
  * What the board shows: the filtered runners of each race (best value first; a race left with
  * none is dropped), the races still to run first — by their best value or by time to the off —
  * then the races that are off or resulted, by time.
  */
-export function viewBoard(races: readonly ValueBoardRace[], sort: BoardSort, filters: BoardFilters): { upcoming: ValueBoardRace[]; finished: ValueBoardRace[] } {
+export function viewBoard(
+  races: readonly ValueBoardRace[],
+  sort: BoardSort,
+  filters: BoardFilters,
+): { upcoming: ValueBoardRace[]; finished: ValueBoardRace[] } {
   const course = filters.course === null ? null : nameKey(filters.course);
   const shown = races
     .filter((race) => course === null || nameKey(race.course) === course)
     .map((race) => ({
       ...race,
-      runners: race.runners.filter((r) => (filters.minScore === null || (r.valueScore ?? 0) >= filters.minScore) && (!filters.tipsOnly || r.isTip)).sort(byValue),
+      runners: race.runners
+        .filter(
+          (r) =>
+            (filters.minScore === null || (r.valueScore ?? 0) >= filters.minScore) && (!filters.tipsOnly || r.isTip),
+        )
+        .sort(byValue),
     }))
     .filter((race) => race.runners.length > 0);
   const finished = byTime(shown.filter((r) => r.off || r.resulted));
   const upcoming = shown.filter((r) => !r.off && !r.resulted);
-  return { upcoming: sort === 'time' ? byTime(upcoming) : [...byTime(upcoming)].sort((a, b) => bestValue(b) - bestValue(a)), finished };
+  return {
+    upcoming: sort === 'time' ? byTime(upcoming) : [...byTime(upcoming)].sort((a, b) => bestValue(b) - bestValue(a)),
+    finished,
+  };
 }
 
 /** The day's courses, for the course filter. */

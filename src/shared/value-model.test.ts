@@ -34,9 +34,19 @@ describe('a hand-worked race (worked independently: SD 8.5391, spread factor 0.8
     expect(spreadFactor([80, 75, 70, 60])).toBeCloseTo(0.874476, 6);
   });
   it('gives shares, tissue odds, value and scores', () => {
-    expect(results.map((r) => r.myProbability)).toEqual([expect.closeTo(54.3104, 4), expect.closeTo(27.7731, 4), expect.closeTo(14.2025, 4), expect.closeTo(3.714, 3)]);
+    expect(results.map((r) => r.myProbability)).toEqual([
+      expect.closeTo(54.3104, 4),
+      expect.closeTo(27.7731, 4),
+      expect.closeTo(14.2025, 4),
+      expect.closeTo(3.714, 3),
+    ]);
     expect(results.map((r) => r.tissueOdds)).toEqual([1.84, 3.6, 7, 26.9]);
-    expect(results.map((r) => r.value)).toEqual([expect.closeTo(20.9771, 4), expect.closeTo(2.7731, 4), expect.closeTo(-2.4642, 4), expect.closeTo(-5.3769, 4)]);
+    expect(results.map((r) => r.value)).toEqual([
+      expect.closeTo(20.9771, 4),
+      expect.closeTo(2.7731, 4),
+      expect.closeTo(-2.4642, 4),
+      expect.closeTo(-5.3769, 4),
+    ]);
     expect(results.map((r) => r.valueScore)).toEqual([5, 3, 2, 1]);
   });
   it('derives the companion fields', () => {

@@ -74,7 +74,14 @@ function computePass(runners: ValueInput[], correctionTenths: number[]) {
   return runners.map((r, i) => {
     const share = (weights[i] / total) * 100;
     const bookieProbability = 100 / r.marketOdds;
-    return { adjusted: adjusted[i], top, weight: weights[i], share, bookieProbability, value: share - bookieProbability };
+    return {
+      adjusted: adjusted[i],
+      top,
+      weight: weights[i],
+      share,
+      bookieProbability,
+      value: share - bookieProbability,
+    };
   });
 }
 

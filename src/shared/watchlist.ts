@@ -16,7 +16,9 @@ export interface CandidateRun {
  * race of an earlier day. Undefined when none qualifies.
  */
 export function nextRun<R extends CandidateRun>(runs: readonly R[], today: string, clock: string): R | undefined {
-  const ordered = [...new Set(runs.map((r) => r.raceDate))].sort().flatMap((day) => byTime(runs.filter((r) => r.raceDate === day)));
+  const ordered = [...new Set(runs.map((r) => r.raceDate))]
+    .sort()
+    .flatMap((day) => byTime(runs.filter((r) => r.raceDate === day)));
   const toRun = ordered.find((r) => r.raceDate >= today && !raceIsOff(r, today, clock));
   return toRun ?? ordered.filter((r) => r.raceDate === today).at(-1);
 }

@@ -144,7 +144,11 @@ export async function render({ url, now, config, api }: RenderInput): Promise<Re
     const html = await renderWithData(client, app);
     // The CSP allows no inline script: a render that would need one is refused (the shell is sent).
     if (/<script/i.test(html)) throw new Error(`The server render of ${pathname} contains a script element`);
-    const result = { html, data: serializeSsrData(client, now), status: failedRead(client) ? 503 : notFound(client) ? 404 : 200 };
+    const result = {
+      html,
+      data: serializeSsrData(client, now),
+      status: failedRead(client) ? 503 : notFound(client) ? 404 : 200,
+    };
     client.clear();
     return result;
   });

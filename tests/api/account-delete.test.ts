@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkoutSessions, localPayments, loginThrottle, memberBets, outbox, sessions, subscriptionEvents, users } from '#server/db/schema';
+import {
+  checkoutSessions,
+  localPayments,
+  loginThrottle,
+  memberBets,
+  outbox,
+  sessions,
+  subscriptionEvents,
+  users,
+} from '#server/db/schema';
 import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
 import type { TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
@@ -35,16 +44,29 @@ async function stripeMember(email: string) {
   return { browser, user, sessionId, ...paid };
 }
 
-const deleteAccount = (client: ReturnType<TestApp['client']>, body: unknown) => client.request('DELETE', '/api/my-account', body);
+const deleteAccount = (client: ReturnType<TestApp['client']>, body: unknown) =>
+  client.request('DELETE', '/api/my-account', body);
 
 /** Every row of the tables that could hold a person's address, as text. */
 async function everything() {
-  const rows = await Promise.all([users, outbox, checkoutSessions, loginThrottle, localPayments, subscriptionEvents, sessions, memberBets].map((table) => t.ctx.db.select().from(table)));
+  const rows = await Promise.all(
+    [users, outbox, checkoutSessions, loginThrottle, localPayments, subscriptionEvents, sessions, memberBets].map(
+      (table) => t.ctx.db.select().from(table),
+    ),
+  );
   return JSON.stringify(rows);
 }
 
 async function bet(userId: number, horseName: string) {
-  await t.ctx.db.insert(memberBets).values({ userId, raceDate: '2026-11-20', raceTime: '14:10', course: 'Ascot', horseName, price: '5/1', stakePence: 500 });
+  await t.ctx.db.insert(memberBets).values({
+    userId,
+    raceDate: '2026-11-20',
+    raceTime: '14:10',
+    course: 'Ascot',
+    horseName,
+    price: '5/1',
+    stakePence: 500,
+  });
 }
 
 describe('DELETE /api/my-account', () => {
@@ -115,12 +137,28 @@ describe('DELETE /api/my-account', () => {
       .from(outbox)
       .where(eq(outbox.recipient, `deleted-${user.id}@invalid`));
     expect(erasedMail).toHaveLength(2);
-    for (const m of erasedMail) expect(m).toMatchObject({ html: '', text: '', headers: null, status: 'failed', lastError: 'Not sent: the account was deleted.' });
+    for (const m of erasedMail)
+      expect(m).toMatchObject({
+        html: '',
+        text: '',
+        headers: null,
+        status: 'failed',
+        lastError: 'Not sent: the account was deleted.',
+      });
 
     // Kept: the checkout's amount and consent times, the history with amounts and references, and the end.
     const [checkout] = await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(checkout).toMatchObject({ email: `deleted-${user.id}@invalid`, amountPence: 1200, status: 'complete', stripeSubscriptionId: subscriptionId });
-    const events = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id)).orderBy(subscriptionEvents.id);
+    expect(checkout).toMatchObject({
+      email: `deleted-${user.id}@invalid`,
+      amountPence: 1200,
+      status: 'complete',
+      stripeSubscriptionId: subscriptionId,
+    });
+    const events = await t.ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.userId, user.id))
+      .orderBy(subscriptionEvents.id);
     expect(events.map((e) => [e.type, e.reason, e.amountPence, e.providerRef])).toEqual([
       ['joined', null, 1200, sessionId],
       ['ended', 'account_deleted', null, subscriptionId],
@@ -133,31 +171,56 @@ describe('DELETE /api/my-account', () => {
 
     // Bob is untouched.
     expect(await t.ctx.db.select({ horse: memberBets.horseName }).from(memberBets)).toEqual([{ horse: 'Bob Moon' }]);
-    expect((await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'bob@example.com')))[0]).toMatchObject({ status: 'queued', kind: 'password-reset' });
+    expect((await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'bob@example.com')))[0]).toMatchObject({
+      status: 'queued',
+      kind: 'password-reset',
+    });
     expect((await t.ctx.db.select().from(users).where(eq(users.id, bob.id)))[0].email).toBe('bob@example.com');
 
     // Stripe's own later notice of the end changes nothing personal back; the address is free to join again.
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
-    expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0].email).toBe(`deleted-${user.id}@invalid`);
-    const again = await t.client().post('/api/register', { email: 'ann@example.com', password: 'a-new-start-1', ...CONSENT });
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0].email).toBe(
+      `deleted-${user.id}@invalid`,
+    );
+    const again = await t
+      .client()
+      .post('/api/register', { email: 'ann@example.com', password: 'a-new-start-1', ...CONSENT });
     expect(again.status).toBe(201);
     expect(again.json.user).toMatchObject({ email: 'ann@example.com', isSubscribed: false });
     // The erased account is nobody's membership: the admin's list leaves it out.
     const { client: admin } = await signedIn(t, 'admin');
-    expect((await admin.get('/api/admin/members')).json.members.map((m: { email: string }) => m.email)).not.toContain(`deleted-${user.id}@invalid`);
+    expect((await admin.get('/api/admin/members')).json.members.map((m: { email: string }) => m.email)).not.toContain(
+      `deleted-${user.id}@invalid`,
+    );
   });
 
   it('a granted membership or a free account is deleted without calling the provider', async () => {
     const { client, user } = await signedIn(t, 'nonMember', 'fam@example.com');
-    await t.ctx.db.update(users).set({ subscriptionStatus: 'active', subscriptionType: 'family' }).where(eq(users.id, user.id));
+    await t.ctx.db
+      .update(users)
+      .set({ subscriptionStatus: 'active', subscriptionType: 'family' })
+      .where(eq(users.id, user.id));
     expect((await deleteAccount(client, { password: PASSWORD })).status).toBe(200);
     expect(fake.requests).toEqual([]);
-    expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0]).toMatchObject({ email: `deleted-${user.id}@invalid`, subscriptionStatus: 'canceled' });
+    expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0]).toMatchObject({
+      email: `deleted-${user.id}@invalid`,
+      subscriptionStatus: 'canceled',
+    });
     expect(await t.ctx.db.select().from(subscriptionEvents)).toEqual([]);
 
     const free = await signedIn(t, 'nonMember', 'free@example.com');
     expect((await deleteAccount(free.client, { password: PASSWORD })).status).toBe(200);
-    expect((await t.ctx.db.select().from(users).where(eq(users.id, free.user.id)))[0]).toMatchObject({ email: `deleted-${free.user.id}@invalid`, subscriptionStatus: 'none' });
+    expect((await t.ctx.db.select().from(users).where(eq(users.id, free.user.id)))[0]).toMatchObject({
+      email: `deleted-${free.user.id}@invalid`,
+      subscriptionStatus: 'none',
+    });
   });
 
   it('is throttled like a sign-in: after 10 wrong passwords even the right one waits', async () => {

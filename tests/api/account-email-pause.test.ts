@@ -22,7 +22,10 @@ async function sendDaily(admin: HttpClient) {
   await publish(admin);
   const res = await admin.post('/api/send-daily-update-email');
   expect(res.status).toBe(200);
-  const rows = await t.ctx.db.select({ recipient: outbox.recipient }).from(outbox).where(eq(outbox.mailingId, res.json.mailingId));
+  const rows = await t.ctx.db
+    .select({ recipient: outbox.recipient })
+    .from(outbox)
+    .where(eq(outbox.mailingId, res.json.mailingId));
   return { count: res.json.recipientCount as number, to: rows.map((r) => r.recipient).sort() };
 }
 
@@ -61,7 +64,10 @@ describe('POST /api/my-email-pause', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const { client: ann } = await signedIn(t, 'member', 'ann@example.com');
     const res = await ann.post('/api/my-email-pause', { until: '2026-12-25' });
-    expect(res.json).toMatchObject({ emailPausedUntil: '2026-12-25T00:00:00.000Z', message: 'Member e-mails are paused. They start again on Friday 25 December 2026.' });
+    expect(res.json).toMatchObject({
+      emailPausedUntil: '2026-12-25T00:00:00.000Z',
+      message: 'Member e-mails are paused. They start again on Friday 25 December 2026.',
+    });
     expect(await sendDaily(admin)).toEqual({ count: 0, to: [] });
 
     const ended = await ann.delete('/api/my-email-pause');
@@ -91,7 +97,9 @@ describe('POST /api/my-email-pause', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json, JSON.stringify(body)).toEqual({ message });
     }
-    expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0].emailPausedUntil!.toISOString()).toBe('2026-12-22T00:00:00.000Z');
+    expect((await t.ctx.db.select().from(users).where(eq(users.id, user.id)))[0].emailPausedUntil!.toISOString()).toBe(
+      '2026-12-22T00:00:00.000Z',
+    );
   });
 
   it('answers 401 signed out', async () => {

@@ -23,7 +23,12 @@ const at = (iso: string) => new Date(iso);
 async function history(user: { id: number; email: string }, tag: string) {
   await t.ctx.db
     .update(users)
-    .set({ ageConfirmedAt: at('2026-11-01T10:00:00Z'), termsAcceptedAt: at('2026-11-01T10:00:01Z'), termsVersion: `2026-11-${tag}`, emailPausedUntil: at('2026-11-29T00:00:00Z') })
+    .set({
+      ageConfirmedAt: at('2026-11-01T10:00:00Z'),
+      termsAcceptedAt: at('2026-11-01T10:00:01Z'),
+      termsVersion: `2026-11-${tag}`,
+      emailPausedUntil: at('2026-11-29T00:00:00Z'),
+    })
     .where(eq(users.id, user.id));
   await t.ctx.db.insert(checkoutSessions).values({
     id: `cs_secret_${tag}`,
@@ -41,7 +46,13 @@ async function history(user: { id: number; email: string }, tag: string) {
     createdAt: at('2026-11-01T10:00:00Z'),
     completedAt: at('2026-11-01T10:01:00Z'),
   });
-  await recordSubscriptionEvent(t.ctx.db, { userId: user.id, type: 'joined', amountPence: 1200, providerRef: `in_${tag}`, occurredAt: at('2026-11-01T10:01:00Z') });
+  await recordSubscriptionEvent(t.ctx.db, {
+    userId: user.id,
+    type: 'joined',
+    amountPence: 1200,
+    providerRef: `in_${tag}`,
+    occurredAt: at('2026-11-01T10:01:00Z'),
+  });
   await recordSubscriptionEvent(t.ctx.db, {
     userId: user.id,
     type: 'cancel_requested',
@@ -51,8 +62,28 @@ async function history(user: { id: number; email: string }, tag: string) {
     occurredAt: at('2026-11-10T08:00:00Z'),
   });
   await t.ctx.db.insert(memberBets).values([
-    { userId: user.id, raceDate: '2026-11-20', raceTime: '14:10', course: 'Ascot', horseName: `${tag} Star`, price: '5/1', stakePence: 500, eachWay: false, source: 'tip' },
-    { userId: user.id, raceDate: '2026-11-21', raceTime: '15:20', course: 'Kempton', horseName: `${tag} Moon`, price: '9/2', stakePence: 200, eachWay: true, source: 'manual' },
+    {
+      userId: user.id,
+      raceDate: '2026-11-20',
+      raceTime: '14:10',
+      course: 'Ascot',
+      horseName: `${tag} Star`,
+      price: '5/1',
+      stakePence: 500,
+      eachWay: false,
+      source: 'tip',
+    },
+    {
+      userId: user.id,
+      raceDate: '2026-11-21',
+      raceTime: '15:20',
+      course: 'Kempton',
+      horseName: `${tag} Moon`,
+      price: '9/2',
+      stakePence: 200,
+      eachWay: true,
+      source: 'manual',
+    },
   ]);
   expect((await t.client().post('/api/forgot-password', { email: user.email })).status).toBe(200);
 }
@@ -87,13 +118,30 @@ describe('GET /api/my-data', () => {
       termsAcceptedAt: '2026-11-01T10:00:01.000Z',
       termsVersion: '2026-11-ann',
       atCheckout: [
-        { checkoutStartedAt: '2026-11-01T10:00:00.000Z', ageConfirmedAt: '2026-11-01T10:00:00.000Z', termsAcceptedAt: '2026-11-01T10:00:01.000Z', startNowAcknowledgedAt: '2026-11-01T10:00:02.000Z' },
+        {
+          checkoutStartedAt: '2026-11-01T10:00:00.000Z',
+          ageConfirmedAt: '2026-11-01T10:00:00.000Z',
+          termsAcceptedAt: '2026-11-01T10:00:01.000Z',
+          startNowAcknowledgedAt: '2026-11-01T10:00:02.000Z',
+        },
       ],
     });
-    expect(data.subscription).toMatchObject({ state: 'paying', status: 'active', type: 'premium', cancelAtPeriodEnd: false, paymentFailedAt: null });
+    expect(data.subscription).toMatchObject({
+      state: 'paying',
+      status: 'active',
+      type: 'premium',
+      cancelAtPeriodEnd: false,
+      paymentFailedAt: null,
+    });
     expect(data.subscriptionHistory).toEqual([
       { type: 'joined', reason: null, amountPence: 1200, reference: 'in_ann', occurredAt: '2026-11-01T10:01:00.000Z' },
-      { type: 'cancel_requested', reason: 'not_using', amountPence: null, reference: null, occurredAt: '2026-11-10T08:00:00.000Z' },
+      {
+        type: 'cancel_requested',
+        reason: 'not_using',
+        amountPence: null,
+        reference: null,
+        occurredAt: '2026-11-10T08:00:00.000Z',
+      },
     ]);
     expect(data.checkouts).toEqual([
       {
@@ -112,10 +160,27 @@ describe('GET /api/my-data', () => {
       ['ann Moon', 200, true],
     ]);
     const [reset] = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'ann@example.com'));
-    expect(data.emails).toEqual([{ kind: 'password-reset', subject: 'Reset your VBG password', status: 'queued', queuedAt: reset.createdAt.toISOString(), sentAt: null }]);
-    const annSessions = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(sessions.createdAt);
+    expect(data.emails).toEqual([
+      {
+        kind: 'password-reset',
+        subject: 'Reset your VBG password',
+        status: 'queued',
+        queuedAt: reset.createdAt.toISOString(),
+        sentAt: null,
+      },
+    ]);
+    const annSessions = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(sessions.createdAt);
     expect(data.sessions).toEqual(
-      annSessions.map((row, i) => ({ signedInAt: row.createdAt.toISOString(), lastSeenAt: row.lastSeenAt.toISOString(), expiresAt: row.expiresAt.toISOString(), thisDevice: i === 0 })),
+      annSessions.map((row, i) => ({
+        signedInAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        thisDevice: i === 0,
+      })),
     );
     expect(annSessions).toHaveLength(2);
 
@@ -138,7 +203,12 @@ describe('GET /api/my-data', () => {
     const { client } = await signedIn(t, 'nonMember', 'new@example.com');
     const data = (await client.get('/api/my-data')).json as MyDataExport;
     expect(data.subscription).toMatchObject({ state: 'free', status: 'none', type: null });
-    expect(data.consents).toMatchObject({ ageConfirmedAt: null, termsAcceptedAt: null, termsVersion: null, atCheckout: [] });
+    expect(data.consents).toMatchObject({
+      ageConfirmedAt: null,
+      termsAcceptedAt: null,
+      termsVersion: null,
+      atCheckout: [],
+    });
     expect([data.subscriptionHistory, data.checkouts, data.bets, data.emails]).toEqual([[], [], [], []]);
     expect(data.sessions).toHaveLength(1);
   });

@@ -13,11 +13,23 @@ export const VAPID_SUBJECT = 'mailto:alerts@vbg.example';
 /** A local push service, then an app with VAPID keys that may send to it (and only to it). */
 export async function startWithPush(): Promise<{ t: TestApp; push: PushService }> {
   const push = await new PushService(VAPID.publicKey).start();
-  const t = await startTestApp({ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT, PUSH_SERVICE_HOSTS: push.origin });
+  const t = await startTestApp({
+    VAPID_PUBLIC_KEY: VAPID.publicKey,
+    VAPID_PRIVATE_KEY: VAPID.privateKey,
+    VAPID_SUBJECT,
+    PUSH_SERVICE_HOSTS: push.origin,
+  });
   return { t, push };
 }
 
-const ALL_OFF: AlertSettings = { tipsPublished: false, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: null, quietUntil: null };
+const ALL_OFF: AlertSettings = {
+  tipsPublished: false,
+  valueReached: false,
+  tipNonRunner: false,
+  emailDigest: false,
+  quietFrom: null,
+  quietUntil: null,
+};
 
 export async function saveSettings(client: HttpClient, settings: Partial<AlertSettings>) {
   const res = await client.put('/api/alert-settings', { ...ALL_OFF, ...settings });
@@ -32,7 +44,13 @@ export async function subscribeDevice(client: HttpClient, push: PushService): Pr
 }
 
 /** A member with these alerts on and, unless `device: false`, one device taking push. */
-export async function alertedMember(t: TestApp, push: PushService, email: string, settings: Partial<AlertSettings>, opts: { device?: boolean } = {}) {
+export async function alertedMember(
+  t: TestApp,
+  push: PushService,
+  email: string,
+  settings: Partial<AlertSettings>,
+  opts: { device?: boolean } = {},
+) {
   const { client, user } = await signedIn(t, 'member', email);
   await saveSettings(client, settings);
   const device = opts.device === false ? null : await subscribeDevice(client, push);
@@ -41,5 +59,7 @@ export async function alertedMember(t: TestApp, push: PushService, email: string
 
 /** Stars a horse for a member (the watch list's own table). */
 export async function star(t: TestApp, userId: number, horseName: string) {
-  await t.ctx.db.insert(watchlist).values({ userId, horseName, horseKey: nameKey(horseName), createdAt: t.clock.now() });
+  await t.ctx.db
+    .insert(watchlist)
+    .values({ userId, horseName, horseKey: nameKey(horseName), createdAt: t.clock.now() });
 }

@@ -38,14 +38,20 @@ describe('push subscriptions', () => {
     const { client } = await signedIn(t, 'member');
     const res = await client.get('/api/push/public-key');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ enabled: true, publicKey: VAPID.publicKey, message: 'Alerts on devices are available.' });
+    expect(res.json).toEqual({
+      enabled: true,
+      publicKey: VAPID.publicKey,
+      message: 'Alerts on devices are available.',
+    });
   });
 
   it('subscribe, subscribe again, move to another member, delete only one’s own', async () => {
     const { client: ann, user: annUser } = await signedIn(t, 'member', 'ann@example.com');
     const { client: bob, user: bobUser } = await signedIn(t, 'member', 'bob@example.com');
     const device = push.subscribe();
-    const res = await ann.post('/api/push/subscriptions', device, { 'user-agent': 'Mozilla/5.0 (Android 14) Chrome/131' });
+    const res = await ann.post('/api/push/subscriptions', device, {
+      'user-agent': 'Mozilla/5.0 (Android 14) Chrome/131',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ success: true, message: 'Alerts are on for this device.' });
     expect((await devices()).map((d) => [d.userId, d.endpoint, d.p256dh, d.auth, d.userAgent])).toEqual([
@@ -82,12 +88,22 @@ describe('push subscriptions', () => {
   it('refuses an endpoint off the allowed push services with a clear 400, and a malformed subscription, writing nothing', async () => {
     const { client } = await signedIn(t, 'member');
     const { keys } = push.subscribe();
-    for (const endpoint of ['https://evil.example/push/1', 'http://169.254.169.254/latest/meta-data', `${push.origin.replace(/:\d+$/, ':1')}/push/1`, 'https://fcm.googleapis.com/fcm/send/x']) {
+    for (const endpoint of [
+      'https://evil.example/push/1',
+      'http://169.254.169.254/latest/meta-data',
+      `${push.origin.replace(/:\d+$/, ':1')}/push/1`,
+      'https://fcm.googleapis.com/fcm/send/x',
+    ]) {
       const res = await client.post('/api/push/subscriptions', { endpoint, keys });
       expect(res.status, endpoint).toBe(400);
       expect(res.json).toEqual({ message: PUSH_ENDPOINT_REFUSED });
     }
-    for (const body of [{}, { endpoint: 'not a url', keys }, { endpoint: `${push.origin}/push/x`, keys: { p256dh: 'short', auth: keys.auth } }, { endpoint: `${push.origin}/push/x` }]) {
+    for (const body of [
+      {},
+      { endpoint: 'not a url', keys },
+      { endpoint: `${push.origin}/push/x`, keys: { p256dh: 'short', auth: keys.auth } },
+      { endpoint: `${push.origin}/push/x` },
+    ]) {
       const res = await client.post('/api/push/subscriptions', body);
       expect(res.status).toBe(400);
       expect(typeof res.json.message).toBe('string');
@@ -129,15 +145,29 @@ describe('push subscriptions', () => {
 describeOnPostgres('several instances', () => {
   it('two instances on one database, sweeping together, deliver a held alert once', async () => {
     // The same worker database as `t` (starting it empties the tables: first).
-    const other = await startTestApp({ VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT, PUSH_SERVICE_HOSTS: push.origin });
+    const other = await startTestApp({
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
+      VAPID_SUBJECT,
+      PUSH_SERVICE_HOSTS: push.origin,
+    });
     try {
       const { client: admin } = await signedIn(t, 'admin');
-      const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true, quietFrom: '08:00', quietUntil: '10:00' });
+      const ann = await alertedMember(t, push, 'ann@example.com', {
+        tipsPublished: true,
+        quietFrom: '08:00',
+        quietUntil: '10:00',
+      });
       await publish(admin);
       await alertsIdle(t.ctx);
       for (const app of [t, other]) app.clock.set(new Date(`${TODAY}T10:00:00Z`));
       push.answerAfterMs = 300; // each pass is still sending when the other reads what is pending
-      await Promise.all([runAlertSweep(t.ctx), runAlertSweep(other.ctx), runAlertSweep(other.ctx), runAlertSweep(t.ctx)]);
+      await Promise.all([
+        runAlertSweep(t.ctx),
+        runAlertSweep(other.ctx),
+        runAlertSweep(other.ctx),
+        runAlertSweep(t.ctx),
+      ]);
       await Promise.all([runAlertSweep(t.ctx), runAlertSweep(other.ctx)]);
       expect(push.to(ann.device!.endpoint)).toHaveLength(1);
       expect((await alertRows()).map((r) => r.status)).toEqual(['sent']);
@@ -152,15 +182,29 @@ describe('the e-mail digest, for members without push', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const sample = await uploadDay(admin);
     const [race] = sample;
-    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true, tipNonRunner: true, emailDigest: true }, { device: false });
+    const ann = await alertedMember(
+      t,
+      push,
+      'ann@example.com',
+      { tipsPublished: true, tipNonRunner: true, emailDigest: true },
+      { device: false },
+    );
     const nap = race.horses[2].name;
-    expect((await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${nap}: NR` })).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${nap}: NR` }))
+        .status,
+    ).toBe(200);
     await publish(admin, { nap: `${nap} – ${race.time} ${race.course}` }); // the tips and a tip already a non-runner
     await alertsIdle(t.ctx);
 
     const mail = await t.ctx.db.select().from(outbox);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ kind: 'alerts', recipient: 'ann@example.com', status: 'queued', subject: 'VBG alerts: 2 for Wednesday 25 November 2026' });
+    expect(mail[0]).toMatchObject({
+      kind: 'alerts',
+      recipient: 'ann@example.com',
+      status: 'queued',
+      subject: 'VBG alerts: 2 for Wednesday 25 November 2026',
+    });
     expect(mail[0].text).toContain('Today’s tips are out');
     expect(mail[0].text).toContain(`Non-runner: ${nap}`);
     expect(mail[0].text).toContain('/vbg-race-cards?date=2026-11-25');
@@ -175,7 +219,14 @@ describe('the e-mail digest, for members without push', () => {
     t.clock.advance(20 * 60_000);
     const { client: admin2 } = await signedIn(t, 'admin', 'admin2@example.com');
     await publish(admin2, { nb: `${race.horses[3].name} – ${race.time} ${race.course}` });
-    expect((await admin2.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${race.horses[3].name}: NR` })).status).toBe(200);
+    expect(
+      (
+        await admin2.post('/api/vbg-race-cards/morning-odds', {
+          tabType: 'wednesday',
+          morningOdds: `${race.horses[3].name}: NR`,
+        })
+      ).status,
+    ).toBe(200);
     await alertsIdle(t.ctx);
     expect(await t.ctx.db.select().from(outbox)).toHaveLength(1);
     t.clock.advance(40 * 60_000);
@@ -188,8 +239,20 @@ describe('the e-mail digest, for members without push', () => {
 
   it('sends no digest to a member who opted out of member e-mails or paused them, or who did not ask for it', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const out = await alertedMember(t, push, 'out@example.com', { tipsPublished: true, emailDigest: true }, { device: false });
-    const paused = await alertedMember(t, push, 'paused@example.com', { tipsPublished: true, emailDigest: true }, { device: false });
+    const out = await alertedMember(
+      t,
+      push,
+      'out@example.com',
+      { tipsPublished: true, emailDigest: true },
+      { device: false },
+    );
+    const paused = await alertedMember(
+      t,
+      push,
+      'paused@example.com',
+      { tipsPublished: true, emailDigest: true },
+      { device: false },
+    );
     await alertedMember(t, push, 'nodigest@example.com', { tipsPublished: true }, { device: false });
     await t.ctx.db.update(users).set({ emailOptOut: true }).where(eq(users.id, out.user.id));
     await t.ctx.db
@@ -206,7 +269,14 @@ describe('the e-mail digest, for members without push', () => {
 describe('alert settings', () => {
   it('saves and reads back the whole set; refuses half quiet hours and bad times', async () => {
     const { client } = await signedIn(t, 'member');
-    const res = await client.put('/api/alert-settings', { tipsPublished: true, valueReached: true, tipNonRunner: false, emailDigest: true, quietFrom: '22:30', quietUntil: '07:00' });
+    const res = await client.put('/api/alert-settings', {
+      tipsPublished: true,
+      valueReached: true,
+      tipNonRunner: false,
+      emailDigest: true,
+      quietFrom: '22:30',
+      quietUntil: '07:00',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json.message).toBe('Your alert settings are saved.');
     expect((await client.get('/api/alert-settings')).json).toEqual({
@@ -218,8 +288,22 @@ describe('alert settings', () => {
       quietUntil: '07:00',
       pushDevices: 0,
     });
-    for (const bad of [{ quietFrom: '22:30', quietUntil: null }, { quietFrom: '25:00', quietUntil: '07:00' }, { quietFrom: '07:00', quietUntil: '07:00' }, { tipsPublished: 'yes' }, { extra: true }]) {
-      const refused = await client.put('/api/alert-settings', { tipsPublished: false, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: null, quietUntil: null, ...bad });
+    for (const bad of [
+      { quietFrom: '22:30', quietUntil: null },
+      { quietFrom: '25:00', quietUntil: '07:00' },
+      { quietFrom: '07:00', quietUntil: '07:00' },
+      { tipsPublished: 'yes' },
+      { extra: true },
+    ]) {
+      const refused = await client.put('/api/alert-settings', {
+        tipsPublished: false,
+        valueReached: false,
+        tipNonRunner: false,
+        emailDigest: false,
+        quietFrom: null,
+        quietUntil: null,
+        ...bad,
+      });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await t.ctx.db.select().from(alertSettings))[0]).toMatchObject({ tipsPublished: true, quietFrom: '22:30' });
@@ -229,20 +313,47 @@ describe('alert settings', () => {
 describe('my data and account deletion', () => {
   it('the data download carries the alert settings, devices and alerts; deleting the account removes them', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true, quietFrom: '22:00', quietUntil: '06:00' });
+    const ann = await alertedMember(t, push, 'ann@example.com', {
+      tipsPublished: true,
+      quietFrom: '22:00',
+      quietUntil: '06:00',
+    });
     const bob = await alertedMember(t, push, 'bob@example.com', { tipsPublished: true });
     await publish(admin);
     await alertsIdle(t.ctx);
     const data = (await ann.client.get('/api/my-data')).json as MyDataExport;
-    expect(data.alerts.settings).toMatchObject({ tipsPublished: true, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: '22:00', quietUntil: '06:00' });
-    expect(data.alerts.pushDevices).toEqual([{ pushService: new URL(push.origin).host, userAgent: expect.any(String), addedAt: expect.any(String), lastSentAt: expect.any(String) }]);
+    expect(data.alerts.settings).toMatchObject({
+      tipsPublished: true,
+      valueReached: false,
+      tipNonRunner: false,
+      emailDigest: false,
+      quietFrom: '22:00',
+      quietUntil: '06:00',
+    });
+    expect(data.alerts.pushDevices).toEqual([
+      {
+        pushService: new URL(push.origin).host,
+        userAgent: expect.any(String),
+        addedAt: expect.any(String),
+        lastSentAt: expect.any(String),
+      },
+    ]);
     expect(JSON.stringify(data)).not.toContain(ann.device!.keys.auth); // the device's secrets stay out
     expect(JSON.stringify(data)).not.toContain(ann.device!.endpoint);
-    expect(data.alerts.sent).toEqual([expect.objectContaining({ day: TODAY, kind: 'tips', title: 'Today’s tips are out', status: 'sent', channel: 'push' })]);
+    expect(data.alerts.sent).toEqual([
+      expect.objectContaining({
+        day: TODAY,
+        kind: 'tips',
+        title: 'Today’s tips are out',
+        status: 'sent',
+        channel: 'push',
+      }),
+    ]);
 
     const res = await ann.client.request('DELETE', '/api/my-account', { password: PASSWORD });
     expect(res.status, res.text).toBe(200);
-    const left = async (table: typeof alertSettings | typeof pushSubscriptions | typeof memberAlerts) => (await t.ctx.db.select({ userId: table.userId }).from(table)).map((r) => r.userId);
+    const left = async (table: typeof alertSettings | typeof pushSubscriptions | typeof memberAlerts) =>
+      (await t.ctx.db.select({ userId: table.userId }).from(table)).map((r) => r.userId);
     expect(await left(alertSettings)).toEqual([bob.user.id]);
     expect(await left(pushSubscriptions)).toEqual([bob.user.id]);
     expect(await left(memberAlerts)).toEqual([bob.user.id]);
@@ -271,17 +382,28 @@ describe('without VAPID keys', () => {
   });
 
   it('a partial VAPID configuration fails at start, naming what is missing', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey })).toThrow(/VAPID_PRIVATE_KEY: required when any of[\s\S]*VAPID_SUBJECT: required/);
-    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT })).toThrow(/VAPID_PUBLIC_KEY: must be the base64url public key/);
-    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT: 'alerts@vbg.example' })).toThrow(
-      /VAPID_SUBJECT: must be a mailto:/,
+    expect(() => loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: required when any of[\s\S]*VAPID_SUBJECT: required/,
     );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: 'nope', VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT }),
+    ).toThrow(/VAPID_PUBLIC_KEY: must be the base64url public key/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        VAPID_PUBLIC_KEY: VAPID.publicKey,
+        VAPID_PRIVATE_KEY: VAPID.privateKey,
+        VAPID_SUBJECT: 'alerts@vbg.example',
+      }),
+    ).toThrow(/VAPID_SUBJECT: must be a mailto:/);
     expect(() => loadConfig({ NODE_ENV: 'test', PUSH_SERVICE_HOSTS: 'https://x/path' })).toThrow(/PUSH_SERVICE_HOSTS/);
-    expect(loadConfig({ NODE_ENV: 'test', VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey, VAPID_SUBJECT }).PUSH_SERVICE_HOSTS).toEqual([
-      'fcm.googleapis.com',
-      '*.push.services.mozilla.com',
-      '*.push.apple.com',
-      '*.notify.windows.com',
-    ]);
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        VAPID_PUBLIC_KEY: VAPID.publicKey,
+        VAPID_PRIVATE_KEY: VAPID.privateKey,
+        VAPID_SUBJECT,
+      }).PUSH_SERVICE_HOSTS,
+    ).toEqual(['fcm.googleapis.com', '*.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com']);
   });
 });

@@ -31,7 +31,12 @@ beforeEach(async () => {
 const alertRows = () => t.ctx.db.select().from(memberAlerts).orderBy(asc(memberAlerts.id));
 /** What the analyst's write set going, delivered. */
 const delivered = () => alertsIdle(t.ctx);
-const TIPS_PUSH = { title: 'Today’s tips are out', body: 'The NAP, NB and Longshot for Wednesday 25 November 2026 are on the tips page.', url: '/tips', tag: `tips-${TODAY}-tips` };
+const TIPS_PUSH = {
+  title: 'Today’s tips are out',
+  body: 'The NAP, NB and Longshot for Wednesday 25 November 2026 are on the tips page.',
+  url: '/tips',
+  tag: `tips-${TODAY}-tips`,
+};
 
 describe('today’s tips are published', () => {
   it('pushes once a day to each member who asked, whatever the number of uploads; nobody else', async () => {
@@ -52,14 +57,19 @@ describe('today’s tips are published', () => {
     await runAlertSweep(t.ctx);
     expect(push.to(ann.device!.endpoint)).toHaveLength(1);
     const rows = await alertRows();
-    expect(rows.map((r) => [r.userId, r.day, r.kind, r.subject, r.status, r.channel])).toEqual([[ann.user.id, TODAY, 'tips', 'tips', 'sent', 'push']]);
+    expect(rows.map((r) => [r.userId, r.day, r.kind, r.subject, r.status, r.channel])).toEqual([
+      [ann.user.id, TODAY, 'tips', 'tips', 'sent', 'push'],
+    ]);
     expect(rows[0].sentAt).not.toBeNull();
 
     // The next day's tips are that day's alert.
     t.clock.advance(24 * 3600_000);
     await publish((await signedIn(t, 'admin', 'next-day-admin@example.com')).client);
     await delivered();
-    expect(push.to(ann.device!.endpoint)).toEqual([TIPS_PUSH, { ...TIPS_PUSH, body: TIPS_PUSH.body.replace('Wednesday 25', 'Thursday 26'), tag: 'tips-2026-11-26-tips' }]);
+    expect(push.to(ann.device!.endpoint)).toEqual([
+      TIPS_PUSH,
+      { ...TIPS_PUSH, body: TIPS_PUSH.body.replace('Wednesday 25', 'Thursday 26'), tag: 'tips-2026-11-26-tips' },
+    ]);
   });
 
   it('with every alert off, or no settings at all, nothing is decided or sent', async () => {
@@ -107,19 +117,28 @@ describe('a starred horse reaches its value-down-to price', () => {
     const shorter = Math.max(1.05, downTo.threshold * 0.8).toFixed(2);
 
     t.clock.advance(10 * 60_000);
-    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${horse.name} ${shorter}`])).status).toBe(200);
+    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${horse.name} ${shorter}`])).status).toBe(
+      200,
+    );
     await delivered();
     expect(await alertRows()).toEqual([]);
     expect(push.received).toEqual([]);
 
     t.clock.advance(10 * 60_000);
-    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${horse.name} ${downTo.decimal.toFixed(2)}`])).status).toBe(200);
+    expect(
+      (await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${horse.name} ${downTo.decimal.toFixed(2)}`]))
+        .status,
+    ).toBe(200);
     await delivered();
     const url = runnerCardUrl({ date: TODAY, time: race.time, course: race.course, horseName: horse.name });
     expect(push.to(ann.device!.endpoint)).toEqual([
       {
         title: expect.stringMatching(new RegExp(`^Value: ${horse.name} at `)),
-        body: expect.stringMatching(new RegExp(`^${horse.name} \\(${race.time} ${race.course}\\) is \\S+, at or above its value-down-to price of ${downTo.fractional}\\.$`)),
+        body: expect.stringMatching(
+          new RegExp(
+            `^${horse.name} \\(${race.time} ${race.course}\\) is \\S+, at or above its value-down-to price of ${downTo.fractional}\\.$`,
+          ),
+        ),
         url,
         tag: expect.stringMatching(/^value-2026-11-25-/),
       },
@@ -130,7 +149,9 @@ describe('a starred horse reaches its value-down-to price', () => {
     // Longer still, twice more, and a sweep: still the one alert.
     for (const price of ['40/1', '50/1']) {
       t.clock.advance(10 * 60_000);
-      expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${horse.name} ${price}`])).status).toBe(200);
+      expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${horse.name} ${price}`])).status).toBe(
+        200,
+      );
       await delivered();
     }
     await runAlertSweep(t.ctx);
@@ -146,7 +167,9 @@ describe('a starred horse reaches its value-down-to price', () => {
     const dee = await alertedMember(t, push, 'dee@example.com', { valueReached: true });
     await t.ctx.db.update(users).set({ oddsFormat: 'decimal' }).where(eq(users.id, dee.user.id));
     await star(t, dee.user.id, race.horses[3].name);
-    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[3].name} 100/1`])).status).toBe(200);
+    expect(
+      (await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[3].name} 100/1`])).status,
+    ).toBe(200);
     await delivered();
     const [payload] = push.to(dee.device!.endpoint) as Array<{ title: string; body: string }>;
     expect(payload.title).toBe(`Value: ${race.horses[3].name} at 101.00`);
@@ -168,10 +191,14 @@ describe('a tip becomes a non-runner', () => {
     const bob = await alertedMember(t, push, 'bob@example.com', { tipsPublished: true });
 
     // Stage 3's morning-odds text: an untipped horse and the NAP are non-runners.
-    const res = await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${first.horses[0].name}: NR\n${first.horses[1].name}: NR` });
+    const res = await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'wednesday',
+      morningOdds: `${first.horses[0].name}: NR\n${first.horses[1].name}: NR`,
+    });
     expect(res.status, res.text).toBe(200);
     await delivered();
-    const cardUrl = (race: typeof first, i: number) => runnerCardUrl({ date: TODAY, time: race.time, course: race.course, horseName: race.horses[i].name });
+    const cardUrl = (race: typeof first, i: number) =>
+      runnerCardUrl({ date: TODAY, time: race.time, course: race.course, horseName: race.horses[i].name });
     expect(push.to(ann.device!.endpoint)).toEqual([
       {
         title: `Non-runner: ${first.horses[1].name}`,
@@ -185,16 +212,31 @@ describe('a tip becomes a non-runner', () => {
     t.clock.advance(20 * 60_000);
     expect((await enterResults(admin, TODAY, [resultLine(second, [0, 1, 2], [4])])).status).toBe(200);
     await delivered();
-    expect(push.to(ann.device!.endpoint).map((p) => (p as { title: string }).title)).toEqual([`Non-runner: ${first.horses[1].name}`, `Non-runner: ${second.horses[4].name}`]);
+    expect(push.to(ann.device!.endpoint).map((p) => (p as { title: string }).title)).toEqual([
+      `Non-runner: ${first.horses[1].name}`,
+      `Non-runner: ${second.horses[4].name}`,
+    ]);
     const opened = new URL((push.to(ann.device!.endpoint)[1] as { url: string }).url, t.baseUrl);
     expect(opened.pathname + opened.search).toBe(cardUrl(second, 4));
     // The race cards read exactly this address back to the runner.
     expect([...opened.searchParams.keys()]).toEqual([...RUNNER_LINK_PARAMS]);
-    expect(readRunnerLink(opened.searchParams)).toEqual({ date: TODAY, time: second.time, course: second.course, horseName: second.horses[4].name });
+    expect(readRunnerLink(opened.searchParams)).toEqual({
+      date: TODAY,
+      time: second.time,
+      course: second.course,
+      horseName: second.horses[4].name,
+    });
     expect(push.to(bob.device!.endpoint)).toEqual([]);
 
     // Marked again: no second alert.
-    expect((await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${first.horses[1].name}: NR` })).status).toBe(200);
+    expect(
+      (
+        await admin.post('/api/vbg-race-cards/morning-odds', {
+          tabType: 'wednesday',
+          morningOdds: `${first.horses[1].name}: NR`,
+        })
+      ).status,
+    ).toBe(200);
     await delivered();
     expect(push.to(ann.device!.endpoint)).toHaveLength(2);
   });
@@ -203,7 +245,11 @@ describe('a tip becomes a non-runner', () => {
 describe('quiet hours', () => {
   it('hold an alert that arises in them and deliver it when they end', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true, quietFrom: '08:00', quietUntil: '10:00' });
+    const ann = await alertedMember(t, push, 'ann@example.com', {
+      tipsPublished: true,
+      quietFrom: '08:00',
+      quietUntil: '10:00',
+    });
     await publish(admin); // 09:00
     await delivered();
     expect(push.received).toEqual([]);
@@ -257,7 +303,11 @@ describe('only members get alerts', () => {
 
   it('a member whose subscription ends while an alert is held gets nothing', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true, quietFrom: '08:00', quietUntil: '10:00' });
+    const ann = await alertedMember(t, push, 'ann@example.com', {
+      tipsPublished: true,
+      quietFrom: '08:00',
+      quietUntil: '10:00',
+    });
     await publish(admin);
     await delivered();
     await t.ctx.db
@@ -279,7 +329,15 @@ describe('only members get alerts', () => {
       (c: typeof visitor) => c.post('/api/push/subscriptions', device),
       (c: typeof visitor) => c.request('DELETE', '/api/push/subscriptions', { endpoint: device.endpoint }),
       (c: typeof visitor) => c.get('/api/alert-settings'),
-      (c: typeof visitor) => c.put('/api/alert-settings', { tipsPublished: true, valueReached: false, tipNonRunner: false, emailDigest: false, quietFrom: null, quietUntil: null }),
+      (c: typeof visitor) =>
+        c.put('/api/alert-settings', {
+          tipsPublished: true,
+          valueReached: false,
+          tipNonRunner: false,
+          emailDigest: false,
+          quietFrom: null,
+          quietUntil: null,
+        }),
     ];
     for (const call of calls) {
       expect((await call(visitor)).status).toBe(401);

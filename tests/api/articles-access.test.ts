@@ -61,7 +61,13 @@ describe('who sees which article body', () => {
 
         const p = await clients[who].get(`/api/news-and-views/${by === 'slug' ? premium.slug : premium.id}`);
         expect(p.status).toBe(200);
-        expect(p.json).toMatchObject({ id: premium.id, slug: 'premium-piece', canonicalSlug: 'premium-piece', title: 'Premium Piece', contentType: 'premium' });
+        expect(p.json).toMatchObject({
+          id: premium.id,
+          slug: 'premium-piece',
+          canonicalSlug: 'premium-piece',
+          title: 'Premium Piece',
+          contentType: 'premium',
+        });
         expect(p.headers.get('cache-control')).toContain('private');
         if (SEES_PREMIUM[who]) {
           expect(p.json.isPremiumPreview).toBe(false);
@@ -91,7 +97,11 @@ describe('who sees which article body', () => {
   it('the page HTML carries meta tags for everyone and never a body', async () => {
     const { clients, regular, premium } = await setup();
     for (const who of WHO) {
-      for (const path of [`/news-and-views/${premium.slug}`, `/news-and-views/${premium.id}`, `/news-and-views/${regular.slug}`]) {
+      for (const path of [
+        `/news-and-views/${premium.slug}`,
+        `/news-and-views/${premium.id}`,
+        `/news-and-views/${regular.slug}`,
+      ]) {
         const res = await clients[who].get(path);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toContain('text/html');
@@ -122,7 +132,9 @@ describe('who sees which article body', () => {
       .where(eq(users.id, user.id));
     // Written behind the app's back: the signed-in user cache drops it when the database's change
     // notice arrives (on PostgreSQL over LISTEN, a moment later), so the next reads wait for it.
-    await expect.poll(async () => (await client.get(`/api/news-and-views/${premium.slug}`)).json.isPremiumPreview).toBe(true);
+    await expect
+      .poll(async () => (await client.get(`/api/news-and-views/${premium.slug}`)).json.isPremiumPreview)
+      .toBe(true);
     const res = await client.get(`/api/news-and-views/${premium.slug}`);
     expect(res.text).not.toContain(PREMIUM_SECRET);
   });

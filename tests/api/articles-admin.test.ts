@@ -15,7 +15,11 @@ beforeEach(() => t.reset());
 describe('creating, editing and deleting articles', () => {
   it('creates with the spec defaults and answers the article with its slug', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const res = await admin.post('/api/admin/news-and-views', { title: 'Royal Ascot Preview', summary: 'Short', content: '<p>Body</p>' });
+    const res = await admin.post('/api/admin/news-and-views', {
+      title: 'Royal Ascot Preview',
+      summary: 'Short',
+      content: '<p>Body</p>',
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       slug: 'royal-ascot-preview',
@@ -36,9 +40,20 @@ describe('creating, editing and deleting articles', () => {
 
   it('keeps optional fields: hidden date, undated, top-5 flag, discount code', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const a = await createArticle(admin, { hidePublishDate: true, publishDate: null, isTop5Article: true, discountCode: 'SPRING30' });
+    const a = await createArticle(admin, {
+      hidePublishDate: true,
+      publishDate: null,
+      isTop5Article: true,
+      discountCode: 'SPRING30',
+    });
     const got = (await t.client().get(`/api/news-and-views/${a.slug}`)).json;
-    expect(got).toMatchObject({ hidePublishDate: true, publishDate: null, isTop5Article: true, isMostRecentTop5: true, discountCode: 'SPRING30' });
+    expect(got).toMatchObject({
+      hidePublishDate: true,
+      publishDate: null,
+      isTop5Article: true,
+      isMostRecentTop5: true,
+      discountCode: 'SPRING30',
+    });
     const iso = await createArticle(admin, { title: 'Iso date', publishDate: '2025-04-01T00:00:00.000Z' });
     expect((await t.client().get(`/api/news-and-views/${iso.id}`)).json.publishDate).toBe('2025-04-01');
   });
@@ -54,7 +69,10 @@ describe('creating, editing and deleting articles', () => {
     const first = await createArticle(admin, { title: 'Original Title' });
     const put = await admin.put(`/api/admin/news-and-views/${first.id}`, { title: 'A Completely New Title' });
     expect(put.status).toBe(200);
-    expect(put.json).toMatchObject({ message: 'Article updated successfully', article: { title: 'A Completely New Title', slug: 'original-title' } });
+    expect(put.json).toMatchObject({
+      message: 'Article updated successfully',
+      article: { title: 'A Completely New Title', slug: 'original-title' },
+    });
     const bySlug = await t.client().get('/api/news-and-views/original-title');
     expect(bySlug.json.title).toBe('A Completely New Title');
     // A new article with the old title cannot take the slug.
@@ -74,8 +92,19 @@ describe('creating, editing and deleting articles', () => {
   it('updates only what is sent, then deletes', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const a = await createArticle(admin, { contentType: 'regular', category: 'news' });
-    const put = await admin.put(`/api/admin/news-and-views/${a.id}`, { contentType: 'premium', category: 'views', publishDate: '2024-12-25', author: '' });
-    expect(put.json.article).toMatchObject({ contentType: 'premium', category: 'views', publishDate: '2024-12-25', author: 'Alex Analyst', title: 'A Day at the Races' });
+    const put = await admin.put(`/api/admin/news-and-views/${a.id}`, {
+      contentType: 'premium',
+      category: 'views',
+      publishDate: '2024-12-25',
+      author: '',
+    });
+    expect(put.json.article).toMatchObject({
+      contentType: 'premium',
+      category: 'views',
+      publishDate: '2024-12-25',
+      author: 'Alex Analyst',
+      title: 'A Day at the Races',
+    });
     const del = await admin.delete(`/api/admin/news-and-views/${a.id}`);
     expect(del.status).toBe(200);
     expect(del.json.message).toBe('Article "A Day at the Races" deleted');
@@ -118,10 +147,16 @@ describe('validation and access', () => {
       expect(res.json).toEqual({ message });
     }
     const a = await createArticle(admin);
-    expect((await admin.put(`/api/admin/news-and-views/${a.id}`, { title: '' })).json).toEqual({ message: 'Title is required' });
-    expect((await admin.put('/api/admin/news-and-views/abc', { title: 'x' })).json).toEqual({ message: 'Invalid article id' });
+    expect((await admin.put(`/api/admin/news-and-views/${a.id}`, { title: '' })).json).toEqual({
+      message: 'Title is required',
+    });
+    expect((await admin.put('/api/admin/news-and-views/abc', { title: 'x' })).json).toEqual({
+      message: 'Invalid article id',
+    });
     expect((await admin.delete('/api/admin/news-and-views/1.5')).status).toBe(400);
-    const notJson = await admin.request('POST', '/api/admin/news-and-views', '{"title":', { 'content-type': 'application/json' });
+    const notJson = await admin.request('POST', '/api/admin/news-and-views', '{"title":', {
+      'content-type': 'application/json',
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -157,7 +192,13 @@ describe('top-5 articles', () => {
     const older = await createArticle(admin, { title: 'Top 5 older', isTop5Article: true, publishDate: '2025-05-01' });
     const newer = await createArticle(admin, { title: 'Top 5 newer', isTop5Article: true, publishDate: '2025-05-08' });
     await createArticle(admin, { title: 'Not top 5', publishDate: '2025-06-01' });
-    const flags = async () => Object.fromEntries((await t.client().get('/api/news-and-views')).json.map((a: { title: string; isMostRecentTop5: boolean }) => [a.title, a.isMostRecentTop5]));
+    const flags = async () =>
+      Object.fromEntries(
+        (await t.client().get('/api/news-and-views')).json.map((a: { title: string; isMostRecentTop5: boolean }) => [
+          a.title,
+          a.isMostRecentTop5,
+        ]),
+      );
     expect(await flags()).toEqual({ 'Top 5 older': false, 'Top 5 newer': true, 'Not top 5': false });
     // Editing dates moves the flag; nothing is stored by hand.
     await admin.put(`/api/admin/news-and-views/${older.id}`, { publishDate: '2025-05-15' });
@@ -176,12 +217,24 @@ describe('top-5 articles', () => {
     await make('Two days ago', '2025-06-08');
     await make('Not top 5', '2025-05-01', { isTop5Article: false });
     await make('Undated, created today', null);
-    const types = async () => Object.fromEntries((await t.client().get('/api/news-and-views')).json.map((a: { title: string; contentType: string }) => [a.title, a.contentType]));
+    const types = async () =>
+      Object.fromEntries(
+        (await t.client().get('/api/news-and-views')).json.map((a: { title: string; contentType: string }) => [
+          a.title,
+          a.contentType,
+        ]),
+      );
 
     const first = await admin.post('/api/admin/automate-article-access');
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ success: true, updated: 1, message: 'Made 1 old Top 5 article public.' });
-    expect(await types()).toMatchObject({ Today: 'premium', Yesterday: 'premium', 'Two days ago': 'regular', 'Not top 5': 'premium', 'Undated, created today': 'premium' });
+    expect(await types()).toMatchObject({
+      Today: 'premium',
+      Yesterday: 'premium',
+      'Two days ago': 'regular',
+      'Not top 5': 'premium',
+      'Undated, created today': 'premium',
+    });
 
     // 23:30 UTC on the 10th is already the 11th in London (BST): "yesterday" is now two days old.
     t.clock.set(new Date('2025-06-10T23:30:00Z'));
@@ -191,8 +244,14 @@ describe('top-5 articles', () => {
     t.clock.set(new Date('2025-06-12T09:00:00Z'));
     const third = await admin.post('/api/admin/automate-article-access');
     expect(third.json).toMatchObject({ updated: 2, message: 'Made 2 old Top 5 articles public.' });
-    expect(await types()).toMatchObject({ Today: 'regular', 'Undated, created today': 'regular', 'Not top 5': 'premium' });
-    expect((await admin.post('/api/admin/automate-article-access')).json.message).toBe('Made 0 old Top 5 articles public.');
+    expect(await types()).toMatchObject({
+      Today: 'regular',
+      'Undated, created today': 'regular',
+      'Not top 5': 'premium',
+    });
+    expect((await admin.post('/api/admin/automate-article-access')).json.message).toBe(
+      'Made 0 old Top 5 articles public.',
+    );
   });
 });
 
@@ -201,13 +260,25 @@ describe('resource library import', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const first = await admin.post('/api/admin/import-resource-library');
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ success: true, imported: 3, message: 'Imported 3 articles from the resource library.' });
+    expect(first.json).toEqual({
+      success: true,
+      imported: 3,
+      message: 'Imported 3 articles from the resource library.',
+    });
     const second = await admin.post('/api/admin/import-resource-library');
     expect(second.json).toMatchObject({ success: true, imported: 0 });
     expect(second.json.message).toMatch(/^Imported 0 articles/);
     const list = (await t.client().get('/api/news-and-views')).json;
-    expect(list.map((a: { slug: string }) => a.slug).sort()).toEqual(['betting-strategy', 'first-month-review', 'vb-ratings-guide']);
-    expect(list.every((a: { contentType: string; category: string }) => a.contentType === 'regular' && a.category === 'views')).toBe(true);
+    expect(list.map((a: { slug: string }) => a.slug).sort()).toEqual([
+      'betting-strategy',
+      'first-month-review',
+      'vb-ratings-guide',
+    ]);
+    expect(
+      list.every(
+        (a: { contentType: string; category: string }) => a.contentType === 'regular' && a.category === 'views',
+      ),
+    ).toBe(true);
     const review = (await t.client().get('/api/news-and-views/first-month-review')).json;
     expect(review.content).toContain('<h2>The first month in numbers</h2>');
     expect(review.content).toContain('11.6%');
@@ -217,7 +288,10 @@ describe('resource library import', () => {
   it('runs safely twice at once and takes a free slug when one is in use', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     await createArticle(admin, { title: 'Betting Strategy' }); // holds the slug betting-strategy
-    const [a, b] = await Promise.all([admin.post('/api/admin/import-resource-library'), admin.post('/api/admin/import-resource-library')]);
+    const [a, b] = await Promise.all([
+      admin.post('/api/admin/import-resource-library'),
+      admin.post('/api/admin/import-resource-library'),
+    ]);
     expect(a.json.imported + b.json.imported).toBe(3);
     const slugs = (await t.client().get('/api/news-and-views')).json.map((x: { slug: string }) => x.slug).sort();
     expect(slugs).toEqual(['betting-strategy', 'betting-strategy-2', 'first-month-review', 'vb-ratings-guide']);
@@ -227,7 +301,12 @@ describe('resource library import', () => {
 describe('demo content', () => {
   it('seeds news and views, regular and premium, with one current top-5', async () => {
     await seedDemoArticles(t.ctx);
-    const list = (await t.client().get('/api/news-and-views')).json as { category: string; contentType: string; isMostRecentTop5: boolean; isTop5Article: boolean }[];
+    const list = (await t.client().get('/api/news-and-views')).json as {
+      category: string;
+      contentType: string;
+      isMostRecentTop5: boolean;
+      isTop5Article: boolean;
+    }[];
     expect(list.length).toBeGreaterThanOrEqual(4);
     expect(new Set(list.map((a) => a.category))).toEqual(new Set(['news', 'views']));
     expect(new Set(list.map((a) => a.contentType))).toEqual(new Set(['regular', 'premium']));

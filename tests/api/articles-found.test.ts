@@ -31,16 +31,30 @@ describe('sitemap.xml and robots.txt', () => {
     const res = await t.client().get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
-    expect(res.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      res.text.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     expect(res.text.trim().endsWith('</urlset>')).toBe(true);
     // Well-formed: every text is escaped, every <url> closed.
     expect(res.text.replace(/&(amp|lt|gt|quot|#39);/g, '')).not.toMatch(/&/);
     expect((res.text.match(/<url>/g) ?? []).length).toBe((res.text.match(/<\/url>/g) ?? []).length);
     const urls = locs(res.text);
-    for (const p of ['/', '/about', '/news-and-views', '/resources', '/back-catalogue', '/free-race', '/getting-started', '/premium-access']) {
+    for (const p of [
+      '/',
+      '/about',
+      '/news-and-views',
+      '/resources',
+      '/back-catalogue',
+      '/free-race',
+      '/getting-started',
+      '/premium-access',
+    ]) {
       expect(urls).toContain(`https://vbg.example${p}`);
     }
-    for (const p of ['/login', '/admin', '/my-account', '/tips', '/set-password']) expect(urls).not.toContain(`https://vbg.example${p}`);
+    for (const p of ['/login', '/admin', '/my-account', '/tips', '/set-password'])
+      expect(urls).not.toContain(`https://vbg.example${p}`);
     expect(urls).toContain(`https://vbg.example/news-and-views/${a.slug}`);
     expect(urls).toContain('https://vbg.example/news-and-views/members-piece');
     expect(urls).toContain('https://vbg.example/resources/first-month-review');
@@ -133,8 +147,13 @@ describe('built-in blog articles API', () => {
   it('lists the three and answers each by slug, 404 otherwise', async () => {
     const list = await t.client().get('/api/resources');
     expect(list.status).toBe(200);
-    expect(list.json.map((a: { slug: string }) => a.slug)).toEqual(['first-month-review', 'vb-ratings-guide', 'betting-strategy']);
-    for (const a of list.json) expect(Object.keys(a).sort()).toEqual(['category', 'content', 'createdAt', 'excerpt', 'id', 'slug', 'title']);
+    expect(list.json.map((a: { slug: string }) => a.slug)).toEqual([
+      'first-month-review',
+      'vb-ratings-guide',
+      'betting-strategy',
+    ]);
+    for (const a of list.json)
+      expect(Object.keys(a).sort()).toEqual(['category', 'content', 'createdAt', 'excerpt', 'id', 'slug', 'title']);
     const one = await t.client().get('/api/resources/betting-strategy');
     expect(one.json).toMatchObject({ slug: 'betting-strategy', category: 'strategy' });
     expect(one.json.content).toContain('200 to 300 points');

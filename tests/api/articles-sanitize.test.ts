@@ -63,7 +63,8 @@ function expectOnlyAllowed(html: string, tags: readonly string[], attributes: re
   for (const re of EXECUTABLE) expect(html, `${re} in ${html}`).not.toMatch(re);
   for (const m of html.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
     expect(tags, `tag ${m[1]} in ${html}`).toContain(m[1].toLowerCase());
-    for (const a of m[2].matchAll(/([a-zA-Z-]+)\s*=/g)) expect(attributes, `attribute ${a[1]} in ${html}`).toContain(a[1].toLowerCase());
+    for (const a of m[2].matchAll(/([a-zA-Z-]+)\s*=/g))
+      expect(attributes, `attribute ${a[1]} in ${html}`).toContain(a[1].toLowerCase());
   }
 }
 
@@ -99,7 +100,10 @@ describe('admin HTML is sanitised on save', () => {
 
   it('keeps title and author as plain text', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const created = await createArticle(admin, { title: '<script>alert(1)</script><b>Bold</b> & Brave <img src=x onerror=alert(1)>', author: '<i>Jo</i>' });
+    const created = await createArticle(admin, {
+      title: '<script>alert(1)</script><b>Bold</b> & Brave <img src=x onerror=alert(1)>',
+      author: '<i>Jo</i>',
+    });
     expect(created.title).toBe('Bold & Brave');
     expect(created.slug).toBe('bold-and-brave');
     const list = await admin.get('/api/news-and-views');
@@ -114,7 +118,9 @@ describe('admin HTML is sanitised on save', () => {
       '<img src="https://example.com/i.png" alt="pic"><ul><li><u>u</u> <sub>2</sub><sup>3</sup></li></ul><blockquote>q</blockquote><hr>';
     const created = await createArticle(admin, { content: html });
     expect(created.content).toContain('<p style="text-align:center">Centre</p>');
-    expect(created.content).toContain('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">out</a>');
+    expect(created.content).toContain(
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">out</a>',
+    );
     expect(created.content).toContain('<a href="/news-and-views">in</a>');
     expect(created.content).toContain('<a href="mailto:a@example.com">mail</a>');
     expect(created.content).toContain('<a href="tel:+441234">tel</a>');

@@ -21,7 +21,10 @@ describe('sign-in and sessions', () => {
     expect((await c.get('/api/auth/user')).status).toBe(401);
     const res = await c.post('/api/login', { email: 'jo@example.com', password: PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, user: { email: 'jo@example.com', role: 'member', isSubscribed: false } });
+    expect(res.json).toMatchObject({
+      success: true,
+      user: { email: 'jo@example.com', role: 'member', isSubscribed: false },
+    });
     const cookie = res.headers.getSetCookie().join('\n');
     expect(cookie).toMatch(/vbg_session=[A-Za-z0-9_-]{43}/);
     expect(cookie).toMatch(/HttpOnly/);
@@ -153,21 +156,36 @@ describe('change password and register', () => {
     expect(ok.status).toBe(200);
     expect((await client.get('/api/auth/user')).status).toBe(200);
     expect((await t.client().post('/api/login', { email: 'd@example.com', password: PASSWORD })).status).toBe(401);
-    expect((await t.client().post('/api/login', { email: 'd@example.com', password: 'brand-new-pw' })).status).toBe(200);
+    expect((await t.client().post('/api/login', { email: 'd@example.com', password: 'brand-new-pw' })).status).toBe(
+      200,
+    );
   });
 
   it('registers a free account, signs it in, and refuses a taken e-mail without changing it', async () => {
     const c = t.client();
-    const res = await c.post('/api/register', { email: 'New@Example.com', password: 'secret1', confirmPassword: 'secret1', ...CONSENT });
+    const res = await c.post('/api/register', {
+      email: 'New@Example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      ...CONSENT,
+    });
     expect(res.status).toBe(201);
     expect(res.json.user).toMatchObject({ email: 'new@example.com', isSubscribed: false, hasMemberAccess: false });
     expect((await c.get('/api/auth/user')).json.email).toBe('new@example.com');
-    const again = await t.client().post('/api/register', { email: 'new@example.com', password: 'other-pass', ...CONSENT });
+    const again = await t
+      .client()
+      .post('/api/register', { email: 'new@example.com', password: 'other-pass', ...CONSENT });
     expect(again.status).toBe(409);
-    expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'other-pass' })).status).toBe(401);
-    const mismatch = await t.client().post('/api/register', { email: 'x@example.com', password: 'secret1', confirmPassword: 'secret2', ...CONSENT });
+    expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'other-pass' })).status).toBe(
+      401,
+    );
+    const mismatch = await t
+      .client()
+      .post('/api/register', { email: 'x@example.com', password: 'secret1', confirmPassword: 'secret2', ...CONSENT });
     expect(mismatch.status).toBe(400);
-    expect((await t.client().post('/api/register', { email: 'not-an-email', password: 'secret1', ...CONSENT })).status).toBe(400);
+    expect(
+      (await t.client().post('/api/register', { email: 'not-an-email', password: 'secret1', ...CONSENT })).status,
+    ).toBe(400);
   });
 });
 
@@ -196,7 +214,10 @@ describe('access rule', () => {
 
   it('a member with a lapsed subscription loses member access when the period ends', async () => {
     const member = await signedIn(t, 'member');
-    expect((await member.client.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true, hasMemberAccess: true });
+    expect((await member.client.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: true,
+      hasMemberAccess: true,
+    });
     t.clock.advance(31 * 86400_000);
     const again = await t.client().post('/api/login', { email: 'member@example.com', password: PASSWORD });
     expect(again.json.user).toMatchObject({ isSubscribed: false, hasMemberAccess: false });
@@ -206,12 +227,24 @@ describe('access rule', () => {
 describe('bad input and protocol', () => {
   it('refuses a state-changing request from another origin and changes nothing', async () => {
     const { client } = await signedIn(t, 'member', 'e@example.com');
-    const res = await client.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'hijacked' }, { origin: 'https://evil.example' });
+    const res = await client.post(
+      '/api/change-password',
+      { currentPassword: PASSWORD, newPassword: 'hijacked' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
-    const viaReferer = await client.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'hijacked' }, { referer: 'https://evil.example/page' });
+    const viaReferer = await client.post(
+      '/api/change-password',
+      { currentPassword: PASSWORD, newPassword: 'hijacked' },
+      { referer: 'https://evil.example/page' },
+    );
     expect(viaReferer.status).toBe(403);
     expect((await t.client().post('/api/login', { email: 'e@example.com', password: PASSWORD })).status).toBe(200);
-    const same = await client.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'fine-change' }, { origin: t.baseUrl });
+    const same = await client.post(
+      '/api/change-password',
+      { currentPassword: PASSWORD, newPassword: 'fine-change' },
+      { origin: t.baseUrl },
+    );
     expect(same.status).toBe(200);
   });
 
@@ -224,7 +257,12 @@ describe('bad input and protocol', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
     expect(unknown.json.message).toMatch(/Not found/);
-    const big = await c.request('POST', '/api/login', JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }), { 'content-type': 'application/json' });
+    const big = await c.request(
+      'POST',
+      '/api/login',
+      JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
+      { 'content-type': 'application/json' },
+    );
     expect(big.status).toBe(413);
     expect(big.json.message).toBe('The request is too large.');
   });

@@ -34,7 +34,9 @@ function script(env: Record<string, string>, ...args: string[]) {
 
 async function seed(database: Database) {
   await database.db.insert(users).values({ email: 'kept@example.com', passwordHash: 'x', role: 'member' });
-  await database.db.insert(articles).values({ title: 'Original Title', summary: 's', content: '<p>c</p>', slug: 'original-title' });
+  await database.db
+    .insert(articles)
+    .values({ title: 'Original Title', summary: 's', content: '<p>c</p>', slug: 'original-title' });
 }
 
 async function change(database: Database) {
@@ -63,7 +65,10 @@ describe('backup and restore', () => {
       fs.mkdirSync(dataDir, { recursive: true });
       // A migrated database from the test template (a fresh one takes seconds to create).
       const open = async () => openDatabase({ pglite: new PGlite(dir), migrate: false });
-      const first = await openDatabase({ pglite: new PGlite(dir, { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_PATH)]) }), migrate: false });
+      const first = await openDatabase({
+        pglite: new PGlite(dir, { loadDataDir: new Blob([fs.readFileSync(TEMPLATE_PATH)]) }),
+        migrate: false,
+      });
       await seed(first);
       await first.close();
 

@@ -41,33 +41,63 @@ describe('admin members API', () => {
     const { user: annual } = await createUser(t.ctx, { email: 'annual.one@example.com' });
     await createUser(t.ctx, { email: 'free_user@example.com' });
     expect((await admin.client.post(`/api/admin/members/${fam.id}/grant`, { type: 'family' })).status).toBe(200);
-    expect((await admin.client.post(`/api/admin/members/${annual.id}/grant`, { type: 'annual_special', endDate: '2030-06-30' })).status).toBe(200);
+    expect(
+      (
+        await admin.client.post(`/api/admin/members/${annual.id}/grant`, {
+          type: 'annual_special',
+          endDate: '2030-06-30',
+        })
+      ).status,
+    ).toBe(200);
 
     const all = await admin.client.get('/api/admin/members');
     expect(all.status).toBe(200);
     expect(all.json.total).toBe(5);
     const byEmail = Object.fromEntries(all.json.members.map((m: { email: string }) => [m.email, m]));
-    expect(byEmail['monthly@example.com']).toMatchObject({ status: 'active', type: 'premium', hasAccess: true, cancelAtPeriodEnd: false });
+    expect(byEmail['monthly@example.com']).toMatchObject({
+      status: 'active',
+      type: 'premium',
+      hasAccess: true,
+      cancelAtPeriodEnd: false,
+    });
     expect(byEmail['monthly@example.com'].endDate).toBeTruthy();
-    expect(byEmail['family.one@example.com']).toMatchObject({ status: 'active', type: 'family', endDate: null, hasAccess: true, hasPassword: false });
-    expect(byEmail['annual.one@example.com']).toMatchObject({ status: 'active', type: 'annual_special', hasAccess: true });
+    expect(byEmail['family.one@example.com']).toMatchObject({
+      status: 'active',
+      type: 'family',
+      endDate: null,
+      hasAccess: true,
+      hasPassword: false,
+    });
+    expect(byEmail['annual.one@example.com']).toMatchObject({
+      status: 'active',
+      type: 'annual_special',
+      hasAccess: true,
+    });
     expect(londonDate(new Date(byEmail['annual.one@example.com'].endDate))).toBe('2030-06-30');
     expect(byEmail['free_user@example.com']).toMatchObject({ status: 'none', type: null, hasAccess: false });
 
     const search = await admin.client.get('/api/admin/members?search=FAMILY');
     expect(search.json.members.map((m: { email: string }) => m.email)).toEqual(['family.one@example.com']);
     // LIKE wildcards in the search are taken literally.
-    expect((await admin.client.get('/api/admin/members?search=_')).json.members.map((m: { email: string }) => m.email)).toEqual(['free_user@example.com']);
+    expect(
+      (await admin.client.get('/api/admin/members?search=_')).json.members.map((m: { email: string }) => m.email),
+    ).toEqual(['free_user@example.com']);
     const byType = await admin.client.get('/api/admin/members?type=annual_special');
     expect(byType.json.members.map((m: { email: string }) => m.email)).toEqual(['annual.one@example.com']);
     const none = await admin.client.get('/api/admin/members?status=none');
-    expect(none.json.members.map((m: { email: string }) => m.email).sort()).toEqual(['admin@example.com', 'free_user@example.com']);
+    expect(none.json.members.map((m: { email: string }) => m.email).sort()).toEqual([
+      'admin@example.com',
+      'free_user@example.com',
+    ]);
 
     t.clock.set(new Date('2030-07-01T12:00:00Z'));
     const fresh = t.client();
     await fresh.post('/api/login', { email: 'admin@example.com', password: PASSWORD });
     const lapsed = await fresh.get('/api/admin/members?status=expired');
-    expect(lapsed.json.members.map((m: { email: string }) => m.email).sort()).toEqual(['annual.one@example.com', 'monthly@example.com']);
+    expect(lapsed.json.members.map((m: { email: string }) => m.email).sort()).toEqual([
+      'annual.one@example.com',
+      'monthly@example.com',
+    ]);
   });
 
   it('grants family (lifetime) and annual special (a year by default), and revokes them', async () => {
@@ -79,7 +109,10 @@ describe('admin members API', () => {
     expect(annual.status).toBe(200);
     const today = londonDate(t.clock.now());
     expect(londonDate(new Date(annual.json.member.endDate))).toBe(addDays(today, 365));
-    expect((await free.client.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true, subscriptionType: 'annual_special' });
+    expect((await free.client.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: true,
+      subscriptionType: 'annual_special',
+    });
 
     const family = await admin.client.post(`/api/admin/members/${id}/grant`, { type: 'family' });
     expect(family.json.member).toMatchObject({ type: 'family', endDate: null, hasAccess: true });
@@ -87,7 +120,10 @@ describe('admin members API', () => {
     const revoked = await admin.client.post(`/api/admin/members/${id}/revoke`);
     expect(revoked.status).toBe(200);
     expect(revoked.json.member).toMatchObject({ type: 'family', status: 'canceled', hasAccess: false });
-    expect((await free.client.get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, hasMemberAccess: false });
+    expect((await free.client.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: false,
+      hasMemberAccess: false,
+    });
   });
 
   it('refuses bad grants and touches only family and annual special', async () => {
@@ -117,26 +153,43 @@ describe('admin members API', () => {
 describe('POST /api/create-invoice-link', () => {
   it('makes a Stripe payment link on the named price tier (phase3 by default) with the e-mail prefilled', async () => {
     const admin = await signedIn(t, 'admin');
-    const res = await admin.client.post('/api/create-invoice-link', { email: 'Client@Example.com', customerName: 'Jo Client' });
+    const res = await admin.client.post('/api/create-invoice-link', {
+      email: 'Client@Example.com',
+      customerName: 'Jo Client',
+    });
     expect(res.status).toBe(200);
     const url = new URL(res.json.url);
     expect(url.origin).toBe('https://buy.stripe.test');
     expect(url.searchParams.get('prefilled_email')).toBe('client@example.com');
     const [call] = fake.calls('POST', '/v1/payment_links');
     expect(call.body.line_items).toEqual([{ price: 'price_p3', quantity: '1' }]);
-    expect(call.body.metadata).toEqual({ email: 'client@example.com', customerName: 'Jo Client', pricingTier: 'phase3' });
+    expect(call.body.metadata).toEqual({
+      email: 'client@example.com',
+      customerName: 'Jo Client',
+      pricingTier: 'phase3',
+    });
 
-    await admin.client.post('/api/create-invoice-link', { email: 'b@example.com', customerName: 'B', pricingTier: 'phase2' });
+    await admin.client.post('/api/create-invoice-link', {
+      email: 'b@example.com',
+      customerName: 'B',
+      pricingTier: 'phase2',
+    });
     expect(fake.calls('POST', '/v1/payment_links')[1].body.line_items[0].price).toBe('price_p2');
   });
 
   it('refuses an unknown tier and missing fields with 400', async () => {
     const admin = await signedIn(t, 'admin');
-    const unknown = await admin.client.post('/api/create-invoice-link', { email: 'a@example.com', customerName: 'A', pricingTier: 'gold' });
+    const unknown = await admin.client.post('/api/create-invoice-link', {
+      email: 'a@example.com',
+      customerName: 'A',
+      pricingTier: 'gold',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json.message).toBe('Unknown pricing tier "gold". Configured tiers: phase3, phase2.');
     expect((await admin.client.post('/api/create-invoice-link', { email: 'a@example.com' })).status).toBe(400);
-    expect((await admin.client.post('/api/create-invoice-link', { email: 'nope', customerName: 'A' })).status).toBe(400);
+    expect((await admin.client.post('/api/create-invoice-link', { email: 'nope', customerName: 'A' })).status).toBe(
+      400,
+    );
     expect(fake.calls('POST', '/v1/payment_links')).toHaveLength(0);
   });
 });

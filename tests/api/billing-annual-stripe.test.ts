@@ -30,10 +30,21 @@ describe('the annual plan on Stripe', () => {
     await checkout({ email: 'yearly@example.com', ...JOINING, plan: 'annual' });
     await checkout({ email: 'monthly@example.com', ...JOINING });
     const [annual, monthly] = fake.calls('POST', '/v1/checkout/sessions');
-    expect(annual.body).toMatchObject({ mode: 'subscription', line_items: [{ price: 'price_annual', quantity: '1' }], allow_promotion_codes: 'true', metadata: { plan: 'annual' } });
-    expect(monthly.body).toMatchObject({ line_items: [{ price: 'price_monthly', quantity: '1' }], metadata: { plan: 'monthly' } });
+    expect(annual.body).toMatchObject({
+      mode: 'subscription',
+      line_items: [{ price: 'price_annual', quantity: '1' }],
+      allow_promotion_codes: 'true',
+      metadata: { plan: 'annual' },
+    });
+    expect(monthly.body).toMatchObject({
+      line_items: [{ price: 'price_monthly', quantity: '1' }],
+      metadata: { plan: 'monthly' },
+    });
     const rows = await t.ctx.db.select().from(checkoutSessions);
-    expect(Object.fromEntries(rows.map((r) => [r.email, r.plan]))).toEqual({ 'yearly@example.com': 'annual', 'monthly@example.com': 'monthly' });
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.plan]))).toEqual({
+      'yearly@example.com': 'annual',
+      'monthly@example.com': 'monthly',
+    });
   });
 
   it('once paid, the account is an annual plan renewing in a year; it cancels to that date and resumes', async () => {
@@ -48,13 +59,25 @@ describe('the annual plan on Stripe', () => {
     expect(user.subscriptionEndDate!.getTime()).toBe(periodEnd);
     expect(periodEnd - Date.now()).toBeGreaterThan(364 * DAY);
     const [joined] = await t.ctx.db.select().from(subscriptionEvents);
-    expect(joined).toMatchObject({ userId: user.id, type: 'joined', amountPence: 14400, detail: expect.objectContaining({ plan: 'annual', subscriptionId }) });
+    expect(joined).toMatchObject({
+      userId: user.id,
+      type: 'joined',
+      amountPence: 14400,
+      detail: expect.objectContaining({ plan: 'annual', subscriptionId }),
+    });
     const [welcome] = await t.ctx.db.select().from(outbox).where(eq(outbox.kind, 'welcome'));
     expect(welcome.text).toContain('Plan: Annual Premium (paid yearly)');
 
     // Renewal events keep it annual.
     fake.renew(subscriptionId);
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
     const [renewed] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(renewed).toMatchObject({ subscriptionType: 'annual' });
     expect(renewed.subscriptionEndDate!.getTime()).toBe(periodEnd + 365 * DAY);
@@ -74,9 +97,13 @@ describe('the annual plan on Stripe', () => {
 
     const cancelled = await client.post('/api/cancel-subscription', { reason: 'too_expensive' });
     expect(cancelled.status).toBe(200);
-    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).pop()!.body).toEqual({ cancel_at_period_end: 'true' });
+    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).pop()!.body).toEqual({
+      cancel_at_period_end: 'true',
+    });
     expect((await client.post('/api/resume-subscription')).status).toBe(200);
-    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).pop()!.body).toEqual({ cancel_at_period_end: 'false' });
+    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).pop()!.body).toEqual({
+      cancel_at_period_end: 'false',
+    });
     const types = (await t.ctx.db.select().from(subscriptionEvents)).map((e) => [e.type, e.reason]);
     expect(types).toEqual([
       ['joined', null],

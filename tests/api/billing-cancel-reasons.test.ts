@@ -21,12 +21,19 @@ async function member(email: string) {
   const path = new URL(res.json.url).pathname;
   expect((await t.client().request('POST', `${path}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
   const browser = t.client();
-  expect((await browser.post('/api/set-password', { session_id: path.split('/').pop(), password: 'member-pass-1' })).status).toBe(200);
+  expect(
+    (await browser.post('/api/set-password', { session_id: path.split('/').pop(), password: 'member-pass-1' })).status,
+  ).toBe(200);
   const [user] = await t.ctx.db.select().from(users).where(eq(users.email, email));
   return { browser, user };
 }
 
-const history = (userId: number) => t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(asc(subscriptionEvents.id));
+const history = (userId: number) =>
+  t.ctx.db
+    .select()
+    .from(subscriptionEvents)
+    .where(eq(subscriptionEvents.userId, userId))
+    .orderBy(asc(subscriptionEvents.id));
 
 describe('cancel with a reason', () => {
   it('keeps each reason on a cancel_requested event, and each resume as a resumed event', async () => {
@@ -38,12 +45,22 @@ describe('cancel with a reason', () => {
       expect((await browser.post('/api/resume-subscription')).status).toBe(200);
     }
     const events = await history(user.id);
-    expect(events.map((e) => e.type)).toEqual(['joined', ...CANCEL_REASONS.flatMap(() => ['cancel_requested', 'resumed'])]);
+    expect(events.map((e) => e.type)).toEqual([
+      'joined',
+      ...CANCEL_REASONS.flatMap(() => ['cancel_requested', 'resumed']),
+    ]);
     const cancels = events.filter((e) => e.type === 'cancel_requested');
     expect(cancels.map((e) => e.reason)).toEqual([...CANCEL_REASONS]);
-    expect(cancels.map((e) => (e.detail as { comment?: string }).comment)).toEqual(CANCEL_REASONS.map((r) => `because: ${r}`));
-    expect(cancels[0]).toMatchObject({ providerRef: user.stripeSubscriptionId, detail: expect.objectContaining({ plan: 'monthly', accessUntil: user.subscriptionEndDate!.toISOString() }) });
-    expect(events.filter((e) => e.type === 'resumed').every((e) => e.providerRef === user.stripeSubscriptionId)).toBe(true);
+    expect(cancels.map((e) => (e.detail as { comment?: string }).comment)).toEqual(
+      CANCEL_REASONS.map((r) => `because: ${r}`),
+    );
+    expect(cancels[0]).toMatchObject({
+      providerRef: user.stripeSubscriptionId,
+      detail: expect.objectContaining({ plan: 'monthly', accessUntil: user.subscriptionEndDate!.toISOString() }),
+    });
+    expect(events.filter((e) => e.type === 'resumed').every((e) => e.providerRef === user.stripeSubscriptionId)).toBe(
+      true,
+    );
     // Counted per reason for the business figures.
     expect(countCancelReasons(cancels)).toEqual({ too_expensive: 1, not_using: 1, results: 1, other: 1, not_given: 0 });
   });
@@ -71,7 +88,9 @@ describe('cancel with a reason', () => {
     expect((await browser.get('/api/auth/user')).json.cancelAtPeriodEnd).toBe(false);
     expect((await history(user.id)).map((e) => e.type)).toEqual(['joined']);
     // Exactly 500 is fine.
-    expect((await browser.post('/api/cancel-subscription', { reason: 'other', comment: 'y'.repeat(500) })).status).toBe(200);
+    expect((await browser.post('/api/cancel-subscription', { reason: 'other', comment: 'y'.repeat(500) })).status).toBe(
+      200,
+    );
   });
 
   it('a resume refused (nothing to resume) records nothing', async () => {

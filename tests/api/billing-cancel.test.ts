@@ -49,23 +49,44 @@ describe('POST /api/cancel-subscription', () => {
     const periodEnd = fake.subscriptions.get(subscriptionId)!.items.data[0].current_period_end * 1000;
     const res = await browser.post('/api/cancel-subscription');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, message: CANCELLED, subscriptionEndDate: new Date(periodEnd).toISOString() });
+    expect(res.json).toEqual({
+      success: true,
+      message: CANCELLED,
+      subscriptionEndDate: new Date(periodEnd).toISOString(),
+    });
     const [call] = fake.calls('POST', `/v1/subscriptions/${subscriptionId}`);
     expect(call.body).toEqual({ cancel_at_period_end: 'true' });
 
     const me = await browser.get('/api/auth/user');
-    expect(me.json).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: true, subscriptionEndDate: new Date(periodEnd).toISOString() });
+    expect(me.json).toMatchObject({
+      isSubscribed: true,
+      cancelAtPeriodEnd: true,
+      subscriptionEndDate: new Date(periodEnd).toISOString(),
+    });
     // Cancelling again is harmless.
     expect((await browser.post('/api/cancel-subscription')).json.message).toBe(CANCELLED);
 
     t.clock.set(new Date(periodEnd - DAY));
-    expect((await (await signIn('leaving@example.com')).get('/api/auth/user')).json).toMatchObject({ isSubscribed: true, hasMemberAccess: true });
+    expect((await (await signIn('leaving@example.com')).get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: true,
+      hasMemberAccess: true,
+    });
     t.clock.set(new Date(periodEnd + 60_000));
-    expect((await (await signIn('leaving@example.com')).get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, hasMemberAccess: false });
+    expect((await (await signIn('leaving@example.com')).get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: false,
+      hasMemberAccess: false,
+    });
 
     // Stripe's own end-of-period event then records the end.
     fake.endSubscription(subscriptionId);
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
     const [u] = await t.ctx.db.select().from(users).where(eq(users.email, 'leaving@example.com'));
     expect(u.subscriptionStatus).toBe('canceled');
   });
@@ -78,7 +99,9 @@ describe('POST /api/cancel-subscription', () => {
     await c.post('/api/login', { email: 'annual@example.com', password: 'correct-horse-1' });
     const res = await c.post('/api/cancel-subscription');
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe('An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.');
+    expect(res.json.message).toBe(
+      'An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.',
+    );
     expect(fake.requests).toHaveLength(0);
 
     t.clock.set(new Date('2031-03-31T22:00:00Z')); // 23:00 in London (BST): still the end date
@@ -109,7 +132,10 @@ describe('POST /api/billing-portal', () => {
     const res = await browser.post('/api/billing-portal');
     expect(res.status).toBe(200);
     expect(res.json.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
-    expect(fake.calls('POST', '/v1/billing_portal/sessions')[0].body).toEqual({ customer: customerId, return_url: `${t.baseUrl}/my-account` });
+    expect(fake.calls('POST', '/v1/billing_portal/sessions')[0].body).toEqual({
+      customer: customerId,
+      return_url: `${t.baseUrl}/my-account`,
+    });
   });
 
   it('answers 400 without a billing account and 401 signed out', async () => {

@@ -49,7 +49,9 @@ describe('POST /api/create-checkout-session', () => {
   it('uses PUBLIC_URL for the return URLs when it is set', async () => {
     const withUrl = await startTestApp(stripeEnv(fake, { PUBLIC_URL: 'https://vbg.example' }));
     try {
-      expect((await withUrl.client().post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING })).status).toBe(200);
+      expect(
+        (await withUrl.client().post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING })).status,
+      ).toBe(200);
       const call = fake.calls('POST', '/v1/checkout/sessions').pop()!;
       expect(call.body.success_url).toBe('https://vbg.example/payment-success?session_id={CHECKOUT_SESSION_ID}');
       expect(call.body.cancel_url).toBe('https://vbg.example/subscribe?checkout=cancelled');
@@ -71,8 +73,13 @@ describe('POST /api/create-checkout-session', () => {
   });
 
   it('without an annual price the annual plan is refused with 400 and Stripe is not called', async () => {
-    expect((await t.client().get('/api/config')).json).toMatchObject({ paymentsProvider: 'stripe', annualPricePence: null });
-    const res = await t.client().post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING, plan: 'annual' });
+    expect((await t.client().get('/api/config')).json).toMatchObject({
+      paymentsProvider: 'stripe',
+      annualPricePence: null,
+    });
+    const res = await t
+      .client()
+      .post('/api/create-checkout-session', { email: 'a@example.com', ...JOINING, plan: 'annual' });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('The annual plan is not available at the moment. Please choose the monthly plan.');
     expect(fake.calls('POST', '/v1/checkout/sessions')).toHaveLength(0);
@@ -80,12 +87,18 @@ describe('POST /api/create-checkout-session', () => {
 
   it('checks a signed-in non-member out for their own e-mail, and refuses a signed-in member with 409', async () => {
     const nonMember = await signedIn(t, 'nonMember', 'free@example.com');
-    const res = await nonMember.client.post('/api/create-checkout-session', { email: 'someone-else@example.com', ...JOINING });
+    const res = await nonMember.client.post('/api/create-checkout-session', {
+      email: 'someone-else@example.com',
+      ...JOINING,
+    });
     expect(res.status).toBe(200);
     expect(fake.calls('POST', '/v1/checkout/sessions').pop()!.body.customer_email).toBe('free@example.com');
 
     const member = await signedIn(t, 'member', 'paying@example.com');
-    const refused = await member.client.post('/api/create-checkout-session', { email: 'paying@example.com', ...JOINING });
+    const refused = await member.client.post('/api/create-checkout-session', {
+      email: 'paying@example.com',
+      ...JOINING,
+    });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe('You already have an active subscription.');
     // The same e-mail typed by a visitor is not charged twice either.
@@ -108,7 +121,12 @@ describe('GET /api/checkout-session/{id}', () => {
     const { sessionId } = await paidCheckout('paid@example.com', 1200);
     const res = await t.client().get(`/api/checkout-session/${sessionId}`);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ email: 'paid@example.com', display_text: 'VBG Premium — £12.00/month', needsPassword: true, duplicate: false });
+    expect(res.json).toEqual({
+      email: 'paid@example.com',
+      display_text: 'VBG Premium — £12.00/month',
+      needsPassword: true,
+      duplicate: false,
+    });
   });
 
   it('works when the browser is back before the webhook: the session is read from Stripe', async () => {
@@ -139,8 +157,12 @@ describe('POST /api/set-password', () => {
 
     const again = await t.client().post('/api/set-password', { session_id: sessionId, password: 'hijacker-pass' });
     expect(again.status).toBe(409);
-    expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'hijacker-pass' })).status).toBe(401);
-    expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'my-new-pass' })).status).toBe(200);
+    expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'hijacker-pass' })).status).toBe(
+      401,
+    );
+    expect((await t.client().post('/api/login', { email: 'new@example.com', password: 'my-new-pass' })).status).toBe(
+      200,
+    );
   });
 
   it('never sets the password of an existing account that paid (decision 0018): its sessions and password stay', async () => {
@@ -152,13 +174,22 @@ describe('POST /api/set-password', () => {
     const res = await browser.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' });
     expect(res.status).toBe(409);
     expect((await browser.get('/api/auth/user')).status).toBe(401);
-    expect((await free.client.get('/api/auth/user')).json).toMatchObject({ email: 'existing@example.com', isSubscribed: true });
-    expect((await t.client().post('/api/login', { email: 'existing@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await free.client.get('/api/auth/user')).json).toMatchObject({
+      email: 'existing@example.com',
+      isSubscribed: true,
+    });
+    expect((await t.client().post('/api/login', { email: 'existing@example.com', password: PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an unknown or unpaid session', async () => {
-    expect((await t.client().post('/api/set-password', { session_id: 'cs_nope', password: 'secret1' })).status).toBe(404);
+    expect((await t.client().post('/api/set-password', { session_id: 'cs_nope', password: 'secret1' })).status).toBe(
+      404,
+    );
     const { sessionId } = await checkout('unpaid@example.com');
-    expect((await t.client().post('/api/set-password', { session_id: sessionId, password: 'secret1' })).status).toBe(404);
+    expect((await t.client().post('/api/set-password', { session_id: sessionId, password: 'secret1' })).status).toBe(
+      404,
+    );
   });
 });

@@ -36,7 +36,9 @@ async function signIn(email: string) {
 async function member(email: string) {
   const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const path = new URL(res.json.url).pathname;
-  expect((await t.client().request('POST', `${path}/complete`, 'discountCode=', { ...FORM, origin: t.baseUrl })).status).toBe(303);
+  expect(
+    (await t.client().request('POST', `${path}/complete`, 'discountCode=', { ...FORM, origin: t.baseUrl })).status,
+  ).toBe(303);
   const user = await userByEmail(email);
   await setPassword(t.ctx, user.id, 'local-pass-1');
   return user;
@@ -48,8 +50,17 @@ async function renewal(subscriptionId: string, outcome: LocalRenewalOutcome) {
 }
 
 const eventsOf = async (userId: number) =>
-  (await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(subscriptionEvents.id)).map((e) => [e.type, e.reason]);
-const billingMail = async (email: string) => (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing').map((m) => m.subject);
+  (
+    await t.ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.userId, userId))
+      .orderBy(subscriptionEvents.id)
+  ).map((e) => [e.type, e.reason]);
+const billingMail = async (email: string) =>
+  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email)))
+    .filter((m) => m.kind === 'billing')
+    .map((m) => m.subject);
 
 describe('failed renewals on the local checkout', () => {
   it('a failed renewal keeps access for PAYMENT_GRACE_DAYS; a paid retry recovers; the period moved on as at Stripe', async () => {
@@ -61,18 +72,27 @@ describe('failed renewals on the local checkout', () => {
     expect(failed.subscriptionEndDate!.getTime()).toBeGreaterThan(periodEnd.getTime());
     expect(await billingMail('local.late@example.com')).toEqual(['Your VBG payment did not go through']);
     t.clock.advance(3 * DAY - 60_000);
-    expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: true });
+    expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({
+      hasMemberAccess: true,
+    });
     await renewal(user.stripeSubscriptionId!, 'failed');
     expect(await billingMail('local.late@example.com')).toHaveLength(1);
     t.clock.advance(2 * 60_000);
-    expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: false });
+    expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({
+      hasMemberAccess: false,
+    });
     const { client: admin } = await signedIn(t, 'admin');
     const [row] = (await admin.get('/api/admin/members?search=local.late')).json.members;
     expect(row).toMatchObject({ hasAccess: false, paymentFailedAt: failed.paymentFailedAt!.toISOString() });
 
     await renewal(user.stripeSubscriptionId!, 'paid');
-    expect(await userByEmail('local.late@example.com')).toMatchObject({ subscriptionStatus: 'active', paymentFailedAt: null });
-    expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: true });
+    expect(await userByEmail('local.late@example.com')).toMatchObject({
+      subscriptionStatus: 'active',
+      paymentFailedAt: null,
+    });
+    expect((await (await signIn('local.late@example.com')).get('/api/auth/user')).json).toMatchObject({
+      hasMemberAccess: true,
+    });
     expect(await eventsOf(user.id)).toEqual([
       ['joined', null],
       ['payment_failed', null],
@@ -89,14 +109,23 @@ describe('failed renewals on the local checkout', () => {
     await renewal(user.stripeSubscriptionId!, 'failed');
     const result = await renewal(user.stripeSubscriptionId!, 'gave_up');
     expect(result.duplicate).toBe(false);
-    expect(await userByEmail('local.gone@example.com')).toMatchObject({ subscriptionStatus: 'canceled', paymentFailedAt: null });
+    expect(await userByEmail('local.gone@example.com')).toMatchObject({
+      subscriptionStatus: 'canceled',
+      paymentFailedAt: null,
+    });
     expect(await eventsOf(user.id)).toEqual([
       ['joined', null],
       ['payment_failed', null],
       ['ended', 'payment_failed'],
     ]);
-    expect(await billingMail('local.gone@example.com')).toEqual(['Your VBG payment did not go through', 'Your VBG membership has ended']);
-    expect((await (await signIn('local.gone@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: false, isSubscribed: false });
+    expect(await billingMail('local.gone@example.com')).toEqual([
+      'Your VBG payment did not go through',
+      'Your VBG membership has ended',
+    ]);
+    expect((await (await signIn('local.gone@example.com')).get('/api/auth/user')).json).toMatchObject({
+      hasMemberAccess: false,
+      isSubscribed: false,
+    });
   });
 
   it('My Account has no card portal with the local checkout: the portal route says so', async () => {

@@ -39,8 +39,16 @@ async function member(email: string) {
   return { browser: await signIn(email), user, subscriptionId: paid.subscriptionId };
 }
 
-const eventsOf = async (userId: number) => (await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(subscriptionEvents.id)).map((e) => e.type);
-const billingMail = async (email: string) => (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
+const eventsOf = async (userId: number) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.userId, userId))
+      .orderBy(subscriptionEvents.id)
+  ).map((e) => e.type);
+const billingMail = async (email: string) =>
+  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
 
 describe('a failed renewal payment', () => {
   it('keeps access through the grace period, e-mails once per run, shows the admin, and recovers when the card is paid', async () => {
@@ -55,7 +63,13 @@ describe('a failed renewal payment', () => {
     const graceUntil = new Date(stored.paymentFailedAt!.getTime() + 7 * DAY).toISOString();
     const browser = await signIn('late.payer@example.com');
     const me = (await browser.get('/api/auth/user')).json;
-    expect(me).toMatchObject({ isSubscribed: true, hasMemberAccess: true, subscriptionStatus: 'past_due', paymentFailedAt: stored.paymentFailedAt!.toISOString(), graceUntil });
+    expect(me).toMatchObject({
+      isSubscribed: true,
+      hasMemberAccess: true,
+      subscriptionStatus: 'past_due',
+      paymentFailedAt: stored.paymentFailedAt!.toISOString(),
+      graceUntil,
+    });
     expect((await browser.get('/api/vbg-race-cards-metadata')).status).toBe(200);
 
     const [mail] = await billingMail('late.payer@example.com');
@@ -66,22 +80,38 @@ describe('a failed renewal payment', () => {
 
     const { client: admin } = await signedIn(t, 'admin');
     const [row] = (await admin.get('/api/admin/members?search=late.payer')).json.members;
-    expect(row).toMatchObject({ status: 'past_due', hasAccess: true, paymentFailedAt: stored.paymentFailedAt!.toISOString(), graceUntil });
+    expect(row).toMatchObject({
+      status: 'past_due',
+      hasAccess: true,
+      paymentFailedAt: stored.paymentFailedAt!.toISOString(),
+      graceUntil,
+    });
 
     // Stripe retries and fails again two days later: still one run, one e-mail, one event.
     t.clock.advance(2 * DAY);
-    expect((await deliverWebhook(t.client(), fake.event('invoice.payment_failed', fake.failRenewal(subscriptionId)))).status).toBe(200);
+    expect(
+      (await deliverWebhook(t.client(), fake.event('invoice.payment_failed', fake.failRenewal(subscriptionId)))).status,
+    ).toBe(200);
     expect(await billingMail('late.payer@example.com')).toHaveLength(1);
     expect((await userByEmail('late.payer@example.com')).paymentFailedAt).toEqual(stored.paymentFailedAt);
 
     // The member updates the card; Stripe's next retry is paid.
     t.clock.advance(DAY);
-    expect((await deliverWebhook(t.client(), fake.event('invoice.paid', fake.payOpenInvoice(subscriptionId)))).status).toBe(200);
+    expect(
+      (await deliverWebhook(t.client(), fake.event('invoice.paid', fake.payOpenInvoice(subscriptionId)))).status,
+    ).toBe(200);
     const recovered = await userByEmail('late.payer@example.com');
     expect(recovered).toMatchObject({ subscriptionStatus: 'active', paymentFailedAt: null });
-    expect((await (await signIn('late.payer@example.com')).get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: true, paymentFailedAt: null, graceUntil: null });
+    expect((await (await signIn('late.payer@example.com')).get('/api/auth/user')).json).toMatchObject({
+      hasMemberAccess: true,
+      paymentFailedAt: null,
+      graceUntil: null,
+    });
     expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'renewed', 'recovered']);
-    const [failed] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'payment_failed'));
+    const [failed] = await t.ctx.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.type, 'payment_failed'));
     expect(failed).toMatchObject({ amountPence: 1600, providerRef: failedInvoice.id });
     const [renewed] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'renewed'));
     expect(renewed).toMatchObject({ amountPence: 1600, providerRef: failedInvoice.id });
@@ -97,23 +127,43 @@ describe('a failed renewal payment', () => {
     await deliverWebhook(t.client(), fake.event('invoice.payment_failed', fake.failRenewal(subscriptionId)));
     t.clock.advance(7 * DAY + 60_000);
     const browser = await signIn('gone@example.com');
-    expect((await browser.get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, hasMemberAccess: false, subscriptionStatus: 'past_due' });
+    expect((await browser.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: false,
+      hasMemberAccess: false,
+      subscriptionStatus: 'past_due',
+    });
     expect((await browser.get('/api/vbg-race-cards-metadata')).status).toBe(403);
     const again = await browser.post('/api/create-checkout-session', JOINING);
     expect(again.status).toBe(409);
     expect(again.json.message).toMatch(/Update your card from My Account .*instead of subscribing again/);
 
     fake.endSubscription(subscriptionId);
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
-    expect(await userByEmail('gone@example.com')).toMatchObject({ subscriptionStatus: 'canceled', paymentFailedAt: null });
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await userByEmail('gone@example.com')).toMatchObject({
+      subscriptionStatus: 'canceled',
+      paymentFailedAt: null,
+    });
     expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'ended']);
     const [ended] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'));
     expect(ended).toMatchObject({ reason: 'payment_failed', providerRef: subscriptionId });
     const mail = await billingMail('gone@example.com');
-    expect(mail.map((m) => m.subject)).toEqual(['Your VBG payment did not go through', 'Your VBG membership has ended']);
+    expect(mail.map((m) => m.subject)).toEqual([
+      'Your VBG payment did not go through',
+      'Your VBG membership has ended',
+    ]);
     expect(mail[1].text).toMatch(/could not take the renewal payment, so your membership has now ended/);
     // A redelivery, or a later event about it, ends nothing twice.
-    await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!));
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!),
+    );
     expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'ended']);
     // Now they may subscribe again.
     expect((await browser.post('/api/create-checkout-session', JOINING)).status).toBe(200);
@@ -123,8 +173,15 @@ describe('a failed renewal payment', () => {
     const { browser, user, subscriptionId } = await member('unpaid@example.com');
     await deliverWebhook(t.client(), fake.event('invoice.payment_failed', fake.failRenewal(subscriptionId)));
     fake.setStatus(subscriptionId, 'unpaid');
-    await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!));
-    expect((await browser.get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: false, subscriptionStatus: 'unpaid', paymentFailedAt: null });
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!),
+    );
+    expect((await browser.get('/api/auth/user')).json).toMatchObject({
+      hasMemberAccess: false,
+      subscriptionStatus: 'unpaid',
+      paymentFailedAt: null,
+    });
     expect(await eventsOf(user.id)).toEqual(['joined', 'payment_failed', 'ended']);
     expect((await billingMail('unpaid@example.com')).map((m) => m.subject)).toContain('Your VBG membership has ended');
   });
@@ -141,7 +198,10 @@ describe('a failed renewal payment', () => {
     const { browser, user, subscriptionId } = await member('leaver@example.com');
     expect((await browser.post('/api/cancel-subscription')).status).toBe(200);
     fake.endSubscription(subscriptionId);
-    await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!));
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+    );
     expect(await eventsOf(user.id)).toEqual(['joined', 'cancel_requested', 'ended']);
     const [ended] = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'));
     expect(ended).toMatchObject({ userId: user.id, reason: 'cancelled' });
@@ -154,6 +214,9 @@ describe('a failed renewal payment', () => {
     expect(res.status).toBe(200);
     expect(res.json.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
     const [call] = fake.calls('POST', '/v1/billing_portal/sessions');
-    expect(call.body).toMatchObject({ customer: user.stripeCustomerId, return_url: expect.stringMatching(/\/my-account$/) });
+    expect(call.body).toMatchObject({
+      customer: user.stripeCustomerId,
+      return_url: expect.stringMatching(/\/my-account$/),
+    });
   });
 });

@@ -23,7 +23,8 @@ withFakeStripeApp((app, f) => {
 const EMAIL = 'returning@example.com';
 const PASS = 'member-pass-1';
 const sessionIdOf = (url: string) => String(url).split('/').pop()!;
-const periodEndOf = (subscriptionId: string) => fake.subscriptions.get(subscriptionId)!.items.data[0].current_period_end * 1000;
+const periodEndOf = (subscriptionId: string) =>
+  fake.subscriptions.get(subscriptionId)!.items.data[0].current_period_end * 1000;
 
 async function delivered(payload: string) {
   const res = await deliverWebhook(t.client(), payload);
@@ -36,7 +37,9 @@ async function returningMember() {
   const oldPaid = fake.completeCheckout(sessionIdOf(first.json.url));
   await delivered(fake.event('checkout.session.completed', oldPaid.session));
   const browser: HttpClient = t.client();
-  expect((await browser.post('/api/set-password', { session_id: oldPaid.session.id, password: PASS })).status).toBe(200);
+  expect((await browser.post('/api/set-password', { session_id: oldPaid.session.id, password: PASS })).status).toBe(
+    200,
+  );
   expect((await browser.post('/api/cancel-subscription')).status).toBe(200);
   t.clock.set(new Date(periodEndOf(oldPaid.subscriptionId) + 60_000));
   fake.endSubscription(oldPaid.subscriptionId);
@@ -59,15 +62,39 @@ async function account() {
 
 /** Everything a late event could wrongly change. */
 async function state() {
-  const { stripeSubscriptionId, stripeCustomerId, subscriptionStatus, subscriptionType, subscriptionStartDate, subscriptionEndDate, cancelAtPeriodEnd } = await account();
+  const {
+    stripeSubscriptionId,
+    stripeCustomerId,
+    subscriptionStatus,
+    subscriptionType,
+    subscriptionStartDate,
+    subscriptionEndDate,
+    cancelAtPeriodEnd,
+  } = await account();
   return {
-    account: { stripeSubscriptionId, stripeCustomerId, subscriptionStatus, subscriptionType, subscriptionStartDate, subscriptionEndDate, cancelAtPeriodEnd },
+    account: {
+      stripeSubscriptionId,
+      stripeCustomerId,
+      subscriptionStatus,
+      subscriptionType,
+      subscriptionStartDate,
+      subscriptionEndDate,
+      cancelAtPeriodEnd,
+    },
     checkouts: await t.ctx.db
-      .select({ id: checkoutSessions.id, status: checkoutSessions.status, stripeSubscriptionId: checkoutSessions.stripeSubscriptionId, duplicateOf: checkoutSessions.duplicateOfSubscriptionId })
+      .select({
+        id: checkoutSessions.id,
+        status: checkoutSessions.status,
+        stripeSubscriptionId: checkoutSessions.stripeSubscriptionId,
+        duplicateOf: checkoutSessions.duplicateOfSubscriptionId,
+      })
       .from(checkoutSessions)
       .orderBy(asc(checkoutSessions.id)),
-    mail: (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, EMAIL))).map((m) => m.subject),
-    cancelledAtStripe: fake.calls('DELETE', '/v1/subscriptions/').length + fake.calls('POST', '/v1/subscriptions/').length,
+    mail: (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, EMAIL))).map(
+      (m) => m.subject,
+    ),
+    cancelledAtStripe:
+      fake.calls('DELETE', '/v1/subscriptions/').length + fake.calls('POST', '/v1/subscriptions/').length,
   };
 }
 
@@ -80,8 +107,16 @@ function lateEventsOf(old: ReturnType<FakeStripe['completeCheckout']>) {
     fake.event('customer.subscription.created', sub),
     fake.event('customer.subscription.updated', sub),
     fake.event('customer.subscription.deleted', sub),
-    fake.event('invoice.paid', { id: 'in_old', object: 'invoice', parent: { subscription_details: { subscription: old.subscriptionId } } }),
-    fake.event('invoice.payment_failed', { id: 'in_old_2', object: 'invoice', parent: { subscription_details: { subscription: old.subscriptionId } } }),
+    fake.event('invoice.paid', {
+      id: 'in_old',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: old.subscriptionId } },
+    }),
+    fake.event('invoice.payment_failed', {
+      id: 'in_old_2',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: old.subscriptionId } },
+    }),
   ];
 }
 
@@ -92,9 +127,14 @@ describe('late webhook events of an old subscription', () => {
     expect(before.checkouts.map((c) => c.duplicateOf)).toEqual([null, null]);
     for (const late of lateEventsOf(oldPaid)) await delivered(late);
     expect(await state()).toEqual(before);
-    expect(await account()).toMatchObject({ stripeSubscriptionId: newPaid.subscriptionId, subscriptionStatus: 'active' });
+    expect(await account()).toMatchObject({
+      stripeSubscriptionId: newPaid.subscriptionId,
+      subscriptionStatus: 'active',
+    });
     // The old checkout's page still reads as the payment it was, not a duplicate.
-    expect((await t.client().get(`/api/checkout-session/${oldPaid.session.id}`)).json).toMatchObject({ duplicate: false });
+    expect((await t.client().get(`/api/checkout-session/${oldPaid.session.id}`)).json).toMatchObject({
+      duplicate: false,
+    });
   });
 
   it('change nothing after the new subscription has ended too: the account keeps its own, latest subscription', async () => {
@@ -103,7 +143,10 @@ describe('late webhook events of an old subscription', () => {
     fake.endSubscription(newPaid.subscriptionId);
     await delivered(fake.event('customer.subscription.deleted', fake.subscriptions.get(newPaid.subscriptionId)!));
     const before = await state();
-    expect(before.account).toMatchObject({ stripeSubscriptionId: newPaid.subscriptionId, subscriptionStatus: 'canceled' });
+    expect(before.account).toMatchObject({
+      stripeSubscriptionId: newPaid.subscriptionId,
+      subscriptionStatus: 'canceled',
+    });
     for (const late of lateEventsOf(oldPaid)) await delivered(late);
     expect(await state()).toEqual(before);
   });

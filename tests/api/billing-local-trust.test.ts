@@ -25,7 +25,11 @@ async function startCheckout(email: string, client = t.client()) {
   return { path, sessionId: path.split('/').pop()! };
 }
 
-const pay = (path: string, discountCode = '') => t.client().request('POST', `${path}/complete`, `discountCode=${encodeURIComponent(discountCode)}`, { ...FORM, origin: t.baseUrl });
+const pay = (path: string, discountCode = '') =>
+  t.client().request('POST', `${path}/complete`, `discountCode=${encodeURIComponent(discountCode)}`, {
+    ...FORM,
+    origin: t.baseUrl,
+  });
 
 async function userByEmail(email: string) {
   const [u] = await t.ctx.db.select().from(users).where(eq(users.email, email));
@@ -94,12 +98,17 @@ describe('local checkout: one live subscription', () => {
     expect(subs).toHaveLength(2);
     expect(subs.find((s) => s.id === original.id)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     expect(subs.find((s) => s.id !== original.id)).toMatchObject({ status: 'canceled' });
-    expect(await userByEmail('double@example.com')).toMatchObject({ stripeSubscriptionId: original.id, subscriptionStatus: 'active' });
+    expect(await userByEmail('double@example.com')).toMatchObject({
+      stripeSubscriptionId: original.id,
+      subscriptionStatus: 'active',
+    });
     const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'double@example.com'));
     expect(mail.map((m) => m.subject)).toContain('Your second VBG payment will be refunded');
     const admin = await signedIn(t, 'admin');
     const [row] = (await admin.client.get('/api/admin/members?search=double')).json.members;
-    expect(row.duplicatePayments).toEqual([{ checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String), refundedPence: 0 }]);
+    expect(row.duplicatePayments).toEqual([
+      { checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String), refundedPence: 0 },
+    ]);
   });
 });
 
@@ -121,7 +130,9 @@ describe('local checkout: resume and subscribe again', () => {
     const end = new Date((await localSubscriptions())[0].currentPeriodEnd).getTime();
     t.clock.set(new Date(end + 1000));
     const later = t.client();
-    expect((await later.post('/api/login', { email: 'back@example.com', password: PASS })).json.user).toMatchObject({ isSubscribed: false });
+    expect((await later.post('/api/login', { email: 'back@example.com', password: PASS })).json.user).toMatchObject({
+      isSubscribed: false,
+    });
     const late = await later.post('/api/resume-subscription');
     expect(late.status).toBe(400);
     expect(late.json.message).toBe('Your subscription has already ended. Please subscribe again.');
@@ -131,13 +142,23 @@ describe('local checkout: resume and subscribe again', () => {
     const { pathname } = new URL(res.json.url);
     expect((await pay(pathname, 'value25')).status).toBe(303);
     const sessionId = pathname.split('/').pop()!;
-    expect((await later.get(`/api/checkout-session/${sessionId}`)).json).toMatchObject({ display_text: 'VBG Premium — £12.00/month', needsPassword: false, duplicate: false });
-    expect((await later.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: false, subscriptionType: 'premium' });
+    expect((await later.get(`/api/checkout-session/${sessionId}`)).json).toMatchObject({
+      display_text: 'VBG Premium — £12.00/month',
+      needsPassword: false,
+      duplicate: false,
+    });
+    expect((await later.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: true,
+      cancelAtPeriodEnd: false,
+      subscriptionType: 'premium',
+    });
     const subs = await localSubscriptions();
     expect(subs.map((s) => [s.status, s.amount]).sort()).toEqual([
       ['active', 1200],
       ['canceled', 1600],
     ]);
-    expect((await userByEmail('back@example.com')).stripeSubscriptionId).toBe(subs.find((s) => s.status === 'active')!.id);
+    expect((await userByEmail('back@example.com')).stripeSubscriptionId).toBe(
+      subs.find((s) => s.status === 'active')!.id,
+    );
   });
 });

@@ -41,18 +41,32 @@ describe('local payments provider', () => {
     expect(page.headers.get('referrer-policy')).toBe('same-origin');
 
     const browser = t.client();
-    const paid = await browser.request('POST', `${path}/complete`, 'discountCode=value25', { ...FORM, origin: t.baseUrl });
+    const paid = await browser.request('POST', `${path}/complete`, 'discountCode=value25', {
+      ...FORM,
+      origin: t.baseUrl,
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${t.baseUrl}/payment-success?session_id=${sessionId}`);
 
     const lookup = await browser.get(`/api/checkout-session/${sessionId}`);
     expect(lookup.status).toBe(200);
-    expect(lookup.json).toEqual({ email: 'local@example.com', display_text: 'VBG Premium — £12.00/month', needsPassword: true, duplicate: false });
+    expect(lookup.json).toEqual({
+      email: 'local@example.com',
+      display_text: 'VBG Premium — £12.00/month',
+      needsPassword: true,
+      duplicate: false,
+    });
 
     const set = await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' });
     expect(set.status).toBe(200);
     const me = await browser.get('/api/auth/user');
-    expect(me.json).toMatchObject({ email: 'local@example.com', isSubscribed: true, hasMemberAccess: true, subscriptionType: 'premium', cancelAtPeriodEnd: false });
+    expect(me.json).toMatchObject({
+      email: 'local@example.com',
+      isSubscribed: true,
+      hasMemberAccess: true,
+      subscriptionType: 'premium',
+      cancelAtPeriodEnd: false,
+    });
     // The member's own price (the discount code's £12), not the £16 list price.
     const price = await browser.get('/api/my-subscription-price');
     expect(price.json).toEqual({ monthlyPricePence: 1200 });
@@ -61,7 +75,9 @@ describe('local payments provider', () => {
     // A membership the admin granted has no price to quote.
     const { client: granted } = await signedIn(t, 'member', 'granted@example.com');
     expect((await granted.get('/api/my-subscription-price')).json).toEqual({ monthlyPricePence: null });
-    expect((await t.client().post('/api/set-password', { session_id: sessionId, password: 'other-pass' })).status).toBe(409);
+    expect((await t.client().post('/api/set-password', { session_id: sessionId, password: 'other-pass' })).status).toBe(
+      409,
+    );
 
     // The page of a paid checkout sends the browser on; paying twice makes no second subscription.
     const again = await t.client().get(path);
@@ -70,21 +86,38 @@ describe('local payments provider', () => {
     const subs = (await t.ctx.db.select().from(localPayments)).filter((r) => r.kind === 'subscription');
     expect(subs).toHaveLength(1);
     // The completion went through the same once-only event handling as a Stripe webhook.
-    expect(await t.ctx.db.select().from(processedEvents)).toEqual([expect.objectContaining({ id: `evt_local_${sessionId}`, type: 'checkout.session.completed' })]);
+    expect(await t.ctx.db.select().from(processedEvents)).toEqual([
+      expect.objectContaining({ id: `evt_local_${sessionId}`, type: 'checkout.session.completed' }),
+    ]);
   });
 
   it('a checkout started for an address whose owner then registers cannot set that password; the owner keeps theirs', async () => {
     const { path, sessionId } = await startCheckout('owner@example.com');
     // The owner registers (with a password) before the stranger's payment completes.
-    expect((await t.client().post('/api/register', { email: 'owner@example.com', password: 'owner-pass-1', confirmPassword: 'owner-pass-1', ...CONSENT })).status).toBeLessThan(300);
+    expect(
+      (
+        await t.client().post('/api/register', {
+          email: 'owner@example.com',
+          password: 'owner-pass-1',
+          confirmPassword: 'owner-pass-1',
+          ...CONSENT,
+        })
+      ).status,
+    ).toBeLessThan(300);
     const stranger = t.client();
     expect((await stranger.request('POST', `${path}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
     const set = await stranger.post('/api/set-password', { session_id: sessionId, password: 'taken-over' });
     expect(set.status).toBe(409);
-    expect(set.json.message).toBe('This payment was made for an existing account, so there is no password to set here. Please sign in: the subscription is on that account.');
+    expect(set.json.message).toBe(
+      'This payment was made for an existing account, so there is no password to set here. Please sign in: the subscription is on that account.',
+    );
     expect((await stranger.get('/api/auth/user')).status).toBe(401);
-    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over' })).status).toBe(401);
-    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'owner-pass-1' })).status).toBe(200);
+    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over' })).status).toBe(
+      401,
+    );
+    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'owner-pass-1' })).status).toBe(
+      200,
+    );
   });
 
   it("a signed-in account's own checkout has no password step (decision 0018): the session id changes nothing", async () => {
@@ -93,13 +126,19 @@ describe('local payments provider', () => {
     expect(res.status).toBe(200);
     const url = new URL(res.json.url);
     const sessionId = url.pathname.split('/').pop()!;
-    expect((await client.request('POST', `${url.pathname}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(303);
+    expect((await client.request('POST', `${url.pathname}/complete`, '', { ...FORM, origin: t.baseUrl })).status).toBe(
+      303,
+    );
     const stranger = t.client();
-    expect((await stranger.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' })).status).toBe(409);
+    expect((await stranger.post('/api/set-password', { session_id: sessionId, password: 'fresh-pass-1' })).status).toBe(
+      409,
+    );
     expect((await stranger.get('/api/auth/user')).status).toBe(401);
     expect((await stranger.get(`/api/checkout-session/${sessionId}`)).json.needsPassword).toBe(false);
     expect((await client.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true });
-    expect((await t.client().post('/api/login', { email: 'nonmember@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await t.client().post('/api/login', { email: 'nonmember@example.com', password: PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it('charges the full £16 without a code, and shows the page again with a message for a wrong code', async () => {
@@ -113,7 +152,9 @@ describe('local payments provider', () => {
 
     const paid = await t.client().request('POST', `${path}/complete`, 'discountCode=', FORM);
     expect(paid.status).toBe(303);
-    expect((await t.client().get(`/api/checkout-session/${sessionId}`)).json.display_text).toBe('VBG Premium — £16.00/month');
+    expect((await t.client().get(`/api/checkout-session/${sessionId}`)).json.display_text).toBe(
+      'VBG Premium — £16.00/month',
+    );
   });
 
   it('escapes what it shows and answers 404 for an unknown checkout', async () => {
@@ -136,7 +177,14 @@ describe('local payments provider', () => {
     expect(end).toBeGreaterThan(Date.now() + 27 * DAY);
 
     expect((await browser.post('/api/billing-portal')).status).toBe(404);
-    expect((await t.client().request('POST', '/api/stripe/webhook', '{}', { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' })).status).toBe(400);
+    expect(
+      (
+        await t.client().request('POST', '/api/stripe/webhook', '{}', {
+          'content-type': 'application/json',
+          'stripe-signature': 't=1,v1=x',
+        })
+      ).status,
+    ).toBe(400);
 
     t.clock.set(new Date(end + 1000));
     const later = await t.client().post('/api/login', { email: 'cancel@example.com', password: 'local-pass' });
@@ -147,7 +195,10 @@ describe('local payments provider', () => {
     const local = await startTestApp({ STRIPE_INVOICE_PRICES: 'phase3=price_p3' });
     try {
       const admin = await signedIn(local, 'admin');
-      const res = await admin.client.post('/api/create-invoice-link', { email: 'client@example.com', customerName: 'A Client' });
+      const res = await admin.client.post('/api/create-invoice-link', {
+        email: 'client@example.com',
+        customerName: 'A Client',
+      });
       expect(res.status).toBe(200);
       const page = await local.client().get(new URL(res.json.url).pathname);
       expect(page.text).toContain('Test payment — no card is charged');
@@ -166,10 +217,14 @@ describe('local checkout with Stripe configured', () => {
       const page = await withStripe.client().get('/local-checkout/lcs_anything');
       expect(page.status).toBe(404);
       expect(page.text).not.toContain('Test payment — no card is charged');
-      const post = await withStripe.client().request('POST', '/local-checkout/lcs_anything/complete', 'discountCode=VALUE25', FORM);
+      const post = await withStripe
+        .client()
+        .request('POST', '/local-checkout/lcs_anything/complete', 'discountCode=VALUE25', FORM);
       expect(post.status).toBe(404);
       // Even a session id the local provider would have made cannot be paid there.
-      const res = await withStripe.client().post('/api/create-checkout-session', { email: 'real@example.com', ...JOINING });
+      const res = await withStripe
+        .client()
+        .post('/api/create-checkout-session', { email: 'real@example.com', ...JOINING });
       expect(res.json.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
       expect((await deliverWebhook(withStripe.client(), fake.event('ping', { id: 'x' }))).status).toBe(200);
     } finally {

@@ -29,11 +29,13 @@ async function payer(email: string, opts: { amountTotal?: number; plan?: 'monthl
   const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const paid = fake.completeCheckout(String(res.json.url).split('/').pop()!, { amountTotal: opts.amountTotal ?? 1600 });
   expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session))).status).toBe(200);
-  if (opts.plan) await t.ctx.db.update(checkoutSessions).set({ plan: opts.plan }).where(eq(checkoutSessions.id, paid.session.id));
+  if (opts.plan)
+    await t.ctx.db.update(checkoutSessions).set({ plan: opts.plan }).where(eq(checkoutSessions.id, paid.session.id));
   return { ...paid, user: await userByEmail(email) };
 }
 
-const billingMail = async (email: string) => (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
+const billingMail = async (email: string) =>
+  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
 const notices = () => t.ctx.db.select().from(noticesSent);
 
 describe('renewal reminders for plans longer than a month', () => {
@@ -71,7 +73,10 @@ describe('renewal reminders for plans longer than a month', () => {
     );
     const events = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'notice_sent'));
     expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ reason: 'renewal', detail: expect.objectContaining({ occasion: '2026-07-01', renewsAt: renewsAt.toISOString() }) });
+    expect(events[0]).toMatchObject({
+      reason: 'renewal',
+      detail: expect.objectContaining({ occasion: '2026-07-01', renewsAt: renewsAt.toISOString() }),
+    });
 
     // Later passes (same day, next day) send nothing more.
     expect(await runHousekeeping(t.ctx)).toMatchObject({ renewalNotices: 0 });
@@ -126,14 +131,24 @@ describe('price changes announced with notice', () => {
     await createAccount(t, 'member', 'granted@example.com'); // no payment: a grant-like account without a subscription
     const { client: admin, user: adminUser } = await signedIn(t, 'admin');
 
-    const early = await admin.post('/api/admin/price-changes', { plan: 'monthly', newPricePence: 1800, effectiveFrom: '2026-06-30', message: 'Costs went up.' });
+    const early = await admin.post('/api/admin/price-changes', {
+      plan: 'monthly',
+      newPricePence: 1800,
+      effectiveFrom: '2026-06-30',
+      message: 'Costs went up.',
+    });
     expect(early.status).toBe(400);
-    expect(early.json.message).toBe('A price change must be announced at least 30 days ahead: the earliest date it can take effect is Wednesday 1 July 2026 (2026-07-01).');
+    expect(early.json.message).toBe(
+      'A price change must be announced at least 30 days ahead: the earliest date it can take effect is Wednesday 1 July 2026 (2026-07-01).',
+    );
     for (const [body, message] of [
       [{ plan: 'weekly', newPricePence: 1800, effectiveFrom: '2026-08-01', message: 'x' }, /plan must be/],
       [{ plan: 'monthly', newPricePence: 18.5, effectiveFrom: '2026-08-01', message: 'x' }, /whole pence/],
       [{ plan: 'monthly', newPricePence: 1800, effectiveFrom: '1 Aug', message: 'x' }, /YYYY-MM-DD/],
-      [{ plan: 'monthly', newPricePence: 1800, effectiveFrom: '2026-08-01', message: ' ' }, /message members will read/],
+      [
+        { plan: 'monthly', newPricePence: 1800, effectiveFrom: '2026-08-01', message: ' ' },
+        /message members will read/,
+      ],
     ] as const) {
       const res = await admin.post('/api/admin/price-changes', body);
       expect(res.status).toBe(400);
@@ -141,23 +156,47 @@ describe('price changes announced with notice', () => {
     }
     expect(await t.ctx.db.select().from(priceChanges)).toHaveLength(0);
 
-    const res = await admin.post('/api/admin/price-changes', { plan: 'monthly', newPricePence: 1800, effectiveFrom: '2026-07-01', message: 'Our data costs have gone up.' });
+    const res = await admin.post('/api/admin/price-changes', {
+      plan: 'monthly',
+      newPricePence: 1800,
+      effectiveFrom: '2026-07-01',
+      message: 'Our data costs have gone up.',
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.message).toBe('The monthly price of £18.00 from Wednesday 1 July 2026 was announced to 2 members on that plan.');
-    expect(res.json.priceChange).toMatchObject({ plan: 'monthly', newPricePence: 1800, effectiveFrom: '2026-07-01', notified: 2, createdBy: 'admin@example.com' });
+    expect(res.json.message).toBe(
+      'The monthly price of £18.00 from Wednesday 1 July 2026 was announced to 2 members on that plan.',
+    );
+    expect(res.json.priceChange).toMatchObject({
+      plan: 'monthly',
+      newPricePence: 1800,
+      effectiveFrom: '2026-07-01',
+      notified: 2,
+      createdBy: 'admin@example.com',
+    });
     for (const email of ['one@example.com', 'two@example.com']) {
       const [mail] = await billingMail(email);
       expect(mail.subject).toBe('A change to the price of your VBG membership from Wednesday 1 July 2026');
-      expect(mail.text).toMatch(/will cost £18\.00 a month\. Your first payment at the new price is your first renewal on or after that date/);
+      expect(mail.text).toMatch(
+        /will cost £18\.00 a month\. Your first payment at the new price is your first renewal on or after that date/,
+      );
       expect(mail.text).toContain('Our data costs have gone up.');
     }
     expect(await billingMail('year@example.com')).toHaveLength(0);
     expect(await billingMail('granted@example.com')).toHaveLength(0);
     const events = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'notice_sent'));
     expect(events.map((e) => e.userId).sort()).toEqual([a.user.id, b.user.id].sort());
-    expect(events[0]).toMatchObject({ reason: 'price_change', createdBy: adminUser.id, detail: expect.objectContaining({ newPricePence: 1800, effectiveFrom: '2026-07-01' }) });
+    expect(events[0]).toMatchObject({
+      reason: 'price_change',
+      createdBy: adminUser.id,
+      detail: expect.objectContaining({ newPricePence: 1800, effectiveFrom: '2026-07-01' }),
+    });
 
-    const annual = await admin.post('/api/admin/price-changes', { plan: 'annual', newPricePence: 15000, effectiveFrom: '2026-09-01', message: 'New annual price.' });
+    const annual = await admin.post('/api/admin/price-changes', {
+      plan: 'annual',
+      newPricePence: 15000,
+      effectiveFrom: '2026-09-01',
+      message: 'New annual price.',
+    });
     expect(annual.json.priceChange.notified).toBe(1);
     expect(await billingMail('year@example.com')).toHaveLength(1);
     const list = await admin.get('/api/admin/price-changes');
@@ -166,6 +205,8 @@ describe('price changes announced with notice', () => {
       ['annual', 1],
       ['monthly', 2],
     ]);
-    expect((await (await signedIn(t, 'member', 'm@example.com')).client.get('/api/admin/price-changes')).status).toBe(403);
+    expect((await (await signedIn(t, 'member', 'm@example.com')).client.get('/api/admin/price-changes')).status).toBe(
+      403,
+    );
   });
 });

@@ -28,12 +28,15 @@ async function userByEmail(email: string) {
 async function paidMember(email: string, discountCode = '') {
   const res = await t.client().post('/api/create-checkout-session', { email, ...JOINING });
   const path = new URL(res.json.url).pathname;
-  const paid = await t.client().request('POST', `${path}/complete`, `discountCode=${discountCode}`, { ...FORM, origin: t.baseUrl });
+  const paid = await t
+    .client()
+    .request('POST', `${path}/complete`, `discountCode=${discountCode}`, { ...FORM, origin: t.baseUrl });
   expect(paid.status).toBe(303);
   return userByEmail(email);
 }
 
-const refund = (admin: HttpClient, memberId: number, body: object, key = newKey()) => admin.post(`/api/admin/members/${memberId}/refund`, body, { 'idempotency-key': key });
+const refund = (admin: HttpClient, memberId: number, body: object, key = newKey()) =>
+  admin.post(`/api/admin/members/${memberId}/refund`, body, { 'idempotency-key': key });
 const localRefunds = () => t.ctx.db.select().from(localPayments).where(eq(localPayments.kind, 'refund'));
 const refundEvents = () => t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'refunded'));
 
@@ -42,11 +45,15 @@ describe('refunds on the local checkout', () => {
     const member = await paidMember('local@example.com', 'value25');
     const { client: admin } = await signedIn(t, 'admin');
     const before = (await admin.get(`/api/admin/members/${member.id}/payments`)).json.payments;
-    expect(before).toEqual([expect.objectContaining({ checkoutId: null, amountPaidPence: 1200, refundablePence: 1200 })]);
+    expect(before).toEqual([
+      expect.objectContaining({ checkoutId: null, amountPaidPence: 1200, refundablePence: 1200 }),
+    ]);
 
     const over = await refund(admin, member.id, { amount: '12.01', reason: 'money_back_guarantee' });
     expect(over.status).toBe(400);
-    expect(over.json.message).toMatch(/^£12\.01 is more than can be refunded: the latest payment was £12\.00 on .*\. At most £12\.00 can be refunded\.$/);
+    expect(over.json.message).toMatch(
+      /^£12\.01 is more than can be refunded: the latest payment was £12\.00 on .*\. At most £12\.00 can be refunded\.$/,
+    );
     expect(await localRefunds()).toHaveLength(0);
 
     const part = await refund(admin, member.id, { amount: 2, reason: 'money_back_guarantee' });
@@ -88,7 +95,15 @@ describe('refunds on the local checkout', () => {
     // The provider keeps the key too: a different refund under it is not made (nothing recorded here).
     const payments = createLocalPayments(t.ctx);
     const payment = (await payments.latestPayment(member.stripeSubscriptionId!))!;
-    await expect(payments.refund({ payment, amountPence: 500, reason: 'requested_by_customer', metadata: {}, idempotencyKey: key })).rejects.toThrow(/same parameters/);
+    await expect(
+      payments.refund({
+        payment,
+        amountPence: 500,
+        reason: 'requested_by_customer',
+        metadata: {},
+        idempotencyKey: key,
+      }),
+    ).rejects.toThrow(/same parameters/);
     expect(await localRefunds()).toHaveLength(1);
   });
 
@@ -104,6 +119,8 @@ describe('refunds on the local checkout', () => {
     expect(after.subscriptionStatus).toBe('canceled');
     const [row] = (await admin.get('/api/admin/members?search=end@')).json.members;
     expect(row).toMatchObject({ hasAccess: false });
-    expect((await admin.get('/api/admin/refunds')).json.refunds).toEqual([expect.objectContaining({ memberEmail: 'end@example.com', endedMembership: true, amountPence: 1600 })]);
+    expect((await admin.get('/api/admin/refunds')).json.refunds).toEqual([
+      expect.objectContaining({ memberEmail: 'end@example.com', endedMembership: true, amountPence: 1600 }),
+    ]);
   });
 });

@@ -44,33 +44,65 @@ describe('refunds through Stripe', () => {
     const { client: admin, user: adminUser } = await signedIn(t, 'admin');
     const payments = await admin.get(`/api/admin/members/${user.id}/payments`);
     expect(payments.status).toBe(200);
-    expect(payments.json.payments).toEqual([expect.objectContaining({ checkoutId: null, amountPaidPence: 1200, amountRefundedPence: 0, refundablePence: 1200 })]);
+    expect(payments.json.payments).toEqual([
+      expect.objectContaining({
+        checkoutId: null,
+        amountPaidPence: 1200,
+        amountRefundedPence: 0,
+        refundablePence: 1200,
+      }),
+    ]);
 
     const key = newKey();
     const res = await refund(admin, user.id, { full: true, reason: 'money_back_guarantee' }, key);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ success: true, alreadyDone: false, message: 'Refunded £12.00 to full@example.com.' });
+    expect(res.json).toMatchObject({
+      success: true,
+      alreadyDone: false,
+      message: 'Refunded £12.00 to full@example.com.',
+    });
     const [call] = fake.calls('POST', '/v1/refunds');
     expect(call.body).toMatchObject({
       amount: '1200',
       reason: 'requested_by_customer',
-      metadata: { vbg_member_id: String(user.id), vbg_admin_id: String(adminUser.id), vbg_reason: 'money_back_guarantee' },
+      metadata: {
+        vbg_member_id: String(user.id),
+        vbg_admin_id: String(adminUser.id),
+        vbg_reason: 'money_back_guarantee',
+      },
     });
     expect(call.body.payment_intent).toBe([...fake.paymentIntents.keys()][0]);
     expect(call.idempotencyKey).toBe(`vbg-refund-${key}`);
 
     const [event] = await refundEvents();
-    expect(event).toMatchObject({ userId: user.id, amountPence: 1200, reason: 'money_back_guarantee', providerRef: [...fake.refunds.keys()][0], createdBy: adminUser.id });
+    expect(event).toMatchObject({
+      userId: user.id,
+      amountPence: 1200,
+      reason: 'money_back_guarantee',
+      providerRef: [...fake.refunds.keys()][0],
+      createdBy: adminUser.id,
+    });
     const mail = await mailTo('full@example.com');
     expect(mail.map((m) => [m.kind, m.subject])).toContainEqual(['billing', 'Your VBG refund of £12.00']);
-    expect(mail.find((m) => m.kind === 'billing')!.text).toMatch(/refunded £12\.00 of your payment of £12\.00 on .* carries on as before/s);
+    expect(mail.find((m) => m.kind === 'billing')!.text).toMatch(
+      /refunded £12\.00 of your payment of £12\.00 on .* carries on as before/s,
+    );
     // The membership itself carries on.
-    expect(await userByEmail('full@example.com')).toMatchObject({ subscriptionStatus: 'active', stripeSubscriptionId: subscriptionId });
+    expect(await userByEmail('full@example.com')).toMatchObject({
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: subscriptionId,
+    });
 
     const list = await admin.get('/api/admin/refunds');
     expect(list.headers.get('cache-control')).toBe('no-store');
     expect(list.json.refunds).toEqual([
-      expect.objectContaining({ memberEmail: 'full@example.com', amountPence: 1200, reason: 'money_back_guarantee', refundedBy: 'admin@example.com', endedMembership: false }),
+      expect.objectContaining({
+        memberEmail: 'full@example.com',
+        amountPence: 1200,
+        reason: 'money_back_guarantee',
+        refundedBy: 'admin@example.com',
+        endedMembership: false,
+      }),
     ]);
     // Nothing is left to refund: a second action says so and asks Stripe for nothing.
     const again = await refund(admin, user.id, { full: true, reason: 'money_back_guarantee' });
@@ -87,13 +119,17 @@ describe('refunds through Stripe', () => {
     expect(part.json.refund).toMatchObject({ amountPence: 550, reason: 'other', note: 'Missed a week of tips' });
     const over = await refund(admin, user.id, { amount: '11', reason: 'money_back_guarantee' });
     expect(over.status).toBe(400);
-    expect(over.json.message).toMatch(/^£11\.00 is more than can be refunded: the latest payment was £16\.00 on .*, of which £5\.50 has been refunded already\. At most £10\.50 can be refunded\.$/);
+    expect(over.json.message).toMatch(
+      /^£11\.00 is more than can be refunded: the latest payment was £16\.00 on .*, of which £5\.50 has been refunded already\. At most £10\.50 can be refunded\.$/,
+    );
     expect(fake.calls('POST', '/v1/refunds')).toHaveLength(1);
     const rest = await refund(admin, user.id, { amount: '£10.50', reason: 'money_back_guarantee' });
     expect(rest.status).toBe(200);
     expect((await refundEvents()).map((e) => e.amountPence).sort()).toEqual([1050, 550]);
     // Newest first.
-    expect((await admin.get('/api/admin/refunds')).json.refunds.map((r: { amountPence: number }) => r.amountPence)).toEqual([1050, 550]);
+    expect(
+      (await admin.get('/api/admin/refunds')).json.refunds.map((r: { amountPence: number }) => r.amountPence),
+    ).toEqual([1050, 550]);
   });
 
   it('refuses bad requests with a clear message: no key, no reason, no amount, "other" without a note, nothing paid', async () => {
@@ -115,9 +151,18 @@ describe('refunds through Stripe', () => {
     const granted = await signedIn(t, 'member', 'granted@example.com'); // a membership without a payment
     const none = await refund(admin, granted.user.id, { full: true, reason: 'money_back_guarantee' });
     expect(none.status).toBe(400);
-    expect(none.json.message).toBe('This member has no payment to refund: their membership was granted, or they never paid.');
+    expect(none.json.message).toBe(
+      'This member has no payment to refund: their membership was granted, or they never paid.',
+    );
     expect((await refund(admin, 999999, { full: true, reason: 'money_back_guarantee' })).status).toBe(404);
-    expect((await refund((await signedIn(t, 'member', 'm@example.com')).client, user.id, { full: true, reason: 'money_back_guarantee' })).status).toBe(403);
+    expect(
+      (
+        await refund((await signedIn(t, 'member', 'm@example.com')).client, user.id, {
+          full: true,
+          reason: 'money_back_guarantee',
+        })
+      ).status,
+    ).toBe(403);
     expect(fake.calls('POST', '/v1/refunds')).toHaveLength(0);
     expect(await refundEvents()).toHaveLength(0);
   });
@@ -144,7 +189,9 @@ describe('refunds through Stripe', () => {
     fake.refundFailure = 'refused';
     const refused = await refund(admin, user.id, { full: true, reason: 'money_back_guarantee' });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe('Stripe refused the refund: This charge has been charged back; it cannot be refunded. Nothing was refunded or recorded.');
+    expect(refused.json.message).toBe(
+      'Stripe refused the refund: This charge has been charged back; it cannot be refunded. Nothing was refunded or recorded.',
+    );
     fake.refundFailure = 'unavailable';
     const down = await refund(admin, user.id, { full: true, reason: 'money_back_guarantee' });
     expect(down.status).toBe(502);
@@ -157,7 +204,9 @@ describe('refunds through Stripe', () => {
     const { user, subscriptionId } = await paidMember('leave@example.com');
     await setPassword(t.ctx, user.id, 'leaving-pass-1');
     const member = t.client();
-    expect((await member.post('/api/login', { email: 'leave@example.com', password: 'leaving-pass-1' })).status).toBe(200);
+    expect((await member.post('/api/login', { email: 'leave@example.com', password: 'leaving-pass-1' })).status).toBe(
+      200,
+    );
     expect((await member.get('/api/auth/user')).json).toMatchObject({ hasMemberAccess: true });
     const { client: admin, user: adminUser } = await signedIn(t, 'admin');
     const res = await refund(admin, user.id, { full: true, reason: 'money_back_guarantee', endMembership: true });
@@ -165,15 +214,23 @@ describe('refunds through Stripe', () => {
     expect(res.json.message).toBe('Refunded £16.00 to leave@example.com. Their membership has ended.');
     expect(fake.calls('DELETE', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
     expect(fake.subscriptions.get(subscriptionId)!.status).toBe('canceled');
-    expect(await userByEmail('leave@example.com')).toMatchObject({ subscriptionStatus: 'canceled', cancelAtPeriodEnd: false });
+    expect(await userByEmail('leave@example.com')).toMatchObject({
+      subscriptionStatus: 'canceled',
+      cancelAtPeriodEnd: false,
+    });
     expect((await member.get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, hasMemberAccess: false });
     const ended = await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'));
     expect(ended).toEqual([expect.objectContaining({ userId: user.id, reason: 'refund', createdBy: adminUser.id })]);
     const [mail] = (await mailTo('leave@example.com')).filter((m) => m.kind === 'billing');
     expect(mail.text).toMatch(/Your membership has ended today and will not renew/);
     // Stripe's own "deleted" event for it arrives afterwards: nothing is ended twice.
-    await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!));
-    expect(await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'))).toHaveLength(1);
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+    );
+    expect(await t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'ended'))).toHaveLength(
+      1,
+    );
     expect((await admin.get('/api/admin/refunds')).json.refunds[0]).toMatchObject({ endedMembership: true });
   });
 
@@ -184,25 +241,44 @@ describe('refunds through Stripe', () => {
     expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', dup.session))).status).toBe(200);
     const { client: admin } = await signedIn(t, 'admin');
     const row = async () => (await admin.get('/api/admin/members?search=dup@')).json.members[0];
-    expect((await row()).duplicatePayments).toEqual([expect.objectContaining({ checkoutId: elsewhere.id, amountPence: 1600, refundedPence: 0 })]);
+    expect((await row()).duplicatePayments).toEqual([
+      expect.objectContaining({ checkoutId: elsewhere.id, amountPence: 1600, refundedPence: 0 }),
+    ]);
     const payments = (await admin.get(`/api/admin/members/${original.user.id}/payments`)).json.payments;
-    expect(payments.map((p: { checkoutId: string | null; refundablePence: number }) => [p.checkoutId, p.refundablePence])).toEqual([
+    expect(
+      payments.map((p: { checkoutId: string | null; refundablePence: number }) => [p.checkoutId, p.refundablePence]),
+    ).toEqual([
       [null, 1200],
       [elsewhere.id, 1600],
     ]);
 
-    const res = await refund(admin, original.user.id, { full: true, reason: 'duplicate_payment', checkoutId: elsewhere.id });
+    const res = await refund(admin, original.user.id, {
+      full: true,
+      reason: 'duplicate_payment',
+      checkoutId: elsewhere.id,
+    });
     expect(res.status, res.text).toBe(200);
     const [call] = fake.calls('POST', '/v1/refunds');
-    expect(call.body).toMatchObject({ amount: '1600', reason: 'duplicate', metadata: { vbg_checkout_id: elsewhere.id } });
+    expect(call.body).toMatchObject({
+      amount: '1600',
+      reason: 'duplicate',
+      metadata: { vbg_checkout_id: elsewhere.id },
+    });
     const refunded = fake.refunds.values().next().value!;
     expect(fake.paymentIntents.get(refunded.payment_intent)!.amount).toBe(1600);
     expect((await row()).duplicatePayments).toEqual([]);
     // The kept subscription is untouched.
-    expect(await userByEmail('dup@example.com')).toMatchObject({ subscriptionStatus: 'active', stripeSubscriptionId: original.subscriptionId });
+    expect(await userByEmail('dup@example.com')).toMatchObject({
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: original.subscriptionId,
+    });
     // Another member's duplicate cannot be named.
     const other = await paidMember('other@example.com');
-    const wrong = await refund(admin, other.user.id, { full: true, reason: 'duplicate_payment', checkoutId: elsewhere.id });
+    const wrong = await refund(admin, other.user.id, {
+      full: true,
+      reason: 'duplicate_payment',
+      checkoutId: elsewhere.id,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toBe("That payment is not one of this member's duplicate payments.");
   });

@@ -34,7 +34,8 @@ async function stripeMember(email: string) {
   return { browser, ...paid };
 }
 
-const periodEndOf = (subscriptionId: string) => fake.subscriptions.get(subscriptionId)!.items.data[0].current_period_end * 1000;
+const periodEndOf = (subscriptionId: string) =>
+  fake.subscriptions.get(subscriptionId)!.items.data[0].current_period_end * 1000;
 
 describe('POST /api/resume-subscription', () => {
   it('undoes a cancellation before the end date: Stripe renews again, and a stale "cancelled" event changes nothing', async () => {
@@ -44,18 +45,41 @@ describe('POST /api/resume-subscription', () => {
 
     const res = await browser.post('/api/resume-subscription');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, message: RESUMED, subscriptionEndDate: new Date(periodEndOf(subscriptionId)).toISOString() });
-    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).pop()!.body).toEqual({ cancel_at_period_end: 'false' });
+    expect(res.json).toEqual({
+      success: true,
+      message: RESUMED,
+      subscriptionEndDate: new Date(periodEndOf(subscriptionId)).toISOString(),
+    });
+    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).pop()!.body).toEqual({
+      cancel_at_period_end: 'false',
+    });
     expect(fake.subscriptions.get(subscriptionId)!).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
     expect((await browser.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: false });
 
     // Stripe's events of both changes, delivered late and out of order: the state is read back from Stripe.
     expect((await deliverWebhook(t.client(), cancelledSnapshot)).status).toBe(200);
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
-    expect(await userByEmail('stay@example.com')).toMatchObject({ cancelAtPeriodEnd: false, subscriptionStatus: 'active' });
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await userByEmail('stay@example.com')).toMatchObject({
+      cancelAtPeriodEnd: false,
+      subscriptionStatus: 'active',
+    });
     // Stripe renews it at the period end.
     fake.renew(subscriptionId);
-    await deliverWebhook(t.client(), fake.event('invoice.paid', { id: 'in_r', object: 'invoice', parent: { subscription_details: { subscription: subscriptionId } } }));
+    await deliverWebhook(
+      t.client(),
+      fake.event('invoice.paid', {
+        id: 'in_r',
+        object: 'invoice',
+        parent: { subscription_details: { subscription: subscriptionId } },
+      }),
+    );
     expect((await userByEmail('stay@example.com')).subscriptionEndDate!.getTime()).toBe(periodEndOf(subscriptionId));
   });
 
@@ -72,7 +96,10 @@ describe('POST /api/resume-subscription', () => {
     expect(ended.status).toBe(400);
     expect(ended.json.message).toBe(ENDED);
     expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(updates);
-    expect((await browser.get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, subscriptionStatus: 'canceled' });
+    expect((await browser.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: false,
+      subscriptionStatus: 'canceled',
+    });
 
     const free = await signedIn(t, 'nonMember');
     expect((await free.client.post('/api/resume-subscription')).status).toBe(400);
@@ -89,7 +116,9 @@ describe('POST /api/resume-subscription', () => {
     const late = await browser.post('/api/resume-subscription');
     expect(late.status).toBe(401); // the idle session ended with the month; sign in again
     const c = t.client();
-    expect((await c.post('/api/login', { email: 'again@example.com', password: PASS })).json.user).toMatchObject({ isSubscribed: false });
+    expect((await c.post('/api/login', { email: 'again@example.com', password: PASS })).json.user).toMatchObject({
+      isSubscribed: false,
+    });
     expect((await c.post('/api/resume-subscription')).json.message).toBe(ENDED);
 
     const res = await c.post('/api/create-checkout-session', JOINING);
@@ -109,10 +138,17 @@ describe('POST /api/resume-subscription', () => {
       needsPassword: false,
       duplicate: false,
     });
-    expect((await c.get('/api/auth/user')).json).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: false, subscriptionStatus: 'active' });
+    expect((await c.get('/api/auth/user')).json).toMatchObject({
+      isSubscribed: true,
+      cancelAtPeriodEnd: false,
+      subscriptionStatus: 'active',
+    });
     // The old subscription's deletion, delivered again under a new id, does not end the new one.
     await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(oldSub)!));
-    expect(await userByEmail('again@example.com')).toMatchObject({ stripeSubscriptionId: paid.subscriptionId, subscriptionStatus: 'active' });
+    expect(await userByEmail('again@example.com')).toMatchObject({
+      stripeSubscriptionId: paid.subscriptionId,
+      subscriptionStatus: 'active',
+    });
     expect(fake.calls('DELETE', '/v1/subscriptions/')).toHaveLength(0); // not mistaken for a duplicate
   });
 });

@@ -37,7 +37,8 @@ async function pay(sessionId: string, amountTotal = 1600) {
 }
 
 /** Subscriptions at Stripe that will charge again. */
-const renewing = () => [...fake.subscriptions.values()].filter((s) => s.status !== 'canceled' && !s.cancel_at_period_end);
+const renewing = () =>
+  [...fake.subscriptions.values()].filter((s) => s.status !== 'canceled' && !s.cancel_at_period_end);
 
 describe('the post-payment password step', () => {
   it("a signed-in buyer's payment has no password step: the session id signs nobody in and changes no password", async () => {
@@ -52,10 +53,20 @@ describe('the post-payment password step', () => {
     expect((await stranger.get('/api/auth/user')).status).toBe(401);
     const lookup = await stranger.get(`/api/checkout-session/${sessionId}`);
     expect(lookup.status).toBe(200);
-    expect(lookup.json).toEqual({ email: 'owner@example.com', display_text: 'VBG Premium — £16.00/month', needsPassword: false, duplicate: false });
+    expect(lookup.json).toEqual({
+      email: 'owner@example.com',
+      display_text: 'VBG Premium — £16.00/month',
+      needsPassword: false,
+      duplicate: false,
+    });
     // The owner keeps their password and their signed-in browser, and is a member.
-    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over-1' })).status).toBe(401);
-    expect((await owner.client.get('/api/auth/user')).json).toMatchObject({ email: 'owner@example.com', isSubscribed: true });
+    expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over-1' })).status).toBe(
+      401,
+    );
+    expect((await owner.client.get('/api/auth/user')).json).toMatchObject({
+      email: 'owner@example.com',
+      isSubscribed: true,
+    });
     expect((await t.client().post('/api/login', { email: 'owner@example.com', password: PASSWORD })).status).toBe(200);
   });
 
@@ -65,7 +76,9 @@ describe('the post-payment password step', () => {
     const sessionId = await startCheckout('nopass@example.com');
     await pay(sessionId);
     const browser = t.client();
-    expect((await browser.post('/api/set-password', { session_id: sessionId, password: 'chosen-by-payer' })).status).toBe(409);
+    expect(
+      (await browser.post('/api/set-password', { session_id: sessionId, password: 'chosen-by-payer' })).status,
+    ).toBe(409);
     expect((await browser.get('/api/auth/user')).status).toBe(401);
     expect((await userByEmail('nopass@example.com')).passwordHash).toBeNull();
     expect((await t.client().get(`/api/checkout-session/${sessionId}`)).json.needsPassword).toBe(false);
@@ -89,12 +102,17 @@ describe('the post-payment password step', () => {
     const [row] = await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, onTime));
     expect(row.createdAccount).toBe(true);
     t.clock.advance(23 * HOUR);
-    expect((await t.client().get(`/api/checkout-session/${onTime}`)).json).toMatchObject({ email: 'ontime@example.com', needsPassword: true });
+    expect((await t.client().get(`/api/checkout-session/${onTime}`)).json).toMatchObject({
+      email: 'ontime@example.com',
+      needsPassword: true,
+    });
     const buyer = t.client();
     expect((await buyer.post('/api/set-password', { session_id: onTime, password: 'in-time-1' })).status).toBe(200);
     expect((await buyer.get('/api/auth/user')).json).toMatchObject({ email: 'ontime@example.com', isSubscribed: true });
     expect((await t.client().get(`/api/checkout-session/${onTime}`)).json.needsPassword).toBe(false);
-    expect((await t.client().post('/api/set-password', { session_id: onTime, password: 'second-go-1' })).status).toBe(409);
+    expect((await t.client().post('/api/set-password', { session_id: onTime, password: 'second-go-1' })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -114,7 +132,11 @@ describe('one live subscription per account', () => {
     await pay(third);
     expect(renewing()).toHaveLength(1);
     const rows = await t.ctx.db.select().from(checkoutSessions);
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [first]: 'expired', [second]: 'expired', [third]: 'complete' });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [first]: 'expired',
+      [second]: 'expired',
+      [third]: 'complete',
+    });
   });
 
   it('two checkouts started at the same moment leave exactly one payable', async () => {
@@ -130,7 +152,10 @@ describe('one live subscription per account', () => {
     const newest = fake.calls('POST', '/v1/checkout/sessions').filter((r) => r.path === '/v1/checkout/sessions');
     expect(newest).toHaveLength(2);
     expect([...fake.sessions.values()].filter((s) => s.status === 'open')).toHaveLength(0);
-    expect(await userByEmail('quick@example.com')).toMatchObject({ subscriptionStatus: 'active', stripeSubscriptionId: subscriptionId });
+    expect(await userByEmail('quick@example.com')).toMatchObject({
+      subscriptionStatus: 'active',
+      stripeSubscriptionId: subscriptionId,
+    });
   });
 
   it('a duplicate that still completes is cancelled at once; the original is kept, the member told, the admin shown a refund', async () => {
@@ -140,7 +165,10 @@ describe('one live subscription per account', () => {
     const elsewhere = fake.createSessionElsewhere({ email: 'member@example.com', customer: original.customerId });
     const dup = fake.completeCheckout(elsewhere.id, { amountTotal: 1600 });
     // Its subscription's own event may arrive first: it does not take the account over.
-    await deliverWebhook(t.client(), fake.event('customer.subscription.created', fake.subscriptions.get(dup.subscriptionId)!));
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.created', fake.subscriptions.get(dup.subscriptionId)!),
+    );
     expect((await userByEmail('member@example.com')).stripeSubscriptionId).toBe(s1);
     expect((await deliverWebhook(t.client(), fake.event('checkout.session.completed', dup.session))).status).toBe(200);
 
@@ -149,29 +177,48 @@ describe('one live subscription per account', () => {
     expect(renewing().map((s) => s.id)).toEqual([s1]);
     const member = await userByEmail('member@example.com');
     expect(member).toMatchObject({ stripeSubscriptionId: s1, subscriptionStatus: 'active', cancelAtPeriodEnd: false });
-    expect(member.subscriptionEndDate!.getTime()).toBe(fake.subscriptions.get(s1)!.items.data[0].current_period_end * 1000);
+    expect(member.subscriptionEndDate!.getTime()).toBe(
+      fake.subscriptions.get(s1)!.items.data[0].current_period_end * 1000,
+    );
 
     // The first payment's welcome, then the duplicate's notice (a duplicate is never welcomed).
-    const mail = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com')).orderBy(outbox.id);
+    const mail = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'member@example.com'))
+      .orderBy(outbox.id);
     expect(mail.map((m) => m.subject)).toEqual(['Welcome to VBG Premium', 'Your second VBG payment will be refunded']);
     expect(mail[1].text).toMatch(/£16\.00.*cancelled the second subscription/s);
 
     const admin = await signedIn(t, 'admin');
     const list = await admin.client.get('/api/admin/members?search=member@');
-    expect(list.json.members[0].duplicatePayments).toEqual([{ checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String), refundedPence: 0 }]);
-    expect((await t.client().get(`/api/checkout-session/${elsewhere.id}`)).json).toMatchObject({ duplicate: true, needsPassword: false });
+    expect(list.json.members[0].duplicatePayments).toEqual([
+      { checkoutId: elsewhere.id, amountPence: 1600, paidAt: expect.any(String), refundedPence: 0 },
+    ]);
+    expect((await t.client().get(`/api/checkout-session/${elsewhere.id}`)).json).toMatchObject({
+      duplicate: true,
+      needsPassword: false,
+    });
 
     // Stripe's later events for the cancelled duplicate change nothing; a redelivery sends no second e-mail.
-    await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(dup.subscriptionId)!));
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.deleted', fake.subscriptions.get(dup.subscriptionId)!),
+    );
     await deliverWebhook(t.client(), fake.event('checkout.session.completed', dup.session));
-    expect(await userByEmail('member@example.com')).toMatchObject({ stripeSubscriptionId: s1, subscriptionStatus: 'active' });
+    expect(await userByEmail('member@example.com')).toMatchObject({
+      stripeSubscriptionId: s1,
+      subscriptionStatus: 'active',
+    });
     expect(await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'member@example.com'))).toHaveLength(2);
   });
 
   it('cancelling cancels what renews, after a duplicate payment', async () => {
     const original = await pay(await startCheckout('leaver@example.com'));
     const browser = t.client();
-    expect((await browser.post('/api/set-password', { session_id: original.session.id, password: 'leaver-pass' })).status).toBe(200);
+    expect(
+      (await browser.post('/api/set-password', { session_id: original.session.id, password: 'leaver-pass' })).status,
+    ).toBe(200);
     // A second checkout paid for the same address (its completion arrives after the first's).
     const second = fake.completeCheckout(fake.createSessionElsewhere({ email: 'leaver@example.com' }).id);
     await deliverWebhook(t.client(), fake.event('checkout.session.completed', second.session));

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { processedEvents, users } from '#server/db/schema';
 import { setPassword } from '#server/features/auth/users';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { FakeStripe, TEST_WEBHOOK_SECRET, deliverWebhook, signWebhook, stripeEnv, withFakeStripeApp } from '../support/fake-stripe';
+import {
+  FakeStripe,
+  TEST_WEBHOOK_SECRET,
+  deliverWebhook,
+  signWebhook,
+  stripeEnv,
+  withFakeStripeApp,
+} from '../support/fake-stripe';
 import { JOINING } from '../support/consent';
 
 let t: TestApp;
@@ -36,10 +43,16 @@ describe('webhook signature', () => {
     const forged = await deliverWebhook(t.client(), payload, signWebhook(payload, 'whsec_wrong_secret'));
     expect(forged.status).toBe(400);
     expect(forged.json).toEqual({ message: 'Webhook signature verification failed.' });
-    const unsigned = await t.client().request('POST', '/api/stripe/webhook', payload, { 'content-type': 'application/json' });
+    const unsigned = await t
+      .client()
+      .request('POST', '/api/stripe/webhook', payload, { 'content-type': 'application/json' });
     expect(unsigned.status).toBe(400);
     // A genuine signature over different bytes (the body re-serialised) does not verify either.
-    const tampered = await deliverWebhook(t.client(), payload.replace('"type"', ' "type"'), signWebhook(payload, TEST_WEBHOOK_SECRET));
+    const tampered = await deliverWebhook(
+      t.client(),
+      payload.replace('"type"', ' "type"'),
+      signWebhook(payload, TEST_WEBHOOK_SECRET),
+    );
     expect(tampered.status).toBe(400);
     expect(await userByEmail('bad@example.com')).toBeUndefined();
     expect(await t.ctx.db.select().from(processedEvents)).toHaveLength(0);
@@ -122,11 +135,22 @@ describe('webhook events', () => {
   it('invoice.payment_failed records past_due (access kept while Stripe retries); a later unpaid status removes it', async () => {
     const { subscriptionId } = await subscribe('late@example.com');
     fake.setStatus(subscriptionId, 'past_due');
-    const failed = fake.event('invoice.payment_failed', { id: 'in_2', object: 'invoice', parent: { subscription_details: { subscription: subscriptionId } } });
+    const failed = fake.event('invoice.payment_failed', {
+      id: 'in_2',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: subscriptionId } },
+    });
     expect((await deliverWebhook(t.client(), failed)).status).toBe(200);
     expect((await userByEmail('late@example.com')).subscriptionStatus).toBe('past_due');
     fake.setStatus(subscriptionId, 'unpaid');
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.updated', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
     expect((await userByEmail('late@example.com')).subscriptionStatus).toBe('unpaid');
   });
 
@@ -134,7 +158,10 @@ describe('webhook events', () => {
     const res = await t.client().post('/api/create-checkout-session', { email: 'early@example.com', ...JOINING });
     const sessionId = String(res.json.url).split('/').pop()!;
     const paid = fake.completeCheckout(sessionId);
-    const created = await deliverWebhook(t.client(), fake.event('customer.subscription.created', fake.subscriptions.get(paid.subscriptionId)!));
+    const created = await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.created', fake.subscriptions.get(paid.subscriptionId)!),
+    );
     expect(created.status).toBe(200);
     expect(await userByEmail('early@example.com')).toBeUndefined();
     await deliverWebhook(t.client(), fake.event('checkout.session.completed', paid.session));
@@ -142,18 +169,30 @@ describe('webhook events', () => {
   });
 
   it('answers an unknown event type with 200 and records it', async () => {
-    const res = await deliverWebhook(t.client(), fake.event('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_unknown_1'));
+    const res = await deliverWebhook(
+      t.client(),
+      fake.event('charge.refunded', { id: 'ch_1', object: 'charge' }, 'evt_unknown_1'),
+    );
     expect(res.status).toBe(200);
-    expect(await t.ctx.db.select().from(processedEvents)).toEqual([expect.objectContaining({ id: 'evt_unknown_1', type: 'charge.refunded' })]);
+    expect(await t.ctx.db.select().from(processedEvents)).toEqual([
+      expect.objectContaining({ id: 'evt_unknown_1', type: 'charge.refunded' }),
+    ]);
   });
 
   it('lets Stripe retry when Stripe cannot be read: 502, and the event is not marked handled', async () => {
-    const payload = fake.event('customer.subscription.updated', { id: 'sub_missing', object: 'subscription' }, 'evt_retry_1');
+    const payload = fake.event(
+      'customer.subscription.updated',
+      { id: 'sub_missing', object: 'subscription' },
+      'evt_retry_1',
+    );
     // An unknown subscription is a 404 at Stripe: nothing to do, acknowledged.
     expect((await deliverWebhook(t.client(), payload)).status).toBe(200);
     const downApp = await startTestApp(stripeEnv(fake, { STRIPE_API_BASE: 'http://127.0.0.1:9' }));
     try {
-      const res = await deliverWebhook(downApp.client(), fake.event('customer.subscription.updated', { id: 'sub_x', object: 'subscription' }, 'evt_retry_2'));
+      const res = await deliverWebhook(
+        downApp.client(),
+        fake.event('customer.subscription.updated', { id: 'sub_x', object: 'subscription' }, 'evt_retry_2'),
+      );
       expect(res.status).toBe(502);
       const rows = await downApp.ctx.db.select().from(processedEvents).where(eq(processedEvents.id, 'evt_retry_2'));
       expect(rows).toHaveLength(0);
@@ -169,9 +208,14 @@ describe('access follows the webhook state', () => {
     const u = await userByEmail('gone@example.com');
     await setPassword(t.ctx, u.id, 'member-pass');
     const c = t.client();
-    expect((await c.post('/api/login', { email: 'gone@example.com', password: 'member-pass' })).json.user.isSubscribed).toBe(true);
+    expect(
+      (await c.post('/api/login', { email: 'gone@example.com', password: 'member-pass' })).json.user.isSubscribed,
+    ).toBe(true);
     fake.endSubscription(subscriptionId);
-    await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!));
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+    );
     t.clock.advance(1000);
     expect((await c.get('/api/auth/user')).json).toMatchObject({ isSubscribed: false, hasMemberAccess: false });
   });

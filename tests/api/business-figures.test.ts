@@ -25,7 +25,13 @@ async function set(email: string, fields: Partial<typeof users.$inferInsert>) {
   await t.ctx.db.update(users).set(fields).where(eq(users.email, email));
 }
 
-async function checkout(id: string, subscriptionId: string, amountPence: number, plan = 'monthly', duplicateOf: string | null = null) {
+async function checkout(
+  id: string,
+  subscriptionId: string,
+  amountPence: number,
+  plan = 'monthly',
+  duplicateOf: string | null = null,
+) {
   await t.ctx.db.insert(checkoutSessions).values({
     id,
     provider: 'stripe',
@@ -57,22 +63,41 @@ async function accounts() {
   await set('annual@example.com', { stripeSubscriptionId: 'sub_year' });
   await checkout('cs_year', 'sub_year', 15996, 'annual');
   await createAccount(t, 'member', 'list@example.com');
-  await set('list@example.com', { emailPausedUntil: new Date(NOW.getTime() + 7 * DAY), termsVersion: '=1+1', termsAcceptedAt: new Date('2026-10-01T12:00:00Z') });
+  await set('list@example.com', {
+    emailPausedUntil: new Date(NOW.getTime() + 7 * DAY),
+    termsVersion: '=1+1',
+    termsAcceptedAt: new Date('2026-10-01T12:00:00Z'),
+  });
   await createAccount(t, 'member', 'leaving@example.com');
   await set('leaving@example.com', { cancelAtPeriodEnd: true, emailOptOut: true });
   await createAccount(t, 'member', 'late@example.com');
   await set('late@example.com', { subscriptionStatus: 'past_due' });
   await createAccount(t, 'nonMember', 'family@example.com');
-  await set('family@example.com', { subscriptionStatus: 'active', subscriptionType: 'family', subscriptionEndDate: null });
+  await set('family@example.com', {
+    subscriptionStatus: 'active',
+    subscriptionType: 'family',
+    subscriptionEndDate: null,
+  });
   await createAccount(t, 'nonMember', '=HYPERLINK("http://evil.example")@example.com');
   await createAccount(t, 'member', 'lapsed@example.com');
-  await set('lapsed@example.com', { subscriptionStatus: 'canceled', subscriptionEndDate: new Date(NOW.getTime() - DAY) });
+  await set('lapsed@example.com', {
+    subscriptionStatus: 'canceled',
+    subscriptionEndDate: new Date(NOW.getTime() - DAY),
+  });
   const gone = await createAccount(t, 'nonMember', 'gone@example.com');
-  await set('gone@example.com', { email: `deleted-${gone.id}@invalid`, subscriptionStatus: 'canceled', subscriptionType: 'premium' });
+  await set('gone@example.com', {
+    email: `deleted-${gone.id}@invalid`,
+    subscriptionStatus: 'canceled',
+    subscriptionType: 'premium',
+  });
 }
 
 /** Rows of the history, each written at its moment on the test clock. */
-async function happened(at: string, type: SubscriptionEventType, fields: { reason?: string; amountPence?: number } = {}) {
+async function happened(
+  at: string,
+  type: SubscriptionEventType,
+  fields: { reason?: string; amountPence?: number } = {},
+) {
   t.clock.set(new Date(at));
   await recordSubscriptionEvent(t.ctx.db, { userId: null, type, ...fields, occurredAt: t.clock.now() });
 }
@@ -131,8 +156,20 @@ describe('GET /api/admin/business', () => {
       ['2026-11', 3, 0, 1, 2],
     ]);
     const month = (m: string) => f.months.find((x) => x.month === m)!;
-    expect(month('2026-10')).toMatchObject({ churnRate: 0.25, cancelRequests: 2, cancelReasons: { too_expensive: 1, not_using: 1 }, refunds: 1, refundedPence: 1600 });
-    expect(month('2026-11')).toMatchObject({ churnRate: 1 / 3, paymentsFailed: 1, recoveries: 1, refunds: 2, refundedPence: 1600 });
+    expect(month('2026-10')).toMatchObject({
+      churnRate: 0.25,
+      cancelRequests: 2,
+      cancelReasons: { too_expensive: 1, not_using: 1 },
+      refunds: 1,
+      refundedPence: 1600,
+    });
+    expect(month('2026-11')).toMatchObject({
+      churnRate: 1 / 3,
+      paymentsFailed: 1,
+      recoveries: 1,
+      refunds: 2,
+      refundedPence: 1600,
+    });
     expect(month('2026-01')).toMatchObject({ churnRate: 0, cancelRequests: 0, refunds: 0 });
     expect(f.cancelReasons).toEqual([
       { reason: 'not_using', count: 1 },
@@ -181,7 +218,9 @@ describe('GET /api/admin/members.csv', () => {
     const byEmail = new Map(rows.map((r) => [r[0], r]));
     // No admin, no erased account.
     expect(rows).toHaveLength(8);
-    expect([...byEmail.keys()].some((e) => e.includes('admin') || e.includes('owner') || e.startsWith('deleted-'))).toBe(false);
+    expect(
+      [...byEmail.keys()].some((e) => e.includes('admin') || e.includes('owner') || e.startsWith('deleted-')),
+    ).toBe(false);
 
     const [twelve] = await t.ctx.db.select().from(users).where(eq(users.email, 'twelve@example.com'));
     expect(byEmail.get('twelve@example.com')).toEqual([
@@ -198,12 +237,44 @@ describe('GET /api/admin/members.csv', () => {
       '2026-11-01T10:00:02.000Z',
       twelve.createdAt.toISOString(),
     ]);
-    expect(byEmail.get('annual@example.com')!.slice(1, 7)).toEqual(['Paying', 'Monthly Premium', 'annual', expect.any(String), expect.any(String), '13.33']);
-    expect(byEmail.get('list@example.com')!.slice(1, 11)).toEqual(['Paying', 'Monthly Premium', '', expect.any(String), expect.any(String), '16.00', '', '2026-10-01T12:00:00.000Z', "'=1+1", '']);
+    expect(byEmail.get('annual@example.com')!.slice(1, 7)).toEqual([
+      'Paying',
+      'Monthly Premium',
+      'annual',
+      expect.any(String),
+      expect.any(String),
+      '13.33',
+    ]);
+    expect(byEmail.get('list@example.com')!.slice(1, 11)).toEqual([
+      'Paying',
+      'Monthly Premium',
+      '',
+      expect.any(String),
+      expect.any(String),
+      '16.00',
+      '',
+      '2026-10-01T12:00:00.000Z',
+      "'=1+1",
+      '',
+    ]);
     expect(byEmail.get('leaving@example.com')!.slice(1, 2)).toEqual(['Cancelling']);
     expect(byEmail.get('late@example.com')!.slice(1, 2)).toEqual(['Past due']);
-    expect(byEmail.get('family@example.com')!.slice(1, 7)).toEqual(['Comped', 'Lifetime Family Access', '', expect.any(String), '', '']);
-    expect(byEmail.get('lapsed@example.com')!.slice(1, 7)).toEqual(['Free', 'Monthly Premium', '', expect.any(String), expect.any(String), '']);
+    expect(byEmail.get('family@example.com')!.slice(1, 7)).toEqual([
+      'Comped',
+      'Lifetime Family Access',
+      '',
+      expect.any(String),
+      '',
+      '',
+    ]);
+    expect(byEmail.get('lapsed@example.com')!.slice(1, 7)).toEqual([
+      'Free',
+      'Monthly Premium',
+      '',
+      expect.any(String),
+      expect.any(String),
+      '',
+    ]);
     // A cell a spreadsheet would run as a formula is written as text.
     expect(byEmail.get(`'=hyperlink("http://evil.example")@example.com`)!.slice(1, 3)).toEqual(['Free', '']);
     expect(res.text).not.toMatch(/(^|,)"[=+\-@]/m);

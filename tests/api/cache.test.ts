@@ -22,17 +22,24 @@ describe('cached reads', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const visitor = t.client();
     const a = await createArticle(admin, { title: 'First Past the Post' });
-    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual(['First Past the Post']);
+    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual([
+      'First Past the Post',
+    ]);
     const hits = t.ctx.cache.stats.hits;
     await visitor.get('/api/news-and-views');
     expect(t.ctx.cache.stats.hits).toBe(hits + 1);
 
     await createArticle(admin, { title: 'Second Thoughts', publishDate: '2025-03-11' });
-    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual(['Second Thoughts', 'First Past the Post']);
+    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual([
+      'Second Thoughts',
+      'First Past the Post',
+    ]);
     expect((await admin.put(`/api/admin/news-and-views/${a.id}`, { title: 'Renamed' })).status).toBe(200);
     expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toContain('Renamed');
     expect((await admin.delete(`/api/admin/news-and-views/${a.id}`)).status).toBe(200);
-    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual(['Second Thoughts']);
+    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual([
+      'Second Thoughts',
+    ]);
   });
 
   it('a list warmed by an admin carries no premium body for a visitor', async () => {
@@ -49,7 +56,10 @@ describe('cached reads', () => {
     const { client: member } = await signedIn(t, 'member');
     const { client: nonMember } = await signedIn(t, 'nonMember');
     const upload = async (races: number, seed: number) => {
-      const res = await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(makeRaceDay({ races, runners: 3, seed })), 'thursday'));
+      const res = await admin.post(
+        '/api/vbg-race-cards/upload-master-excel',
+        masterForm(await raceDayWorkbook(makeRaceDay({ races, runners: 3, seed })), 'thursday'),
+      );
       expect(res.status).toBe(200);
     };
     await upload(2, 1);
@@ -108,6 +118,9 @@ describe('cached reads', () => {
     const reads = Array.from({ length: 20 }, () => visitor.get('/api/news-and-views'));
     await createArticle(admin, { title: 'After', publishDate: '2025-03-12' });
     await Promise.all(reads);
-    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual(['After', 'Before']);
+    expect((await visitor.get('/api/news-and-views')).json.map((x: { title: string }) => x.title)).toEqual([
+      'After',
+      'Before',
+    ]);
   });
 });

@@ -26,7 +26,10 @@ const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
 async function download(client: HttpClient, body: unknown = { multipliers: { main: 1, av8: 0.5 } }) {
   const res = await fetch(client.baseUrl + EXPORT, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      'content-type': 'application/json',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -68,7 +71,20 @@ async function expectedRows(admin: HttpClient, weekday: string) {
     corrected += results.filter((r) => r.marketCorrection! > 0).length;
     const [y, m, d] = race.raceDate.split('-').map(Number);
     for (const r of results) {
-      rows.push([new Date(Date.UTC(y, m - 1, d)), race.time, race.course, race.title, r.name, r.rating, r.adjustedRating!, r.marketCorrection!, r.tissueOdds!, r.marketOdds, r.value!, r.valueScore!]);
+      rows.push([
+        new Date(Date.UTC(y, m - 1, d)),
+        race.time,
+        race.course,
+        race.title,
+        r.name,
+        r.rating,
+        r.adjustedRating!,
+        r.marketCorrection!,
+        r.tissueOdds!,
+        r.marketOdds,
+        r.value!,
+        r.valueScore!,
+      ]);
     }
   }
   return { rows, corrected };
@@ -161,6 +177,8 @@ describe('POST /api/admin/excel-export', () => {
     await upload(admin, 'monday', 61);
     const res = await download(admin);
     expect(res.status).toBe(404);
-    expect(JSON.parse(res.bytes.toString())).toEqual({ message: "No race cards for today (Sunday 22 November 2026) to export. Upload today's cards first." });
+    expect(JSON.parse(res.bytes.toString())).toEqual({
+      message: "No race cards for today (Sunday 22 November 2026) to export. Upload today's cards first.",
+    });
   });
 });

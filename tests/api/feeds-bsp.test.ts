@@ -55,12 +55,17 @@ function publish(list: BspRace[], date = DAY) {
   betfair.files.set(PLACE.replace('25112026', date.split('-').reverse().join('')), bspCsv(date, 'place', list));
 }
 const run = () => admin.post('/api/admin/feeds/bsp/run');
-const feed = async () => ((await admin.get('/api/admin/feeds')).json as FeedsAnswer).feeds.find((f) => f.provider === 'bsp')!;
+const feed = async () =>
+  ((await admin.get('/api/admin/feeds')).json as FeedsAnswer).feeds.find((f) => f.provider === 'bsp')!;
 
 async function resultOf(race: SampleRace) {
   const [row] = await t.ctx.db.select().from(raceResults).where(eq(raceResults.time, race.time));
   if (!row) return null;
-  const runners = await t.ctx.db.select().from(raceResultRunners).where(eq(raceResultRunners.resultId, row.id)).orderBy(asc(raceResultRunners.id));
+  const runners = await t.ctx.db
+    .select()
+    .from(raceResultRunners)
+    .where(eq(raceResultRunners.resultId, row.id))
+    .orderBy(asc(raceResultRunners.id));
   return { source: row.source, runners: runners.map((r) => [r.name, r.finish, r.position, r.bsp, r.startingPrice]) };
 }
 
@@ -85,9 +90,27 @@ function bspForm(win: string | null, place?: string, names = { win: WIN, place: 
 describe('BSP files fetched after racing', () => {
   it("keeps each runner's BSP as a bsp snapshot and on its result, settles both races and the tips", async () => {
     const [one, two] = races;
-    await record(admin, { raceDate: DAY, raceTime: `${one.time} ${one.course}`, selectionName: one.horses[2].name, selectionType: 'nap', advisedOdds: '7/2' });
-    await record(admin, { raceDate: DAY, raceTime: `${one.time} ${one.course}`, selectionName: one.horses[4].name, selectionType: 'nb', advisedOdds: '10/1' });
-    await record(admin, { raceDate: DAY, raceTime: `${two.time} ${two.course}`, selectionName: two.horses[2].name, selectionType: 'longshot', advisedOdds: '16/1' });
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${one.time} ${one.course}`,
+      selectionName: one.horses[2].name,
+      selectionType: 'nap',
+      advisedOdds: '7/2',
+    });
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${one.time} ${one.course}`,
+      selectionName: one.horses[4].name,
+      selectionType: 'nb',
+      advisedOdds: '10/1',
+    });
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${two.time} ${two.course}`,
+      selectionName: two.horses[2].name,
+      selectionType: 'longshot',
+      advisedOdds: '16/1',
+    });
     const { client: member } = await signedIn(t, 'member');
     const raceId = (await member.get('/api/vbg-race-cards')).json.wednesday[0].id;
     const cardBefore = (await member.get(`/api/vbg-race-cards/race/${raceId}`)).json;
@@ -99,13 +122,23 @@ describe('BSP files fetched after racing', () => {
     expect(answer.feed).toMatchObject({ provider: 'bsp', state: 'ok', failures: 0, unmatched: [] });
     near(answer.feed.lastSuccessAt, `${DAY}T18:00:00Z`);
     near(answer.feed.nextAttemptAt, Date.parse(`${DAY}T18:00:00Z`) + 1800_000);
-    expect(answer.message).toMatch(new RegExp(`^${DAY}: 10 new prices, 2 results saved, settled .*${one.horses[2].name} WON`));
+    expect(answer.message).toMatch(
+      new RegExp(`^${DAY}: 10 new prices, 2 results saved, settled .*${one.horses[2].name} WON`),
+    );
     expect(betfair.requests).toEqual([WIN, PLACE]);
 
     // Prices: every runner's BSP as a bsp snapshot at the off (12:15 GMT).
     const snaps = await t.ctx.db.select().from(priceSnapshots).orderBy(asc(priceSnapshots.id));
     expect(snaps).toHaveLength(10);
-    expect(snaps[0]).toMatchObject({ source: 'bsp', raceDate: DAY, time: one.time, course: one.course, horseName: one.horses[0].name, price: sampleBsp(0), priceText: String(sampleBsp(0)) });
+    expect(snaps[0]).toMatchObject({
+      source: 'bsp',
+      raceDate: DAY,
+      time: one.time,
+      course: one.course,
+      horseName: one.horses[0].name,
+      price: sampleBsp(0),
+      priceText: String(sampleBsp(0)),
+    });
     expect(snaps[0].observedAt.toISOString()).toBe(`${DAY}T${one.time}:00.000Z`);
 
     // Results: winner first, placed without an order, the rest unplaced, each with its BSP.
@@ -132,7 +165,9 @@ describe('BSP files fetched after racing', () => {
       [one.horses[0].name, null],
       [one.horses[4].name, null],
     ]);
-    expect(card.horses.map((h: { bookieOdds: number }) => h.bookieOdds)).toEqual(cardBefore.horses.map((h: { bookieOdds: number }) => h.bookieOdds));
+    expect(card.horses.map((h: { bookieOdds: number }) => h.bookieOdds)).toEqual(
+      cardBefore.horses.map((h: { bookieOdds: number }) => h.bookieOdds),
+    );
 
     // Read again: nothing new is written, nothing is settled twice.
     const again = (await run()).json as FeedRunAnswer;
@@ -149,7 +184,12 @@ describe('BSP files fetched after racing', () => {
     expect(answer.feed.state).toBe('ok');
     expect(answer.message).toMatch(/0 results saved, 2 results given BSPs or SPs/);
     expect(answer.feed.unmatched).toEqual([
-      { date: DAY, race: `${two.time} ${two.course}`, horse: null, message: `The analyst's result stands: Betfair BSP files differs (its winner: ${two.horses[1].name}).` },
+      {
+        date: DAY,
+        race: `${two.time} ${two.course}`,
+        horse: null,
+        message: `The analyst's result stands: Betfair BSP files differs (its winner: ${two.horses[1].name}).`,
+      },
     ]);
     const first = await resultOf(one);
     expect(first!.source).toBe('manual');
@@ -171,7 +211,12 @@ describe('BSP files fetched after racing', () => {
     const answer = (await run()).json as FeedRunAnswer;
     expect(answer.feed.state).toBe('ok');
     expect(answer.feed.unmatched).toEqual([
-      { date: DAY, race: `${one.time} ${one.course}`, horse: 'Compleatly Different', message: `Compleatly Different is not a runner in ${one.time} ${one.course} on the cards.` },
+      {
+        date: DAY,
+        race: `${one.time} ${one.course}`,
+        horse: 'Compleatly Different',
+        message: `Compleatly Different is not a runner in ${one.time} ${one.course} on the cards.`,
+      },
       { date: DAY, race: 'Asct', horse: null, message: `No race cards at Asct on ${DAY}.` },
     ]);
     expect(await t.ctx.db.select().from(raceResults)).toEqual([]);
@@ -183,7 +228,11 @@ describe('BSP files fetched after racing', () => {
     t.clock.set(new Date(`${DAY}T12:30:00Z`)); // racing still on: not polled by itself, but Run now asks
     const res = await run();
     expect(res.status).toBe(200);
-    expect((res.json as FeedRunAnswer).feed).toMatchObject({ state: 'idle', failures: 0, message: `Waiting for ${WIN}: not published yet.` });
+    expect((res.json as FeedRunAnswer).feed).toMatchObject({
+      state: 'idle',
+      failures: 0,
+      message: `Waiting for ${WIN}: not published yet.`,
+    });
     expect(betfair.requests).toEqual([WIN]);
   });
 });
@@ -204,7 +253,11 @@ describe('a malformed BSP file', () => {
     const answer = res.json as FeedRunAnswer;
     expect(answer.feed).toMatchObject({ state: 'failing', failures: 1 });
     near(answer.feed.nextAttemptAt, Date.parse(`${DAY}T18:00:00Z`) + 2 * 1800_000); // backing off: twice the interval
-    expect(answer.message).toMatch(new RegExp(`^${WIN} was refused, nothing was saved: Line 7: EVENT_DT "2026-11-25T12:50" is not a date and time like 25-11-2026 14:10\\.`));
+    expect(answer.message).toMatch(
+      new RegExp(
+        `^${WIN} was refused, nothing was saved: Line 7: EVENT_DT "2026-11-25T12:50" is not a date and time like 25-11-2026 14:10\\.`,
+      ),
+    );
     expect(await t.ctx.db.select().from(priceSnapshots)).toEqual([]);
     expect(await t.ctx.db.select().from(raceResults)).toEqual([]);
   });
@@ -212,11 +265,26 @@ describe('a malformed BSP file', () => {
   it('uploaded: 400 with a clear message, and not a row written anywhere (feed status included)', async () => {
     const good = bspCsv(DAY, 'win', standard());
     const cases: Array<[FormData, RegExp]> = [
-      [bspForm(good.replace(',0,3.45,', ',won,3.45,')), /^The win file was refused, nothing was saved\. Line 2: WIN_LOSE "won" must be 1 or 0\./],
-      [bspForm('Date,Horse,BSP\r\n25/11/2026,Northern Star,6.4\r\n'), /^The win file was refused, nothing was saved\. This is not a Betfair BSP file: its first line must name the columns/],
-      [bspForm(good, cutInRow(bspCsv(DAY, 'place', standard()), 3)), /^The place file was refused, nothing was saved\. Line 3: 3 fields where the header has 17\./],
-      [bspForm(good, bspCsv('2026-11-24', 'place', standard())), /^The win file is for 2026-11-25 but the place file for 2026-11-24: upload one day's pair\./],
-      [bspForm(good, undefined, { win: PLACE, place: WIN }), /^The win file is named as Betfair's place file \(dwbfpricesukplace25112026\.csv\)/],
+      [
+        bspForm(good.replace(',0,3.45,', ',won,3.45,')),
+        /^The win file was refused, nothing was saved\. Line 2: WIN_LOSE "won" must be 1 or 0\./,
+      ],
+      [
+        bspForm('Date,Horse,BSP\r\n25/11/2026,Northern Star,6.4\r\n'),
+        /^The win file was refused, nothing was saved\. This is not a Betfair BSP file: its first line must name the columns/,
+      ],
+      [
+        bspForm(good, cutInRow(bspCsv(DAY, 'place', standard()), 3)),
+        /^The place file was refused, nothing was saved\. Line 3: 3 fields where the header has 17\./,
+      ],
+      [
+        bspForm(good, bspCsv('2026-11-24', 'place', standard())),
+        /^The win file is for 2026-11-25 but the place file for 2026-11-24: upload one day's pair\./,
+      ],
+      [
+        bspForm(good, undefined, { win: PLACE, place: WIN }),
+        /^The win file is named as Betfair's place file \(dwbfpricesukplace25112026\.csv\)/,
+      ],
       [bspForm(null, good), /^Choose the day's BSP win file/],
     ];
     for (const [form, message] of cases) {
@@ -238,9 +306,16 @@ describe('BSP files uploaded by the admin', () => {
     expect(answer).toMatchObject({ success: true, prices: 10, results: 0, unmatched: [] });
     expect(answer.popupMessage).toBe(answer.message);
     expect(await t.ctx.db.select().from(raceResults)).toEqual([]); // five runners pay places: the place file is needed
-    expect((await feed()).message).toMatch(/^Uploaded by the admin\. BSP files for 2026-11-25 read: 10 new BSPs, 0 results saved\. .*no place market \(no place file\)/);
+    expect((await feed()).message).toMatch(
+      /^Uploaded by the admin\. BSP files for 2026-11-25 read: 10 new BSPs, 0 results saved\. .*no place market \(no place file\)/,
+    );
 
-    const both = (await admin.post('/api/admin/feeds/bsp', bspForm(bspCsv(DAY, 'win', standard()), bspCsv(DAY, 'place', standard())))).json as BspUploadAnswer;
+    const both = (
+      await admin.post(
+        '/api/admin/feeds/bsp',
+        bspForm(bspCsv(DAY, 'win', standard()), bspCsv(DAY, 'place', standard())),
+      )
+    ).json as BspUploadAnswer;
     expect(both).toMatchObject({ prices: 0, results: 2 });
     expect((await resultOf(races[1]))!.runners.map((r) => r[1])).toEqual(['ran', 'won', 'ran', 'placed', 'ran']);
     expect(betfair.requests).toEqual([]); // an upload fetches nothing

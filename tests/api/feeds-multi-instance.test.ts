@@ -70,14 +70,21 @@ describeOnPostgres('one feed poller across instances', () => {
   const pollers = async (alive: Instance[]) => (await Promise.all(alive.map(feeds))).map((f) => f.thisInstancePolls);
 
   it('only the instance holding the lock polls; the other reads its status; when it dies the other takes over', async () => {
-    await expect.poll(async () => (await feeds(instances[1])).feeds.find((f) => f.provider === 'racing-api')?.state, { timeout: 20_000 }).toBe('ok');
+    await expect
+      .poll(async () => (await feeds(instances[1])).feeds.find((f) => f.provider === 'racing-api')?.state, {
+        timeout: 20_000,
+      })
+      .toBe('ok');
     expect((await pollers(instances)).sort()).toEqual([false, true]);
     const holder = instances[(await pollers(instances)).indexOf(true)];
     const standby = instances.find((i) => i !== holder)!;
     await expect.poll(() => holder.output(), { timeout: 10_000 }).toContain(POLLS_LINE);
     expect(standby.output()).not.toContain(POLLS_LINE);
     // Both see the one status row the poller writes.
-    expect((await feeds(standby)).feeds.find((f) => f.provider === 'racing-api')).toMatchObject({ state: 'ok', configured: true });
+    expect((await feeds(standby)).feeds.find((f) => f.provider === 'racing-api')).toMatchObject({
+      state: 'ok',
+      configured: true,
+    });
 
     // A few polls later, still one poller: two instances polling every second would break 2 a second.
     const seen = api.requests.length;
@@ -90,6 +97,13 @@ describeOnPostgres('one feed poller across instances', () => {
     await expect.poll(async () => (await feeds(standby)).thisInstancePolls, { timeout: 30_000 }).toBe(true);
     await expect.poll(() => standby.output(), { timeout: 10_000 }).toContain(POLLS_LINE); // logs arrive through a pipe
     // It polls from there on (its first request may meet the dead one's last second: a 429 it waits out).
-    await expect.poll(async () => Date.parse((await feeds(standby)).feeds.find((f) => f.provider === 'racing-api')?.lastSuccessAt ?? '') > killedAt, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          Date.parse((await feeds(standby)).feeds.find((f) => f.provider === 'racing-api')?.lastSuccessAt ?? '') >
+          killedAt,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
   }, 120_000);
 });

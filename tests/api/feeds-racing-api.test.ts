@@ -64,7 +64,8 @@ function pricesAt(step: number) {
     ]),
   );
 }
-const publishPrices = (step: number) => (api.racecards = races.map((race, r) => racecardOdds(DAY, race, pricesAt(step)[r])));
+const publishPrices = (step: number) =>
+  (api.racecards = races.map((race, r) => racecardOdds(DAY, race, pricesAt(step)[r])));
 
 const run = () => admin.post('/api/admin/feeds/racing-api/run');
 const runAnswer = async () => {
@@ -79,7 +80,9 @@ async function cardPrices(race = 0) {
 }
 
 function near(iso: string | null, expected: number) {
-  expect(Math.abs(Date.parse(iso ?? '') - expected), `${iso} near ${new Date(expected).toISOString()}`).toBeLessThan(5000);
+  expect(Math.abs(Date.parse(iso ?? '') - expected), `${iso} near ${new Date(expected).toISOString()}`).toBeLessThan(
+    5000,
+  );
 }
 
 describe('The Racing API', () => {
@@ -87,7 +90,13 @@ describe('The Racing API', () => {
     publishPrices(0);
     const { status, answer } = await runAnswer();
     expect(status, answer.message).toBe(200);
-    expect(answer.feed).toMatchObject({ provider: 'racing-api', configured: true, state: 'ok', failures: 0, unmatched: [] });
+    expect(answer.feed).toMatchObject({
+      provider: 'racing-api',
+      configured: true,
+      state: 'ok',
+      failures: 0,
+      unmatched: [],
+    });
     expect(answer.message).toBe(`${DAY}: 10 new prices, 0 results saved.`);
     // The longest of the two bookmakers, written as its fraction: Paddy Power's 5/2 (3.5) over Bet365's 2/1 (3).
     expect(await cardPrices()).toEqual([
@@ -102,7 +111,12 @@ describe('The Racing API', () => {
       ['/v1/results', 200],
     ]);
     expect(api.requests[0].query.getAll('region_codes')).toEqual(['gb', 'ire']);
-    expect(Object.fromEntries(api.requests[1].query)).toMatchObject({ start_date: DAY, end_date: DAY, limit: '100', skip: '0' });
+    expect(Object.fromEntries(api.requests[1].query)).toMatchObject({
+      start_date: DAY,
+      end_date: DAY,
+      limit: '100',
+      skip: '0',
+    });
     expect(api.requests[1].at - api.requests[0].at).toBeGreaterThanOrEqual(500); // 2 a second at most
 
     // Ten minutes on, the market moved for the first race only: only moved prices are new snapshots.
@@ -110,7 +124,11 @@ describe('The Racing API', () => {
     api.racecards = [racecardOdds(DAY, races[0], pricesAt(1)[0]), racecardOdds(DAY, races[1], pricesAt(0)[1])];
     expect((await runAnswer()).answer.message).toBe(`${DAY}: 5 new prices, 0 results saved.`);
     expect((await cardPrices())[0]).toEqual([4.5, '7/2']);
-    const history = await t.ctx.db.select().from(priceSnapshots).where(eq(priceSnapshots.horseName, races[0].horses[0].name)).orderBy(asc(priceSnapshots.observedAt));
+    const history = await t.ctx.db
+      .select()
+      .from(priceSnapshots)
+      .where(eq(priceSnapshots.horseName, races[0].horses[0].name))
+      .orderBy(asc(priceSnapshots.observedAt));
     expect(history.map((s) => [s.source, s.price])).toEqual([
       ['racing-api', 3.5],
       ['racing-api', 4.5],
@@ -120,17 +138,40 @@ describe('The Racing API', () => {
 
   it('saves results like the analyst’s with source racing-api: positions, SPs, BSPs, non-runners; tips settle', async () => {
     const [one, two] = races;
-    await record(admin, { raceDate: DAY, raceTime: `${one.time} ${one.course}`, selectionName: one.horses[3].name, selectionType: 'nap', advisedOdds: '6/1' });
-    await record(admin, { raceDate: DAY, raceTime: `${two.time} ${two.course}`, selectionName: two.horses[4].name, selectionType: 'nb', advisedOdds: '8/1' });
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${one.time} ${one.course}`,
+      selectionName: one.horses[3].name,
+      selectionType: 'nap',
+      advisedOdds: '6/1',
+    });
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${two.time} ${two.course}`,
+      selectionName: two.horses[4].name,
+      selectionType: 'nb',
+      advisedOdds: '8/1',
+    });
     publishPrices(0);
-    api.results = [raceResult(DAY, one, [3, 1, 0, 2], { nonRunners: [4] }), raceResult(DAY, two, [0, 1, 2, 3, 4], { courseName: 'Ascot (GB)' })];
+    api.results = [
+      raceResult(DAY, one, [3, 1, 0, 2], { nonRunners: [4] }),
+      raceResult(DAY, two, [0, 1, 2, 3, 4], { courseName: 'Ascot (GB)' }),
+    ];
     const { status, answer } = await runAnswer();
     expect(status, answer.message).toBe(200);
-    expect(answer.message).toMatch(new RegExp(`^${DAY}: 10 new prices, 2 results saved, settled ${one.horses[3].name} WON, ${two.horses[4].name} LOST\\.$`));
+    expect(answer.message).toMatch(
+      new RegExp(
+        `^${DAY}: 10 new prices, 2 results saved, settled ${one.horses[3].name} WON, ${two.horses[4].name} LOST\\.$`,
+      ),
+    );
 
     const [row] = await t.ctx.db.select().from(raceResults).where(eq(raceResults.time, one.time));
     expect(row).toMatchObject({ source: 'racing-api', enteredBy: null });
-    const runners = await t.ctx.db.select().from(raceResultRunners).where(eq(raceResultRunners.resultId, row.id)).orderBy(asc(raceResultRunners.id));
+    const runners = await t.ctx.db
+      .select()
+      .from(raceResultRunners)
+      .where(eq(raceResultRunners.resultId, row.id))
+      .orderBy(asc(raceResultRunners.id));
     // Four ran: no places are paid, so only the winner has a position.
     expect(runners.map((r) => [r.name, r.finish, r.position, r.startingPrice, r.bsp])).toEqual([
       [one.horses[0].name, 'ran', null, '12/1', sampleBsp(0)],
@@ -139,7 +180,9 @@ describe('The Racing API', () => {
       [one.horses[3].name, 'won', 1, '5/2', sampleBsp(3)],
       [one.horses[4].name, 'nr', null, null, null],
     ]);
-    const tips = Object.fromEntries(((await admin.get('/api/daily-performance-history')).json as TipRecord[]).map((r) => [r.selectionType, r]));
+    const tips = Object.fromEntries(
+      ((await admin.get('/api/daily-performance-history')).json as TipRecord[]).map((r) => [r.selectionType, r]),
+    );
     expect(tips.nap).toMatchObject({ result: 'WON', startingPrice: '5/2', profitLoss: 6 });
     expect(tips.nb).toMatchObject({ result: 'LOST', profitLoss: -1 });
     // Every race resulted: the feed has nothing more to do today.
@@ -149,13 +192,20 @@ describe('The Racing API', () => {
 
   it("keeps the analyst's result and fills in its missing starting prices and the BSPs when the feed agrees", async () => {
     const [one] = races;
-    expect((await enterResults(admin, DAY, [`${one.time} ${one.course}: ${one.horses[3].name}, ${one.horses[1].name}`])).status).toBe(200);
+    expect(
+      (await enterResults(admin, DAY, [`${one.time} ${one.course}: ${one.horses[3].name}, ${one.horses[1].name}`]))
+        .status,
+    ).toBe(200);
     api.results = [raceResult(DAY, one, [3, 1, 0, 2, 4])];
     const { answer } = await runAnswer();
     expect(answer.message).toMatch(/0 results saved, 1 result given BSPs or SPs/);
     const [row] = await t.ctx.db.select().from(raceResults).where(eq(raceResults.time, one.time));
     expect(row.source).toBe('manual');
-    const runners = await t.ctx.db.select().from(raceResultRunners).where(eq(raceResultRunners.resultId, row.id)).orderBy(asc(raceResultRunners.id));
+    const runners = await t.ctx.db
+      .select()
+      .from(raceResultRunners)
+      .where(eq(raceResultRunners.resultId, row.id))
+      .orderBy(asc(raceResultRunners.id));
     expect(runners.map((r) => [r.finish, r.position, r.startingPrice, r.bsp])).toEqual([
       ['ran', null, '12/1', sampleBsp(0)],
       ['placed', 2, '7/1', sampleBsp(1)],
@@ -172,7 +222,12 @@ describe('The Racing API', () => {
     api.results = [wrong, { ...raceResult(DAY, races[1], [0, 1]), course: 'Wolverhampton (AW)' }];
     const { answer } = await runAnswer();
     expect(answer.feed.unmatched).toEqual([
-      { date: DAY, race: `${one.time} ${one.course}`, horse: 'Mister Nobody', message: `Mister Nobody is not a runner in ${one.time} ${one.course} on the cards.` },
+      {
+        date: DAY,
+        race: `${one.time} ${one.course}`,
+        horse: 'Mister Nobody',
+        message: `Mister Nobody is not a runner in ${one.time} ${one.course} on the cards.`,
+      },
       { date: DAY, race: 'Wolverhampton (AW)', horse: null, message: `No race cards at Wolverhampton (AW) on ${DAY}.` },
     ]);
     expect(await t.ctx.db.select().from(raceResults)).toEqual([]);
@@ -188,7 +243,9 @@ describe('The Racing API', () => {
       const res = await boss.post('/api/admin/feeds/racing-api/run');
       expect(res.status).toBe(502);
       expect((res.json as FeedRunAnswer).feed).toMatchObject({ state: 'failing', failures: 1 });
-      expect(res.json.message).toMatch(/^The Racing API refused the credentials \(401\): check RACING_API_USERNAME and RACING_API_PASSWORD/);
+      expect(res.json.message).toMatch(
+        /^The Racing API refused the credentials \(401\): check RACING_API_USERNAME and RACING_API_PASSWORD/,
+      );
     } finally {
       await wrong.close();
     }
@@ -207,14 +264,18 @@ describe('when The Racing API fails', () => {
     const limited = await runAnswer();
     expect(limited.status).toBe(502);
     expect(limited.answer.feed).toMatchObject({ state: 'rate-limited', failures: 1 });
-    expect(limited.answer.message).toBe('The Racing API answered 429 (too many requests); it asked us to wait 120 s. Backing off: next attempt in 600 s.');
+    expect(limited.answer.message).toBe(
+      'The Racing API answered 429 (too many requests); it asked us to wait 120 s. Backing off: next attempt in 600 s.',
+    );
     near(limited.answer.feed.nextAttemptAt, t.clock.now().getTime() + 600_000);
     expect(await cardPrices()).toEqual(before);
     expect((await member.get('/api/vbg-race-cards')).status).toBe(200);
 
     const early = await run();
     expect(early.status).toBe(409);
-    expect(early.json.message).toMatch(/^The Racing API asked us to slow down: the next attempt is at \d\d:\d\d \(London\)\. Try again then\.$/);
+    expect(early.json.message).toMatch(
+      /^The Racing API asked us to slow down: the next attempt is at \d\d:\d\d \(London\)\. Try again then\.$/,
+    );
     expect(api.requests.filter((r) => r.status === 429)).toHaveLength(1); // Run now did not ask again
 
     const admins = (await admin.get('/api/admin/feeds')).json as FeedsAnswer;
@@ -231,7 +292,9 @@ describe('when The Racing API fails', () => {
     const first = await runAnswer();
     expect(first.status).toBe(502);
     expect(first.answer.feed).toMatchObject({ state: 'failing', failures: 1 });
-    expect(first.answer.message).toBe('The Racing API answered 503 for /v1/racecards/standard. 1 failure in a row; the site keeps its last prices. Next attempt in 600 s.');
+    expect(first.answer.message).toBe(
+      'The Racing API answered 503 for /v1/racecards/standard. 1 failure in a row; the site keeps its last prices. Next attempt in 600 s.',
+    );
     const second = await runAnswer();
     expect(second.answer.feed.failures).toBe(2);
     expect(second.answer.message).toMatch(/2 failures in a row; .* Next attempt in 1200 s\.$/);
@@ -256,7 +319,8 @@ describe('the poller on its own', () => {
       const boss = (await signedIn(polling, 'admin')).client;
       const sample = await uploadCards(boss, weekdayOf(today));
       api.racecards = sample.map((race, r) => racecardOdds(today, race, pricesAt(0)[r]));
-      const status = async () => ((await boss.get('/api/admin/feeds')).json as FeedsAnswer).feeds.find((f) => f.provider === 'racing-api')!;
+      const status = async () =>
+        ((await boss.get('/api/admin/feeds')).json as FeedsAnswer).feeds.find((f) => f.provider === 'racing-api')!;
       await expect.poll(async () => (await status()).state, { timeout: 15_000 }).toBe('ok');
       expect(((await boss.get('/api/admin/feeds')).json as FeedsAnswer).thisInstancePolls).toBe(true);
 

@@ -21,7 +21,17 @@ describe('file store', () => {
   afterAll(() => t.close());
   beforeEach(() => t.reset());
 
-  const store = (data: Uint8Array) => t.ctx.db.transaction((tx) => insertFile(tx, { kind: 'test', filename: 'x.bin', mimeType: 'application/octet-stream', size: data.length, sha256: 'x', data }));
+  const store = (data: Uint8Array) =>
+    t.ctx.db.transaction((tx) =>
+      insertFile(tx, {
+        kind: 'test',
+        filename: 'x.bin',
+        mimeType: 'application/octet-stream',
+        size: data.length,
+        sha256: 'x',
+        data,
+      }),
+    );
 
   it('keeps a file of many pieces byte for byte, no piece larger than the limit', async () => {
     const data = crypto.randomBytes(FILE_PIECE_BYTES * 9 + 12_345); // more than one read's worth of pieces
@@ -70,10 +80,17 @@ describe('migration 0008 (file pieces)', () => {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });
       const data = crypto.randomBytes(300_000);
-      await client.query(`insert into files (kind, filename, mime_type, size, sha256, data) values ('back-catalogue-pdf', 'old.pdf', 'application/pdf', $1, 'x', $2)`, [data.length, data]);
+      await client.query(
+        `insert into files (kind, filename, mime_type, size, sha256, data) values ('back-catalogue-pdf', 'old.pdf', 'application/pdf', $1, 'x', $2)`,
+        [data.length, data],
+      );
       await migrate(db, { migrationsFolder: folder });
       const [{ id }] = (await client.query<{ id: number }>(`select id from files where filename = 'old.pdf'`)).rows;
-      expect(Buffer.from((await readFileBytes(drizzle(client, { schema: { files, filePieces } }) as never, id))!).equals(data)).toBe(true);
+      expect(
+        Buffer.from((await readFileBytes(drizzle(client, { schema: { files, filePieces } }) as never, id))!).equals(
+          data,
+        ),
+      ).toBe(true);
     } finally {
       await client.close();
       fs.rmSync(before, { recursive: true, force: true });

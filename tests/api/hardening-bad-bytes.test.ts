@@ -84,7 +84,8 @@ function bodyWith(value: string) {
 // Not walked: the event stream (never ends), the webhook (its signature is checked before anything
 // else, security-webhooks), and logout (it would end the admin's session the walk runs in).
 const SKIPPED = new Set(['/api/vbg-race-cards-events', '/api/stripe/webhook', '/api/logout']);
-const routes = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !SKIPPED.has(r.url));
+const routes = () =>
+  t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !SKIPPED.has(r.url));
 
 async function rawStatus(method: string, url: string, body?: string) {
   const headers: Record<string, string> = { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
@@ -100,9 +101,15 @@ describe('bad bytes never answer 500', () => {
     for (const r of routes().filter((r) => r.url.includes(':'))) {
       for (const bad of BAD_URL_VALUES) {
         const url = r.url.replace(/:(\w+)/g, bad);
-        const { status, text } = await rawStatus(r.method, url, r.method === 'POST' || r.method === 'PUT' ? '{}' : undefined);
-        if (status >= 500 || !JSON.parse(text).message) failures.push(`${r.method} ${url} → ${status} ${text.slice(0, 80)}`);
-        else if (bad.includes('%00') && (status !== 400 || JSON.parse(text).message !== BAD_CHARACTER_IN_ADDRESS)) failures.push(`${r.method} ${url} → ${status} ${text}, expected 400`);
+        const { status, text } = await rawStatus(
+          r.method,
+          url,
+          r.method === 'POST' || r.method === 'PUT' ? '{}' : undefined,
+        );
+        if (status >= 500 || !JSON.parse(text).message)
+          failures.push(`${r.method} ${url} → ${status} ${text.slice(0, 80)}`);
+        else if (bad.includes('%00') && (status !== 400 || JSON.parse(text).message !== BAD_CHARACTER_IN_ADDRESS))
+          failures.push(`${r.method} ${url} → ${status} ${text}, expected 400`);
       }
     }
     expect(failures).toEqual([]);
@@ -114,7 +121,11 @@ describe('bad bytes never answer 500', () => {
       const path = r.url.replace(/:(\w+)/g, 'x');
       for (const bad of BAD_URL_VALUES) {
         const url = `${path}?q=${bad}&search=${bad}&email=${bad}&date=${bad}&token=${bad}`;
-        const { status, text } = await rawStatus(r.method, url, r.method === 'POST' || r.method === 'PUT' ? '{}' : undefined);
+        const { status, text } = await rawStatus(
+          r.method,
+          url,
+          r.method === 'POST' || r.method === 'PUT' ? '{}' : undefined,
+        );
         if (status >= 500) failures.push(`${r.method} ${url} → ${status} ${text.slice(0, 80)}`);
         else if (bad.includes('%00') && status !== 400) failures.push(`${r.method} ${url} → ${status}, expected 400`);
       }
@@ -124,11 +135,14 @@ describe('bad bytes never answer 500', () => {
 
   it('in a JSON string: every write route answers 400 with a message, never 5xx', async () => {
     const failures: string[] = [];
-    for (const r of routes().filter((r) => r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH' || r.method === 'DELETE')) {
+    for (const r of routes().filter(
+      (r) => r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH' || r.method === 'DELETE',
+    )) {
       const path = r.url.replace(/:(\w+)/g, '1');
       for (const bad of BAD_JSON_VALUES) {
         const { status, text } = await rawStatus(r.method, path, JSON.stringify(bodyWith(bad)));
-        if (status >= 500 || !JSON.parse(text).message) failures.push(`${r.method} ${path} ${JSON.stringify(bad)} → ${status} ${text.slice(0, 80)}`);
+        if (status >= 500 || !JSON.parse(text).message)
+          failures.push(`${r.method} ${path} ${JSON.stringify(bad)} → ${status} ${text.slice(0, 80)}`);
         else if (status !== 415 && (status !== 400 || JSON.parse(text).message !== BAD_CHARACTER_IN_BODY))
           failures.push(`${r.method} ${path} ${JSON.stringify(bad)} → ${status} ${text.slice(0, 80)}, expected 400`);
       }
@@ -141,7 +155,11 @@ describe('bad bytes in a form field', () => {
   it('an upload form field with a NUL answers 400 naming the character, and nothing is stored', async () => {
     const form = new FormData();
     form.append('date', '2026-01-05\u0000');
-    form.append('pdf', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'tips.pdf');
+    form.append(
+      'pdf',
+      new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }),
+      'tips.pdf',
+    );
     const res = await admin.post('/api/admin/upload-back-catalogue-pdf', form);
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(BAD_CHARACTER_IN_BODY);

@@ -37,7 +37,10 @@ const stored = async () => ({
 function withSheet(rewrite: (xml: string) => string): Buffer {
   const parts = readCentralDirectory(good).map((e) => {
     const data = Buffer.from(inflateEntry(good, e));
-    return { name: e.name, data: e.name === 'xl/worksheets/sheet1.xml' ? Buffer.from(rewrite(data.toString('utf8'))) : data };
+    return {
+      name: e.name,
+      data: e.name === 'xl/worksheets/sheet1.xml' ? Buffer.from(rewrite(data.toString('utf8'))) : data,
+    };
   });
   return zipOf(parts);
 }
@@ -52,7 +55,12 @@ async function refusedWith(bytes: Buffer, message: RegExp) {
 
 describe('a workbook of absurd extent is refused early, naming the limit', () => {
   it('one far cell at XFD1048576', async () => {
-    const far = withSheet((xml) => xml.replace('</sheetData>', '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>'));
+    const far = withSheet((xml) =>
+      xml.replace(
+        '</sheetData>',
+        '<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>',
+      ),
+    );
     await refusedWith(far, /row 1,048,576 \(XFD1048576\).*at most 20,000 rows/);
   });
 
@@ -64,7 +72,10 @@ describe('a workbook of absurd extent is refused early, naming the limit', () =>
   });
 
   it('hundreds of thousands of rows', async () => {
-    const many = Array.from({ length: 200_000 }, (_, i) => `<row r="${i + 100}"><c r="A${i + 100}"><v>1</v></c></row>`).join('');
+    const many = Array.from(
+      { length: 200_000 },
+      (_, i) => `<row r="${i + 100}"><c r="A${i + 100}"><v>1</v></c></row>`,
+    ).join('');
     await refusedWith(
       withSheet((xml) => xml.replace('</sheetData>', `${many}</sheetData>`)),
       /200,\d{3} rows.*at most 20,000 rows/,
@@ -80,7 +91,12 @@ describe('a workbook of absurd extent is refused early, naming the limit', () =>
 
   it('a workbook right at the limits still loads', async () => {
     expect(MAX_SHEET_ROWS).toBe(20_000);
-    const edge = withSheet((xml) => xml.replace('</sheetData>', '<row r="20000"><c r="ZZ20000" t="inlineStr"><is><t>note</t></is></c></row></sheetData>'));
+    const edge = withSheet((xml) =>
+      xml.replace(
+        '</sheetData>',
+        '<row r="20000"><c r="ZZ20000" t="inlineStr"><is><t>note</t></is></c></row></sheetData>',
+      ),
+    );
     const res = await admin.post(UPLOAD, masterForm(edge, 'saturday'));
     expect(res.status, res.text).toBe(200);
   });
@@ -91,7 +107,10 @@ describe('parsing runs off the server thread', () => {
     // Expensive to read, cheap to store: 18,000 rows of working notes beside the 6 runners, so the
     // time goes on parsing (which used to hold the server's thread for seconds), not on writing.
     const note = 'working note '.repeat(40);
-    const notes = Array.from({ length: 18_000 }, (_, i) => `<row r="${i + 100}"><c r="AZ${i + 100}" t="inlineStr"><is><t>${note}${i}</t></is></c></row>`).join('');
+    const notes = Array.from(
+      { length: 18_000 },
+      (_, i) => `<row r="${i + 100}"><c r="AZ${i + 100}" t="inlineStr"><is><t>${note}${i}</t></is></c></row>`,
+    ).join('');
     const big = withSheet((xml) => xml.replace('</sheetData>', `${notes}</sheetData>`));
     const gaps: number[] = [];
     let done = false;

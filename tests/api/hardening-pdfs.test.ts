@@ -38,9 +38,17 @@ async function javascriptInObjectStream(): Promise<Uint8Array> {
 }
 
 const HOSTILE: Array<[string, () => Promise<Uint8Array> | Uint8Array, RegExp]> = [
-  ['a JavaScript open action', () => withCatalog('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>'), /contains JavaScript/],
+  [
+    'a JavaScript open action',
+    () => withCatalog('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>'),
+    /contains JavaScript/,
+  ],
   ['JavaScript in a compressed object stream', javascriptInObjectStream, /contains JavaScript/],
-  ['a name written with #-escapes (/J#61vaScript)', () => withCatalog('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /J#61vaScript /J#53 (x) >> >>'), /contains JavaScript/],
+  [
+    'a name written with #-escapes (/J#61vaScript)',
+    () => withCatalog('<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /J#61vaScript /J#53 (x) >> >>'),
+    /contains JavaScript/,
+  ],
   [
     'a launch action on a link',
     () =>
@@ -52,22 +60,45 @@ const HOSTILE: Array<[string, () => Promise<Uint8Array> | Uint8Array, RegExp]> =
       ]),
     /launch action/,
   ],
-  ['an embedded file', () => withCatalog('<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(a.exe) 4 0 R] >> >> >>', '<< /Type /Filespec /F (a.exe) >>'), /embedded file/],
+  [
+    'an embedded file',
+    () =>
+      withCatalog(
+        '<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(a.exe) 4 0 R] >> >> >>',
+        '<< /Type /Filespec /F (a.exe) >>',
+      ),
+    /embedded file/,
+  ],
   [
     'a PDF header in front of an HTML page',
-    () => Buffer.concat([withCatalog('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('<html><script>alert(1)</script></html>')]),
+    () =>
+      Buffer.concat([
+        withCatalog('<< /Type /Catalog /Pages 2 0 R >>'),
+        Buffer.from('<html><script>alert(1)</script></html>'),
+      ]),
     /other data after the end of the PDF/,
   ],
   [
     'a PDF in front of a zip',
-    () => Buffer.concat([withCatalog('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('PK\u0003\u0004'), Buffer.alloc(4000, 7)]),
+    () =>
+      Buffer.concat([
+        withCatalog('<< /Type /Catalog /Pages 2 0 R >>'),
+        Buffer.from('PK\u0003\u0004'),
+        Buffer.alloc(4000, 7),
+      ]),
     /4,\d{3} bytes of other data after the end/,
   ],
 ];
 
 const ENDPOINTS = [
-  { name: 'back-catalogue PDF', post: (bytes: Uint8Array) => admin.post('/api/admin/upload-back-catalogue-pdf', pdfForm(bytes, '2026-11-20')) },
-  { name: 'master preview PDF', post: (bytes: Uint8Array) => admin.post('/api/admin/upload-master-pdf', masterForm(bytes)) },
+  {
+    name: 'back-catalogue PDF',
+    post: (bytes: Uint8Array) => admin.post('/api/admin/upload-back-catalogue-pdf', pdfForm(bytes, '2026-11-20')),
+  },
+  {
+    name: 'master preview PDF',
+    post: (bytes: Uint8Array) => admin.post('/api/admin/upload-master-pdf', masterForm(bytes)),
+  },
 ];
 
 describe('uploaded PDFs must be inert', () => {

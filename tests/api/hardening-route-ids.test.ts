@@ -85,7 +85,8 @@ describe('numeric ids in addresses', () => {
     for (const key of Object.keys(NUMERIC_ID_ROUTES)) {
       for (const id of OUT_OF_RANGE) {
         const { status, message } = await call(key, id);
-        if (status !== 404 || !message || /went wrong/.test(message)) wrong.push(`${key} with ${id.slice(0, 20)}: ${status} ${message}`);
+        if (status !== 404 || !message || /went wrong/.test(message))
+          wrong.push(`${key} with ${id.slice(0, 20)}: ${status} ${message}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -106,7 +107,14 @@ describe('numeric ids in addresses', () => {
     const probe = await member.delete('/api/my-bets/99999999999');
     expect(probe.status).toBe(404);
     expect(probe.json).toEqual({ message: 'Bet not found.' });
-    const bet = await member.post('/api/my-bets', { raceDate: '2026-11-20', raceTime: '14:10', course: 'Ascot', horseName: 'Golden Arrow', price: '4/1', stake: 5 });
+    const bet = await member.post('/api/my-bets', {
+      raceDate: '2026-11-20',
+      raceTime: '14:10',
+      course: 'Ascot',
+      horseName: 'Golden Arrow',
+      price: '4/1',
+      stake: 5,
+    });
     expect(bet.status, bet.text).toBe(200);
     expect((await member.delete(`/api/my-bets/000${bet.json.bet.id}`)).status).toBe(200);
     expect((await member.get('/api/my-bets')).json.bets).toEqual([]);

@@ -9,7 +9,13 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * the production timeouts scaled down (the same Node and Fastify settings, seconds instead of a
  * minute), so the test takes seconds.
  */
-const SHORT: HttpTimeouts = { headersMs: 1_000, requestMs: 1_500, keepAliveMs: 5_000, idleSocketMs: 10_000, checkEveryMs: 250 };
+const SHORT: HttpTimeouts = {
+  headersMs: 1_000,
+  requestMs: 1_500,
+  keepAliveMs: 5_000,
+  idleSocketMs: 10_000,
+  checkEveryMs: 250,
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +39,11 @@ function trickle(port: number, everyMs: number, head = true): Trickle {
   socket.on('data', (d) => (reply += d));
   socket.on('error', () => {});
   socket.on('connect', () => {
-    socket.write(head ? 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{' : 'GET /api/health HTTP/1.1\r\nHost: x\r\n');
+    socket.write(
+      head
+        ? 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{'
+        : 'GET /api/health HTTP/1.1\r\nHost: x\r\n',
+    );
     timer = setInterval(() => socket.write(head ? ' ' : 'X'), everyMs);
   });
   const closed = new Promise<{ reply: string; afterMs: number }>((resolve) =>
@@ -74,7 +84,9 @@ describe('slow clients are cut off', () => {
     const slow = Array.from({ length: 1000 }, () => trickle(port(), 300));
     try {
       // While every one of them is open, ordinary requests are answered.
-      const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${t.baseUrl}/api/health`).then((r) => r.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`${t.baseUrl}/api/health`).then((r) => r.status)),
+      );
       expect(answers).toEqual(Array(20).fill(200));
       const results = await Promise.all(slow.map((s) => s.closed));
       expect(results.filter((r) => /^HTTP\/1\.1 408 /.test(r.reply)).length).toBe(1000);

@@ -17,16 +17,35 @@ afterAll(() => t.close());
 beforeEach(() => t.reset());
 
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
-const ids = async (table: typeof sessions | typeof passwordResetTokens) => (await t.ctx.db.select().from(table)).map((r) => ('id' in r ? r.id : r.tokenHash)).sort();
+const ids = async (table: typeof sessions | typeof passwordResetTokens) =>
+  (await t.ctx.db.select().from(table)).map((r) => ('id' in r ? r.id : r.tokenHash)).sort();
 
 describe('runHousekeeping', () => {
   it('deletes ended sessions (idle too long, past their absolute end) and keeps live ones, which still work', async () => {
     const { client, user } = await signedIn(t, 'member');
     const minute = 60_000;
     await t.ctx.db.insert(sessions).values([
-      { id: 'idle-ended', userId: user.id, createdAt: ago(SESSION_IDLE_MS + 5 * minute), lastSeenAt: ago(SESSION_IDLE_MS + minute), expiresAt: ago(-SESSION_ABSOLUTE_MS) },
-      { id: 'past-end', userId: user.id, createdAt: ago(SESSION_ABSOLUTE_MS + minute), lastSeenAt: ago(minute), expiresAt: ago(1) },
-      { id: 'still-idle-ok', userId: user.id, createdAt: ago(SESSION_IDLE_MS), lastSeenAt: ago(SESSION_IDLE_MS - minute), expiresAt: ago(-minute) },
+      {
+        id: 'idle-ended',
+        userId: user.id,
+        createdAt: ago(SESSION_IDLE_MS + 5 * minute),
+        lastSeenAt: ago(SESSION_IDLE_MS + minute),
+        expiresAt: ago(-SESSION_ABSOLUTE_MS),
+      },
+      {
+        id: 'past-end',
+        userId: user.id,
+        createdAt: ago(SESSION_ABSOLUTE_MS + minute),
+        lastSeenAt: ago(minute),
+        expiresAt: ago(1),
+      },
+      {
+        id: 'still-idle-ok',
+        userId: user.id,
+        createdAt: ago(SESSION_IDLE_MS),
+        lastSeenAt: ago(SESSION_IDLE_MS - minute),
+        expiresAt: ago(-minute),
+      },
     ]);
     const counts = await runHousekeeping(t.ctx);
     expect(counts.sessions).toBe(2);
@@ -58,7 +77,10 @@ describe('runHousekeeping', () => {
       { key: 'acct:recent@example.com', failures: 2, windowStart: ago(14 * minute) },
     ]);
     expect((await runHousekeeping(t.ctx)).throttleCounts).toBe(2);
-    expect((await t.ctx.db.select({ key: loginThrottle.key }).from(loginThrottle)).map((r) => r.key).sort()).toEqual(['acct:locked@example.com', 'acct:recent@example.com']);
+    expect((await t.ctx.db.select({ key: loginThrottle.key }).from(loginThrottle)).map((r) => r.key).sort()).toEqual([
+      'acct:locked@example.com',
+      'acct:recent@example.com',
+    ]);
   });
 
   it('clears a backlog larger than one batch in one pass', async () => {
@@ -79,7 +101,8 @@ describe('unpaid checkouts', () => {
     const path = new URL(res.json.url).pathname;
     return { path, id: path.split('/').pop()! };
   }
-  const statusOf = async (id: string) => (await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0].status;
+  const statusOf = async (id: string) =>
+    (await t.ctx.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0].status;
 
   it('a checkout left unpaid for a day is expired and can no longer be paid; a younger one stays open', async () => {
     const old = await startCheckout('old@example.com');
@@ -102,7 +125,13 @@ describe('the housekeeping timer', () => {
     const timed = await startTestApp({}, { housekeepingEveryMs: 100 });
     try {
       const user = await createAccount(timed, 'member', 'timer@example.com');
-      await timed.ctx.db.insert(sessions).values({ id: 'ended', userId: user.id, createdAt: ago(SESSION_ABSOLUTE_MS), lastSeenAt: ago(SESSION_IDLE_MS * 2), expiresAt: ago(1) });
+      await timed.ctx.db.insert(sessions).values({
+        id: 'ended',
+        userId: user.id,
+        createdAt: ago(SESSION_ABSOLUTE_MS),
+        lastSeenAt: ago(SESSION_IDLE_MS * 2),
+        expiresAt: ago(1),
+      });
       await expect.poll(async () => (await timed.ctx.db.select().from(sessions)).length, { timeout: 10_000 }).toBe(0);
     } finally {
       await timed.close();

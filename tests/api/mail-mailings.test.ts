@@ -15,7 +15,12 @@ const PUBLIC_URL = 'https://vbg.test';
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: '"VBG Tips" <tips@vbg.test>', SUPPORT_EMAIL: 'help@vbg.test' });
+  t = await startTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL,
+    MAIL_FROM: '"VBG Tips" <tips@vbg.test>',
+    SUPPORT_EMAIL: 'help@vbg.test',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -28,7 +33,8 @@ beforeEach(async () => {
 
 /** Three active members, one lapsed, one unsubscribed, one free account. */
 async function audience() {
-  for (const email of ['ann@example.com', 'bob@example.com', 'cat@example.com']) await createAccount(t, 'member', email);
+  for (const email of ['ann@example.com', 'bob@example.com', 'cat@example.com'])
+    await createAccount(t, 'member', email);
   const lapsed = await createAccount(t, 'member', 'lapsed@example.com');
   await t.ctx.db
     .update(users)
@@ -73,7 +79,11 @@ describe('member mailings', () => {
         expect(m.parsed.html).toContain(`href="${PUBLIC_URL}${path}"`);
       }
       expect(m.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-      expect(m.header('list-unsubscribe')).toMatch(new RegExp(`^<${PUBLIC_URL}/api/unsubscribe\\?token=\\d+\\.[\\w-]{43}>, <mailto:help@vbg.test\\?subject=unsubscribe>$`));
+      expect(m.header('list-unsubscribe')).toMatch(
+        new RegExp(
+          `^<${PUBLIC_URL}/api/unsubscribe\\?token=\\d+\\.[\\w-]{43}>, <mailto:help@vbg.test\\?subject=unsubscribe>$`,
+        ),
+      );
       expect(m.parsed.text).toMatch(new RegExp(`Unsubscribe: ${PUBLIC_URL}/unsubscribe\\?token=\\d+\\.[\\w-]{43}`));
     }
     // Each member's link is their own.
@@ -81,7 +91,13 @@ describe('member mailings', () => {
 
     const overview = await admin.get('/api/admin/mail/outbox');
     expect(overview.json.counts).toEqual({ queued: 0, sending: 0, sent: 3, failed: 0 });
-    expect(overview.json.mailings[0]).toMatchObject({ kind: 'daily', recipientCount: 3, sent: 3, queued: 0, failed: 0 });
+    expect(overview.json.mailings[0]).toMatchObject({
+      kind: 'daily',
+      recipientCount: 3,
+      sent: 3,
+      queued: 0,
+      failed: 0,
+    });
   });
 
   it('sends the latest article as title, summary and link only, never a premium body', async () => {

@@ -20,15 +20,28 @@ describe('without SMTP', () => {
 
     const res = await admin.post('/api/send-golf-email');
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe('Queued for 2 active members. No SMTP server is configured, so the e-mails wait in the outbox below.');
+    expect(res.json.message).toBe(
+      'Queued for 2 active members. No SMTP server is configured, so the e-mails wait in the outbox below.',
+    );
     await t.client().post('/api/forgot-password', { email: 'ann@example.com' });
 
     const overview = await admin.get('/api/admin/mail/outbox');
     expect(overview.json.smtpConfigured).toBe(false);
     expect(overview.json.counts).toEqual({ queued: 3, sending: 0, sent: 0, failed: 0 });
-    expect(overview.json.mailings).toEqual([expect.objectContaining({ kind: 'golf', recipientCount: 2, queued: 2, sent: 0 })]);
-    const [reset, ...golf] = overview.json.messages as Array<{ id: number; kind: string; recipient: string; subject: string }>;
-    expect(reset).toMatchObject({ kind: 'password-reset', recipient: 'ann@example.com', subject: 'Reset your VBG password' });
+    expect(overview.json.mailings).toEqual([
+      expect.objectContaining({ kind: 'golf', recipientCount: 2, queued: 2, sent: 0 }),
+    ]);
+    const [reset, ...golf] = overview.json.messages as Array<{
+      id: number;
+      kind: string;
+      recipient: string;
+      subject: string;
+    }>;
+    expect(reset).toMatchObject({
+      kind: 'password-reset',
+      recipient: 'ann@example.com',
+      subject: 'Reset your VBG password',
+    });
     expect(golf.map((m) => m.recipient).sort()).toEqual(['ann@example.com', 'bob@example.com']);
 
     const detail = await admin.get(`/api/admin/mail/outbox/${golf[0].id}`);
@@ -70,13 +83,17 @@ describe('without SMTP', () => {
     expect(detail.json.text).toContain('Choose a new password');
 
     // Whatever the admin copies out of the viewer resets nothing.
-    const shown = [...`${detail.json.text}\n${detail.json.html}`.matchAll(/reset-password\?token=([^\s"<&]+)/g)].map((m) => decodeURIComponent(m[1]));
+    const shown = [...`${detail.json.text}\n${detail.json.html}`.matchAll(/reset-password\?token=([^\s"<&]+)/g)].map(
+      (m) => decodeURIComponent(m[1]),
+    );
     expect(shown.length).toBeGreaterThan(0);
     for (const candidate of new Set(shown)) {
       const res = await t.client().post('/api/reset-password', { token: candidate, password: 'taken-over-1' });
       expect(res.status).toBe(400);
     }
-    expect((await t.client().post('/api/login', { email: 'ann@example.com', password: 'taken-over-1' })).status).toBe(401);
+    expect((await t.client().post('/api/login', { email: 'ann@example.com', password: 'taken-over-1' })).status).toBe(
+      401,
+    );
     expect((await t.client().post('/api/login', { email: 'ann@example.com', password: PASSWORD })).status).toBe(200);
     // The member's own link still works.
     expect((await t.client().post('/api/reset-password', { token, password: 'chosen-by-ann' })).status).toBe(200);

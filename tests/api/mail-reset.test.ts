@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '#shared/mail';
+import {
+  RESET_DONE_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_LINK_SENT_MESSAGE,
+  RESET_THROTTLED_MESSAGE,
+} from '#shared/mail';
 import { outbox, passwordResetTokens } from '#server/db/schema';
 import { settledOutbox } from '../support/outbox';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
@@ -77,7 +82,9 @@ describe('password reset', () => {
     expect((await otherDevice.get('/api/auth/user')).status).toBe(200);
     const token = await resetToken('ann@example.com');
 
-    const res = await t.client().post('/api/reset-password', { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
+    const res = await t
+      .client()
+      .post('/api/reset-password', { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: RESET_DONE_MESSAGE });
 
@@ -96,7 +103,9 @@ describe('password reset', () => {
     const late = await resetToken('ann@example.com');
     const onTime = await resetToken('ann@example.com');
     t.clock.advance(59 * 60_000);
-    expect((await t.client().post('/api/reset-password', { token: onTime, password: 'in-time-pass' })).status).toBe(200);
+    expect((await t.client().post('/api/reset-password', { token: onTime, password: 'in-time-pass' })).status).toBe(
+      200,
+    );
     // Using one link spends the others of the account too.
     expect((await t.client().post('/api/reset-password', { token: late, password: 'too-late-pass' })).status).toBe(400);
 
@@ -111,11 +120,15 @@ describe('password reset', () => {
   it('refuses a made-up token, a short password and mismatched confirmation', async () => {
     await createAccount(t, 'member', 'ann@example.com');
     const token = await resetToken('ann@example.com');
-    expect((await t.client().post('/api/reset-password', { token: 'made-up', password: 'whatever-1' })).json.message).toBe(RESET_LINK_INVALID_MESSAGE);
+    expect(
+      (await t.client().post('/api/reset-password', { token: 'made-up', password: 'whatever-1' })).json.message,
+    ).toBe(RESET_LINK_INVALID_MESSAGE);
     const short = await t.client().post('/api/reset-password', { token, password: 'abc' });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe('Password must be at least 6 characters long');
-    const mismatch = await t.client().post('/api/reset-password', { token, password: 'abcdef1', confirmPassword: 'abcdef2' });
+    const mismatch = await t
+      .client()
+      .post('/api/reset-password', { token, password: 'abcdef1', confirmPassword: 'abcdef2' });
     expect(mismatch.json.message).toBe('Please ensure both passwords are identical');
     expect((await t.client().post('/api/forgot-password', { email: 'not-an-email' })).status).toBe(400);
     // The token survived the refused attempts.
@@ -161,12 +174,16 @@ describe('account e-mails', () => {
     expect(welcome.parsed.text).toContain(`${PUBLIC_URL}/getting-started`);
     // Setting the password sends no second welcome.
     const browser = t.client();
-    expect((await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' })).status).toBe(200);
+    expect((await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' })).status).toBe(
+      200,
+    );
 
     expect((await browser.post('/api/cancel-subscription')).status).toBe(200);
     const mail = await smtp.waitFor(2);
     expect(mail[1].parsed.subject).toBe('Your VBG subscription has been cancelled');
-    expect(mail[1].parsed.text).toMatch(/You'll retain access until the end of your billing period, \w+day \d{1,2} \w+ \d{4}\./);
+    expect(mail[1].parsed.text).toMatch(
+      /You'll retain access until the end of your billing period, \w+day \d{1,2} \w+ \d{4}\./,
+    );
     // Cancelling again sends nothing more.
     await browser.post('/api/cancel-subscription');
     expect(await settledOutbox(t)).toHaveLength(2);

@@ -5,7 +5,13 @@ import type { AppContext } from '#server/context';
 import type { Database } from '#server/db/client';
 import { outbox } from '#server/db/schema';
 import { enqueue } from '#server/features/mail/outbox';
-import { CLAIM_LEASE_MS, MAX_ATTEMPTS, MailWorker, createSmtpTransport, retryDelay } from '#server/features/mail/worker';
+import {
+  CLAIM_LEASE_MS,
+  MAX_ATTEMPTS,
+  MailWorker,
+  createSmtpTransport,
+  retryDelay,
+} from '#server/features/mail/worker';
 import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from '#server/features/mail/prune';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { openTestDatabase, startTestApp, type TestApp } from '../support/test-app';
@@ -38,7 +44,10 @@ afterEach(async () => {
 
 function worker(opts: { ctx?: AppContext; url?: string; batchSize?: number; name?: string } = {}) {
   const ctx = opts.ctx ?? t.ctx;
-  const w = new MailWorker(ctx, createSmtpTransport({ ...ctx.config, SMTP_URL: opts.url ?? smtp.url }), { batchSize: opts.batchSize, name: opts.name });
+  const w = new MailWorker(ctx, createSmtpTransport({ ...ctx.config, SMTP_URL: opts.url ?? smtp.url }), {
+    batchSize: opts.batchSize,
+    name: opts.name,
+  });
   workers.push(w);
   return w;
 }
@@ -179,7 +188,9 @@ describe('the mail worker', () => {
   it('a worker that died holding messages: they wait out the lease, then another worker sends them', async () => {
     await queue(3);
     // What a crashed instance leaves behind: claimed rows whose sender never finished.
-    await t.ctx.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(t.clock.now().getTime() + CLAIM_LEASE_MS) });
+    await t.ctx.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(t.clock.now().getTime() + CLAIM_LEASE_MS) });
     const w = worker();
     expect(await w.runOnce()).toBe(0);
     t.clock.advance(CLAIM_LEASE_MS + 1000);
@@ -213,7 +224,12 @@ describe('the mail worker', () => {
       otherCtx = { ...t.ctx, database: other, db: other.db };
     }
     try {
-      const all = [worker({ batchSize: 3, name: 'a' }), worker({ batchSize: 3, name: 'b' }), worker({ ctx: otherCtx, batchSize: 3, name: 'c' }), worker({ ctx: otherCtx, batchSize: 3, name: 'd' })];
+      const all = [
+        worker({ batchSize: 3, name: 'a' }),
+        worker({ batchSize: 3, name: 'b' }),
+        worker({ ctx: otherCtx, batchSize: 3, name: 'c' }),
+        worker({ ctx: otherCtx, batchSize: 3, name: 'd' }),
+      ];
       await Promise.all(all.map(drain));
       const recipients = smtp.received.map((m) => m.to[0]);
       expect(recipients).toHaveLength(80);
@@ -267,7 +283,13 @@ describe('the mail worker', () => {
       });
       expect((await rows()).map((r) => r.status)).toEqual(['queued', 'queued', 'sent', 'sent', 'sent']);
       await drain(w);
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['m0@example.com', 'm1@example.com', 'm2@example.com', 'm3@example.com', 'm4@example.com']);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+        'm0@example.com',
+        'm1@example.com',
+        'm2@example.com',
+        'm3@example.com',
+        'm4@example.com',
+      ]);
     } finally {
       await other.close();
     }
@@ -283,7 +305,12 @@ describe('the mail worker', () => {
       await admin.post('/api/send-golf-email');
       await smtp.waitFor(1);
       expect(Date.now() - started).toBeLessThan(4000); // well inside the 5 s poll
-      await expect.poll(async () => (await app.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'ann@example.com')))[0]?.status).toBe('sent');
+      await expect
+        .poll(
+          async () =>
+            (await app.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'ann@example.com')))[0]?.status,
+        )
+        .toBe('sent');
     } finally {
       const closing = Date.now();
       await app.close(); // the worker stops with it, promptly

@@ -84,15 +84,21 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     expect((await onBToo.post('/api/logout', {})).status).toBe(200);
     once.cookies = stolen;
     // A forgets it when the trigger's notice arrives (milliseconds; decision 0015).
-    await expect.poll(async () => (await once.get('/api/auth/user')).status, { timeout: 5_000, interval: 10 }).toBe(401);
+    await expect
+      .poll(async () => (await once.get('/api/auth/user')).status, { timeout: 5_000, interval: 10 })
+      .toBe(401);
   });
 
   it("an admin's change to a member on one instance is in force on the other, whose session cache held the member", async () => {
     const { member, memberId, adminB } = await memberOnAGrantedOnB('cached@example.com');
-    await expect.poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 }).toBe(200);
+    await expect
+      .poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 })
+      .toBe(200);
     expect((await member.get('/api/daily-tips')).status).toBe(200); // cached on A as a member now
     expect((await adminB.post(`/api/admin/members/${memberId}/revoke`, {})).status).toBe(200);
-    await expect.poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 }).toBe(403);
+    await expect
+      .poll(async () => (await member.get('/api/daily-tips')).status, { timeout: 5_000, interval: 10 })
+      .toBe(403);
   });
 
   it("an upload on one reaches the other's event-stream clients, and the other's cached metadata is fresh", async () => {
@@ -105,7 +111,10 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     const stream = await openEventStream(`${b.url}/api/vbg-race-cards-events`, cookieOf(memberB));
     expect(stream.status).toBe(200);
     try {
-      const upload = await adminA.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(makeRaceDay({ races: 3, runners: 4, seed: 7 })), 'friday'));
+      const upload = await adminA.post(
+        '/api/vbg-race-cards/upload-master-excel',
+        masterForm(await raceDayWorkbook(makeRaceDay({ races: 3, runners: 4, seed: 7 })), 'friday'),
+      );
       expect(upload.status).toBe(200);
       expect(JSON.parse(await stream.next())).toMatchObject({ type: 'upload', weekday: 'friday' });
       // The cache notice travels ahead of the event on the same connection: B is fresh already.
@@ -125,10 +134,14 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     expect((await adminA.post('/api/admin/news-and-views', articleBody({ title: 'Written On A' }))).status).toBe(201);
     await expect.poll(titles, { timeout: 3000, interval: 50 }).toEqual(['Written On A']);
 
-    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'First Nap – 1:00 Ascot' }))).status).toBe(200);
+    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'First Nap – 1:00 Ascot' }))).status).toBe(
+      200,
+    );
     const nap = async () => (await adminB.get('/api/daily-tips')).json.nap;
     await expect.poll(nap, { timeout: 3000, interval: 50 }).toBe('First Nap – 1:00 Ascot');
-    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'Second Nap – 2:00 Ascot' }))).status).toBe(200);
+    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'Second Nap – 2:00 Ascot' }))).status).toBe(
+      200,
+    );
     await expect.poll(nap, { timeout: 3000, interval: 50 }).toBe('Second Nap – 2:00 Ascot');
   });
 
@@ -136,7 +149,10 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     const bytes = pdfBytes(20_000);
     const res = await adminA.post('/api/admin/upload-back-catalogue-pdf', pdfForm(bytes, '2026-11-21'));
     expect(res.status).toBe(200);
-    const entries = (await new HttpClient(b.url).get('/api/back-catalogue')).json as { filename: string; contentType: string }[];
+    const entries = (await new HttpClient(b.url).get('/api/back-catalogue')).json as {
+      filename: string;
+      contentType: string;
+    }[];
     const entry = entries.find((e) => e.contentType === 'pdf');
     expect(entry).toBeTruthy();
     const asset = await fetch(`${b.url}/attached-assets/${entry!.filename}`);
@@ -150,11 +166,20 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     const emails = Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`);
     for (const [i, email] of emails.entries()) {
       const on = i % 2 ? a : b;
-      const reg = await new HttpClient(on.url).post('/api/register', { email, password: 'reader-password-1', ...CONSENT });
+      const reg = await new HttpClient(on.url).post('/api/register', {
+        email,
+        password: 'reader-password-1',
+        ...CONSENT,
+      });
       expect(reg.status).toBe(201);
-      expect((await (i % 2 ? adminA : adminB).post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' })).status).toBe(200);
+      expect(
+        (await (i % 2 ? adminA : adminB).post(`/api/admin/members/${reg.json.user.id}/grant`, { type: 'family' }))
+          .status,
+      ).toBe(200);
     }
-    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'Mail Nap – 1:00 Ascot' }))).status).toBe(200);
+    expect((await adminA.post('/api/secure-content-upload', tipsBody({ nap: 'Mail Nap – 1:00 Ascot' }))).status).toBe(
+      200,
+    );
     const before = smtp.received.length;
     const sent = await adminB.post('/api/send-daily-update-email', {});
     expect(sent.status).toBe(200);
@@ -171,7 +196,10 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
         { timeout: 20_000, interval: 100 },
       )
       .toBe(0);
-    const [mailing] = (await adminA.get('/api/admin/mail/outbox')).json.mailings as Array<{ sent: number; failed: number }>;
+    const [mailing] = (await adminA.get('/api/admin/mail/outbox')).json.mailings as Array<{
+      sent: number;
+      failed: number;
+    }>;
     expect(mailing).toMatchObject({ sent: count, failed: 0 });
     const recipients = smtp.received.slice(before).flatMap((m) => m.to);
     expect(recipients).toHaveLength(count);
@@ -183,7 +211,14 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     // Before: Saturday has 2 races of 3 runners, loaded through B.
     const adminB = adminOnB();
     const before = makeRaceDay({ races: 2, runners: 3, seed: 11 });
-    expect((await adminB.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(before), 'saturday'))).status).toBe(200);
+    expect(
+      (
+        await adminB.post(
+          '/api/vbg-race-cards/upload-master-excel',
+          masterForm(await raceDayWorkbook(before), 'saturday'),
+        )
+      ).status,
+    ).toBe(200);
 
     // On A: a big replacement of Saturday and a stream of article saves, then A dies mid-flight.
     const big = await raceDayWorkbook(makeRaceDay({ races: 40, runners: 12, seed: 12 }));
@@ -218,7 +253,8 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     // B still serves, and sees every write A acknowledged, each once.
     expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
     const visitorB = new HttpClient(b.url);
-    const listed = async () => (await visitorB.get('/api/news-and-views')).json.map((x: { title: string }) => x.title) as string[];
+    const listed = async () =>
+      (await visitorB.get('/api/news-and-views')).json.map((x: { title: string }) => x.title) as string[];
     const missing = async () => {
       const now = await listed();
       return acknowledged.filter((t) => !now.includes(t));
@@ -238,13 +274,27 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     await check.connect();
     try {
       await expect
-        .poll(async () => Number((await check.query(`select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`)).rows[0].count), {
-          timeout: 5000,
-        })
+        .poll(
+          async () =>
+            Number(
+              (
+                await check.query(
+                  `select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+                )
+              ).rows[0].count,
+            ),
+          {
+            timeout: 5000,
+          },
+        )
         .toBe(0);
-      const orphans = await check.query('select count(*) from horses h left join races r on r.id = h.race_id where r.id is null');
+      const orphans = await check.query(
+        'select count(*) from horses h left join races r on r.id = h.race_id where r.id is null',
+      );
       expect(Number(orphans.rows[0].count)).toBe(0);
-      const articles = await check.query(`select title, count(*) from articles where title like 'Saved Before The Crash %' group by title having count(*) > 1`);
+      const articles = await check.query(
+        `select title, count(*) from articles where title like 'Saved Before The Crash %' group by title having count(*) > 1`,
+      );
       expect(articles.rows).toEqual([]);
     } finally {
       await check.end();

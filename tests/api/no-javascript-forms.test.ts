@@ -20,13 +20,23 @@ beforeEach(() => t.reset());
 
 /** A browser's form post from one of our pages: url-encoded, with our own Origin. */
 const postForm = (client: ReturnType<TestApp['client']>, path: string, fields: Record<string, string>) =>
-  client.post(path, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded', origin: t.baseUrl });
+  client.post(path, new URLSearchParams(fields).toString(), {
+    'content-type': 'application/x-www-form-urlencoded',
+    origin: t.baseUrl,
+  });
 
 /** Text as React writes it into HTML. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 /** The opening tag of the form that posts to `action` (empty when there is none). */
-const formOf = (html: string, action: string) => html.match(/<form[^>]*>/g)?.find((tag) => tag.includes(`action="${action}"`)) ?? '';
+const formOf = (html: string, action: string) =>
+  html.match(/<form[^>]*>/g)?.find((tag) => tag.includes(`action="${action}"`)) ?? '';
 
 describe('the sign-in page without JavaScript', () => {
   it('arrives rendered with a form that posts to /login, keeping where to go next', async () => {
@@ -41,7 +51,11 @@ describe('the sign-in page without JavaScript', () => {
   it('signs a member in and sends them on to the page they asked for', async () => {
     await createAccount(t, 'member');
     const browser = t.client();
-    const res = await postForm(browser, '/login', { email: 'member@example.com', password: PASSWORD, next: '/vbg-race-cards' });
+    const res = await postForm(browser, '/login', {
+      email: 'member@example.com',
+      password: PASSWORD,
+      next: '/vbg-race-cards',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/vbg-race-cards');
     const me = await browser.get('/api/auth/user');
@@ -52,7 +66,11 @@ describe('the sign-in page without JavaScript', () => {
   it('sends an admin to the panel and a non-member to subscribe when no safe next address is given', async () => {
     await createAccount(t, 'admin');
     await createAccount(t, 'nonMember');
-    const admin = await postForm(t.client(), '/login', { email: 'admin@example.com', password: PASSWORD, next: '//evil.example/' });
+    const admin = await postForm(t.client(), '/login', {
+      email: 'admin@example.com',
+      password: PASSWORD,
+      next: '//evil.example/',
+    });
     expect(admin.headers.get('location')).toBe('/admin');
     const nonMember = await postForm(t.client(), '/login', { email: 'nonmember@example.com', password: PASSWORD });
     expect(nonMember.headers.get('location')).toBe('/subscribe');
@@ -61,7 +79,11 @@ describe('the sign-in page without JavaScript', () => {
   it('a wrong password comes back to the form with the error shown, the address and next kept, and no session', async () => {
     await createAccount(t, 'member');
     const browser = t.client();
-    const res = await postForm(browser, '/login', { email: 'member@example.com', password: 'not-the-password', next: '/tips' });
+    const res = await postForm(browser, '/login', {
+      email: 'member@example.com',
+      password: 'not-the-password',
+      next: '/tips',
+    });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toBe('/login?error=invalid&email=member%40example.com&next=%2Ftips');
@@ -86,17 +108,21 @@ describe('the sign-in page without JavaScript', () => {
     await createAccount(t, 'member');
     let location = '';
     for (let i = 0; i < 12 && !location.includes('throttled'); i++) {
-      location = (await postForm(t.client(), '/login', { email: 'member@example.com', password: `wrong-${i}` })).headers.get('location')!;
+      location = (
+        await postForm(t.client(), '/login', { email: 'member@example.com', password: `wrong-${i}` })
+      ).headers.get('location')!;
     }
     expect(location).toContain('error=throttled');
   });
 
   it('a post from another site is refused', async () => {
     await createAccount(t, 'member');
-    const res = await t.client().post('/login', new URLSearchParams({ email: 'member@example.com', password: PASSWORD }).toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: 'https://evil.example',
-    });
+    const res = await t
+      .client()
+      .post('/login', new URLSearchParams({ email: 'member@example.com', password: PASSWORD }).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      });
     expect(res.status).toBe(403);
   });
 });
@@ -108,7 +134,10 @@ describe('the subscribe form without JavaScript', () => {
     const p = await fetchPage(t.client(), '/subscribe');
     expect(formOf(p.root, '/subscribe')).toContain('method="post"');
     const sent = t.clock.now();
-    for (const name of Object.keys(BOXES)) expect(p.root).toMatch(new RegExp(`<input[^>]*type="checkbox"[^>]*name="${name}"|<input[^>]*name="${name}"[^>]*type="checkbox"`));
+    for (const name of Object.keys(BOXES))
+      expect(p.root).toMatch(
+        new RegExp(`<input[^>]*type="checkbox"[^>]*name="${name}"|<input[^>]*name="${name}"[^>]*type="checkbox"`),
+      );
     const res = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES });
     expect(res.status).toBe(303);
     const checkout = new URL(res.headers.get('location')!);
@@ -119,7 +148,8 @@ describe('the subscribe form without JavaScript', () => {
     const [row] = await t.ctx.db.select().from(checkoutSessions);
     expect(row.plan).toBe('monthly');
     // Each box's time is the form post's.
-    for (const at of [row.ageConfirmedAt, row.termsAcceptedAt, row.startNowAcknowledgedAt]) expect(at!.getTime()).toBeGreaterThanOrEqual(sent.getTime());
+    for (const at of [row.ageConfirmedAt, row.termsAcceptedAt, row.startNowAcknowledgedAt])
+      expect(at!.getTime()).toBeGreaterThanOrEqual(sent.getTime());
     expect(row.ageConfirmedAt!.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
   });
 
@@ -140,12 +170,24 @@ describe('the subscribe form without JavaScript', () => {
       expect(page.root).toContain(escapeHtml(message));
     }
     // A box is ticked only by "on", what a browser sends for a checked box.
-    const odd = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES, confirmAge: 'yes' });
+    const odd = await postForm(t.client(), '/subscribe', {
+      email: 'new.punter@example.com',
+      ...BOXES,
+      confirmAge: 'yes',
+    });
     expect(odd.headers.get('location')).toBe('/subscribe?error=age');
     // The annual plan is off here (no ANNUAL_PRICE_PENCE): choosing it is refused, as is a made-up plan.
-    const annual = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES, plan: 'annual' });
+    const annual = await postForm(t.client(), '/subscribe', {
+      email: 'new.punter@example.com',
+      ...BOXES,
+      plan: 'annual',
+    });
     expect(annual.headers.get('location')).toBe('/subscribe?error=plan');
-    const madeUp = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES, plan: 'weekly' });
+    const madeUp = await postForm(t.client(), '/subscribe', {
+      email: 'new.punter@example.com',
+      ...BOXES,
+      plan: 'weekly',
+    });
     expect(madeUp.headers.get('location')).toBe('/subscribe?error=plan-choice');
     expect(await t.ctx.db.select().from(checkoutSessions)).toEqual([]);
     expect(await t.ctx.db.select().from(localPayments)).toEqual([]);

@@ -39,14 +39,22 @@ describe('health and readiness', () => {
 
   it('not ready (503) when the database does not answer or a migration is missing', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    const down = await buildApp({ config, database: { ...t.database, ping: () => Promise.reject(new Error('connection refused')) }, logger: false });
+    const down = await buildApp({
+      config,
+      database: { ...t.database, ping: () => Promise.reject(new Error('connection refused')) },
+      logger: false,
+    });
     const res = await down.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'not-ready', database: 'unreachable' });
     await down.app.close();
 
     // The newest migration's record removed (as if the schema were older than the code), then put back.
-    const [last] = await rows(await t.database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`));
+    const [last] = await rows(
+      await t.database.db.execute(
+        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      ),
+    );
     await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
     try {
       const behind = await buildApp({ config, database: t.database, logger: false });
@@ -55,7 +63,9 @@ describe('health and readiness', () => {
       expect(r.json()).toMatchObject({ status: 'not-ready', database: 'ok', migrations: 'pending' });
       await behind.app.close();
     } finally {
-      await t.database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last.id}, ${last.hash}, ${last.created_at})`);
+      await t.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last.id}, ${last.hash}, ${last.created_at})`,
+      );
     }
   });
 });
@@ -86,14 +96,19 @@ describe('request logs', () => {
       expect(sessionToken).toBeTruthy();
       expect((await client.get('/api/auth/user', { authorization: 'Bearer AUTH-HEADER-SECRET-1' })).status).toBe(200);
       const signature = 't=1700000000,v1=deadbeefSIGNATURESECRET';
-      const hook = await client.request('POST', '/api/stripe/webhook', '{"id":"evt_1"}', { 'content-type': 'application/json', 'stripe-signature': signature });
+      const hook = await client.request('POST', '/api/stripe/webhook', '{"id":"evt_1"}', {
+        'content-type': 'application/json',
+        'stripe-signature': signature,
+      });
       expect(hook.status).toBeLessThan(500);
       await client.get('/reset-password?token=RESET-TOKEN-SECRET-42');
       await client.get(`/api/admin/members?search=${encodeURIComponent(email)}`);
       await client.get('/api/checkout-session/cs_test_CHECKOUTSECRET');
       await client.post('/api/logout', {});
       // The logout's own line is written after its answer: wait for that line, not for a guessed time.
-      await expect.poll(() => lines.some((l) => l.includes('"msg":"request completed"') && l.includes('"url":"/api/logout"'))).toBe(true);
+      await expect
+        .poll(() => lines.some((l) => l.includes('"msg":"request completed"') && l.includes('"url":"/api/logout"')))
+        .toBe(true);
 
       const log = lines.join('');
       const entries = lines
@@ -104,14 +119,26 @@ describe('request logs', () => {
       const completed = entries.filter((e) => e.msg === 'request completed');
       expect(completed.length).toBeGreaterThanOrEqual(8);
       const logins = completed.filter((e) => (e.req as { url: string }).url === '/api/login');
-      expect(logins.map((e) => [(e.req as { method: string }).method, (e.res as { statusCode: number }).statusCode])).toEqual([
+      expect(
+        logins.map((e) => [(e.req as { method: string }).method, (e.res as { statusCode: number }).statusCode]),
+      ).toEqual([
         ['POST', 401],
         ['POST', 200],
       ]);
       expect(new Set(completed.map((e) => e.reqId)).size).toBe(completed.length);
       expect(completed.every((e) => typeof e.responseTime === 'number')).toBe(true);
 
-      for (const secret of [password, 'wrong-Password-99', email, 'private.person', sessionToken!, 'AUTH-HEADER-SECRET-1', 'SIGNATURESECRET', 'RESET-TOKEN-SECRET-42', 'CHECKOUTSECRET']) {
+      for (const secret of [
+        password,
+        'wrong-Password-99',
+        email,
+        'private.person',
+        sessionToken!,
+        'AUTH-HEADER-SECRET-1',
+        'SIGNATURESECRET',
+        'RESET-TOKEN-SECRET-42',
+        'CHECKOUTSECRET',
+      ]) {
         expect(log, `log contains ${secret}`).not.toContain(secret);
       }
       expect(log).not.toMatch(/argon2|\$argon/); // no password hash either

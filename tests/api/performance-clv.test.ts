@@ -17,9 +17,22 @@ beforeEach(async () => {
   t.clock.set(new Date('2026-07-20T09:00:00Z'));
 });
 
-async function price(date: string, source: PriceSource, at: string, horseName: string, priceText: string, decimal: number) {
+async function price(
+  date: string,
+  source: PriceSource,
+  at: string,
+  horseName: string,
+  priceText: string,
+  decimal: number,
+) {
   await t.ctx.db.transaction((tx) =>
-    recordPrices(tx, { date, source, observedAt: new Date(at), recordedBy: null, prices: [{ time: '14:10', course: 'Ascot', horseName, price: decimal, priceText }] }),
+    recordPrices(tx, {
+      date,
+      source,
+      observedAt: new Date(at),
+      recordedBy: null,
+      prices: [{ time: '14:10', course: 'Ascot', horseName, price: decimal, priceText }],
+    }),
   );
 }
 
@@ -27,16 +40,34 @@ describe('closing line value in GET /api/results', () => {
   it('counts the tips that beat SP and BSP, with the average edge, and gives each tip its BSP and price history', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     // 5/1 (6.0) against an SP of 4/1 (5.0): +20%; BSP 5.5: +9.1%.
-    const star = await record(admin, { raceDate: '2026-07-14', raceTime: '14:10', raceLocation: 'Ascot', selectionName: 'Northern Star', advisedOdds: '5/1' });
+    const star = await record(admin, {
+      raceDate: '2026-07-14',
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: 'Northern Star',
+      advisedOdds: '5/1',
+    });
     await settle(admin, star, 'WON', '4/1');
     await price('2026-07-14', 'morning', '2026-07-14T07:00:00Z', 'Northern Star', '6/1', 7);
     await price('2026-07-14', 'analyst', '2026-07-14T11:00:00Z', 'Northern Star', '9/2', 5.5);
     await price('2026-07-14', 'bsp', '2026-07-14T15:00:00Z', 'Northern Star', '5.5', 5.5);
     // 3/1 (4.0) against an SP of 7/2 (4.5): −11.1%; no BSP.
-    const light = await record(admin, { raceDate: '2026-07-15', raceTime: '14:10', raceLocation: 'Ascot', selectionName: 'Harbour Light', advisedOdds: '3/1', selectionType: 'nb' });
+    const light = await record(admin, {
+      raceDate: '2026-07-15',
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: 'Harbour Light',
+      advisedOdds: '3/1',
+      selectionType: 'nb',
+    });
     await settle(admin, light, 'LOST', '7/2');
     // A non-runner is left out.
-    const nr = await record(admin, { raceDate: '2026-07-16', selectionName: 'Velvet Arrow', advisedOdds: '8/1', selectionType: 'longshot' });
+    const nr = await record(admin, {
+      raceDate: '2026-07-16',
+      selectionName: 'Velvet Arrow',
+      advisedOdds: '8/1',
+      selectionType: 'longshot',
+    });
     await settle(admin, nr, 'NR');
 
     const res = await t.client().get('/api/results');
@@ -57,7 +88,13 @@ describe('closing line value in GET /api/results', () => {
 
   it('a horse of the same name in another race or on another day lends it no prices', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const id = await record(admin, { raceDate: '2026-07-14', raceTime: '14:10', raceLocation: 'Ascot', selectionName: 'Northern Star', advisedOdds: '5/1' });
+    const id = await record(admin, {
+      raceDate: '2026-07-14',
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: 'Northern Star',
+      advisedOdds: '5/1',
+    });
     await settle(admin, id, 'LOST', '5/1');
     await price('2026-07-13', 'bsp', '2026-07-13T15:00:00Z', 'Northern Star', '4.0', 4);
     await t.ctx.db.transaction((tx) =>
@@ -78,7 +115,13 @@ describe('closing line value in GET /api/results', () => {
 
   it("visitors' figures leave out today's settled tips, as the rest of the record does", async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const today = await record(admin, { raceDate: '2026-07-20', raceTime: '14:10', raceLocation: 'Ascot', selectionName: 'Northern Star', advisedOdds: '5/1' });
+    const today = await record(admin, {
+      raceDate: '2026-07-20',
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: 'Northern Star',
+      advisedOdds: '5/1',
+    });
     await settle(admin, today, 'WON', '4/1');
     const visitor = (await t.client().get('/api/results')).json as ResultsResponse;
     expect(visitor.clv.sp.tips).toBe(0);

@@ -20,7 +20,9 @@ describe('demo tipping record', () => {
     expect(body.pending).toBe(3);
     // 20 Nov: Morning Mist WON 4/1 (+4), River Dance LOST, Tall Order LOST;
     // 21 Nov: Copper Coast PLACED, Silent Witness WON 6/1 (+6), Quiet Harbour NR.
-    expect(body.tips.map((tip) => [tip.raceDate, tip.selectionName, tip.advisedOdds, tip.result, tip.profitLoss])).toEqual([
+    expect(
+      body.tips.map((tip) => [tip.raceDate, tip.selectionName, tip.advisedOdds, tip.result, tip.profitLoss]),
+    ).toEqual([
       ['2026-11-21', 'Quiet Harbour', '16/1', 'NR', 0],
       ['2026-11-21', 'Silent Witness', '6/1', 'WON', 6],
       ['2026-11-21', 'Copper Coast', '5/1', 'PLACED', -1],
@@ -28,7 +30,14 @@ describe('demo tipping record', () => {
       ['2026-11-20', 'River Dance', '11/2', 'LOST', -1],
       ['2026-11-20', 'Morning Mist', '4/1', 'WON', 4],
     ]);
-    expect(body.stats.overall).toMatchObject({ staked: 5, won: 2, profitLoss: 7, roi: 140, longestLosingRun: 3, maxDrawdown: 3 });
+    expect(body.stats.overall).toMatchObject({
+      staked: 5,
+      won: 2,
+      profitLoss: 7,
+      roi: 140,
+      longestLosingRun: 3,
+      maxDrawdown: 3,
+    });
     // Running it again adds nothing.
     await seedDemoPerformance(t.ctx);
     expect(((await t.client().get('/api/results')).json as ResultsResponse).pending).toBe(3);

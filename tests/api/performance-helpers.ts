@@ -23,7 +23,10 @@ export async function record(admin: HttpClient, overrides: Record<string, unknow
 }
 
 export async function settle(admin: HttpClient, id: number, result: string, startingPrice?: string) {
-  const res = await admin.post(`/api/admin/tip-records/${id}/settle`, { result, ...(startingPrice ? { startingPrice } : {}) });
+  const res = await admin.post(`/api/admin/tip-records/${id}/settle`, {
+    result,
+    ...(startingPrice ? { startingPrice } : {}),
+  });
   if (res.status !== 200) throw new Error(`settle failed: ${res.status} ${res.text}`);
   return res;
 }

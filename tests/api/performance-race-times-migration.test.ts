@@ -37,9 +37,16 @@ describe('migration 0010: races of tip records as 24-hour times with the course'
       ['14:10', 'York'], // auto-populated: already as stored now
       ['TBC', 'Daily Tips'], // no time: left as it is
     ];
-    await t.ctx.db
-      .insert(tipRecords)
-      .values(stored.map(([raceTime, raceLocation], i) => ({ raceDate: '2026-07-14', raceTime, raceLocation, selectionName: `Horse ${i}`, selectionType: 'nap', advisedOdds: '11/2' })));
+    await t.ctx.db.insert(tipRecords).values(
+      stored.map(([raceTime, raceLocation], i) => ({
+        raceDate: '2026-07-14',
+        raceTime,
+        raceLocation,
+        selectionName: `Horse ${i}`,
+        selectionType: 'nap',
+        advisedOdds: '11/2',
+      })),
+    );
     await t.ctx.db.execute(sql.raw(raceTimesStatement()));
     const rows = await t.ctx.db.select().from(tipRecords).orderBy(asc(tipRecords.id));
     expect(rows.map((r) => [r.raceTime, r.raceLocation])).toEqual([

@@ -23,7 +23,11 @@ describe('settling a tip', () => {
     expect(settled.settledAt).not.toBeNull();
 
     const lost = await record(admin, { selectionType: 'nb', selectionName: 'Harbour Light', advisedOdds: '8/1' });
-    expect((await settle(admin, lost, 'LOST')).json.record).toMatchObject({ result: 'LOST', profitLoss: -1, startingPrice: null });
+    expect((await settle(admin, lost, 'LOST')).json.record).toMatchObject({
+      result: 'LOST',
+      profitLoss: -1,
+      startingPrice: null,
+    });
     const placed = await record(admin, { selectionType: 'longshot', selectionName: 'Long Road', advisedOdds: '20/1' });
     expect((await settle(admin, placed, 'PLACED', '25/1')).json.record).toMatchObject({ profitLoss: -1 });
     const nr = await record(admin, { raceDate: '2026-07-15' });
@@ -36,7 +40,10 @@ describe('settling a tip', () => {
     const refused = await admin.post(`/api/admin/tip-records/${id}/settle`, { result: 'WON' });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe('This tip has no advised odds: give the starting price to settle it as WON.');
-    expect((await settle(admin, id, 'WON', 'Evens')).json.record).toMatchObject({ startingPrice: 'evs', profitLoss: 1 });
+    expect((await settle(admin, id, 'WON', 'Evens')).json.record).toMatchObject({
+      startingPrice: 'evs',
+      profitLoss: 1,
+    });
   });
 
   it('corrections overwrite the result, the record stays, and the proofed record shows when it was corrected', async () => {
@@ -49,14 +56,22 @@ describe('settling a tip', () => {
     t.clock.set(new Date('2026-07-15T08:30:00Z'));
     const { client: nextMorning } = await signedIn(t, 'admin', 'admin-next@example.com');
     const corrected = (await settle(nextMorning, id, 'WON')).json.record;
-    expect(corrected).toMatchObject({ result: 'WON', profitLoss: 5, correctedAt: expect.stringMatching(/^2026-07-15T08:30:0\d/) });
+    expect(corrected).toMatchObject({
+      result: 'WON',
+      profitLoss: 5,
+      correctedAt: expect.stringMatching(/^2026-07-15T08:30:0\d/),
+    });
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(1);
     // A settled tip cannot be deleted: it is proof.
     const del = await nextMorning.request('DELETE', `/api/admin/tip-records/${id}`);
     expect(del.status).toBe(409);
     expect(await t.ctx.db.select().from(tipRecords)).toHaveLength(1);
     const [publicRow] = (await t.client().get('/api/results')).json.tips;
-    expect(publicRow).toMatchObject({ selectionName: 'Northern Star', result: 'WON', correctedAt: corrected.correctedAt });
+    expect(publicRow).toMatchObject({
+      selectionName: 'Northern Star',
+      result: 'WON',
+      correctedAt: corrected.correctedAt,
+    });
   });
 
   it('validates the settlement', async () => {
@@ -64,7 +79,12 @@ describe('settling a tip', () => {
     const id = await record(admin);
     const bad: Array<[string, unknown, number, string]> = [
       [`/api/admin/tip-records/${id}/settle`, { result: 'WIN' }, 400, 'Result must be WON, LOST, PLACED or NR'],
-      [`/api/admin/tip-records/${id}/settle`, { result: 'WON', startingPrice: 'huge' }, 400, 'Starting price must be odds like 5/1, 11/4, evs or 6.0'],
+      [
+        `/api/admin/tip-records/${id}/settle`,
+        { result: 'WON', startingPrice: 'huge' },
+        400,
+        'Starting price must be odds like 5/1, 11/4, evs or 6.0',
+      ],
       ['/api/admin/tip-records/abc/settle', { result: 'WON' }, 400, 'Invalid tip record id'],
       ['/api/admin/tip-records/9999/settle', { result: 'WON' }, 404, 'Tip record not found.'],
     ];
@@ -84,10 +104,25 @@ describe('GET /api/results (public proofed record)', () => {
     // Day 3: NAP pending.
     const ids = [
       await record(admin, { raceDate: '2026-06-30', advisedOdds: '5/1' }),
-      await record(admin, { raceDate: '2026-06-30', selectionType: 'nb', selectionName: 'Harbour Light', advisedOdds: '8/1' }),
-      await record(admin, { raceDate: '2026-06-30', selectionType: 'longshot', selectionName: 'Long Road', advisedOdds: '20/1' }),
+      await record(admin, {
+        raceDate: '2026-06-30',
+        selectionType: 'nb',
+        selectionName: 'Harbour Light',
+        advisedOdds: '8/1',
+      }),
+      await record(admin, {
+        raceDate: '2026-06-30',
+        selectionType: 'longshot',
+        selectionName: 'Long Road',
+        advisedOdds: '20/1',
+      }),
       await record(admin, { raceDate: '2026-07-01', selectionName: 'Copper Coast', advisedOdds: '11/4' }),
-      await record(admin, { raceDate: '2026-07-01', selectionType: 'nb', selectionName: 'Silent Witness', advisedOdds: '3/1' }),
+      await record(admin, {
+        raceDate: '2026-07-01',
+        selectionType: 'nb',
+        selectionName: 'Silent Witness',
+        advisedOdds: '3/1',
+      }),
     ];
     await record(admin, { raceDate: '2026-07-02', selectionName: 'Still Running' });
     const outcomes = ['WON', 'LOST', 'NR', 'WON', 'PLACED'];
@@ -119,7 +154,13 @@ describe('GET /api/results (public proofed record)', () => {
       maxDrawdown: 1,
     });
     expect(body.stats.byType.nap).toMatchObject({ staked: 2, won: 2, profitLoss: 7.75, strikeRate: 100 });
-    expect(body.stats.byType.nb).toMatchObject({ staked: 2, won: 0, profitLoss: -2, longestLosingRun: 2, maxDrawdown: 2 });
+    expect(body.stats.byType.nb).toMatchObject({
+      staked: 2,
+      won: 0,
+      profitLoss: -2,
+      longestLosingRun: 2,
+      maxDrawdown: 2,
+    });
     expect(body.stats.byType.longshot).toMatchObject({ tips: 1, staked: 0, profitLoss: 0, roi: 0 });
     expect(body.stats.byMonth.map((m) => [m.month, m.profitLoss])).toEqual([
       ['2026-07', 1.75],
@@ -131,6 +172,10 @@ describe('GET /api/results (public proofed record)', () => {
   it('is empty before anything is settled', async () => {
     const res = await t.client().get('/api/results');
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ tips: [], pending: 0, stats: { overall: { tips: 0, profitLoss: 0 }, series: [] } });
+    expect(res.json).toMatchObject({
+      tips: [],
+      pending: 0,
+      stats: { overall: { tips: 0, profitLoss: 0 }, series: [] },
+    });
   });
 });

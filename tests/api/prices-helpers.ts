@@ -12,14 +12,20 @@ export const setMorning = (t: TestApp) => t.clock.set(new Date(`${TODAY}T09:00:0
 /** Two races of five runners on today's tab (stage 1; its morning odds column is on the cards, but dated nowhere). */
 export async function uploadDay(admin: HttpClient, seed = 11): Promise<SampleRace[]> {
   const sample = makeRaceDay({ races: 2, runners: 5, seed });
-  const res = await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), WEEKDAY));
+  const res = await admin.post(
+    '/api/vbg-race-cards/upload-master-excel',
+    masterForm(await raceDayWorkbook(sample), WEEKDAY),
+  );
   expect(res.status, res.text).toBe(200);
   return sample;
 }
 
 /** Stage 3: the same workbook with these morning odds (every runner, in card order, race by race). */
 export async function uploadMorningOdds(admin: HttpClient, sample: SampleRace[], odds: Array<Array<string | number>>) {
-  const priced = sample.map((race, r) => ({ ...race, horses: race.horses.map((h, i) => ({ ...h, odds: odds[r][i] })) }));
+  const priced = sample.map((race, r) => ({
+    ...race,
+    horses: race.horses.map((h, i) => ({ ...h, odds: odds[r][i] })),
+  }));
   const form = new FormData();
   form.append('targetTab', WEEKDAY);
   form.append('masterWithOdds', new Blob([new Uint8Array(await raceDayWorkbook(priced))]), 'master-odds.xlsx');

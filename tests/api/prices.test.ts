@@ -20,7 +20,11 @@ beforeEach(async () => {
 });
 
 const snapshots = () => t.ctx.db.select().from(priceSnapshots).orderBy(asc(priceSnapshots.id));
-const cardPrices = () => t.ctx.db.select({ name: horses.name, odds: horses.bookieOdds, text: horses.bookieOddsText }).from(horses).orderBy(asc(horses.id));
+const cardPrices = () =>
+  t.ctx.db
+    .select({ name: horses.name, odds: horses.bookieOdds, text: horses.bookieOddsText })
+    .from(horses)
+    .orderBy(asc(horses.id));
 /** The value model over a card as the race card, the generator and the export read it. */
 const scores = (card: RaceCard) =>
   calculateValue(
@@ -36,11 +40,19 @@ describe('stage 3 keeps the morning odds as dated snapshots', () => {
     await uploadMorningOdds(admin, sample, MORNING);
     const rows = await snapshots();
     expect(rows).toHaveLength(10);
-    expect(new Set(rows.map((r) => JSON.stringify([r.source, r.raceDate, r.recordedBy])))).toEqual(new Set([JSON.stringify(['morning', TODAY, user.id])]));
+    expect(new Set(rows.map((r) => JSON.stringify([r.source, r.raceDate, r.recordedBy])))).toEqual(
+      new Set([JSON.stringify(['morning', TODAY, user.id])]),
+    );
     expect(new Set(rows.map((r) => r.observedAt.getTime())).size).toBe(1); // one upload, one instant
     expect(Math.abs(rows[0].observedAt.getTime() - t.clock.now().getTime())).toBeLessThan(10_000);
     expect(rows.slice(0, 5).map((r) => [r.time, r.course, r.horseName, r.price, r.priceText])).toEqual(
-      sample[0].horses.map((h, i) => [sample[0].time, sample[0].course, h.name, [6, 2.5, 9, 12, 4][i], ['5/1', '6/4', '8/1', '12', '3/1'][i]]),
+      sample[0].horses.map((h, i) => [
+        sample[0].time,
+        sample[0].course,
+        h.name,
+        [6, 2.5, 9, 12, 4][i],
+        ['5/1', '6/4', '8/1', '12', '3/1'][i],
+      ]),
     );
     const card = (await cardPrices()).find((h) => h.name === sample[1].horses[2].name)!;
     expect(card).toMatchObject({ odds: 2, text: 'evs' });
@@ -49,7 +61,10 @@ describe('stage 3 keeps the morning odds as dated snapshots', () => {
     await uploadMorningOdds(admin, sample, [['9/2', '6/4', '8/1', 12, '3/1'], MORNING[1]]);
     const again = await snapshots();
     expect(again).toHaveLength(20);
-    expect(again.filter((r) => r.horseName === sample[0].horses[0].name).map((r) => r.priceText)).toEqual(['5/1', '9/2']);
+    expect(again.filter((r) => r.horseName === sample[0].horses[0].name).map((r) => r.priceText)).toEqual([
+      '5/1',
+      '9/2',
+    ]);
   });
 });
 
@@ -62,11 +77,14 @@ describe('POST /api/admin/prices', () => {
     const [race] = sample;
     const before = await raceCard(member, race); // and now cached
     const favourite = race.horses[1]; // 6/4 in the morning
-    const field = (card: RaceCard) => card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = (card: RaceCard) =>
+      card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
 
     t.clock.advance(20 * 60_000);
     const pastedAt = t.clock.now().getTime();
-    const res = await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${favourite.name.toLowerCase()} 25/1, ${race.horses[0].name} 9-2`]);
+    const res = await pastePrices(admin, TODAY, [
+      `${race.time} ${race.course}: ${favourite.name.toLowerCase()} 25/1, ${race.horses[0].name} 9-2`,
+    ]);
     expect(res.status, res.text).toBe(200);
     const answer = res.json as PricesAnswer;
     expect(answer).toEqual({
@@ -130,12 +148,20 @@ describe('POST /api/admin/prices', () => {
     await uploadMorningOdds(admin, sample, MORNING);
     const [race, other] = sample;
     const [before, cards] = [await snapshots(), await cardPrices()];
-    const res = await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[0].name} 9/2`, `${other.time} ${other.course}: Nobody Special 3/1`, `20:50 Wolverhampton: Somebody 2/1`]);
+    const res = await pastePrices(admin, TODAY, [
+      `${race.time} ${race.course}: ${race.horses[0].name} 9/2`,
+      `${other.time} ${other.course}: Nobody Special 3/1`,
+      `20:50 Wolverhampton: Somebody 2/1`,
+    ]);
     expect(res.status).toBe(422);
     const refusal = res.json as PricesRefusal;
     expect(refusal.message).toBe(`2 races or horses not found on the cards of ${TODAY}; nothing was saved.`);
     expect(refusal.unmatched).toEqual([
-      { line: 2, text: `${other.time} ${other.course}`, message: `Nobody Special is not a runner in ${other.time} ${other.course}.` },
+      {
+        line: 2,
+        text: `${other.time} ${other.course}`,
+        message: `Nobody Special is not a runner in ${other.time} ${other.course}.`,
+      },
       { line: 3, text: '20:50 Wolverhampton', message: 'No race at 20:50 Wolverhampton on the cards of that day.' },
     ]);
     expect(await snapshots()).toEqual(before);
@@ -151,7 +177,9 @@ describe('POST /api/admin/prices', () => {
     const res = await admin.post('/api/admin/prices', { date: '25/11/2026', lines: '14:10 Ascot: A 2/1' });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message: 'Date must be YYYY-MM-DD' });
-    expect((await admin.post('/api/admin/prices', { date: TODAY, lines: '  ' })).json).toEqual({ message: 'Paste the prices, one race a line' });
+    expect((await admin.post('/api/admin/prices', { date: TODAY, lines: '  ' })).json).toEqual({
+      message: 'Paste the prices, one race a line',
+    });
   });
 
   it('keeps the history when the cards are uploaded again: prices are kept by day, time, course and name', async () => {
@@ -159,7 +187,9 @@ describe('POST /api/admin/prices', () => {
     const sample = await uploadDay(admin);
     await uploadMorningOdds(admin, sample, MORNING);
     const [race] = sample;
-    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[0].name} 9/2`])).status).toBe(200);
+    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[0].name} 9/2`])).status).toBe(
+      200,
+    );
     const { client: member } = await signedIn(t, 'member');
     const before = (await raceCard(member, race)).horses[0];
 

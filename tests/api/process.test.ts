@@ -36,7 +36,10 @@ describe('the server process', () => {
     const s = startServer({ ...databaseEnv(), ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password' });
     running = s.child;
     const url = await s.ready;
-    expect(await (await fetch(`${url.replace('localhost', '127.0.0.1')}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await (await fetch(`${url.replace('localhost', '127.0.0.1')}/healthz`)).json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+    });
     const login = await fetch(`${url.replace('localhost', '127.0.0.1')}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -53,6 +56,8 @@ describe('the server process', () => {
       .split('\n')
       .filter((line) => line.includes('"msg":"request completed"'))
       .map((line) => JSON.parse(line) as { req: { method: string; url: string }; res: { statusCode: number } });
-    expect(requests.map(({ req, res }) => `${req.method} ${req.url} ${res.statusCode}`)).toEqual(expect.arrayContaining(['GET /healthz 200', 'POST /api/login 200']));
+    expect(requests.map(({ req, res }) => `${req.method} ${req.url} ${res.statusCode}`)).toEqual(
+      expect.arrayContaining(['GET /healthz 200', 'POST /api/login 200']),
+    );
   }, 90_000); // a cold start compiles TypeScript, migrates and seeds the demo: slow on a busy machine
 });

@@ -30,7 +30,15 @@ function collectionForm(bytes: Buffer | null, tabType: string | null, morningOdd
 
 const runners = async (weekday: string) =>
   t.ctx.db
-    .select({ race: races.time, course: races.course, name: horses.name, odds: horses.bookieOdds, oddsText: horses.bookieOddsText, nr: horses.potentialNonRunner, summary: horses.summary })
+    .select({
+      race: races.time,
+      course: races.course,
+      name: horses.name,
+      odds: horses.bookieOdds,
+      oddsText: horses.bookieOddsText,
+      nr: horses.potentialNonRunner,
+      summary: horses.summary,
+    })
     .from(horses)
     .innerJoin(races, eq(races.id, horses.raceId))
     .where(eq(races.weekday, weekday))
@@ -43,7 +51,14 @@ describe('POST /api/vbg-race-cards/upload', () => {
   it('loads the workbook into tabType, applies the "Horse: odds" text and answers raceCount', async () => {
     const day = makeRaceDay({ races: 3, runners: 4, seed: 21 });
     const [a, b] = day[0].horses;
-    const res = await admin.post('/api/vbg-race-cards/upload', collectionForm(await raceDayWorkbook(day), 'Tuesday', `${a.name}: 9/2\n\n${b.name.toUpperCase()}: NR\nNobody Here: 3/1`));
+    const res = await admin.post(
+      '/api/vbg-race-cards/upload',
+      collectionForm(
+        await raceDayWorkbook(day),
+        'Tuesday',
+        `${a.name}: 9/2\n\n${b.name.toUpperCase()}: NR\nNobody Here: 3/1`,
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, raceCount: 3, horseCount: 12 });
     expect(res.json.message).toMatch(/Morning odds set for 2 runners; unmatched: line 4 \(Nobody Here\)/);
@@ -54,11 +69,18 @@ describe('POST /api/vbg-race-cards/upload', () => {
 
   it('works without morning odds, and refuses bad odds text, a bad tab or no file with the cards unchanged', async () => {
     const first = makeRaceDay({ races: 2, runners: 3, seed: 1 });
-    expect((await admin.post('/api/vbg-race-cards/upload', collectionForm(await raceDayWorkbook(first), 'tuesday'))).json.raceCount).toBe(2);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload', collectionForm(await raceDayWorkbook(first), 'tuesday'))).json
+        .raceCount,
+    ).toBe(2);
     const before = await runners('tuesday');
     const other = await raceDayWorkbook(makeRaceDay({ races: 5, runners: 3, seed: 2 }));
     const cases: Array<[FormData, number, RegExp]> = [
-      [collectionForm(other, 'tuesday', 'Golden Arrow: strong'), 422, /line 1: odds for Golden Arrow must look like 6\.5, 11\/2, evs or NR/],
+      [
+        collectionForm(other, 'tuesday', 'Golden Arrow: strong'),
+        422,
+        /line 1: odds for Golden Arrow must look like 6\.5, 11\/2, evs or NR/,
+      ],
       [collectionForm(other, 'someday'), 400, /tabType must be a weekday/],
       [collectionForm(null, 'tuesday'), 400, /No file selected/],
       [collectionForm(Buffer.from('not a workbook'), 'tuesday'), 415, /not an Excel workbook/],
@@ -83,7 +105,10 @@ describe('POST /api/vbg-race-cards/upload', () => {
 describe('POST /api/vbg-race-cards/morning-odds', () => {
   async function loadTuesday(): Promise<SampleRace[]> {
     const day = makeRaceDay({ races: 2, runners: 3, seed: 5 });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'tuesday'))).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'tuesday')))
+        .status,
+    ).toBe(200);
     return day;
   }
 
@@ -91,7 +116,10 @@ describe('POST /api/vbg-race-cards/morning-odds', () => {
     const day = await loadTuesday();
     const [a, b] = day[1].horses;
     const summaryBefore = (await runner('tuesday', a.name)).summary;
-    const res = await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'tuesday', morningOdds: `${a.name}: 7/4\n${b.name}: 12.5\nGhost Runner: evs` });
+    const res = await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'tuesday',
+      morningOdds: `${a.name}: 7/4\n${b.name}: 12.5\nGhost Runner: evs`,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, updated: 2, unmatched: ['line 3 (Ghost Runner)'] });
     expect(res.json.message).toBe('Morning odds updated for 2 of 6 Tuesday runners; 1 line matched no runner.');
@@ -104,15 +132,31 @@ describe('POST /api/vbg-race-cards/morning-odds', () => {
     const day = await loadTuesday();
     const before = await runners('tuesday');
     const name = day[0].horses[0].name;
-    const bad = await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'tuesday', morningOdds: `${name}: 5/1\n${name}: 6/1` });
+    const bad = await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'tuesday',
+      morningOdds: `${name}: 5/1\n${name}: 6/1`,
+    });
     expect(bad.status).toBe(422);
-    expect(bad.json.message).toBe(`The morning odds were not loaded: line 2: ${name} is already on line 1. The Tuesday odds are unchanged.`);
-    expect((await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'tuesday', morningOdds: '  \n' })).status).toBe(400);
-    const empty = await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'friday', morningOdds: `${name}: 5/1` });
+    expect(bad.json.message).toBe(
+      `The morning odds were not loaded: line 2: ${name} is already on line 1. The Tuesday odds are unchanged.`,
+    );
+    expect(
+      (await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'tuesday', morningOdds: '  \n' })).status,
+    ).toBe(400);
+    const empty = await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'friday',
+      morningOdds: `${name}: 5/1`,
+    });
     expect(empty.status).toBe(409);
     expect(empty.json.message).toMatch(/There are no Friday races yet/);
     expect((await admin.post('/api/vbg-race-cards/morning-odds', { morningOdds: `${name}: 5/1` })).status).toBe(400);
-    expect((await (await signedIn(t, 'member')).client.post('/api/vbg-race-cards/morning-odds', { tabType: 'tuesday', morningOdds: `${name}: 5/1` })).status).toBe(403);
+    expect(
+      (
+        await (
+          await signedIn(t, 'member')
+        ).client.post('/api/vbg-race-cards/morning-odds', { tabType: 'tuesday', morningOdds: `${name}: 5/1` })
+      ).status,
+    ).toBe(403);
     expect(await runners('tuesday')).toEqual(before);
   });
 });
@@ -126,20 +170,54 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
 
   it('re-reads the last stored workbook into its weekday, keeping ids, verdicts and what later stages set; the preview says so and writes nothing', async () => {
     const day = makeRaceDay({ races: 2, runners: 4, seed: 8 });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday'))).status).toBe(200);
-    const docx = verdictDocx([{ heading: `${day[0].time} ${day[0].course}`, paragraphs: ['Kept through the re-process.'] }]);
-    expect((await admin.post(`/api/vbg-race-cards/upload-${t.ctx.config.analystSurname}-verdict`, verdictForm(docx, 'wednesday', t.ctx.config.analystSurname))).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday')))
+        .status,
+    ).toBe(200);
+    const docx = verdictDocx([
+      { heading: `${day[0].time} ${day[0].course}`, paragraphs: ['Kept through the re-process.'] },
+    ]);
+    expect(
+      (
+        await admin.post(
+          `/api/vbg-race-cards/upload-${t.ctx.config.analystSurname}-verdict`,
+          verdictForm(docx, 'wednesday', t.ctx.config.analystSurname),
+        )
+      ).status,
+    ).toBe(200);
     // Stage 3: the analyst pasted today's morning odds and a non-runner after stage 1.
     const [first, second] = day[0].horses;
-    await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${first.name}: 100/1\n${second.name}: NR` });
-    const ids = async () => (await t.ctx.db.select({ id: horses.id, name: horses.name }).from(horses).orderBy(asc(horses.id))).map((h) => `${h.id}:${h.name}`);
-    const raceIds = async () => (await t.ctx.db.select({ id: races.id }).from(races).orderBy(asc(races.id))).map((r) => r.id);
-    const before = { horses: await ids(), races: await raceIds(), rows: await t.ctx.db.select().from(horses).orderBy(asc(horses.id)) };
+    await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'wednesday',
+      morningOdds: `${first.name}: 100/1\n${second.name}: NR`,
+    });
+    const ids = async () =>
+      (await t.ctx.db.select({ id: horses.id, name: horses.name }).from(horses).orderBy(asc(horses.id))).map(
+        (h) => `${h.id}:${h.name}`,
+      );
+    const raceIds = async () =>
+      (await t.ctx.db.select({ id: races.id }).from(races).orderBy(asc(races.id))).map((r) => r.id);
+    const before = {
+      horses: await ids(),
+      races: await raceIds(),
+      rows: await t.ctx.db.select().from(horses).orderBy(asc(horses.id)),
+    };
 
     const preview = await admin.post('/api/vbg-race-cards/hard-coded-upload/preview', {});
     expect(preview.status).toBe(200);
-    expect(preview.json.changes).toMatchObject({ racesKept: 2, racesAdded: 0, racesRemoved: 0, runnersKept: 8, runnersAdded: 0, runnersRemoved: 0, laterValuesKept: 2, laterValuesReplaced: 0 });
-    expect(preview.json.message).toMatch(/2 races and 8 runners kept\. 2 runners keep what was set after stage 1 \(morning odds, non-runners, summaries\)\.$/);
+    expect(preview.json.changes).toMatchObject({
+      racesKept: 2,
+      racesAdded: 0,
+      racesRemoved: 0,
+      runnersKept: 8,
+      runnersAdded: 0,
+      runnersRemoved: 0,
+      laterValuesKept: 2,
+      laterValuesReplaced: 0,
+    });
+    expect(preview.json.message).toMatch(
+      /2 races and 8 runners kept\. 2 runners keep what was set after stage 1 \(morning odds, non-runners, summaries\)\.$/,
+    );
     expect(await t.ctx.db.select().from(horses).orderBy(asc(horses.id))).toEqual(before.rows); // nothing written
 
     const res = await admin.post('/api/vbg-race-cards/hard-coded-upload', {});
@@ -155,17 +233,31 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
 
   it('a new upload of the same races keeps ids and later values, except where the workbook itself changed them; another race day starts afresh', async () => {
     const day = makeRaceDay({ races: 2, runners: 3, seed: 9 });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday'))).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday')))
+        .status,
+    ).toBe(200);
     const [a, b] = day[0].horses;
-    await admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'wednesday', morningOdds: `${a.name}: 33/1\n${b.name}: 40/1` });
-    const idOf = async (name: string) => (await t.ctx.db.select({ id: horses.id }).from(horses).where(eq(horses.name, name)))[0]?.id;
+    await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'wednesday',
+      morningOdds: `${a.name}: 33/1\n${b.name}: 40/1`,
+    });
+    const idOf = async (name: string) =>
+      (await t.ctx.db.select({ id: horses.id }).from(horses).where(eq(horses.name, name)))[0]?.id;
     const before = { a: await idOf(a.name), b: await idOf(b.name) };
     // The analyst's corrected workbook: a new price for b, one runner of the second race gone, a new race.
     const changed = structuredClone(day);
     changed[0].horses[1].odds = '9/2';
     const dropped = changed[1].horses.pop()!;
     changed.push({ ...makeRaceDay({ races: 3, runners: 2, seed: 10 })[2], time: '19:45' });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(changed), 'wednesday'))).status).toBe(200);
+    expect(
+      (
+        await admin.post(
+          '/api/vbg-race-cards/upload-master-excel',
+          masterForm(await raceDayWorkbook(changed), 'wednesday'),
+        )
+      ).status,
+    ).toBe(200);
     expect(await idOf(a.name)).toBe(before.a);
     expect(await idOf(b.name)).toBe(before.b);
     expect((await runner('wednesday', a.name)).oddsText).toBe('33/1'); // the workbook did not change it: stage 3 stays
@@ -176,7 +268,14 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
     // A week later the same tab holds another race day: nothing carries over, not even ids.
     t.clock.advance(7 * 86400_000);
     const fresh = await signedIn(t, 'admin', 'admin-next-week@example.com');
-    expect((await fresh.client.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), 'wednesday'))).status).toBe(200);
+    expect(
+      (
+        await fresh.client.post(
+          '/api/vbg-race-cards/upload-master-excel',
+          masterForm(await raceDayWorkbook(day), 'wednesday'),
+        )
+      ).status,
+    ).toBe(200);
     expect(await idOf(a.name)).not.toBe(before.a);
     expect((await runner('wednesday', a.name)).oddsText).toBe(String(a.odds));
   });
@@ -185,7 +284,9 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
     const day = makeRaceDay({ races: 2, runners: 3, seed: 3 });
     // Row 3 is the second runner of the first race: give it another title.
     const unclear = await raceDayWorkbook(day, { cells: { '3:E': 'A Different Race Title' } });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(unclear, 'thursday'))).status).toBe(200);
+    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(unclear, 'thursday'))).status).toBe(
+      200,
+    );
     await t.ctx.db.update(races).set({ verdict: 'edited since' }).where(eq(races.weekday, 'thursday'));
     const before = await t.ctx.db.select().from(races).orderBy(asc(races.id));
     const res = await admin.post('/api/vbg-race-cards/hard-coded-upload', {});
@@ -198,7 +299,9 @@ describe('POST /api/vbg-race-cards/hard-coded-upload', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await (await signedIn(t, 'member')).client.post('/api/vbg-race-cards/hard-coded-upload', {})).status).toBe(403);
+    expect((await (await signedIn(t, 'member')).client.post('/api/vbg-race-cards/hard-coded-upload', {})).status).toBe(
+      403,
+    );
     expect((await t.client().post('/api/vbg-race-cards/hard-coded-upload', {})).status).toBe(401);
   });
 });

@@ -40,7 +40,9 @@ describe('demo race cards', () => {
     for (const weekday of ['sunday', 'monday']) {
       const scores = new Set<number>();
       for (const { id } of byDay[weekday] as Array<{ id: number }>) {
-        const race = (await client.get(`/api/vbg-race-cards/race/${id}`)).json as { horses: Array<{ name: string; vbRating: number; bookieOdds: number }> };
+        const race = (await client.get(`/api/vbg-race-cards/race/${id}`)).json as {
+          horses: Array<{ name: string; vbRating: number; bookieOdds: number }>;
+        };
         const book = race.horses.reduce((sum, h) => sum + 100 / h.bookieOdds, 0);
         expect(book, `${weekday} race ${id}`).toBeGreaterThanOrEqual(110);
         expect(book, `${weekday} race ${id}`).toBeLessThanOrEqual(130);

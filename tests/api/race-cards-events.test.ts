@@ -74,7 +74,8 @@ async function openStream(baseUrl: string, client: HttpClient): Promise<Stream> 
         buffer = buffer.slice(end + 2);
         const id = /^id: (.*)$/m.exec(block)?.[1];
         const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (id !== undefined && data !== undefined) queued.push({ id, data: JSON.parse(data) as RaceCardMessage['data'] });
+        if (id !== undefined && data !== undefined)
+          queued.push({ id, data: JSON.parse(data) as RaceCardMessage['data'] });
       }
     }
   }
@@ -170,10 +171,16 @@ describe('GET /api/vbg-race-cards-events', () => {
       }
     };
     const [race] = makeRaceDay({ races: 2, runners: 3, seed: 5 });
-    const prices = await admin.post('/api/admin/prices', { date: today, lines: `${race.time} ${race.course}: ${race.horses[0].name} 7/2` });
+    const prices = await admin.post('/api/admin/prices', {
+      date: today,
+      lines: `${race.time} ${race.course}: ${race.horses[0].name} 7/2`,
+    });
     expect(prices.status, prices.text).toBe(200);
     expect(await nextAfterUpload()).toMatchObject({ type: 'prices', weekday });
-    const results = await admin.post('/api/admin/race-results', { date: today, lines: `${race.time} ${race.course}: ${race.horses[1].name}` });
+    const results = await admin.post('/api/admin/race-results', {
+      date: today,
+      lines: `${race.time} ${race.course}: ${race.horses[1].name}`,
+    });
     expect(results.status, results.text).toBe(200);
     expect((await stream.next()).data).toMatchObject({ type: 'results', weekday });
   });
@@ -192,7 +199,8 @@ describe('event streams are bounded', () => {
     for (let i = 0; i <= MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(t.baseUrl, member));
     await expectEnded(streams[0]);
     await uploadDay(admin, 'saturday');
-    for (const s of streams.slice(1)) expect((await s.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
+    for (const s of streams.slice(1))
+      expect((await s.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
   });
 
   it(`keeps at most ${MAX_STREAMS_PER_USER} streams per account however many sessions it signs in: one more closes its oldest; another member's stay`, async () => {
@@ -209,12 +217,14 @@ describe('event streams are bounded', () => {
     expect(new Set(sessions.map((c) => c.cookies.get('vbg_session'))).size).toBe(sessions.length);
     const theirs = await openStream(t.baseUrl, otherMember);
     const mine: Stream[] = [];
-    for (const client of sessions) for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) mine.push(await openStream(t.baseUrl, client));
+    for (const client of sessions)
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) mine.push(await openStream(t.baseUrl, client));
     expect(mine.length).toBe(2 * MAX_STREAMS_PER_USER);
 
     for (const closed of mine.slice(0, mine.length - MAX_STREAMS_PER_USER)) await expectEnded(closed);
     await uploadDay(admin, 'saturday');
-    for (const open of [...mine.slice(-MAX_STREAMS_PER_USER), theirs]) expect((await open.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
+    for (const open of [...mine.slice(-MAX_STREAMS_PER_USER), theirs])
+      expect((await open.next()).data).toMatchObject({ type: 'upload', weekday: 'saturday' });
   });
 
   it('a stream ends at logout and gets no event after it; another member’s stream carries on', async () => {

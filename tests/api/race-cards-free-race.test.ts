@@ -19,11 +19,21 @@ beforeEach(async () => {
 const NOMINATE = '/api/free-race/nominate';
 const TODAY = '/api/free-race/today';
 const PREVIEW = '/api/free-race-preview';
-const NONE = { available: false, race_time: null, venue: null, weekday: null, raceData: null, message: 'No free race available' };
+const NONE = {
+  available: false,
+  race_time: null,
+  venue: null,
+  weekday: null,
+  raceData: null,
+  message: 'No free race available',
+};
 
 async function adminWithDay(weekday: string, sample: SampleRace[]) {
   const { client: admin } = await signedIn(t, 'admin');
-  expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), weekday))).status).toBe(200);
+  expect(
+    (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), weekday)))
+      .status,
+  ).toBe(200);
   return admin;
 }
 
@@ -40,13 +50,27 @@ describe('stage 5: free race', () => {
     const admin = await adminWithDay('sunday', sample);
     const chosen = sample[2]; // 13:25, nominated as "1:25"
     const [h, m] = chosen.time.split(':').map(Number);
-    const res = await admin.post(NOMINATE, { raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`, course: ` ${chosen.course.toLowerCase()} `, weekday: 'Sunday' });
+    const res = await admin.post(NOMINATE, {
+      raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`,
+      course: ` ${chosen.course.toLowerCase()} `,
+      weekday: 'Sunday',
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, message: `Free race set: ${chosen.time} ${chosen.course} (Sunday).` });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: `Free race set: ${chosen.time} ${chosen.course} (Sunday).`,
+    });
 
-    expect((await t.client().get(TODAY)).json).toEqual({ freeRace: { raceTime: chosen.time, course: chosen.course, weekday: 'sunday' } });
+    expect((await t.client().get(TODAY)).json).toEqual({
+      freeRace: { raceTime: chosen.time, course: chosen.course, weekday: 'sunday' },
+    });
     const preview = await t.client().get(PREVIEW);
-    expect(preview.json).toMatchObject({ available: true, race_time: chosen.time, venue: chosen.course, weekday: 'sunday' });
+    expect(preview.json).toMatchObject({
+      available: true,
+      race_time: chosen.time,
+      venue: chosen.course,
+      weekday: 'sunday',
+    });
     const raceData = preview.json.raceData;
     expect(raceData.horses.map((x: { name: string }) => x.name)).toEqual(chosen.horses.map((x) => x.name));
     // Same shape as the member race endpoint.
@@ -59,7 +83,8 @@ describe('stage 5: free race', () => {
     }
     expect((await t.client().get('/api/vbg-race-cards-metadata')).status).toBe(401);
     const text = JSON.stringify(preview.json);
-    for (const r of sample.filter((r) => r !== chosen)) for (const horse of r.horses) expect(text).not.toContain(horse.name);
+    for (const r of sample.filter((r) => r !== chosen))
+      for (const horse of r.horses) expect(text).not.toContain(horse.name);
 
     // Tomorrow (London) the nomination has lapsed.
     t.clock.set(new Date('2026-11-23T00:30:00Z'));
@@ -70,7 +95,9 @@ describe('stage 5: free race', () => {
   it('lapses when the nominated race is gone', async () => {
     const sample = makeRaceDay({ races: 2, runners: 2, seed: 22 });
     const admin = await adminWithDay('sunday', sample);
-    expect((await admin.post(NOMINATE, { raceTime: sample[0].time, course: sample[0].course, weekday: 'sunday' })).status).toBe(200);
+    expect(
+      (await admin.post(NOMINATE, { raceTime: sample[0].time, course: sample[0].course, weekday: 'sunday' })).status,
+    ).toBe(200);
     expect((await admin.delete('/api/vbg-race-cards/clear-weekday/sunday')).status).toBe(200);
     expect((await t.client().get(PREVIEW)).json).toEqual(NONE);
     expect((await t.client().get(TODAY)).json).toEqual({ freeRace: null });
@@ -79,10 +106,17 @@ describe('stage 5: free race', () => {
   it('a nomination whose race is gone is dropped, so uploading the cards again later does not bring it back', async () => {
     const sample = makeRaceDay({ races: 2, runners: 2, seed: 22 });
     const admin = await adminWithDay('sunday', sample);
-    expect((await admin.post(NOMINATE, { raceTime: sample[0].time, course: sample[0].course, weekday: 'sunday' })).status).toBe(200);
+    expect(
+      (await admin.post(NOMINATE, { raceTime: sample[0].time, course: sample[0].course, weekday: 'sunday' })).status,
+    ).toBe(200);
     expect((await admin.delete('/api/vbg-race-cards/clear-weekday/sunday')).status).toBe(200);
-    await expect.poll(async () => (await t.ctx.db.select().from(settings).where(eq(settings.key, 'freeRace'))).length).toBe(0);
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(settings).where(eq(settings.key, 'freeRace'))).length)
+      .toBe(0);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday')))
+        .status,
+    ).toBe(200);
     expect((await t.client().get(TODAY)).json).toEqual({ freeRace: null });
     expect((await t.client().get(PREVIEW)).json).toEqual(NONE);
   });
@@ -90,12 +124,31 @@ describe('stage 5: free race', () => {
   it('a new upload that still has the race keeps the nomination; one without it drops it', async () => {
     const sample = makeRaceDay({ races: 2, runners: 2, seed: 22 });
     const admin = await adminWithDay('sunday', sample);
-    expect((await admin.post(NOMINATE, { raceTime: sample[1].time, course: sample[1].course, weekday: 'sunday' })).status).toBe(200);
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
-    expect((await t.client().get(TODAY)).json).toEqual({ freeRace: { raceTime: sample[1].time, course: sample[1].course, weekday: 'sunday' } });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook([sample[0]]), 'sunday'))).status).toBe(200);
-    await expect.poll(async () => (await t.ctx.db.select().from(settings).where(eq(settings.key, 'freeRace'))).length).toBe(0);
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    expect(
+      (await admin.post(NOMINATE, { raceTime: sample[1].time, course: sample[1].course, weekday: 'sunday' })).status,
+    ).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday')))
+        .status,
+    ).toBe(200);
+    expect((await t.client().get(TODAY)).json).toEqual({
+      freeRace: { raceTime: sample[1].time, course: sample[1].course, weekday: 'sunday' },
+    });
+    expect(
+      (
+        await admin.post(
+          '/api/vbg-race-cards/upload-master-excel',
+          masterForm(await raceDayWorkbook([sample[0]]), 'sunday'),
+        )
+      ).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(settings).where(eq(settings.key, 'freeRace'))).length)
+      .toBe(0);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday')))
+        .status,
+    ).toBe(200);
     expect((await t.client().get(PREVIEW)).json).toEqual(NONE);
   });
 

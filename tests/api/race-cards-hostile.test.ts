@@ -22,7 +22,14 @@ beforeEach(async () => {
   t.clock.set(new Date('2026-11-22T09:00:00Z'));
   admin = (await signedIn(t, 'admin')).client;
   // The cards a bad upload must leave exactly as they were.
-  expect((await admin.post(UPLOAD, masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 1 })), 'saturday'))).status).toBe(200);
+  expect(
+    (
+      await admin.post(
+        UPLOAD,
+        masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 1 })), 'saturday'),
+      )
+    ).status,
+  ).toBe(200);
 });
 
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
@@ -40,7 +47,11 @@ async function refused(form: FormData, status: number, message: RegExp) {
   const before = await snapshot();
   const res = await admin.post(UPLOAD, form);
   expect(res.status).toBe(status);
-  expect(res.json).toMatchObject({ success: false, message: expect.stringMatching(message), popupMessage: expect.stringMatching(/Stage 1 failed/) });
+  expect(res.json).toMatchObject({
+    success: false,
+    message: expect.stringMatching(message),
+    popupMessage: expect.stringMatching(/Stage 1 failed/),
+  });
   expect(await snapshot()).toEqual(before);
   const [log] = await t.ctx.db.select().from(uploadLog).orderBy(desc(uploadLog.id)).limit(1);
   expect(log).toMatchObject({ success: false, message: res.json.message });
@@ -55,7 +66,11 @@ async function workbookWith(build: (wb: ExcelJS.Workbook) => void) {
 
 describe('stage 1 refuses hostile or malformed files and keeps the previous cards', () => {
   it('1. a file that is not a zip (415)', async () => {
-    await refused(masterForm(Buffer.from('Time,Course,Horse\n14:30,Ascot,Golden Arrow\n'), 'saturday', 'master.xlsx'), 415, /is not an Excel workbook.*not a zip|zip archive and this one is not/);
+    await refused(
+      masterForm(Buffer.from('Time,Course,Horse\n14:30,Ascot,Golden Arrow\n'), 'saturday', 'master.xlsx'),
+      415,
+      /is not an Excel workbook.*not a zip|zip archive and this one is not/,
+    );
   });
 
   it('2. a zip bomb declaring a huge entry (413)', async () => {
@@ -96,7 +111,11 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
 
   it('7. text where the VB rating belongs, naming sheet, row and column (422)', async () => {
     const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), { cells: { '4:M': 'strong' } });
-    const message = await refused(masterForm(bytes, 'saturday'), 422, /Sheet "Master", row 4, column M: the VB rating must be a number, found "strong"/);
+    const message = await refused(
+      masterForm(bytes, 'saturday'),
+      422,
+      /Sheet "Master", row 4, column M: the VB rating must be a number, found "strong"/,
+    );
     expect(message).toMatch(/Saturday cards are unchanged/);
   });
 
@@ -125,8 +144,14 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
   });
 
   it('12. unreadable odds, an error cell and a missing horse name, each located', async () => {
-    const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), { cells: { '2:AS': 'about 5', '3:M': { error: '#REF!' } as ExcelJS.CellValue, '5:E': 'x' } });
-    await refused(masterForm(bytes, 'saturday'), 422, /row 2, column AS: morning odds must look like 6.5, 11\/2 or evs.*row 3, column M: the cell shows the error #REF!/);
+    const bytes = await raceDayWorkbook(makeRaceDay({ races: 2 }), {
+      cells: { '2:AS': 'about 5', '3:M': { error: '#REF!' } as ExcelJS.CellValue, '5:E': 'x' },
+    });
+    await refused(
+      masterForm(bytes, 'saturday'),
+      422,
+      /row 2, column AS: morning odds must look like 6.5, 11\/2 or evs.*row 3, column M: the cell shows the error #REF!/,
+    );
     // Horse is column D in the standard layout: a runner row without a name is refused.
     const noName = await raceDayWorkbook(makeRaceDay({ races: 1 }), { cells: { '3:D': null } });
     await refused(masterForm(noName, 'saturday'), 422, /row 3, column D: the horse name is empty/);
@@ -141,7 +166,9 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
   });
 
   it('14. an ".xlsx" carrying macros (415); a macro-enabled .xlsm is read and its macros ignored', async () => {
-    const withMacros = withParts(good, [{ name: 'xl/vbaProject.bin', data: Buffer.from('Attribute VB_Name = "Module1"\nSub AutoOpen()\nEnd Sub') }]);
+    const withMacros = withParts(good, [
+      { name: 'xl/vbaProject.bin', data: Buffer.from('Attribute VB_Name = "Module1"\nSub AutoOpen()\nEnd Sub') },
+    ]);
     await refused(masterForm(withMacros, 'saturday', 'master.xlsx'), 415, /named \.xlsx but contains macros/);
     const res = await admin.post(UPLOAD, masterForm(withMacros, 'saturday', 'master.xlsm'));
     expect(res.status).toBe(200);
@@ -149,13 +176,23 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
   });
 
   it('15. an entity-expansion ("billion laughs") sheet with a DTD (422)', async () => {
-    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>';
-    const bomb = withParts(good, [], (name, data) => (name === 'xl/worksheets/sheet1.xml' ? Buffer.from(data.toString('utf8').replace(/^<\?xml[^>]*\?>/, laughs)) : data));
-    await refused(masterForm(bomb, 'saturday'), 422, /xl\/worksheets\/sheet1\.xml contains a document type declaration/);
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>';
+    const bomb = withParts(good, [], (name, data) =>
+      name === 'xl/worksheets/sheet1.xml'
+        ? Buffer.from(data.toString('utf8').replace(/^<\?xml[^>]*\?>/, laughs))
+        : data,
+    );
+    await refused(
+      masterForm(bomb, 'saturday'),
+      422,
+      /xl\/worksheets\/sheet1\.xml contains a document type declaration/,
+    );
   });
 
   it('15b. a DTD inside a relationships part (.rels), however it is written (422)', async () => {
-    const dtd = '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    const dtd =
+      '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
     const parts = readCentralDirectory(good).map((e) => e.name);
     const rels = parts.filter((n) => n.endsWith('.rels'));
     expect(rels).toEqual(expect.arrayContaining(['_rels/.rels', 'xl/_rels/workbook.xml.rels']));
@@ -167,25 +204,46 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
       ['after the declaration', (xml) => Buffer.from(xml.replace(/^(<\?xml[^>]*\?>)/, `$1${dtd}`))],
       ['with no declaration', (xml) => Buffer.from(xml.replace(/^<\?xml[^>]*\?>/, dtd))],
       ['after a UTF-8 byte-order mark', (xml) => Buffer.from(`\ufeff${xml.replace(/^(<\?xml[^>]*\?>)/, `$1${dtd}`)}`)],
-      ['in UTF-16LE', (xml) => utf16(xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="UTF-16"?>${dtd}`), false)],
-      ['in UTF-16BE', (xml) => utf16(xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="UTF-16"?>${dtd}`), true)],
+      [
+        'in UTF-16LE',
+        (xml) => utf16(xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="UTF-16"?>${dtd}`), false),
+      ],
+      [
+        'in UTF-16BE',
+        (xml) => utf16(xml.replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="UTF-16"?>${dtd}`), true),
+      ],
     ];
     for (const part of rels) {
       for (const [how, rewrite] of variants) {
         const file = withParts(good, [], (name, data) => (name === part ? rewrite(data.toString('utf8')) : data));
-        const message = await refused(masterForm(file, 'saturday'), 422, /contains a document type declaration, which Excel never writes/);
+        const message = await refused(
+          masterForm(file, 'saturday'),
+          422,
+          /contains a document type declaration, which Excel never writes/,
+        );
         expect(message, `${part} ${how}`).toContain(`The workbook part ${part} contains`);
       }
     }
   });
 
   it('16. a part whose name climbs out of the archive ("../") (422)', async () => {
-    await refused(masterForm(withParts(good, [{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root true') }]), 'saturday'), 422, /unsafe name \(\.\.\/\.\.\/etc\/cron\.d\/evil\)/);
+    await refused(
+      masterForm(
+        withParts(good, [{ name: '../../etc/cron.d/evil', data: Buffer.from('* * * * * root true') }]),
+        'saturday',
+      ),
+      422,
+      /unsafe name \(\.\.\/\.\.\/etc\/cron\.d\/evil\)/,
+    );
   });
 
   it('18. an old binary .xls (OLE2) workbook is refused with the way to convert it (415)', async () => {
     const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
-    await refused(masterForm(xls, 'saturday', 'master.xls'), 415, /old-format \.xls workbook.*Save As › Excel Workbook \(\.xlsx\)/);
+    await refused(
+      masterForm(xls, 'saturday', 'master.xls'),
+      415,
+      /old-format \.xls workbook.*Save As › Excel Workbook \(\.xlsx\)/,
+    );
   });
 
   it('17. an over-long form field (413)', async () => {
@@ -196,7 +254,14 @@ describe('stage 1 refuses hostile or malformed files and keeps the previous card
 });
 
 /** The good workbook's parts, optionally rewritten, plus extra parts, zipped again. */
-function withParts(workbook: Buffer, extra: ZipEntrySpec[], rewrite: (name: string, data: Buffer) => Buffer = (_n, d) => d): Buffer {
-  const parts = readCentralDirectory(workbook).map((entry) => ({ name: entry.name, data: rewrite(entry.name, Buffer.from(inflateEntry(workbook, entry))) }));
+function withParts(
+  workbook: Buffer,
+  extra: ZipEntrySpec[],
+  rewrite: (name: string, data: Buffer) => Buffer = (_n, d) => d,
+): Buffer {
+  const parts = readCentralDirectory(workbook).map((entry) => ({
+    name: entry.name,
+    data: rewrite(entry.name, Buffer.from(inflateEntry(workbook, entry))),
+  }));
   return zipOf([...parts, ...extra]);
 }

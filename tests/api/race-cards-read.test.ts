@@ -44,11 +44,24 @@ describe('race card read APIs', () => {
     expect(res.json.friday).toHaveLength(2);
     expect(res.json.friday.map((r: { raceDate: string }) => r.raceDate)).toEqual(['2026-11-27', '2026-11-27']);
     expect(res.json.sunday).toEqual([]);
-    const sat = res.json.saturday as Array<{ id: number; time: string; course: string; title: string; runnerCount: number }>;
+    const sat = res.json.saturday as Array<{
+      id: number;
+      time: string;
+      course: string;
+      title: string;
+      runnerCount: number;
+    }>;
     expect(sat).toHaveLength(4);
     expect(sat.map((r) => r.time)).toEqual([...sat.map((r) => r.time)].sort());
     // Each summary carries its London race day: the weekday tabs show it.
-    expect(sat[0]).toEqual({ id: expect.any(Number), raceDate: '2026-11-28', time: saturday[0].time, course: saturday[0].course, title: saturday[0].title, runnerCount: 6 });
+    expect(sat[0]).toEqual({
+      id: expect.any(Number),
+      raceDate: '2026-11-28',
+      time: saturday[0].time,
+      course: saturday[0].course,
+      title: saturday[0].title,
+      runnerCount: 6,
+    });
   });
 
   it('race: the race with every horse field, bookieOdds numeric; 404 JSON when unknown', async () => {
@@ -107,7 +120,11 @@ describe('race card read APIs', () => {
         'potentialNonRunner',
       ].sort(),
     );
-    expect(first).toMatchObject({ name: s.horses[0].name, vbRating: s.horses[0].vbRating, runsWins: s.horses[0].runsWins });
+    expect(first).toMatchObject({
+      name: s.horses[0].name,
+      vbRating: s.horses[0].vbRating,
+      runsWins: s.horses[0].runsWins,
+    });
     expect(typeof first.bookieOdds).toBe('number');
     expect(res.json.horses.map((h: { name: string }) => h.name)).toEqual(s.horses.map((h) => h.name));
 
@@ -133,7 +150,9 @@ describe('race card read APIs', () => {
     const meta = (await member.get(METADATA)).json;
     expect(meta.saturday).toEqual([]);
     expect(meta.friday).toHaveLength(2);
-    expect((await admin.delete('/api/vbg-race-cards/clear-weekday/saturday')).json).toEqual({ message: 'Saturday had no races to clear.' });
+    expect((await admin.delete('/api/vbg-race-cards/clear-weekday/saturday')).json).toEqual({
+      message: 'Saturday had no races to clear.',
+    });
   });
 
   it('upload is admin only, decided before the body is read', async () => {

@@ -21,7 +21,13 @@ beforeEach(async () => {
 const PREVIEW = '/api/vbg-race-cards/upload-master-excel/preview';
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
 const stored = async () =>
-  (await t.ctx.db.select({ id: races.id, time: races.time, course: races.course }).from(races).where(eq(races.weekday, 'sunday')).orderBy(asc(races.id))).map((r) => `${r.id} ${r.time} ${r.course}`);
+  (
+    await t.ctx.db
+      .select({ id: races.id, time: races.time, course: races.course })
+      .from(races)
+      .where(eq(races.weekday, 'sunday'))
+      .orderBy(asc(races.id))
+  ).map((r) => `${r.id} ${r.time} ${r.course}`);
 
 describe('re-uploading the master workbook', () => {
   it('the preview says what would change and writes nothing; the upload then names the races that went', async () => {
@@ -33,7 +39,14 @@ describe('re-uploading the master workbook', () => {
     const fileRows = (await t.ctx.db.select({ id: files.id }).from(files)).length;
 
     // The new workbook drops the last race and adds two new ones.
-    const next = [...day.slice(0, 3), ...makeRaceDay({ races: 2, runners: 3, seed: 99 }).map((r) => ({ ...r, time: '20:45', course: `${r.course} Park` }))];
+    const next = [
+      ...day.slice(0, 3),
+      ...makeRaceDay({ races: 2, runners: 3, seed: 99 }).map((r) => ({
+        ...r,
+        time: '20:45',
+        course: `${r.course} Park`,
+      })),
+    ];
     const gone = day[3];
     const preview = await admin.post(PREVIEW, masterForm(await raceDayWorkbook(next), 'sunday'));
     expect(preview.status, preview.text).toBe(200);
@@ -59,6 +72,13 @@ describe('re-uploading the master workbook', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.json.message).toMatch(/not an Excel workbook/);
     const { client: member } = await signedIn(t, 'member');
-    expect((await member.post(PREVIEW, masterForm(await raceDayWorkbook(makeRaceDay({ races: 1, runners: 2, seed: 1 })), 'sunday'))).status).toBe(403);
+    expect(
+      (
+        await member.post(
+          PREVIEW,
+          masterForm(await raceDayWorkbook(makeRaceDay({ races: 1, runners: 2, seed: 1 })), 'sunday'),
+        )
+      ).status,
+    ).toBe(403);
   });
 });

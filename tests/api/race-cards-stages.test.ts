@@ -22,13 +22,21 @@ const verdictPath = () => `/api/vbg-race-cards/upload-${surname()}-verdict`;
 
 async function loadDay(weekday: string, sample: SampleRace[]) {
   const { client: admin } = await signedIn(t, 'admin');
-  const res = await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), weekday));
+  const res = await admin.post(
+    '/api/vbg-race-cards/upload-master-excel',
+    masterForm(await raceDayWorkbook(sample), weekday),
+  );
   expect(res.status).toBe(200);
   return admin;
 }
 
 const verdicts = async (weekday: string) =>
-  Object.fromEntries((await t.ctx.db.select().from(races).where(eq(races.weekday, weekday)).orderBy(asc(races.time))).map((r) => [`${r.time} ${r.course}`, r.verdict]));
+  Object.fromEntries(
+    (await t.ctx.db.select().from(races).where(eq(races.weekday, weekday)).orderBy(asc(races.time))).map((r) => [
+      `${r.time} ${r.course}`,
+      r.verdict,
+    ]),
+  );
 
 /** "14:10" written the way an analyst might: "2:10" for the afternoon. */
 const twelveHour = (time: string) => {
@@ -45,7 +53,11 @@ describe('stage 2: race verdict document', () => {
       [
         { heading: `${a.time} ${a.course}`, paragraphs: ['First <b>para</b> & more.', 'Second para.'] },
         { heading: `${twelveHour(b.time)}   ${b.course.toUpperCase()}`, paragraphs: ['B verdict.'], style: 'bold' },
-        { heading: `${c.time} ${c.course}`, paragraphs: ['Plain lines are not headings:', `${sample[3].time} ${sample[3].course}`], style: 'heading' },
+        {
+          heading: `${c.time} ${c.course}`,
+          paragraphs: ['Plain lines are not headings:', `${sample[3].time} ${sample[3].course}`],
+          style: 'heading',
+        },
         { heading: '16:20 Nowhere Park', paragraphs: ['Lost.'] },
       ],
       { preamble: ['Verdicts for Saturday'] },
@@ -72,13 +84,18 @@ describe('stage 2: race verdict document', () => {
     const sample = makeRaceDay({ races: 2, runners: 2, seed: 5 });
     const admin = await loadDay('saturday', sample);
     await loadDay('friday', sample);
-    const doc = verdictDocx(sample.map((r) => ({ heading: `${r.time} ${r.course}`, paragraphs: [`About ${r.course}`] })));
+    const doc = verdictDocx(
+      sample.map((r) => ({ heading: `${r.time} ${r.course}`, paragraphs: [`About ${r.course}`] })),
+    );
     expect((await admin.post(verdictPath(), verdictForm(doc, 'friday', surname()))).status).toBe(200);
     expect(Object.values(await verdicts('saturday'))).toEqual(['', '']);
     expect(Object.values(await verdicts('friday'))).toEqual(sample.map((r) => `About ${r.course}`));
     const none = await admin.post(verdictPath(), verdictForm(doc, 'monday', surname()));
     expect(none.status).toBe(409);
-    expect(none.json).toMatchObject({ success: false, popupMessage: 'Stage 2 failed: the previous verdicts are unchanged.' });
+    expect(none.json).toMatchObject({
+      success: false,
+      popupMessage: 'Stage 2 failed: the previous verdicts are unchanged.',
+    });
   });
 
   it('refuses hostile or wrong files and keeps the previous verdicts', async () => {
@@ -137,7 +154,14 @@ function oddsForm(bytes: Uint8Array | null, targetTab: string) {
 
 const runners = async (weekday: string) =>
   t.ctx.db
-    .select({ name: horses.name, odds: horses.bookieOdds, oddsText: horses.bookieOddsText, nonRunner: horses.potentialNonRunner, summary: horses.summary, jockey: horses.jockey })
+    .select({
+      name: horses.name,
+      odds: horses.bookieOdds,
+      oddsText: horses.bookieOddsText,
+      nonRunner: horses.potentialNonRunner,
+      summary: horses.summary,
+      jockey: horses.jockey,
+    })
     .from(horses)
     .innerJoin(races, eq(races.id, horses.raceId))
     .where(eq(races.weekday, weekday))
@@ -158,11 +182,21 @@ describe('stage 3: master workbook with morning odds', () => {
     morning[1].horses.push({ ...morning[1].horses[0], name: 'Stranger Danger', odds: '7/1' });
     const res = await admin.post(ODDS_PATH, oddsForm(await raceDayWorkbook(morning), 'saturday'));
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, message: 'Morning odds loaded for 6 of 6 Saturday runners; 1 row matched no runner.' });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: 'Morning odds loaded for 6 of 6 Saturday runners; 1 row matched no runner.',
+    });
     expect(res.json.popupMessage).toMatch(/^Stage 3 complete: .* Unmatched: row \d+ \(.*, Stranger Danger\)\.$/);
     const after = await runners('saturday');
     expect(after).toHaveLength(6);
-    expect(after[0]).toMatchObject({ name: sample[0].horses[0].name, odds: 5.5, oddsText: '9/2', summary: 'Morning summary.', nonRunner: false, jockey: before[0].jockey });
+    expect(after[0]).toMatchObject({
+      name: sample[0].horses[0].name,
+      odds: 5.5,
+      oddsText: '9/2',
+      summary: 'Morning summary.',
+      nonRunner: false,
+      jockey: before[0].jockey,
+    });
     expect(after[1]).toMatchObject({ oddsText: 'NR', odds: null, nonRunner: true, summary: before[1].summary });
     expect(after[3]).toMatchObject({ odds: 3.5, oddsText: '3.5' });
   });
@@ -171,10 +205,19 @@ describe('stage 3: master workbook with morning odds', () => {
     const sample = makeRaceDay({ races: 1, runners: 2, seed: 12 });
     const admin = await loadDay('saturday', sample);
     const before = await runners('saturday');
-    const bad = await admin.post(ODDS_PATH, oddsForm(verdictDocx([{ heading: '14:10 Ascot', paragraphs: ['x'] }]), 'saturday'));
+    const bad = await admin.post(
+      ODDS_PATH,
+      oddsForm(verdictDocx([{ heading: '14:10 Ascot', paragraphs: ['x'] }]), 'saturday'),
+    );
     expect(bad.status).toBe(415);
-    expect(bad.json).toMatchObject({ success: false, popupMessage: 'Stage 3 failed: the previous odds and summaries are unchanged.' });
-    const broken = await admin.post(ODDS_PATH, oddsForm(await raceDayWorkbook(sample, { cells: { '2:AS': 'lots' } }), 'saturday'));
+    expect(bad.json).toMatchObject({
+      success: false,
+      popupMessage: 'Stage 3 failed: the previous odds and summaries are unchanged.',
+    });
+    const broken = await admin.post(
+      ODDS_PATH,
+      oddsForm(await raceDayWorkbook(sample, { cells: { '2:AS': 'lots' } }), 'saturday'),
+    );
     expect(broken.status).toBe(422);
     expect((await admin.post(ODDS_PATH, oddsForm(await raceDayWorkbook(sample), 'monday'))).status).toBe(409);
     expect(await runners('saturday')).toEqual(before);
@@ -195,7 +238,11 @@ describe('stage 4: default weekday', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const res = await admin.post(PATH, { weekday: 'saTURday' });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, message: 'Default weekday set to Saturday.', popupMessage: 'Stage 4 complete: the race cards now open on Saturday.' });
+    expect(res.json).toEqual({
+      success: true,
+      message: 'Default weekday set to Saturday.',
+      popupMessage: 'Stage 4 complete: the race cards now open on Saturday.',
+    });
     expect((await nonMember.get(PATH)).json).toEqual({ value: 'Saturday' });
     for (const body of [{ weekday: 'Funday' }, { weekday: '' }, {}, { weekday: 3 }]) {
       const bad = await admin.post(PATH, body);
@@ -221,12 +268,31 @@ describe('race lists by day and clearing', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.json).toMatchObject({ yesterday: 'saturday', today: 'sunday', tomorrow: 'monday', sunday: [] });
-    expect(Object.keys(res.json).sort()).toEqual(['friday', 'monday', 'saturday', 'sunday', 'thursday', 'today', 'tomorrow', 'tuesday', 'wednesday', 'yesterday']);
-    expect(res.json.monday.map((r: { time: string; course: string; runnerCount: number }) => `${r.time} ${r.course} ${r.runnerCount}`)).toEqual(sample.map((r) => `${r.time} ${r.course} 2`));
+    expect(Object.keys(res.json).sort()).toEqual([
+      'friday',
+      'monday',
+      'saturday',
+      'sunday',
+      'thursday',
+      'today',
+      'tomorrow',
+      'tuesday',
+      'wednesday',
+      'yesterday',
+    ]);
+    expect(
+      res.json.monday.map(
+        (r: { time: string; course: string; runnerCount: number }) => `${r.time} ${r.course} ${r.runnerCount}`,
+      ),
+    ).toEqual(sample.map((r) => `${r.time} ${r.course} 2`));
     // 23:30 UTC on Sunday 22 November is still Sunday in London (GMT); 00:30 is Monday.
     t.clock.set(new Date('2026-11-23T00:30:00Z'));
     const { client: later } = await signedIn(t, 'member', 'later@example.com');
-    expect((await later.get('/api/vbg-race-cards')).json).toMatchObject({ yesterday: 'sunday', today: 'monday', tomorrow: 'tuesday' });
+    expect((await later.get('/api/vbg-race-cards')).json).toMatchObject({
+      yesterday: 'sunday',
+      today: 'monday',
+      tomorrow: 'tuesday',
+    });
   });
 
   it('clear-day clears the London weekday of yesterday/today/tomorrow; clear-all clears every day; admin only', async () => {
@@ -244,9 +310,13 @@ describe('race lists by day and clearing', () => {
     const tomorrow = await admin.delete('/api/vbg-race-cards/clear-day/Tomorrow');
     expect(tomorrow.json).toEqual({ message: 'Cleared 1 race from Monday.' });
     expect(await count('monday')).toBe(0);
-    expect((await admin.delete('/api/vbg-race-cards/clear-day/today')).json).toEqual({ message: 'Sunday had no races to clear.' });
+    expect((await admin.delete('/api/vbg-race-cards/clear-day/today')).json).toEqual({
+      message: 'Sunday had no races to clear.',
+    });
     expect(await count('saturday')).toBe(1);
-    expect((await admin.delete('/api/vbg-race-cards/clear-all')).json).toEqual({ message: 'Cleared all 2 races from every weekday.' });
+    expect((await admin.delete('/api/vbg-race-cards/clear-all')).json).toEqual({
+      message: 'Cleared all 2 races from every weekday.',
+    });
     expect(await count('saturday')).toBe(0);
     expect(await count('friday')).toBe(0);
   });

@@ -23,9 +23,17 @@ beforeEach(async () => {
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
 
 async function storedDay(weekday: string) {
-  const rs = await t.ctx.db.select().from(races).where(eq(races.weekday, weekday)).orderBy(asc(races.time), asc(races.course));
+  const rs = await t.ctx.db
+    .select()
+    .from(races)
+    .where(eq(races.weekday, weekday))
+    .orderBy(asc(races.time), asc(races.course));
   const out = [];
-  for (const r of rs) out.push({ ...r, horses: await t.ctx.db.select().from(horses).where(eq(horses.raceId, r.id)).orderBy(asc(horses.position)) });
+  for (const r of rs)
+    out.push({
+      ...r,
+      horses: await t.ctx.db.select().from(horses).where(eq(horses.raceId, r.id)).orderBy(asc(horses.position)),
+    });
   return out;
 }
 
@@ -96,7 +104,13 @@ describe('stage 1: master workbook upload', () => {
     expect(file).toMatchObject({ kind: 'master-workbook', filename: 'master-2026-11-28.xlsx', size: bytes.length });
     expect(Buffer.from((await readFileBytes(t.ctx.db, file.id))!).equals(bytes)).toBe(true);
     const [log] = await t.ctx.db.select().from(uploadLog);
-    expect(log).toMatchObject({ kind: 'master-workbook', userId: user.id, size: bytes.length, success: true, counts: { races: 6, runners: 48, weekday: 'saturday', raceDate: '2026-11-28' } });
+    expect(log).toMatchObject({
+      kind: 'master-workbook',
+      userId: user.id,
+      size: bytes.length,
+      success: true,
+      counts: { races: 6, runners: 48, weekday: 'saturday', raceDate: '2026-11-28' },
+    });
   });
 
   it("counts today for today's weekday", async () => {
@@ -117,7 +131,14 @@ describe('stage 1: master workbook upload', () => {
     const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(
         `${t.baseUrl}${UPLOAD}`,
-        { method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')!, 'transfer-encoding': 'chunked', cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } },
+        {
+          method: 'POST',
+          headers: {
+            'content-type': encoded.headers.get('content-type')!,
+            'transfer-encoding': 'chunked',
+            cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
+        },
         (r) => {
           let text = '';
           r.setEncoding('utf8')
@@ -150,13 +171,19 @@ describe('stage 1: master workbook upload', () => {
     expect(res.json.message).toMatch(/9 races and 63 runners/);
     expectMatches(await storedDay('friday'), sample);
     const [file] = await t.ctx.db.select({ filename: files.filename, mimeType: files.mimeType }).from(files);
-    expect(file).toEqual({ filename: 'master-2026-11-27.xlsm', mimeType: 'application/vnd.ms-excel.sheet.macroEnabled.12' });
+    expect(file).toEqual({
+      filename: 'master-2026-11-27.xlsm',
+      mimeType: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+    });
   });
 
   it('gives the defaults for missing optional columns and flags non-runners', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const sample = makeRaceDay({ races: 1, runners: 3 });
-    const bytes = await raceDayWorkbook(sample, { omit: ['Runs-Wins', 'Draw', 'Trainer'], cells: { '2:AQ': null, '3:AS': 'NR', '4:AS': null } });
+    const bytes = await raceDayWorkbook(sample, {
+      omit: ['Runs-Wins', 'Draw', 'Trainer'],
+      cells: { '2:AQ': null, '3:AS': 'NR', '4:AS': null },
+    });
     expect((await admin.post(UPLOAD, masterForm(bytes, 'monday'))).status).toBe(200);
     const [race] = await storedDay('monday');
     expect(race.horses.map((h) => [h.runsWins, h.draw, h.trainer])).toEqual([
@@ -187,7 +214,10 @@ describe('stage 1: master workbook upload', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const a = makeRaceDay({ races: 5, runners: 6, seed: 31 });
     const b = makeRaceDay({ races: 5, runners: 6, seed: 31 }).map((r) => ({ ...r, title: `${r.title} (B)` }));
-    const [ra, rb] = await Promise.all([admin.post(UPLOAD, masterForm(await raceDayWorkbook(a), 'thursday')), admin.post(UPLOAD, masterForm(await raceDayWorkbook(b), 'thursday'))]);
+    const [ra, rb] = await Promise.all([
+      admin.post(UPLOAD, masterForm(await raceDayWorkbook(a), 'thursday')),
+      admin.post(UPLOAD, masterForm(await raceDayWorkbook(b), 'thursday')),
+    ]);
     expect([ra.status, rb.status]).toEqual([200, 200]);
     const stored = await storedDay('thursday');
     expect(stored).toHaveLength(5);
@@ -197,7 +227,9 @@ describe('stage 1: master workbook upload', () => {
   it('concurrent replacements of one weekday are serialised in the database', async () => {
     const parsed = await parseMasterWorkbook(await raceDayWorkbook(makeRaceDay({ races: 4, runners: 5, seed: 41 })));
     if (!parsed.ok) throw new Error('fixture did not parse');
-    await Promise.all([0, 1, 2].map(() => t.ctx.db.transaction((tx) => replaceWeekday(tx, 'tuesday', '2026-11-24', parsed.races))));
+    await Promise.all(
+      [0, 1, 2].map(() => t.ctx.db.transaction((tx) => replaceWeekday(tx, 'tuesday', '2026-11-24', parsed.races))),
+    );
     expect(await storedDay('tuesday')).toHaveLength(4);
   });
 });

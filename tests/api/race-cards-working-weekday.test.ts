@@ -31,7 +31,10 @@ describe('GET /api/vbg-race-cards/working-weekday', () => {
   it('is the tab the last workbook went to while that day is ahead, and today once it has passed', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const upload = async (weekday: string) => {
-      const res = await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 7 })), weekday));
+      const res = await admin.post(
+        '/api/vbg-race-cards/upload-master-excel',
+        masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 7 })), weekday),
+      );
       expect(res.status).toBe(200);
     };
     await upload('friday');
@@ -41,7 +44,10 @@ describe('GET /api/vbg-race-cards/working-weekday', () => {
     await upload('thursday');
     expect((await admin.get(WORKING)).json).toEqual({ weekday: 'thursday' });
     // A refused upload is not where the work went.
-    const refused = await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(Buffer.from('not a workbook'), 'saturday'));
+    const refused = await admin.post(
+      '/api/vbg-race-cards/upload-master-excel',
+      masterForm(Buffer.from('not a workbook'), 'saturday'),
+    );
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect((await admin.get(WORKING)).json).toEqual({ weekday: 'thursday' });
     // Friday morning: Thursday's cards are history, so the work is today's.

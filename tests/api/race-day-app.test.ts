@@ -29,9 +29,18 @@ describe('the race-day app files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    const manifest = JSON.parse(res.text) as { start_url: string; theme_color: string; display: string; icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
+    const manifest = JSON.parse(res.text) as {
+      start_url: string;
+      theme_color: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    };
     expect(manifest).toMatchObject({ start_url: '/tips', theme_color: '#0b1f3a', display: 'standalone' });
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const png = await fetch(t.baseUrl + icon.src);
       expect(png.status, icon.src).toBe(200);

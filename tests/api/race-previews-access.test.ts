@@ -39,7 +39,9 @@ describe('race previews: members only', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="race-preview-\d{4}-\d{2}-\d{2}-02-1430-ascot\.pdf"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^inline; filename="race-preview-\d{4}-\d{2}-\d{2}-02-1430-ascot\.pdf"$/,
+    );
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
     expect((await member.get('/api/race-previews/99999.pdf')).status).toBe(404);
@@ -86,11 +88,18 @@ describe('race previews: the London day', () => {
     t.clock.set(new Date('2026-11-21T23:50:00Z')); // 21 November in London (GMT)
     const { client: admin } = await signedIn(t, 'admin');
     const form = new FormData();
-    form.append('pdf', new Blob([(await standardMasterPdf()) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), 'master.pdf');
+    form.append(
+      'pdf',
+      new Blob([(await standardMasterPdf()) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+      'master.pdf',
+    );
     expect((await admin.post('/api/admin/upload-master-pdf', form)).status).toBe(200);
     expect((await admin.get('/api/check-master-pdf')).json.found).toBe(true);
     t.clock.set(new Date('2026-11-22T00:10:00Z'));
-    expect((await admin.get('/api/check-master-pdf')).json).toEqual({ found: false, message: expect.stringMatching(/Sunday 22 November 2026/) });
+    expect((await admin.get('/api/check-master-pdf')).json).toEqual({
+      found: false,
+      message: expect.stringMatching(/Sunday 22 November 2026/),
+    });
     expect((await admin.post('/api/process-master-pdf')).status).toBe(404);
   });
 });

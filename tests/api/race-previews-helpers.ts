@@ -28,7 +28,10 @@ const STANDARD_RACES = [
 export async function uploadTodaysCards(admin: HttpClient, list = STANDARD_RACES) {
   const { today } = (await admin.get('/api/vbg-race-cards')).json as { today: string };
   const day = makeRaceDay({ races: list.length, runners: 3, seed: 3 }).map((race, i) => ({ ...race, ...list[i] }));
-  const res = await admin.post('/api/vbg-race-cards/upload-master-excel', workbookForm(await raceDayWorkbook(day), today));
+  const res = await admin.post(
+    '/api/vbg-race-cards/upload-master-excel',
+    workbookForm(await raceDayWorkbook(day), today),
+  );
   expect(res.status, res.text).toBe(200);
 }
 
@@ -53,6 +56,8 @@ export async function storedCounts(t: TestApp) {
 
 /** The raw bytes of a GET with the client's cookies (HttpClient reads bodies as text). */
 export async function getBytes(t: TestApp, client: HttpClient, path: string) {
-  const res = await fetch(t.baseUrl + path, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const res = await fetch(t.baseUrl + path, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { headinglessPdf, makePdf, pageCount, standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { getBytes, masterForm, storedCounts, uploadAndProcess, uploadMaster, uploadTodaysCards } from './race-previews-helpers';
+import {
+  getBytes,
+  masterForm,
+  storedCounts,
+  uploadAndProcess,
+  uploadMaster,
+  uploadTodaysCards,
+} from './race-previews-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +45,10 @@ describe('race previews: admin routes', () => {
     const res = await admin.post('/api/admin/upload-master-pdf', masterForm(fake, 'previews.pdf'));
     expect(res.status).toBe(415);
     expect(res.json.message).toMatch(/"previews.pdf" is not a PDF/);
-    const broken = await admin.post('/api/admin/upload-master-pdf', masterForm(new TextEncoder().encode('%PDF-1.7\ngarbage'), 'broken.pdf'));
+    const broken = await admin.post(
+      '/api/admin/upload-master-pdf',
+      masterForm(new TextEncoder().encode('%PDF-1.7\ngarbage'), 'broken.pdf'),
+    );
     expect(broken.status).toBe(422);
     expect(broken.json.message).toMatch(/could not be read/);
     expect((await admin.post('/api/admin/upload-master-pdf', new FormData())).status).toBe(400);
@@ -59,7 +69,10 @@ describe('race previews: admin routes', () => {
 
   it('uploads, checks, and splits the master into one PDF per race', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    expect((await admin.get('/api/check-master-pdf')).json).toEqual({ found: false, message: expect.stringMatching(/No master PDF is waiting/) });
+    expect((await admin.get('/api/check-master-pdf')).json).toEqual({
+      found: false,
+      message: expect.stringMatching(/No master PDF is waiting/),
+    });
     await uploadTodaysCards(admin);
     const up = await uploadMaster(admin, await standardMasterPdf());
     expect(up.json).toMatchObject({ success: true, message: expect.stringMatching(/8 pages/) });
@@ -67,7 +80,10 @@ describe('race previews: admin routes', () => {
     const again = await uploadMaster(admin, await standardMasterPdf());
     expect(again.json.message).toMatch(/replacing the one that was waiting/);
     expect((await storedCounts(t)).masters).toBe(1);
-    expect((await admin.get('/api/check-master-pdf')).json).toEqual({ found: true, message: expect.stringMatching(/is waiting/) });
+    expect((await admin.get('/api/check-master-pdf')).json).toEqual({
+      found: true,
+      message: expect.stringMatching(/is waiting/),
+    });
 
     const res = await admin.post('/api/process-master-pdf');
     expect(res.status, res.text).toBe(200);
@@ -75,7 +91,13 @@ describe('race previews: admin routes', () => {
     expect(res.json.message).toMatch(/Created 4 race previews .*\(1 feature race\)/);
     expect(res.json.message).toMatch(/Page 1 matched no race/);
 
-    const list = (await admin.get('/api/race-previews')).json as Array<{ id: number; raceTime: string; course: string; isFeature: boolean; url: string }>;
+    const list = (await admin.get('/api/race-previews')).json as Array<{
+      id: number;
+      raceTime: string;
+      course: string;
+      isFeature: boolean;
+      url: string;
+    }>;
     expect(list.map((p) => [p.raceTime, p.course, p.isFeature])).toEqual([
       ['13:50', 'Ascot', false],
       ['14:30', 'Ascot', true],
@@ -104,7 +126,11 @@ describe('race previews: admin routes', () => {
       { time: '16:00', course: 'Kempton Park' },
       { time: '16:35', course: 'Kempton Park' },
     ]);
-    const second = await uploadAndProcess(admin, await makePdf([['16:00 Kempton Park', 'FEATURE RACE'], ['16:35 Kempton Park']]), { cards: false });
+    const second = await uploadAndProcess(
+      admin,
+      await makePdf([['16:00 Kempton Park', 'FEATURE RACE'], ['16:35 Kempton Park']]),
+      { cards: false },
+    );
     expect(second.json.count).toBe(2);
     expect(second.json.message).toMatch(/replacing the 4 there were/);
     expect(second.json.message).not.toMatch(/matched no race/);
@@ -140,7 +166,11 @@ describe('race previews: admin routes', () => {
     const listed = (await member.get('/api/race-previews')).json as Array<{ raceTime: string; course: string }>;
     expect(listed.map((p) => `${p.raceTime} ${p.course}`)).toEqual(['14:30 Ascot', '2:10 Newton Abbot']);
     // The admin sees every preview of the day, those of no race marked.
-    const all = (await admin.get('/api/admin/race-previews')).json as Array<{ raceTime: string; course: string; matchesRace: boolean }>;
+    const all = (await admin.get('/api/admin/race-previews')).json as Array<{
+      raceTime: string;
+      course: string;
+      matchesRace: boolean;
+    }>;
     expect(all.map((p) => [`${p.raceTime} ${p.course}`, p.matchesRace])).toEqual([
       ['13:50 Ascot', false],
       ['14:30 Ascot', true],
@@ -150,7 +180,9 @@ describe('race previews: admin routes', () => {
     expect((await member.get('/api/admin/race-previews')).status).toBe(403);
     const daily = await admin.post('/api/process-daily-content');
     expect(daily.json.message).toContain('2 race previews are live.');
-    expect(daily.json.message).toContain("Not on today's cards, so not shown to members: 13:50 Ascot, 15:05 Haydock Park.");
+    expect(daily.json.message).toContain(
+      "Not on today's cards, so not shown to members: 13:50 Ascot, 15:05 Haydock Park.",
+    );
   });
 
   it('clear-pdfs removes the day’s previews and says how many', async () => {
@@ -161,7 +193,10 @@ describe('race previews: admin routes', () => {
     expect(res.json).toMatchObject({ count: 4, message: expect.stringMatching(/^Cleared 4 race previews for /) });
     expect((await admin.get('/api/race-previews')).json).toEqual([]);
     expect(await storedCounts(t)).toEqual({ masters: 0, previewFiles: 0, previews: 0 });
-    expect((await admin.post('/api/clear-pdfs')).json).toMatchObject({ count: 0, message: expect.stringMatching(/no race previews to clear/) });
+    expect((await admin.post('/api/clear-pdfs')).json).toMatchObject({
+      count: 0,
+      message: expect.stringMatching(/no race previews to clear/),
+    });
   });
 
   it('process-daily-content processes a waiting master, or says there was none', async () => {

@@ -34,9 +34,28 @@ describe('tips settle from the results', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [race, other] = await uploadCards(admin, 'sunday');
     // A manual entry ("12:15 Ascot" + 'Daily Tips') and auto-populated shapes ("12:15" + "Ascot").
-    await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[2].name.toLowerCase(), selectionType: 'nap', advisedOdds: '11/4' });
-    await record(admin, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[0].name, selectionType: 'nb', advisedOdds: '8/1' });
-    await record(admin, { raceDate: TODAY, raceTime: `${other.time} ${other.course}`, selectionName: other.horses[4].name, selectionType: 'longshot', advisedOdds: '20/1' });
+    await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${race.time} ${race.course}`,
+      selectionName: race.horses[2].name.toLowerCase(),
+      selectionType: 'nap',
+      advisedOdds: '11/4',
+    });
+    await record(admin, {
+      raceDate: TODAY,
+      raceTime: race.time,
+      raceLocation: race.course,
+      selectionName: race.horses[0].name,
+      selectionType: 'nb',
+      advisedOdds: '8/1',
+    });
+    await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${other.time} ${other.course}`,
+      selectionName: other.horses[4].name,
+      selectionType: 'longshot',
+      advisedOdds: '20/1',
+    });
 
     const res = await enterResults(admin, TODAY, [resultLine(race, [2, 0])]);
     expect(res.status, res.text).toBe(200);
@@ -45,7 +64,9 @@ describe('tips settle from the results', () => {
       ['nap', 'WON'],
       ['nb', 'PLACED'],
     ]);
-    expect(answer.message).toContain(`Settled: ${race.horses[2].name.toLowerCase()} WON, ${race.horses[0].name} PLACED.`);
+    expect(answer.message).toContain(
+      `Settled: ${race.horses[2].name.toLowerCase()} WON, ${race.horses[0].name} PLACED.`,
+    );
     let now = await tips(admin);
     expect(now.nap).toMatchObject({ result: 'WON', startingPrice: '5/2', profitLoss: 2.75, correctedAt: null });
     expect(now.nb).toMatchObject({ result: 'PLACED', startingPrice: '7/1', profitLoss: -1 });
@@ -60,8 +81,20 @@ describe('tips settle from the results', () => {
   it('a re-entered result settles again as a correction; a tip the admin settled by hand is never touched', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [race] = await uploadCards(admin, 'sunday');
-    await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[1].name, selectionType: 'nap', advisedOdds: '4/1' });
-    const overridden = await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[3].name, selectionType: 'nb', advisedOdds: '6/1' });
+    await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${race.time} ${race.course}`,
+      selectionName: race.horses[1].name,
+      selectionType: 'nap',
+      advisedOdds: '4/1',
+    });
+    const overridden = await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${race.time} ${race.course}`,
+      selectionName: race.horses[3].name,
+      selectionType: 'nb',
+      advisedOdds: '6/1',
+    });
     await settle(admin, overridden, 'WON'); // the admin's own settlement (e.g. a dead heat they saw)
 
     expect((await enterResults(admin, TODAY, [resultLine(race, [0, 1])])).status).toBe(200);
@@ -73,7 +106,11 @@ describe('tips settle from the results', () => {
     const again = await enterResults(admin, TODAY, [resultLine(race, [1, 0])]);
     expect((again.json as RaceResultsAnswer).tipsSettled.map((s) => s.selectionType)).toEqual(['nap']);
     now = await tips(admin);
-    expect(now.nap).toMatchObject({ result: 'WON', profitLoss: 4, correctedAt: expect.stringMatching(/^2026-11-22T17:01:0\d/) });
+    expect(now.nap).toMatchObject({
+      result: 'WON',
+      profitLoss: 4,
+      correctedAt: expect.stringMatching(/^2026-11-22T17:01:0\d/),
+    });
     expect(now.nb).toMatchObject({ result: 'WON', profitLoss: 6 });
 
     // The admin can still override a tip the results settled.
@@ -89,9 +126,24 @@ describe('a tip recorded after its result', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [race] = await uploadCards(admin, 'sunday');
     expect((await enterResults(admin, TODAY, [resultLine(race, [3])])).status).toBe(200);
-    await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[3].name, selectionType: 'nap', advisedOdds: '3/1' });
-    await record(admin, { raceDate: TODAY, raceTime: `${race.time} ${race.course}`, selectionName: race.horses[1].name, selectionType: 'nb', advisedOdds: '3/1' });
-    expect(await tips(admin)).toMatchObject({ nap: { result: 'WON', profitLoss: 3 }, nb: { result: 'LOST', profitLoss: -1 } });
+    await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${race.time} ${race.course}`,
+      selectionName: race.horses[3].name,
+      selectionType: 'nap',
+      advisedOdds: '3/1',
+    });
+    await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${race.time} ${race.course}`,
+      selectionName: race.horses[1].name,
+      selectionType: 'nb',
+      advisedOdds: '3/1',
+    });
+    expect(await tips(admin)).toMatchObject({
+      nap: { result: 'WON', profitLoss: 3 },
+      nb: { result: 'LOST', profitLoss: -1 },
+    });
   });
 });
 
@@ -100,7 +152,9 @@ describe('GET /api/value-calibration', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const sample = await uploadCards(admin, 'sunday');
     const [race, other] = sample;
-    expect((await enterResults(admin, TODAY, [resultLine(race, [2, 0], [1]), resultLine(other, [4])])).status).toBe(200);
+    expect((await enterResults(admin, TODAY, [resultLine(race, [2, 0], [1]), resultLine(other, [4])])).status).toBe(
+      200,
+    );
 
     // Today's races are members' business until tomorrow: nobody sees them counted.
     const { client: member } = await signedIn(t, 'member');
@@ -117,11 +171,17 @@ describe('GET /api/value-calibration', () => {
     expect(res.status).toBe(200);
     const body = res.json as CalibrationResponse;
     expect(body).toMatchObject({ before: '2026-11-23', from: TODAY, to: TODAY, races: 2 });
-    const finish = (r: number, h: number) => (r === 0 ? (h === 2 ? 'won' : h === 0 ? 'placed' : h === 1 ? 'nr' : 'ran') : h === 4 ? 'won' : 'ran');
+    const finish = (r: number, h: number) =>
+      r === 0 ? (h === 2 ? 'won' : h === 0 ? 'placed' : h === 1 ? 'nr' : 'ran') : h === 4 ? 'won' : 'ran';
     const expected = calibrate(
       sample.map((s, r) => ({
         raceDate: TODAY,
-        runners: s.horses.map((h, i) => ({ name: h.name, vbRating: h.vbRating, morningOdds: parseOdds(h.odds), finish: finish(r, i) as 'won' })),
+        runners: s.horses.map((h, i) => ({
+          name: h.name,
+          vbRating: h.vbRating,
+          morningOdds: parseOdds(h.odds),
+          finish: finish(r, i) as 'won',
+        })),
       })),
     );
     expect(body.byScore).toEqual(expected.byScore);

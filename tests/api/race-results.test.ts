@@ -58,13 +58,23 @@ describe('POST /api/admin/race-results', () => {
   it("shows a resulted race's positions and starting prices on the members' card at once, never on the free race", async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [first] = await uploadCards(admin, 'sunday');
-    const metadata = (await admin.get('/api/vbg-race-cards-metadata')).json as { sunday: Array<{ id: number; time: string }> };
+    const metadata = (await admin.get('/api/vbg-race-cards-metadata')).json as {
+      sunday: Array<{ id: number; time: string }>;
+    };
     const id = metadata.sunday.find((r) => r.time === first.time)!.id;
     const { client: member } = await signedIn(t, 'member');
     const before = (await member.get(`/api/vbg-race-cards/race/${id}`)).json;
     expect(before.result).toBeUndefined(); // and now cached
     const [h, m] = first.time.split(':').map(Number);
-    expect((await admin.post('/api/free-race/nominate', { raceTime: `${h}:${String(m).padStart(2, '0')}`, course: first.course, weekday: 'sunday' })).status).toBe(200);
+    expect(
+      (
+        await admin.post('/api/free-race/nominate', {
+          raceTime: `${h}:${String(m).padStart(2, '0')}`,
+          course: first.course,
+          weekday: 'sunday',
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await enterResults(admin, TODAY, [resultLine(first, [2, 0, 4], [1])])).status).toBe(200);
     const after = (await member.get(`/api/vbg-race-cards/race/${id}`)).json;
@@ -73,7 +83,10 @@ describe('POST /api/admin/race-results', () => {
       { name: first.horses[0].name, finish: 'placed', position: 2, startingPrice: '7/1' },
       { name: first.horses[4].name, finish: 'placed', position: 3, startingPrice: '12/1' },
     ]);
-    expect(after.result.runners.find((r: { name: string }) => r.name === first.horses[1].name)).toMatchObject({ finish: 'nr', position: null });
+    expect(after.result.runners.find((r: { name: string }) => r.name === first.horses[1].name)).toMatchObject({
+      finish: 'nr',
+      position: null,
+    });
     // The visitor's free race is the same card without the result.
     const free = (await t.client().get('/api/free-race-preview')).json;
     expect(free.raceData.id).toBe(id);
@@ -86,7 +99,9 @@ describe('POST /api/admin/race-results', () => {
     const [race] = await uploadCards(admin, 'sunday');
     const winner = race.horses[3].name.toUpperCase().replace(' ', '  ');
     const [h, m] = race.time.split(':').map(Number);
-    const res = await enterResults(admin, TODAY, [`${h > 12 ? h - 12 : h}.${String(m).padStart(2, '0')} ${race.course.toLowerCase()} : ${winner}, ${race.horses[0].name.toLowerCase()}.`]);
+    const res = await enterResults(admin, TODAY, [
+      `${h > 12 ? h - 12 : h}.${String(m).padStart(2, '0')} ${race.course.toLowerCase()} : ${winner}, ${race.horses[0].name.toLowerCase()}.`,
+    ]);
     expect(res.status, res.text).toBe(200);
     expect((res.json as RaceResultsAnswer).races[0].winner).toBe(race.horses[3].name);
   });
@@ -108,7 +123,11 @@ describe('POST /api/admin/race-results', () => {
   it('writes nothing when a line cannot be read, and names every such line', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [race] = await uploadCards(admin, 'sunday');
-    const res = await enterResults(admin, TODAY, [resultLine(race, [0]), 'Ascot Northern Star 5/2', `${race.time} ${race.course}: ${race.horses[1].name} 9/0`]);
+    const res = await enterResults(admin, TODAY, [
+      resultLine(race, [0]),
+      'Ascot Northern Star 5/2',
+      `${race.time} ${race.course}: ${race.horses[1].name} 9/0`,
+    ]);
     expect(res.status).toBe(400);
     const refusal = res.json as RaceResultsRefusal;
     expect(refusal.message).toBe('2 lines could not be read; nothing was saved.');
@@ -145,8 +164,12 @@ describe('POST /api/admin/race-results', () => {
     const future = await enterResults(admin, '2026-11-23', [resultLine(race, [0])]);
     expect(future.status).toBe(400);
     expect(future.json.message).toBe('2026-11-23 has not been raced yet.');
-    expect((await admin.post('/api/admin/race-results', { date: '22/11/2026', lines: 'x' })).json.message).toBe('Date must be YYYY-MM-DD');
-    expect((await admin.post('/api/admin/race-results', { date: TODAY, lines: '  ' })).json.message).toBe('Paste the results, one race a line');
+    expect((await admin.post('/api/admin/race-results', { date: '22/11/2026', lines: 'x' })).json.message).toBe(
+      'Date must be YYYY-MM-DD',
+    );
+    expect((await admin.post('/api/admin/race-results', { date: TODAY, lines: '  ' })).json.message).toBe(
+      'Paste the results, one race a line',
+    );
 
     const { client: member } = await signedIn(t, 'member');
     expect((await enterResults(member, TODAY, [resultLine(race, [0])])).status).toBe(403);

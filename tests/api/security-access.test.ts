@@ -173,7 +173,16 @@ function expectedOutcome(access: Access, kind: Kind): 'allowed' | 401 | 403 {
 }
 
 /** Path parameters filled with values that name nothing (so admin calls touch no real row). */
-const PARAMS: Record<string, string> = { id: '999999', slug: 'no-such-article', date: '2026-01-05', file: 'none.pdf', weekday: 'monday', day: 'today', sessionId: 'cs_none', filename: 'none.pdf' };
+const PARAMS: Record<string, string> = {
+  id: '999999',
+  slug: 'no-such-article',
+  date: '2026-01-05',
+  file: 'none.pdf',
+  weekday: 'monday',
+  day: 'today',
+  sessionId: 'cs_none',
+  filename: 'none.pdf',
+};
 const fill = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => PARAMS[name] ?? 'x');
 
 let t: TestApp;
@@ -185,7 +194,12 @@ beforeEach(() => t.reset());
 
 /** The built client's files (one route each when dist/web exists), served to anyone by design. */
 const WEB_DIR = path.resolve('dist/web');
-const isClientFile = (url: string) => url === '/assets/*' || (url !== '/' && !url.includes(':') && fs.existsSync(path.join(WEB_DIR, url)) && fs.statSync(path.join(WEB_DIR, url)).isFile());
+const isClientFile = (url: string) =>
+  url === '/assets/*' ||
+  (url !== '/' &&
+    !url.includes(':') &&
+    fs.existsSync(path.join(WEB_DIR, url)) &&
+    fs.statSync(path.join(WEB_DIR, url)).isFile());
 
 function table() {
   return t.app.routeTable
@@ -217,7 +231,9 @@ describe('the route table', () => {
   it('refuses to register an /api route without an access rule, at the root and inside a plugin', async () => {
     const bare = Fastify();
     registerAccessControl(bare, t.ctx);
-    expect(() => bare.get('/api/forgotten', async () => ({ secret: true }))).toThrow(/GET \/api\/forgotten declares no access rule/);
+    expect(() => bare.get('/api/forgotten', async () => ({ secret: true }))).toThrow(
+      /GET \/api\/forgotten declares no access rule/,
+    );
     expect(() => bare.post('/api/forgotten', { config: {} }, async () => ({}))).toThrow(/declares no access rule/);
     bare.get('/api/declared', { config: { access: 'admin' } }, async () => ({}));
     bare.get('/not-api', async () => 'ok'); // pages and files are outside the rule
@@ -239,7 +255,10 @@ describe('the access matrix: every /api route × visitor, signed-in non-member, 
     };
     const routes = table().filter((r) => r.url.startsWith('/api/') && r.access);
     // Logging out ends the caller's session, so it goes last; admins go last as their calls write.
-    const ordered = [...routes.filter((r) => r.url !== '/api/logout'), ...routes.filter((r) => r.url === '/api/logout')];
+    const ordered = [
+      ...routes.filter((r) => r.url !== '/api/logout'),
+      ...routes.filter((r) => r.url === '/api/logout'),
+    ];
     const wrong: string[] = [];
     let checked = 0;
     for (const kind of KINDS) {
@@ -258,7 +277,9 @@ describe('the access matrix: every /api route × visitor, signed-in non-member, 
 
   it('HEAD is checked like GET on every route that is not public (Fastify adds HEAD routes itself)', async () => {
     const nonMember = (await signedIn(t, 'nonMember')).client;
-    const gets = table().filter((r) => r.method === 'GET' && r.url.startsWith('/api/') && r.access && r.access !== 'public');
+    const gets = table().filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && r.access && r.access !== 'public',
+    );
     const wrong: string[] = [];
     for (const route of gets) {
       const visitor = await statusOf(null, 'HEAD', route.url);
@@ -272,7 +293,12 @@ describe('the access matrix: every /api route × visitor, signed-in non-member, 
   });
 
   it('a cookie that names no session is a visitor: 401 on signed-in routes, not an error', async () => {
-    for (const cookie of ['vbg_session=forged', `vbg_session=${'A'.repeat(43)}`, `vbg_session=${'x'.repeat(5000)}`, 'vbg_session=']) {
+    for (const cookie of [
+      'vbg_session=forged',
+      `vbg_session=${'A'.repeat(43)}`,
+      `vbg_session=${'x'.repeat(5000)}`,
+      'vbg_session=',
+    ]) {
       const res = await fetch(`${t.baseUrl}/api/auth/user`, { headers: { cookie } });
       expect(res.status, cookie.slice(0, 30)).toBe(401);
       expect(await res.json()).toEqual({ message: 'Please sign in to continue.' });
@@ -284,13 +310,25 @@ describe('members-only pages do not carry member data in their HTML', () => {
   it('the page shell of every members-only and public page has no tips, race cards or premium body in it', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const marker = 'MEMBERS-ONLY-MARKER-51d9';
-    await publishTips(t.ctx, { ...tipsBody({ nap: `${marker} nap`, dailyPreview: `<p>${marker} preview</p>` }) } as never);
+    await publishTips(t.ctx, {
+      ...tipsBody({ nap: `${marker} nap`, dailyPreview: `<p>${marker} preview</p>` }),
+    } as never);
     const day = makeRaceDay({ races: 2, runners: 3, seed: 5 });
     day[0].horses[0].name = `${marker} Horse`;
     day[0].horses[0].summary = `${marker} summary`;
-    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Europe/London' }).format(t.clock.now()).toLowerCase();
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), weekday))).status).toBe(200);
-    const premium = await createArticle(admin, { title: 'Premium Piece', contentType: 'premium', content: `<p>${PREMIUM_SECRET}</p>`, summary: '<p>Teaser only</p>' });
+    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'Europe/London' })
+      .format(t.clock.now())
+      .toLowerCase();
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), weekday)))
+        .status,
+    ).toBe(200);
+    const premium = await createArticle(admin, {
+      title: 'Premium Piece',
+      contentType: 'premium',
+      content: `<p>${PREMIUM_SECRET}</p>`,
+      summary: '<p>Teaser only</p>',
+    });
 
     const nonMember = (await signedIn(t, 'nonMember')).client;
     const member = (await signedIn(t, 'member')).client;

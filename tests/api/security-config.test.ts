@@ -17,7 +17,11 @@ import { createAccount, signedIn } from '../support/users';
 
 const SECRET = 'a-test-session-secret-of-forty-characters';
 const PG = 'postgres://vbg@db.internal:5432/vbg';
-const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_not_real', STRIPE_WEBHOOK_SECRET: 'whsec_not_real', STRIPE_PRICE_ID: 'price_not_real' };
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_live_not_real',
+  STRIPE_WEBHOOK_SECRET: 'whsec_not_real',
+  STRIPE_PRICE_ID: 'price_not_real',
+};
 const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: PG, SESSION_SECRET: SECRET };
 
 /** The configuration error's message, or '' when the configuration loads. */
@@ -35,10 +39,14 @@ describe('configuration in production on PostgreSQL', () => {
   it('refuses to start without the Stripe keys, naming each one and the way to run the local checkout instead', () => {
     const message = refusal(PRODUCTION);
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']) {
-      expect(message).toMatch(new RegExp(`^  ${name}: required when DATABASE_URL is set in production \\(or set LOCAL_CHECKOUT=true`, 'm'));
+      expect(message).toMatch(
+        new RegExp(`^  ${name}: required when DATABASE_URL is set in production \\(or set LOCAL_CHECKOUT=true`, 'm'),
+      );
     }
     // One key is not enough either.
-    expect(refusal({ ...PRODUCTION, STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toMatch(/STRIPE_WEBHOOK_SECRET: required[^\n]*\n {2}STRIPE_PRICE_ID: required/);
+    expect(refusal({ ...PRODUCTION, STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toMatch(
+      /STRIPE_WEBHOOK_SECRET: required[^\n]*\n {2}STRIPE_PRICE_ID: required/,
+    );
     expect(refusal({ ...PRODUCTION, ...STRIPE })).toBe('');
     expect(startWarnings(loadConfig({ ...PRODUCTION, ...STRIPE }))).toEqual([]);
   });
@@ -47,23 +55,40 @@ describe('configuration in production on PostgreSQL', () => {
     expect(refusal({ ...PRODUCTION, LOCAL_CHECKOUT: 'false' })).toMatch(/STRIPE_SECRET_KEY: required/);
     const config = loadConfig({ ...PRODUCTION, LOCAL_CHECKOUT: 'true' });
     expect(config.LOCAL_CHECKOUT).toBe(true);
-    expect(startWarnings(config)).toEqual([expect.stringMatching(/^LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/)]);
+    expect(startWarnings(config)).toEqual([
+      expect.stringMatching(
+        /^LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/,
+      ),
+    ]);
     expect(refusal({ ...PRODUCTION, LOCAL_CHECKOUT: 'maybe' })).toMatch(/LOCAL_CHECKOUT: must be true or false/);
     // Two ways of taking payment at once is a mistake, whatever the mode.
-    expect(refusal({ ...PRODUCTION, ...STRIPE, LOCAL_CHECKOUT: 'true' })).toMatch(/LOCAL_CHECKOUT: must not be on when STRIPE_SECRET_KEY is set/);
+    expect(refusal({ ...PRODUCTION, ...STRIPE, LOCAL_CHECKOUT: 'true' })).toMatch(
+      /LOCAL_CHECKOUT: must not be on when STRIPE_SECRET_KEY is set/,
+    );
     expect(refusal({ NODE_ENV: 'test', ...STRIPE, LOCAL_CHECKOUT: 'true' })).toMatch(/LOCAL_CHECKOUT: must not be on/);
   });
 
   it('on the embedded PGlite too, production needs the Stripe keys or LOCAL_CHECKOUT=true, and then warns; development and test start without Stripe', () => {
     const message = refusal({}); // npm start with nothing set: production, PGlite
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID']) {
-      expect(message).toMatch(new RegExp(`^  ${name}: required in production, on the embedded PGlite database too \\(or set LOCAL_CHECKOUT=true`, 'm'));
+      expect(message).toMatch(
+        new RegExp(
+          `^  ${name}: required in production, on the embedded PGlite database too \\(or set LOCAL_CHECKOUT=true`,
+          'm',
+        ),
+      );
     }
     expect(refusal({ LOCAL_CHECKOUT: 'false' })).toMatch(/STRIPE_SECRET_KEY: required in production/);
-    expect(refusal({ NODE_ENV: 'production', DATA_DIR: '/srv/vbg' })).toMatch(/STRIPE_SECRET_KEY: required in production/);
+    expect(refusal({ NODE_ENV: 'production', DATA_DIR: '/srv/vbg' })).toMatch(
+      /STRIPE_SECRET_KEY: required in production/,
+    );
     expect(refusal({ ...STRIPE })).toBe('');
     expect(startWarnings(loadConfig({ ...STRIPE }))).toEqual([]);
-    expect(startWarnings(loadConfig({ LOCAL_CHECKOUT: 'true' }))).toEqual([expect.stringMatching(/^LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/)]);
+    expect(startWarnings(loadConfig({ LOCAL_CHECKOUT: 'true' }))).toEqual([
+      expect.stringMatching(
+        /^LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/,
+      ),
+    ]);
     expect(refusal({ NODE_ENV: 'development' })).toBe('');
     expect(startWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
     expect(refusal({ NODE_ENV: 'development', DATABASE_URL: PG })).toBe('');
@@ -72,10 +97,17 @@ describe('configuration in production on PostgreSQL', () => {
   });
 
   it('requires SESSION_SECRET there, and refuses one under 32 characters in every mode without printing it', () => {
-    expect(refusal({ NODE_ENV: 'production', DATABASE_URL: PG, ...STRIPE })).toMatch(/^ {2}SESSION_SECRET: required when DATABASE_URL is set in production$/m);
+    expect(refusal({ NODE_ENV: 'production', DATABASE_URL: PG, ...STRIPE })).toMatch(
+      /^ {2}SESSION_SECRET: required when DATABASE_URL is set in production$/m,
+    );
     const short = 'x7-short-secret-31-characters!!';
     expect(short).toHaveLength(31);
-    const modes: Record<string, string>[] = [{ ...PRODUCTION, ...STRIPE }, { NODE_ENV: 'production', LOCAL_CHECKOUT: 'true' }, { NODE_ENV: 'development' }, { NODE_ENV: 'test', DATABASE_URL: PG }];
+    const modes: Record<string, string>[] = [
+      { ...PRODUCTION, ...STRIPE },
+      { NODE_ENV: 'production', LOCAL_CHECKOUT: 'true' },
+      { NODE_ENV: 'development' },
+      { NODE_ENV: 'test', DATABASE_URL: PG },
+    ];
     for (const env of modes) {
       const message = refusal({ ...env, SESSION_SECRET: short });
       expect(message).toMatch(/^ {2}SESSION_SECRET: must be at least 32 characters/m);
@@ -97,12 +129,18 @@ describe('the server process', () => {
   it('refuses to start in production on PostgreSQL without Stripe keys, before touching the database, without printing the secret', async () => {
     const short = 'my-short-production-secret';
     // A database nobody listens on: the refusal must come first.
-    running = spawnInstance({ NODE_ENV: 'production', DATABASE_URL: 'postgres://vbg@127.0.0.1:9/vbg', SESSION_SECRET: short });
+    running = spawnInstance({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://vbg@127.0.0.1:9/vbg',
+      SESSION_SECRET: short,
+    });
     expect(await running.exited).toBe(1);
     const output = running.output();
     expect(output).toMatch(/Invalid configuration/);
     expect(output).toMatch(/SESSION_SECRET: must be at least 32 characters/);
-    expect(output).toMatch(/STRIPE_SECRET_KEY: required when DATABASE_URL is set in production \(or set LOCAL_CHECKOUT=true/);
+    expect(output).toMatch(
+      /STRIPE_SECRET_KEY: required when DATABASE_URL is set in production \(or set LOCAL_CHECKOUT=true/,
+    );
     expect(output).not.toContain(short);
     expect(output).not.toMatch(/ECONNREFUSED|database:/);
   }, 60_000);
@@ -113,18 +151,28 @@ describe('the server process', () => {
     expect(await running.exited).toBe(1);
     const output = running.output();
     expect(output).toMatch(/Invalid configuration/);
-    expect(output).toMatch(/STRIPE_SECRET_KEY: required in production, on the embedded PGlite database too \(or set LOCAL_CHECKOUT=true/);
+    expect(output).toMatch(
+      /STRIPE_SECRET_KEY: required in production, on the embedded PGlite database too \(or set LOCAL_CHECKOUT=true/,
+    );
     expect(fs.existsSync(dataDir)).toBe(false);
   }, 60_000);
 
   it('with LOCAL_CHECKOUT=true it starts in production and warns that nobody is charged', async () => {
-    const database: Record<string, string> = process.env.VBG_TEST_DB === 'postgres' ? { DATABASE_URL: pgWorkerUrl() } : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-local-checkout-')) };
-    running = spawnInstance({ NODE_ENV: 'production', SESSION_SECRET: SECRET, LOCAL_CHECKOUT: 'true', SEED_DEMO: 'false', ...database }, 80_000);
+    const database: Record<string, string> =
+      process.env.VBG_TEST_DB === 'postgres'
+        ? { DATABASE_URL: pgWorkerUrl() }
+        : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-local-checkout-')) };
+    running = spawnInstance(
+      { NODE_ENV: 'production', SESSION_SECRET: SECRET, LOCAL_CHECKOUT: 'true', SEED_DEMO: 'false', ...database },
+      80_000,
+    );
     await running.ready;
     // Log lines are batched; a clean stop writes them all out.
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
-    expect(running.output()).toMatch(/LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/);
+    expect(running.output()).toMatch(
+      /LOCAL_CHECKOUT=true: the built-in local checkout takes subscriptions and nobody is charged/,
+    );
     expect(running.output()).not.toContain(SECRET);
   }, 90_000);
 });
@@ -139,9 +187,11 @@ describe('keys derived from SESSION_SECRET', () => {
 
   // Computed here from the documented derivation (HKDF-SHA256, empty salt, one label per use).
   const derive = (label: string) => Buffer.from(crypto.hkdfSync('sha256', SECRET, '', label, 32));
-  const hmac = (key: crypto.BinaryLike, data: string, encoding: 'hex' | 'base64url') => crypto.createHmac('sha256', key).update(data).digest(encoding);
+  const hmac = (key: crypto.BinaryLike, data: string, encoding: 'hex' | 'base64url') =>
+    crypto.createHmac('sha256', key).update(data).digest(encoding);
   const unsubscribe = (token: string) => t.client().post('/api/unsubscribe', { token });
-  const optedOut = async (id: number) => (await t.ctx.db.select({ o: users.emailOptOut }).from(users).where(eq(users.id, id)))[0].o;
+  const optedOut = async (id: number) =>
+    (await t.ctx.db.select({ o: users.emailOptOut }).from(users).where(eq(users.id, id)))[0].o;
 
   it('a session is stored as an HMAC under the session key, neither the secret nor a plain hash', async () => {
     const { client } = await signedIn(t, 'member');

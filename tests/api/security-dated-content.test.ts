@@ -73,7 +73,11 @@ async function seedThreeDays(): Promise<Record<string, string>> {
     expect((await admin.post('/api/admin/upload-back-catalogue-pdf', pdfForm(pdfBytes(i * 10), day))).status).toBe(200);
   }
   expect((await admin.post('/api/import-back-catalogue')).status).toBe(200);
-  for (const e of (await admin.get('/api/back-catalogue')).json as Array<{ date: string; contentType: string; filename: string }>) {
+  for (const e of (await admin.get('/api/back-catalogue')).json as Array<{
+    date: string;
+    contentType: string;
+    filename: string;
+  }>) {
     if (e.contentType === 'pdf') pdfs[e.date] = e.filename;
   }
   return pdfs;
@@ -94,8 +98,13 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
         const got = `${tips.status} ${pdf.status}`;
         const want = allowed ? '200 200' : `${refusal[0]} ${refusal[0]}`;
         if (got !== want) wrong.push(`${kind} ${day}: tips and PDF ${got}, expected ${want}`);
-        if (allowed && tips.json?.nap !== marker(day)) wrong.push(`${kind} ${day}: wrong tips ${tips.text.slice(0, 80)}`);
-        if (!allowed && (JSON.stringify(tips.json) !== JSON.stringify(refusal[1]) || JSON.stringify(pdf.json) !== JSON.stringify(refusal[1]))) {
+        if (allowed && tips.json?.nap !== marker(day))
+          wrong.push(`${kind} ${day}: wrong tips ${tips.text.slice(0, 80)}`);
+        if (
+          !allowed &&
+          (JSON.stringify(tips.json) !== JSON.stringify(refusal[1]) ||
+            JSON.stringify(pdf.json) !== JSON.stringify(refusal[1]))
+        ) {
           wrong.push(`${kind} ${day}: refusal bodies ${tips.text} / ${pdf.text}`);
         }
         if (!allowed && (tips.text + pdf.text).includes('DATED-')) wrong.push(`${kind} ${day}: leaked`);
@@ -127,7 +136,14 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
       [YESTERDAY, 'Yesterday Winner'],
       [TODAY, 'Today Winner'],
     ]) {
-      const { record } = await recordTip(t.ctx, { raceDate, raceTime: '14:10', raceLocation: 'Ascot', selectionName, selectionType: 'nap', advisedOdds: '5/2' });
+      const { record } = await recordTip(t.ctx, {
+        raceDate,
+        raceTime: '14:10',
+        raceLocation: 'Ascot',
+        selectionName,
+        selectionType: 'nap',
+        advisedOdds: '5/2',
+      });
       await settleTip(t.ctx, record.id, 'WON');
     }
     const who = await clients();
@@ -142,7 +158,10 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
     }
     t.clock.set(new Date('2026-11-25T00:30:00Z'));
     const visitor = await t.client().get('/api/results');
-    expect((visitor.json.tips as Array<{ selectionName: string }>).map((r) => r.selectionName)).toEqual(['Today Winner', 'Yesterday Winner']);
+    expect((visitor.json.tips as Array<{ selectionName: string }>).map((r) => r.selectionName)).toEqual([
+      'Today Winner',
+      'Yesterday Winner',
+    ]);
   });
 
   it("today's and later days are refused before the lookup: a day without tips says 401/403, not 404", async () => {
@@ -151,7 +170,9 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
     for (const day of [TODAY, TOMORROW]) {
       expect((await who.visitor.get(`/api/historical-tips/${day}`)).status).toBe(401);
       expect((await who.nonMember.get(`/api/historical-tips/${day}`)).status).toBe(403);
-      expect((await who.member.get(`/api/historical-tips/${day}`)).json).toEqual({ message: `No tips found for ${day}.` });
+      expect((await who.member.get(`/api/historical-tips/${day}`)).json).toEqual({
+        message: `No tips found for ${day}.`,
+      });
     }
     expect((await who.visitor.get(`/api/historical-tips/${YESTERDAY}`)).status).toBe(404);
     // HEAD runs the same handler (Fastify makes the HEAD route), so it is refused the same way.
@@ -233,7 +254,8 @@ describe("other places today's tips could leak", () => {
     await publishOn('2026-11-24T09:00:00Z', marker(TODAY));
     const who = await clients();
     expect((await who.admin.post('/api/send-daily-update-email')).status).toBe(200);
-    const id = ((await who.admin.get('/api/admin/mail/outbox')).json as { messages: Array<{ id: number }> }).messages[0].id;
+    const id = ((await who.admin.get('/api/admin/mail/outbox')).json as { messages: Array<{ id: number }> }).messages[0]
+      .id;
     expect((await who.admin.get(`/api/admin/mail/outbox/${id}`)).text).toContain(marker(TODAY)); // the e-mail carries today's NAP
     for (const path of ['/api/admin/mail/outbox', `/api/admin/mail/outbox/${id}`]) {
       expect((await who.admin.get(path)).status).toBe(200);
@@ -250,7 +272,14 @@ describe("today's settlement is seen by members only until the day is over", () 
   /** Every public read a visitor can make without a parameter, and the dated ones around today. */
   function publicReads(): string[] {
     const operational = new Set(['/api/health', '/api/ready', '/healthz']);
-    const routes = t.app.routeTable.filter((r) => r.method === 'GET' && (r.access === 'public' || r.access === undefined) && !r.url.includes(':') && !r.url.includes('*') && !operational.has(r.url));
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        r.method === 'GET' &&
+        (r.access === 'public' || r.access === undefined) &&
+        !r.url.includes(':') &&
+        !r.url.includes('*') &&
+        !operational.has(r.url),
+    );
     return [...routes.map((r) => r.url), `/api/historical-tips/${YESTERDAY}`, `/api/historical-tips/${TODAY}`];
   }
   async function whatTheySee(client: HttpClient, reads: string[]) {
@@ -267,19 +296,51 @@ describe("today's settlement is seen by members only until the day is over", () 
     const { admin, nonMember, member } = await clients();
     const [race] = await uploadCards(admin, 'tuesday');
     // Yesterday's record is public; today's NAP and NB are on the first race of today's cards.
-    const { record: past } = await recordTip(t.ctx, { raceDate: YESTERDAY, raceTime: '14:10', raceLocation: 'Ascot', selectionName: 'Yesterday Winner', selectionType: 'nap', advisedOdds: '5/2' });
+    const { record: past } = await recordTip(t.ctx, {
+      raceDate: YESTERDAY,
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: 'Yesterday Winner',
+      selectionType: 'nap',
+      advisedOdds: '5/2',
+    });
     await settleTip(t.ctx, past.id, 'WON');
-    await recordTip(t.ctx, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[2].name, selectionType: 'nap', advisedOdds: '11/4' });
-    await recordTip(t.ctx, { raceDate: TODAY, raceTime: race.time, raceLocation: race.course, selectionName: race.horses[0].name, selectionType: 'nb', advisedOdds: '8/1' });
+    await recordTip(t.ctx, {
+      raceDate: TODAY,
+      raceTime: race.time,
+      raceLocation: race.course,
+      selectionName: race.horses[2].name,
+      selectionType: 'nap',
+      advisedOdds: '11/4',
+    });
+    await recordTip(t.ctx, {
+      raceDate: TODAY,
+      raceTime: race.time,
+      raceLocation: race.course,
+      selectionName: race.horses[0].name,
+      selectionType: 'nb',
+      advisedOdds: '8/1',
+    });
     // The same race is today's free race, which visitors read in full.
-    expect((await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: 'Tuesday' })).status).toBe(200);
+    expect(
+      (await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: 'Tuesday' }))
+        .status,
+    ).toBe(200);
 
     const reads = publicReads();
-    expect(reads).toEqual(expect.arrayContaining(['/api/results', '/api/value-calibration', '/api/back-catalogue', '/sitemap.xml']));
+    expect(reads).toEqual(
+      expect.arrayContaining(['/api/results', '/api/value-calibration', '/api/back-catalogue', '/sitemap.xml']),
+    );
     const visitor = t.client();
     const before = { visitor: await whatTheySee(visitor, reads), nonMember: await whatTheySee(nonMember, reads) };
-    expect(JSON.parse(before.visitor['/api/results'].body)).toMatchObject({ pending: 2, stats: { overall: { tips: 1 } } });
-    expect(JSON.parse(before.visitor['/api/free-race-preview'].body)).toMatchObject({ available: true, race_time: race.time });
+    expect(JSON.parse(before.visitor['/api/results'].body)).toMatchObject({
+      pending: 2,
+      stats: { overall: { tips: 1 } },
+    });
+    expect(JSON.parse(before.visitor['/api/free-race-preview'].body)).toMatchObject({
+      available: true,
+      race_time: race.time,
+    });
 
     const entered = await enterResults(admin, TODAY, [resultLine(race, [2, 0])]);
     expect(entered.status, entered.text).toBe(200);

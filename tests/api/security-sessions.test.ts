@@ -64,7 +64,16 @@ describe('sessions', () => {
   it('rotates on register too: the session that was there before is ended', async () => {
     const { client } = await signedIn(t, 'member');
     const before = client.cookies.get('vbg_session')!;
-    expect((await client.post('/api/register', { email: 'fresh@example.com', password: 'secret-1', confirmPassword: 'secret-1', ...CONSENT })).status).toBe(201);
+    expect(
+      (
+        await client.post('/api/register', {
+          email: 'fresh@example.com',
+          password: 'secret-1',
+          confirmPassword: 'secret-1',
+          ...CONSENT,
+        })
+      ).status,
+    ).toBe(201);
     expect(client.cookies.get('vbg_session')).not.toBe(before);
     expect((await withToken(before).get('/api/auth/user')).status).toBe(401);
   });
@@ -106,14 +115,18 @@ describe('sessions', () => {
     const { client: here } = await signedIn(t, 'member');
     const elsewhere = t.client();
     await elsewhere.post('/api/login', { email: 'member@example.com', password: PASSWORD });
-    expect((await here.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-secret' })).status).toBe(200);
+    expect(
+      (await here.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'a-new-secret' })).status,
+    ).toBe(200);
     expect((await here.get('/api/auth/user')).status).toBe(200);
     expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
   });
 
   it('the cookie: HttpOnly, SameSite=Lax, Path=/, 30 days, and not Secure over plain http (forwarded headers are not trusted by default)', async () => {
     await createAccount(t, 'member');
-    const res = await t.client().post('/api/login', { email: 'member@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
+    const res = await t
+      .client()
+      .post('/api/login', { email: 'member@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vbg_session='))!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
@@ -133,19 +146,35 @@ describe('behind a load balancer (TRUST_PROXY=true)', () => {
 
   it('marks the cookie Secure when the balancer says the visitor came over https', async () => {
     await createUser(proxied.ctx, { email: 'p@example.com', password: PASSWORD });
-    const https = await proxied.client().post('/api/login', { email: 'p@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
+    const https = await proxied
+      .client()
+      .post('/api/login', { email: 'p@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
     expect(https.status).toBe(200);
     expect(https.headers.getSetCookie().join()).toMatch(/vbg_session=[^;]+;.*; Secure/);
-    const http = await proxied.client().post('/api/login', { email: 'p@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'http' });
+    const http = await proxied
+      .client()
+      .post('/api/login', { email: 'p@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'http' });
     expect(http.headers.getSetCookie().join()).not.toMatch(/Secure/);
   });
 
   it('accepts a same-origin POST judged by the forwarded scheme, and still refuses another site', async () => {
     await createUser(proxied.ctx, { email: 'q@example.com', password: PASSWORD });
     const host = new URL(proxied.baseUrl).host;
-    const same = await proxied.client().post('/api/login', { email: 'q@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'https', origin: `https://${host}` });
+    const same = await proxied
+      .client()
+      .post(
+        '/api/login',
+        { email: 'q@example.com', password: PASSWORD },
+        { 'x-forwarded-proto': 'https', origin: `https://${host}` },
+      );
     expect(same.status).toBe(200);
-    const downgraded = await proxied.client().post('/api/login', { email: 'q@example.com', password: PASSWORD }, { 'x-forwarded-proto': 'https', origin: `http://${host}` });
+    const downgraded = await proxied
+      .client()
+      .post(
+        '/api/login',
+        { email: 'q@example.com', password: PASSWORD },
+        { 'x-forwarded-proto': 'https', origin: `http://${host}` },
+      );
     expect(downgraded.status).toBe(403);
   });
 
@@ -156,15 +185,29 @@ describe('behind a load balancer (TRUST_PROXY=true)', () => {
     // Many accounts tried from one address; each request forges a different client address in
     // front of the one the balancer appends.
     for (let i = 0; i < 51; i++) {
-      const res = await proxied.client().post('/api/login', { email: `guess${i}@example.com`, password: 'wrong-pass' }, { 'x-forwarded-for': `10.9.${i}.1, ${attacker}` });
+      const res = await proxied
+        .client()
+        .post(
+          '/api/login',
+          { email: `guess${i}@example.com`, password: 'wrong-pass' },
+          { 'x-forwarded-for': `10.9.${i}.1, ${attacker}` },
+        );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
     expect(statuses[50]).toBe(429);
-    const locked = await proxied.client().post('/api/login', { email: 'real@example.com', password: PASSWORD }, { 'x-forwarded-for': `192.0.2.55, ${attacker}` });
+    const locked = await proxied
+      .client()
+      .post(
+        '/api/login',
+        { email: 'real@example.com', password: PASSWORD },
+        { 'x-forwarded-for': `192.0.2.55, ${attacker}` },
+      );
     expect(locked.status).toBe(429);
     // Someone else, at another address, is not locked out.
-    const other = await proxied.client().post('/api/login', { email: 'real@example.com', password: PASSWORD }, { 'x-forwarded-for': '198.51.100.9' });
+    const other = await proxied
+      .client()
+      .post('/api/login', { email: 'real@example.com', password: PASSWORD }, { 'x-forwarded-for': '198.51.100.9' });
     expect(other.status).toBe(200);
   }, 60_000);
 });
@@ -181,13 +224,17 @@ describe('login throttling (beyond the ten-strikes lock in auth.test.ts)', () =>
 
   it('an unknown e-mail is throttled exactly like a real one (no account discovery by lock-out)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await t.client().post('/api/login', { email: 'ghost@example.com', password: `x-${i}` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await t.client().post('/api/login', { email: 'ghost@example.com', password: `x-${i}` })).status);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
 
   it('a locked account stays locked for everyone until the lock ends, and the e-mail is matched case-blind', async () => {
     await createAccount(t, 'member', 'case@example.com');
-    for (let i = 0; i < 10; i++) await t.client().post('/api/login', { email: i % 2 ? 'CASE@example.com' : 'case@example.com', password: 'wrong-pass' });
+    for (let i = 0; i < 10; i++)
+      await t
+        .client()
+        .post('/api/login', { email: i % 2 ? 'CASE@example.com' : 'case@example.com', password: 'wrong-pass' });
     expect((await t.client().post('/api/login', { email: 'Case@Example.com', password: PASSWORD })).status).toBe(429);
     t.clock.advance(14 * MIN);
     expect((await t.client().post('/api/login', { email: 'case@example.com', password: PASSWORD })).status).toBe(429);
@@ -197,23 +244,41 @@ describe('login throttling (beyond the ten-strikes lock in auth.test.ts)', () =>
 
   it('wrong current passwords on change-password lock too (a stolen session cannot guess the password)', async () => {
     const { client } = await signedIn(t, 'member');
-    for (let i = 0; i < 10; i++) expect((await client.post('/api/change-password', { currentPassword: `guess-${i}`, newPassword: 'taken-over' })).status).toBe(400);
-    expect((await client.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'taken-over' })).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await client.post('/api/change-password', { currentPassword: `guess-${i}`, newPassword: 'taken-over' }))
+          .status,
+      ).toBe(400);
+    expect(
+      (await client.post('/api/change-password', { currentPassword: PASSWORD, newPassword: 'taken-over' })).status,
+    ).toBe(429);
   });
 });
 
 describe('CSRF: state-changing requests from another site are refused', () => {
   it('every POST, PUT and DELETE route refuses another origin with the admin cookie, before its handler runs', async () => {
     const { client: admin } = await signedIn(t, 'admin');
-    const writes = t.app.routeTable.filter((r) => !['GET', 'HEAD'].includes(r.method) && r.url !== '/api/stripe/webhook');
+    const writes = t.app.routeTable.filter(
+      (r) => !['GET', 'HEAD'].includes(r.method) && r.url !== '/api/stripe/webhook',
+    );
     expect(writes.map((r) => r.method)).toEqual(expect.arrayContaining(['POST', 'PUT', 'DELETE']));
     const settingsBefore = await t.ctx.db.select().from(settings);
     const usersBefore = await t.ctx.db.select().from(users);
     const sessionsBefore = await sessionCount();
     for (const route of writes) {
-      const url = route.url.replace(/:(\w+)/g, (_m, p: string) => (p === 'weekday' ? 'monday' : p === 'day' ? 'today' : '1'));
-      for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }] as Record<string, string>[]) {
-        const res = await admin.request(route.method, url, route.method === 'DELETE' ? undefined : { openAccess: true }, headers);
+      const url = route.url.replace(/:(\w+)/g, (_m, p: string) =>
+        p === 'weekday' ? 'monday' : p === 'day' ? 'today' : '1',
+      );
+      for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }] as Record<
+        string,
+        string
+      >[]) {
+        const res = await admin.request(
+          route.method,
+          url,
+          route.method === 'DELETE' ? undefined : { openAccess: true },
+          headers,
+        );
         expect(res.status, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json).toMatchObject({ message: 'Cross-site request refused.' });
       }
@@ -245,14 +310,17 @@ describe('CSRF: state-changing requests from another site are refused', () => {
 
   it("a cross-site login is refused (no signing a victim into the attacker's account)", async () => {
     await createAccount(t, 'member');
-    const res = await t.client().post('/api/login', { email: 'member@example.com', password: PASSWORD }, { origin: 'https://evil.example' });
+    const res = await t
+      .client()
+      .post('/api/login', { email: 'member@example.com', password: PASSWORD }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('allows same origin by Origin or Referer, and (as designed) a request with neither: a non-browser client', async () => {
     const { client } = await signedIn(t, 'admin');
-    const put = (headers: Record<string, string>) => client.request('POST', '/api/admin/settings', { openAccess: false }, headers);
+    const put = (headers: Record<string, string>) =>
+      client.request('POST', '/api/admin/settings', { openAccess: false }, headers);
     expect((await put({ origin: t.baseUrl })).status).toBe(200);
     expect((await put({ referer: `${t.baseUrl}/admin?tab=settings` })).status).toBe(200);
     expect((await put({})).status).toBe(200);
@@ -274,11 +342,18 @@ describe('CSRF: state-changing requests from another site are refused', () => {
     expect(created.status).toBe(201);
     const id = created.json.id as number;
     const evil = { origin: 'https://evil.example' };
-    expect((await admin.request('PUT', `/api/admin/news-and-views/${id}`, { title: 'Defaced' }, evil)).status).toBe(403);
+    expect((await admin.request('PUT', `/api/admin/news-and-views/${id}`, { title: 'Defaced' }, evil)).status).toBe(
+      403,
+    );
     expect((await admin.request('DELETE', `/api/admin/news-and-views/${id}`, undefined, evil)).status).toBe(403);
     expect((await admin.get(`/api/news-and-views/${created.json.slug}`)).json.title).toBe('Keep Me');
-    expect((await admin.request('PUT', `/api/admin/news-and-views/${id}`, { title: 'Renamed' }, { origin: t.baseUrl })).status).toBe(200);
-    expect((await admin.request('DELETE', `/api/admin/news-and-views/${id}`, undefined, { origin: t.baseUrl })).status).toBe(200);
+    expect(
+      (await admin.request('PUT', `/api/admin/news-and-views/${id}`, { title: 'Renamed' }, { origin: t.baseUrl }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.request('DELETE', `/api/admin/news-and-views/${id}`, undefined, { origin: t.baseUrl })).status,
+    ).toBe(200);
   });
 
   it('honours PUBLIC_URL as the site origin (a proxy rewriting Host)', async () => {
@@ -286,8 +361,24 @@ describe('CSRF: state-changing requests from another site are refused', () => {
     try {
       await createUser(site.ctx, { email: 'pub@example.com', password: PASSWORD });
       const c = new HttpClient(site.baseUrl);
-      expect((await c.post('/api/login', { email: 'pub@example.com', password: PASSWORD }, { origin: 'https://vbg.example' })).status).toBe(200);
-      expect((await c.post('/api/login', { email: 'pub@example.com', password: PASSWORD }, { origin: 'https://vbg.example.evil.example' })).status).toBe(403);
+      expect(
+        (
+          await c.post(
+            '/api/login',
+            { email: 'pub@example.com', password: PASSWORD },
+            { origin: 'https://vbg.example' },
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await c.post(
+            '/api/login',
+            { email: 'pub@example.com', password: PASSWORD },
+            { origin: 'https://vbg.example.evil.example' },
+          )
+        ).status,
+      ).toBe(403);
     } finally {
       await site.close();
     }

@@ -46,7 +46,9 @@ interface Endpoint {
 let ENDPOINTS: Endpoint[] = [];
 
 const EXCLUDED = new Set(['upload_log', 'sessions', 'login_throttle']);
-const TABLES = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).filter((tb) => !EXCLUDED.has(getTableName(tb)));
+const TABLES = (Object.values(schema) as unknown[])
+  .filter((v): v is PgTable => v instanceof PgTable)
+  .filter((tb) => !EXCLUDED.has(getTableName(tb)));
 
 /** Every row of every table (bytea as a digest), as comparable JSON. */
 async function snapshot() {
@@ -55,19 +57,28 @@ async function snapshot() {
     const rows = (await t.ctx.db.select().from(table)) as Record<string, unknown>[];
     out[getTableName(table)] = rows
       .map((r) =>
-        JSON.stringify(r, (_k, v) => (v instanceof Uint8Array || Buffer.isBuffer(v) ? `bytes:${Buffer.from(v).toString('base64').length}:${Buffer.from(v).subarray(0, 32).toString('hex')}` : v)),
+        JSON.stringify(r, (_k, v) =>
+          v instanceof Uint8Array || Buffer.isBuffer(v)
+            ? `bytes:${Buffer.from(v).toString('base64').length}:${Buffer.from(v).subarray(0, 32).toString('hex')}`
+            : v,
+        ),
       )
       .sort();
   }
   return out;
 }
 
-function form(ep: Endpoint, file: Uint8Array | null, opts: { filename?: string; fields?: Record<string, string>; extraFiles?: number; extraFields?: number } = {}) {
+function form(
+  ep: Endpoint,
+  file: Uint8Array | null,
+  opts: { filename?: string; fields?: Record<string, string>; extraFiles?: number; extraFields?: number } = {},
+) {
   const f = new FormData();
   for (const [k, v] of Object.entries(opts.fields ?? ep.fields)) f.append(k, v);
   for (let i = 0; i < (opts.extraFields ?? 0); i++) f.append(`extra${i}`, 'x');
   if (file) f.append(ep.fileField, new Blob([new Uint8Array(file)]), opts.filename ?? 'upload.bin');
-  for (let i = 0; i < (opts.extraFiles ?? 0); i++) f.append(ep.fileField, new Blob([new Uint8Array(file ?? [1])]), `again-${i}.bin`);
+  for (let i = 0; i < (opts.extraFiles ?? 0); i++)
+    f.append(ep.fileField, new Blob([new Uint8Array(file ?? [1])]), `again-${i}.bin`);
   return f;
 }
 
@@ -75,8 +86,15 @@ function form(ep: Endpoint, file: Uint8Array | null, opts: { filename?: string; 
 const noise = (n: number) => Uint8Array.from({ length: n }, (_v, i) => (i * 131 + 7) % 251);
 
 /** The parts of a zip, optionally rewritten, plus extra parts, zipped again. */
-function withParts(zip: Buffer, extra: ZipEntrySpec[], rewrite: (name: string, data: Buffer) => Buffer = (_n, d) => d): Buffer {
-  const parts = readCentralDirectory(zip).map((entry) => ({ name: entry.name, data: rewrite(entry.name, Buffer.from(inflateEntry(zip, entry))) }));
+function withParts(
+  zip: Buffer,
+  extra: ZipEntrySpec[],
+  rewrite: (name: string, data: Buffer) => Buffer = (_n, d) => d,
+): Buffer {
+  const parts = readCentralDirectory(zip).map((entry) => ({
+    name: entry.name,
+    data: rewrite(entry.name, Buffer.from(inflateEntry(zip, entry))),
+  }));
   return zipOf([...parts, ...extra]);
 }
 
@@ -139,12 +157,40 @@ beforeAll(async () => {
       good: () => workbook,
       wrongKind: () => docx,
     },
-    { name: 'collection upload', path: '/api/vbg-race-cards/upload', fileField: 'spreadsheet', fields: { tabType: 'saturday', morningOdds: '' }, limit: 10 * MB, good: () => workbook, wrongKind: pdf },
-    { name: 'back-catalogue PDF', path: '/api/admin/upload-back-catalogue-pdf', fileField: 'pdf', fields: { date: '2026-11-19' }, limit: 20 * MB, good: pdf, wrongKind: () => workbook },
-    { name: 'race preview master PDF', path: '/api/admin/upload-master-pdf', fileField: 'pdf', fields: {}, limit: 20 * MB, good: () => masterPdf, wrongKind: () => docx },
+    {
+      name: 'collection upload',
+      path: '/api/vbg-race-cards/upload',
+      fileField: 'spreadsheet',
+      fields: { tabType: 'saturday', morningOdds: '' },
+      limit: 10 * MB,
+      good: () => workbook,
+      wrongKind: pdf,
+    },
+    {
+      name: 'back-catalogue PDF',
+      path: '/api/admin/upload-back-catalogue-pdf',
+      fileField: 'pdf',
+      fields: { date: '2026-11-19' },
+      limit: 20 * MB,
+      good: pdf,
+      wrongKind: () => workbook,
+    },
+    {
+      name: 'race preview master PDF',
+      path: '/api/admin/upload-master-pdf',
+      fileField: 'pdf',
+      fields: {},
+      limit: 20 * MB,
+      good: () => masterPdf,
+      wrongKind: () => docx,
+    },
   ];
   // The stage-1 preview reads the same form as the upload, and writes nothing.
-  ENDPOINTS.push({ ...ENDPOINTS[0], name: 'master excel preview (stage 1, writes nothing)', path: '/api/vbg-race-cards/upload-master-excel/preview' });
+  ENDPOINTS.push({
+    ...ENDPOINTS[0],
+    name: 'master excel preview (stage 1, writes nothing)',
+    path: '/api/vbg-race-cards/upload-master-excel/preview',
+  });
   // Betfair's BSP win file (its place file is an optional second field of the same form).
   const bsp = new TextEncoder().encode(
     bspCsv('2026-11-21', 'win', [
@@ -152,7 +198,15 @@ beforeAll(async () => {
       { race: DAY[1], order: [2, 1, 0], placed: 2 },
     ]),
   );
-  ENDPOINTS.push({ name: 'BSP files', path: '/api/admin/feeds/bsp', fileField: 'winFile', fields: {}, limit: 5 * MB, good: () => bsp, wrongKind: pdf });
+  ENDPOINTS.push({
+    name: 'BSP files',
+    path: '/api/admin/feeds/bsp',
+    fileField: 'winFile',
+    fields: {},
+    limit: 5 * MB,
+    good: () => bsp,
+    wrongKind: pdf,
+  });
 }, 90_000);
 afterAll(() => t.close());
 
@@ -166,10 +220,19 @@ const GENERIC: Array<[string, Send]> = [
   ['random bytes', (ep) => admin.post(ep.path, form(ep, noise(4096)))],
   [
     'HTML with a script, named like the expected file',
-    (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('<html><script>alert(1)</script></html>'), { filename: ep.fileField === 'pdf' ? 'guide.pdf' : 'master.xlsx' })),
+    (ep) =>
+      admin.post(
+        ep.path,
+        form(ep, new TextEncoder().encode('<html><script>alert(1)</script></html>'), {
+          filename: ep.fileField === 'pdf' ? 'guide.pdf' : 'master.xlsx',
+        }),
+      ),
   ],
   ['a real file of the wrong kind', (ep) => admin.post(ep.path, form(ep, ep.wrongKind()))],
-  ['the file cut in half', (ep) => admin.post(ep.path, form(ep, ep.good().subarray(0, Math.floor(ep.good().length / 2))))],
+  [
+    'the file cut in half',
+    (ep) => admin.post(ep.path, form(ep, ep.good().subarray(0, Math.floor(ep.good().length / 2)))),
+  ],
   ['two files at once', (ep) => admin.post(ep.path, form(ep, ep.good(), { extraFiles: 1 }))],
   ['too many form fields', (ep) => admin.post(ep.path, form(ep, ep.good(), { extraFields: 10 }))],
   [
@@ -180,7 +243,10 @@ const GENERIC: Array<[string, Send]> = [
       return admin.post(ep.path, form(ep, big));
     },
   ],
-  ['multipart with no boundary', (ep) => admin.request('POST', ep.path, 'garbage', { 'content-type': 'multipart/form-data' })],
+  [
+    'multipart with no boundary',
+    (ep) => admin.request('POST', ep.path, 'garbage', { 'content-type': 'multipart/form-data' }),
+  ],
   [
     'a multipart body cut off mid-part',
     (ep) => {
@@ -189,12 +255,24 @@ const GENERIC: Array<[string, Send]> = [
       return admin.request('POST', ep.path, body, { 'content-type': `multipart/form-data; boundary=${b}` });
     },
   ],
-  ['a path-climbing, script-carrying file name on random bytes', (ep) => admin.post(ep.path, form(ep, noise(512), { filename: '../../../etc/passwd<script>alert(1)</script>\u0000.xlsx' }))],
+  [
+    'a path-climbing, script-carrying file name on random bytes',
+    (ep) =>
+      admin.post(
+        ep.path,
+        form(ep, noise(512), { filename: '../../../etc/passwd<script>alert(1)</script>\u0000.xlsx' }),
+      ),
+  ],
   [
     'hostile text fields',
     (ep) => {
-      const fields = Object.fromEntries(Object.keys(ep.fields).map((k) => [k, k === 'morningOdds' ? '' : "saturday'; DROP TABLE races;--"]));
-      return admin.post(ep.path, form(ep, ep.good(), { fields, filename: ep.fileField === 'pdf' ? 'x.pdf' : 'x.xlsx' }));
+      const fields = Object.fromEntries(
+        Object.keys(ep.fields).map((k) => [k, k === 'morningOdds' ? '' : "saturday'; DROP TABLE races;--"]),
+      );
+      return admin.post(
+        ep.path,
+        form(ep, ep.good(), { fields, filename: ep.fileField === 'pdf' ? 'x.pdf' : 'x.xlsx' }),
+      );
     },
   ],
 ];
@@ -223,22 +301,56 @@ function specific(): Array<[string, string, Send]> {
       ? Buffer.from(
           data
             .toString('utf8')
-            .replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>'),
+            .replace(
+              /^<\?xml[^>]*\?>/,
+              '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+            ),
         )
       : data;
   const bomb = zipOf([
     { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
-    { name: 'word/document.xml', data: Buffer.from('<w:document/>'), declaredSize: 1000, deflated: zlib.deflateRawSync(Buffer.alloc(80 * MB, 0x41)) },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from('<w:document/>'),
+      declaredSize: 1000,
+      deflated: zlib.deflateRawSync(Buffer.alloc(80 * MB, 0x41)),
+    },
   ]);
   const cases: Array<[string, string, Send]> = [
-    [verdict.name, 'an external entity (XXE) reading /etc/passwd', (ep) => admin.post(ep.path, form(ep, withParts(docx, [], xxe), { filename: 'v.docx' }))],
-    [verdict.name, 'an entity-expansion ("billion laughs") document', (ep) => admin.post(ep.path, form(ep, withParts(docx, [], laughs), { filename: 'v.docx' }))],
-    [verdict.name, 'a zip bomb lying about its size', (ep) => admin.post(ep.path, form(ep, bomb, { filename: 'v.docx' }))],
-    [verdict.name, 'a part named "../../evil"', (ep) => admin.post(ep.path, form(ep, withParts(docx, [{ name: '../../evil.sh', data: Buffer.from('rm -rf /') }]), { filename: 'v.docx' }))],
+    [
+      verdict.name,
+      'an external entity (XXE) reading /etc/passwd',
+      (ep) => admin.post(ep.path, form(ep, withParts(docx, [], xxe), { filename: 'v.docx' })),
+    ],
+    [
+      verdict.name,
+      'an entity-expansion ("billion laughs") document',
+      (ep) => admin.post(ep.path, form(ep, withParts(docx, [], laughs), { filename: 'v.docx' })),
+    ],
+    [
+      verdict.name,
+      'a zip bomb lying about its size',
+      (ep) => admin.post(ep.path, form(ep, bomb, { filename: 'v.docx' })),
+    ],
+    [
+      verdict.name,
+      'a part named "../../evil"',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, withParts(docx, [{ name: '../../evil.sh', data: Buffer.from('rm -rf /') }]), { filename: 'v.docx' }),
+        ),
+    ],
     [
       verdict.name,
       'a macro-enabled document (word/vbaProject.bin)',
-      (ep) => admin.post(ep.path, form(ep, withParts(docx, [{ name: 'word/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), { filename: 'v.docx' })),
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, withParts(docx, [{ name: 'word/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), {
+            filename: 'v.docx',
+          }),
+        ),
     ],
     [
       verdict.name,
@@ -280,7 +392,16 @@ function specific(): Array<[string, string, Send]> {
           form(
             ep,
             withParts(workbook, [], (n, d) =>
-              n === 'xl/worksheets/sheet1.xml' ? Buffer.from(d.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>')) : d,
+              n === 'xl/worksheets/sheet1.xml'
+                ? Buffer.from(
+                    d
+                      .toString('utf8')
+                      .replace(
+                        /^<\?xml[^>]*\?>/,
+                        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>',
+                      ),
+                  )
+                : d,
             ),
           ),
         ),
@@ -294,46 +415,132 @@ function specific(): Array<[string, string, Send]> {
           form(
             ep,
             withParts(workbook, [], (n, d) =>
-              n === '_rels/.rels' ? Buffer.from(d.toString('utf8').replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>')) : d,
+              n === '_rels/.rels'
+                ? Buffer.from(
+                    d
+                      .toString('utf8')
+                      .replace(
+                        /^<\?xml[^>]*\?>/,
+                        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/hostname">]>',
+                      ),
+                  )
+                : d,
             ),
           ),
         ),
     ],
-    [collection.name, 'morning-odds text over 64 KB', (ep) => admin.post(ep.path, form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: 'Horse: 5/1\n'.repeat(7000) } }))],
+    [
+      collection.name,
+      'morning-odds text over 64 KB',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: 'Horse: 5/1\n'.repeat(7000) } }),
+        ),
+    ],
     [
       collection.name,
       'morning-odds text full of markup and nonsense',
-      (ep) => admin.post(ep.path, form(ep, workbook, { fields: { tabType: 'saturday', morningOdds: '<script>alert(1)</script>: 5/1\n<img src=x onerror=alert(1)>: ;;;' } })),
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, workbook, {
+            fields: {
+              tabType: 'saturday',
+              morningOdds: '<script>alert(1)</script>: 5/1\n<img src=x onerror=alert(1)>: ;;;',
+            },
+          }),
+        ),
     ],
     [
       excel.name,
       'an .xlsx carrying macros',
-      (ep) => admin.post(ep.path, form(ep, withParts(workbook, [{ name: 'xl/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), { filename: 'm.xlsx' })),
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, withParts(workbook, [{ name: 'xl/vbaProject.bin', data: Buffer.from('Sub AutoOpen()\nEnd Sub') }]), {
+            filename: 'm.xlsx',
+          }),
+        ),
     ],
-    [back.name, 'a date that climbs out of the archive', (ep) => admin.post(ep.path, form(ep, pdfBytes(20), { fields: { date: '../../etc/passwd' } }))],
-    [back.name, 'an impossible date', (ep) => admin.post(ep.path, form(ep, pdfBytes(30), { fields: { date: '2026-02-30' } }))],
-    [back.name, 'a PDF header on an HTML page', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDX-1.4<html><script>alert(1)</script>'), { filename: 'g.pdf' }))],
+    [
+      back.name,
+      'a date that climbs out of the archive',
+      (ep) => admin.post(ep.path, form(ep, pdfBytes(20), { fields: { date: '../../etc/passwd' } })),
+    ],
+    [
+      back.name,
+      'an impossible date',
+      (ep) => admin.post(ep.path, form(ep, pdfBytes(30), { fields: { date: '2026-02-30' } })),
+    ],
+    [
+      back.name,
+      'a PDF header on an HTML page',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, new TextEncoder().encode('%PDX-1.4<html><script>alert(1)</script>'), { filename: 'g.pdf' }),
+        ),
+    ],
     [
       bsp.name,
       'a NUL byte in a runner name',
-      (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode(bspText().replace(DAY[0].horses[0].name, 'Null\u0000Horse')), { filename: 'dwbfpricesukwin21112026.csv' })),
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, new TextEncoder().encode(bspText().replace(DAY[0].horses[0].name, 'Null\u0000Horse')), {
+            filename: 'dwbfpricesukwin21112026.csv',
+          }),
+        ),
     ],
     [
       bsp.name,
       'a win file in the place field too, from another day',
       (ep) => {
         const f = form(ep, bsp.good(), { filename: 'dwbfpricesukwin21112026.csv' });
-        f.append('placeFile', new Blob([bspText().replaceAll('21-11-2026', '20-11-2026')]), 'dwbfpricesukplace20112026.csv');
+        f.append(
+          'placeFile',
+          new Blob([bspText().replaceAll('21-11-2026', '20-11-2026')]),
+          'dwbfpricesukplace20112026.csv',
+        );
         return admin.post(ep.path, f);
       },
     ],
-    [bsp.name, 'twenty thousand and one rows', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode(bspText() + `${bspText().split('\r\n')[1]}\r\n`.repeat(20_001)), { filename: 'w.csv' }))],
-    [master.name, 'a password-protected PDF', (ep) => admin.post(ep.path, form(ep, handPdf('/Encrypt << /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >> '), { filename: 'm.pdf' }))],
-    [master.name, 'only a PDF header', (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDF-1.7\n%%EOF\n'), { filename: 'm.pdf' }))],
+    [
+      bsp.name,
+      'twenty thousand and one rows',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, new TextEncoder().encode(bspText() + `${bspText().split('\r\n')[1]}\r\n`.repeat(20_001)), {
+            filename: 'w.csv',
+          }),
+        ),
+    ],
+    [
+      master.name,
+      'a password-protected PDF',
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, handPdf('/Encrypt << /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >> '), { filename: 'm.pdf' }),
+        ),
+    ],
+    [
+      master.name,
+      'only a PDF header',
+      (ep) => admin.post(ep.path, form(ep, new TextEncoder().encode('%PDF-1.7\n%%EOF\n'), { filename: 'm.pdf' })),
+    ],
     [
       master.name,
       'a PDF header followed by a zip bomb',
-      (ep) => admin.post(ep.path, form(ep, Buffer.concat([Buffer.from('%PDF-1.4\n'), zlib.deflateSync(Buffer.alloc(30 * MB))]), { filename: 'm.pdf' })),
+      (ep) =>
+        admin.post(
+          ep.path,
+          form(ep, Buffer.concat([Buffer.from('%PDF-1.4\n'), zlib.deflateSync(Buffer.alloc(30 * MB))]), {
+            filename: 'm.pdf',
+          }),
+        ),
     ],
   ];
   return cases;
@@ -352,9 +559,15 @@ async function expectRefused(label: string, send: () => Promise<{ status: number
 describe('hostile uploads: refused with a 4xx, nothing stored changes', () => {
   it('every upload endpoint is known here (a new multipart route must join this list)', () => {
     // The BSP upload's path names the feed rather than the upload.
-    const multipart = t.app.routeTable.filter((r) => (/upload/.test(r.url) || r.url === '/api/admin/feeds/bsp') && r.method === 'POST').map((r) => r.url);
+    const multipart = t.app.routeTable
+      .filter((r) => (/upload/.test(r.url) || r.url === '/api/admin/feeds/bsp') && r.method === 'POST')
+      .map((r) => r.url);
     // JSON routes whose names say upload: publishing tips, and re-processing the stored workbook (and its preview).
-    const json = new Set(['/api/secure-content-upload', '/api/vbg-race-cards/hard-coded-upload', '/api/vbg-race-cards/hard-coded-upload/preview']);
+    const json = new Set([
+      '/api/secure-content-upload',
+      '/api/vbg-race-cards/hard-coded-upload',
+      '/api/vbg-race-cards/hard-coded-upload/preview',
+    ]);
     expect(ENDPOINTS.map((e) => e.path).sort()).toEqual(multipart.filter((u) => !json.has(u)).sort());
   });
 
@@ -383,14 +596,35 @@ describe('hostile uploads: refused with a 4xx, nothing stored changes', () => {
   it('the JSON endpoints that take bulk text refuse oversized and malformed bodies', async () => {
     const cases: Array<[string, () => ReturnType<Send>]> = [
       ['morning-odds text: no tab', () => admin.post('/api/vbg-race-cards/morning-odds', { morningOdds: 'A: 5/1' })],
-      ['morning-odds text: 2 MB', () => admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'saturday', morningOdds: 'x'.repeat(2 * MB) })],
-      ['morning-odds text: an array', () => admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'saturday', morningOdds: ['A: 5/1'] })],
-      ['tips: 2 MB preview', () => admin.post('/api/secure-content-upload', { nap: 'a', dailyPreview: 'x'.repeat(2 * MB) })],
+      [
+        'morning-odds text: 2 MB',
+        () => admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'saturday', morningOdds: 'x'.repeat(2 * MB) }),
+      ],
+      [
+        'morning-odds text: an array',
+        () => admin.post('/api/vbg-race-cards/morning-odds', { tabType: 'saturday', morningOdds: ['A: 5/1'] }),
+      ],
+      [
+        'tips: 2 MB preview',
+        () => admin.post('/api/secure-content-upload', { nap: 'a', dailyPreview: 'x'.repeat(2 * MB) }),
+      ],
       [
         'tips: prototype pollution',
-        () => admin.request('POST', '/api/secure-content-upload', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', { 'content-type': 'application/json' }),
+        () =>
+          admin.request(
+            'POST',
+            '/api/secure-content-upload',
+            '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+            { 'content-type': 'application/json' },
+          ),
       ],
-      ['tips: deeply nested JSON', () => admin.request('POST', '/api/secure-content-upload', '['.repeat(5000) + ']'.repeat(5000), { 'content-type': 'application/json' })],
+      [
+        'tips: deeply nested JSON',
+        () =>
+          admin.request('POST', '/api/secure-content-upload', '['.repeat(5000) + ']'.repeat(5000), {
+            'content-type': 'application/json',
+          }),
+      ],
       [
         'tips: a form post to a JSON endpoint',
         () =>

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { processedEvents, users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
-import { FakeStripe, TEST_WEBHOOK_SECRET, deliverWebhook, signWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import {
+  FakeStripe,
+  TEST_WEBHOOK_SECRET,
+  deliverWebhook,
+  signWebhook,
+  withFakeStripeApp,
+} from '../support/fake-stripe';
 import { JOINING } from '../support/consent';
 
 /**
@@ -35,7 +41,14 @@ describe('replayed webhooks change nothing', () => {
   it('the captured checkout delivery, replayed byte for byte after the member cancelled, does not bring the subscription back', async () => {
     const { subscriptionId, payload, signature } = await subscribe('replay@example.com');
     fake.endSubscription(subscriptionId);
-    expect((await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!))).status).toBe(200);
+    expect(
+      (
+        await deliverWebhook(
+          t.client(),
+          fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+        )
+      ).status,
+    ).toBe(200);
     const cancelled = await allUsers();
     expect(cancelled[0].subscriptionStatus).toBe('canceled');
     const events = await eventCount();
@@ -53,9 +66,16 @@ describe('replayed webhooks change nothing', () => {
   it('the same content under a new event id is judged by what Stripe says now, not by the snapshot', async () => {
     const { subscriptionId, session } = await subscribe('snapshot@example.com');
     fake.endSubscription(subscriptionId);
-    await deliverWebhook(t.client(), fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!));
+    await deliverWebhook(
+      t.client(),
+      fake.event('customer.subscription.deleted', fake.subscriptions.get(subscriptionId)!),
+    );
     const before = await allUsers();
-    const stale = fake.event('customer.subscription.updated', { ...fake.subscriptions.get(subscriptionId)!, status: 'active', cancel_at_period_end: false });
+    const stale = fake.event('customer.subscription.updated', {
+      ...fake.subscriptions.get(subscriptionId)!,
+      status: 'active',
+      cancel_at_period_end: false,
+    });
     expect((await deliverWebhook(t.client(), stale)).status).toBe(200);
     const staleCheckout = fake.event('checkout.session.completed', session);
     expect((await deliverWebhook(t.client(), staleCheckout)).status).toBe(200);
@@ -70,7 +90,9 @@ describe('replayed webhooks change nothing', () => {
     expect(renamed).not.toBe(payload);
     const res = await deliverWebhook(t.client(), renamed, signature);
     expect(res.status).toBe(400);
-    expect(await t.ctx.db.select().from(processedEvents).where(eq(processedEvents.id, 'evt_attacker_1'))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(processedEvents).where(eq(processedEvents.id, 'evt_attacker_1'))).toHaveLength(
+      0,
+    );
   });
 });
 
@@ -113,14 +135,25 @@ describe('bad signatures are refused with 400, never an error', () => {
     const notJson = 'this is not json';
     expect((await deliverWebhook(t.client(), notJson)).status).toBe(400);
     expect((await deliverWebhook(t.client(), '')).status).toBe(400);
-    const big = JSON.stringify({ id: 'evt_big', object: 'event', type: 'charge.refunded', data: { object: { pad: 'x'.repeat(2 * 1024 * 1024) } } });
+    const big = JSON.stringify({
+      id: 'evt_big',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { pad: 'x'.repeat(2 * 1024 * 1024) } },
+    });
     const res = await deliverWebhook(t.client(), big);
     expect(res.status).toBe(413);
     expect(await eventCount()).toBe(0);
   });
 
   it('a signed event of the wrong shape is refused with 400, not a server error', async () => {
-    for (const body of ['{}', '[]', '{"id":"evt_shape","type":"invoice.paid"}', '{"id":"evt_shape2","type":"checkout.session.completed","data":{}}', 'null']) {
+    for (const body of [
+      '{}',
+      '[]',
+      '{"id":"evt_shape","type":"invoice.paid"}',
+      '{"id":"evt_shape2","type":"checkout.session.completed","data":{}}',
+      'null',
+    ]) {
       const res = await deliverWebhook(t.client(), body);
       expect(res.status, body).toBe(400);
     }

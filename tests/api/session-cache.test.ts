@@ -34,7 +34,9 @@ describe('session cache', () => {
   });
 
   it('many members signing in at once each get their own account (lookups are batched into shared queries)', async () => {
-    const members = await Promise.all(Array.from({ length: 40 }, (_, i) => signedIn(t, 'member', `crowd${i}@example.com`)));
+    const members = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signedIn(t, 'member', `crowd${i}@example.com`)),
+    );
     t.ctx.sessions.clear(); // every first request below is a lookup, all in the same moment
     const answers = await Promise.all(members.map(({ client }) => client.get('/api/auth/user')));
     expect(answers.map((a) => a.status)).toEqual(members.map(() => 200));
@@ -50,7 +52,9 @@ describe('session cache', () => {
   it('a change written straight into the database (no app code) reaches the next requests', async () => {
     const { client, user } = await signedIn(t, 'member');
     expect((await client.get(MEMBER_ONLY)).status).toBe(200);
-    await t.database.db.execute(sql`update users set subscription_status = 'canceled', subscription_end_date = now() - interval '1 day' where id = ${user.id}`);
+    await t.database.db.execute(
+      sql`update users set subscription_status = 'canceled', subscription_end_date = now() - interval '1 day' where id = ${user.id}`,
+    );
     await untilStatus(client, 403);
     await t.database.db.execute(sql`update users set role = 'admin' where id = ${user.id}`);
     await untilStatus(client, 200);
@@ -99,26 +103,34 @@ describe('session cache', () => {
     expect((await replay.get(MEMBER_ONLY)).status).toBe(401);
   });
 
-  itOnPostgres('when the listening connection is cut, both caches are dropped, it reconnects, and notices work after', async () => {
-    const { client, user } = await signedIn(t, 'member');
-    expect((await client.get(MEMBER_ONLY)).status).toBe(200);
-    const admin = new pg.Client({ connectionString: pgWorkerUrl() });
-    await admin.connect();
-    try {
-      const sessionForgets = t.ctx.sessions.stats.forgets;
-      const cacheDrops = t.ctx.cache.stats.drops;
-      const cut = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'vbg-listener' and datname = current_database() and pid <> pg_backend_pid()`);
-      expect(cut.rowCount).toBeGreaterThan(0);
-      await expect.poll(() => t.database.isListening(), { timeout: 5_000, interval: 5 }).toBe(false);
-      // A notice may have been lost with the connection: both caches forgot everything.
-      expect(t.ctx.sessions.stats.forgets).toBeGreaterThan(sessionForgets);
-      expect(t.ctx.cache.stats.drops).toBeGreaterThan(cacheDrops);
-      await expect.poll(() => t.database.isListening(), { timeout: 10_000, interval: 20 }).toBe(true);
+  itOnPostgres(
+    'when the listening connection is cut, both caches are dropped, it reconnects, and notices work after',
+    async () => {
+      const { client, user } = await signedIn(t, 'member');
       expect((await client.get(MEMBER_ONLY)).status).toBe(200);
-      await admin.query(`update users set subscription_status = 'canceled', subscription_end_date = now() - interval '1 day' where id = $1`, [user.id]);
-      await untilStatus(client, 403);
-    } finally {
-      await admin.end();
-    }
-  });
+      const admin = new pg.Client({ connectionString: pgWorkerUrl() });
+      await admin.connect();
+      try {
+        const sessionForgets = t.ctx.sessions.stats.forgets;
+        const cacheDrops = t.ctx.cache.stats.drops;
+        const cut = await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'vbg-listener' and datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        expect(cut.rowCount).toBeGreaterThan(0);
+        await expect.poll(() => t.database.isListening(), { timeout: 5_000, interval: 5 }).toBe(false);
+        // A notice may have been lost with the connection: both caches forgot everything.
+        expect(t.ctx.sessions.stats.forgets).toBeGreaterThan(sessionForgets);
+        expect(t.ctx.cache.stats.drops).toBeGreaterThan(cacheDrops);
+        await expect.poll(() => t.database.isListening(), { timeout: 10_000, interval: 20 }).toBe(true);
+        expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+        await admin.query(
+          `update users set subscription_status = 'canceled', subscription_end_date = now() - interval '1 day' where id = $1`,
+          [user.id],
+        );
+        await untilStatus(client, 403);
+      } finally {
+        await admin.end();
+      }
+    },
+  );
 });

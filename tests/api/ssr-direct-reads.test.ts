@@ -16,7 +16,10 @@ let t: TestApp;
 beforeAll(async () => {
   ensureWebBuilt();
   // LOG_LEVEL info: the request log writes one line per request the app serves.
-  t = await startTestApp({ LOG_LEVEL: 'info' }, { webDir: WEB_DIR, logStream: { write: (line) => void logLines.push(line) } });
+  t = await startTestApp(
+    { LOG_LEVEL: 'info' },
+    { webDir: WEB_DIR, logStream: { write: (line) => void logLines.push(line) } },
+  );
 }, 120_000);
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -27,7 +30,8 @@ beforeEach(async () => {
 });
 
 const tokenOf = (client: HttpClient) => client.cookies.get('vbg_session');
-const direct = (path: string, client?: HttpClient) => readWithoutHttp(t.app, t.ctx, client && tokenOf(client), path, t.ctx.log);
+const direct = (path: string, client?: HttpClient) =>
+  readWithoutHttp(t.app, t.ctx, client && tokenOf(client), path, t.ctx.log);
 
 /** Each person's answer to a GET over HTTP and through the direct path: status, content type and body alike. */
 async function expectSameAnswers(paths: string[], people: Array<{ name: string; client: HttpClient }>) {
@@ -35,7 +39,10 @@ async function expectSameAnswers(paths: string[], people: Array<{ name: string; 
     for (const { name, client } of people) {
       const http = await client.get(path);
       const read = await direct(path, name === 'visitor' ? undefined : client);
-      expect({ status: read.status, body: read.json }, `${path} as ${name}`).toEqual({ status: http.status, body: http.text });
+      expect({ status: read.status, body: read.json }, `${path} as ${name}`).toEqual({
+        status: http.status,
+        body: http.text,
+      });
       expect(http.headers.get('content-type'), `${path} as ${name}`).toBe('application/json; charset=utf-8');
     }
   }
@@ -56,10 +63,22 @@ describe('the direct reads answer what HTTP answers', () => {
     const { client: admin } = await signedIn(t, 'admin');
     await publish(admin, { nap: 'Sunday Secret – 2:10 Ascot' });
     expect((await admin.post('/api/move-to-library')).status).toBe(200);
-    const premium = await createArticle(admin, { title: 'Members Angle', contentType: 'premium', content: `<p>${PREMIUM_SECRET}</p>` });
+    const premium = await createArticle(admin, {
+      title: 'Members Angle',
+      contentType: 'premium',
+      content: `<p>${PREMIUM_SECRET}</p>`,
+    });
     const free = await createArticle(admin, { title: 'Going Report' });
-    await settle(admin, await record(admin, { raceDate: '2026-11-20', selectionName: 'Copper Coast', advisedOdds: '4/1' }), 'WON');
-    await settle(admin, await record(admin, { raceDate: '2026-11-22', selectionName: 'Sunday Secret', advisedOdds: '5/1' }), 'WON');
+    await settle(
+      admin,
+      await record(admin, { raceDate: '2026-11-20', selectionName: 'Copper Coast', advisedOdds: '4/1' }),
+      'WON',
+    );
+    await settle(
+      admin,
+      await record(admin, { raceDate: '2026-11-22', selectionName: 'Sunday Secret', advisedOdds: '5/1' }),
+      'WON',
+    );
     const { client: nonMember } = await signedIn(t, 'nonMember');
     const { client: member } = await signedIn(t, 'member');
 
@@ -103,10 +122,15 @@ describe('the direct reads answer what HTTP answers', () => {
     expect((await direct('/api/auth/user')).status).toBe(401);
 
     // A read that throws an HttpError: its status and `{ message }`.
-    expect(await direct('/api/historical-tips/not-a-date')).toEqual({ status: 400, json: JSON.stringify({ message: 'Invalid date' }) });
+    expect(await direct('/api/historical-tips/not-a-date')).toEqual({
+      status: 400,
+      json: JSON.stringify({ message: 'Invalid date' }),
+    });
     expect((await direct('/api/news-and-views/no-such-article')).status).toBe(404);
     // A percent-encoded parameter is decoded as the router decodes it.
-    expect(await direct(`/api/news-and-views/${encodeURIComponent(free.slug)}`)).toEqual(await direct(`/api/news-and-views/${free.slug}`));
+    expect(await direct(`/api/news-and-views/${encodeURIComponent(free.slug)}`)).toEqual(
+      await direct(`/api/news-and-views/${free.slug}`),
+    );
   });
 });
 
@@ -133,7 +157,11 @@ describe('the HTTP routes keep their headers', () => {
     ];
     for (const [client, path, status, cacheControl, vary] of expected) {
       const res = await client.get(path);
-      expect([res.status, res.headers.get('cache-control'), res.headers.get('vary')], path).toEqual([status, cacheControl, vary]);
+      expect([res.status, res.headers.get('cache-control'), res.headers.get('vary')], path).toEqual([
+        status,
+        cacheControl,
+        vary,
+      ]);
     }
   });
 });

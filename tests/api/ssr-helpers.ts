@@ -9,7 +9,13 @@ export const pageData = (html: string) => DATA_ELEMENT.exec(html)?.[1] ?? null;
 /** A page as a browser gets it: status, the markup React rendered into #root, and the data element. */
 export async function fetchPage(client: HttpClient, path: string) {
   const res = await client.get(path);
-  return { status: res.status, html: res.text, root: ROOT.exec(res.text)?.[1] ?? '', data: pageData(res.text), headers: res.headers };
+  return {
+    status: res.status,
+    html: res.text,
+    root: ROOT.exec(res.text)?.[1] ?? '',
+    data: pageData(res.text),
+    headers: res.headers,
+  };
 }
 
 /** When the page was rendered: the same value twice means the second came from the page cache. */

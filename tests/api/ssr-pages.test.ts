@@ -85,19 +85,25 @@ describe('server-rendered public pages', () => {
     for (const [path, texts] of Object.entries(expected)) {
       const p = await page(path);
       expect(p.status, path).toBe(200);
-      for (const text of texts) expect(p.root.replace(/<!-- -->/g, ''), `${path}: ${text}`).toContain(text.replace(/&/g, '&amp;'));
+      for (const text of texts)
+        expect(p.root.replace(/<!-- -->/g, ''), `${path}: ${text}`).toContain(text.replace(/&/g, '&amp;'));
       // Linked from the footer of every page.
       expect(p.root, path).toContain(`href="${path}"`);
     }
     // The subscribe page links all three beside the price.
     const subscribe = await page('/subscribe');
-    for (const path of ['/terms', '/privacy', '/responsible-gambling']) expect(subscribe.root.split('Subscribe Now')[1], path).toContain(`href="${path}"`);
+    for (const path of ['/terms', '/privacy', '/responsible-gambling'])
+      expect(subscribe.root.split('Subscribe Now')[1], path).toContain(`href="${path}"`);
   });
 
   it('News & Views and an article carry their text; a premium body reaches members only', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const regular = await createArticle(admin, { title: 'Going Report' });
-    const premium = await createArticle(admin, { title: 'Members Angle', contentType: 'premium', content: `<p>${PREMIUM_SECRET}</p>` });
+    const premium = await createArticle(admin, {
+      title: 'Members Angle',
+      contentType: 'premium',
+      content: `<p>${PREMIUM_SECRET}</p>`,
+    });
 
     const list = await page('/news-and-views');
     expect(list.root).toContain('Going Report');
@@ -122,27 +128,42 @@ describe('server-rendered public pages', () => {
   it("the free race card lists the nominated race's horses, and no other race's", async () => {
     const sample = makeRaceDay({ races: 3, runners: 4, seed: 7 });
     const { client: admin } = await signedIn(t, 'admin');
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday')))
+        .status,
+    ).toBe(200);
     const chosen = sample[1];
     const [h, m] = chosen.time.split(':').map(Number);
-    const nominated = await admin.post('/api/free-race/nominate', { raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`, course: chosen.course, weekday: 'Sunday' });
+    const nominated = await admin.post('/api/free-race/nominate', {
+      raceTime: `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`,
+      course: chosen.course,
+      weekday: 'Sunday',
+    });
     expect(nominated.status).toBe(200);
 
     const free = await page('/free-race');
     for (const horse of chosen.horses) expect(free.root).toContain(horse.name);
-    for (const other of sample.filter((r) => r !== chosen)) for (const horse of other.horses) expect(free.html).not.toContain(horse.name);
+    for (const other of sample.filter((r) => r !== chosen))
+      for (const horse of other.horses) expect(free.html).not.toContain(horse.name);
   });
 
   it('the results table has a row per settled tip', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const won = await record(admin, { raceDate: '2026-11-20', selectionName: 'Copper Coast', advisedOdds: '4/1' });
     await settle(admin, won, 'WON');
-    const lost = await record(admin, { raceDate: '2026-11-21', selectionName: 'Silent Witness', selectionType: 'nb', advisedOdds: '9/2' });
+    const lost = await record(admin, {
+      raceDate: '2026-11-21',
+      selectionName: 'Silent Witness',
+      selectionType: 'nb',
+      advisedOdds: '9/2',
+    });
     await settle(admin, lost, 'WON');
     await settle(admin, lost, 'LOST'); // a correction: the record says so, with the day
 
     const results = await page('/results');
-    const rows = [...results.root.matchAll(/<tr class="border-b border-slate-200 bg-(?:green|red)-50">([\s\S]*?)<\/tr>/g)].map((r) => r[1]);
+    const rows = [
+      ...results.root.matchAll(/<tr class="border-b border-slate-200 bg-(?:green|red)-50">([\s\S]*?)<\/tr>/g),
+    ].map((r) => r[1]);
     expect(rows).toHaveLength(2);
     expect(rows.join()).toContain('Copper Coast');
     const corrected = rows.find((r) => r.includes('Silent Witness'))!;
@@ -197,7 +218,9 @@ describe('server-rendered public pages', () => {
   it('the embedded data is not executable, cannot be broken out of, and the CSP stays strict', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     // Titles are stored as text: the entities come back as "<" and ">" in the data.
-    await createArticle(admin, { title: 'Odds &lt;/script&gt;&lt;script&gt;window.hacked=1&lt;/script&gt; &lt;!-- on' });
+    await createArticle(admin, {
+      title: 'Odds &lt;/script&gt;&lt;script&gt;window.hacked=1&lt;/script&gt; &lt;!-- on',
+    });
     const p = await page('/news-and-views');
     expect(p.data).not.toBeNull();
     expect(p.data).not.toContain('<');

@@ -17,7 +17,10 @@ let t: TestApp;
 const logLines: string[] = [];
 beforeAll(async () => {
   ensureWebBuilt();
-  t = await startTestApp({ LOG_LEVEL: 'warn' }, { webDir: WEB_DIR, logStream: { write: (line) => void logLines.push(line) } });
+  t = await startTestApp(
+    { LOG_LEVEL: 'warn' },
+    { webDir: WEB_DIR, logStream: { write: (line) => void logLines.push(line) } },
+  );
 }, 120_000);
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -127,10 +130,15 @@ describe('a page whose data cannot be read answers 503 and is never kept', () =>
 
     const sample = makeRaceDay({ races: 2, runners: 3, seed: 5 });
     const { client: admin } = await signedIn(t, 'admin');
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday'))).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(sample), 'sunday')))
+        .status,
+    ).toBe(200);
     const [h, m] = sample[0].time.split(':').map(Number);
     const raceTime = `${h > 12 ? h - 12 : h}:${String(m).padStart(2, '0')}`;
-    expect((await admin.post('/api/free-race/nominate', { raceTime, course: sample[0].course, weekday: 'Sunday' })).status).toBe(200);
+    expect(
+      (await admin.post('/api/free-race/nominate', { raceTime, course: sample[0].course, weekday: 'Sunday' })).status,
+    ).toBe(200);
 
     const restore = await breakTable(horses);
     try {
@@ -142,7 +150,9 @@ describe('a page whose data cannot be read answers 503 and is never kept', () =>
     } finally {
       await restore();
     }
-    const errors = logLines.map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message?: string } }).filter((l) => l.level >= 50);
+    const errors = logLines
+      .map((l) => JSON.parse(l) as { level: number; msg: string; err?: { message?: string } })
+      .filter((l) => l.level >= 50);
     expect(errors.some((l) => l.msg === 'request failed' && /horses/.test(l.err?.message ?? ''))).toBe(true);
 
     const after = await page('/free-race');
@@ -175,7 +185,11 @@ describe("the request's Host never reaches a page kept for others", () => {
   it('an article page rendered for a forged Host carries no such host', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const a = await createArticle(admin, { title: 'Going Report' });
-    const forged = await t.app.inject({ method: 'GET', url: `/news-and-views/${a.slug}`, headers: { host: 'evil.example' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/news-and-views/${a.slug}`,
+      headers: { host: 'evil.example' },
+    });
     expect(forged.body).not.toContain('evil.example');
     expect(forged.body).toContain(`<link rel="canonical" href="/news-and-views/${a.slug}">`);
     expect((await page(`/news-and-views/${a.slug}`)).html).not.toContain('evil.example');
@@ -192,7 +206,14 @@ describe("the request's Host never reaches a page kept for others", () => {
 describe('spellings of an address share one kept render', () => {
   it('a query string, a trailing or doubled slash and another case are sent to the one address', async () => {
     const kept = await expectKept('/news-and-views');
-    for (const variant of ['/news-and-views?x=1', '/news-and-views?x=2', '/news-and-views/', '//news-and-views', '/News-And-Views', '/NEWS-AND-VIEWS/?a=b']) {
+    for (const variant of [
+      '/news-and-views?x=1',
+      '/news-and-views?x=2',
+      '/news-and-views/',
+      '//news-and-views',
+      '/News-And-Views',
+      '/NEWS-AND-VIEWS/?a=b',
+    ]) {
       const res = await t.client().get(variant);
       expect(res.status, variant).toBe(301);
       expect(res.headers.get('location'), variant).toBe('/news-and-views');
@@ -203,7 +224,9 @@ describe('spellings of an address share one kept render', () => {
     expect(cancelled.status).toBe(301);
     expect(cancelled.headers.get('location')).toBe('/subscribe?checkout=cancelled');
     expect((await page('/subscribe?checkout=cancelled')).status).toBe(200);
-    expect((await t.client().get('/resources/vb-ratings-guide/')).headers.get('location')).toBe('/resources/vb-ratings-guide');
+    expect((await t.client().get('/resources/vb-ratings-guide/')).headers.get('location')).toBe(
+      '/resources/vb-ratings-guide',
+    );
     // The sign-in page keeps its way back, in one spelling; pages the browser renders keep their
     // query as it is (a reset token).
     const signIn = await t.client().get('/login?next=/tips&x=1');

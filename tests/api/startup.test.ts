@@ -29,7 +29,9 @@ async function failedStart(env: Record<string, string>) {
 
 function listen(server: net.Server): Promise<number> {
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
 }
 
 /** One plain line: the reason, and no stack trace. */
@@ -43,7 +45,12 @@ describe('start-up refuses clearly', () => {
   it('a port already in use is found before any database work or admin is made', async () => {
     const port = await listen(net.createServer());
     const dataDir = path.join(tmp(), 'data');
-    const { code, output } = await failedStart({ PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'admin-password-1' });
+    const { code, output } = await failedStart({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'a@example.com',
+      ADMIN_PASSWORD: 'admin-password-1',
+    });
     expect(code).toBe(1);
     expectOneLine(output, new RegExp(`PORT ${port} on 127\\.0\\.0\\.1 is already in use`));
     expect(fs.existsSync(dataDir)).toBe(false); // no database was created, so no migration ran and no admin was made
@@ -54,7 +61,10 @@ describe('start-up refuses clearly', () => {
     fs.writeFileSync(file, 'x');
     const { code, output } = await failedStart({ DATA_DIR: file });
     expect(code).toBe(1);
-    expectOneLine(output, new RegExp(`DATA_DIR ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is a file, not a folder`));
+    expectOneLine(
+      output,
+      new RegExp(`DATA_DIR ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is a file, not a folder`),
+    );
   });
 
   it('a DATA_DIR holding a damaged database is named, and start-up ends rather than hangs', async () => {
@@ -63,15 +73,27 @@ describe('start-up refuses clearly', () => {
     fs.writeFileSync(path.join(dir, 'pglite', 'PG_VERSION'), 'not a version\n');
     const { code, output } = await failedStart({ DATA_DIR: dir });
     expect(code).toBe(1);
-    expectOneLine(output, new RegExp(`Cannot open the embedded database in ${path.join(dir, 'pglite').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(DATA_DIR\\)`));
+    expectOneLine(
+      output,
+      new RegExp(
+        `Cannot open the embedded database in ${path.join(dir, 'pglite').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(DATA_DIR\\)`,
+      ),
+    );
   });
 
   it('a DATABASE_URL where nothing listens names the variable and the host, never the password', async () => {
     const closed = await listen(net.createServer());
     await new Promise((resolve) => servers.pop()!.close(resolve)); // a port that was just free
-    const { code, output } = await failedStart({ DATABASE_URL: `postgres://vbg:pw-never-shown@127.0.0.1:${closed}/vbg` });
+    const { code, output } = await failedStart({
+      DATABASE_URL: `postgres://vbg:pw-never-shown@127.0.0.1:${closed}/vbg`,
+    });
     expect(code).toBe(1);
-    expectOneLine(output, new RegExp(`DATABASE_URL \\(PostgreSQL at 127\\.0\\.0\\.1:${closed}, database "vbg", user "vbg"\\): nothing is listening there`));
+    expectOneLine(
+      output,
+      new RegExp(
+        `DATABASE_URL \\(PostgreSQL at 127\\.0\\.0\\.1:${closed}, database "vbg", user "vbg"\\): nothing is listening there`,
+      ),
+    );
     expect(output).not.toContain('pw-never-shown');
   });
 
@@ -84,7 +106,9 @@ describe('start-up refuses clearly', () => {
     });
     server.on('close', () => sockets.forEach((s) => s.destroy()));
     const silent = await listen(server);
-    const { code, output, ms } = await failedStart({ DATABASE_URL: `postgres://vbg:pw-never-shown@127.0.0.1:${silent}/vbg` });
+    const { code, output, ms } = await failedStart({
+      DATABASE_URL: `postgres://vbg:pw-never-shown@127.0.0.1:${silent}/vbg`,
+    });
     expect(code).toBe(1);
     expectOneLine(output, /DATABASE_URL .*: no answer within 10 s/);
     expect(output).not.toContain('pw-never-shown');
@@ -98,7 +122,10 @@ describe('start-up refuses clearly', () => {
       url.pathname = '/vbg_no_such_database';
       const { code, output } = await failedStart({ DATABASE_URL: url.toString() });
       expect(code).toBe(1);
-      expectOneLine(output, /DATABASE_URL \(PostgreSQL at 127\.0\.0\.1:5432, database "vbg_no_such_database".*\): that database does not exist/);
+      expectOneLine(
+        output,
+        /DATABASE_URL \(PostgreSQL at 127\.0\.0\.1:5432, database "vbg_no_such_database".*\): that database does not exist/,
+      );
     });
   }
 });

@@ -47,13 +47,24 @@ describe('move-to-library', () => {
     const { client } = await signedIn(t, 'admin', 'later@example.com');
     const first = await client.post('/api/move-to-library');
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ success: true, message: "Yesterday's tips (Tuesday 14 July 2026) were added to the back catalogue." });
+    expect(first.json).toMatchObject({
+      success: true,
+      message: "Yesterday's tips (Tuesday 14 July 2026) were added to the back catalogue.",
+    });
     const second = await client.post('/api/move-to-library');
     expect(second.status).toBe(200);
     expect(second.json.message).toMatch(/already in the back catalogue/);
 
     const list = await t.client().get('/api/back-catalogue');
-    expect(list.json).toEqual([{ id: expect.any(Number), title: 'Daily Tips – Tuesday 14 July 2026', date: '2026-07-14', contentType: 'html', filename: 'daily-tips-2026-07-14' }]);
+    expect(list.json).toEqual([
+      {
+        id: expect.any(Number),
+        title: 'Daily Tips – Tuesday 14 July 2026',
+        date: '2026-07-14',
+        contentType: 'html',
+        filename: 'daily-tips-2026-07-14',
+      },
+    ]);
     expect(await t.ctx.db.select().from(backCatalogue)).toHaveLength(1);
   });
 });

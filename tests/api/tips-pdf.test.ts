@@ -35,7 +35,11 @@ describe('back catalogue PDF upload', () => {
 
     const list = (await t.client().get('/api/back-catalogue')).json as Array<Record<string, unknown>>;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ title: 'Daily Guide – Friday 20 November 2026', date: '2026-11-20', contentType: 'pdf' });
+    expect(list[0]).toMatchObject({
+      title: 'Daily Guide – Friday 20 November 2026',
+      date: '2026-11-20',
+      contentType: 'pdf',
+    });
     const filename = String(list[0].filename);
     expect(filename).toMatch(/^vbg-guide-2026-11-20-[0-9a-f]{12}\.pdf$/);
 

@@ -77,7 +77,11 @@ describe('publishing', () => {
     const res = await publish(admin);
     expect(res.json).toMatchObject({ success: true, message: expect.any(String) });
     const tips = await member.get('/api/daily-tips');
-    expect(tips.json).toMatchObject({ bannerDate: 'Tuesday 14 July 2026', nap: 'Northern Star – 2:10 Ascot', multiplesBet2: 'Trixie: Northern Star, Harbour Light, Long Road' });
+    expect(tips.json).toMatchObject({
+      bannerDate: 'Tuesday 14 July 2026',
+      nap: 'Northern Star – 2:10 Ascot',
+      multiplesBet2: 'Trixie: Northern Star, Harbour Light, Long Road',
+    });
 
     // A second upload the same day replaces the first (one record per London day).
     await publish(admin, { nap: 'Changed Mind – 2:10 Ascot', multiple2: '' });
@@ -115,7 +119,10 @@ describe('a tip advised shorter than its value price', () => {
     t.clock.set(new Date('2026-11-22T10:00:00Z'));
     const { client: admin } = await signedIn(t, 'admin');
     const [race] = makeRaceDay({ races: 1, runners: 6, seed: 31 });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook([race]), 'sunday'))).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook([race]), 'sunday')))
+        .status,
+    ).toBe(200);
     const field = race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: parseOdds(h.odds) ?? 0 }));
     const index = field.findIndex((h, i) => h.marketOdds > 0 && valueDownTo(field, i) !== null);
     const horse = race.horses[index];
@@ -131,14 +138,19 @@ describe('a tip advised shorter than its value price', () => {
       confirm: 'confirmShortPrices',
     });
     expect(await t.ctx.db.select().from(dailyTips)).toEqual([]);
-    expect((await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(short), confirmShortPrices: 'yes' }))).status).toBe(400);
+    expect(
+      (await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(short), confirmShortPrices: 'yes' }))).status,
+    ).toBe(400);
     expect(await t.ctx.db.select().from(dailyTips)).toEqual([]);
 
     // Advised at or above the value price: no question asked.
     const longer = `${Math.ceil(downTo.threshold)}/1`;
     expect((await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(longer) }))).status).toBe(200);
     // Confirmed: published as written.
-    const confirmed = await admin.post('/api/secure-content-upload', tipsBody({ nap: nap(short), confirmShortPrices: true }));
+    const confirmed = await admin.post(
+      '/api/secure-content-upload',
+      tipsBody({ nap: nap(short), confirmShortPrices: true }),
+    );
     expect(confirmed.status, confirmed.text).toBe(200);
     const [row] = await t.ctx.db.select().from(dailyTips);
     expect(row.nap).toBe(nap(short));

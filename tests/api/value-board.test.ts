@@ -25,7 +25,8 @@ beforeEach(async () => {
 });
 
 const BOARD = '/api/value-now';
-const runnerOf = (board: ValueBoard, name: string): ValueBoardRunner => board.races.flatMap((r) => r.runners).find((h) => h.horseName === name)!;
+const runnerOf = (board: ValueBoard, name: string): ValueBoardRunner =>
+  board.races.flatMap((r) => r.runners).find((h) => h.horseName === name)!;
 
 describe('GET /api/value-now', () => {
   it('is for members only, never kept by a shared cache', async () => {
@@ -48,18 +49,44 @@ describe('GET /api/value-now', () => {
     await uploadMorningOdds(admin, sample, MORNING);
     // Tomorrow's cards are not today's board.
     const tomorrow = makeRaceDay({ races: 1, runners: 3, seed: 3 });
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(tomorrow), 'thursday'))).status).toBe(200);
+    expect(
+      (
+        await admin.post(
+          '/api/vbg-race-cards/upload-master-excel',
+          masterForm(await raceDayWorkbook(tomorrow), 'thursday'),
+        )
+      ).status,
+    ).toBe(200);
     const { client: member } = await signedIn(t, 'member');
     const [race] = sample;
     const before = (await member.get(BOARD)).json as ValueBoard; // and now cached
-    expect(before.races.map((r) => [r.time, r.course, r.runners.length, r.off, r.resulted])).toEqual(sample.map((r) => [r.time, r.course, 5, false, false]));
-    expect(runnerOf(before, race.horses[1].name)).toMatchObject({ price: 2.5, priceText: '6/4', priceSource: 'morning', morningPrice: 2.5, move: 0 });
+    expect(before.races.map((r) => [r.time, r.course, r.runners.length, r.off, r.resulted])).toEqual(
+      sample.map((r) => [r.time, r.course, 5, false, false]),
+    );
+    expect(runnerOf(before, race.horses[1].name)).toMatchObject({
+      price: 2.5,
+      priceText: '6/4',
+      priceSource: 'morning',
+      morningPrice: 2.5,
+      move: 0,
+    });
 
     t.clock.advance(10 * 60_000);
-    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[1].name} 3/1`])).status).toBe(200);
+    expect((await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[1].name} 3/1`])).status).toBe(
+      200,
+    );
     const board = (await member.get(BOARD)).json as ValueBoard;
     const moved = runnerOf(board, race.horses[1].name);
-    expect(moved).toMatchObject({ price: 4, priceText: '3/1', priceSource: 'analyst', morningPrice: 2.5, morningPriceText: '6/4', move: priceMove(2.5, 4), isTip: false, result: null });
+    expect(moved).toMatchObject({
+      price: 4,
+      priceText: '3/1',
+      priceSource: 'analyst',
+      morningPrice: 2.5,
+      morningPriceText: '6/4',
+      move: priceMove(2.5, 4),
+      isTip: false,
+      result: null,
+    });
     expect(moved.move).toBe(-15); // 40% to 25%: drifted
     expect(Math.abs(new Date(moved.priceAt!).getTime() - t.clock.now().getTime())).toBeLessThan(10_000);
     expect(moved.history.map((p) => [p.source, p.priceText])).toEqual([
@@ -84,10 +111,20 @@ describe('GET /api/value-now', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const [first, second] = await uploadDay(admin);
     const nap = first.horses[3];
-    await publishTips(t.ctx, dayTips({ nap: `${nap.name} – ${first.time} ${first.course} (5/1)`, nb: 'Nobody Here – 3:15 Haydock (11/4)', longshot: '', confirmShortPrices: true }));
+    await publishTips(
+      t.ctx,
+      dayTips({
+        nap: `${nap.name} – ${first.time} ${first.course} (5/1)`,
+        nb: 'Nobody Here – 3:15 Haydock (11/4)',
+        longshot: '',
+        confirmShortPrices: true,
+      }),
+    );
     const { client: member } = await signedIn(t, 'member');
     const board = (await member.get(BOARD)).json as ValueBoard;
-    expect(board.races.flatMap((r) => r.runners.filter((h) => h.isTip).map((h) => [h.horseName, h.tip]))).toEqual([[nap.name, 'NAP']]);
+    expect(board.races.flatMap((r) => r.runners.filter((h) => h.isTip).map((h) => [h.horseName, h.tip]))).toEqual([
+      [nap.name, 'NAP'],
+    ]);
 
     const [h, m] = first.time.split(':').map(Number);
     t.clock.set(new Date(`${TODAY}T${String(h).padStart(2, '0')}:${String(m + 1).padStart(2, '0')}:00Z`));
@@ -123,7 +160,15 @@ describe('GET /api/value-now', () => {
     const { client: member } = await signedIn(t, 'member');
     expect(((await member.get(BOARD)).json as ValueBoard).races[0].resulted).toBe(false); // and now cached
     const [hh, mm] = race.time.split(':').map(Number);
-    expect((await admin.post('/api/free-race/nominate', { raceTime: `${hh}:${String(mm).padStart(2, '0')}`, course: race.course, weekday: 'wednesday' })).status).toBe(200);
+    expect(
+      (
+        await admin.post('/api/free-race/nominate', {
+          raceTime: `${hh}:${String(mm).padStart(2, '0')}`,
+          course: race.course,
+          weekday: 'wednesday',
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await enterResults(admin, TODAY, [resultLine(race, [2, 0, 4], [1])])).status).toBe(200);
     const board = (await member.get(BOARD)).json as ValueBoard;
@@ -140,7 +185,12 @@ describe('GET /api/value-now', () => {
 
     const card = await raceCard(member, race);
     expect(card.horses.map((h) => h.result)).toEqual(board.races[0].runners.map((r) => r.result));
-    expect(card.result!.runners[0]).toEqual({ name: race.horses[2].name, finish: 'won', position: 1, startingPrice: '5/2' });
+    expect(card.result!.runners[0]).toEqual({
+      name: race.horses[2].name,
+      finish: 'won',
+      position: 1,
+      startingPrice: '5/2',
+    });
     // The visitor's free race is the same card without any runner's result or prices of the day.
     const free = (await t.client().get('/api/free-race-preview')).json as { raceData: RaceCard };
     expect(free.raceData.id).toBe(card.id);

@@ -24,7 +24,12 @@ async function startApp(lines: string[], opts: { clock?: Clock; beforeListen?: (
   const database = await openTestDatabase();
   await resetDatabase(database);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false' });
-  const built = await buildApp({ config, database, clock: opts.clock, logStream: { write: (line) => void lines.push(line) } });
+  const built = await buildApp({
+    config,
+    database,
+    clock: opts.clock,
+    logStream: { write: (line) => void lines.push(line) },
+  });
   opts.beforeListen?.(built);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   return { built, base: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
@@ -48,7 +53,13 @@ describe('start-up warm-up', () => {
     // warming up with right now (it must not be taken from under it).
     const longAgo = new Date(Date.now() - 11 * 60_000);
     await db.insert(users).values([
-      { email: 'warm-up+dead0000@warm-up.invalid', role: 'member', subscriptionStatus: 'active', createdAt: longAgo, updatedAt: longAgo },
+      {
+        email: 'warm-up+dead0000@warm-up.invalid',
+        role: 'member',
+        subscriptionStatus: 'active',
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      },
       { email: 'warm-up+busy0000@warm-up.invalid', role: 'member', subscriptionStatus: 'active' },
     ]);
     const usersBefore = (await db.select({ email: users.email }).from(users)).map((u) => u.email).sort();
@@ -58,7 +69,11 @@ describe('start-up warm-up', () => {
     const notYet = await new HttpClient(base).get('/api/ready');
     expect(notYet.status).toBe(503);
     expect(notYet.json).toMatchObject({ status: 'not-ready', warmingUp: true, shuttingDown: false });
-    const result = await warmUp(built.app, built.ctx, built.warmUpToken, { requests: 120, budgetMs: 60_000, connections: 3 });
+    const result = await warmUp(built.app, built.ctx, built.warmUpToken, {
+      requests: 120,
+      budgetMs: 60_000,
+      connections: 3,
+    });
     built.state.warmingUp = false;
 
     // It went through the member routes (the demo has today's tips, races and articles: all 200).
@@ -68,7 +83,9 @@ describe('start-up warm-up', () => {
     // Nothing left: the same members (the dead warm-up's gone), no new session, nothing cached.
     const usersAfter = (await db.select({ email: users.email }).from(users)).map((u) => u.email).sort();
     expect(usersAfter).toEqual(usersBefore.filter((e) => e !== 'warm-up+dead0000@warm-up.invalid'));
-    expect(await db.select({ email: users.email }).from(users).where(like(users.email, 'warm-up+%'))).toEqual([{ email: 'warm-up+busy0000@warm-up.invalid' }]);
+    expect(await db.select({ email: users.email }).from(users).where(like(users.email, 'warm-up+%'))).toEqual([
+      { email: 'warm-up+busy0000@warm-up.invalid' },
+    ]);
     const [{ n: sessionsAfter }] = await db.select({ n: count() }).from(sessions);
     expect(sessionsAfter).toBe(sessionsBefore);
     expect(built.ctx.sessions.size).toBe(0);
@@ -89,7 +106,9 @@ describe('start-up warm-up', () => {
     const metadata = await member.get('/api/vbg-race-cards-metadata');
     expect(metadata.status).toBe(200);
     expect((await member.get('/api/daily-tips')).status).toBe(200);
-    const firstRace = Object.values(metadata.json as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : []))[0] as { id: number };
+    const firstRace = Object.values(metadata.json as Record<string, unknown>).flatMap((v) =>
+      Array.isArray(v) ? v : [],
+    )[0] as { id: number };
     expect((await member.get(`/api/vbg-race-cards/race/${firstRace.id}`)).status).toBe(200);
   });
 
@@ -99,7 +118,9 @@ describe('start-up warm-up', () => {
     app = built;
     await new HttpClient(base).get('/api/news-and-views', { [WARM_UP_HEADER]: 'a-guess' });
     await new HttpClient(base).get('/api/news-and-views', { [WARM_UP_HEADER]: '' });
-    await expect.poll(() => completed(lines).map((e) => e.req?.url)).toEqual(['/api/news-and-views', '/api/news-and-views']);
+    await expect
+      .poll(() => completed(lines).map((e) => e.req?.url))
+      .toEqual(['/api/news-and-views', '/api/news-and-views']);
   });
 
   it('a warm-up whose process dies in the middle leaves no usable or listed member: it ends with the warm-up, and the next start or housekeeping removes it', async () => {
@@ -114,7 +135,11 @@ describe('start-up warm-up', () => {
         fastify.addHook('onRequest', async (request) => {
           if (seen.crash || request.headers[WARM_UP_HEADER] !== warmUpToken || !request.headers.cookie) return;
           const [member] = await ctx.db.select().from(users).where(like(users.email, 'warm-up+%'));
-          seen.crash = { cookie: request.headers.cookie, member, sessions: await ctx.db.select().from(sessions).where(eq(sessions.userId, member.id)) };
+          seen.crash = {
+            cookie: request.headers.cookie,
+            member,
+            sessions: await ctx.db.select().from(sessions).where(eq(sessions.userId, member.id)),
+          };
         }),
     });
     app = built;
@@ -131,7 +156,8 @@ describe('start-up warm-up', () => {
     await leaveBehind();
 
     // Never listed, never a member past the warm-up: membership and sessions end with its budget.
-    const listed = async () => (await listMembers(ctx, { search: '', status: '', type: '' })).members.map((m) => m.email);
+    const listed = async () =>
+      (await listMembers(ctx, { search: '', status: '', type: '' })).members.map((m) => m.email);
     expect(await listed()).not.toContain(member.email);
     expect(member).toMatchObject({ passwordHash: null, emailOptOut: true });
     const end = member.subscriptionEndDate!.getTime();
@@ -142,9 +168,17 @@ describe('start-up warm-up', () => {
     expect(await asTheWarmUp('/api/auth/user')).toBe(401);
 
     // The next start removes it at once (not ten minutes on); a warm-up still running keeps its member.
-    await ctx.db.insert(users).values({ email: 'warm-up+live0000@warm-up.invalid', role: 'member', subscriptionStatus: 'active', subscriptionEndDate: new Date(clock.now().getTime() + 30_000) });
+    await ctx.db.insert(users).values({
+      email: 'warm-up+live0000@warm-up.invalid',
+      role: 'member',
+      subscriptionStatus: 'active',
+      subscriptionEndDate: new Date(clock.now().getTime() + 30_000),
+    });
     await warmUp(built.app, ctx, built.warmUpToken, { requests: 5, budgetMs, connections: 1 });
-    const warmUpMembers = async () => (await ctx.db.select({ email: users.email }).from(users).where(like(users.email, 'warm-up+%'))).map((u) => u.email);
+    const warmUpMembers = async () =>
+      (await ctx.db.select({ email: users.email }).from(users).where(like(users.email, 'warm-up+%'))).map(
+        (u) => u.email,
+      );
     expect(await warmUpMembers()).toEqual(['warm-up+live0000@warm-up.invalid']);
 
     // So does housekeeping, on every instance, hourly; its sessions go with it.

@@ -44,7 +44,10 @@ async function cards(admin: HttpClient) {
   await uploadMorningOdds(admin, today, MORNING);
   const tomorrow = makeRaceDay({ races: 1, runners: 3, seed: 3 });
   tomorrow[0].horses[0].name = today[1].horses[2].name;
-  const res = await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(tomorrow), 'thursday'));
+  const res = await admin.post(
+    '/api/vbg-race-cards/upload-master-excel',
+    masterForm(await raceDayWorkbook(tomorrow), 'thursday'),
+  );
   expect(res.status, res.text).toBe(200);
   return { today, tomorrow };
 }
@@ -57,7 +60,8 @@ describe('the next run of a watched horse', () => {
     const onlyToday = today[0].horses[1].name;
     const twice = today[1].horses[2].name;
     const onlyTomorrow = tomorrow[0].horses[1].name;
-    for (const horseName of [onlyToday, twice.toUpperCase(), onlyTomorrow, 'Not Declared Yet']) expect((await member.post('/api/watchlist', { horseName })).status).toBe(201);
+    for (const horseName of [onlyToday, twice.toUpperCase(), onlyTomorrow, 'Not Declared Yet'])
+      expect((await member.post('/api/watchlist', { horseName })).status).toBe(201);
 
     const runs = await watched(member);
     const card = await raceCard(member, today[0]);
@@ -81,7 +85,14 @@ describe('the next run of a watched horse', () => {
     expect(runs[onlyToday]!.valueDownTo).not.toBeNull();
     // Starred in capitals: the card's spelling is the run's; the member's stays on the row.
     expect(runs[twice.toUpperCase()]).toMatchObject({ date: TODAY, time: today[1].time, horseName: twice, off: false });
-    expect(runs[onlyTomorrow]).toMatchObject({ date: TOMORROW, time: tomorrow[0].time, course: tomorrow[0].course, horseName: onlyTomorrow, off: false, result: null });
+    expect(runs[onlyTomorrow]).toMatchObject({
+      date: TOMORROW,
+      time: tomorrow[0].time,
+      course: tomorrow[0].course,
+      horseName: onlyTomorrow,
+      off: false,
+      result: null,
+    });
     expect(runs['Not Declared Yet']).toBeNull();
   });
 
@@ -106,11 +117,22 @@ describe('the next run of a watched horse', () => {
     expect(runs[twice]).toMatchObject({ date: TOMORROW, time: tomorrow[0].time, off: false });
 
     // A result entered drops the cached cards: the run shows how it finished, and a non-runner is one.
-    expect((await enterResults(await signInAgain('admin@example.com'), TODAY, [resultLine(today[0], [2, 0, 4], [1])])).status).toBe(200);
+    expect(
+      (await enterResults(await signInAgain('admin@example.com'), TODAY, [resultLine(today[0], [2, 0, 4], [1])]))
+        .status,
+    ).toBe(200);
     await later.post('/api/watchlist', { horseName: today[0].horses[1].name });
     runs = await watched(later);
-    expect(runs[winner]).toMatchObject({ off: true, result: { finish: 'won', position: 1, startingPrice: '5/2' }, nonRunner: false });
-    expect(runs[today[0].horses[1].name]).toMatchObject({ off: true, result: { finish: 'nr', position: null, startingPrice: null }, nonRunner: true });
+    expect(runs[winner]).toMatchObject({
+      off: true,
+      result: { finish: 'won', position: 1, startingPrice: '5/2' },
+      nonRunner: false,
+    });
+    expect(runs[today[0].horses[1].name]).toMatchObject({
+      off: true,
+      result: { finish: 'nr', position: null, startingPrice: null },
+      nonRunner: true,
+    });
 
     // The next day: yesterday's runs are not shown; tomorrow's card is today's.
     at(TOMORROW, '09:00');

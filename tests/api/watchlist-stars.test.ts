@@ -23,7 +23,8 @@ beforeEach(async () => {
 const LIST = '/api/watchlist';
 /** The test clock runs on from where it was set as real time passes: a time to the minute. */
 const at = (minute: string) => expect.stringMatching(new RegExp(`^${minute}:`));
-const names = async (client: Awaited<ReturnType<typeof signedIn>>['client']) => ((await client.get(LIST)).json as WatchlistResponse).horses.map((h) => h.horseName);
+const names = async (client: Awaited<ReturnType<typeof signedIn>>['client']) =>
+  ((await client.get(LIST)).json as WatchlistResponse).horses.map((h) => h.horseName);
 
 describe('the watch list routes', () => {
   it('are for members only: visitors 401, non-members 403, and bad input from them changes nothing', async () => {
@@ -49,7 +50,11 @@ describe('the watch list routes', () => {
     t.clock.advance(60_000);
     const again = await client.post(LIST, { horseName: 'northern star' });
     expect(again.status).toBe(200);
-    expect(again.json).toEqual({ horse: first.json.horse, created: false, message: 'Northern Star (IRE) is already on your watch list.' });
+    expect(again.json).toEqual({
+      horse: first.json.horse,
+      created: false,
+      message: 'Northern Star (IRE) is already on your watch list.',
+    });
     t.clock.advance(60_000);
     expect((await client.post(LIST, { horseName: 'Golden Arrow' })).status).toBe(201);
 
@@ -87,10 +92,19 @@ describe('the watch list routes', () => {
 
   it(`caps a member at ${WATCHLIST_CAP} horses with a clear 422; re-starring a watched one still answers 200, and another member is not affected`, async () => {
     const { client, user } = await signedIn(t, 'member');
-    await t.ctx.db.insert(watchlist).values(Array.from({ length: WATCHLIST_CAP }, (_, i) => ({ userId: user.id, horseName: `Horse ${i}`, horseKey: `horse${i}`, createdAt: t.clock.now() })));
+    await t.ctx.db.insert(watchlist).values(
+      Array.from({ length: WATCHLIST_CAP }, (_, i) => ({
+        userId: user.id,
+        horseName: `Horse ${i}`,
+        horseKey: `horse${i}`,
+        createdAt: t.clock.now(),
+      })),
+    );
     const full = await client.post(LIST, { horseName: 'One Too Many' });
     expect(full.status).toBe(422);
-    expect(full.json).toEqual({ message: `Your watch list is full (${WATCHLIST_CAP} horses). Remove a horse to star another.` });
+    expect(full.json).toEqual({
+      message: `Your watch list is full (${WATCHLIST_CAP} horses). Remove a horse to star another.`,
+    });
     expect((await client.post(LIST, { horseName: 'horse 7' })).status).toBe(200);
     expect(await t.ctx.db.select().from(watchlist).where(eq(watchlist.userId, user.id))).toHaveLength(WATCHLIST_CAP);
     const { client: other } = await signedIn(t, 'member', 'other@example.com');

@@ -20,7 +20,10 @@ beforeAll(async () => {
   await createAccount(j.app, 'admin', 'a11y-admin@example.com');
   const articles = (await j.app.client().get('/api/news-and-views')).json as Array<{ slug: string }>;
   // A past day the demo has tips for (a day without any would answer 404 to the page's query).
-  const catalogue = (await j.app.client().get('/api/back-catalogue')).json as Array<{ date: string; contentType: string }>;
+  const catalogue = (await j.app.client().get('/api/back-catalogue')).json as Array<{
+    date: string;
+    contentType: string;
+  }>;
   const tipsDay = catalogue.find((e) => e.contentType === 'html')?.date;
   if (!tipsDay) throw new Error('The demo content has no archived day of tips');
   samples = {

@@ -17,13 +17,24 @@ beforeEach(() => j.app.reset());
 describe('a member’s data rights in My Account', () => {
   it('downloads everything held about them, and takes a break from the e-mails', async () => {
     const member = await createAccount(j.app, 'member', 'reader@example.com');
-    await j.app.ctx.db.insert(memberBets).values({ userId: member.id, raceDate: '2026-11-20', raceTime: '14:10', course: 'Ascot', horseName: 'Northern Star', price: '5/1', stakePence: 500 });
+    await j.app.ctx.db.insert(memberBets).values({
+      userId: member.id,
+      raceDate: '2026-11-20',
+      raceTime: '14:10',
+      course: 'Ascot',
+      horseName: 'Northern Star',
+      price: '5/1',
+      stakePence: 500,
+    });
     const { page } = await j.newPage(PHONE);
     await signInThroughPage(page, 'reader@example.com');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/my-account');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`vbg-my-data-${londonDate(j.app.clock.now())}.json`);
     const data = JSON.parse(await text(await download.createReadStream())) as MyDataExport;
     expect(data.account.email).toBe('reader@example.com');
@@ -34,7 +45,9 @@ describe('a member’s data rights in My Account', () => {
     await page.getByLabel('Pause for').selectOption('30');
     await page.getByRole('button', { name: 'Pause e-mails' }).click();
     const status = page.locator('#email-pause [role="status"]');
-    await expect.poll(() => status.textContent()).toMatch(/^Member e-mails are paused\. They start again on \w+ \d{1,2} \w+ \d{4}\.$/);
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Member e-mails are paused\. They start again on \w+ \d{1,2} \w+ \d{4}\.$/);
     const [stored] = await j.app.ctx.db.select().from(users).where(eq(users.id, member.id));
     expect(stored.emailPausedUntil).not.toBeNull();
     await capture(page, 'account-email-paused');
@@ -59,8 +72,12 @@ describe('a member’s data rights in My Account', () => {
     expectFailures(page, { url: /\/api\/my-account$/, status: 400 });
     await dialog.getByLabel('Your password').fill('not-my-password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Your password is incorrect. Your account has not been deleted.');
-    expect((await j.app.ctx.db.select().from(users).where(eq(users.id, member.id)))[0].email).toBe('leaving@example.com');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('Your password is incorrect. Your account has not been deleted.');
+    expect((await j.app.ctx.db.select().from(users).where(eq(users.id, member.id)))[0].email).toBe(
+      'leaving@example.com',
+    );
 
     await dialog.getByLabel('Your password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
@@ -69,7 +86,10 @@ describe('a member’s data rights in My Account', () => {
     // Signed out: the header offers Sign In, and the session cookie is gone.
     await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('vbg_session');
-    expect((await j.app.ctx.db.select().from(users).where(eq(users.id, member.id)))[0]).toMatchObject({ email: `deleted-${member.id}@invalid`, passwordHash: null });
+    expect((await j.app.ctx.db.select().from(users).where(eq(users.id, member.id)))[0]).toMatchObject({
+      email: `deleted-${member.id}@invalid`,
+      passwordHash: null,
+    });
     await capture(page, 'account-deleted');
   });
 });

@@ -7,7 +7,11 @@ import { createAccount } from '../support/users';
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
   const keys = vapidKeys(); // push is configured: what stops it here is the browser
-  j = await startJourney({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:alerts@vbg.example' });
+  j = await startJourney({
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:alerts@vbg.example',
+  });
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());
@@ -31,9 +35,15 @@ describe('the alerts card in My Account', () => {
     await capture(page, 'alerts-card-saved');
 
     await page.reload();
-    await expect.poll(() => card.getByRole('switch', { name: 'Today’s tips are out' }).getAttribute('aria-checked')).toBe('true');
-    expect(await card.getByRole('switch', { name: 'A tip becomes a non-runner' }).getAttribute('aria-checked')).toBe('true');
-    expect(await card.getByRole('switch', { name: 'A starred horse reaches value' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => card.getByRole('switch', { name: 'Today’s tips are out' }).getAttribute('aria-checked'))
+      .toBe('true');
+    expect(await card.getByRole('switch', { name: 'A tip becomes a non-runner' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(await card.getByRole('switch', { name: 'A starred horse reaches value' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
     expect(await card.getByLabel('Quiet from').inputValue()).toBe('22:00');
     expect(await card.getByLabel('Quiet until').inputValue()).toBe('07:00');
 

@@ -28,8 +28,16 @@ describe('joining', () => {
     const subscribe = page.getByRole('button', { name: 'Subscribe Now' });
     const boxes = [
       [page.getByRole('checkbox', { name: 'I am 18 or over' }), AGE_REQUIRED_MESSAGE],
-      [page.getByRole('checkbox', { name: /^I accept the terms and conditions and have read the privacy notice$/ }), TERMS_REQUIRED_MESSAGE],
-      [page.getByRole('checkbox', { name: /^Start my membership now\. I understand that once it starts I lose my 14-day right to cancel/ }), START_NOW_REQUIRED_MESSAGE],
+      [
+        page.getByRole('checkbox', { name: /^I accept the terms and conditions and have read the privacy notice$/ }),
+        TERMS_REQUIRED_MESSAGE,
+      ],
+      [
+        page.getByRole('checkbox', {
+          name: /^Start my membership now\. I understand that once it starts I lose my 14-day right to cancel/,
+        }),
+        START_NOW_REQUIRED_MESSAGE,
+      ],
     ] as const;
     for (const [box, message] of boxes) {
       await subscribe.click();
@@ -41,7 +49,9 @@ describe('joining', () => {
       await expect.poll(async () => page.getByRole('alert').count()).toBe(0);
     }
     expect(new URL(page.url()).pathname).toBe('/subscribe');
-    expect(await page.getByRole('link', { name: 'terms and conditions', exact: true }).getAttribute('href')).toBe('/terms');
+    expect(await page.getByRole('link', { name: 'terms and conditions', exact: true }).getAttribute('href')).toBe(
+      '/terms',
+    );
     expect(await page.getByRole('link', { name: 'privacy notice', exact: true }).getAttribute('href')).toBe('/privacy');
 
     await plans.getByRole('radio', { name: /Annual/ }).check();
@@ -82,8 +92,13 @@ describe('joining', () => {
     const [user] = await j.app.ctx.db.select().from(users).where(eq(users.email, 'yearly@example.com'));
     expect(user).toMatchObject({ subscriptionType: 'annual', cancelAtPeriodEnd: true });
     expect(user.ageConfirmedAt).not.toBeNull();
-    const cancelled = (await j.app.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id))).find((e) => e.type === 'cancel_requested');
-    expect(cancelled).toMatchObject({ reason: 'too_expensive', detail: expect.objectContaining({ comment: 'Too dear for me this winter.', plan: 'annual' }) });
+    const cancelled = (
+      await j.app.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id))
+    ).find((e) => e.type === 'cancel_requested');
+    expect(cancelled).toMatchObject({
+      reason: 'too_expensive',
+      detail: expect.objectContaining({ comment: 'Too dear for me this winter.', plan: 'annual' }),
+    });
     await context.close();
   });
 

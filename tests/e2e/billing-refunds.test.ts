@@ -23,14 +23,19 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 async function paidMember(email: string) {
   const res = await j.app.client().post('/api/create-checkout-session', { email, ...JOINING });
   const path = new URL(res.json.url).pathname;
-  expect((await j.app.client().request('POST', `${path}/complete`, 'discountCode=', { ...FORM, origin: j.app.baseUrl })).status).toBe(303);
+  expect(
+    (await j.app.client().request('POST', `${path}/complete`, 'discountCode=', { ...FORM, origin: j.app.baseUrl }))
+      .status,
+  ).toBe(303);
 }
 
 describe('refunds in the admin', () => {
   it('the admin opens Refund on a member, is refused more than was paid, refunds part of it and sees it listed', async () => {
     await paidMember('refund.me@example.com');
     await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
-    const { page, context } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/members\/\d+\/refund$/, status: 400 }] });
+    const { page, context } = await j.newPage(undefined, {
+      expected: [{ url: /\/api\/admin\/members\/\d+\/refund$/, status: 400 }],
+    });
     await signInThroughPage(page, 'boss@example.com');
     await page.waitForURL('**/admin');
     await page.getByRole('tab', { name: 'System Settings' }).click();
@@ -46,13 +51,23 @@ describe('refunds in the admin', () => {
     await dialog.getByLabel('Part of it').check();
     // Checked in the browser with the server's schema: its message shows beside the amount.
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-    await expect.poll(() => dialog.getByText('Enter the amount to refund in pounds, like 16.00, or choose a full refund', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText('Enter the amount to refund in pounds, like 16.00, or choose a full refund', { exact: true })
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await dialog.getByLabel('Amount to refund (£)').getAttribute('aria-invalid')).toBe('true');
     await dialog.getByLabel('Amount to refund (£)').fill('20');
     await dialog.getByLabel('Reason').selectOption('other');
     await dialog.getByLabel('Note (required)').fill('Tips e-mail missed for a week');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/^£20\.00 is more than can be refunded: the latest payment was £16\.00 on .*At most £16\.00 can be refunded\.$/);
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toMatch(
+        /^£20\.00 is more than can be refunded: the latest payment was £16\.00 on .*At most £16\.00 can be refunded\.$/,
+      );
     await capture(page, 'billing-refund-refused');
 
     await dialog.getByLabel('Amount to refund (£)').fill('5.50');
@@ -70,7 +85,9 @@ describe('refunds in the admin', () => {
 
     // Opening Refund again shows what is left.
     await row.getByRole('button', { name: 'Refund refund.me@example.com' }).click();
-    await expect.poll(() => dialog.getByTestId('refundable').textContent()).toBe('£5.50 refunded already; £10.50 can be refunded.');
+    await expect
+      .poll(() => dialog.getByTestId('refundable').textContent())
+      .toBe('£5.50 refunded already; £10.50 can be refunded.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await context.close();
@@ -87,17 +104,23 @@ describe('a price change in the admin', () => {
     const price = page.getByLabel('New price (£)');
     await price.fill('eighteen');
     await price.blur();
-    await expect.poll(() => page.getByText('Enter the new price in pounds, like 18.00.', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Enter the new price in pounds, like 18.00.', { exact: true }).isVisible())
+      .toBe(true);
     expect(await price.getAttribute('aria-invalid')).toBe('true');
     await price.fill('18.00');
     await expect.poll(() => price.getAttribute('aria-invalid')).toBe(null);
     await page.getByRole('button', { name: 'Announce price change' }).click();
-    await expect.poll(() => page.getByText('Write the message members will read', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Write the message members will read', { exact: true }).isVisible())
+      .toBe(true);
     await capture(page, 'billing-price-change-invalid');
     await page.getByLabel('Message to members').fill('Our monthly price goes up to £18.00.');
     await page.getByRole('button', { name: 'Announce price change' }).click();
     const confirm = page.getByRole('dialog', { name: 'Announce this price change?' });
-    await expect.poll(() => confirm.textContent()).toContain('Every member paying on the monthly plan is e-mailed now: £18.00 from');
+    await expect
+      .poll(() => confirm.textContent())
+      .toContain('Every member paying on the monthly plan is e-mailed now: £18.00 from');
     await confirm.getByRole('button', { name: 'Announce and e-mail members' }).click();
     await expect.poll(() => page.getByText('Price change announced', { exact: true }).first().isVisible()).toBe(true);
     const list = page.getByRole('list', { name: 'Price changes announced' });
@@ -113,13 +136,25 @@ describe('a failed payment in My Account', () => {
     const member = (await findUserByEmail(j.app.ctx, 'late@example.com'))!;
     await setPassword(j.app.ctx, member.id, PASSWORD);
     const payments = createLocalPayments(j.app.ctx);
-    await handlePaymentEvent(j.app.ctx, payments, await payments.simulateRenewal(member.stripeSubscriptionId!, 'failed'));
+    await handlePaymentEvent(
+      j.app.ctx,
+      payments,
+      await payments.simulateRenewal(member.stripeSubscriptionId!, 'failed'),
+    );
 
     const { page, context } = await j.newPage(PHONE);
     await signInThroughPage(page, 'late@example.com');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/my-account?tab=subscription');
-    await expect.poll(() => page.getByText(/^Your last payment did not go through\. You keep access until \d+ \w+ \d{4} while we try your card again/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            /^Your last payment did not go through\. You keep access until \d+ \w+ \d{4} while we try your card again/,
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => page.getByText(NO_PORTAL_TEXT).isVisible()).toBe(true);
     await expect.poll(async () => page.getByRole('link', { name: /^Subscribe £/ }).count()).toBe(0);
     await capture(page, 'billing-payment-failed-account');

@@ -54,10 +54,14 @@ describe('a signed-in buyer who already has a password', () => {
     await capture(other.page, 'billing-trust-payment-success-other-browser');
     const sessionId = new URL(successUrl).searchParams.get('session_id')!;
     await other.page.goto(`/set-password?session_id=${encodeURIComponent(sessionId)}`);
-    await expect.poll(() => other.page.getByText('There is no password to set for this payment.').isVisible()).toBe(true);
+    await expect
+      .poll(() => other.page.getByText('There is no password to set for this payment.').isVisible())
+      .toBe(true);
     expect(await other.page.getByLabel('New Password').count()).toBe(0);
     await capture(other.page, 'billing-trust-set-password-closed');
-    const forced = await other.page.request.post('/api/set-password', { data: { session_id: sessionId, password: 'taken-over-1' } });
+    const forced = await other.page.request.post('/api/set-password', {
+      data: { session_id: sessionId, password: 'taken-over-1' },
+    });
     expect(forced.status()).toBe(409);
     expect((await other.page.request.get('/api/auth/user')).status()).toBe(401);
 
@@ -93,7 +97,10 @@ describe('a duplicate payment', () => {
     await page.waitForURL('**/payment-success?session_id=*');
     await expect.poll(() => page.getByText('You were already subscribed.').isVisible()).toBe(true);
     await capture(page, 'billing-trust-payment-success-duplicate');
-    expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: false });
+    expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({
+      isSubscribed: true,
+      cancelAtPeriodEnd: false,
+    });
 
     const admin = await j.newPage();
     await signInThroughPage(admin.page, 'boss@example.com');

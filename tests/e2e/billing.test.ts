@@ -68,7 +68,9 @@ async function subscribeWithDiscount(page: Page, email: string, shots?: string) 
   await page.getByLabel('Confirm Password').fill(`${MEMBER_PASSWORD}-typo`);
   await page.getByRole('button', { name: 'Set Password & Continue' }).click();
   await expect.poll(() => toastTitle(page, 'Passwords do not match').isVisible()).toBe(true);
-  await expect.poll(() => page.getByText('Please ensure both passwords are identical', { exact: true }).first().isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByText('Please ensure both passwords are identical', { exact: true }).first().isVisible())
+    .toBe(true);
   await shot('set-password-mismatch');
   await page.getByLabel('Confirm Password').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Set Password & Continue' }).click();
@@ -85,7 +87,12 @@ describe('subscribing on the local checkout', () => {
   it('a visitor pays with the discount code, sets a password, is signed in and opens the members pages', async () => {
     const { page, context } = await j.newPage();
     const { me, checkoutUrl, sessionId } = await subscribeWithDiscount(page, 'new.member@example.com', 'billing');
-    expect(me).toMatchObject({ email: 'new.member@example.com', isSubscribed: true, subscriptionType: 'premium', subscriptionStatus: 'active' });
+    expect(me).toMatchObject({
+      email: 'new.member@example.com',
+      isSubscribed: true,
+      subscriptionType: 'premium',
+      subscriptionStatus: 'active',
+    });
     // The home page quotes the member's own price (the discount code's £12), not the list price.
     await page.goto('/');
     await expect.poll(() => page.getByTestId('hero-price').textContent()).toBe('all for your £12 a month');
@@ -106,13 +113,17 @@ describe('subscribing on the local checkout', () => {
     await page.goto(checkoutUrl);
     await page.waitForURL('**/payment-success?session_id=*');
     await expect.poll(() => page.getByRole('heading', { name: 'Payment Successful!' }).isVisible()).toBe(true);
-    const again = await page.request.post('/api/set-password', { data: { session_id: sessionId, password: 'someone-else-1' } });
+    const again = await page.request.post('/api/set-password', {
+      data: { session_id: sessionId, password: 'someone-else-1' },
+    });
     expect(again.status()).toBe(409);
     await context.close();
   });
 
   it('a wrong discount code is refused on the checkout page and nothing is paid', async () => {
-    const { page, context } = await j.newPage(PHONE, { expected: [{ url: /\/local-checkout\/[^/]+\/complete$/, status: 400 }] });
+    const { page, context } = await j.newPage(PHONE, {
+      expected: [{ url: /\/local-checkout\/[^/]+\/complete$/, status: 400 }],
+    });
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('typo@example.com');
     await tickJoiningBoxes(page);
@@ -136,13 +147,22 @@ describe('subscribing on the local checkout', () => {
 describe('checkout for an existing account', () => {
   it('a visitor typing the address of an account with a password is asked to sign in, not sent to pay', async () => {
     await createUser(j.app.ctx, { email: 'registered@example.com', password: PASSWORD });
-    const { page, context } = await j.newPage(PHONE, { expected: [{ url: /\/api\/create-checkout-session$/, status: 409 }] });
+    const { page, context } = await j.newPage(PHONE, {
+      expected: [{ url: /\/api\/create-checkout-session$/, status: 409 }],
+    });
     await page.goto('/subscribe');
     await page.getByLabel('Email').fill('registered@example.com');
     await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await expect.poll(() => toastTitle(page, 'Subscription Failed').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('This email address already has an account. Please sign in to subscribe.', { exact: true }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText('This email address already has an account. Please sign in to subscribe.', { exact: true })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/subscribe');
     await expect.poll(() => page.getByRole('button', { name: 'Subscribe Now' }).isEnabled()).toBe(true);
     await capture(page, 'billing-subscribe-existing-account');
@@ -169,7 +189,8 @@ describe('a member cancels', () => {
     await expect.poll(() => page.getByText('Monthly Premium', { exact: true }).isVisible()).toBe(true);
     const renewal = page.getByText('Next Renewal', { exact: true });
     await expect.poll(() => renewal.isVisible()).toBe(true);
-    const dateOf = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
+    const dateOf = (label: string) =>
+      page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent();
     const renewsOn = await dateOf('Next Renewal');
     expect(renewsOn).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
     await capture(page, 'billing-account-subscription');
@@ -177,7 +198,9 @@ describe('a member cancels', () => {
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText(/keep access until the end of your current billing period/).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText(/keep access until the end of your current billing period/).isVisible())
+      .toBe(true);
     await capture(page, 'billing-cancel-confirm');
     await dialog.getByRole('button', { name: 'Yes, cancel subscription' }).click();
     await expect.poll(() => toastTitle(page, 'Subscription cancelled').isVisible()).toBe(true);
@@ -196,9 +219,15 @@ describe('a member cancels', () => {
     await expect.poll(async () => dateOf('Next Renewal')).toBe(renewsOn);
     await expect.poll(async () => page.getByRole('button', { name: 'Resume Subscription' }).count()).toBe(0);
     await capture(page, 'billing-account-resumed');
-    expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({ isSubscribed: true, cancelAtPeriodEnd: false });
+    expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({
+      isSubscribed: true,
+      cancelAtPeriodEnd: false,
+    });
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
-    await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Yes, cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your subscription?' })
+      .getByRole('button', { name: 'Yes, cancel subscription' })
+      .click();
     await expect.poll(async () => dateOf('Expires')).toBe(renewsOn);
 
     // Still a member until the period end.
@@ -260,7 +289,9 @@ describe('admin members', () => {
     const member = await j.newPage(PHONE);
     await signIn(member.page, 'cousin@example.com');
     await member.page.waitForURL('**/subscribe');
-    await expect.poll(async () => (await member.page.request.get('/api/auth/user')).json()).toMatchObject({ isSubscribed: false, subscriptionType: null });
+    await expect
+      .poll(async () => (await member.page.request.get('/api/auth/user')).json())
+      .toMatchObject({ isSubscribed: false, subscriptionType: null });
 
     const { page, context } = await j.newPage();
     await signIn(page, 'boss@example.com');
@@ -288,7 +319,12 @@ describe('admin members', () => {
     await captureFromTop(page, 'billing-admin-granted');
 
     const me = await (await member.page.request.get('/api/auth/user')).json();
-    expect(me).toMatchObject({ email: 'cousin@example.com', isSubscribed: true, subscriptionType: 'family', subscriptionStatus: 'active' });
+    expect(me).toMatchObject({
+      email: 'cousin@example.com',
+      isSubscribed: true,
+      subscriptionType: 'family',
+      subscriptionStatus: 'active',
+    });
     await member.page.goto('/my-account');
     await member.page.getByRole('tab', { name: 'Subscription' }).click();
     await expect.poll(() => member.page.getByText('Lifetime Family Access', { exact: true }).isVisible()).toBe(true);

@@ -24,7 +24,12 @@ describe('the Feeds panel', () => {
     const today = londonDate(j.app.clock.now());
     await createAccount(j.app, 'admin', 'boss@example.com');
     const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });
-    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook(sample), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMasterExcel(j.app.ctx, {
+      data: await raceDayWorkbook(sample),
+      filename: 'master.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
     const day = [
       { race: sample[0], order: [2, 0, 4], placed: 3 },
       { race: sample[1], order: [1, 3], placed: 2, names: { 0: 'Horse Not On The Card' } },
@@ -38,11 +43,21 @@ describe('the Feeds panel', () => {
     await expect.poll(() => bsp.textContent()).toContain('Not run yet.');
     expect(await page.getByTestId('feed-racing-api').textContent()).toContain('Not polled (RACING_DATA_PROVIDERS)');
 
-    await page.getByLabel('Win file').setInputFiles({ name: bspFileName('uk', 'win', today), mimeType: 'text/csv', buffer: Buffer.from(bspCsv(today, 'win', day)) });
-    await page.getByLabel('Place file (optional)').setInputFiles({ name: bspFileName('uk', 'place', today), mimeType: 'text/csv', buffer: Buffer.from(bspCsv(today, 'place', day)) });
+    await page.getByLabel('Win file').setInputFiles({
+      name: bspFileName('uk', 'win', today),
+      mimeType: 'text/csv',
+      buffer: Buffer.from(bspCsv(today, 'win', day)),
+    });
+    await page.getByLabel('Place file (optional)').setInputFiles({
+      name: bspFileName('uk', 'place', today),
+      mimeType: 'text/csv',
+      buffer: Buffer.from(bspCsv(today, 'place', day)),
+    });
     await page.getByRole('button', { name: 'Upload BSP Files' }).click();
     const outcome = page.getByRole('status').filter({ hasText: 'BSP files for' });
-    await expect.poll(() => outcome.textContent()).toBe(`BSP files for ${today} read: 9 new BSPs, 1 result saved. 1 name not matched to the cards.`);
+    await expect
+      .poll(() => outcome.textContent())
+      .toBe(`BSP files for ${today} read: 9 new BSPs, 1 result saved. 1 name not matched to the cards.`);
     await expect.poll(() => bsp.textContent()).toContain('Not matched to the cards (1)');
     expect(await bsp.textContent()).toContain(
       `${sample[1].time} ${sample[1].course} — Horse Not On The Card: Horse Not On The Card is not a runner in ${sample[1].time} ${sample[1].course} on the cards.`,
@@ -52,7 +67,9 @@ describe('the Feeds panel', () => {
 
     // Run now: Betfair has published nothing at the stand-in, so the feed waits (idle, not failing).
     await bsp.getByRole('button', { name: 'Run now' }).click();
-    await expect.poll(() => bsp.textContent()).toContain(`Waiting for ${bspFileName('uk', 'win', today)}: not published yet.`);
+    await expect
+      .poll(() => bsp.textContent())
+      .toContain(`Waiting for ${bspFileName('uk', 'win', today)}: not published yet.`);
     expect(await bsp.getByText('Idle', { exact: true }).isVisible()).toBe(true);
     expect(betfair.requests).toEqual([bspFileName('uk', 'win', today)]);
   });

@@ -74,7 +74,9 @@ describe('visitor journeys', () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
-    await expect.poll(() => page.locator('#mobile-menu').getByRole('link', { name: 'My Account' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('#mobile-menu').getByRole('link', { name: 'My Account' }).isVisible())
+      .toBe(true);
     // The proofed record is one tap away; the bet log is a members' item.
     const menu = page.locator('#mobile-menu');
     expect(await menu.getByRole('link', { name: 'Results', exact: true }).getAttribute('href')).toBe('/results');
@@ -117,7 +119,14 @@ describe('signed-in journeys', () => {
     const { page, context } = await j.newPage();
     await signIn(page, 'boss@example.com');
     await page.waitForURL('**/admin');
-    for (const tab of ['Content Upload', 'News & Views', 'Back Catalogue', 'Tipping Performance', 'VBG Race Cards', 'System Settings']) {
+    for (const tab of [
+      'Content Upload',
+      'News & Views',
+      'Back Catalogue',
+      'Tipping Performance',
+      'VBG Race Cards',
+      'System Settings',
+    ]) {
       await expect.poll(() => page.getByRole('tab', { name: tab }).isVisible()).toBe(true);
     }
     await capture(page, 'admin');

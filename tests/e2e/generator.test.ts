@@ -33,14 +33,22 @@ function todaysRaces(): SampleRace[] {
     ['Echo Star', 65, '20/1'],
     ['Foxtrot Star', 72, 'NR'], // a potential non-runner
   ];
-  races[0].horses = races[0].horses.map((h, i) => ({ ...h, name: field[i][0], vbRating: field[i][1], odds: field[i][2] }));
+  races[0].horses = races[0].horses.map((h, i) => ({
+    ...h,
+    name: field[i][0],
+    vbRating: field[i][1],
+    odds: field[i][2],
+  }));
   return races;
 }
 
 async function uploadCards(races: SampleRace[], weekday: string) {
   const admin = j.app.client();
   expect((await admin.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-  expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), weekday))).status).toBe(200);
+  expect(
+    (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), weekday)))
+      .status,
+  ).toBe(200);
 }
 
 /** The runners of todaysRaces()'s first race with a price, as the model reads them (decimal odds). */
@@ -92,7 +100,9 @@ describe('VB Tissue Odds Generator', () => {
 
     // Rows: the five with odds plus the flagged non-runner, by rating, name and rating locked.
     const rowNames = () => page.locator('tbody tr').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    await expect.poll(rowNames).toEqual(['Alpha Star', 'Bravo Star', 'Charlie Star', 'Foxtrot Star', 'Delta Star', 'Echo Star']);
+    await expect
+      .poll(rowNames)
+      .toEqual(['Alpha Star', 'Bravo Star', 'Charlie Star', 'Foxtrot Star', 'Delta Star', 'Echo Star']);
     await expect.poll(() => page.getByLabel('Horse name for Alpha Star').isEditable()).toBe(false);
     await expect.poll(() => page.getByLabel('Rating for Alpha Star').isEditable()).toBe(false);
     await expect.poll(() => page.getByLabel('Adjustment for Alpha Star').isEditable()).toBe(true);
@@ -101,16 +111,24 @@ describe('VB Tissue Odds Generator', () => {
     await expect.poll(() => page.getByRole('switch').getAttribute('aria-checked')).toBe('true');
 
     const field = todaysField();
-    const cell = (name: string, column: string) => page.getByRole('row', { name, exact: true }).locator(`[data-column="${column}"]`);
+    const cell = (name: string, column: string) =>
+      page.getByRole('row', { name, exact: true }).locator(`[data-column="${column}"]`);
     const badge = (name: string) => cell(name, 'value-score').locator('[data-score]');
-    const legendColour = (score: number) => page.locator(`section[aria-labelledby="value-legend"] [data-score="${score}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const legendColour = (score: number) =>
+      page
+        .locator(`section[aria-labelledby="value-legend"] [data-score="${score}"]`)
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     const colour = (name: string) => badge(name).evaluate((el) => getComputedStyle(el).backgroundColor);
 
     async function expectFigures(model: ReturnType<typeof expected>) {
       for (const [name, r] of Object.entries(model)) {
         // Tissue odds in both formats, the member's (fractional) first.
-        await expect.poll(() => cell(name, 'tissue-odds').textContent()).toBe(tissueOddsText(r.tissueOdds, 'fractional'));
-        await expect.poll(() => cell(name, 'market-correction').textContent()).toBe(formatCorrection(r.marketCorrection));
+        await expect
+          .poll(() => cell(name, 'tissue-odds').textContent())
+          .toBe(tissueOddsText(r.tissueOdds, 'fractional'));
+        await expect
+          .poll(() => cell(name, 'market-correction').textContent())
+          .toBe(formatCorrection(r.marketCorrection));
         await expect.poll(() => cell(name, 'adjusted-rating').textContent()).toBe(oneDecimal(r.adjustedRating));
         await expect.poll(() => badge(name).getAttribute('data-score')).toBe(String(r.valueScore));
         await expect.poll(() => colour(name)).toBe(await legendColour(r.valueScore!));
@@ -144,7 +162,9 @@ describe('VB Tissue Odds Generator', () => {
     field[4].marketOdds = 3.5;
     model = expected(field);
     expect(model['Echo Star'].marketCorrection).toBeGreaterThan(0);
-    await expect.poll(() => cell('Echo Star', 'market-correction').textContent()).toBe(formatCorrection(model['Echo Star'].marketCorrection));
+    await expect
+      .poll(() => cell('Echo Star', 'market-correction').textContent())
+      .toBe(formatCorrection(model['Echo Star'].marketCorrection));
     await expect.poll(() => echoOdds.inputValue()).toBe('5/2');
     await echoOdds.press('Tab');
     await expect.poll(() => echoOdds.inputValue()).toBe('5/2');
@@ -194,7 +214,11 @@ describe('VB Tissue Odds Generator', () => {
     await page.setViewportSize(PHONE);
     await expect.poll(() => page.getByRole('listitem', { name: 'Alpha Star' }).isVisible()).toBe(true);
     await expect.poll(() => page.locator('table').count()).toBe(0);
-    await expect.poll(() => page.getByRole('listitem', { name: 'Delta Star' }).locator('[data-column="market-correction"]').textContent()).toBe(formatCorrection(model['Delta Star'].marketCorrection));
+    await expect
+      .poll(() =>
+        page.getByRole('listitem', { name: 'Delta Star' }).locator('[data-column="market-correction"]').textContent(),
+      )
+      .toBe(formatCorrection(model['Delta Star'].marketCorrection));
   });
 
   it('a member who reads decimal odds types either and sees decimal, with the tissue odds in both', async () => {

@@ -37,7 +37,13 @@ function focused(page: Page): Promise<Focused> {
       name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' '),
       role: el.getAttribute('role'),
       ring: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
-      onScreen: rect.width > 2 && rect.height > 2 && rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth,
+      onScreen:
+        rect.width > 2 &&
+        rect.height > 2 &&
+        rect.bottom > 0 &&
+        rect.right > 0 &&
+        rect.top < window.innerHeight &&
+        rect.left < window.innerWidth,
     };
   });
 }
@@ -76,10 +82,12 @@ describe('keyboard', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
     const stops = await tabTo(page, (f) => f.name === 'Account');
     const names = stops.map((s) => s.name);
-    for (const expected of ['Skip to content', 'Sign In', 'Home', 'News & Views', 'Free Race', 'Tips']) expect(names).toContain(expected);
+    for (const expected of ['Skip to content', 'Sign In', 'Home', 'News & Views', 'Free Race', 'Tips'])
+      expect(names).toContain(expected);
 
     // Back to News & Views with Shift+Tab, and Enter opens it.
-    for (let i = 0; i < 20 && (await focused(page)).name !== 'News & Views'; i++) await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 20 && (await focused(page)).name !== 'News & Views'; i++)
+      await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/news-and-views');
     // Page content is reachable too: Tab goes on past the navigation into the main area.
@@ -140,7 +148,9 @@ describe('keyboard', () => {
       await expect.poll(() => tabs.isVisible()).toBe(true);
       await tabTo(page, (f) => f.role === 'tab');
       await page.keyboard.press('ArrowRight');
-      await expect.poll(() => page.getByRole('tab', { name: 'Subscription' }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Subscription' }).getAttribute('aria-selected'))
+        .toBe('true');
       await expect.poll(async () => (await focused(page)).name).toBe('Subscription');
 
       await tabTo(page, (f) => f.name === 'Cancel Subscription');

@@ -47,7 +47,9 @@ describe('magazine: visitor', () => {
     // The index: both columns, the premium card locked for a visitor.
     await page.goto('/news-and-views');
     await expect.poll(() => page.getByRole('heading', { name: 'Racing Affairs & News' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'VB Betting Strategy & Principles' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'VB Betting Strategy & Principles' }).isVisible())
+      .toBe(true);
     const news = page.getByRole('list', { name: 'Racing Affairs & News' });
     const views = page.getByRole('list', { name: 'VB Betting Strategy & Principles' });
     await expect.poll(() => news.getByText(regular.title).isVisible()).toBe(true);
@@ -60,7 +62,9 @@ describe('magazine: visitor', () => {
     // The regular article read in place of the list.
     await news.getByRole('button', { name: 'Read More' }).click();
     await expect.poll(() => page.getByText(REGULAR_SENTENCE).isVisible()).toBe(true);
-    await expect.poll(async () => page.getByRole('link', { name: 'Sign Up Here for Full Premium Access' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(async () => page.getByRole('link', { name: 'Sign Up Here for Full Premium Access' }).getAttribute('href'))
+      .toBe('/subscribe');
     await capture(page, 'magazine-inpage-regular');
     await page.getByRole('button', { name: 'Return to News & Views' }).first().click();
     await expect.poll(() => views.getByText(premium.title).isVisible()).toBe(true);
@@ -69,7 +73,9 @@ describe('magazine: visitor', () => {
     await views.getByRole('button', { name: 'Members Only' }).click();
     await expect.poll(() => premiumPanel(page).isVisible()).toBe(true);
     await expect.poll(async () => visible(page, 'This article is exclusive to VBG members.')).toBe(true);
-    await expect.poll(async () => page.getByRole('link', { name: 'Subscribe £16/month' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(async () => page.getByRole('link', { name: 'Subscribe £16/month' }).getAttribute('href'))
+      .toBe('/subscribe');
     await expect.poll(async () => page.content()).not.toContain(PREMIUM_SENTENCE);
     await capture(page, 'magazine-inpage-premium-visitor');
     await page.getByRole('button', { name: 'Return to News & Views' }).last().click();
@@ -87,7 +93,11 @@ describe('magazine: visitor', () => {
     await expect.poll(() => page.title()).toBe('Heavy Ground at Haydock — News & Views — VBG');
     await expect.poll(async () => page.getByText('Published Monday 10 March 2025').isVisible()).toBe(true);
     // The offer, with the site's default code when the article has none.
-    await expect.poll(async () => page.getByRole('region', { name: 'Subscription offer' }).getByText('VALUE25', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(async () =>
+        page.getByRole('region', { name: 'Subscription offer' }).getByText('VALUE25', { exact: true }).isVisible(),
+      )
+      .toBe(true);
     await capture(page, 'magazine-article-regular-visitor');
 
     // The premium article's page: the lock and no body anywhere in the page.
@@ -97,7 +107,9 @@ describe('magazine: visitor', () => {
     expect(shell).toContain('<title>The Value Ladder Explained — News &amp; Views — VBG</title>');
     await expect.poll(() => premiumPanel(page).isVisible()).toBe(true);
     await expect.poll(async () => visible(page, 'This is premium content available to subscribers only.')).toBe(true);
-    await expect.poll(async () => page.getByRole('link', { name: 'Subscribe to Read Full Article' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(async () => page.getByRole('link', { name: 'Subscribe to Read Full Article' }).getAttribute('href'))
+      .toBe('/subscribe');
     await expect.poll(async () => page.getByRole('heading', { level: 1, name: premium.title }).isVisible()).toBe(true);
     await expect.poll(async () => page.getByText('Where the edge really comes from.').isVisible()).toBe(true);
     await expect.poll(async () => page.content()).not.toContain(PREMIUM_SENTENCE);
@@ -106,9 +118,15 @@ describe('magazine: visitor', () => {
 
     // The offer, with the article's own code; copying it puts it on the clipboard.
     const offer = page.getByRole('region', { name: 'Subscription offer' });
-    await expect.poll(async () => offer.getByText('Unlock All Premium Content | Race Cards ~ Tips ~ Value Generator and More').isVisible()).toBe(true);
+    await expect
+      .poll(async () =>
+        offer.getByText('Unlock All Premium Content | Race Cards ~ Tips ~ Value Generator and More').isVisible(),
+      )
+      .toBe(true);
     await expect.poll(async () => offer.getByText('ASCOT25', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(async () => offer.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(async () => offer.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href'))
+      .toBe('/subscribe');
     await offer.getByRole('button', { name: 'Copy discount code' }).click();
     await expect.poll(() => visible(page, 'Code Copied!')).toBe(true);
     await expect.poll(async () => visible(page, 'Discount code "ASCOT25" copied to clipboard')).toBe(true);
@@ -144,7 +162,9 @@ describe('magazine: visitor', () => {
     expectFailures(page, { url: /\/news-and-views\/no-such-article$/, status: 404 });
     await page.goto('/news-and-views/no-such-article');
     await expect.poll(() => page.getByRole('heading', { name: 'Article Not Found' }).isVisible()).toBe(true);
-    await expect.poll(async () => visible(page, "The article you're looking for doesn't exist or has been moved.")).toBe(true);
+    await expect
+      .poll(async () => visible(page, "The article you're looking for doesn't exist or has been moved."))
+      .toBe(true);
     await capture(page, 'magazine-article-not-found');
     await context.close();
   });
@@ -187,7 +207,11 @@ describe('magazine: admin, member and non-member', () => {
     const body = 'Our first selection is Galopin Des Champs at a price well above our tissue.';
     await expect.poll(() => admin.page.getByText(body).isVisible()).toBe(true);
     await expect.poll(async () => admin.page.locator('article strong').textContent()).toBe('Galopin Des Champs');
-    await expect.poll(async () => admin.page.getByRole('heading', { level: 1, name: 'Cheltenham Festival Value Picks' }).isVisible()).toBe(true);
+    await expect
+      .poll(async () =>
+        admin.page.getByRole('heading', { level: 1, name: 'Cheltenham Festival Value Picks' }).isVisible(),
+      )
+      .toBe(true);
     await expect.poll(async () => premiumPanel(admin.page).count()).toBe(0);
     await expect.poll(async () => admin.page.getByRole('region', { name: 'Subscription offer' }).count()).toBe(0);
     await expect.poll(() => visible(admin.page, 'Article Published')).toBe(true);
@@ -205,7 +229,11 @@ describe('magazine: admin, member and non-member', () => {
     await member.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await member.page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await member.page.waitForURL((url) => url.pathname === '/');
-    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News & Views' }).first().click();
+    await member.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'News & Views' })
+      .first()
+      .click();
     await member.page.waitForURL('**/news-and-views');
     const strategy = member.page.getByRole('list', { name: 'VB Betting Strategy & Principles' });
     await strategy.getByRole('button', { name: 'Read More' }).click();
@@ -236,7 +264,9 @@ describe('magazine: admin, member and non-member', () => {
     await other.page.waitForURL('**/subscribe');
     await other.page.goto('/news-and-views/cheltenham-festival-value-picks');
     await expect.poll(() => premiumPanel(other.page).isVisible()).toBe(true);
-    await expect.poll(async () => visible(other.page, 'This is premium content available to subscribers only.')).toBe(true);
+    await expect
+      .poll(async () => visible(other.page, 'This is premium content available to subscribers only.'))
+      .toBe(true);
     await expect.poll(async () => other.page.content()).not.toContain('Galopin Des Champs');
     await expect.poll(async () => other.page.getByRole('region', { name: 'Subscription offer' }).count()).toBe(0);
     await capture(other.page, 'magazine-article-premium-non-member');

@@ -94,7 +94,11 @@ describe('e-mail journeys', () => {
     await sendDaily.scrollIntoViewIfNeeded();
     await sendDaily.click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByText('Send today’s tips summary with a link to the tips to all active members now?').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.getByText('Send today’s tips summary with a link to the tips to all active members now?').isVisible(),
+      )
+      .toBe(true);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => toastTitle(page, 'Email Sent').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Sent to 2 active members', { exact: true }).first().isVisible()).toBe(true);
@@ -104,7 +108,9 @@ describe('e-mail journeys', () => {
     await expect.poll(() => page.getByTestId('outbox-sent').textContent(), { timeout: 15_000 }).toBe('2');
     await page.getByRole('button', { name: 'View', exact: true }).first().click();
     await expect.poll(() => page.getByTitle(/^E-mail to /).isVisible()).toBe(true);
-    await expect.poll(() => page.frameLocator('iframe[title^="E-mail to"]').getByText("Today's tips are live").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.frameLocator('iframe[title^="E-mail to"]').getByText("Today's tips are live").isVisible())
+      .toBe(true);
     await page.getByRole('heading', { name: 'Outbox' }).scrollIntoViewIfNeeded();
     await capture(page, 'mail-admin-outbox');
 

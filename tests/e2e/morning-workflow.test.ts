@@ -23,7 +23,8 @@ afterAll(() => j.close());
 beforeEach(() => j.app.reset());
 
 /** Radix repeats a toast's text in a hidden live region: match exactly and take the first. */
-const toastText = (page: Page, text: string | RegExp) => page.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first();
+const toastText = (page: Page, text: string | RegExp) =>
+  page.getByText(text, typeof text === 'string' ? { exact: true } : undefined).first();
 
 /** Counts the requests the page sends to one API path with one method. */
 function countRequests(page: Page, method: string, path: string | RegExp) {
@@ -55,8 +56,14 @@ describe("the analyst's race cards", () => {
     // Stage 1 and a pasted "Horse: odds" line, through the API as the admin.
     const api = j.app.client();
     expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), weekday))).status).toBe(200);
-    expect((await api.post('/api/vbg-race-cards/morning-odds', { tabType: weekday, morningOdds: `${horse.name}: 9/2` })).status).toBe(200);
+    expect(
+      (await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), weekday)))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api.post('/api/vbg-race-cards/morning-odds', { tabType: weekday, morningOdds: `${horse.name}: 9/2` }))
+        .status,
+    ).toBe(200);
     const idsBefore = await j.app.ctx.db.select({ id: races.id }).from(races).orderBy(asc(races.id));
 
     const reprocessPosts = countRequests(a, 'POST', '/api/vbg-race-cards/hard-coded-upload');
@@ -69,7 +76,10 @@ describe("the analyst's race cards", () => {
     const changes = dialog.getByRole('list', { name: 'Changes' });
     await expect
       .poll(() => changes.getByRole('listitem').allTextContents())
-      .toEqual(['Kept: 3 races and 12 runners, with their verdicts', 'Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for 1 runner']);
+      .toEqual([
+        'Kept: 3 races and 12 runners, with their verdicts',
+        'Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for 1 runner',
+      ]);
     await expect.poll(() => dialog.textContent()).toContain(`(${Weekday})`);
     await capture(a, 'morning-reprocess-confirm');
     // Cancel: nothing was re-processed.
@@ -91,19 +101,28 @@ describe("the analyst's race cards", () => {
     expect(reprocessPosts.n).toBe(1);
     // Same races (a member's open selection survives) and the pasted odds kept (9/2 is 5.5).
     expect(await j.app.ctx.db.select({ id: races.id }).from(races).orderBy(asc(races.id))).toEqual(idsBefore);
-    const [row] = await j.app.ctx.db.select({ odds: horses.bookieOdds }).from(horses).where(eq(horses.name, horse.name));
+    const [row] = await j.app.ctx.db
+      .select({ odds: horses.bookieOdds })
+      .from(horses)
+      .where(eq(horses.name, horse.name));
     expect(row.odds).toBe(5.5);
 
     // Clearing the weekday and "Today" say what will be lost, and Cancel keeps it.
     const dated = `for ${formatShortDay(today)}`;
     await a.getByRole('button', { name: `Clear ${Weekday}` }).click();
     const clearTab = a.getByRole('dialog', { name: `Clear ${Weekday}?` });
-    await expect.poll(() => clearTab.textContent()).toContain(`All 3 races and 12 runners in the ${Weekday} tab ${dated} will be removed, with their verdicts, morning odds`);
+    await expect
+      .poll(() => clearTab.textContent())
+      .toContain(
+        `All 3 races and 12 runners in the ${Weekday} tab ${dated} will be removed, with their verdicts, morning odds`,
+      );
     await capture(a, 'morning-clear-weekday-confirm');
     await clearTab.getByRole('button', { name: 'Cancel' }).click();
     await a.getByRole('button', { name: 'Today', exact: true }).click();
     const clearToday = a.getByRole('dialog', { name: "Clear Today's race cards?" });
-    await expect.poll(() => clearToday.textContent()).toContain(`Today is ${formatShortDay(today)}. All 3 races and 12 runners in the ${Weekday} tab`);
+    await expect
+      .poll(() => clearToday.textContent())
+      .toContain(`Today is ${formatShortDay(today)}. All 3 races and 12 runners in the ${Weekday} tab`);
     await clearToday.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => a.getByRole('option', { name: `${Weekday} (3 cards)` }).count()).toBe(1);
     await admin.context.close();
@@ -126,7 +145,9 @@ describe("the analyst's daily tips", () => {
     const editor = a.getByRole('textbox', { name: 'Daily preview' });
     await expect.poll(() => editor.getAttribute('contenteditable')).toBe('true');
     const toolbar = a.getByRole('toolbar', { name: 'Formatting' });
-    expect(await toolbar.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+    expect(
+      await toolbar.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    ).toEqual([
       'Heading 1',
       'Heading 2',
       'Heading 3',
@@ -155,7 +176,9 @@ describe("the analyst's daily tips", () => {
     const m1 = a.getByLabel('Multiple 1 selections');
     await expect.poll(() => m1.getAttribute('aria-invalid')).toBe('true');
     // The field's own description carries the message (screen readers hear it with the field).
-    await expect.poll(() => m1.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Multiple 1 is required');
+    await expect
+      .poll(() => m1.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent))
+      .toBe('Multiple 1 is required');
     await expect.poll(() => m1.evaluate((el) => el === document.activeElement)).toBe(true); // taken to the field
     await capture(a, 'morning-tips-multiple-required');
     expect(publishes.n).toBe(0);
@@ -183,7 +206,9 @@ describe("the analyst's daily tips", () => {
     await publishButton.click();
     const replace = a.getByRole('dialog', { name: 'Replace today’s tips?' });
     await expect.poll(() => replace.isVisible()).toBe(true);
-    await expect.poll(() => replace.textContent()).toContain("This replaces today's published tips (NAP Northern Star – 2:10 Ascot (7/1); NB Harbour Light");
+    await expect
+      .poll(() => replace.textContent())
+      .toContain("This replaces today's published tips (NAP Northern Star – 2:10 Ascot (7/1); NB Harbour Light");
     await capture(a, 'morning-tips-replace-confirm');
     await replace.getByRole('button', { name: 'Cancel' }).click();
     expect(publishes.n).toBe(1);
@@ -213,7 +238,11 @@ describe('the tipping record', () => {
     const admin = await signInAdmin();
     const a = admin.page;
     // Refusals provoked on purpose: another horse than the published NAP, and a price other than the published one.
-    expectFailures(a, { url: /\/api\/admin\/back-catalogue-entry$/, status: 409 }, { url: /\/api\/admin\/tip-records\/\d+$/, status: 409 });
+    expectFailures(
+      a,
+      { url: /\/api\/admin\/back-catalogue-entry$/, status: 409 },
+      { url: /\/api\/admin\/tip-records\/\d+$/, status: 409 },
+    );
     await a.getByRole('tab', { name: 'Tipping Performance' }).click();
     const nap = a.getByRole('group', { name: 'NAP (Main Selection)' });
     // The day's tips are published: the record keeps the NAP members were given.
@@ -221,7 +250,14 @@ describe('the tipping record', () => {
     await nap.getByLabel('Race time/course').fill('1:30 Ascot');
     await nap.getByLabel('Advised odds').fill('6/1');
     await a.getByRole('button', { name: 'Record Daily Tips' }).click();
-    await expect.poll(() => toastText(a, `The NAP published for ${today} is Northern Star (14:10 Ascot, 5/1): the record keeps the tip members were given.`).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        toastText(
+          a,
+          `The NAP published for ${today} is Northern Star (14:10 Ascot, 5/1): the record keeps the tip members were given.`,
+        ).isVisible(),
+      )
+      .toBe(true);
     await nap.getByLabel('Horse name').fill('Northern Star');
     await nap.getByLabel('Race time/course').fill('2:10 Ascot');
     await nap.getByLabel('Advised odds').fill('5/1');
@@ -232,7 +268,9 @@ describe('the tipping record', () => {
     await nap.getByLabel('Race time/course').fill('2:10 Ascot');
     await nap.getByLabel('Advised odds').fill('5/1');
     await a.getByRole('button', { name: 'Record Daily Tips' }).click();
-    await expect.poll(() => toastText(a, `Northern Star now the NAP for ${today} (replaced the pending one).`).isVisible()).toBe(true);
+    await expect
+      .poll(() => toastText(a, `Northern Star now the NAP for ${today} (replaced the pending one).`).isVisible())
+      .toBe(true);
 
     await a.getByRole('tab', { name: 'Performance History' }).click();
     await a.getByRole('button', { name: "Auto-Populate Today's Tips" }).click();
@@ -248,10 +286,14 @@ describe('the tipping record', () => {
     await edit.getByLabel('Advised odds').fill('strong');
     // The schema's message shows beside the field once it is left, before any submit.
     await edit.getByLabel('Advised odds').blur();
-    await expect.poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible()).toBe(true);
+    await expect
+      .poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible())
+      .toBe(true);
     expect(await edit.getByLabel('Advised odds').getAttribute('aria-invalid')).toBe('true');
     await edit.getByRole('button', { name: 'Save Tip' }).click();
-    await expect.poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible()).toBe(true);
+    await expect
+      .poll(() => edit.getByText('Advised odds must be odds like 5/1, 11/4, evs or 6.0').isVisible())
+      .toBe(true);
     expect(puts.n).toBe(0);
     await capture(a, 'morning-tip-edit');
     // Another price than the published 11/4 is a correction: saved only once confirmed, and shown beside it.
@@ -273,7 +315,9 @@ describe('the tipping record', () => {
     // Delete a pending tip: the confirmation names what goes.
     await a.getByRole('button', { name: 'Delete Long Road' }).click();
     const del = a.getByRole('dialog', { name: 'Delete Long Road?' });
-    await expect.poll(() => del.textContent()).toContain('This deletes the pending LONGSHOT Long Road (16:00 Ascot, 20/1) for');
+    await expect
+      .poll(() => del.textContent())
+      .toContain('This deletes the pending LONGSHOT Long Road (16:00 Ascot, 20/1) for');
     await expect.poll(() => del.textContent()).toContain('it will not be settled or counted on the proofed results');
     await capture(a, 'morning-tip-delete-confirm');
     await del.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -291,7 +335,10 @@ describe('the tipping record', () => {
     await a.getByLabel('Result for Northern Star').selectOption('LOST');
     await a.getByRole('button', { name: 'Correct Northern Star' }).click();
     const [, month, dayOfMonth] = today.split('-').map(Number);
-    const monthName = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    const monthName = new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', {
+      month: 'long',
+      timeZone: 'UTC',
+    });
     await expect
       .poll(() =>
         row('Northern Star')

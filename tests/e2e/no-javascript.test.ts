@@ -38,8 +38,23 @@ describe('a visitor without JavaScript', () => {
     expect(article.status).toBe(201);
     const races = makeRaceDay({ races: 2, runners: 4, seed: 11 });
     const race = races[0];
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), weekdayOf(today)))).status).toBe(200);
-    expect((await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: weekdayOf(today) })).status).toBe(200);
+    expect(
+      (
+        await admin.post(
+          '/api/vbg-race-cards/upload-master-excel',
+          masterForm(await raceDayWorkbook(races), weekdayOf(today)),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await admin.post('/api/free-race/nominate', {
+          raceTime: race.time,
+          course: race.course,
+          weekday: weekdayOf(today),
+        })
+      ).status,
+    ).toBe(200);
     const tip = await admin.post('/api/admin/back-catalogue-entry', {
       raceDate: addDays(today, -2),
       raceTime: '2:10 Ascot',
@@ -52,7 +67,13 @@ describe('a visitor without JavaScript', () => {
       profitLoss: null,
     });
     expect(tip.status).toBe(200);
-    expect((await admin.post(`/api/admin/tip-records/${(tip.json as { record: { id: number } }).record.id}/settle`, { result: 'WON' })).status).toBe(200);
+    expect(
+      (
+        await admin.post(`/api/admin/tip-records/${(tip.json as { record: { id: number } }).record.id}/settle`, {
+          result: 'WON',
+        })
+      ).status,
+    ).toBe(200);
 
     const { page, context } = await j.newPage(PHONE, { javaScriptEnabled: false });
     await page.goto('/news-and-views');
@@ -65,7 +86,8 @@ describe('a visitor without JavaScript', () => {
     await page.goto('/free-race');
     const card = page.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) });
     expect(await card.isVisible()).toBe(true);
-    for (const horse of race.horses) expect(await card.getByText(horse.name, { exact: true }).first().isVisible(), horse.name).toBe(true);
+    for (const horse of race.horses)
+      expect(await card.getByText(horse.name, { exact: true }).first().isVisible(), horse.name).toBe(true);
     await shot(page, 'nojs-free-race');
 
     await page.goto('/results');
@@ -81,54 +103,58 @@ describe('a visitor without JavaScript', () => {
 });
 
 describe('a reader without JavaScript', () => {
-  it('signs in through the form, sees a refusal on the page, reaches the checkout and gets a real not-found page', { timeout: 120_000 }, async () => {
-    await createAccount(j.app, 'member', 'nojs.member@example.com');
-    const { page, context } = await j.newPage(PHONE, { javaScriptEnabled: false });
+  it(
+    'signs in through the form, sees a refusal on the page, reaches the checkout and gets a real not-found page',
+    { timeout: 120_000 },
+    async () => {
+      await createAccount(j.app, 'member', 'nojs.member@example.com');
+      const { page, context } = await j.newPage(PHONE, { javaScriptEnabled: false });
 
-    // A wrong password comes back to the form with the message, the address kept.
-    await page.goto('/login?next=%2Fvbg-race-cards');
-    await page.getByLabel('Email').fill('nojs.member@example.com');
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/login\?error=invalid/);
-    expect(await page.getByRole('alert').textContent()).toBe('Invalid email or password');
-    expect(await page.getByLabel('Email').inputValue()).toBe('nojs.member@example.com');
+      // A wrong password comes back to the form with the message, the address kept.
+      await page.goto('/login?next=%2Fvbg-race-cards');
+      await page.getByLabel('Email').fill('nojs.member@example.com');
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(/\/login\?error=invalid/);
+      expect(await page.getByRole('alert').textContent()).toBe('Invalid email or password');
+      expect(await page.getByLabel('Email').inputValue()).toBe('nojs.member@example.com');
 
-    // The right one signs in and goes on to the page the member asked for, rendered by the server.
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/vbg-race-cards$/);
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'vbg_session')?.httpOnly).toBe(true);
-    await context.close();
+      // The right one signs in and goes on to the page the member asked for, rendered by the server.
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(/\/vbg-race-cards$/);
+      const cookies = await context.cookies();
+      expect(cookies.find((c) => c.name === 'vbg_session')?.httpOnly).toBe(true);
+      await context.close();
 
-    // A visitor subscribes: the form goes straight to the payment page for the typed address.
-    const visitor = await j.newPage(PHONE, { javaScriptEnabled: false });
-    await visitor.page.goto('/subscribe');
-    await visitor.page.getByLabel('Email').fill('buyer@localhost');
-    await tickJoiningBoxes(visitor.page);
-    await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await visitor.page.waitForURL(/\/subscribe\?error=email$/);
-    expect(await visitor.page.getByRole('alert').textContent()).toBe('Please enter a valid email address.');
-    // The boxes are required without JavaScript too: the server sends the form back with the reason.
-    await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
-    await visitor.page.getByRole('checkbox', { name: 'I am 18 or over' }).check();
-    await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await visitor.page.waitForURL(/\/subscribe\?error=terms$/);
-    expect(await visitor.page.getByRole('alert').textContent()).toBe(TERMS_REQUIRED_MESSAGE);
-    await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
-    await tickJoiningBoxes(visitor.page);
-    await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await visitor.page.waitForURL(/\/local-checkout\/lcs_/);
-    expect(await visitor.page.getByText('nojs.buyer@example.com').first().isVisible()).toBe(true);
+      // A visitor subscribes: the form goes straight to the payment page for the typed address.
+      const visitor = await j.newPage(PHONE, { javaScriptEnabled: false });
+      await visitor.page.goto('/subscribe');
+      await visitor.page.getByLabel('Email').fill('buyer@localhost');
+      await tickJoiningBoxes(visitor.page);
+      await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
+      await visitor.page.waitForURL(/\/subscribe\?error=email$/);
+      expect(await visitor.page.getByRole('alert').textContent()).toBe('Please enter a valid email address.');
+      // The boxes are required without JavaScript too: the server sends the form back with the reason.
+      await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
+      await visitor.page.getByRole('checkbox', { name: 'I am 18 or over' }).check();
+      await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
+      await visitor.page.waitForURL(/\/subscribe\?error=terms$/);
+      expect(await visitor.page.getByRole('alert').textContent()).toBe(TERMS_REQUIRED_MESSAGE);
+      await visitor.page.getByLabel('Email').fill('nojs.buyer@example.com');
+      await tickJoiningBoxes(visitor.page);
+      await visitor.page.getByRole('button', { name: 'Subscribe Now' }).click();
+      await visitor.page.waitForURL(/\/local-checkout\/lcs_/);
+      expect(await visitor.page.getByText('nojs.buyer@example.com').first().isVisible()).toBe(true);
 
-    // An address that is no page: the not-found page, rendered, with its way home.
-    expectFailures(visitor.page, { url: /\/no-such-page$/, status: 404 });
-    const missing = await visitor.page.goto('/no-such-page');
-    expect(missing?.status()).toBe(404);
-    expect(await visitor.page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
-    await visitor.page.getByRole('link', { name: 'Go to the home page' }).click();
-    await visitor.page.waitForURL((url) => url.pathname === '/');
-    await visitor.context.close();
-  });
+      // An address that is no page: the not-found page, rendered, with its way home.
+      expectFailures(visitor.page, { url: /\/no-such-page$/, status: 404 });
+      const missing = await visitor.page.goto('/no-such-page');
+      expect(missing?.status()).toBe(404);
+      expect(await visitor.page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+      await visitor.page.getByRole('link', { name: 'Go to the home page' }).click();
+      await visitor.page.waitForURL((url) => url.pathname === '/');
+      await visitor.context.close();
+    },
+  );
 });

@@ -22,7 +22,12 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     const today = londonDate(j.app.clock.now());
     await createAccount(j.app, 'member', 'punter@example.com');
     const [race] = makeRaceDay({ races: 1, runners: 5, seed: 31 });
-    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook([race]), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMasterExcel(j.app.ctx, {
+      data: await raceDayWorkbook([race]),
+      filename: 'master.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
     const field = race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: parseOdds(h.odds) ?? 0 }));
     const index = field.findIndex((h) => h.marketOdds > 0);
     const horse = race.horses[index];
@@ -48,7 +53,9 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     };
     let runner = await showCard();
     await expect.poll(() => runner.textContent()).toContain(`Bookie odds${formatOdds(horse.odds, 'decimal')}`);
-    await expect.poll(() => runner.textContent()).toContain(`Value down to${downTo.decimal.toFixed(2)} (${downTo.fractional})`);
+    await expect
+      .poll(() => runner.textContent())
+      .toContain(`Value down to${downTo.decimal.toFixed(2)} (${downTo.fractional})`);
     await capture(m, 'odds-format-race-card-decimal');
 
     // Back to fractions: the preference is the account's, read again on the next visit.
@@ -57,27 +64,41 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     await expect.poll(() => m.getByRole('radio', { name: /Fractional/ }).isChecked()).toBe(true);
     runner = await showCard();
     await expect.poll(() => runner.textContent()).toContain(`Bookie odds${formatOdds(horse.odds, 'fractional')}`);
-    await expect.poll(() => runner.textContent()).toContain(`Value down to${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+    await expect
+      .poll(() => runner.textContent())
+      .toContain(`Value down to${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
 
     // The day's NAP is that horse: the tips page shows its value-down-to price and logs a bet from the tip.
     // Advised shorter than its value price: published as the analyst confirmed it (the next journey shows the warning).
-    await publishTips(j.app.ctx, { ...dayTips(), nap: `${horse.name} – ${race.time} ${race.course} (advised 7/1)`, confirmShortPrices: true });
+    await publishTips(j.app.ctx, {
+      ...dayTips(),
+      nap: `${horse.name} – ${race.time} ${race.course} (advised 7/1)`,
+      confirmShortPrices: true,
+    });
     await m.goto('/tips');
     const napPrice = m.getByTestId('tip-price-nap');
-    await expect.poll(() => napPrice.textContent()).toContain(`Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+    await expect
+      .poll(() => napPrice.textContent())
+      .toContain(`Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
     await napPrice.getByRole('button', { name: `Log bet on ${horse.name}` }).click();
     await expect.poll(() => napPrice.getByLabel('Price taken').inputValue()).toBe('7/1');
     await napPrice.getByLabel('Stake (£)').fill('5');
     await napPrice.getByLabel('Each way').check();
     await napPrice.getByRole('button', { name: 'Log Bet', exact: true }).click();
-    await expect.poll(() => m.getByText(`${horse.name} logged: £5.00 each way at 7/1 (total outlay £10.00).`).isVisible()).toBe(true);
+    await expect
+      .poll(() => m.getByText(`${horse.name} logged: £5.00 each way at 7/1 (total outlay £10.00).`).isVisible())
+      .toBe(true);
     await capture(m, 'tips-value-down-to');
 
     // From a generator row: the same price with the card's odds, and a bet logged at the price taken.
     await m.goto('/vb-generator');
-    await m.getByLabel('Select race').selectOption({ label: `${race.time} - ${race.course} (${race.horses.filter((h) => (parseOdds(h.odds) ?? 0) > 0).length} runners)` });
+    await m.getByLabel('Select race').selectOption({
+      label: `${race.time} - ${race.course} (${race.horses.filter((h) => (parseOdds(h.odds) ?? 0) > 0).length} runners)`,
+    });
     await m.getByLabel('Horse', { exact: true }).selectOption(horse.name);
-    await expect.poll(() => m.getByTestId('generator-value-down-to').textContent()).toBe(`Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+    await expect
+      .poll(() => m.getByTestId('generator-value-down-to').textContent())
+      .toBe(`Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
     await m.getByLabel('Price taken').fill('6/1');
     await m.getByLabel('Stake (£)').fill('2');
     await m.getByRole('button', { name: 'Log Bet', exact: true }).click();
@@ -91,7 +112,12 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
     await createAccount(j.app, 'admin', 'boss@example.com');
     await createAccount(j.app, 'member', 'punter@example.com');
     const [race] = makeRaceDay({ races: 1, runners: 5, seed: 31 });
-    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook([race]), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMasterExcel(j.app.ctx, {
+      data: await raceDayWorkbook([race]),
+      filename: 'master.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
     const field = race.horses.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: parseOdds(h.odds) ?? 0 }));
     const index = field.findIndex((h, i) => h.marketOdds > 0 && valueDownTo(field, i) !== null);
     const horse = race.horses[index];
@@ -119,7 +145,11 @@ describe('odds the way the member reads them, and "value down to" (issue 20 item
 
     // Warned, not published: the form names the tip and its value price, and asks.
     const warning = a.getByTestId('short-price-warning');
-    await expect.poll(() => warning.textContent()).toContain(`The NAP ${horse.name} is advised at ${advised}, shorter than its value price ${valuePrice} in the ${race.time} ${race.course}.`);
+    await expect
+      .poll(() => warning.textContent())
+      .toContain(
+        `The NAP ${horse.name} is advised at ${advised}, shorter than its value price ${valuePrice} in the ${race.time} ${race.course}.`,
+      );
     expect(await j.app.ctx.db.select().from(dailyTips)).toEqual([]);
     await capture(a, 'tips-short-price-warning');
     await warning.getByRole('button', { name: 'Publish Anyway' }).click();

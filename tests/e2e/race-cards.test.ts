@@ -42,19 +42,37 @@ describe('race cards', () => {
     await expect.poll(async () => uploadButton.isDisabled()).toBe(true);
     await expect.poll(async () => a.getByText('No file selected').isVisible()).toBe(true);
     // The stages start on the day being worked on: today's tab before any workbook.
-    await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(weekdayOf(londonDate(j.app.clock.now())));
+    await expect
+      .poll(async () => a.getByLabel('Target weekday').inputValue())
+      .toBe(weekdayOf(londonDate(j.app.clock.now())));
     await a.getByLabel('Target weekday').selectOption('tuesday');
-    await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+    await a.getByLabel('Master spreadsheet').setInputFiles({
+      name: 'master.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook,
+    });
     await expect.poll(async () => uploadButton.isDisabled()).toBe(false);
     // A slow uplink so the real upload progress (XMLHttpRequest upload events) can be seen.
     const cdp = await admin.context.newCDPSession(a);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 8 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 8 * 1024,
+    });
     await uploadButton.click();
     const bar = a.getByRole('progressbar', { name: 'Upload progress' });
     await expect.poll(() => bar.isVisible()).toBe(true);
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect.poll(() => a.getByText('Stage 1 Complete').first().isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => a.getByRole('option', { name: 'Tuesday (10 cards)' }).count()).toBe(1);
     await capture(a, 'race-cards-admin');
@@ -75,7 +93,9 @@ describe('race cards', () => {
     await expect.poll(async () => m.getByRole('tab').count()).toBe(1);
     await expect.poll(async () => tuesday.getAttribute('aria-selected')).toBe('true'); // saturday has no races
     await tuesday.click();
-    await expect.poll(async () => m.getByText('Select races from the menu above to view detailed race cards').isVisible()).toBe(true);
+    await expect
+      .poll(async () => m.getByText('Select races from the menu above to view detailed race cards').isVisible())
+      .toBe(true);
     await m.getByRole('button', { name: `View All ${venue}` }).click();
     const firstCard = new RegExp(`${venueRaces[0].time} ${venue}`);
     await expect.poll(() => m.getByRole('region', { name: firstCard }).isVisible()).toBe(true);
@@ -102,7 +122,9 @@ describe('race cards', () => {
     await capture(m, 'race-cards-member-collapsed');
     // View All again deselects the venue.
     await m.getByRole('button', { name: `View All ${venue}` }).click();
-    await expect.poll(() => m.getByText('Select races from the menu above to view detailed race cards').isVisible()).toBe(true);
+    await expect
+      .poll(() => m.getByText('Select races from the menu above to view detailed race cards').isVisible())
+      .toBe(true);
     await member.context.close();
 
     // Visitor: nothing nominated yet.
@@ -112,7 +134,9 @@ describe('race cards', () => {
     const coming = v.getByRole('button', { name: 'Coming Soon' });
     await expect.poll(() => coming.isVisible()).toBe(true);
     await expect.poll(async () => coming.isDisabled()).toBe(true);
-    await expect.poll(async () => v.getByRole('link', { name: 'Subscribe £16/month' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(async () => v.getByRole('link', { name: 'Subscribe £16/month' }).getAttribute('href'))
+      .toBe('/subscribe');
     await capture(v, 'free-race-none');
     await visitor.context.close();
 
@@ -157,20 +181,37 @@ describe('race cards', () => {
     await expect.poll(() => update.isDisabled()).toBe(true);
     await odds.fill(`${horse.name}: 9/2\nNobody Runs: 3/1`);
     await update.click();
-    await expect.poll(() => a.getByText('Morning odds updated for 1 of 8 Monday runners; 1 line matched no runner. Unmatched: line 2 (Nobody Runs).').isVisible()).toBe(true);
-    expectFailures(a, { url: /\/api\/vbg-race-cards\/morning-odds$/, status: 422 }, { url: /\/api\/vbg-race-cards\/hard-coded-upload(\/preview)?$/, status: 422 });
+    await expect
+      .poll(() =>
+        a
+          .getByText(
+            'Morning odds updated for 1 of 8 Monday runners; 1 line matched no runner. Unmatched: line 2 (Nobody Runs).',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    expectFailures(
+      a,
+      { url: /\/api\/vbg-race-cards\/morning-odds$/, status: 422 },
+      { url: /\/api\/vbg-race-cards\/hard-coded-upload(\/preview)?$/, status: 422 },
+    );
     await odds.fill(`${horse.name}: strong`);
     await update.click();
     await expect.poll(() => a.getByText('Update Failed').first().isVisible()).toBe(true);
 
     await a.getByRole('button', { name: 'Re-process Last Workbook' }).click();
     await expect.poll(() => a.getByText('Data Clarification Required').first().isVisible()).toBe(true);
-    await expect.poll(() => a.getByText('Excel file has unclear data that needs your review').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => a.getByText('Excel file has unclear data that needs your review').first().isVisible())
+      .toBe(true);
     await capture(a, 'race-cards-admin-morning-odds');
     await admin.context.close();
 
     // The pasted odds reached the card: 9/2 is decimal 5.5.
-    const [row] = await j.app.ctx.db.select({ odds: horses.bookieOdds }).from(horses).where(eq(horses.name, horse.name));
+    const [row] = await j.app.ctx.db
+      .select({ odds: horses.bookieOdds })
+      .from(horses)
+      .where(eq(horses.name, horse.name));
     expect(row.odds).toBe(5.5);
   });
 
@@ -184,8 +225,14 @@ describe('race cards', () => {
     const today = weekdayOf(londonDate(j.app.clock.now()));
     const admin = j.app.client();
     expect((await admin.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-    expect((await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), today))).status).toBe(200);
-    expect((await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: today })).status).toBe(200);
+    expect(
+      (await admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), today)))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.post('/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: today }))
+        .status,
+    ).toBe(200);
 
     const visitor = await j.newPage(PHONE);
     const v = visitor.page;
@@ -195,14 +242,22 @@ describe('race cards', () => {
     const heading = new RegExp(`${race.time} ${race.course}`);
     const card = v.getByRole('region', { name: heading });
     await expect.poll(async () => card.getByText('4yo+ 0-140 (H/C Limit)').isVisible()).toBe(true);
-    await expect.poll(async () => card.getByText('Race verdicts will be inserted on the morning of the race.').isVisible()).toBe(true);
+    await expect
+      .poll(async () => card.getByText('Race verdicts will be inserted on the morning of the race.').isVisible())
+      .toBe(true);
     const byRating = [...race.horses].sort((a, b) => b.vbRating - a.vbRating).map((h) => String(h.number));
     await expect.poll(async () => runnerNumbers(v, heading)).toEqual(byRating); // VB rating, highest first
-    await expect.poll(async () => card.getByText('Detailed analysis to be added for this horse.').isVisible()).toBe(true);
-    await expect.poll(async () => card.locator('[data-tone="green"]').count()).toBe(race.horses.filter((h) => h.vbRating >= 70).length);
+    await expect
+      .poll(async () => card.getByText('Detailed analysis to be added for this horse.').isVisible())
+      .toBe(true);
+    await expect
+      .poll(async () => card.locator('[data-tone="green"]').count())
+      .toBe(race.horses.filter((h) => h.vbRating >= 70).length);
     // Only the nominated race is public: another race of the day stays members-only.
     await expect.poll(async () => v.getByText(races[1].title, { exact: true }).count()).toBe(0);
-    await expect.poll(async () => v.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(async () => v.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href'))
+      .toBe('/subscribe');
     await view.click();
     await capture(v, 'free-race-card');
     await visitor.context.close();
@@ -227,22 +282,32 @@ describe('race cards', () => {
     // Stage 1: the master workbook for today's weekday.
     await expect.poll(() => a.getByLabel('Target weekday').isVisible()).toBe(true);
     await a.getByLabel('Target weekday').selectOption(today);
-    await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: xlsx, buffer: await raceDayWorkbook(races) });
+    await a
+      .getByLabel('Master spreadsheet')
+      .setInputFiles({ name: 'master.xlsx', mimeType: xlsx, buffer: await raceDayWorkbook(races) });
     await a.getByRole('button', { name: 'Upload Master Excel' }).click();
     await expect.poll(() => complete(1).isVisible(), { timeout: 20_000 }).toBe(true);
 
     // Stage 2: the verdict document (same weekday as targetTab).
     const upload2 = a.getByRole('button', { name: 'Upload Verdicts' });
     await expect.poll(async () => upload2.isDisabled()).toBe(true);
-    const docx = verdictDocx([{ heading: `${race.time} ${race.course}`, paragraphs: [verdict] }], { preamble: ['Race verdicts'] });
-    await a.getByLabel('Verdict document').setInputFiles({ name: 'verdicts.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+    const docx = verdictDocx([{ heading: `${race.time} ${race.course}`, paragraphs: [verdict] }], {
+      preamble: ['Race verdicts'],
+    });
+    await a.getByLabel('Verdict document').setInputFiles({
+      name: 'verdicts.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: docx,
+    });
     await expect.poll(async () => a.getByLabel('Verdict document').getAttribute('accept')).toBe('.docx');
     await upload2.click();
     await expect.poll(() => complete(2).isVisible(), { timeout: 20_000 }).toBe(true);
 
     // Stage 3: the same workbook with changed odds.
     const withOdds = races.map((r) => ({ ...r, horses: r.horses.map((h, i) => ({ ...h, odds: `${i + 2}/1` })) }));
-    await a.getByLabel('Master with morning odds').setInputFiles({ name: 'master-odds.xlsx', mimeType: xlsx, buffer: await raceDayWorkbook(withOdds) });
+    await a
+      .getByLabel('Master with morning odds')
+      .setInputFiles({ name: 'master-odds.xlsx', mimeType: xlsx, buffer: await raceDayWorkbook(withOdds) });
     await a.getByRole('button', { name: 'Upload Morning Odds' }).click();
     await expect.poll(() => complete(3).isVisible(), { timeout: 20_000 }).toBe(true);
 
@@ -263,7 +328,9 @@ describe('race cards', () => {
     await nominate.click();
     await expect.poll(() => complete(5).isVisible()).toBe(true);
     await expect.poll(async () => a.getByText(`Current: ${race.time} ${race.course}.`).isVisible()).toBe(true);
-    await expect.poll(async () => a.getByText(`Stage 4 complete: the race cards now open on ${Today}.`).first().isVisible()).toBe(true);
+    await expect
+      .poll(async () => a.getByText(`Stage 4 complete: the race cards now open on ${Today}.`).first().isVisible())
+      .toBe(true);
     await capture(a, 'race-cards-admin-stages');
     await admin.context.close();
 
@@ -301,7 +368,10 @@ describe('race cards', () => {
     const races = makeRaceDay({ races: 30, runners: 8, seed: 21 });
     const api = j.app.client();
     expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), 'saturday'))).status).toBe(200);
+    expect(
+      (await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), 'saturday')))
+        .status,
+    ).toBe(200);
 
     const member = await j.newPage(PHONE);
     const m = member.page;
@@ -343,9 +413,14 @@ describe('race cards', () => {
     const today = weekdayOf(londonDate(j.app.clock.now()));
     const api = j.app.client();
     expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-    expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), today))).status).toBe(200);
+    expect(
+      (await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), today)))
+        .status,
+    ).toBe(200);
     const free = races[2];
-    expect((await api.post('/api/free-race/nominate', { raceTime: free.time, course: free.course, weekday: today })).status).toBe(200);
+    expect(
+      (await api.post('/api/free-race/nominate', { raceTime: free.time, course: free.course, weekday: today })).status,
+    ).toBe(200);
 
     const admin = await j.newPage();
     const a = admin.page;
@@ -353,16 +428,26 @@ describe('race cards', () => {
     await a.waitForURL('**/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(today);
-    await expect.poll(() => a.getByText(`Current: ${free.time} ${free.course}.`, { exact: false }).isVisible()).toBe(true);
+    await expect
+      .poll(() => a.getByText(`Current: ${free.time} ${free.course}.`, { exact: false }).isVisible())
+      .toBe(true);
 
     // A workbook without the free race: the upload asks first and says what goes.
     const withoutFree = await raceDayWorkbook(races.slice(0, 2));
-    await a.getByLabel('Master spreadsheet').setInputFiles({ name: 'master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: withoutFree });
+    await a.getByLabel('Master spreadsheet').setInputFiles({
+      name: 'master.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: withoutFree,
+    });
     await a.getByRole('button', { name: 'Upload Master Excel' }).click();
     const dialog = a.getByRole('dialog', { name: `Replace the ${today[0].toUpperCase()}${today.slice(1)} cards?` });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('list', { name: 'Changes' }).textContent()).toContain('Removed: 1 race and 4 runners no longer in the workbook');
-    await expect.poll(() => dialog.textContent()).toContain(`Today's free race (${free.time} ${free.course}) is not in this workbook`);
+    await expect
+      .poll(() => dialog.getByRole('list', { name: 'Changes' }).textContent())
+      .toContain('Removed: 1 race and 4 runners no longer in the workbook');
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Today's free race (${free.time} ${free.course}) is not in this workbook`);
     await capture(a, 'race-cards-admin-reupload-confirm');
     // Cancelled: nothing changed.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -374,7 +459,14 @@ describe('race cards', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => a.getByText('Stage 1 Complete').first().isVisible()).toBe(true);
-    await expect.poll(() => a.getByText(`Today's free race (${free.time} ${free.course}) was withdrawn`, { exact: false }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        a
+          .getByText(`Today's free race (${free.time} ${free.course}) was withdrawn`, { exact: false })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => a.getByText('None nominated today.', { exact: false }).isVisible()).toBe(true);
     expect(((await api.get('/api/vbg-race-cards-metadata')).json as Record<string, unknown[]>)[today]).toHaveLength(2);
     await admin.context.close();

@@ -30,10 +30,23 @@ async function raceDay(): Promise<{ today: string; races: SampleRace[]; nap: str
   j.app.clock.set(new Date(`${today}T08:00:00Z`));
   const races = makeRaceDay({ races: 2, runners: 5, seed: 43 });
   const workbook = await raceDayWorkbook(races);
-  await uploadMasterExcel(j.app.ctx, { data: workbook, filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
-  await uploadMorningOdds(j.app.ctx, { data: workbook, filename: 'master-odds.xlsx', targetTab: weekdayOf(today), userId: null });
+  await uploadMasterExcel(j.app.ctx, {
+    data: workbook,
+    filename: 'master.xlsx',
+    targetTab: weekdayOf(today),
+    userId: null,
+  });
+  await uploadMorningOdds(j.app.ctx, {
+    data: workbook,
+    filename: 'master-odds.xlsx',
+    targetTab: weekdayOf(today),
+    userId: null,
+  });
   const nap = races[0].horses[2].name;
-  await publishTips(j.app.ctx, dayTips({ nap: `${nap} – ${races[0].time} ${races[0].course}`, confirmShortPrices: true }));
+  await publishTips(
+    j.app.ctx,
+    dayTips({ nap: `${nap} – ${races[0].time} ${races[0].course}`, confirmShortPrices: true }),
+  );
   return { today, races, nap };
 }
 
@@ -62,151 +75,180 @@ async function workerInControl(page: Page) {
 const PAID = /\/api\/(daily-tips|vbg-race-cards|value-now|auth\/user|my-bets|historical-tips)/;
 
 describe('the race-day app', () => {
-  it('a member opens the race-day pages, then reads them, the generator too, with no network', { timeout: 120_000 }, async () => {
-    const { today, races, nap } = await raceDay();
-    const member = await createAccount(j.app, 'member', 'punter@example.com');
-    const { page, context } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'punter@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
-    await workerInControl(page);
+  it(
+    'a member opens the race-day pages, then reads them, the generator too, with no network',
+    { timeout: 120_000 },
+    async () => {
+      const { today, races, nap } = await raceDay();
+      const member = await createAccount(j.app, 'member', 'punter@example.com');
+      const { page, context } = await j.newPage(PHONE);
+      await signInThroughPage(page, 'punter@example.com');
+      await page.waitForURL((url) => url.pathname === '/');
+      await workerInControl(page);
 
-    await page.goto('/tips');
-    await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
+      await page.goto('/tips');
+      await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
 
-    const race = races[0];
-    const runner = race.horses[1].name;
-    await page.goto('/vbg-race-cards');
-    await page.getByRole('button', { name: `View All ${race.course}` }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) })
-          .getByText(runner)
-          .isVisible(),
-      )
-      .toBe(true);
-    await page.goto('/value-now');
-    await expect.poll(() => page.getByRole('listitem', { name: runner }).isVisible()).toBe(true);
+      const race = races[0];
+      const runner = race.horses[1].name;
+      await page.goto('/vbg-race-cards');
+      await page.getByRole('button', { name: `View All ${race.course}` }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) })
+            .getByText(runner)
+            .isVisible(),
+        )
+        .toBe(true);
+      await page.goto('/value-now');
+      await expect.poll(() => page.getByRole('listitem', { name: runner }).isVisible()).toBe(true);
 
-    // Kept in one cache, the member's of today: the pages' shells (the generator's too), code and reads.
-    const cacheName = `vbg-member-${member.id}-${today}`;
-    await expect
-      .poll(async () => {
-        const urls = (await savedEntries(page)).map((e) => `${e.cache} ${new URL(e.url).pathname}`);
-        return ['/tips', '/vb-generator', '/api/auth/user', '/api/daily-tips', '/api/value-now', '/api/vbg-race-cards', `/api/vbg-race-cards/race/${races.length}`].every((p) =>
-          urls.includes(`${cacheName} ${p}`),
+      // Kept in one cache, the member's of today: the pages' shells (the generator's too), code and reads.
+      const cacheName = `vbg-member-${member.id}-${today}`;
+      await expect
+        .poll(async () => {
+          const urls = (await savedEntries(page)).map((e) => `${e.cache} ${new URL(e.url).pathname}`);
+          return [
+            '/tips',
+            '/vb-generator',
+            '/api/auth/user',
+            '/api/daily-tips',
+            '/api/value-now',
+            '/api/vbg-race-cards',
+            `/api/vbg-race-cards/race/${races.length}`,
+          ].every((p) => urls.includes(`${cacheName} ${p}`));
+        })
+        .toBe(true);
+      expect(await page.evaluate(() => caches.keys())).toEqual([cacheName]);
+
+      // At the course: no network.
+      await context.setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.getByRole('listitem', { name: runner }).isVisible()).toBe(true);
+      const notice = page.getByTestId('saved-data-notice');
+      await expect.poll(() => notice.textContent()).toMatch(/^Offline — showing saved data from \d{2}:\d{2}$/);
+      await capture(page, 'race-day-offline-value-now');
+
+      await page.goto('/tips');
+      await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
+      await expect.poll(() => notice.isVisible()).toBe(true);
+
+      // A race the member did not open online is there too (today's cards are fetched ahead).
+      await page.goto('/vbg-race-cards');
+      const second = races[1];
+      await page.getByRole('button', { name: `View All ${second.course}` }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('region', { name: new RegExp(`${second.time} ${second.course}`) })
+            .getByText(second.horses[0].name)
+            .isVisible(),
+        )
+        .toBe(true);
+
+      // The generator, never opened online, computes on the saved cards.
+      await page.goto('/vb-generator');
+      const select = page.getByLabel('Select race');
+      await expect.poll(() => select.isVisible()).toBe(true);
+      await select.selectOption({ label: `${race.time} - ${race.course} (${race.horses.length} runners)` });
+      await expect.poll(() => page.getByTestId('runner-name').count()).toBe(race.horses.length);
+      await expect.poll(() => page.locator('[data-column="value-score"] [data-score]').count()).toBeGreaterThan(0);
+      await capture(page, 'race-day-offline-generator');
+
+      // Back online: fresh answers, and the notice goes.
+      await context.setOffline(false);
+      await page.goto('/tips');
+      await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
+      await expect.poll(() => notice.count()).toBe(0);
+      await context.close();
+    },
+  );
+
+  it(
+    'keeps nothing paid for a visitor or a non-member, and drops the member cache at sign-out, on a 401 and on a new day',
+    { timeout: 120_000 },
+    async () => {
+      const { today, races, nap } = await raceDay();
+      await nominateFreeRace(j.app.ctx, {
+        raceTime: races[0].time,
+        course: races[0].course,
+        weekday: weekdayOf(today),
+      });
+      const member = await createAccount(j.app, 'member', 'punter@example.com');
+      await createAccount(j.app, 'nonMember', 'reader@example.com');
+
+      // A visitor browsing public pages, the free race's card among them: no worker, nothing kept.
+      const visitor = await j.newPage(PHONE);
+      for (const path of ['/', '/free-race', '/news-and-views', '/results']) await visitor.page.goto(path);
+      await expect.poll(() => visitor.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+      expect(await visitor.page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(
+        0,
+      );
+      expect(await savedEntries(visitor.page)).toEqual([]);
+      await visitor.context.close();
+
+      // A member signs in: their cache of today fills.
+      const { page, context } = await j.newPage(PHONE);
+      await signInThroughPage(page, 'punter@example.com');
+      await page.waitForURL((url) => url.pathname === '/');
+      await workerInControl(page);
+      await page.goto('/tips');
+      await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
+      const cacheName = `vbg-member-${member.id}-${today}`;
+      await expect
+        .poll(async () =>
+          (await savedEntries(page)).some((e) => e.cache === cacheName && e.url.endsWith('/api/daily-tips')),
+        )
+        .toBe(true);
+
+      // A cache of an earlier day is dropped, not served: the worker keeps today's only.
+      const yesterday = `vbg-member-${member.id}-${addDays(today, -1)}`;
+      await page.evaluate(async (name) => {
+        const stale = await caches.open(name);
+        await stale.put(
+          '/api/daily-tips',
+          new Response('{"stale":true}', { headers: { 'Content-Type': 'application/json' } }),
         );
-      })
-      .toBe(true);
-    expect(await page.evaluate(() => caches.keys())).toEqual([cacheName]);
+      }, yesterday);
+      await page.goto('/value-now');
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([cacheName]);
 
-    // At the course: no network.
-    await context.setOffline(true);
-    await page.reload();
-    await expect.poll(() => page.getByRole('listitem', { name: runner }).isVisible()).toBe(true);
-    const notice = page.getByTestId('saved-data-notice');
-    await expect.poll(() => notice.textContent()).toMatch(/^Offline — showing saved data from \d{2}:\d{2}$/);
-    await capture(page, 'race-day-offline-value-now');
+      // Signed out with the header's button (on a public page: a members' page would re-read its data
+      // as a visitor and be refused): the member's cache goes at once.
+      await page.goto('/results');
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
 
-    await page.goto('/tips');
-    await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
-    await expect.poll(() => notice.isVisible()).toBe(true);
+      // Browsing public pages signed out, then signed in as a non-member (the members' pages
+      // refuse them): the worker is still there, and still keeps nothing.
+      for (const path of ['/', '/free-race', '/results']) await page.goto(path);
+      await signInThroughPage(page, 'reader@example.com');
+      await page.waitForURL((url) => url.pathname !== '/login');
+      for (const path of ['/tips', '/vbg-race-cards', '/value-now', '/free-race']) await page.goto(path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+      const kept = await savedEntries(page);
+      expect(kept.filter((e) => PAID.test(new URL(e.url).pathname))).toEqual([]);
+      expect(kept.filter((e) => e.body.includes(nap))).toEqual([]);
+      expect(kept).toEqual([]);
+      await context.close();
 
-    // A race the member did not open online is there too (today's cards are fetched ahead).
-    await page.goto('/vbg-race-cards');
-    const second = races[1];
-    await page.getByRole('button', { name: `View All ${second.course}` }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('region', { name: new RegExp(`${second.time} ${second.course}`) })
-          .getByText(second.horses[0].name)
-          .isVisible(),
-      )
-      .toBe(true);
-
-    // The generator, never opened online, computes on the saved cards.
-    await page.goto('/vb-generator');
-    const select = page.getByLabel('Select race');
-    await expect.poll(() => select.isVisible()).toBe(true);
-    await select.selectOption({ label: `${race.time} - ${race.course} (${race.horses.length} runners)` });
-    await expect.poll(() => page.getByTestId('runner-name').count()).toBe(race.horses.length);
-    await expect.poll(() => page.locator('[data-column="value-score"] [data-score]').count()).toBeGreaterThan(0);
-    await capture(page, 'race-day-offline-generator');
-
-    // Back online: fresh answers, and the notice goes.
-    await context.setOffline(false);
-    await page.goto('/tips');
-    await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
-    await expect.poll(() => notice.count()).toBe(0);
-    await context.close();
-  });
-
-  it('keeps nothing paid for a visitor or a non-member, and drops the member cache at sign-out, on a 401 and on a new day', { timeout: 120_000 }, async () => {
-    const { today, races, nap } = await raceDay();
-    await nominateFreeRace(j.app.ctx, { raceTime: races[0].time, course: races[0].course, weekday: weekdayOf(today) });
-    const member = await createAccount(j.app, 'member', 'punter@example.com');
-    await createAccount(j.app, 'nonMember', 'reader@example.com');
-
-    // A visitor browsing public pages, the free race's card among them: no worker, nothing kept.
-    const visitor = await j.newPage(PHONE);
-    for (const path of ['/', '/free-race', '/news-and-views', '/results']) await visitor.page.goto(path);
-    await expect.poll(() => visitor.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-    expect(await visitor.page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
-    expect(await savedEntries(visitor.page)).toEqual([]);
-    await visitor.context.close();
-
-    // A member signs in: their cache of today fills.
-    const { page, context } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'punter@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
-    await workerInControl(page);
-    await page.goto('/tips');
-    await expect.poll(() => page.getByText(nap).first().isVisible()).toBe(true);
-    const cacheName = `vbg-member-${member.id}-${today}`;
-    await expect.poll(async () => (await savedEntries(page)).some((e) => e.cache === cacheName && e.url.endsWith('/api/daily-tips'))).toBe(true);
-
-    // A cache of an earlier day is dropped, not served: the worker keeps today's only.
-    const yesterday = `vbg-member-${member.id}-${addDays(today, -1)}`;
-    await page.evaluate(async (name) => {
-      const stale = await caches.open(name);
-      await stale.put('/api/daily-tips', new Response('{"stale":true}', { headers: { 'Content-Type': 'application/json' } }));
-    }, yesterday);
-    await page.goto('/value-now');
-    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([cacheName]);
-
-    // Signed out with the header's button (on a public page: a members' page would re-read its data
-    // as a visitor and be refused): the member's cache goes at once.
-    await page.goto('/results');
-    await page.getByRole('button', { name: 'Sign Out' }).first().click();
-    await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
-
-    // Browsing public pages signed out, then signed in as a non-member (the members' pages
-    // refuse them): the worker is still there, and still keeps nothing.
-    for (const path of ['/', '/free-race', '/results']) await page.goto(path);
-    await signInThroughPage(page, 'reader@example.com');
-    await page.waitForURL((url) => url.pathname !== '/login');
-    for (const path of ['/tips', '/vbg-race-cards', '/value-now', '/free-race']) await page.goto(path);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-    const kept = await savedEntries(page);
-    expect(kept.filter((e) => PAID.test(new URL(e.url).pathname))).toEqual([]);
-    expect(kept.filter((e) => e.body.includes(nap))).toEqual([]);
-    expect(kept).toEqual([]);
-    await context.close();
-
-    // The session ends on the server (idle too long): the next check answers 401 and the cache goes.
-    const second = await j.newPage(PHONE);
-    await signInThroughPage(second.page, 'punter@example.com');
-    await second.page.waitForURL((url) => url.pathname === '/');
-    await workerInControl(second.page);
-    await second.page.goto('/tips');
-    await expect.poll(async () => (await savedEntries(second.page)).some((e) => e.url.endsWith('/api/daily-tips'))).toBe(true);
-    j.app.clock.advance(31 * 60_000);
-    await second.page.goto('/tips');
-    await expect.poll(() => second.page.evaluate(() => caches.keys())).toEqual([]);
-    await second.context.close();
-  });
+      // The session ends on the server (idle too long): the next check answers 401 and the cache goes.
+      const second = await j.newPage(PHONE);
+      await signInThroughPage(second.page, 'punter@example.com');
+      await second.page.waitForURL((url) => url.pathname === '/');
+      await workerInControl(second.page);
+      await second.page.goto('/tips');
+      await expect
+        .poll(async () => (await savedEntries(second.page)).some((e) => e.url.endsWith('/api/daily-tips')))
+        .toBe(true);
+      j.app.clock.advance(31 * 60_000);
+      await second.page.goto('/tips');
+      await expect.poll(() => second.page.evaluate(() => caches.keys())).toEqual([]);
+      await second.context.close();
+    },
+  );
 
   it('signing out for inactivity drops the member cache too', { timeout: 90_000 }, async () => {
     const { nap } = await raceDay();
@@ -230,7 +272,13 @@ describe('the race-day app', () => {
     // The run's browser gives each journey an incognito context, where nothing can be installed:
     // this check needs a profile of its own (Lighthouse 12+ has no PWA category to ask instead).
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-install-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, baseURL: j.app.baseUrl, viewport: PHONE });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      baseURL: j.app.baseUrl,
+      viewport: PHONE,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       watchPage(page);
@@ -240,10 +288,16 @@ describe('the race-day app', () => {
       await page.goto('/tips');
       await workerInControl(page);
       const cdp = await context.newCDPSession(page);
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: unknown[];
+      };
       expect(installabilityErrors).toEqual([]);
       // What an installed app shows: the manifest the page links, with the site's name and colour.
-      const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+      const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as {
+        url: string;
+        errors: unknown[];
+        data: string;
+      };
       expect(new URL(url).pathname).toBe('/manifest.webmanifest');
       expect(errors).toEqual([]);
       expect(JSON.parse(data)).toMatchObject({ short_name: 'VBG', start_url: '/tips', theme_color: '#0b1f3a' });
@@ -262,24 +316,64 @@ describe('the race-day app', () => {
     await workerInControl(page);
     const cdp = await context.newCDPSession(page);
     const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => registrations.push(...e.registrations));
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) =>
+        registrations.push(...e.registrations),
+    );
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    const push = (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: j.app.baseUrl, registrationId: registrations[0].registrationId, data });
+    const push = (data: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: j.app.baseUrl,
+        registrationId: registrations[0].registrationId,
+        data,
+      });
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: new URL(n.icon).pathname, data: n.data as unknown }));
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          icon: new URL(n.icon).pathname,
+          data: n.data as unknown,
+        }));
       });
 
     await push(JSON.stringify({ title: 'Price move', body: 'Alpha Star 5/1 → 3/1', url: '/value-now', tag: 'race-3' }));
-    await expect.poll(shown).toEqual([{ title: 'Price move', body: 'Alpha Star 5/1 → 3/1', tag: 'race-3', icon: '/icons/icon-192.png', data: { url: '/value-now' } }]);
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Price move',
+        body: 'Alpha Star 5/1 → 3/1',
+        tag: 'race-3',
+        icon: '/icons/icon-192.png',
+        data: { url: '/value-now' },
+      },
+    ]);
     // The same tag again replaces it; another site's address is never kept for the click.
-    await push(JSON.stringify({ title: 'Price move', body: 'Alpha Star 3/1 → 2/1', url: 'https://elsewhere.example/', tag: 'race-3' }));
-    await expect.poll(shown).toEqual([{ title: 'Price move', body: 'Alpha Star 3/1 → 2/1', tag: 'race-3', icon: '/icons/icon-192.png', data: { url: null } }]);
+    await push(
+      JSON.stringify({
+        title: 'Price move',
+        body: 'Alpha Star 3/1 → 2/1',
+        url: 'https://elsewhere.example/',
+        tag: 'race-3',
+      }),
+    );
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Price move',
+        body: 'Alpha Star 3/1 → 2/1',
+        tag: 'race-3',
+        icon: '/icons/icon-192.png',
+        data: { url: null },
+      },
+    ]);
     await push('not json');
     await push(JSON.stringify({ body: 'no title' }));
-    await push(JSON.stringify({ title: 'Non-runner', body: 'Bravo Star is out', url: '/vbg-race-cards', tag: 'race-4' }));
+    await push(
+      JSON.stringify({ title: 'Non-runner', body: 'Bravo Star is out', url: '/vbg-race-cards', tag: 'race-4' }),
+    );
     await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(['race-3', 'race-4']);
     await context.close();
   });
@@ -294,7 +388,8 @@ describe('the race-day app', () => {
       page.evaluate(() => {
         const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
           prompt: () => {
-            (window as unknown as { prompted: number }).prompted = ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
+            (window as unknown as { prompted: number }).prompted =
+              ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
             return Promise.resolve();
           },
         });

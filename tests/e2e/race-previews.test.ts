@@ -35,8 +35,12 @@ describe('race previews', () => {
     await expect.poll(async () => blue.count()).toBe(3);
     await expect.poll(async () => gold.textContent()).toMatch(/14:30 Ascot.*Feature race/i);
     await expect.poll(async () => gold.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(227, 182, 74)'); // gold-400
-    await expect.poll(async () => blue.first().evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^(rgb|oklch|lab)\(/);
-    await expect.poll(async () => blue.first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(await gold.evaluate((el) => getComputedStyle(el).backgroundColor));
+    await expect
+      .poll(async () => blue.first().evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toMatch(/^(rgb|oklch|lab)\(/);
+    await expect
+      .poll(async () => blue.first().evaluate((el) => getComputedStyle(el).backgroundColor))
+      .not.toBe(await gold.evaluate((el) => getComputedStyle(el).backgroundColor));
     await expect.poll(async () => gold.getAttribute('target')).toBe('_blank');
     await capture(m, 'race-previews-member');
 
@@ -63,21 +67,37 @@ describe('race previews', () => {
     await expect.poll(() => status.textContent()).toMatch(/No master PDF is waiting/);
 
     // Refused on purpose below: a file that is not a PDF, then a PDF with no race headings.
-    expectFailures(a, { url: /\/api\/admin\/upload-master-pdf$/, status: 415 }, { url: /\/api\/process-master-pdf$/, status: 422 });
+    expectFailures(
+      a,
+      { url: /\/api\/admin\/upload-master-pdf$/, status: 415 },
+      { url: /\/api\/process-master-pdf$/, status: 422 },
+    );
     const picker = a.getByLabel('Master preview PDF');
-    await picker.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+    await picker.setInputFiles({
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('not a pdf at all'),
+    });
     await a.getByRole('button', { name: 'Upload Master PDF' }).click();
     await expect.poll(() => toastTitle(a, 'Upload Failed').isVisible()).toBe(true);
     await expect.poll(() => status.textContent()).toMatch(/"notes.pdf" is not a PDF/);
 
-    await picker.setInputFiles({ name: 'plain.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await headinglessPdf()) });
+    await picker.setInputFiles({
+      name: 'plain.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await headinglessPdf()),
+    });
     await a.getByRole('button', { name: 'Upload Master PDF' }).click();
     await expect.poll(() => status.textContent()).toMatch(/Master PDF uploaded/);
     await a.getByRole('button', { name: 'Process Master PDF' }).click();
     await expect.poll(() => toastTitle(a, 'PDF Processing Failed').isVisible()).toBe(true);
     await expect.poll(() => status.textContent()).toMatch(/No race headings found/);
 
-    await picker.setInputFiles({ name: 'master.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await standardMasterPdf()) });
+    await picker.setInputFiles({
+      name: 'master.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await standardMasterPdf()),
+    });
     await expect.poll(() => a.getByTestId('selected-master').textContent()).toMatch(/master\.pdf \(\d+\.\d KB\)/);
     await a.getByRole('button', { name: 'Upload Master PDF' }).click();
     await expect.poll(() => status.textContent()).toMatch(/replacing the one that was waiting/);
@@ -86,7 +106,9 @@ describe('race previews', () => {
     await a.getByRole('button', { name: 'Process Master PDF' }).click();
     await expect.poll(() => status.textContent()).toMatch(/Created 4 race previews .*Page 1 matched no race/);
     // No cards today: the admin is told members see none of them.
-    await expect.poll(() => a.getByTestId('stray-previews').textContent()).toContain('so members do not see them: 13:50 Ascot, 14:30 Ascot, 15:05 Haydock Park, 2:10 Newton Abbot.');
+    await expect
+      .poll(() => a.getByTestId('stray-previews').textContent())
+      .toContain('so members do not see them: 13:50 Ascot, 14:30 Ascot, 15:05 Haydock Park, 2:10 Newton Abbot.');
     await capture(a, 'race-previews-admin');
 
     await a.getByRole('button', { name: 'Clear PDFs' }).click();

@@ -24,12 +24,27 @@ describe('race results, tips settling themselves and the public calibration (iss
     const today = londonDate(j.app.clock.now());
     await createAccount(j.app, 'admin', 'boss@example.com');
     const sample = makeRaceDay({ races: 2, runners: 5, seed: 23 });
-    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook(sample), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMasterExcel(j.app.ctx, {
+      data: await raceDayWorkbook(sample),
+      filename: 'master.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
     const [race, other] = sample;
     const nap = race.horses[2];
-    await recordTip(j.app.ctx, { raceDate: today, raceTime: `${race.time} ${race.course}`, raceLocation: 'Daily Tips', selectionName: nap.name, selectionType: 'nap', advisedOdds: '5/1' });
+    await recordTip(j.app.ctx, {
+      raceDate: today,
+      raceTime: `${race.time} ${race.course}`,
+      raceLocation: 'Daily Tips',
+      selectionName: nap.name,
+      selectionType: 'nap',
+      advisedOdds: '5/1',
+    });
     // The same NAP published as today's tips (members read how it did on /tips once resulted).
-    await publishTips(j.app.ctx, dayTips({ nap: `${nap.name} – ${race.time} ${race.course} (5/1)`, confirmShortPrices: true }));
+    await publishTips(
+      j.app.ctx,
+      dayTips({ nap: `${nap.name} – ${race.time} ${race.course} (5/1)`, confirmShortPrices: true }),
+    );
 
     // A member logs a bet on the NAP from the race card: £10 at 4/1.
     await createAccount(j.app, 'member', 'punter@example.com');
@@ -51,13 +66,19 @@ describe('race results, tips settling themselves and the public calibration (iss
     await ewForm.getByLabel('Price taken').fill('6/1');
     await ewForm.getByLabel('Each way').check();
     await ewForm.getByLabel('Stake per part (£)').fill('2');
-    await expect.poll(() => ewForm.getByTestId('bet-outlay').textContent()).toBe('Each way: the stake is per part, one bet to win and one to place. Total outlay £4.00.');
+    await expect
+      .poll(() => ewForm.getByTestId('bet-outlay').textContent())
+      .toBe('Each way: the stake is per part, one bet to win and one to place. Total outlay £4.00.');
     await capture(m, 'log-bet-each-way');
     await ewForm.getByRole('button', { name: 'Log Bet', exact: true }).click();
-    await expect.poll(() => m.getByText(`${ewHorse.name} logged: £2.00 each way at 6/1 (total outlay £4.00).`).isVisible()).toBe(true);
+    await expect
+      .poll(() => m.getByText(`${ewHorse.name} logged: £2.00 each way at 6/1 (total outlay £4.00).`).isVisible())
+      .toBe(true);
     await m.goto('/my-bets');
     await expect.poll(() => m.getByTestId('bets-count').textContent()).toBe('2 (0)');
-    expect(await m.getByRole('row', { name: new RegExp(ewHorse.name) }).textContent()).toContain('£2.00 e/w (£4.00 total)');
+    expect(await m.getByRole('row', { name: new RegExp(ewHorse.name) }).textContent()).toContain(
+      '£2.00 e/w (£4.00 total)',
+    );
 
     const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/race-results$/, status: 422 }] });
     await signInThroughPage(a, 'boss@example.com');
@@ -72,13 +93,19 @@ describe('race results, tips settling themselves and the public calibration (iss
     await results.fill(`${winnerLine}\n${other.time} ${other.course}: Nobody Special 3/1`);
     await a.getByRole('button', { name: 'Save Results' }).click();
     await expect.poll(() => panel(a).textContent()).toContain('Stage 6 Failed');
-    await expect.poll(() => panel(a).textContent()).toContain(`Nobody Special is not a runner in ${other.time} ${other.course}.`);
+    await expect
+      .poll(() => panel(a).textContent())
+      .toContain(`Nobody Special is not a runner in ${other.time} ${other.course}.`);
     await capture(a, 'race-results-refused');
 
-    await results.fill(`${winnerLine}\n${other.time} ${other.course}: ${other.horses[1].name} 3/1, ${other.horses[3].name} 5/1`);
+    await results.fill(
+      `${winnerLine}\n${other.time} ${other.course}: ${other.horses[1].name} 3/1, ${other.horses[3].name} 5/1`,
+    );
     await a.getByRole('button', { name: 'Save Results' }).click();
     await expect.poll(() => panel(a).textContent()).toContain('Stage 6 Complete');
-    await expect.poll(() => panel(a).textContent()).toContain(`2 results saved for ${today}. Settled: ${nap.name} WON.`);
+    await expect
+      .poll(() => panel(a).textContent())
+      .toContain(`2 results saved for ${today}. Settled: ${nap.name} WON.`);
     await capture(a, 'race-results-saved');
 
     // The NAP settled itself at the advised 5/1.
@@ -95,11 +122,18 @@ describe('race results, tips settling themselves and the public calibration (iss
     expect(await m.getByTestId('bets-roi').textContent()).toBe('257.1%');
     expect(await m.getByTestId('bets-strike-rate').textContent()).toBe('50%');
     await expect.poll(() => m.getByRole('row', { name: new RegExp(nap.name) }).textContent()).toContain('Won');
-    const [download] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      m.waitForEvent('download'),
+      m.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     // The run's browser is shared (connected to, not launched), so the file is read as a stream.
     const csv = (await text(await download.createReadStream())).split('\r\n');
-    expect(csv).toContain(`"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","10.00","won","50.00","40.00"`);
-    expect(csv).toContain(`"${today}","${race.time}","${race.course}","${ewHorse.name}","6/1","2.00","yes","4.00","lost","0.00","-4.00"`);
+    expect(csv).toContain(
+      `"${today}","${race.time}","${race.course}","${nap.name}","4/1","10.00","no","10.00","won","50.00","40.00"`,
+    );
+    expect(csv).toContain(
+      `"${today}","${race.time}","${race.course}","${ewHorse.name}","6/1","2.00","yes","4.00","lost","0.00","-4.00"`,
+    );
     // Readable on a phone: price, stake, result and profit all fit, no hidden sideways scroll.
     const table = m.getByTestId('bets-table');
     expect(await table.evaluate((t) => t.scrollWidth <= (t.parentElement as HTMLElement).clientWidth)).toBe(true);
@@ -113,7 +147,10 @@ describe('race results, tips settling themselves and the public calibration (iss
     const card = m.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) });
     const result = card.getByRole('region', { name: 'Result' });
     await expect.poll(() => result.isVisible()).toBe(true);
-    expect(await result.getByRole('listitem').allTextContents()).toEqual([`1st${nap.name}SP 9/2`, `2nd${race.horses[0].name}SP 6/1`]);
+    expect(await result.getByRole('listitem').allTextContents()).toEqual([
+      `1st${nap.name}SP 9/2`,
+      `2nd${race.horses[0].name}SP 6/1`,
+    ]);
     await expect.poll(() => result.textContent()).toContain(`Non-runners: ${race.horses[4].name}`);
     await capture(m, 'race-card-resulted');
     // And today's tips say how the NAP did.
@@ -130,7 +167,9 @@ describe('race results, tips settling themselves and the public calibration (iss
     await v.goto('/');
     await v.getByRole('contentinfo').getByRole('link', { name: 'Value Calibration' }).click();
     await v.waitForURL('**/value-calibration');
-    await expect.poll(() => v.getByTestId('calibration-summary').textContent()).toMatch(/^2 races, 9 runners, 2 winners \(2\.00 expected by the market\)\.$/);
+    await expect
+      .poll(() => v.getByTestId('calibration-summary').textContent())
+      .toMatch(/^2 races, 9 runners, 2 winners \(2\.00 expected by the market\)\.$/);
     const byScore = v.getByTestId('calibration-by-score');
     const runners = await byScore.locator('tbody tr td:nth-child(2)').allTextContents();
     expect(runners.map(Number).reduce((x, y) => x + y, 0)).toBe(9);

@@ -24,7 +24,9 @@ describe('the client runs on React 19', () => {
     expect(all).toContain('react.dev/errors');
     expect(all).toMatch(/rendererPackageName:\s*`react-dom`|rendererPackageName:\s*"react-dom"/);
     expect(all).toMatch(/reconcilerVersion:\s*[`"]19\./);
-    expect(scripts.filter((s) => /preact|__PREACT_DEVTOOLS__|__preactattr_/i.test(s.text)).map((s) => s.file)).toEqual([]);
+    expect(scripts.filter((s) => /preact|__PREACT_DEVTOOLS__|__preactattr_/i.test(s.text)).map((s) => s.file)).toEqual(
+      [],
+    );
   });
 
   describe('in the browser', () => {
@@ -58,7 +60,9 @@ describe('the client runs on React 19', () => {
       });
       await page.goto('/');
       await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
-      const renderers = await page.evaluate(() => (window as unknown as { __renderers: Array<{ name: string; version: string }> }).__renderers);
+      const renderers = await page.evaluate(
+        () => (window as unknown as { __renderers: Array<{ name: string; version: string }> }).__renderers,
+      );
       expect(renderers).toHaveLength(1);
       expect(renderers[0].name).toBe('react-dom');
       expect(renderers[0].version).toMatch(/^19\./);

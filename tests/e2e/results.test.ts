@@ -73,7 +73,11 @@ describe('the proofed tipping record', () => {
     await recordButton.click();
     const correction = a.getByRole('dialog', { name: 'Record a price correction?' });
     await expect.poll(() => correction.textContent()).toContain('Northern Star was published as the NAP for ');
-    await expect.poll(() => correction.textContent()).toContain('at 5/1. Recording 11/2 instead is a correction: confirm it to show "advised 5/1, corrected to 11/2" on the public record');
+    await expect
+      .poll(() => correction.textContent())
+      .toContain(
+        'at 5/1. Recording 11/2 instead is a correction: confirm it to show "advised 5/1, corrected to 11/2" on the public record',
+      );
     expect(await nap.getByLabel('Horse name').inputValue()).toBe('Northern Star'); // not saved yet
     await capture(a, 'results-admin-correction');
     await correction.getByRole('button', { name: 'Record as Correction' }).click();
@@ -134,7 +138,9 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => v.getByTestId('clv-sp-edge').textContent()).toBe('+30%');
     await expect.poll(async () => v.getByTestId('clv-bsp-share').textContent()).toBe('—');
     await expect.poll(async () => v.getByRole('img', { name: /Running profit and loss/ }).isVisible()).toBe(true);
-    await expect.poll(async () => v.getByTestId('pl-chart').locator('desc').textContent()).toMatch(/3 settled tips .* Now \+4\.50 points/);
+    await expect
+      .poll(async () => v.getByTestId('pl-chart').locator('desc').textContent())
+      .toMatch(/3 settled tips .* Now \+4\.50 points/);
     // The public record shows what members were told and the correction beside it.
     await expect
       .poll(async () =>

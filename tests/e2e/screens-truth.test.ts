@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney, tickJoiningBoxes } from '../support/browser';
+import {
+  capture,
+  DESKTOP,
+  expectFailures,
+  PHONE,
+  signInThroughPage,
+  startJourney,
+  tickJoiningBoxes,
+} from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -21,7 +29,10 @@ const capitalised = (d: string) => d[0].toUpperCase() + d.slice(1);
 async function upload(races: SampleRace[], weekday: string) {
   const api = j.app.client();
   expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
-  expect((await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), weekday))).status).toBe(200);
+  expect(
+    (await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(races), weekday)))
+      .status,
+  ).toBe(200);
 }
 
 /** True when a click at the element's centre reaches it (nothing, a toast say, lies on top). */
@@ -51,7 +62,9 @@ describe('what an account is called', () => {
     await page.goto('/my-account');
     const type = page.getByText(/^Account type:/);
     await expect.poll(() => type.textContent()).toBe('Account type: Free account · Subscribe for the members’ area');
-    await expect.poll(() => type.getByRole('link', { name: 'Subscribe for the members’ area' }).getAttribute('href')).toBe('/subscribe');
+    await expect
+      .poll(() => type.getByRole('link', { name: 'Subscribe for the members’ area' }).getAttribute('href'))
+      .toBe('/subscribe');
     expect(await page.locator('body').textContent()).not.toMatch(/Account type: member/i);
     await capture(page, 'truth-free-account');
     await context.close();
@@ -81,7 +94,9 @@ describe('the inactivity sign-out', () => {
     expect(await warning.count()).toBe(0);
     await page.clock.fastForward(60_000 + 1000);
     await expect.poll(() => warning.isVisible()).toBe(true);
-    await expect.poll(() => warning.textContent()).toContain('You will be signed out in 2 minutes because of inactivity.');
+    await expect
+      .poll(() => warning.textContent())
+      .toContain('You will be signed out in 2 minutes because of inactivity.');
     const stay = warning.getByRole('button', { name: 'Stay signed in' });
     await expect.poll(() => stay.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => reachable(stay)).toBe(true);
@@ -126,11 +141,16 @@ describe('dates and links', () => {
     await signInThroughPage(page, 'reader@example.com');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/vbg-race-cards');
-    const tab = page.getByRole('tab', { name: `${capitalised(weekdayOf(today))} ${formatShortDay(today, false)} (3)`, exact: true });
+    const tab = page.getByRole('tab', {
+      name: `${capitalised(weekdayOf(today))} ${formatShortDay(today, false)} (3)`,
+      exact: true,
+    });
     await expect.poll(() => tab.isVisible()).toBe(true);
     await capture(page, 'truth-race-card-tab-date');
     await page.goto('/tips');
-    await expect.poll(() => page.getByRole('link', { name: 'See the proofed results' }).getAttribute('href')).toBe('/results');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'See the proofed results' }).getAttribute('href'))
+      .toBe('/results');
     await context.close();
   });
 });
@@ -220,7 +240,12 @@ describe('phone screens', () => {
     // Under the desktop's two-row header too.
     const [deskHeader, deskCard] = [(await a.locator('header').boundingBox())!, (await toastCard(a).boundingBox())!];
     expect(deskCard.y).toBeGreaterThanOrEqual(deskHeader.y + deskHeader.height);
-    for (const name of ['Settle Harbour Light', 'Edit Harbour Light', 'Delete Harbour Light', 'Correct Northern Star']) {
+    for (const name of [
+      'Settle Harbour Light',
+      'Edit Harbour Light',
+      'Delete Harbour Light',
+      'Correct Northern Star',
+    ]) {
       const button = a.getByRole('button', { name });
       expect(await overlap(toastCard(a), button), name).toBe(false);
       expect(await reachable(button), name).toBe(true);
@@ -250,11 +275,19 @@ describe('the demo data', () => {
     for (const [i, label] of labels.entries()) {
       await select.selectOption({ label });
       // This race's nine runners, each scored (not the last race's rows still on screen).
-      const read = () => rows.evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.querySelector('[data-column="value-score"] [data-score]')?.getAttribute('data-score')]));
+      const read = () =>
+        rows.evaluateAll((els) =>
+          els.map((e) => [
+            e.getAttribute('aria-label'),
+            e.querySelector('[data-column="value-score"] [data-score]')?.getAttribute('data-score'),
+          ]),
+        );
       await expect
         .poll(async () => {
           const now = await read();
-          return now.length === 9 && now.every(([, score]) => !!score) && JSON.stringify(now.map(([n]) => n)) !== previous;
+          return (
+            now.length === 9 && now.every(([, score]) => !!score) && JSON.stringify(now.map(([n]) => n)) !== previous
+          );
         })
         .toBe(true);
       const now = await read();

@@ -154,7 +154,11 @@ async function seed() {
   const premiumJson = premium.json as { id: number; slug: string };
   premiumSlug = premiumJson.slug;
   await ok(
-    admin.put(`/api/admin/news-and-views/${premiumJson.id}`, { content: `<p>Canary premium body</p>${all()}`, summary: `<p>Canary teaser</p>${chunks(4500)[0]}`, author: `Canary ${VECTORS[4]}` }),
+    admin.put(`/api/admin/news-and-views/${premiumJson.id}`, {
+      content: `<p>Canary premium body</p>${all()}`,
+      summary: `<p>Canary teaser</p>${chunks(4500)[0]}`,
+      author: `Canary ${VECTORS[4]}`,
+    }),
     'article update',
   );
 
@@ -199,7 +203,14 @@ async function seed() {
       `tip record ${i}`,
     );
     const recordId: number = rec.json.record.id;
-    if (i % 2 === 0) await ok(admin.post(`/api/admin/tip-records/${recordId}/settle`, { result: i % 4 ? 'LOST' : 'WON', startingPrice: '4/1' }), `settle ${i}`);
+    if (i % 2 === 0)
+      await ok(
+        admin.post(`/api/admin/tip-records/${recordId}/settle`, {
+          result: i % 4 ? 'LOST' : 'WON',
+          startingPrice: '4/1',
+        }),
+        `settle ${i}`,
+      );
   }
 
   // Race cards: horse names, summaries and race titles come from workbook cells.
@@ -212,13 +223,25 @@ async function seed() {
     });
   });
   const weekday = weekdayOf(today);
-  await ok(admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(RACES), weekday)), 'workbook');
+  await ok(
+    admin.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(RACES), weekday)),
+    'workbook',
+  );
   const surname = j.app.ctx.config.analystSurname;
   const docx = verdictDocx(
-    RACES.map((r, i) => ({ heading: `${r.time} ${r.course}`, paragraphs: [`Canary verdict ${i}`, ...VECTORS.slice((i * 8) % VECTORS.length, ((i * 8) % VECTORS.length) + 8)] })),
+    RACES.map((r, i) => ({
+      heading: `${r.time} ${r.course}`,
+      paragraphs: [`Canary verdict ${i}`, ...VECTORS.slice((i * 8) % VECTORS.length, ((i * 8) % VECTORS.length) + 8)],
+    })),
   );
-  await ok(admin.post(`/api/vbg-race-cards/upload-${surname}-verdict`, verdictForm(docx, weekday, surname)), 'verdicts');
-  await ok(admin.post('/api/free-race/nominate', { raceTime: RACES[0].time, course: RACES[0].course, weekday }), 'free race');
+  await ok(
+    admin.post(`/api/vbg-race-cards/upload-${surname}-verdict`, verdictForm(docx, weekday, surname)),
+    'verdicts',
+  );
+  await ok(
+    admin.post('/api/free-race/nominate', { raceTime: RACES[0].time, course: RACES[0].course, weekday }),
+    'free race',
+  );
 
   // A refused upload whose file name is a vector: the name is stored in the upload log.
   for (const vector of VECTORS.slice(0, 10)) {
@@ -241,7 +264,11 @@ interface Visit {
 }
 
 async function open(email?: string): Promise<Visit> {
-  const context = await j.browser.newContext({ baseURL: j.app.baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const context = await j.browser.newContext({
+    baseURL: j.app.baseUrl,
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+  });
   await context.addInitScript(() => {
     const w = window as unknown as { __xssHits: number[]; __xss: (n: number) => void };
     w.__xssHits = [];
@@ -271,7 +298,10 @@ function scanDom(): string[] {
   // A server-rendered page's hydration data (decision 0020): one JSON element, last in the body,
   // that parses. Anything else script-like, or a second one, is a finding.
   const data = document.querySelectorAll('script#vbg-data');
-  const dataElement = data.length === 1 && data[0].getAttribute('type') === 'application/json' && data[0].parentElement === document.body ? data[0] : null;
+  const dataElement =
+    data.length === 1 && data[0].getAttribute('type') === 'application/json' && data[0].parentElement === document.body
+      ? data[0]
+      : null;
   if (dataElement) {
     try {
       JSON.parse(dataElement.textContent ?? '');
@@ -282,7 +312,22 @@ function scanDom(): string[] {
   for (const el of Array.from(document.querySelectorAll('body *'))) {
     const tag = el.tagName.toLowerCase();
     if (el === dataElement) continue;
-    if (['iframe', 'frame', 'object', 'embed', 'base', 'isindex', 'template', 'noscript', 'xmp', 'marquee', 'math'].includes(tag)) found.push(`<${tag}>`);
+    if (
+      [
+        'iframe',
+        'frame',
+        'object',
+        'embed',
+        'base',
+        'isindex',
+        'template',
+        'noscript',
+        'xmp',
+        'marquee',
+        'math',
+      ].includes(tag)
+    )
+      found.push(`<${tag}>`);
     if (tag === 'script') found.push(`<script ${el.getAttribute('src') ?? 'inline'}>`);
     if (tag === 'meta' || tag === 'link' || tag === 'style') found.push(`<${tag}> in body`);
     for (const attr of Array.from(el.attributes)) {
@@ -291,9 +336,11 @@ function scanDom(): string[] {
       if (URL_ATTRS.includes(name)) {
         // eslint-disable-next-line no-control-regex
         const v = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-        if (/^(javascript|vbscript|data:text\/html|data:text\/javascript)/.test(v) || name === 'srcdoc') found.push(`${tag}[${name}=${attr.value.slice(0, 40)}]`);
+        if (/^(javascript|vbscript|data:text\/html|data:text\/javascript)/.test(v) || name === 'srcdoc')
+          found.push(`${tag}[${name}=${attr.value.slice(0, 40)}]`);
       }
-      if (name === 'style' && /expression\(|javascript:|url\(/i.test(attr.value)) found.push(`${tag}[style=${attr.value.slice(0, 40)}]`);
+      if (name === 'style' && /expression\(|javascript:|url\(/i.test(attr.value))
+        found.push(`${tag}[style=${attr.value.slice(0, 40)}]`);
     }
   }
   return found;
@@ -337,7 +384,9 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
         div.innerHTML = '<img src=x onerror=__xss(999)><a href="javascript:void 0">x</a>';
         document.body.appendChild(div);
       });
-      await expect.poll(() => v.page.evaluate(() => (window as unknown as { __xssHits: number[] }).__xssHits)).toEqual([999]);
+      await expect
+        .poll(() => v.page.evaluate(() => (window as unknown as { __xssHits: number[] }).__xssHits))
+        .toEqual([999]);
       expect(await v.page.evaluate(scanDom)).toEqual(['img[onerror]', 'a[href=javascript:void 0]']);
     } finally {
       await v.context.close();

@@ -66,7 +66,11 @@ describe('daily tips', () => {
     await a.getByLabel('Multiple 2 bet type').fill('Trixie');
     await a.getByLabel('Multiple 2 selections').fill('Northern Star, Harbour Light, Long Road');
     await a.getByRole('button', { name: 'Show Preview' }).click();
-    await expect.poll(() => a.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Ascot preview' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        a.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'Ascot preview' }).isVisible(),
+      )
+      .toBe(true);
     await capture(a, 'tips-admin-content-upload');
     await expect.poll(async () => publishButton.isDisabled()).toBe(false);
     await publishButton.click();
@@ -85,8 +89,12 @@ describe('daily tips', () => {
     await expect.poll(() => m.getByText('Northern Star – 2:10 Ascot (7/1)').isVisible()).toBe(true);
     await expect.poll(async () => m.getByRole('heading', { level: 1 }).textContent()).toBe('Daily Headline Tips');
     await expect.poll(async () => m.getByTestId('banner-date').textContent()).toBe('Sunday 22 November 2026');
-    await expect.poll(async () => m.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent()).toBe('Lucky 15');
-    await expect.poll(async () => m.getByRole('region', { name: 'Multiple 2' }).getByRole('heading').textContent()).toBe('Trixie');
+    await expect
+      .poll(async () => m.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent())
+      .toBe('Lucky 15');
+    await expect
+      .poll(async () => m.getByRole('region', { name: 'Multiple 2' }).getByRole('heading').textContent())
+      .toBe('Trixie');
     await expect.poll(() => m.getByRole('heading', { name: 'Ascot preview' }).isVisible()).toBe(true);
     await capture(m, 'tips-member');
     await member.context.close();
@@ -124,7 +132,9 @@ describe('daily tips', () => {
     await expect.poll(() => toastTitle(a, 'Missing Information').isVisible()).toBe(true);
     await a.getByLabel('Guide date').fill(yesterday);
     expectFailures(a, { url: /\/api\/admin\/upload-back-catalogue-pdf$/, status: 415 });
-    await a.getByLabel('PDF file').setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
+    await a
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
     await uploadButton.click();
     await expect.poll(() => toastTitle(a, 'Upload Failed').isVisible()).toBe(true);
     await expect
@@ -135,7 +145,9 @@ describe('daily tips', () => {
           .isVisible(),
       )
       .toBe(true);
-    await a.getByLabel('PDF file').setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+    await a
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
     await expect.poll(() => a.getByTestId('selected-file').textContent()).toMatch(/guide\.pdf \(\d+\.\d KB\)/);
     await capture(a, 'tips-admin-back-catalogue');
     await uploadButton.click();
@@ -174,14 +186,20 @@ describe('daily tips', () => {
     await v.waitForURL(`**/tips/${yesterday}`);
     await expect.poll(() => v.getByText('Yesterday Star – 1:30 Sandown').isVisible()).toBe(true);
     await expect.poll(async () => v.getByText('Historical Archive').isVisible()).toBe(true);
-    await expect.poll(async () => v.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent()).toBe('Yankee');
+    await expect
+      .poll(async () => v.getByRole('region', { name: 'Multiple 1' }).getByRole('heading').textContent())
+      .toBe('Yankee');
     await expect.poll(async () => v.getByText('Stayers are favoured.').evaluate((el) => el.tagName)).toBe('P');
     await capture(v, 'tips-historical');
     await v.getByRole('link', { name: 'Back to Catalogue' }).first().click();
     await v.waitForURL('**/back-catalogue');
 
     // The page itself answers 404 too: a past day without tips (decision 0035).
-    expectFailures(v, { url: /\/api\/historical-tips\/2020-01-01$/, status: 404 }, { url: /\/tips\/2020-01-01$/, status: 404 });
+    expectFailures(
+      v,
+      { url: /\/api\/historical-tips\/2020-01-01$/, status: 404 },
+      { url: /\/tips\/2020-01-01$/, status: 404 },
+    );
     await v.goto('/tips/2020-01-01');
     await expect.poll(() => v.getByText('Tips not found').isVisible()).toBe(true);
     await expect.poll(async () => v.getByText('No tips found for 2020-01-01.').isVisible()).toBe(true);

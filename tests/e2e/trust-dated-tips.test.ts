@@ -76,7 +76,9 @@ describe("today's tips on /tips/{date}", () => {
     // Yesterday's tips are the archive: anyone reads them.
     const later = await j.newPage(PHONE);
     await later.page.goto(`/tips/${yesterday}`);
-    await expect.poll(() => later.page.getByText('Yesterday Flyer – 1:30 Sandown', { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => later.page.getByText('Yesterday Flyer – 1:30 Sandown', { exact: true }).isVisible())
+      .toBe(true);
     await expect.poll(() => later.page.getByText('Historical Archive').isVisible()).toBe(true);
     expect(await later.page.getByRole('heading', { name: 'Member Access Required' }).count()).toBe(0);
     await later.context.close();

@@ -32,12 +32,25 @@ describe('prices through the day on the value board and the race card', () => {
     await j.app.ctx.db.update(users).set({ oddsFormat: 'decimal' }).where(eq(users.id, member.id));
     const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });
     const workbook = await raceDayWorkbook(sample);
-    await uploadMasterExcel(j.app.ctx, { data: workbook, filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
-    await uploadMorningOdds(j.app.ctx, { data: workbook, filename: 'master-odds.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMasterExcel(j.app.ctx, {
+      data: workbook,
+      filename: 'master.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
+    await uploadMorningOdds(j.app.ctx, {
+      data: workbook,
+      filename: 'master-odds.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
     const [race, other] = sample;
     const horse = race.horses[1];
     const nap = race.horses[3];
-    await publishTips(j.app.ctx, dayTips({ nap: `${nap.name} – ${race.time} ${race.course}`, confirmShortPrices: true }));
+    await publishTips(
+      j.app.ctx,
+      dayTips({ nap: `${nap.name} – ${race.time} ${race.course}`, confirmShortPrices: true }),
+    );
 
     // The member has the value board open on a phone, and the race card in a second tab.
     const { page: board, context } = await j.newPage(PHONE);
@@ -72,10 +85,14 @@ describe('prices through the day on the value board and the race card', () => {
     await expect.poll(() => prices.isVisible()).toBe(true);
     expect(await a.getByLabel('Price day').inputValue()).toBe(today);
     const panel = a.getByTestId('prices-panel');
-    await prices.fill(`${race.time} ${race.course}: ${horse.name} 20/1\n${other.time} ${other.course}: Nobody Special 3/1`);
+    await prices.fill(
+      `${race.time} ${race.course}: ${horse.name} 20/1\n${other.time} ${other.course}: Nobody Special 3/1`,
+    );
     await a.getByRole('button', { name: 'Save Prices' }).click();
     await expect.poll(() => panel.textContent()).toContain('Prices Not Saved');
-    expect(await panel.textContent()).toContain(`Line 2 (${other.time} ${other.course}): Nobody Special is not a runner in ${other.time} ${other.course}.`);
+    expect(await panel.textContent()).toContain(
+      `Line 2 (${other.time} ${other.course}): Nobody Special is not a runner in ${other.time} ${other.course}.`,
+    );
     await capture(a, 'prices-refused');
     expect(await runner(board, horse.name).getByTestId('runner-price').textContent()).toBe(morning);
 
@@ -86,7 +103,9 @@ describe('prices through the day on the value board and the race card', () => {
     await expect.poll(() => runner(board, horse.name).getByTestId('runner-price').textContent(), LIVE).toBe('21.00');
     await expect.poll(() => cardRunner.getByTestId('horse-price').textContent(), LIVE).toBe('21.00');
     // Drawn as a line on both, and the move since the morning in words.
-    expect(await runner(board, horse.name).getByTestId('runner-move').textContent()).toMatch(/Drifted \d+\.\d points since the morning/);
+    expect(await runner(board, horse.name).getByTestId('runner-move').textContent()).toMatch(
+      /Drifted \d+\.\d points since the morning/,
+    );
     // The lines are drawn by a chunk loaded once a runner has prices of the day: awaited, not assumed.
     await expect
       .poll(() =>
@@ -107,7 +126,9 @@ describe('prices through the day on the value board and the race card', () => {
     await expect.poll(() => cardRunner.getByTestId('runner-result').textContent(), LIVE).toBe('WON');
     expect(await runner(board, nap.name).getByTestId('runner-result').textContent()).toBe('PLACED');
     const finished = board.getByRole('region', { name: 'Off and resulted' });
-    expect(await finished.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) }).isVisible()).toBe(true);
+    expect(await finished.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) }).isVisible()).toBe(
+      true,
+    );
     await expect.poll(() => raceCard.getByRole('region', { name: 'Result' }).isVisible()).toBe(true);
     await capture(board, 'value-now-resulted');
     await capture(card, 'race-card-runner-results');
@@ -116,7 +137,9 @@ describe('prices through the day on the value board and the race card', () => {
     const tips = await context.newPage();
     watchPage(tips);
     await tips.goto('/tips');
-    await expect.poll(() => tips.getByTestId('tip-market-nap').textContent()).toMatch(/^Now \d+\.\d{2} \(\d{2}:\d{2}\)/);
+    await expect
+      .poll(() => tips.getByTestId('tip-market-nap').textContent())
+      .toMatch(/^Now \d+\.\d{2} \(\d{2}:\d{2}\)/);
     expect(await tips.getByTestId('tip-result-nap').textContent()).toBe('PLACED');
   });
 
@@ -133,7 +156,12 @@ describe('prices through the day on the value board and the race card', () => {
 
     // Nine races at two courses; the upload's event reloads the open board.
     const sample = makeRaceDay({ races: 9, runners: 6, seed: 5 });
-    await uploadMasterExcel(j.app.ctx, { data: await raceDayWorkbook(sample), filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
+    await uploadMasterExcel(j.app.ctx, {
+      data: await raceDayWorkbook(sample),
+      filename: 'master.xlsx',
+      targetTab: weekdayOf(today),
+      userId: null,
+    });
     await publishRaceCardEvent(j.app.ctx, { type: 'upload', weekday: weekdayOf(today) });
     const races = page.getByRole('region', { name: /^\d{2}:\d{2} / });
     await expect.poll(() => races.count()).toBe(9);

@@ -25,16 +25,28 @@ async function raceDay() {
   j.app.clock.set(new Date(`${today}T08:00:00Z`));
   const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });
   const workbook = await raceDayWorkbook(sample);
-  await uploadMasterExcel(j.app.ctx, { data: workbook, filename: 'master.xlsx', targetTab: weekdayOf(today), userId: null });
-  await uploadMorningOdds(j.app.ctx, { data: workbook, filename: 'master-odds.xlsx', targetTab: weekdayOf(today), userId: null });
+  await uploadMasterExcel(j.app.ctx, {
+    data: workbook,
+    filename: 'master.xlsx',
+    targetTab: weekdayOf(today),
+    userId: null,
+  });
+  await uploadMorningOdds(j.app.ctx, {
+    data: workbook,
+    filename: 'master-odds.xlsx',
+    targetTab: weekdayOf(today),
+    userId: null,
+  });
   const [race] = sample;
   const nap = race.horses[3];
   await publishTips(j.app.ctx, dayTips({ nap: `${nap.name} – ${race.time} ${race.course}`, confirmShortPrices: true }));
   return { today, race, horse: race.horses[1], nap };
 }
 
-const star = (scope: Page | ReturnType<Page['locator']>, horse: string) => scope.getByRole('button', { name: new RegExp(`^(Watch|Stop watching) ${horse}$`) });
-const pressed = (scope: Page | ReturnType<Page['locator']>, horse: string) => star(scope, horse).getAttribute('aria-pressed');
+const star = (scope: Page | ReturnType<Page['locator']>, horse: string) =>
+  scope.getByRole('button', { name: new RegExp(`^(Watch|Stop watching) ${horse}$`) });
+const pressed = (scope: Page | ReturnType<Page['locator']>, horse: string) =>
+  star(scope, horse).getAttribute('aria-pressed');
 
 describe('the watch list', () => {
   it('a member stars a runner on a race card, sees it on the value board, a tip and My Account with its next run, follows the link back to the runner, and unstars it', async () => {
@@ -64,7 +76,9 @@ describe('the watch list', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => pressed(row(nap.name), nap.name)).toBe('true');
     // The horse's name opens its runner on the race card.
-    expect(await row(horse.name).getByRole('link', { name: horse.name }).getAttribute('href')).toBe(runnerCardUrl({ date: today, time: race.time, course: race.course, horseName: horse.name }));
+    expect(await row(horse.name).getByRole('link', { name: horse.name }).getAttribute('href')).toBe(
+      runnerCardUrl({ date: today, time: race.time, course: race.course, horseName: horse.name }),
+    );
     await capture(page, 'watchlist-value-board');
 
     // Today's tips: the NAP is starred already; unstarred there.
@@ -82,7 +96,9 @@ describe('the watch list', () => {
     await expect.poll(() => item.isVisible()).toBe(true);
     expect(await list.getByRole('listitem').count()).toBe(1);
     const nextRun = item.getByRole('link', { name: `${formatShortDay(today)}, ${race.time} ${race.course}` });
-    expect(await nextRun.getAttribute('href')).toBe(runnerCardUrl({ date: today, time: race.time, course: race.course, horseName: horse.name }));
+    expect(await nextRun.getAttribute('href')).toBe(
+      runnerCardUrl({ date: today, time: race.time, course: race.course, horseName: horse.name }),
+    );
     expect(await item.textContent()).toMatch(/VB rating [\d.]+ · price \S+ · value down to/);
     await page.getByLabel('Watch a horse by name').fill('Not Declared Yet');
     await page.getByRole('button', { name: 'Watch', exact: true }).click();
@@ -95,14 +111,20 @@ describe('the watch list', () => {
     await page.waitForURL((url) => url.pathname === '/vbg-race-cards' && url.searchParams.get('horse') === horse.name);
     const opened = page.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) });
     await expect.poll(() => opened.isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.dataset.highlighted ?? null)).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toMatch(/^horse-\d+-details$/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.dataset.highlighted ?? null))
+      .toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toMatch(
+      /^horse-\d+-details$/,
+    );
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(horse.name);
     expect(await page.getByRole('tab', { selected: true }).textContent()).toContain(formatShortDay(today, false));
     await capture(page, 'watchlist-runner-link');
     // Only the linked race is open, and the mark goes after a moment (the focus stays).
     expect(await page.locator('[role="region"][aria-labelledby^="race-"]').count()).toBe(1);
-    await expect.poll(() => page.evaluate(() => document.querySelector('[data-highlighted]') === null), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('[data-highlighted]') === null), { timeout: 10_000 })
+      .toBe(true);
 
     // Unstarred on the card: My Account no longer lists it.
     await star(opened, horse.name).click();
@@ -123,18 +145,33 @@ describe('the watch list', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto(runnerCardUrl({ date: today, time: '23:59', course: 'Nowhere Park', horseName: 'Ghost Runner' }));
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'is not on the race cards now' }).isVisible()).toBe(true);
-    expect(await page.getByRole('status').filter({ hasText: 'Nowhere Park' }).textContent()).toContain('Ghost Runner cannot be shown');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'is not on the race cards now' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Nowhere Park' }).textContent()).toContain(
+      'Ghost Runner cannot be shown',
+    );
     await capture(page, 'watchlist-runner-link-missing');
 
     // The race on the cards but a horse not in it: the race opens, with a notice.
-    await page.goto(runnerCardUrl({ date: today, time: race.time, course: race.course.toUpperCase(), horseName: 'Ghost Runner' }));
-    await expect.poll(() => page.getByText(`Ghost Runner is not among the runners of the ${race.time} ${race.course}.`).isVisible()).toBe(true);
+    await page.goto(
+      runnerCardUrl({ date: today, time: race.time, course: race.course.toUpperCase(), horseName: 'Ghost Runner' }),
+    );
+    await expect
+      .poll(() =>
+        page.getByText(`Ghost Runner is not among the runners of the ${race.time} ${race.course}.`).isVisible(),
+      )
+      .toBe(true);
 
     // A full watch list: the star flips at once, then back, and the server's reason shows.
-    await j.app.ctx.db
-      .insert(watchlist)
-      .values(Array.from({ length: WATCHLIST_CAP }, (_, i) => ({ userId: member.id, horseName: `Filler ${i}`, horseKey: `filler${i}`, createdAt: j.app.clock.now() })));
+    await j.app.ctx.db.insert(watchlist).values(
+      Array.from({ length: WATCHLIST_CAP }, (_, i) => ({
+        userId: member.id,
+        horseName: `Filler ${i}`,
+        horseKey: `filler${i}`,
+        createdAt: j.app.clock.now(),
+      })),
+    );
     await page.goto(runnerCardUrl({ date: today, time: race.time, course: race.course, horseName: horse.name }));
     const card = page.getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) });
     await expect.poll(() => pressed(card, horse.name)).toBe('false');
@@ -142,7 +179,13 @@ describe('the watch list', () => {
     expect(box!.width).toBeGreaterThanOrEqual(44);
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await star(card, horse.name).click();
-    await expect.poll(() => page.getByText(`Your watch list is full (${WATCHLIST_CAP} horses). Remove a horse to star another.`).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(`Your watch list is full (${WATCHLIST_CAP} horses). Remove a horse to star another.`)
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => pressed(card, horse.name)).toBe('false');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await capture(page, 'watchlist-full');

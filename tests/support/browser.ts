@@ -71,8 +71,15 @@ export async function startJourney(env: Record<string, string> = {}) {
     app,
     browser,
     /** A page in its own context; its page errors and unexpected console errors fail the test. */
-    async newPage(viewport = DESKTOP, options: { expected?: ExpectedFailure[]; javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ baseURL: app.baseUrl, viewport, javaScriptEnabled: options.javaScriptEnabled ?? true });
+    async newPage(
+      viewport = DESKTOP,
+      options: { expected?: ExpectedFailure[]; javaScriptEnabled?: boolean } = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({
+        baseURL: app.baseUrl,
+        viewport,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+      });
       const page = await context.newPage();
       watchPage(page, options.expected);
       return { context, page };
@@ -106,9 +113,16 @@ export async function checkA11y(page: Page, name: string) {
   // inline <script>, so page.addScriptTag cannot be used here.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length > 0) {
@@ -117,11 +131,16 @@ export async function checkA11y(page: Page, name: string) {
         (v) =>
           `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
             .slice(0, 5)
-            .map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
+            .map(
+              (n) =>
+                `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`,
+            )
             .join('\n')}`,
       )
       .join('\n');
-    throw new Error(`Accessibility (axe-core) on "${name}" at ${page.url()} (${page.viewportSize()?.width}px wide):\n${report}`);
+    throw new Error(
+      `Accessibility (axe-core) on "${name}" at ${page.url()} (${page.viewportSize()?.width}px wide):\n${report}`,
+    );
   }
 }
 
@@ -132,7 +151,9 @@ export async function checkA11y(page: Page, name: string) {
 async function settled(page: Page) {
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
 }

@@ -75,10 +75,19 @@ export class FakeStripe {
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://fake');
-        const body = req.method === 'GET' || req.method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+        const body =
+          req.method === 'GET' || req.method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
         const key = req.headers['idempotency-key'];
-        this.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, idempotencyKey: typeof key === 'string' ? key : undefined });
-        const [status, payload] = req.method === 'POST' && typeof key === 'string' ? this.idempotentRoute(key, url.pathname, body) : this.route(req.method ?? 'GET', url.pathname, body);
+        this.requests.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          body,
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+        });
+        const [status, payload] =
+          req.method === 'POST' && typeof key === 'string'
+            ? this.idempotentRoute(key, url.pathname, body)
+            : this.route(req.method ?? 'GET', url.pathname, body);
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++this.seq}` });
         res.end(JSON.stringify(payload));
       });
@@ -123,7 +132,17 @@ export class FakeStripe {
   }
 
   private missing(what: string, id: string): [number, Obj] {
-    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } }];
+    return [
+      404,
+      {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such ${what}: '${id}'`,
+          param: 'id',
+        },
+      },
+    ];
   }
 
   /**
@@ -157,10 +176,18 @@ export class FakeStripe {
     if (method === 'GET' && path === '/v1/invoices') return [200, this.listInvoices(body)];
     if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
       const invoice = this.invoices.get(m[1]);
-      return invoice ? [200, this.invoiceView(invoice, (body.expand ?? []).includes('payments'))] : this.missing('invoice', m[1]);
+      return invoice
+        ? [200, this.invoiceView(invoice, (body.expand ?? []).includes('payments'))]
+        : this.missing('invoice', m[1]);
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = [...this.refunds.values()].filter((r) => (!body.payment_intent || r.payment_intent === body.payment_intent) && (!body.charge || r.charge === body.charge)).reverse();
+      const data = [...this.refunds.values()]
+        .filter(
+          (r) =>
+            (!body.payment_intent || r.payment_intent === body.payment_intent) &&
+            (!body.charge || r.charge === body.charge),
+        )
+        .reverse();
       return [200, { object: 'list', url: '/v1/refunds', has_more: false, data }];
     }
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(body);
@@ -174,7 +201,15 @@ export class FakeStripe {
       if (!s) return this.missing('checkout.session', m[1]);
       // As Stripe: only an open session can be expired.
       if (s.status !== 'open')
-        return [400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".` } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`,
+            },
+          },
+        ];
       s.status = 'expired';
       return [200, s];
     }
@@ -184,12 +219,36 @@ export class FakeStripe {
       if (method === 'GET') return [200, sub];
       if (method === 'DELETE') {
         // Cancel now: Stripe refuses an already cancelled one.
-        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: `A canceled subscription can only update its cancellation_details and metadata.` } }];
-        Object.assign(sub, { status: 'canceled', ended_at: this.nowSeconds(), canceled_at: this.nowSeconds(), cancel_at_period_end: false, cancel_at: null });
+        if (sub.status === 'canceled')
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: `A canceled subscription can only update its cancellation_details and metadata.`,
+              },
+            },
+          ];
+        Object.assign(sub, {
+          status: 'canceled',
+          ended_at: this.nowSeconds(),
+          canceled_at: this.nowSeconds(),
+          cancel_at_period_end: false,
+          cancel_at: null,
+        });
         return [200, sub];
       }
       if (method === 'POST') {
-        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: `A canceled subscription can only update its cancellation_details and metadata.` } }];
+        if (sub.status === 'canceled')
+          return [
+            400,
+            {
+              error: {
+                type: 'invalid_request_error',
+                message: `A canceled subscription can only update its cancellation_details and metadata.`,
+              },
+            },
+          ];
         if (body.cancel_at_period_end === 'true') {
           sub.cancel_at_period_end = true;
           sub.cancel_at = sub.items.data[0].current_period_end;
@@ -201,24 +260,47 @@ export class FakeStripe {
       }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      if (!body.customer) return [400, { error: { type: 'invalid_request_error', message: 'Missing required param: customer.' } }];
+      if (!body.customer)
+        return [400, { error: { type: 'invalid_request_error', message: 'Missing required param: customer.' } }];
       const id = this.id('bps');
-      return [200, { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id}` }];
+      return [
+        200,
+        {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `https://billing.stripe.test/p/session/${id}`,
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/payment_links') {
       const id = this.id('plink');
-      const link = { id, object: 'payment_link', active: true, metadata: body.metadata ?? {}, url: `https://buy.stripe.test/${id}` };
+      const link = {
+        id,
+        object: 'payment_link',
+        active: true,
+        metadata: body.metadata ?? {},
+        url: `https://buy.stripe.test/${id}`,
+      };
       this.paymentLinks.set(id, { ...link, line_items: body.line_items });
       return [200, link];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } }];
+    return [
+      404,
+      { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    ];
   }
 
   /** Stripe's invoice list: newest first, filtered by subscription and status; `payments` only when expanded. */
   private listInvoices(query: Obj) {
     const expandPayments = (query.expand ?? []).includes('data.payments');
     const data = [...this.invoices.values()]
-      .filter((i) => (!query.subscription || i.parent.subscription_details.subscription === query.subscription) && (!query.status || i.status === query.status))
+      .filter(
+        (i) =>
+          (!query.subscription || i.parent.subscription_details.subscription === query.subscription) &&
+          (!query.status || i.status === query.status),
+      )
       .sort((a, b) => b.created - a.created || b.seq - a.seq)
       .slice(0, Number(query.limit ?? 10))
       .map((i) => this.invoiceView(i, expandPayments));
@@ -231,17 +313,61 @@ export class FakeStripe {
   }
 
   private createRefund(body: Obj): [number, Obj] {
-    if (this.refundFailure === 'unavailable') return [500, { error: { type: 'api_error', message: 'An unknown error occurred' } }];
-    if (this.refundFailure === 'refused') return [400, { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge has been charged back; it cannot be refunded.' } }];
-    const intent = body.payment_intent ? this.paymentIntents.get(body.payment_intent) : [...this.paymentIntents.values()].find((p) => p.latest_charge === body.charge);
-    if (!intent) return [400, { error: { type: 'invalid_request_error', message: 'One of `charge` or `payment_intent` is required and must name a payment.', param: 'payment_intent' } }];
+    if (this.refundFailure === 'unavailable')
+      return [500, { error: { type: 'api_error', message: 'An unknown error occurred' } }];
+    if (this.refundFailure === 'refused')
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_disputed',
+            message: 'This charge has been charged back; it cannot be refunded.',
+          },
+        },
+      ];
+    const intent = body.payment_intent
+      ? this.paymentIntents.get(body.payment_intent)
+      : [...this.paymentIntents.values()].find((p) => p.latest_charge === body.charge);
+    if (!intent)
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'One of `charge` or `payment_intent` is required and must name a payment.',
+            param: 'payment_intent',
+          },
+        },
+      ];
     if (body.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(body.reason)) {
-      return [400, { error: { type: 'invalid_request_error', message: `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, param: 'reason' } }];
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
+            param: 'reason',
+          },
+        },
+      ];
     }
-    const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+    const refunded = [...this.refunds.values()]
+      .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
     const left = intent.amount_received - refunded;
     const pounds = (p: number) => `£${(p / 100).toFixed(2)}`;
-    if (left <= 0) return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` } }];
+    if (left <= 0)
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge ${intent.latest_charge} has already been refunded.`,
+          },
+        },
+      ];
     const amount = body.amount === undefined ? left : Number(body.amount);
     if (amount > left) {
       return [
@@ -273,7 +399,10 @@ export class FakeStripe {
   }
 
   /** A payment taken on Stripe: a succeeded payment intent and the invoice it paid (or tried to). */
-  private invoice(subscriptionId: string, opts: { amount: number; reason: 'subscription_create' | 'subscription_cycle'; paid: boolean }) {
+  private invoice(
+    subscriptionId: string,
+    opts: { amount: number; reason: 'subscription_create' | 'subscription_cycle'; paid: boolean },
+  ) {
     const sub = this.subscriptions.get(subscriptionId)!;
     const item = sub.items.data[0];
     const now = this.nowSeconds();
@@ -306,7 +435,15 @@ export class FakeStripe {
   }
 
   private payment(invoiceId: string, amount: number) {
-    const intent = { id: this.id('pi'), object: 'payment_intent', amount, amount_received: amount, currency: 'gbp', status: 'succeeded', latest_charge: this.id('ch') };
+    const intent = {
+      id: this.id('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency: 'gbp',
+      status: 'succeeded',
+      latest_charge: this.id('ch'),
+    };
     this.paymentIntents.set(intent.id, intent);
     const now = this.nowSeconds();
     return {
@@ -325,7 +462,9 @@ export class FakeStripe {
 
   /** The open invoice of a renewal that failed, if any. */
   openInvoice(subscriptionId: string) {
-    return [...this.invoices.values()].find((i) => i.parent.subscription_details.subscription === subscriptionId && i.status === 'open');
+    return [...this.invoices.values()].find(
+      (i) => i.parent.subscription_details.subscription === subscriptionId && i.status === 'open',
+    );
   }
 
   /** Stripe failing to take a renewal: the period moves on unpaid and the subscription is past_due (a retry that fails again counts an attempt). */
@@ -339,7 +478,11 @@ export class FakeStripe {
       const item = sub.items.data[0];
       item.current_period_start = item.current_period_end;
       item.current_period_end += 30 * DAY;
-      invoice = this.invoice(subscriptionId, { amount: item.price.unit_amount, reason: 'subscription_cycle', paid: false });
+      invoice = this.invoice(subscriptionId, {
+        amount: item.price.unit_amount,
+        reason: 'subscription_cycle',
+        paid: false,
+      });
     }
     sub.status = 'past_due';
     return this.invoiceView(invoice, false);
@@ -349,7 +492,12 @@ export class FakeStripe {
   payOpenInvoice(subscriptionId: string) {
     const invoice = this.openInvoice(subscriptionId);
     if (!invoice) throw new Error(`fake stripe: no open invoice for ${subscriptionId}`);
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0, next_payment_attempt: null });
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: invoice.amount_due,
+      amount_remaining: 0,
+      next_payment_attempt: null,
+    });
     invoice.attempt_count += 1;
     invoice.status_transitions.paid_at = this.nowSeconds();
     invoice.payments.push(this.payment(invoice.id, invoice.amount_due));
@@ -359,7 +507,12 @@ export class FakeStripe {
 
   /** A Checkout Session made outside this app (a Payment Link, the Dashboard, another integration). */
   createSessionElsewhere(opts: { email: string; customer?: string }) {
-    return this.createSession({ mode: 'subscription', customer_email: opts.customer ? undefined : opts.email, customer: opts.customer, line_items: [{ price: 'price_monthly', quantity: '1' }] });
+    return this.createSession({
+      mode: 'subscription',
+      customer_email: opts.customer ? undefined : opts.email,
+      customer: opts.customer,
+      line_items: [{ price: 'price_monthly', quantity: '1' }],
+    });
   }
 
   private createSession(body: Obj) {
@@ -392,7 +545,8 @@ export class FakeStripe {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
     // Stripe's page of an expired (or already paid) session takes no payment.
-    if (session.status !== 'open') throw new Error(`fake stripe: session ${sessionId} is ${session.status}, it cannot be paid`);
+    if (session.status !== 'open')
+      throw new Error(`fake stripe: session ${sessionId} is ${session.status}, it cannot be paid`);
     const price = session.line_items_requested?.[0]?.price ?? 'price_monthly';
     const listed = this.prices.get(price) ?? { amount: 1600, interval: 'month' };
     const amount = opts.amountTotal ?? listed.amount;
@@ -422,7 +576,13 @@ export class FakeStripe {
             quantity: 1,
             current_period_start: start,
             current_period_end: start + periodOf(listed.interval),
-            price: { id: price, object: 'price', unit_amount: amount, currency: 'gbp', recurring: { interval: listed.interval, interval_count: 1 } },
+            price: {
+              id: price,
+              object: 'price',
+              unit_amount: amount,
+              currency: 'gbp',
+              recurring: { interval: listed.interval, interval_count: 1 },
+            },
           },
         ],
       },
@@ -450,14 +610,21 @@ export class FakeStripe {
 
   /** The newest invoice of a subscription (as a webhook would carry it). */
   latestInvoice(subscriptionId: string) {
-    const invoice = [...this.invoices.values()].filter((i) => i.parent.subscription_details.subscription === subscriptionId).sort((a, b) => b.seq - a.seq)[0];
+    const invoice = [...this.invoices.values()]
+      .filter((i) => i.parent.subscription_details.subscription === subscriptionId)
+      .sort((a, b) => b.seq - a.seq)[0];
     return invoice ? this.invoiceView(invoice, false) : undefined;
   }
 
   /** Stripe ending a subscription (period over after cancellation, or cancelled outright). */
   endSubscription(subscriptionId: string) {
     const sub = this.subscriptions.get(subscriptionId)!;
-    Object.assign(sub, { status: 'canceled', ended_at: this.nowSeconds(), canceled_at: sub.canceled_at ?? this.nowSeconds(), cancel_at_period_end: false });
+    Object.assign(sub, {
+      status: 'canceled',
+      ended_at: this.nowSeconds(),
+      canceled_at: sub.canceled_at ?? this.nowSeconds(),
+      cancel_at_period_end: false,
+    });
     return sub;
   }
 
@@ -469,7 +636,14 @@ export class FakeStripe {
 
   /** An event as Stripe sends it, with a snapshot of the object (possibly stale by the time it arrives). */
   event(type: string, object: Obj, id = this.id('evt')): string {
-    return JSON.stringify({ id, object: 'event', type, api_version: '2026-10-28.endive', created: this.nowSeconds(), data: { object: structuredClone(object) } });
+    return JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      api_version: '2026-10-28.endive',
+      created: this.nowSeconds(),
+      data: { object: structuredClone(object) },
+    });
   }
 }
 
@@ -477,7 +651,11 @@ const signer = new Stripe('sk_test_signer');
 
 /** A Stripe-Signature header for a payload, as Stripe computes it (timestamp in seconds). */
 export function signWebhook(payload: string, secret: string, timestamp?: number): string {
-  return signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp !== undefined ? { timestamp } : {}) });
+  return signer.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp !== undefined ? { timestamp } : {}),
+  });
 }
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
@@ -495,11 +673,21 @@ export function stripeEnv(fake: FakeStripe, extra: Record<string, string> = {}):
 
 /** Delivers a webhook to the app as Stripe would (raw JSON bytes, signed unless a header is given). */
 export function deliverWebhook(
-  client: { request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: unknown }> },
+  client: {
+    request(
+      method: string,
+      path: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+    ): Promise<{ status: number; json: unknown }>;
+  },
   payload: string,
   signature = signWebhook(payload, TEST_WEBHOOK_SECRET),
 ) {
-  return client.request('POST', '/api/stripe/webhook', payload, { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature });
+  return client.request('POST', '/api/stripe/webhook', payload, {
+    'content-type': 'application/json; charset=utf-8',
+    'stripe-signature': signature,
+  });
 }
 
 /**

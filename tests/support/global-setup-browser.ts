@@ -15,7 +15,10 @@ interface Project {
  */
 export default async function setup(project: Project) {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium was not found at ${CHROMIUM}. Install Debian's Chromium with "apt-get install -y chromium" ` + 'or point CHROMIUM_PATH at a Chromium or Chrome binary.');
+    throw new Error(
+      `Chromium was not found at ${CHROMIUM}. Install Debian's Chromium with "apt-get install -y chromium" ` +
+        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    );
   }
   ensureWebBuilt();
   const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

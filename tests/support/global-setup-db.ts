@@ -61,7 +61,8 @@ async function setupPostgres(prefix: string) {
   });
   return async () => {
     await withAdmin(async (admin) => {
-      for (let i = 1; i <= PG_WORKER_DATABASES; i++) await admin.query(`DROP DATABASE IF EXISTS ${prefix}_${i} WITH (FORCE)`);
+      for (let i = 1; i <= PG_WORKER_DATABASES; i++)
+        await admin.query(`DROP DATABASE IF EXISTS ${prefix}_${i} WITH (FORCE)`);
     });
   };
 }

@@ -2,6 +2,8 @@
 declare module 'http_ece' {
   import type crypto from 'node:crypto';
 
-  const ece: { decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: string }): Buffer };
+  const ece: {
+    decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: string }): Buffer;
+  };
   export default ece;
 }

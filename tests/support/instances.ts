@@ -14,7 +14,10 @@ export interface Instance {
  * with everything it printed if it exits or does not start in time (a test that expects a failed
  * start reads `exited` and `output` instead).
  */
-export function spawnInstance(env: Record<string, string>, timeoutMs = 50_000): Omit<Instance, 'url'> & { ready: Promise<string> } {
+export function spawnInstance(
+  env: Record<string, string>,
+  timeoutMs = 50_000,
+): Omit<Instance, 'url'> & { ready: Promise<string> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +47,10 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 50_
 }
 
 /** A fresh, empty PostgreSQL database beside TEST_DATABASE_URL's; returns its URL and a drop function. */
-export async function freshPostgresDatabase(name: string, base = process.env.TEST_DATABASE_URL!): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(
+  name: string,
+  base = process.env.TEST_DATABASE_URL!,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();

@@ -30,7 +30,10 @@ export function vapidKeys(): { publicKey: string; privateKey: string } {
 function publicKeyOf(point: string): crypto.KeyObject {
   const raw = Buffer.from(point, 'base64url');
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('k is not an uncompressed P-256 point');
-  return crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33)) }, format: 'jwk' });
+  return crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33)) },
+    format: 'jwk',
+  });
 }
 
 /**
@@ -119,12 +122,17 @@ export class PushService {
     if (problem) return refuse(problem.startsWith('k ') ? 403 : 401, problem);
     if (req.headers['content-encoding'] !== 'aes128gcm') return refuse(400, 'Content-Encoding must be aes128gcm');
     const ttl = Number(req.headers.ttl);
-    if (req.headers.ttl === undefined || !Number.isInteger(ttl) || ttl < 0) return refuse(400, 'a TTL header is required');
+    if (req.headers.ttl === undefined || !Number.isInteger(ttl) || ttl < 0)
+      return refuse(400, 'a TTL header is required');
     const status = this.answers.get(endpoint);
     if (status) return refuse(status, 'subscription expired');
     let payload: unknown;
     try {
-      payload = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: b64url(device.auth) }).toString('utf8'));
+      payload = JSON.parse(
+        ece
+          .decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: b64url(device.auth) })
+          .toString('utf8'),
+      );
     } catch (err) {
       return refuse(400, `the payload did not decrypt: ${(err as Error).message}`);
     }
@@ -147,12 +155,22 @@ export class PushService {
     }
     const header_ = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string; typ?: string };
     if (header_.alg !== 'ES256') return 'the JWT must be ES256';
-    const signed = crypto.verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    const signed = crypto.verify(
+      'sha256',
+      Buffer.from(`${head}.${claims}`),
+      { key, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    );
     if (!signed) return 'the JWT signature does not verify against k';
-    const c = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud?: string; exp?: number; sub?: string };
+    const c = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as {
+      aud?: string;
+      exp?: number;
+      sub?: string;
+    };
     if (c.aud !== this.origin) return `aud must be ${this.origin}, not ${c.aud}`;
     const nowS = Math.floor(Date.now() / 1000);
-    if (typeof c.exp !== 'number' || c.exp <= nowS || c.exp > nowS + DAY_S) return 'exp must be in the future and at most 24 hours away';
+    if (typeof c.exp !== 'number' || c.exp <= nowS || c.exp > nowS + DAY_S)
+      return 'exp must be in the future and at most 24 hours away';
     if (!c.sub) return 'sub (a contact) is required';
     return null;
   }

@@ -29,9 +29,11 @@ export class BspFileServer {
   private readonly server = http.createServer((req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname.split('/').pop() ?? '');
     this.requests.push(name);
-    if (this.outage) return void res.writeHead(this.outage, { 'content-type': 'text/html' }).end('<html>Service unavailable</html>');
+    if (this.outage)
+      return void res.writeHead(this.outage, { 'content-type': 'text/html' }).end('<html>Service unavailable</html>');
     const file = this.files.get(name);
-    if (file === undefined) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>');
+    if (file === undefined)
+      return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>');
     res.writeHead(200, { 'content-type': 'text/csv' }).end(file);
   });
 
@@ -80,15 +82,19 @@ export class RacingApiServer {
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     };
     const expected = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    if (req.headers.authorization !== expected) return answer(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Basic' });
-    if (at < this.limitedUntil) return answer(429, { detail: 'Too many requests' }, { 'retry-after': String(this.retryAfter) });
+    if (req.headers.authorization !== expected)
+      return answer(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Basic' });
+    if (at < this.limitedUntil)
+      return answer(429, { detail: 'Too many requests' }, { 'retry-after': String(this.retryAfter) });
     const lastSecond = this.requests.filter((r) => r.status !== 429 && r.status !== 401 && at - r.at < 1000).length;
     if (lastSecond >= this.perSecond) return answer(429, { detail: 'Too many requests' }, { 'retry-after': '1' });
     if (this.outage) return answer(this.outage, { detail: 'Service unavailable' });
     const regions = (name: string) => url.searchParams.getAll(name).map((r) => r.toLowerCase());
-    const inRegions = (region: unknown, wanted: string[]) => wanted.length === 0 || wanted.includes(String(region ?? '').toLowerCase());
+    const inRegions = (region: unknown, wanted: string[]) =>
+      wanted.length === 0 || wanted.includes(String(region ?? '').toLowerCase());
     if (url.pathname === '/v1/racecards/standard') {
-      if ((url.searchParams.get('day') ?? 'today') !== 'today') return answer(200, { racecards: [], total: 0, limit: 500, skip: 0, query: [] });
+      if ((url.searchParams.get('day') ?? 'today') !== 'today')
+        return answer(200, { racecards: [], total: 0, limit: 500, skip: 0, query: [] });
       const cards = this.racecards.filter((c) => inRegions(c.region, regions('region_codes')));
       return answer(200, { racecards: cards, total: cards.length, limit: 500, skip: 0, query: [] });
     }

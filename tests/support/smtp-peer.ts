@@ -27,7 +27,9 @@ export async function startSmtpPeer(port = 0) {
       stream.on('end', () => {
         const code = refusals.shift();
         if (code) {
-          const err = Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code });
+          const err = Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+            responseCode: code,
+          });
           callback(err);
           return;
         }

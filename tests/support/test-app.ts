@@ -56,7 +56,9 @@ export function pgWorkerUrl() {
   return workerDatabaseUrl(process.env.TEST_DATABASE_URL!, worker, inject('pgDatabasePrefix' as never) as string);
 }
 
-const tableNames = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).map((t) => `"${getTableName(t)}"`);
+const tableNames = (Object.values(schema) as unknown[])
+  .filter((v): v is PgTable => v instanceof PgTable)
+  .map((t) => `"${getTableName(t)}"`);
 
 export async function resetDatabase(database: Database) {
   await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
@@ -70,7 +72,14 @@ export async function resetDatabase(database: Database) {
 /** `logStream`: the app logs there (at LOG_LEVEL, silent unless the test sets it); without it, nowhere. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { webDir?: string; httpTimeouts?: HttpTimeouts; housekeepingEveryMs?: number; alertSweepEveryMs?: number; logStream?: LogStream; feedPolling?: boolean } = {},
+  opts: {
+    webDir?: string;
+    httpTimeouts?: HttpTimeouts;
+    housekeepingEveryMs?: number;
+    alertSweepEveryMs?: number;
+    logStream?: LogStream;
+    feedPolling?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const database = await openTestDatabase();

@@ -22,7 +22,10 @@ describe('jobs in a worker thread', () => {
   });
 
   it('brings an HttpError back with its status, and any other failure as an Error', async () => {
-    await expect(run({ kind: 'refuse' })).rejects.toMatchObject({ statusCode: 422, message: 'refused as a client error' });
+    await expect(run({ kind: 'refuse' })).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'refused as a client error',
+    });
     const failure = await run({ kind: 'fail' }).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(HttpError);
@@ -30,7 +33,10 @@ describe('jobs in a worker thread', () => {
   });
 
   it('stops a job past its time with the caller’s error, and the next job still runs', async () => {
-    await expect(run({ kind: 'spin' }, limits(500))).rejects.toMatchObject({ statusCode: 422, message: 'took too long' });
+    await expect(run({ kind: 'spin' }, limits(500))).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'took too long',
+    });
     expect(await run({ kind: 'double', bytes: new Uint8Array([5]) })).toEqual([10]);
   });
 

@@ -20,7 +20,9 @@ describe('SharedCache', () => {
     const cache = new SharedCache(bus(), log);
     let loads = 0;
     const load = async () => ++loads;
-    expect(await Promise.all([cache.get('articles', 'list', load), cache.get('articles', 'list', load)])).toEqual([1, 1]);
+    expect(await Promise.all([cache.get('articles', 'list', load), cache.get('articles', 'list', load)])).toEqual([
+      1, 1,
+    ]);
     expect(await cache.get('articles', 'list', load)).toBe(1);
     expect(loads).toBe(1);
   });
@@ -94,7 +96,8 @@ describe('SharedCache', () => {
     let now = 0;
     const cache = new SharedCache(bus(), log, () => now);
     await cache.get('pages', '/results', async () => 'results');
-    for (let i = 0; i < MAX_ENTRIES + 50; i++) expect(await cache.get('pages', `/made-up/${i}`, async () => `page ${i}`)).toBe(`page ${i}`);
+    for (let i = 0; i < MAX_ENTRIES + 50; i++)
+      expect(await cache.get('pages', `/made-up/${i}`, async () => `page ${i}`)).toBe(`page ${i}`);
     expect(cache.peek('pages', '/results')).toBe('results');
     expect(cache.peek('pages', `/made-up/${MAX_ENTRIES + 10}`)).toBeUndefined(); // sent, not kept
     // Once the entries have expired there is room again.
@@ -106,7 +109,8 @@ describe('SharedCache', () => {
   it('a share fills up on its own: its keys never take the room of keys outside it', async () => {
     const cache = new SharedCache(bus(), log);
     const tipsDays = { name: '/tips/:date', max: 3 };
-    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04']) await cache.get('pages', `/tips/${day}`, async () => day, tipsDays);
+    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'])
+      await cache.get('pages', `/tips/${day}`, async () => day, tipsDays);
     expect(cache.peek('pages', '/tips/2026-11-01')).toBe('2026-11-01');
     expect(cache.peek('pages', '/tips/2026-11-03')).toBe('2026-11-03');
     expect(cache.peek('pages', '/tips/2026-11-04')).toBeUndefined();

@@ -131,7 +131,8 @@ export class SharedCache {
   /** Whether `key` may be stored: it replaces itself, or there is room once expired entries are gone. */
   private hasRoom(store: Map<string, Entry>, key: string, share: CacheShare | undefined): boolean {
     if (store.has(key)) return true;
-    const shareFull = () => share !== undefined && [...store.values()].filter((e) => e.share === share.name).length >= share.max;
+    const shareFull = () =>
+      share !== undefined && [...store.values()].filter((e) => e.share === share.name).length >= share.max;
     if (store.size < MAX_ENTRIES && !shareFull()) return true;
     const now = this.now();
     for (const [k, e] of store) if (now - e.storedAt >= CACHE_MAX_AGE_MS) store.delete(k);

@@ -154,7 +154,12 @@ async function runMigrations(database: Database) {
 
 /** A session advisory lock on its own connection (not the pool's: a pooled session is shared). */
 async function postgresSessionLock(url: string, key: number): Promise<SessionLock | null> {
-  const client = new pg.Client({ connectionString: url, application_name: 'vbg-lock', keepAlive: true, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: 'vbg-lock',
+    keepAlive: true,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+  });
   let markLost = () => undefined as void;
   const lost = new Promise<void>((resolve) => (markLost = resolve));
   client.on('error', () => markLost());
@@ -177,7 +182,9 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** How many committed migrations the database has not applied (readiness: 0). */
 export async function pendingMigrations(database: Database): Promise<number> {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   let applied = new Set<number>();
   try {
     const result = await database.db.execute(sql`select created_at from drizzle.__drizzle_migrations`);

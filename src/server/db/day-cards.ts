@@ -8,7 +8,11 @@ import { horses, races } from './schema';
  * price, and the value board.
  */
 export async function cardsOfDay(db: DbOrTx, date: string) {
-  const dayRaces = await db.select().from(races).where(eq(races.raceDate, date)).orderBy(asc(races.time), asc(races.id));
+  const dayRaces = await db
+    .select()
+    .from(races)
+    .where(eq(races.raceDate, date))
+    .orderBy(asc(races.time), asc(races.id));
   if (dayRaces.length === 0) return [];
   const runners = await db
     .select({

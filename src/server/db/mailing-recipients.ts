@@ -8,7 +8,11 @@ import { users } from './schema';
  * access now (a failed renewal's grace period included), not opted out, no e-mail pause running. The mail feature sends to them; the owner's
  * figures count them.
  */
-export async function mailingRecipients(db: DbOrTx, now: Date, graceDays: number): Promise<Array<{ id: number; email: string }>> {
+export async function mailingRecipients(
+  db: DbOrTx,
+  now: Date,
+  graceDays: number,
+): Promise<Array<{ id: number; email: string }>> {
   const candidates = await db
     .select({
       id: users.id,

@@ -25,14 +25,24 @@ export interface PriceSnapshot {
 }
 
 /** How a runner's prices are found: the race by time and course, the horse by name (results' rules). */
-export const runnerPriceKey = (time: string, course: string, horseName: string) => `${time}|${nameKey(course)}|${nameKey(horseName)}`;
+export const runnerPriceKey = (time: string, course: string, horseName: string) =>
+  `${time}|${nameKey(course)}|${nameKey(horseName)}`;
 
 /**
  * Keeps each price as a dated snapshot and makes the newest market price of every runner it names
  * the card's current price (horses.bookie_odds). Callers match names to the cards first; a price
  * for a runner no longer on the cards is still kept.
  */
-export async function recordPrices(tx: Tx, input: { date: string; source: PriceSource; observedAt: Date; recordedBy: number | null; prices: readonly RunnerPrice[] }): Promise<void> {
+export async function recordPrices(
+  tx: Tx,
+  input: {
+    date: string;
+    source: PriceSource;
+    observedAt: Date;
+    recordedBy: number | null;
+    prices: readonly RunnerPrice[];
+  },
+): Promise<void> {
   if (input.prices.length === 0) return;
   await tx.insert(priceSnapshots).values(
     input.prices.map((p) => ({
@@ -77,17 +87,30 @@ async function refreshCurrentPrices(tx: Tx, date: string, keys: string[]) {
 }
 
 /** Every runner's snapshots of a London day, oldest first, by runnerPriceKey. */
-export async function priceHistories(db: DbOrTx, date: string, sources?: readonly PriceSource[]): Promise<Map<string, PriceSnapshot[]>> {
+export async function priceHistories(
+  db: DbOrTx,
+  date: string,
+  sources?: readonly PriceSource[],
+): Promise<Map<string, PriceSnapshot[]>> {
   const rows = await db
     .select()
     .from(priceSnapshots)
-    .where(sources ? and(eq(priceSnapshots.raceDate, date), inArray(priceSnapshots.source, [...sources])) : eq(priceSnapshots.raceDate, date))
+    .where(
+      sources
+        ? and(eq(priceSnapshots.raceDate, date), inArray(priceSnapshots.source, [...sources]))
+        : eq(priceSnapshots.raceDate, date),
+    )
     .orderBy(asc(priceSnapshots.observedAt), asc(priceSnapshots.id));
   const byRunner = new Map<string, PriceSnapshot[]>();
   for (const row of rows) {
     const key = `${row.time}|${nameKey(row.course)}|${row.horseKey}`;
     const list = byRunner.get(key) ?? [];
-    list.push({ source: row.source as PriceSource, price: row.price, priceText: row.priceText, observedAt: row.observedAt });
+    list.push({
+      source: row.source as PriceSource,
+      price: row.price,
+      priceText: row.priceText,
+      observedAt: row.observedAt,
+    });
     byRunner.set(key, list);
   }
   return byRunner;

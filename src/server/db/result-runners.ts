@@ -22,7 +22,10 @@ export async function runnersOfResults(db: DbOrTx, results: ReadonlyArray<{ id: 
 
 /** A London day's results, each race (time and course as its card wrote them) with its runners as entered. */
 export async function resultsOfDay(db: DbOrTx, date: string) {
-  const results = await db.select({ id: raceResults.id, time: raceResults.time, course: raceResults.course }).from(raceResults).where(eq(raceResults.raceDate, date));
+  const results = await db
+    .select({ id: raceResults.id, time: raceResults.time, course: raceResults.course })
+    .from(raceResults)
+    .where(eq(raceResults.raceDate, date));
   const runners = await runnersOfResults(db, results);
   return results.map((r) => ({ ...r, runners: runners.filter((h) => h.resultId === r.id) }));
 }

@@ -1,4 +1,18 @@
-import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for the whole product. Times are timestamptz (absolute instants); race and tips
@@ -162,7 +176,10 @@ export const subscriptionEvents = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }), // an admin's action (a refund)
     occurredAt: ts('occurred_at').notNull(),
   },
-  (t) => [index('subscription_events_user_idx').on(t.userId, t.occurredAt), index('subscription_events_type_idx').on(t.type, t.occurredAt)],
+  (t) => [
+    index('subscription_events_user_idx').on(t.userId, t.occurredAt),
+    index('subscription_events_type_idx').on(t.type, t.occurredAt),
+  ],
 );
 
 /**
@@ -308,7 +325,10 @@ export const races = pgTable(
     verdict: text('verdict').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('races_weekday_idx').on(t.weekday), uniqueIndex('races_weekday_time_course').on(t.weekday, t.time, t.course)],
+  (t) => [
+    index('races_weekday_idx').on(t.weekday),
+    uniqueIndex('races_weekday_time_course').on(t.weekday, t.time, t.course),
+  ],
 );
 
 export const horses = pgTable(
@@ -525,7 +545,10 @@ export const memberAlerts = pgTable(
     createdAt: ts('created_at').notNull(),
     sentAt: ts('sent_at'),
   },
-  (t) => [uniqueIndex('member_alerts_once').on(t.userId, t.day, t.kind, t.subject), index('member_alerts_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('member_alerts_once').on(t.userId, t.day, t.kind, t.subject),
+    index('member_alerts_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 // ---- mail ----

@@ -45,7 +45,9 @@ function isAdmin(user: UserRow | null) {
 
 /** Member access that needs no database read: an admin, or an active subscription now. */
 function memberByAccount(ctx: AppContext, user: UserRow | null): boolean {
-  return isAdmin(user) || (user !== null && hasActiveSubscription(user, ctx.clock.now(), ctx.config.PAYMENT_GRACE_DAYS));
+  return (
+    isAdmin(user) || (user !== null && hasActiveSubscription(user, ctx.clock.now(), ctx.config.PAYMENT_GRACE_DAYS))
+  );
 }
 
 /** Member access for a user at this moment (see Access). */
@@ -119,7 +121,11 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
  * (most member requests). Both the access hook of every route and the server render's direct
  * reads (read-routes.ts) decide through this one function.
  */
-export function admit(ctx: AppContext, access: Access, token: string | undefined): UserRow | null | Promise<UserRow | null> {
+export function admit(
+  ctx: AppContext,
+  access: Access,
+  token: string | undefined,
+): UserRow | null | Promise<UserRow | null> {
   if (!token && access === 'public') return null;
   const user = token ? cachedSessionUser(ctx, token) : undefined;
   if (user && grantedAtOnce(ctx, access, user)) return user;

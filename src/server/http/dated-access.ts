@@ -16,7 +16,11 @@ export const MEMBERS_ONLY_CACHE = 'private, no-store';
  * the session cache or the database) whenever a cookie is sent (access.ts `admit`). `header`
  * sets a header of the HTTP answer (read-routes.ts `ReadRequest`).
  */
-export async function requireDayAccess(ctx: AppContext, asker: { user: UserRow | null; header(name: string, value: string): void }, day: string): Promise<boolean> {
+export async function requireDayAccess(
+  ctx: AppContext,
+  asker: { user: UserRow | null; header(name: string, value: string): void },
+  day: string,
+): Promise<boolean> {
   if (isPastLondonDay(day, ctx.clock.now())) return false;
   // Set before the check, so a refusal is not stored by a shared cache either.
   asker.header('Cache-Control', MEMBERS_ONLY_CACHE);

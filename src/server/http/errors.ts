@@ -31,12 +31,18 @@ export function errorAnswer(error: FastifyError | HttpError): { status: number; 
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     // An HttpError's message was written for the person (e.g. "the provider could not be reached, nothing was refunded"); anything else stays generic.
-    return { status, body: { message: error instanceof HttpError ? error.message : 'Something went wrong. Please try again.' } };
+    return {
+      status,
+      body: { message: error instanceof HttpError ? error.message : 'Something went wrong. Please try again.' },
+    };
   }
   let message = error.message;
   if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request is too large.';
   else if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Unsupported content type.';
-  else if (error instanceof SyntaxError || ('code' in error && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON)/.test(String(error.code)))) {
+  else if (
+    error instanceof SyntaxError ||
+    ('code' in error && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON)/.test(String(error.code)))
+  ) {
     message = 'The request body is not valid JSON.';
   }
   return { status, body: error instanceof HttpError && error.details ? { message, ...error.details } : { message } };

@@ -14,7 +14,13 @@ export function sendJson(reply: FastifyReply, body: string) {
  * the hot reads' handlers are not async functions), else once `load` has filled it. Return what
  * it returns from a (non-async) handler.
  */
-export function sendCachedJson(reply: FastifyReply, cache: SharedCache, ns: CacheNamespace, key: string, load: () => Promise<string>): Promise<FastifyReply> | undefined {
+export function sendCachedJson(
+  reply: FastifyReply,
+  cache: SharedCache,
+  ns: CacheNamespace,
+  key: string,
+  load: () => Promise<string>,
+): Promise<FastifyReply> | undefined {
   const hit = cache.peek<string>(ns, key);
   if (hit === undefined) return cache.get(ns, key, load).then((body) => sendJson(reply, body));
   sendJson(reply, hit);
@@ -30,7 +36,12 @@ export class JsonText {
  * JSON text from the shared cache, for a read route (read-routes.ts): on a hit at once, without a
  * promise (decision 0024), else once `load` has filled it.
  */
-export function cachedJsonText(cache: SharedCache, ns: CacheNamespace, key: string, load: () => Promise<string>): JsonText | Promise<JsonText> {
+export function cachedJsonText(
+  cache: SharedCache,
+  ns: CacheNamespace,
+  key: string,
+  load: () => Promise<string>,
+): JsonText | Promise<JsonText> {
   const hit = cache.peek<string>(ns, key);
   return hit === undefined ? cache.get(ns, key, load).then((text) => new JsonText(text)) : new JsonText(hit);
 }

@@ -20,7 +20,8 @@ export function safeUrl(url: string): string {
   // where the cheap checks say they could match.
   const q = url.indexOf('?');
   let pathPart = q === -1 ? url : url.slice(0, q);
-  if (pathPart.startsWith('/local-checkout/') || pathPart.startsWith('/api/checkout-session/')) pathPart = pathPart.replace(SECRET_SEGMENT, '$1[redacted]');
+  if (pathPart.startsWith('/local-checkout/') || pathPart.startsWith('/api/checkout-session/'))
+    pathPart = pathPart.replace(SECRET_SEGMENT, '$1[redacted]');
   if (mayHoldEmail(pathPart)) pathPart = pathPart.replace(EMAIL, '[email]');
   if (q === -1) return pathPart;
   const query = url
@@ -52,7 +53,8 @@ function safeError(err: unknown) {
   const code = (err as { code?: unknown }).code;
   if (code !== undefined) out.code = code;
   const cause = (err as { cause?: unknown }).cause;
-  if (cause instanceof Error) out.cause = { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code };
+  if (cause instanceof Error)
+    out.cause = { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code };
   return out;
 }
 
@@ -104,7 +106,13 @@ const LOG_FLUSH_MS = 1000;
  * more per request than composing the line (docs/performance.md "Load", session 4).
  */
 export function stdoutLogStream(): LogStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, maxWrite: LOG_MAX_WRITE_BYTES, contentMode: 'buffer' });
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BUFFER_BYTES,
+    maxWrite: LOG_MAX_WRITE_BYTES,
+    contentMode: 'buffer',
+  });
   const timer = setInterval(() => {
     try {
       destination.flush();
@@ -141,7 +149,11 @@ export function loggerOptions(level: string, stream: LogStream): FastifyServerOp
  * as the rest of a cached read's own work (docs/performance.md "Load"); lines logged by hand
  * still go through pino and its redaction.
  */
-export function registerRequestLog(app: FastifyInstance, stream: LogStream, unlogged?: { header: string; value: string }) {
+export function registerRequestLog(
+  app: FastifyInstance,
+  stream: LogStream,
+  unlogged?: { header: string; value: string },
+) {
   if ((pino.levels.values[app.log.level] ?? Infinity) > pino.levels.values.info) return; // 'silent', 'warn', …
   const fixed = `{"level":30,"time":`;
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
@@ -203,6 +215,10 @@ class LazyRequestLogger {
   }
 }
 
-export function lazyRequestLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyRequestLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyRequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -89,10 +89,19 @@ export function registerDirectReads(app: FastifyInstance) {
  * path. Not an async handler: a `read` that answers at once (a cache hit) is sent without a
  * promise (decision 0024).
  */
-export function readRoute<P extends Record<string, string> = Record<string, never>>(app: FastifyInstance, url: string, access: Access, read: Read<P>) {
+export function readRoute<P extends Record<string, string> = Record<string, never>>(
+  app: FastifyInstance,
+  url: string,
+  access: Access,
+  read: Read<P>,
+) {
   app.directReads.add(url, access, read as DirectRead['read']);
   app.get<{ Params: P }>(url, { config: { access } }, (request, reply) => {
-    const answer = read({ user: request.user, params: request.params as P, header: (name, value) => void reply.header(name, value) });
+    const answer = read({
+      user: request.user,
+      params: request.params as P,
+      header: (name, value) => void reply.header(name, value),
+    });
     if (answer instanceof Promise) return answer.then((value) => send(reply, value));
     if (answer instanceof JsonText) sendJson(reply, answer.text);
     else return answer;
@@ -112,12 +121,20 @@ const ignoreHeader = () => undefined;
  * `{ message }`) — without HTTP. A path no `readRoute` registered throws: every read of a
  * rendered page must have its direct path (the page then answers 503, and the log says which).
  */
-export async function readWithoutHttp(app: FastifyInstance, ctx: AppContext, token: string | undefined, path: string, log: FastifyBaseLogger): Promise<{ status: number; json: string }> {
+export async function readWithoutHttp(
+  app: FastifyInstance,
+  ctx: AppContext,
+  token: string | undefined,
+  path: string,
+  log: FastifyBaseLogger,
+): Promise<{ status: number; json: string }> {
   const pathname = path.split('?')[0];
   const found = app.directReads.match(pathname);
   if (!found) {
     log.error({ path: pathname }, 'the server render read a path that has no direct read');
-    throw new Error(`No direct read for GET ${pathname}: register its route with readRoute (src/server/http/read-routes.ts)`);
+    throw new Error(
+      `No direct read for GET ${pathname}: register its route with readRoute (src/server/http/read-routes.ts)`,
+    );
   }
   try {
     const user = await admit(ctx, found.read.access, token);

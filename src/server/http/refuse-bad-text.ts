@@ -3,7 +3,8 @@ import { hasUnstorableText } from '#shared/text-safety';
 import { badRequest } from './errors';
 
 export const BAD_CHARACTER_IN_ADDRESS = 'The address contains a character that is not allowed (NUL).';
-export const BAD_CHARACTER_IN_BODY = 'The request contains a character that is not allowed (NUL or a broken Unicode character).';
+export const BAD_CHARACTER_IN_BODY =
+  'The request contains a character that is not allowed (NUL or a broken Unicode character).';
 
 /**
  * Refuses, with 400 and a clear message, requests whose address or JSON body carries text no

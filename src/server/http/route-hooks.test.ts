@@ -2,7 +2,8 @@ import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { addRouteHook, mayWrite } from './route-hooks';
 
-const route = (over: Partial<RouteOptions>) => ({ method: 'GET', url: '/x', handler: () => undefined, ...over }) as RouteOptions;
+const route = (over: Partial<RouteOptions>) =>
+  ({ method: 'GET', url: '/x', handler: () => undefined, ...over }) as RouteOptions;
 const hook = () => undefined;
 const other = () => undefined;
 

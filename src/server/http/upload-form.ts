@@ -38,7 +38,13 @@ export interface UploadForm {
  * Registers multipart parsing in an encapsulated scope (only that scope's routes accept uploads,
  * each with its own size limit) and hands the scope to `routes`.
  */
-export function registerUploadScope(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void, fieldSize = 1000, files = 1) {
+export function registerUploadScope(
+  app: FastifyInstance,
+  maxBytes: number,
+  routes: (scope: FastifyInstance) => void,
+  fieldSize = 1000,
+  files = 1,
+) {
   void app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: maxBytes, files, fields: 5, fieldSize, parts: 8 } });
     routes(scope);
@@ -48,7 +54,8 @@ export function registerUploadScope(app: FastifyInstance, maxBytes: number, rout
 export async function readUploadForm(request: FastifyRequest, spec: UploadFormSpec): Promise<UploadForm> {
   if (!request.isMultipart()) {
     const names = [spec.fileField, ...spec.textFields].map((f) => `"${f}"`);
-    const fields = names.length > 1 ? `the fields ${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : `the field ${names[0]}`;
+    const fields =
+      names.length > 1 ? `the fields ${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : `the field ${names[0]}`;
     throw new HttpError(415, `Send the ${spec.noun} as multipart/form-data with ${fields}.`);
   }
   const form: UploadForm = { data: undefined, filename: undefined, fields: {}, extraFiles: {} };
@@ -74,9 +81,11 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ${spec.noun} is too large: the limit is ${spec.maxBytes / (1024 * 1024)} MB.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, `The ${spec.noun} is too large: the limit is ${spec.maxBytes / (1024 * 1024)} MB.`);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Send one ${spec.noun} at a time.`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'The form has too many fields.');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(413, 'The form has too many fields.');
     if (err instanceof HttpError) throw err;
     // Anything else here is the multipart parser failing on the bytes sent (no boundary, a body
     // cut off mid-part): the client's form is broken, not the server.
@@ -95,7 +104,11 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
  * Trusting the declared length to reserve memory is safe here: only admins reach an upload route
  * (access is checked before the body is read), and it is capped at the route's limit.
  */
-async function readFilePart(file: AsyncIterable<Buffer> & { truncated: boolean }, maxBytes: number, contentLength: number): Promise<Buffer> {
+async function readFilePart(
+  file: AsyncIterable<Buffer> & { truncated: boolean },
+  maxBytes: number,
+  contentLength: number,
+): Promise<Buffer> {
   const capacity = Number.isSafeInteger(contentLength) && contentLength > 0 ? Math.min(contentLength, maxBytes) : 0;
   let data: Buffer = Buffer.from(new SharedArrayBuffer(capacity));
   let length = 0;
@@ -109,7 +122,8 @@ async function readFilePart(file: AsyncIterable<Buffer> & { truncated: boolean }
     chunk.copy(data, length);
     length += chunk.length;
   }
-  if (tooLarge || file.truncated) throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  if (tooLarge || file.truncated)
+    throw Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
   return data.subarray(0, length);
 }
 

@@ -20,7 +20,8 @@ const ACTIVE_KEYS: Record<string, string> = {
   RichMedia: 'rich media (Flash or video that can run code)',
   XFA: 'an XFA form (it can carry scripts)',
 };
-export const unreadablePdf = (what: string, reason = 'it is damaged or not a complete PDF') => new HttpError(422, `${what} could not be read: ${reason}. Please export it again and re-upload.`);
+export const unreadablePdf = (what: string, reason = 'it is damaged or not a complete PDF') =>
+  new HttpError(422, `${what} could not be read: ${reason}. Please export it again and re-upload.`);
 
 /** Nesting beyond this is not a real document; the walk stops rather than recurse without end. */
 const MAX_DEPTH = 64;
@@ -40,7 +41,10 @@ export function assertInertPdf(pdf: PDFDocument, data: Uint8Array, what: string)
   if (end < 0) throw unreadablePdf(what); // cut short: pdf-lib reads some such files anyway
   const found = findActiveContent(pdf) ?? findTrailingData(bytes.subarray(end + 5));
   if (found) {
-    throw new HttpError(422, `${what} was refused: it contains ${found}. VBG accepts only plain PDFs — export or print it to PDF again without scripts, attachments or forms, and re-upload.`);
+    throw new HttpError(
+      422,
+      `${what} was refused: it contains ${found}. VBG accepts only plain PDFs — export or print it to PDF again without scripts, attachments or forms, and re-upload.`,
+    );
   }
 }
 
@@ -71,7 +75,8 @@ function inspect(object: PDFObject, depth: number): string | null {
       const v = value.decodeText();
       if (name === 'S' && ACTIVE_ACTIONS[v]) return ACTIVE_ACTIONS[v];
       if (name === 'Type' && v === 'EmbeddedFile') return ACTIVE_KEYS.EmbeddedFile;
-      if (name === 'Subtype' && (v === 'RichMedia' || v === 'FileAttachment')) return v === 'RichMedia' ? ACTIVE_KEYS.RichMedia : 'a file attachment';
+      if (name === 'Subtype' && (v === 'RichMedia' || v === 'FileAttachment'))
+        return v === 'RichMedia' ? ACTIVE_KEYS.RichMedia : 'a file attachment';
     }
     const found = inspect(value, depth + 1);
     if (found) return found;
@@ -82,5 +87,7 @@ function inspect(object: PDFObject, depth: number): string | null {
 function findTrailingData(after: Buffer): string | null {
   const isPadding = (b: number) => b === 0x0a || b === 0x0d || b === 0x20 || b === 0x09 || b === 0x00;
   if (after.every(isPadding)) return null;
-  return after.length > TRAILING_SLACK ? `${after.length.toLocaleString('en-GB')} bytes of other data after the end of the PDF` : 'other data after the end of the PDF';
+  return after.length > TRAILING_SLACK
+    ? `${after.length.toLocaleString('en-GB')} bytes of other data after the end of the PDF`
+    : 'other data after the end of the PDF';
 }

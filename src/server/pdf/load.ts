@@ -19,7 +19,10 @@ export async function loadPdf(data: Uint8Array, what: string): Promise<{ pdf: PD
     pdf = await PDFDocument.load(data, { updateMetadata: false });
     pdf.getPageCount();
   } catch (err) {
-    throw unreadablePdf(what, err instanceof Error && /encrypt/i.test(err.message) ? 'it is password-protected' : undefined);
+    throw unreadablePdf(
+      what,
+      err instanceof Error && /encrypt/i.test(err.message) ? 'it is password-protected' : undefined,
+    );
   }
   assertInertPdf(pdf, data, what);
   return { pdf, pages: pdf.getPageCount() };

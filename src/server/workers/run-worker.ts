@@ -52,13 +52,21 @@ function poolFor(url: URL, maxHeapMb: number): Piscina {
  * in `transfer` move to the worker instead of being copied on the server's thread (a 10 MB
  * workbook's copy held it for ~30 ms); the caller can no longer read them.
  */
-export async function runWorker<T>(url: URL, job: unknown, limits: WorkerLimits, transfer: ArrayBuffer[] = []): Promise<T> {
+export async function runWorker<T>(
+  url: URL,
+  job: unknown,
+  limits: WorkerLimits,
+  transfer: ArrayBuffer[] = [],
+): Promise<T> {
   let reply: WorkerReply<T>;
   // piscina types its transfer list from MessagePort.postMessage's last overload (the options
   // object) under current @types/node; at run time it is the list of buffers, as here.
   const transferList = transfer as never;
   try {
-    reply = (await poolFor(url, limits.maxHeapMb).run(job, { signal: AbortSignal.timeout(limits.timeoutMs), transferList })) as WorkerReply<T>;
+    reply = (await poolFor(url, limits.maxHeapMb).run(job, {
+      signal: AbortSignal.timeout(limits.timeoutMs),
+      transferList,
+    })) as WorkerReply<T>;
   } catch (err) {
     const e = err as { name?: string; code?: string };
     if (e.name === 'AbortError') throw limits.timedOut();
@@ -77,6 +85,11 @@ export function jobHandler<J, T>(run: (job: J) => Promise<T>): (job: J) => Promi
   return (job) =>
     run(job).then(
       (result) => ({ result }),
-      (err: unknown) => ({ error: { status: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) } }),
+      (err: unknown) => ({
+        error: {
+          status: err instanceof HttpError ? err.statusCode : undefined,
+          message: err instanceof Error ? err.message : String(err),
+        },
+      }),
     );
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { RaceCardsByDay, RaceSummary } from '../schemas/race-cards';
 import { findRace, raceGroups, raceKey, raceOptionLabel, raceOptionValue } from './races';
 
-const race = (id: number, time: string, course: string, runnerCount = 8): RaceSummary => ({ id, raceDate: '2026-11-28', time, course, title: `Race ${id}`, runnerCount });
+const race = (id: number, time: string, course: string, runnerCount = 8): RaceSummary => ({
+  id,
+  raceDate: '2026-11-28',
+  time,
+  course,
+  title: `Race ${id}`,
+  runnerCount,
+});
 const empty = { sunday: [], monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [] };
 
 describe('race selector', () => {

@@ -3,7 +3,8 @@ import { weekdayName } from '../london-time';
 import type { Weekday } from '../london-time';
 import type { RaceCardsByDay, RaceSummary } from '../schemas/race-cards';
 
-export const NO_RACES_TEXT = 'No races uploaded yet. Upload race cards through the Admin panel to populate this dropdown.';
+export const NO_RACES_TEXT =
+  'No races uploaded yet. Upload race cards through the Admin panel to populate this dropdown.';
 
 export interface RaceGroup {
   day: Weekday;
@@ -32,7 +33,9 @@ export function raceGroups(lists: RaceCardsByDay | null | undefined): RaceGroup[
   const days = lists.today === lists.tomorrow ? [lists.today] : [lists.today, lists.tomorrow];
   return days
     .map((day) => {
-      const races = [...(lists[day] ?? [])].sort((a, b) => a.time.localeCompare(b.time) || a.course.localeCompare(b.course));
+      const races = [...(lists[day] ?? [])].sort(
+        (a, b) => a.time.localeCompare(b.time) || a.course.localeCompare(b.course),
+      );
       return { day, label: `${weekdayName(day)} (${races.length} ${races.length === 1 ? 'race' : 'races'})`, races };
     })
     .filter((g) => g.races.length > 0);

@@ -19,7 +19,13 @@ import {
   type GeneratorRow,
 } from './rows';
 
-function horse(id: number, name: string, vbRating: number | null, bookieOdds: number | null, potentialNonRunner = false): RaceCardHorse {
+function horse(
+  id: number,
+  name: string,
+  vbRating: number | null,
+  bookieOdds: number | null,
+  potentialNonRunner = false,
+): RaceCardHorse {
   return {
     id,
     position: id,
@@ -61,7 +67,16 @@ describe('rowsFromRace', () => {
     expect(rows.map((r) => r.name)).toEqual(['Top', 'Mid', 'Maybe NR', 'Low', 'Unrated']);
   });
   it('locks name and rating, starts adjustment at 0 and keeps the flag', () => {
-    expect(rows[0]).toEqual({ id: 'horse-2', name: 'Top', rating: 82.5, originalRating: 82.5, adjustment: 0, marketOdds: 3.5, potentialNonRunner: false, locked: true });
+    expect(rows[0]).toEqual({
+      id: 'horse-2',
+      name: 'Top',
+      rating: 82.5,
+      originalRating: 82.5,
+      adjustment: 0,
+      marketOdds: 3.5,
+      potentialNonRunner: false,
+      locked: true,
+    });
     expect(rows[2]).toMatchObject({ name: 'Maybe NR', marketOdds: 0, potentialNonRunner: true });
     expect(rows[4]).toMatchObject({ name: 'Unrated', rating: 0 });
   });
@@ -135,9 +150,11 @@ describe('calculation', () => {
     expect(rows.map(isCalculable)).toEqual([true, true, false, false, true]);
     const out = calculateRows(rows, true);
     const model = calculateValue(rows.filter(isCalculable), { marketCorrection: true });
-    expect(out.filter((r) => r.tissueOdds !== undefined).map((r) => [r.name, r.tissueOdds, r.valueScore, r.marketCorrection, r.adjustedRating])).toEqual(
-      model.map((m) => [m.name, m.tissueOdds, m.valueScore, m.marketCorrection, m.adjustedRating]),
-    );
+    expect(
+      out
+        .filter((r) => r.tissueOdds !== undefined)
+        .map((r) => [r.name, r.tissueOdds, r.valueScore, r.marketCorrection, r.adjustedRating]),
+    ).toEqual(model.map((m) => [m.name, m.tissueOdds, m.valueScore, m.marketCorrection, m.adjustedRating]));
     expect(out[2].tissueOdds).toBeUndefined();
     expect(out[3].value).toBeUndefined();
   });

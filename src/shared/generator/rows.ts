@@ -9,7 +9,17 @@ import type { RaceCardHorse } from '../schemas/race-cards';
 
 type Computed = Pick<
   ValueResult,
-  'adjustedRating' | 'tissueOdds' | 'valueScore' | 'marketCorrection' | 'llbsBehind' | 'multiplier' | 'oddsPercentage' | 'myProbability' | 'bookieProbability' | 'value' | 'altValue'
+  | 'adjustedRating'
+  | 'tissueOdds'
+  | 'valueScore'
+  | 'marketCorrection'
+  | 'llbsBehind'
+  | 'multiplier'
+  | 'oddsPercentage'
+  | 'myProbability'
+  | 'bookieProbability'
+  | 'value'
+  | 'altValue'
 >;
 
 export interface GeneratorRow extends Computed {
@@ -42,7 +52,16 @@ const COMPUTED_KEYS: (keyof Computed)[] = [
 ];
 
 export function blankRow(id: string): GeneratorRow {
-  return { id, name: '', rating: 0, originalRating: 0, adjustment: 0, marketOdds: 0, potentialNonRunner: false, locked: false };
+  return {
+    id,
+    name: '',
+    rating: 0,
+    originalRating: 0,
+    adjustment: 0,
+    marketOdds: 0,
+    potentialNonRunner: false,
+    locked: false,
+  };
 }
 
 /** The next free id for a row added by hand ("manual-1", "manual-2", …). */

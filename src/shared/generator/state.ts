@@ -2,7 +2,16 @@
  * The generator's state and its transitions, as a reducer the page runs
  * with useReducer. Calculations happen here, one per action, so two can never overlap.
  */
-import { blankRow, calculateRows, canAutoCalculate, committedValue, nextManualId, withoutResults, type EditableField, type GeneratorRow } from './rows';
+import {
+  blankRow,
+  calculateRows,
+  canAutoCalculate,
+  committedValue,
+  nextManualId,
+  withoutResults,
+  type EditableField,
+  type GeneratorRow,
+} from './rows';
 
 export interface GeneratorState {
   rows: GeneratorRow[];
@@ -46,7 +55,11 @@ export function generatorReducer(state: GeneratorState, action: GeneratorAction)
     case 'setMarketCorrection':
       return { ...state, marketCorrection: action.on };
     case 'calculate':
-      return { ...state, rows: calculateRows(state.rows, state.marketCorrection), calculated: canAutoCalculate(state.rows) };
+      return {
+        ...state,
+        rows: calculateRows(state.rows, state.marketCorrection),
+        calculated: canAutoCalculate(state.rows),
+      };
     case 'autoCalculate':
       if (canAutoCalculate(state.rows)) return generatorReducer(state, { type: 'calculate' });
       // Nothing to calculate: earlier results no longer describe the rows.

@@ -11,7 +11,8 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     slug: 'first-month-review',
     title: 'First Month Review: 97 Selections and an 11.6% Return',
     category: 'strategy',
-    excerpt: 'An honest look back at the first 97 selections: what the numbers say, why value matters more than winners, and how to get the best price from bookmakers and exchanges.',
+    excerpt:
+      'An honest look back at the first 97 selections: what the numbers say, why value matters more than winners, and how to get the best price from bookmakers and exchanges.',
     createdAt: '2025-02-03',
     content: `## The first month in numbers
 The first month is never long enough to prove anything, but it is long enough to check that the method behaves the way it should. Across the first 97 selections the service returned a profit, with a return on investment of 11.6% to level stakes at the advised prices.
@@ -47,7 +48,8 @@ A month is a small sample and we will keep publishing every selection, winners a
     slug: 'vb-ratings-guide',
     title: 'How to Read the VB Ratings',
     category: 'methodology',
-    excerpt: 'What the VB rating on every race card means, how it is built, and how to use the 80+, 70-79 and below-70 bands when you are deciding whether to bet.',
+    excerpt:
+      'What the VB rating on every race card means, how it is built, and how to use the 80+, 70-79 and below-70 bands when you are deciding whether to bet.',
     createdAt: '2025-01-20',
     content: `## What the VB rating is
 Every horse on a VBG race card carries a VB rating. It is our estimate of how good a bet the horse is at the current price, built from over 50 variables: recent form, ground and distance preferences, the trainer's current form, the jockey booking, the draw, the weight carried and the way the race is likely to be run.
@@ -75,7 +77,8 @@ The rating badge on each horse is coloured to help you scan a card quickly: gree
     slug: 'betting-strategy',
     title: 'A Simple Betting Strategy for Value Punters',
     category: 'strategy',
-    excerpt: 'How to size a betting bank, why win singles are the backbone of the approach, and when a Lucky 15 on the feature races makes sense.',
+    excerpt:
+      'How to size a betting bank, why win singles are the backbone of the approach, and when a Lucky 15 on the feature races makes sense.',
     createdAt: '2025-01-13',
     content: `## Start with a betting bank
 Value betting works over hundreds of bets, not over one afternoon, so the first step is to separate your betting money from everything else. Decide on a betting bank you can afford to lose and divide it into points. We recommend a bank of 200 to 300 points: enough to ride out the losing runs that every value-based approach goes through, without the stakes becoming meaningless.

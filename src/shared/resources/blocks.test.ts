@@ -3,7 +3,9 @@ import { BLOG_ARTICLES, blocksToHtml, findBlogArticle, parseBlocks, splitBold } 
 
 describe('blog line format', () => {
   it('turns headings, bold-only lines, list items and paragraphs into blocks', () => {
-    const blocks = parseBlocks('## Big\n### Small\n**Sub heading**\n- one\n- two\n\nA paragraph with **bold** words.\n- three');
+    const blocks = parseBlocks(
+      '## Big\n### Small\n**Sub heading**\n- one\n- two\n\nA paragraph with **bold** words.\n- three',
+    );
     expect(blocks).toEqual([
       { kind: 'h2', text: 'Big' },
       { kind: 'h3', text: 'Small' },
@@ -39,11 +41,18 @@ describe('blog line format', () => {
       ['betting-strategy', 'strategy'],
     ]);
     const review = findBlogArticle('first-month-review')!.content;
-    for (const fact of ['97 selections', '11.6%', '2%', '110% and 125%', 'Bookmakers', 'Exchanges', 'value']) expect(review).toContain(fact);
+    for (const fact of ['97 selections', '11.6%', '2%', '110% and 125%', 'Bookmakers', 'Exchanges', 'value'])
+      expect(review).toContain(fact);
     const guide = findBlogArticle('vb-ratings-guide')!.content;
-    for (const fact of ['80 and above: strong value', '70 to 79: moderate value', 'Below 70: about right or overvalued']) expect(guide).toContain(fact);
+    for (const fact of [
+      '80 and above: strong value',
+      '70 to 79: moderate value',
+      'Below 70: about right or overvalued',
+    ])
+      expect(guide).toContain(fact);
     const strategy = findBlogArticle('betting-strategy')!.content;
-    for (const fact of ['200 to 300 points', 'Win singles', 'Lucky 15s for the feature races']) expect(strategy).toContain(fact);
+    for (const fact of ['200 to 300 points', 'Win singles', 'Lucky 15s for the feature races'])
+      expect(strategy).toContain(fact);
     expect(findBlogArticle('nope')).toBeUndefined();
   });
 });

@@ -6,23 +6,31 @@ import { isIsoDay } from '../london-time';
 
 const DELETE_PASSWORD_MISSING = 'Enter your password to delete your account.';
 export const DELETE_PASSWORD_WRONG = 'Your password is incorrect. Your account has not been deleted.';
-export const DELETE_ADMIN_REFUSED = 'An administrator account cannot delete itself. Ask another administrator, or remove the admin role first.';
+export const DELETE_ADMIN_REFUSED =
+  'An administrator account cannot delete itself. Ask another administrator, or remove the admin role first.';
 /** What the deletion answers, and what the privacy page says is kept. */
 export const ACCOUNT_DELETED_MESSAGE =
   'Your account has been deleted and you have been signed out. We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6 years, as HMRC requires; everything else about you has been erased.';
 
 export const deleteAccountBody = z.object({
-  password: z.string({ message: DELETE_PASSWORD_MISSING }).min(1, DELETE_PASSWORD_MISSING).max(200, 'Password is too long'),
+  password: z
+    .string({ message: DELETE_PASSWORD_MISSING })
+    .min(1, DELETE_PASSWORD_MISSING)
+    .max(200, 'Password is too long'),
 });
 
-const choiceShape = z.object({ days: z.unknown().optional(), until: z.unknown().optional() }).transform((b, ctx): EmailPauseChoice => {
-  const hasDays = b.days !== undefined && b.days !== null;
-  const hasUntil = b.until !== undefined && b.until !== null && b.until !== '';
-  if (hasDays && !hasUntil && typeof b.days === 'number' && (EMAIL_PAUSE_DAYS as readonly number[]).includes(b.days)) return { days: b.days };
-  if (hasUntil && !hasDays && typeof b.until === 'string' && isIsoDay(b.until.trim())) return { until: b.until.trim() };
-  ctx.addIssue({ code: 'custom', message: EMAIL_PAUSE_CHOICE_MESSAGE });
-  return z.NEVER;
-});
+const choiceShape = z
+  .object({ days: z.unknown().optional(), until: z.unknown().optional() })
+  .transform((b, ctx): EmailPauseChoice => {
+    const hasDays = b.days !== undefined && b.days !== null;
+    const hasUntil = b.until !== undefined && b.until !== null && b.until !== '';
+    if (hasDays && !hasUntil && typeof b.days === 'number' && (EMAIL_PAUSE_DAYS as readonly number[]).includes(b.days))
+      return { days: b.days };
+    if (hasUntil && !hasDays && typeof b.until === 'string' && isIsoDay(b.until.trim()))
+      return { until: b.until.trim() };
+    ctx.addIssue({ code: 'custom', message: EMAIL_PAUSE_CHOICE_MESSAGE });
+    return z.NEVER;
+  });
 
 /** `{ days: 7 | 30 | 90 | 180 }` or `{ until: 'YYYY-MM-DD' }`, exactly one of them. */
 export const emailPauseBody = z.preprocess((v) => (v && typeof v === 'object' ? v : {}), choiceShape);
@@ -48,7 +56,12 @@ export interface MyDataExport {
     ageConfirmedAt: string | null;
     termsAcceptedAt: string | null;
     termsVersion: string | null;
-    atCheckout: Array<{ checkoutStartedAt: string; ageConfirmedAt: string | null; termsAcceptedAt: string | null; startNowAcknowledgedAt: string | null }>;
+    atCheckout: Array<{
+      checkoutStartedAt: string;
+      ageConfirmedAt: string | null;
+      termsAcceptedAt: string | null;
+      startNowAcknowledgedAt: string | null;
+    }>;
   };
   subscription: {
     /** paying | cancelling | past_due | free | comped (admin for an administrator without one). */
@@ -60,7 +73,13 @@ export interface MyDataExport {
     cancelAtPeriodEnd: boolean;
     paymentFailedAt: string | null;
   };
-  subscriptionHistory: Array<{ type: string; reason: string | null; amountPence: number | null; reference: string | null; occurredAt: string }>;
+  subscriptionHistory: Array<{
+    type: string;
+    reason: string | null;
+    amountPence: number | null;
+    reference: string | null;
+    occurredAt: string;
+  }>;
   checkouts: Array<{
     status: string;
     plan: string;
@@ -71,15 +90,42 @@ export interface MyDataExport {
     startedAt: string;
     completedAt: string | null;
   }>;
-  bets: Array<{ raceDate: string; raceTime: string; course: string; horseName: string; price: string; stakePence: number; eachWay: boolean; source: string; loggedAt: string }>;
+  bets: Array<{
+    raceDate: string;
+    raceTime: string;
+    course: string;
+    horseName: string;
+    price: string;
+    stakePence: number;
+    eachWay: boolean;
+    source: string;
+    loggedAt: string;
+  }>;
   /** The horses starred, oldest first. */
   watchlist: Array<{ horseName: string; starredAt: string }>;
   emails: Array<{ kind: string; subject: string; status: string; queuedAt: string; sentAt: string | null }>;
   sessions: Array<{ signedInAt: string; lastSeenAt: string; expiresAt: string; thisDevice: boolean }>;
   /** The member's alert choices (null: never set), the devices that take push (no endpoint or keys: they address the device), and the alerts decided for them. */
   alerts: {
-    settings: { tipsPublished: boolean; valueReached: boolean; tipNonRunner: boolean; emailDigest: boolean; quietFrom: string | null; quietUntil: string | null; updatedAt: string } | null;
+    settings: {
+      tipsPublished: boolean;
+      valueReached: boolean;
+      tipNonRunner: boolean;
+      emailDigest: boolean;
+      quietFrom: string | null;
+      quietUntil: string | null;
+      updatedAt: string;
+    } | null;
     pushDevices: Array<{ pushService: string; userAgent: string; addedAt: string; lastSentAt: string | null }>;
-    sent: Array<{ day: string; kind: string; title: string; body: string; status: string; channel: string | null; createdAt: string; sentAt: string | null }>;
+    sent: Array<{
+      day: string;
+      kind: string;
+      title: string;
+      body: string;
+      status: string;
+      channel: string | null;
+      createdAt: string;
+      sentAt: string | null;
+    }>;
   };
 }

@@ -13,8 +13,12 @@ export const alertSettingsBody = z
     quietUntil: clockTime.nullable(),
   })
   .strict()
-  .refine((s) => (s.quietFrom === null) === (s.quietUntil === null), { message: 'Quiet hours need both a start and an end time, or neither' })
-  .refine((s) => s.quietFrom === null || s.quietFrom !== s.quietUntil, { message: 'Quiet hours must start and end at different times' });
+  .refine((s) => (s.quietFrom === null) === (s.quietUntil === null), {
+    message: 'Quiet hours need both a start and an end time, or neither',
+  })
+  .refine((s) => s.quietFrom === null || s.quietFrom !== s.quietUntil, {
+    message: 'Quiet hours must start and end at different times',
+  });
 export type AlertSettings = z.infer<typeof alertSettingsBody>;
 
 const base64url = (what: string, min: number, max: number) =>
@@ -35,7 +39,9 @@ export const pushSubscriptionBody = z.object({
 });
 
 /** DELETE /api/push/subscriptions: one of the member's own endpoints. */
-export const pushEndpointBody = z.object({ endpoint: z.string().min(1, 'Which endpoint?').max(2000, 'The push endpoint is too long') });
+export const pushEndpointBody = z.object({
+  endpoint: z.string().min(1, 'Which endpoint?').max(2000, 'The push endpoint is too long'),
+});
 
 /** GET /api/push/public-key */
 export interface PushPublicKeyAnswer {

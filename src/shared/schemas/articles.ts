@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { isIsoDay } from '../london-time';
-import { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES, type ArticleCategory, type ArticleContentType } from '../article-labels';
+import {
+  ARTICLE_CATEGORIES,
+  ARTICLE_CONTENT_TYPES,
+  type ArticleCategory,
+  type ArticleContentType,
+} from '../article-labels';
 
 export { type ArticleCategory, type ArticleContentType } from '../article-labels';
 
@@ -27,14 +32,35 @@ const publishDate = z.union([z.string(), z.null()]).transform((v, ctx) => {
 const discountCode = z
   .union([z.string(), z.null()])
   .transform((v) => (v === null ? null : v.trim() || null))
-  .refine((v) => v === null || v.length <= ARTICLE_LIMITS.discountCode, `Discount code must be at most ${ARTICLE_LIMITS.discountCode} characters`)
-  .refine((v) => v === null || /^[A-Za-z0-9_-]+$/.test(v), 'Discount code may only contain letters, numbers, hyphens and underscores');
+  .refine(
+    (v) => v === null || v.length <= ARTICLE_LIMITS.discountCode,
+    `Discount code must be at most ${ARTICLE_LIMITS.discountCode} characters`,
+  )
+  .refine(
+    (v) => v === null || /^[A-Za-z0-9_-]+$/.test(v),
+    'Discount code may only contain letters, numbers, hyphens and underscores',
+  );
 
 const fields = {
-  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(ARTICLE_LIMITS.title, `Title must be at most ${ARTICLE_LIMITS.title} characters`),
-  summary: z.string({ message: 'Summary is required' }).trim().min(1, 'Summary is required').max(ARTICLE_LIMITS.summary, `Summary must be at most ${ARTICLE_LIMITS.summary} characters`),
-  content: z.string({ message: 'Content is required' }).trim().min(1, 'Content is required').max(ARTICLE_LIMITS.content, 'Content is too long'),
-  author: z.string({ message: 'Author must be text' }).trim().max(ARTICLE_LIMITS.author, `Author must be at most ${ARTICLE_LIMITS.author} characters`),
+  title: z
+    .string({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(ARTICLE_LIMITS.title, `Title must be at most ${ARTICLE_LIMITS.title} characters`),
+  summary: z
+    .string({ message: 'Summary is required' })
+    .trim()
+    .min(1, 'Summary is required')
+    .max(ARTICLE_LIMITS.summary, `Summary must be at most ${ARTICLE_LIMITS.summary} characters`),
+  content: z
+    .string({ message: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(ARTICLE_LIMITS.content, 'Content is too long'),
+  author: z
+    .string({ message: 'Author must be text' })
+    .trim()
+    .max(ARTICLE_LIMITS.author, `Author must be at most ${ARTICLE_LIMITS.author} characters`),
   category: z.enum(ARTICLE_CATEGORIES, { message: 'Category must be news or views' }),
   contentType: z.enum(ARTICLE_CONTENT_TYPES, { message: 'Content type must be regular or premium' }),
   publishDate,

@@ -16,15 +16,20 @@ const email = z
 const password = z.string({ message: 'Password is required' }).max(200, 'Password is too long');
 
 /** A password being chosen (register, reset, set after payment, change): the one length rule. */
-export const newPassword = (tooShort = PASSWORD_TOO_SHORT, missing = 'Password is required') => z.string({ message: missing }).min(MIN_PASSWORD_LENGTH, tooShort).max(200, 'Password is too long');
+export const newPassword = (tooShort = PASSWORD_TOO_SHORT, missing = 'Password is required') =>
+  z.string({ message: missing }).min(MIN_PASSWORD_LENGTH, tooShort).max(200, 'Password is too long');
 
 /** A body whose optional confirmPassword, when sent, must equal its password. */
 export const withConfirmation = <T extends z.ZodType<{ password: string; confirmPassword?: string }>>(body: T) =>
-  body.refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, { message: PASSWORDS_DIFFER });
+  body.refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
+    message: PASSWORDS_DIFFER,
+  });
 
 export const loginBody = z.object({ email, password: password.min(1, 'Password is required') });
 
-export const registerBody = withConfirmation(z.object({ email, password: newPassword(), confirmPassword: z.string().optional(), ...ageAndTermsFields }));
+export const registerBody = withConfirmation(
+  z.object({ email, password: newPassword(), confirmPassword: z.string().optional(), ...ageAndTermsFields }),
+);
 
 export const changePasswordBody = z.object({
   currentPassword: password.min(1, 'Please fill in all password fields'),

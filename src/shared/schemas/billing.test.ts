@@ -10,20 +10,32 @@ describe('poundsToPence', () => {
     expect(poundsToPence('19.99')).toBe(1999);
   });
   it('refuses anything else', () => {
-    for (const v of ['', '1.234', '-5', '1e3', '12,50', 'ten', null, undefined, Number.NaN]) expect(poundsToPence(v), String(v)).toBeNull();
+    for (const v of ['', '1.234', '-5', '1e3', '12,50', 'ten', null, undefined, Number.NaN])
+      expect(poundsToPence(v), String(v)).toBeNull();
   });
 });
 
 describe('refundBody', () => {
   it('takes a full refund, or an amount in pounds, with a reason', () => {
-    expect(refundBody.parse({ full: true, reason: 'money_back_guarantee' })).toMatchObject({ full: true, amountPence: null, endMembership: false, note: '' });
-    expect(refundBody.parse({ amount: '5.50', reason: 'duplicate_payment', checkoutId: 'cs_1' })).toMatchObject({ full: false, amountPence: 550, checkoutId: 'cs_1' });
+    expect(refundBody.parse({ full: true, reason: 'money_back_guarantee' })).toMatchObject({
+      full: true,
+      amountPence: null,
+      endMembership: false,
+      note: '',
+    });
+    expect(refundBody.parse({ amount: '5.50', reason: 'duplicate_payment', checkoutId: 'cs_1' })).toMatchObject({
+      full: false,
+      amountPence: 550,
+      checkoutId: 'cs_1',
+    });
   });
   it('refuses no amount, a zero amount, no reason, and "other" without a note', () => {
     expect(refundBody.safeParse({ reason: 'money_back_guarantee' }).success).toBe(false);
     expect(refundBody.safeParse({ amount: '0', reason: 'money_back_guarantee' }).success).toBe(false);
     expect(refundBody.safeParse({ full: true }).success).toBe(false);
-    expect(refundBody.safeParse({ full: true, reason: 'other' }).error?.issues[0].message).toBe('Say why in the note when the reason is "other"');
+    expect(refundBody.safeParse({ full: true, reason: 'other' }).error?.issues[0].message).toBe(
+      'Say why in the note when the reason is "other"',
+    );
     expect(refundBody.safeParse({ full: true, reason: 'other', note: 'Goodwill' }).success).toBe(true);
   });
 });

@@ -30,12 +30,18 @@ export interface CheckoutSessionLookup {
 }
 
 export const setPasswordBody = z.object({
-  session_id: z.string({ message: 'session_id is required' }).trim().min(1, 'session_id is required').max(200, 'session_id is too long'),
+  session_id: z
+    .string({ message: 'session_id is required' })
+    .trim()
+    .min(1, 'session_id is required')
+    .max(200, 'session_id is too long'),
   password: newPassword(PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT),
 });
 
-export const CANCEL_SUCCESS_MESSAGE = "Your subscription has been cancelled. You'll retain access until the end of your billing period.";
-export const ANNUAL_NO_CANCEL_MESSAGE = 'An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.';
+export const CANCEL_SUCCESS_MESSAGE =
+  "Your subscription has been cancelled. You'll retain access until the end of your billing period.";
+export const ANNUAL_NO_CANCEL_MESSAGE =
+  'An Annual (Special) subscription cannot be cancelled: it ends automatically on its expiry date.';
 
 export interface CancelResponse {
   success: true;
@@ -63,7 +69,16 @@ export const cancelBody = z.object({
 export type CancelBody = z.infer<typeof cancelBody>;
 
 /** What happened to a member's subscription: one row of their history (subscription_events). */
-export type SubscriptionEventType = 'joined' | 'renewed' | 'payment_failed' | 'recovered' | 'cancel_requested' | 'resumed' | 'ended' | 'refunded' | 'notice_sent';
+export type SubscriptionEventType =
+  | 'joined'
+  | 'renewed'
+  | 'payment_failed'
+  | 'recovered'
+  | 'cancel_requested'
+  | 'resumed'
+  | 'ended'
+  | 'refunded'
+  | 'notice_sent';
 
 export interface UrlResponse {
   url: string;
@@ -125,7 +140,10 @@ export const grantBody = z.object({
   endDate: z
     .string()
     .trim()
-    .refine((v) => isoDay.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'endDate must be a date in YYYY-MM-DD form')
+    .refine(
+      (v) => isoDay.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+      'endDate must be a date in YYYY-MM-DD form',
+    )
     .optional()
     .or(z.literal('').transform(() => undefined))
     .or(z.null().transform(() => undefined)),
@@ -135,7 +153,11 @@ export type GrantBody = z.infer<typeof grantBody>;
 // ---- admin: invoice link ----
 export const invoiceLinkBody = z.object({
   email: z.preprocess((v) => (typeof v === 'string' ? v : ''), emailField),
-  customerName: z.string({ message: 'customerName is required' }).trim().min(1, 'customerName is required').max(200, 'customerName is too long'),
+  customerName: z
+    .string({ message: 'customerName is required' })
+    .trim()
+    .min(1, 'customerName is required')
+    .max(200, 'customerName is too long'),
   pricingTier: z
     .string()
     .trim()
@@ -158,7 +180,8 @@ const POUNDS = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/;
 
 /** "12.50", "£12.5", "12" or 12.5 as whole pence; null when it is not an amount in pounds and pence. */
 export function poundsToPence(value: unknown): number | null {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   const m = POUNDS.exec(text);
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
@@ -180,7 +203,12 @@ export const refundBody = z
     /** In pounds (at most what was paid on the payment, less what was refunded already); ignored when full. */
     amount: z.union([z.string(), z.number()]).optional(),
     reason: z.enum(REFUND_REASONS, { message: 'Choose a reason: money-back guarantee, duplicate payment or other' }),
-    note: z.string().trim().max(REFUND_NOTE_MAX, `The note is too long (at most ${REFUND_NOTE_MAX} characters)`).optional().default(''),
+    note: z
+      .string()
+      .trim()
+      .max(REFUND_NOTE_MAX, `The note is too long (at most ${REFUND_NOTE_MAX} characters)`)
+      .optional()
+      .default(''),
     /** End the membership now (the subscription is cancelled at once at the provider, access ends). */
     endMembership: z.boolean({ message: 'endMembership must be true or false' }).optional().default(false),
     /** A duplicate payment's checkout (its "Refund due" flag); without it, the membership's latest payment. */
@@ -189,9 +217,14 @@ export const refundBody = z
   .transform((body, ctx) => {
     const amountPence = body.full ? null : poundsToPence(body.amount);
     if (!body.full && (amountPence === null || amountPence < 1)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount to refund in pounds, like 16.00, or choose a full refund' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'Enter the amount to refund in pounds, like 16.00, or choose a full refund',
+      });
     }
-    if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why in the note when the reason is "other"' });
+    if (body.reason === 'other' && !body.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say why in the note when the reason is "other"' });
     return { ...body, amountPence };
   });
 export type RefundBody = z.infer<typeof refundBody>;
@@ -251,7 +284,10 @@ export const priceChangeBody = z.object({
     .int('newPricePence must be whole pence')
     .min(1, 'The new price must be at least 1p')
     .max(100_000, 'The new price must be at most £1,000.00'),
-  effectiveFrom: z.string({ message: 'effectiveFrom is required (YYYY-MM-DD)' }).trim().refine(isIsoDay, 'effectiveFrom must be a date in YYYY-MM-DD form'),
+  effectiveFrom: z
+    .string({ message: 'effectiveFrom is required (YYYY-MM-DD)' })
+    .trim()
+    .refine(isIsoDay, 'effectiveFrom must be a date in YYYY-MM-DD form'),
   message: z
     .string({ message: 'Write the message members will read' })
     .trim()
@@ -266,7 +302,11 @@ export const priceChangeForm = priceChangeBody
   .extend({
     price: z
       .string()
-      .transform((v, ctx) => poundsToPence(v) ?? (ctx.addIssue({ code: 'custom', message: 'Enter the new price in pounds, like 18.00.' }), z.NEVER))
+      .transform(
+        (v, ctx) =>
+          poundsToPence(v) ??
+          (ctx.addIssue({ code: 'custom', message: 'Enter the new price in pounds, like 18.00.' }), z.NEVER),
+      )
       .pipe(priceChangeBody.shape.newPricePence),
   })
   .transform(({ price, ...rest }): PriceChangeBody => ({ ...rest, newPricePence: price }));

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AGE_REQUIRED_MESSAGE, PLANS, PLAN_INVALID_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '../consent';
+import {
+  AGE_REQUIRED_MESSAGE,
+  PLANS,
+  PLAN_INVALID_MESSAGE,
+  START_NOW_REQUIRED_MESSAGE,
+  TERMS_REQUIRED_MESSAGE,
+} from '../consent';
 
 /** A box that must be ticked: only JSON `true` counts (a missing, false or "true" field is refused). */
 const ticked = (message: string) => z.literal(true, { message });

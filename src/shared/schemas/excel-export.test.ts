@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_SHEETS, excelExportBody, exportFilename, normaliseMultiplier, normaliseMultipliers } from './excel-export';
+import {
+  EXPORT_SHEETS,
+  excelExportBody,
+  exportFilename,
+  normaliseMultiplier,
+  normaliseMultipliers,
+} from './excel-export';
 
 describe('export multipliers', () => {
   it('keeps numbers from 0 to 10 in steps of 0.1', () => {
@@ -8,7 +14,8 @@ describe('export multipliers', () => {
     expect(normaliseMultiplier(0.30000000000000004, 1)).toBe(0.3);
   });
   it('falls back for anything else', () => {
-    for (const bad of [-0.1, 10.1, 1.25, NaN, Infinity, null, undefined, '', 'two', '1e1', true, {}, []]) expect(normaliseMultiplier(bad, 7)).toBe(7);
+    for (const bad of [-0.1, 10.1, 1.25, NaN, Infinity, null, undefined, '', 'two', '1e1', true, {}, []])
+      expect(normaliseMultiplier(bad, 7)).toBe(7);
   });
   it('defaults to 1 (main) and 0.5 (av8)', () => {
     expect(normaliseMultipliers(undefined)).toEqual({ main: 1, av8: 0.5 });
@@ -16,7 +23,9 @@ describe('export multipliers', () => {
     expect(normaliseMultipliers({ main: -1, av8: 3 })).toEqual({ main: 1, av8: 3 });
   });
   it('reads any body', () => {
-    expect(excelExportBody.parse({ multipliers: { main: 1.5, av8: 0.2 } })).toEqual({ multipliers: { main: 1.5, av8: 0.2 } });
+    expect(excelExportBody.parse({ multipliers: { main: 1.5, av8: 0.2 } })).toEqual({
+      multipliers: { main: 1.5, av8: 0.2 },
+    });
     expect(excelExportBody.parse(null)).toEqual({ multipliers: { main: 1, av8: 0.5 } });
     expect(excelExportBody.parse({ multipliers: 'x' })).toEqual({ multipliers: { main: 1, av8: 0.5 } });
   });

@@ -19,7 +19,12 @@ export interface ExportMultipliers {
  * back to the default (1 for main, 0.5 for av8).
  */
 export function normaliseMultiplier(value: unknown, fallback: number): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   if (!Number.isFinite(n) || n < MULTIPLIER_MIN || n > MULTIPLIER_MAX) return fallback;
   const tenths = n / MULTIPLIER_STEP;
   if (Math.abs(tenths - Math.round(tenths)) > 1e-9) return fallback;
@@ -28,12 +33,17 @@ export function normaliseMultiplier(value: unknown, fallback: number): number {
 
 export function normaliseMultipliers(raw: unknown): ExportMultipliers {
   const m = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  return { main: normaliseMultiplier(m.main, MULTIPLIER_DEFAULTS.main), av8: normaliseMultiplier(m.av8, MULTIPLIER_DEFAULTS.av8) };
+  return {
+    main: normaliseMultiplier(m.main, MULTIPLIER_DEFAULTS.main),
+    av8: normaliseMultiplier(m.av8, MULTIPLIER_DEFAULTS.av8),
+  };
 }
 
 /** Any JSON body is accepted: missing or invalid multipliers take their defaults. */
 export const excelExportBody = z.unknown().transform((body) => ({
-  multipliers: normaliseMultipliers(body && typeof body === 'object' ? (body as Record<string, unknown>).multipliers : undefined),
+  multipliers: normaliseMultipliers(
+    body && typeof body === 'object' ? (body as Record<string, unknown>).multipliers : undefined,
+  ),
 }));
 
 /** Sheet "Main" lists value above 0; "AV8+" value of at least 8. */

@@ -13,7 +13,10 @@ const text = (label: string, max = 100) =>
 
 /** POST /api/my-bets: one bet the member took, recorded in their own log (docs/decisions/0031). */
 export const newBetBody = z.object({
-  raceDate: z.string({ message: 'Race date is required' }).trim().refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)'),
+  raceDate: z
+    .string({ message: 'Race date is required' })
+    .trim()
+    .refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)'),
   raceTime: text('Race time', 8).transform((v, ctx) => {
     const m = /^(\d{1,2})[:.](\d{2})$/.exec(v);
     const time = m ? normaliseRaceTime(Number(m[1]), Number(m[2])) : null;
@@ -29,7 +32,10 @@ export const newBetBody = z.object({
     .refine((v) => Number.isFinite(v) && v >= 0.01 && v <= 100_000, 'Stake must be between £0.01 and £100,000')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Stake must be in pounds and pence'),
   eachWay: z.boolean({ message: 'Each way must be true or false' }).optional().default(false),
-  source: z.enum(['tip', 'race-card', 'generator', 'manual'], { message: 'Unknown source' }).optional().default('manual'),
+  source: z
+    .enum(['tip', 'race-card', 'generator', 'manual'], { message: 'Unknown source' })
+    .optional()
+    .default('manual'),
 });
 export type NewBetBody = z.input<typeof newBetBody>;
 

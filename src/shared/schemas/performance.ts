@@ -7,13 +7,17 @@ import { tipRace } from '../race-results';
 import { SELECTION_TYPES, TIP_RESULTS, type RecordStats, type SelectionType, type TipResult } from '../tip-stats';
 
 const MAX = 200;
-const day = z.string({ message: 'Race date is required' }).trim().refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)');
+const day = z
+  .string({ message: 'Race date is required' })
+  .trim()
+  .refine(isIsoDay, 'Race date must be a date (YYYY-MM-DD)');
 const text = (label: string) =>
   z
     .string({ message: `${label} must be text` })
     .trim()
     .max(MAX, `${label} is too long (at most ${MAX} characters)`);
-const odds = (label: string) => text(label).refine((v) => v === '' || parseOdds(v) !== null, `${label} must be odds like 5/1, 11/4, evs or 6.0`);
+const odds = (label: string) =>
+  text(label).refine((v) => v === '' || parseOdds(v) !== null, `${label} must be odds like 5/1, 11/4, evs or 6.0`);
 
 /**
  * The race as typed ("2:10 Ascot" in the race field, or the time there and the course in the
@@ -24,7 +28,10 @@ const raceFields = {
   raceTime: text('Race').min(1, 'Race is required'),
   raceLocation: text('Race location').optional().default('Daily Tips'),
 };
-function normaliseRace<T extends { raceTime: string; raceLocation: string }>(value: T, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }): T {
+function normaliseRace<T extends { raceTime: string; raceLocation: string }>(
+  value: T,
+  ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void },
+): T {
   const race = tipRace(value.raceTime, value.raceLocation);
   if (!race) {
     ctx.addIssue({ code: 'custom', path: ['raceTime'], message: 'Race must start with its time, like 2:10 Ascot' });

@@ -111,7 +111,10 @@ export interface RaceSummary {
 export type RaceCardsMetadata = Record<Weekday, RaceSummary[]> & { _timestamp: number; _cacheBuster: number };
 
 /** POST /api/admin-settings/default-weekday: { weekday } any case, stored capitalised. */
-export const defaultWeekdayBody = z.object({ weekday: weekdayParam('weekday') }, { message: 'Send JSON { "weekday": "Thursday" }.' });
+export const defaultWeekdayBody = z.object(
+  { weekday: weekdayParam('weekday') },
+  { message: 'Send JSON { "weekday": "Thursday" }.' },
+);
 export type DefaultWeekdayBody = z.infer<typeof defaultWeekdayBody>;
 
 /** GET /api/admin-settings/default-weekday. */
@@ -126,7 +129,11 @@ export const nominateFreeRaceBody = z.object(
       .string({ message: 'raceTime is required, e.g. "14:10".' })
       .trim()
       .regex(/^\d{1,2}[:.]\d{2}$/, 'raceTime must look like 14:10.'),
-    course: z.string({ message: 'course is required.' }).trim().min(1, 'course is required.').max(100, 'course is too long.'),
+    course: z
+      .string({ message: 'course is required.' })
+      .trim()
+      .min(1, 'course is required.')
+      .max(100, 'course is too long.'),
     weekday: weekdayParam('weekday'),
   },
   { message: 'Send JSON { "raceTime", "course", "weekday" }.' },
@@ -166,14 +173,18 @@ export const clearDayParam = z
   .string()
   .trim()
   .transform((v) => v.toLowerCase())
-  .refine((v): v is 'yesterday' | 'today' | 'tomorrow' => ['yesterday', 'today', 'tomorrow'].includes(v), { message: 'The day must be yesterday, today or tomorrow.' })
+  .refine((v): v is 'yesterday' | 'today' | 'tomorrow' => ['yesterday', 'today', 'tomorrow'].includes(v), {
+    message: 'The day must be yesterday, today or tomorrow.',
+  })
   .transform((v) => v as 'yesterday' | 'today' | 'tomorrow');
 
 /** POST /api/vbg-race-cards/morning-odds: one "Horse: odds" line per runner for one weekday tab. */
 export const morningOddsTextBody = z.object(
   {
     tabType: weekdayParam('tabType'),
-    morningOdds: z.string({ message: 'morningOdds is required: one "Horse: odds" line per runner.' }).max(64 * 1024, 'The morning odds text is too long (64 KB at most).'),
+    morningOdds: z
+      .string({ message: 'morningOdds is required: one "Horse: odds" line per runner.' })
+      .max(64 * 1024, 'The morning odds text is too long (64 KB at most).'),
   },
   { message: 'Send JSON { "tabType": "saturday", "morningOdds": "Horse: 5/1" }.' },
 );

@@ -32,7 +32,11 @@ export const contentUploadBody = z.object({
   multiple2: optional('Multiple 2'),
   multiple3: optional('Multiple 3'),
   multiple4: optional('Multiple 4'),
-  dailyPreview: z.string({ message: 'Daily preview is required' }).trim().min(1, 'Daily preview is required').max(MAX_PREVIEW_LENGTH, 'Daily preview is too long'),
+  dailyPreview: z
+    .string({ message: 'Daily preview is required' })
+    .trim()
+    .min(1, 'Daily preview is required')
+    .max(MAX_PREVIEW_LENGTH, 'Daily preview is too long'),
   bannerDate: optional('Banner date'),
   /** True once the analyst confirms tips advised shorter than their "value down to" price. */
   confirmShortPrices: z.boolean({ message: 'confirmShortPrices must be true or false' }).optional(),

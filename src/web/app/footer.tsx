@@ -27,7 +27,8 @@ const supportCharities = [
   { label: 'GamCare.org.uk', href: 'https://www.gamcare.org.uk' },
 ];
 
-const linkClass = 'inline-flex min-h-11 items-center rounded text-navy-100 underline-offset-4 hover:text-white hover:underline sm:min-h-8';
+const linkClass =
+  'inline-flex min-h-11 items-center rounded text-navy-100 underline-offset-4 hover:text-white hover:underline sm:min-h-8';
 
 export function Footer() {
   const config = useConfig();
@@ -39,7 +40,10 @@ export function Footer() {
           <p className="text-lg font-bold text-white">
             <span className="text-gold-400">VBG</span> — Value Betting Guide
           </p>
-          <p className="mt-2 max-w-md text-sm">Independent UK horse racing analysis and value betting tips. No bookmaker ads, no affiliate links, and we never share your data.</p>
+          <p className="mt-2 max-w-md text-sm">
+            Independent UK horse racing analysis and value betting tips. No bookmaker ads, no affiliate links, and we
+            never share your data.
+          </p>
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Quick links</h2>
@@ -94,7 +98,8 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-xs text-navy-200 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {now.getUTCFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future results.
+            © {now.getUTCFullYear()} {config.siteName}. All rights reserved. Past performance is no guarantee of future
+            results.
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-4">

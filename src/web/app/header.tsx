@@ -9,7 +9,17 @@ import { PREMIUM_ACCESS_PATH, adminNavItem, navItems, type NavItem } from './nav
 
 type Variant = 'desktop' | 'mobile';
 
-function NavEntry({ item, variant, signedIn, onNavigate }: { item: NavItem; variant: Variant; signedIn: boolean; onNavigate: () => void }) {
+function NavEntry({
+  item,
+  variant,
+  signedIn,
+  onNavigate,
+}: {
+  item: NavItem;
+  variant: Variant;
+  signedIn: boolean;
+  onNavigate: () => void;
+}) {
   const { pathname } = useLocation();
   const label = (variant === 'mobile' ? item.mobileLabel : item.desktopLabel) ?? item.label;
   const locked = !!item.members && !signedIn;
@@ -59,7 +69,12 @@ function AuthButton() {
   if (isLoading) return <span className="inline-block h-11 w-24" aria-hidden="true" />;
   if (user) {
     return (
-      <Button variant="inverse" size="sm" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}>
+      <Button
+        variant="inverse"
+        size="sm"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}
+      >
         <LogOut className="h-4 w-4" aria-hidden="true" />
         Sign Out
       </Button>
@@ -90,13 +105,18 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-navy-900 text-white shadow-md">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-navy-900"
+      >
         Skip to content
       </a>
       <nav aria-label="Main" onKeyDown={onNavKeyDown}>
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Link to="/" onClick={close} className="flex min-h-11 items-center gap-2 rounded-md">
-            <span className="rounded-md bg-gold-400 px-2 py-1 text-lg font-extrabold tracking-wide text-navy-950">VBG</span>
+            <span className="rounded-md bg-gold-400 px-2 py-1 text-lg font-extrabold tracking-wide text-navy-950">
+              VBG
+            </span>
             <span className="text-sm font-semibold leading-tight text-white sm:text-base">Value Betting Guide</span>
           </Link>
           <div className="flex items-center gap-2">
@@ -119,7 +139,11 @@ export function Header() {
           <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-0.5 gap-y-1 px-2 py-1.5">
             {items.map((item) => (
               <li key={item.to} className={item === adminNavItem ? 'ml-auto' : undefined}>
-                {item === adminNavItem ? <AdminLink variant="desktop" onNavigate={close} /> : <NavEntry item={item} variant="desktop" signedIn={signedIn} onNavigate={close} />}
+                {item === adminNavItem ? (
+                  <AdminLink variant="desktop" onNavigate={close} />
+                ) : (
+                  <NavEntry item={item} variant="desktop" signedIn={signedIn} onNavigate={close} />
+                )}
               </li>
             ))}
           </ul>
@@ -128,7 +152,13 @@ export function Header() {
         <div id="mobile-menu" className={cn('border-t border-white/10 bg-navy-950 lg:hidden', !open && 'hidden')}>
           <ul className="mx-auto grid max-w-6xl gap-0.5 px-2 py-2">
             {items.map((item) => (
-              <li key={item.to}>{item === adminNavItem ? <AdminLink variant="mobile" onNavigate={close} /> : <NavEntry item={item} variant="mobile" signedIn={signedIn} onNavigate={close} />}</li>
+              <li key={item.to}>
+                {item === adminNavItem ? (
+                  <AdminLink variant="mobile" onNavigate={close} />
+                ) : (
+                  <NavEntry item={item} variant="mobile" signedIn={signedIn} onNavigate={close} />
+                )}
+              </li>
             ))}
           </ul>
         </div>

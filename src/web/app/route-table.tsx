@@ -48,43 +48,91 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const pageEntries: Record<string, PageEntry> = {
   '/': { component: page(() => import('../features/home/home-page'), 'HomePage'), ssr: true },
   '/about': { component: page(() => import('../features/about/about-page'), 'AboutPage'), ssr: true },
-  '/news-and-views': { component: page(() => import('../features/articles/news-and-views-page'), 'NewsAndViewsPage'), ssr: true },
-  '/news-and-views/:slug': { component: page(() => import('../features/articles/article-page'), 'ArticlePage'), ssr: true },
+  '/news-and-views': {
+    component: page(() => import('../features/articles/news-and-views-page'), 'NewsAndViewsPage'),
+    ssr: true,
+  },
+  '/news-and-views/:slug': {
+    component: page(() => import('../features/articles/article-page'), 'ArticlePage'),
+    ssr: true,
+  },
   '/resources': { component: page(() => import('../features/resources/resources-page'), 'ResourcesPage'), ssr: true },
-  '/resources/:slug': { component: page(() => import('../features/resources/resource-article-page'), 'ResourceArticlePage'), ssr: true },
-  '/back-catalogue': { component: page(() => import('../features/back-catalogue/back-catalogue-page'), 'BackCataloguePage'), ssr: true },
+  '/resources/:slug': {
+    component: page(() => import('../features/resources/resource-article-page'), 'ResourceArticlePage'),
+    ssr: true,
+  },
+  '/back-catalogue': {
+    component: page(() => import('../features/back-catalogue/back-catalogue-page'), 'BackCataloguePage'),
+    ssr: true,
+  },
   '/free-race': { component: page(() => import('../features/free-race/free-race-page'), 'FreeRacePage'), ssr: true },
-  '/getting-started': { component: page(() => import('../features/getting-started/getting-started-page'), 'GettingStartedPage'), ssr: true },
-  '/tips/:date': { component: page(() => import('../features/tips/historical-tips-page'), 'HistoricalTipsPage'), ssr: true },
+  '/getting-started': {
+    component: page(() => import('../features/getting-started/getting-started-page'), 'GettingStartedPage'),
+    ssr: true,
+  },
+  '/tips/:date': {
+    component: page(() => import('../features/tips/historical-tips-page'), 'HistoricalTipsPage'),
+    ssr: true,
+  },
   '/results': { component: page(() => import('../features/performance/results-page'), 'ResultsPage'), ssr: true },
-  '/value-calibration': { component: page(() => import('../features/race-results/calibration-page'), 'CalibrationPage'), ssr: true },
+  '/value-calibration': {
+    component: page(() => import('../features/race-results/calibration-page'), 'CalibrationPage'),
+    ssr: true,
+  },
   '/terms': { component: page(() => import('../features/legal/terms-page'), 'TermsPage'), ssr: true },
   '/privacy': { component: page(() => import('../features/legal/privacy-page'), 'PrivacyPage'), ssr: true },
-  '/responsible-gambling': { component: page(() => import('../features/legal/responsible-gambling-page'), 'ResponsibleGamblingPage'), ssr: true },
+  '/responsible-gambling': {
+    component: page(() => import('../features/legal/responsible-gambling-page'), 'ResponsibleGamblingPage'),
+    ssr: true,
+  },
   '/login': { component: page(() => import('../features/auth/login-page'), 'LoginPage'), ssr: true },
   '/register': { component: page(() => import('../features/auth/register-page'), 'RegisterPage') },
   '/forgot-password': { component: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },
   '/reset-password': { component: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
   '/subscribe': { component: page(() => import('../features/billing/subscribe-page'), 'SubscribePage'), ssr: true },
-  '/payment-success': { component: page(() => import('../features/billing/payment-success-page'), 'PaymentSuccessPage') },
+  '/payment-success': {
+    component: page(() => import('../features/billing/payment-success-page'), 'PaymentSuccessPage'),
+  },
   '/set-password': { component: page(() => import('../features/billing/set-password-page'), 'SetPasswordPage') },
-  '/premium-access': { component: page(() => import('../features/billing/premium-access-page'), 'PremiumAccessPage'), ssr: true },
+  '/premium-access': {
+    component: page(() => import('../features/billing/premium-access-page'), 'PremiumAccessPage'),
+    ssr: true,
+  },
   '/unsubscribe': { component: page(() => import('../features/mail/unsubscribe-page'), 'UnsubscribePage') },
-  '/tips': { component: page(() => import('../features/tips/tips-page'), 'TipsPage'), feature: 'daily tips', members: true },
+  '/tips': {
+    component: page(() => import('../features/tips/tips-page'), 'TipsPage'),
+    feature: 'daily tips',
+    members: true,
+  },
   '/vbg-race-cards': {
     component: page(() => import('../features/race-cards/race-cards-page'), 'RaceCardsPage'),
     feature: 'VBG race cards',
     members: true,
   },
-  '/value-now': { component: page(() => import('../features/value-board/value-now-page'), 'ValueNowPage'), feature: 'the value board', members: true },
-  '/golf': { component: page(() => import('../features/golf/golf-page'), 'GolfPage'), feature: 'golf analysis', members: true },
+  '/value-now': {
+    component: page(() => import('../features/value-board/value-now-page'), 'ValueNowPage'),
+    feature: 'the value board',
+    members: true,
+  },
+  '/golf': {
+    component: page(() => import('../features/golf/golf-page'), 'GolfPage'),
+    feature: 'golf analysis',
+    members: true,
+  },
   '/vb-generator': {
     component: page(() => import('../features/generator/generator-page'), 'GeneratorPage'),
     feature: 'the VB odds generator',
     members: true,
   },
-  '/my-bets': { component: page(() => import('../features/my-bets/my-bets-page'), 'MyBetsPage'), feature: 'your bet log', members: true },
-  '/my-account': { component: page(() => import('../features/account/account-page'), 'AccountPage'), feature: 'your account' },
+  '/my-bets': {
+    component: page(() => import('../features/my-bets/my-bets-page'), 'MyBetsPage'),
+    feature: 'your bet log',
+    members: true,
+  },
+  '/my-account': {
+    component: page(() => import('../features/account/account-page'), 'AccountPage'),
+    feature: 'your account',
+  },
   // Any signed-in account reaches the panel; it shows non-admins "Admin Access Required" itself.
   '/admin': { component: page(() => import('../features/admin/admin-page'), 'AdminPage'), feature: 'the admin panel' },
 };

@@ -8,7 +8,10 @@ const now = new Date('2026-11-22T08:00:00Z');
 
 async function serverClient() {
   const client = new QueryClient();
-  await client.prefetchQuery({ queryKey: ['/api/news-and-views', 'a'], queryFn: async () => ({ title: '</script><script>alert(1)</script>', body: '<!-- x' }) });
+  await client.prefetchQuery({
+    queryKey: ['/api/news-and-views', 'a'],
+    queryFn: async () => ({ title: '</script><script>alert(1)</script>', body: '<!-- x' }),
+  });
   await client.prefetchQuery({
     queryKey: ['/api/news-and-views', 'gone'],
     queryFn: async () => {
@@ -25,7 +28,10 @@ describe('the data a server-rendered page carries', () => {
     expect(text).not.toContain('<');
     const data = JSON.parse(text) as SsrData;
     expect(data.now).toBe(now.toISOString());
-    expect(data.queries.queries.find((q) => q.queryKey[1] === 'a')?.state.data).toEqual({ title: '</script><script>alert(1)</script>', body: '<!-- x' });
+    expect(data.queries.queries.find((q) => q.queryKey[1] === 'a')?.state.data).toEqual({
+      title: '</script><script>alert(1)</script>',
+      body: '<!-- x',
+    });
   });
 
   it('seeds a client with the data and the same ApiError, kept through hydration and then not kept', async () => {

@@ -24,7 +24,10 @@ export function serializeSsrData(client: QueryClient, now: Date): string {
   for (const q of queries.queries) {
     const err = q.state.error;
     if (err) {
-      const apiError = err instanceof ApiError ? { status: err.status, bodyText: err.bodyText, statusText: '' } : { status: 500, bodyText: '', statusText: 'Error' };
+      const apiError =
+        err instanceof ApiError
+          ? { status: err.status, bodyText: err.bodyText, statusText: '' }
+          : { status: 500, bodyText: '', statusText: 'Error' };
       (q.state as { error: unknown }).error = { apiError } satisfies SerializedError;
     }
   }
@@ -60,7 +63,8 @@ export function readSsrData(): SsrData | null {
 export function seedQueryClient(client: QueryClient, data: SsrData) {
   hydrate(client, data.queries, { defaultOptions: { queries: { gcTime: 60_000 } } });
   // retryOnMount: a query that failed on the server shows its error, as the server rendered it.
-  for (const q of data.queries.queries) client.setQueryDefaults(q.queryKey, { refetchOnMount: false, retryOnMount: false });
+  for (const q of data.queries.queries)
+    client.setQueryDefaults(q.queryKey, { refetchOnMount: false, retryOnMount: false });
 }
 
 export function finishHydration(client: QueryClient, data: SsrData) {

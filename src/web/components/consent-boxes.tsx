@@ -1,6 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AGE_LABEL, CONSENT_REQUIRED_MESSAGES, PRIVACY_PATH, START_NOW_LABEL, TERMS_PATH, type ConsentField } from '#shared/consent';
+import {
+  AGE_LABEL,
+  CONSENT_REQUIRED_MESSAGES,
+  PRIVACY_PATH,
+  START_NOW_LABEL,
+  TERMS_PATH,
+  type ConsentField,
+} from '#shared/consent';
 import { CheckboxField } from '#web/components/ui/checkbox';
 
 type Ticked = Record<ConsentField, boolean>;

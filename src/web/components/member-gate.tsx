@@ -63,7 +63,9 @@ export function SubscriptionRequired({ feature, headingAs = 'h1' }: { feature: s
           <Crown className="h-6 w-6" aria-hidden="true" />
         </span>
         <CardTitle as={headingAs}>Subscription required</CardTitle>
-        <CardDescription>Your account does not have an active membership. Subscribe to unlock {feature} and every members’ feature.</CardDescription>
+        <CardDescription>
+          Your account does not have an active membership. Subscribe to unlock {feature} and every members’ feature.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-2">
         <ButtonLink to="/subscribe" variant="gold" className="w-full sm:w-auto">

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The navy band at the top of a page with its one <h1>. */
-export function PageHeader({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="bg-navy-900 text-white">
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">

@@ -45,7 +45,12 @@ export function PastePanel<A extends { message: string }>(props: PastePanelProps
   const dateId = useId();
   const linesId = useId();
   const hintId = useId();
-  const refused = (message: string) => toast({ title: props.refusedToast?.title ?? props.refusedTitle, description: `${props.refusedToast?.prefix ?? ''}${message}`, variant: 'destructive' });
+  const refused = (message: string) =>
+    toast({
+      title: props.refusedToast?.title ?? props.refusedTitle,
+      description: `${props.refusedToast?.prefix ?? ''}${message}`,
+      variant: 'destructive',
+    });
 
   async function save() {
     setOutcome(null);
@@ -92,8 +97,17 @@ export function PastePanel<A extends { message: string }>(props: PastePanelProps
           </Button>
         </div>
         {outcome && (
-          <div role="status" data-testid={props.testId} className={cn('rounded-lg border p-4 text-sm', outcome.ok ? 'border-green-700 bg-green-50' : 'border-red-700 bg-red-50')}>
-            <p className={cn('font-bold', outcome.ok ? 'text-green-800' : 'text-red-800')}>{outcome.ok ? props.savedTitle : props.refusedTitle}</p>
+          <div
+            role="status"
+            data-testid={props.testId}
+            className={cn(
+              'rounded-lg border p-4 text-sm',
+              outcome.ok ? 'border-green-700 bg-green-50' : 'border-red-700 bg-red-50',
+            )}
+          >
+            <p className={cn('font-bold', outcome.ok ? 'text-green-800' : 'text-red-800')}>
+              {outcome.ok ? props.savedTitle : props.refusedTitle}
+            </p>
             <p className="mt-1 text-slate-800">{outcome.ok ? outcome.answer.message : outcome.refusal.message}</p>
             <ul className="mt-2 grid gap-1 text-slate-800">
               {outcome.ok

@@ -2,12 +2,24 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
 
 /** One numbered step of an admin tab's morning routine (Content Upload, spec 02 §2.6 B.1). */
-export function Step({ n, title, description, children }: { n: number; title: string; description?: string; children: ReactNode }) {
+export function Step({
+  n,
+  title,
+  description,
+  children,
+}: {
+  n: number;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h3" size="md" className="flex items-center gap-2">
-          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm text-white">{n}</span>
+          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm text-white">
+            {n}
+          </span>
           {title}
         </CardTitle>
         {description && <CardDescription>{description}</CardDescription>}

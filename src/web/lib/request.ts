@@ -55,7 +55,12 @@ async function throwIfNotOk(res: Response): Promise<void> {
  * Sends a request with the session cookie. Plain objects go as JSON; FormData (uploads) goes
  * as multipart with the browser's own boundary header.
  */
-export async function apiRequest(method: string, url: string, data?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const hasJson = data !== undefined && !isForm;
   const res = await fetch(url, {
@@ -70,7 +75,12 @@ export async function apiRequest(method: string, url: string, data?: unknown, ex
 }
 
 /** apiRequest and read the JSON answer. */
-export async function apiJson<T>(method: string, url: string, data?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
   const res = await apiRequest(method, url, data, extraHeaders);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
@@ -94,7 +104,11 @@ export function getQueryFn<T>({ on401 = 'throw' }: { on401?: UnauthorizedBehavio
  * The message to show a person for a failed call: the server's `{ message }` when there is one,
  * otherwise the fallback. Network failures (fetch rejects with TypeError) get `networkFallback`.
  */
-export function errorMessage(err: unknown, fallback: string, networkFallback = 'Network error. Please try again.'): string {
+export function errorMessage(
+  err: unknown,
+  fallback: string,
+  networkFallback = 'Network error. Please try again.',
+): string {
   if (err instanceof ApiError) {
     const body = err.bodyText.trim();
     if (body.startsWith('{')) {

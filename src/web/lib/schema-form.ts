@@ -7,7 +7,10 @@ import type { z } from 'zod';
  * each field shows its schema message once it has been left (then on every change), and the
  * submit handler receives the schema's output, so what is sent is what the server will accept.
  */
-export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
   // The resolver's overloads cannot see through a generic schema; it returns exactly these types.
   const resolver = zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: 'onTouched' });

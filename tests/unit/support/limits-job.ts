@@ -2,7 +2,8 @@
 import { HttpError } from '#server/http/errors';
 import { jobHandler } from '#server/workers/run-worker';
 
-export type LimitsJob = { kind: 'double'; bytes: Uint8Array } | { kind: 'refuse' } | { kind: 'fail' } | { kind: 'spin' } | { kind: 'hog' };
+export type LimitsJob =
+  { kind: 'double'; bytes: Uint8Array } | { kind: 'refuse' } | { kind: 'fail' } | { kind: 'spin' } | { kind: 'hog' };
 
 export default jobHandler<LimitsJob, unknown>(async (job) => {
   switch (job.kind) {

@@ -108,7 +108,12 @@ async function erase(db: DbOrTx, user: UserRow, now: Date) {
  * password (counted like a sign-in, so a stolen session cannot guess it). A wrong password
  * changes nothing. An administrator cannot delete itself here (the site must keep an admin).
  */
-export async function deleteAccount(ctx: AppContext, payments: PaymentsProvider, user: UserRow, password: string): Promise<{ success: true; message: string }> {
+export async function deleteAccount(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  user: UserRow,
+  password: string,
+): Promise<{ success: true; message: string }> {
   if (user.role === 'admin') throw badRequest(DELETE_ADMIN_REFUSED);
   const accountKey = `acct:${user.email}`;
   if (!(await takeAttempt(ctx, accountKey, ACCOUNT_LIMIT))) throw new HttpError(429, THROTTLED_MESSAGE);
@@ -122,7 +127,14 @@ export async function deleteAccount(ctx: AppContext, payments: PaymentsProvider,
   await ctx.db.transaction(async (tx) => {
     await erase(tx, user, now);
     if (ended) {
-      await recordSubscriptionEvent(tx, { userId: user.id, type: 'ended', reason: 'account_deleted', providerRef: ended.subscriptionId, detail: { customerId: ended.customerId }, occurredAt: now });
+      await recordSubscriptionEvent(tx, {
+        userId: user.id,
+        type: 'ended',
+        reason: 'account_deleted',
+        providerRef: ended.subscriptionId,
+        detail: { customerId: ended.customerId },
+        occurredAt: now,
+      });
     }
   });
   ctx.sessions.forgetUser(user.id);

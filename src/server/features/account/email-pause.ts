@@ -6,7 +6,11 @@ import { users } from '#server/db/schema';
 import { badRequest } from '#server/http/errors';
 
 /** Pauses member mailings for the signed-in person until the chosen day begins (a new pause replaces the old). */
-export async function pauseEmails(ctx: AppContext, userId: number, choice: EmailPauseChoice): Promise<EmailPauseResponse> {
+export async function pauseEmails(
+  ctx: AppContext,
+  userId: number,
+  choice: EmailPauseChoice,
+): Promise<EmailPauseResponse> {
   const now = ctx.clock.now();
   const until = emailPauseEnd(choice, now);
   if (!until) throw badRequest(EMAIL_PAUSE_DATE_MESSAGE);

@@ -2,13 +2,25 @@ import { asc, eq, or, sql } from 'drizzle-orm';
 import { memberState } from '#shared/business-figures';
 import type { MyDataExport } from '#shared/schemas/account';
 import type { AppContext } from '#server/context';
-import { alertSettings, checkoutSessions, memberAlerts, memberBets, outbox, pushSubscriptions, sessions, subscriptionEvents, watchlist, type UserRow } from '#server/db/schema';
+import {
+  alertSettings,
+  checkoutSessions,
+  memberAlerts,
+  memberBets,
+  outbox,
+  pushSubscriptions,
+  sessions,
+  subscriptionEvents,
+  watchlist,
+  type UserRow,
+} from '#server/db/schema';
 import { storedSessionId } from '../auth/sessions';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The checkouts of an account: started by it while signed in, or paid for its address. */
-export const checkoutsOf = (user: Pick<UserRow, 'id' | 'email'>) => or(eq(checkoutSessions.startedByUserId, user.id), eq(checkoutSessions.email, user.email));
+export const checkoutsOf = (user: Pick<UserRow, 'id' | 'email'>) =>
+  or(eq(checkoutSessions.startedByUserId, user.id), eq(checkoutSessions.email, user.email));
 
 /** The outbox rows addressed to an account (addresses are stored lower-cased, as accounts are). */
 export const mailTo = (email: string) => sql`lower(${outbox.recipient}) = ${email.toLowerCase()}`;
@@ -19,22 +31,52 @@ export const mailTo = (email: string) => sql`lower(${outbox.recipient}) = ${emai
  * hash, no session or reset token, no checkout id (it opens the post-payment password step), no
  * e-mail bodies (a reset link is a token); an admin who recorded an event is not named.
  */
-export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken: string | undefined): Promise<MyDataExport> {
+export async function exportMyData(
+  ctx: AppContext,
+  user: UserRow,
+  sessionToken: string | undefined,
+): Promise<MyDataExport> {
   const now = ctx.clock.now();
   const [history, checkouts, bets, watched, mail, signIns, [alertChoices], devices, alerts] = await Promise.all([
-    ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, user.id)).orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
-    ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
-    ctx.db.select().from(memberBets).where(eq(memberBets.userId, user.id)).orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
-    ctx.db.select().from(watchlist).where(eq(watchlist.userId, user.id)).orderBy(asc(watchlist.createdAt), asc(watchlist.id)),
     ctx.db
-      .select({ kind: outbox.kind, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.userId, user.id))
+      .orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
+    ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
+    ctx.db
+      .select()
+      .from(memberBets)
+      .where(eq(memberBets.userId, user.id))
+      .orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
+    ctx.db
+      .select()
+      .from(watchlist)
+      .where(eq(watchlist.userId, user.id))
+      .orderBy(asc(watchlist.createdAt), asc(watchlist.id)),
+    ctx.db
+      .select({
+        kind: outbox.kind,
+        subject: outbox.subject,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
       .from(outbox)
       .where(mailTo(user.email))
       .orderBy(asc(outbox.createdAt), asc(outbox.id)),
     ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
     ctx.db.select().from(alertSettings).where(eq(alertSettings.userId, user.id)),
-    ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)).orderBy(asc(pushSubscriptions.createdAt)),
-    ctx.db.select().from(memberAlerts).where(eq(memberAlerts.userId, user.id)).orderBy(asc(memberAlerts.createdAt), asc(memberAlerts.id)),
+    ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.id))
+      .orderBy(asc(pushSubscriptions.createdAt)),
+    ctx.db
+      .select()
+      .from(memberAlerts)
+      .where(eq(memberAlerts.userId, user.id))
+      .orderBy(asc(memberAlerts.createdAt), asc(memberAlerts.id)),
   ]);
   const current = sessionToken ? await storedSessionId(ctx, sessionToken) : null;
   return {
@@ -67,7 +109,13 @@ export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken:
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       paymentFailedAt: iso(user.paymentFailedAt),
     },
-    subscriptionHistory: history.map((e) => ({ type: e.type, reason: e.reason, amountPence: e.amountPence, reference: e.providerRef, occurredAt: e.occurredAt.toISOString() })),
+    subscriptionHistory: history.map((e) => ({
+      type: e.type,
+      reason: e.reason,
+      amountPence: e.amountPence,
+      reference: e.providerRef,
+      occurredAt: e.occurredAt.toISOString(),
+    })),
     checkouts: checkouts.map((c) => ({
       status: c.status,
       plan: c.plan,
@@ -90,8 +138,19 @@ export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken:
       loggedAt: b.createdAt.toISOString(),
     })),
     watchlist: watched.map((w) => ({ horseName: w.horseName, starredAt: w.createdAt.toISOString() })),
-    emails: mail.map((m) => ({ kind: m.kind, subject: m.subject, status: m.status, queuedAt: m.createdAt.toISOString(), sentAt: iso(m.sentAt) })),
-    sessions: signIns.map((s) => ({ signedInAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(), expiresAt: s.expiresAt.toISOString(), thisDevice: s.id === current })),
+    emails: mail.map((m) => ({
+      kind: m.kind,
+      subject: m.subject,
+      status: m.status,
+      queuedAt: m.createdAt.toISOString(),
+      sentAt: iso(m.sentAt),
+    })),
+    sessions: signIns.map((s) => ({
+      signedInAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      thisDevice: s.id === current,
+    })),
     alerts: {
       settings: alertChoices
         ? {
@@ -104,8 +163,22 @@ export async function exportMyData(ctx: AppContext, user: UserRow, sessionToken:
             updatedAt: alertChoices.updatedAt.toISOString(),
           }
         : null,
-      pushDevices: devices.map((d) => ({ pushService: new URL(d.endpoint).host, userAgent: d.userAgent, addedAt: d.createdAt.toISOString(), lastSentAt: iso(d.lastSentAt) })),
-      sent: alerts.map((a) => ({ day: a.day, kind: a.kind, title: a.title, body: a.body, status: a.status, channel: a.channel, createdAt: a.createdAt.toISOString(), sentAt: iso(a.sentAt) })),
+      pushDevices: devices.map((d) => ({
+        pushService: new URL(d.endpoint).host,
+        userAgent: d.userAgent,
+        addedAt: d.createdAt.toISOString(),
+        lastSentAt: iso(d.lastSentAt),
+      })),
+      sent: alerts.map((a) => ({
+        day: a.day,
+        kind: a.kind,
+        title: a.title,
+        body: a.body,
+        status: a.status,
+        channel: a.channel,
+        createdAt: a.createdAt.toISOString(),
+        sentAt: iso(a.sentAt),
+      })),
     },
   };
 }

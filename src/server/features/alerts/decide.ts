@@ -1,5 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { TIPS_SUBJECT, TIPS_URL, nonRunnerAlertText, tipsAlertText, valueAlertText, type AlertKind, type AlertText } from '#shared/alerts';
+import {
+  TIPS_SUBJECT,
+  TIPS_URL,
+  nonRunnerAlertText,
+  tipsAlertText,
+  valueAlertText,
+  type AlertKind,
+  type AlertText,
+} from '#shared/alerts';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { nameKey } from '#shared/name-key';
 import { formatOdds, valueDownTo, type OddsFormat } from '#shared/odds-format';
@@ -15,7 +23,8 @@ import { priceHistories, runnerPriceKey } from '#server/db/price-snapshots';
 import { resultsOfDay } from '#server/db/result-runners';
 import { alertSettings, dailyTips, memberAlerts, users, watchlist } from '#server/db/schema';
 
-type SettingColumn = typeof alertSettings.tipsPublished | typeof alertSettings.valueReached | typeof alertSettings.tipNonRunner;
+type SettingColumn =
+  typeof alertSettings.tipsPublished | typeof alertSettings.valueReached | typeof alertSettings.tipNonRunner;
 
 interface Recipient {
   id: number;
@@ -38,11 +47,17 @@ async function recipients(ctx: AppContext, setting: SettingColumn): Promise<Reci
     .from(alertSettings)
     .innerJoin(users, eq(users.id, alertSettings.userId))
     .where(eq(setting, true));
-  return rows.filter((u) => hasAlertAccess(u, now, ctx.config.PAYMENT_GRACE_DAYS)).map((u) => ({ id: u.id, oddsFormat: u.oddsFormat === 'decimal' ? 'decimal' : 'fractional' }));
+  return rows
+    .filter((u) => hasAlertAccess(u, now, ctx.config.PAYMENT_GRACE_DAYS))
+    .map((u) => ({ id: u.id, oddsFormat: u.oddsFormat === 'decimal' ? 'decimal' : 'fractional' }));
 }
 
 /** Who may receive alerts: an admin, or a subscription with access now (the grace period counts). */
-export function hasAlertAccess(u: { role: string } & Parameters<typeof hasActiveSubscription>[0], now: Date, graceDays: number): boolean {
+export function hasAlertAccess(
+  u: { role: string } & Parameters<typeof hasActiveSubscription>[0],
+  now: Date,
+  graceDays: number,
+): boolean {
   return u.role === 'admin' || hasActiveSubscription(u, now, graceDays);
 }
 
@@ -68,7 +83,11 @@ async function record(ctx: AppContext, day: string, alerts: NewAlert[]): Promise
 /** Today's tips are out: one alert a day to each member who asked. */
 export async function decideTipsAlerts(ctx: AppContext): Promise<number> {
   const day = londonDate(ctx.clock.now());
-  const [published] = await ctx.db.select({ id: dailyTips.id }).from(dailyTips).where(eq(dailyTips.tipsDate, day)).limit(1);
+  const [published] = await ctx.db
+    .select({ id: dailyTips.id })
+    .from(dailyTips)
+    .where(eq(dailyTips.tipsDate, day))
+    .limit(1);
   if (!published) return 0;
   const text = tipsAlertText(formatLongDay(day));
   const to = await recipients(ctx, alertSettings.tipsPublished);
@@ -104,7 +123,10 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
     if (member) starredBy.set(s.horseKey, [...(starredBy.get(s.horseKey) ?? []), member]);
   }
   if (starredBy.size === 0) return 0;
-  const [cards, histories] = await Promise.all([cardsOfDay(ctx.db, day), priceHistories(ctx.db, day, MARKET_PRICE_SOURCES)]);
+  const [cards, histories] = await Promise.all([
+    cardsOfDay(ctx.db, day),
+    priceHistories(ctx.db, day, MARKET_PRICE_SOURCES),
+  ]);
   const alerts: NewAlert[] = [];
   for (const race of cards) {
     // The field exactly as the cards and the value board read it.
@@ -113,7 +135,11 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
       const members = starredBy.get(nameKey(h.name));
       if (!members || h.potentialNonRunner) return;
       const latest = histories.get(runnerPriceKey(race.time, race.course, h.name))?.at(-1);
-      const price = latest ? { decimal: latest.price, text: latest.priceText } : h.bookieOdds !== null ? { decimal: h.bookieOdds, text: h.bookieOddsText ?? String(h.bookieOdds) } : null;
+      const price = latest
+        ? { decimal: latest.price, text: latest.priceText }
+        : h.bookieOdds !== null
+          ? { decimal: h.bookieOdds, text: h.bookieOddsText ?? String(h.bookieOdds) }
+          : null;
       const downTo = valueDownTo(field, i);
       if (!price || !downTo || price.decimal < downTo.threshold - 1e-9) return;
       const url = runnerCardUrl({ date: day, time: race.time, course: race.course, horseName: h.name });

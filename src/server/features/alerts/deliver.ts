@@ -56,7 +56,11 @@ export interface DeliveryCounts {
  */
 export async function deliverAlerts(ctx: AppContext, sender: PushSender | null): Promise<DeliveryCounts | null> {
   // Most writes decide nothing: then no lock (a connection of its own on PostgreSQL) is taken.
-  const [anyPending] = await ctx.db.select({ id: memberAlerts.id }).from(memberAlerts).where(eq(memberAlerts.status, 'pending')).limit(1);
+  const [anyPending] = await ctx.db
+    .select({ id: memberAlerts.id })
+    .from(memberAlerts)
+    .where(eq(memberAlerts.status, 'pending'))
+    .limit(1);
   if (!anyPending) return null;
   const lock = await ctx.database.trySessionLock(DELIVERY_LOCK);
   if (!lock) return null;
@@ -112,7 +116,11 @@ async function deliverHeld(ctx: AppContext, sender: PushSender | null): Promise<
     .from(users)
     .leftJoin(alertSettings, eq(alertSettings.userId, users.id))
     .where(inArray(users.id, userIds));
-  const devices = await ctx.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds)).orderBy(asc(pushSubscriptions.id));
+  const devices = await ctx.db
+    .select()
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds))
+    .orderBy(asc(pushSubscriptions.id));
 
   for (const member of members as MemberRow[]) {
     const alerts = pending.filter((a) => a.userId === member.id);
@@ -140,7 +148,11 @@ async function deliverHeld(ctx: AppContext, sender: PushSender | null): Promise<
   return counts;
 }
 
-async function settle(ctx: AppContext, alerts: AlertRow[], set: Partial<Pick<AlertRow, 'status' | 'channel' | 'sentAt'>>): Promise<number> {
+async function settle(
+  ctx: AppContext,
+  alerts: AlertRow[],
+  set: Partial<Pick<AlertRow, 'status' | 'channel' | 'sentAt'>>,
+): Promise<number> {
   if (alerts.length === 0) return 0;
   for (const a of alerts) Object.assign(a, set);
   const done = await ctx.db
@@ -160,9 +172,19 @@ async function settle(ctx: AppContext, alerts: AlertRow[], set: Partial<Pick<Ale
 }
 
 /** The payload the service worker shows; the tag lets a newer alert of the same subject replace an older one on the device. */
-const payloadOf = (a: AlertRow): PushPayload => ({ title: a.title, body: a.body, url: a.url, tag: `${a.kind}-${a.day}-${a.subject}`.slice(0, 64) });
+const payloadOf = (a: AlertRow): PushPayload => ({
+  title: a.title,
+  body: a.body,
+  url: a.url,
+  tag: `${a.kind}-${a.day}-${a.subject}`.slice(0, 64),
+});
 
-async function pushTo(ctx: AppContext, sender: PushSender, devices: Array<typeof pushSubscriptions.$inferSelect>, alerts: AlertRow[]) {
+async function pushTo(
+  ctx: AppContext,
+  sender: PushSender,
+  devices: Array<typeof pushSubscriptions.$inferSelect>,
+  alerts: AlertRow[],
+) {
   const goneIds = new Set<number>();
   let sent = 0;
   for (const alert of alerts) {
@@ -174,18 +196,28 @@ async function pushTo(ctx: AppContext, sender: PushSender, devices: Array<typeof
       const outcome = await sender.send(device, payloadOf(alert));
       if (outcome.kind === 'sent') {
         took = true;
-        await ctx.db.update(pushSubscriptions).set({ lastSentAt: ctx.clock.now() }).where(eq(pushSubscriptions.id, device.id));
+        await ctx.db
+          .update(pushSubscriptions)
+          .set({ lastSentAt: ctx.clock.now() })
+          .where(eq(pushSubscriptions.id, device.id));
       } else if (outcome.kind === 'gone') {
         goneIds.add(device.id);
         await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-        ctx.log.info({ subscriptionId: device.id, status: outcome.status }, 'alerts: push subscription expired; removed');
+        ctx.log.info(
+          { subscriptionId: device.id, status: outcome.status },
+          'alerts: push subscription expired; removed',
+        );
       } else {
-        ctx.log.warn({ subscriptionId: device.id, reason: outcome.reason }, 'alerts: push failed; the next pass tries again');
+        ctx.log.warn(
+          { subscriptionId: device.id, reason: outcome.reason },
+          'alerts: push failed; the next pass tries again',
+        );
       }
     }
     if (took) sent += await settle(ctx, [alert], { status: 'sent', channel: 'push', sentAt: ctx.clock.now() });
     // Tried and failed on every device still there: remember it was attempted (the day's end marks it failed).
-    else if (tried && devices.some((d) => !goneIds.has(d.id))) await ctx.db.update(memberAlerts).set({ channel: 'push' }).where(eq(memberAlerts.id, alert.id));
+    else if (tried && devices.some((d) => !goneIds.has(d.id)))
+      await ctx.db.update(memberAlerts).set({ channel: 'push' }).where(eq(memberAlerts.id, alert.id));
   }
   return { sent, removed: goneIds.size, goneIds };
 }
@@ -198,7 +230,11 @@ async function digest(ctx: AppContext, member: MemberRow, alerts: AlertRow[], no
     .where(and(eq(memberAlerts.userId, member.id), eq(memberAlerts.channel, 'email'), eq(memberAlerts.status, 'sent')));
   if (last?.at && now.getTime() - new Date(last.at).getTime() < DIGEST_EVERY_MS) return 0;
   const key = await signingKey(ctx);
-  const content = digestEmail(ctx, alerts, siteLink(ctx.config, `/unsubscribe?token=${unsubscribeToken(key, member.id)}`));
+  const content = digestEmail(
+    ctx,
+    alerts,
+    siteLink(ctx.config, `/unsubscribe?token=${unsubscribeToken(key, member.id)}`),
+  );
   const ids = alerts.map((a) => a.id);
   const sent = await ctx.db.transaction(async (tx) => {
     const marked = await tx
@@ -207,7 +243,18 @@ async function digest(ctx: AppContext, member: MemberRow, alerts: AlertRow[], no
       .where(and(inArray(memberAlerts.id, ids), eq(memberAlerts.status, 'pending')))
       .returning({ id: memberAlerts.id });
     if (marked.length === 0) return 0;
-    await enqueue(ctx, [{ kind: 'alerts', recipient: member.email, idempotencyKey: `alert-digest:${member.id}:${Math.min(...ids)}`, content }], tx);
+    await enqueue(
+      ctx,
+      [
+        {
+          kind: 'alerts',
+          recipient: member.email,
+          idempotencyKey: `alert-digest:${member.id}:${Math.min(...ids)}`,
+          content,
+        },
+      ],
+      tx,
+    );
     return marked.length;
   });
   if (sent) await wakeMailWorkers(ctx);
@@ -217,12 +264,18 @@ async function digest(ctx: AppContext, member: MemberRow, alerts: AlertRow[], no
 function digestEmail(ctx: AppContext, alerts: AlertRow[], unsubscribeUrl: string): EmailContent {
   const n = alerts.length;
   return {
-    subject: n === 1 ? `${ctx.config.SITE_NAME} alert: ${alerts[0].title}` : `${ctx.config.SITE_NAME} alerts: ${n} for ${formatLongDay(alerts[0].day)}`,
+    subject:
+      n === 1
+        ? `${ctx.config.SITE_NAME} alert: ${alerts[0].title}`
+        : `${ctx.config.SITE_NAME} alerts: ${n} for ${formatLongDay(alerts[0].day)}`,
     preheader: alerts.map((a) => a.title).join(' · '),
     blocks: [
       { kind: 'heading', text: n === 1 ? 'Your alert' : `Your ${n} alerts` },
       ...alerts.map((a) => ({ kind: 'p' as const, text: `${a.title}\n${a.body}\n${siteLink(ctx.config, a.url)}` })),
-      { kind: 'p', text: 'You chose these alerts in My Account, where you can change them, set quiet hours or turn the e-mail digest off.' },
+      {
+        kind: 'p',
+        text: 'You chose these alerts in My Account, where you can change them, set quiet hours or turn the e-mail digest off.',
+      },
       { kind: 'button', label: 'My Account', href: siteLink(ctx.config, '/my-account') },
     ],
     unsubscribeUrl,

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { alertSettingsBody, pushEndpointBody, pushSubscriptionBody, type PushPublicKeyAnswer } from '#shared/schemas/alerts';
+import {
+  alertSettingsBody,
+  pushEndpointBody,
+  pushSubscriptionBody,
+  type PushPublicKeyAnswer,
+} from '#shared/schemas/alerts';
 import type { AppContext } from '#server/context';
 import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import { parse } from '#server/http/parse';
@@ -10,14 +15,23 @@ import { PUSH_OFF, subscribePush, unsubscribePush } from './subscriptions';
 export function alertsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/push/public-key', { config: { access: 'member' } }, async (): Promise<PushPublicKeyAnswer> => {
     const publicKey = ctx.config.VAPID_PUBLIC_KEY ?? null;
-    return publicKey ? { enabled: true, publicKey, message: 'Alerts on devices are available.' } : { enabled: false, publicKey: null, message: PUSH_OFF };
+    return publicKey
+      ? { enabled: true, publicKey, message: 'Alerts on devices are available.' }
+      : { enabled: false, publicKey: null, message: PUSH_OFF };
   });
 
   app.post('/api/push/subscriptions', { config: { access: 'member' } }, async (request) =>
-    subscribePush(ctx, request.user!.id, parse(pushSubscriptionBody, request.body), request.headers['user-agent'] ?? ''),
+    subscribePush(
+      ctx,
+      request.user!.id,
+      parse(pushSubscriptionBody, request.body),
+      request.headers['user-agent'] ?? '',
+    ),
   );
 
-  app.delete('/api/push/subscriptions', { config: { access: 'member' } }, async (request) => unsubscribePush(ctx, request.user!.id, parse(pushEndpointBody, request.body).endpoint));
+  app.delete('/api/push/subscriptions', { config: { access: 'member' } }, async (request) =>
+    unsubscribePush(ctx, request.user!.id, parse(pushEndpointBody, request.body).endpoint),
+  );
 
   app.get('/api/alert-settings', { config: { access: 'member' } }, async (request, reply) => {
     reply.header('Cache-Control', MEMBERS_ONLY_CACHE);

@@ -6,7 +6,8 @@ import type { AppContext } from '#server/context';
 import { pushSubscriptions } from '#server/db/schema';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
 
-export const PUSH_OFF = 'Alerts on devices are not available on this site yet (no Web Push keys are configured). You can still have them by e-mail.';
+export const PUSH_OFF =
+  'Alerts on devices are not available on this site yet (no Web Push keys are configured). You can still have them by e-mail.';
 const USER_AGENT_MAX = 300;
 /** Devices kept per member: a new one past this replaces the one subscribed longest ago. */
 const MAX_DEVICES = 10;
@@ -18,11 +19,21 @@ const MAX_DEVICES = 10;
  * whoever posted it now, with the keys it gives now. A member keeps their MAX_DEVICES newest devices
  * (each alert is sent to each, so the number is bounded).
  */
-export async function subscribePush(ctx: AppContext, userId: number, body: z.output<typeof pushSubscriptionBody>, userAgent: string) {
+export async function subscribePush(
+  ctx: AppContext,
+  userId: number,
+  body: z.output<typeof pushSubscriptionBody>,
+  userAgent: string,
+) {
   if (!ctx.config.VAPID_PUBLIC_KEY) throw new HttpError(409, PUSH_OFF);
   if (!pushEndpointAllowed(body.endpoint, ctx.config.PUSH_SERVICE_HOSTS)) throw badRequest(PUSH_ENDPOINT_REFUSED);
   const now = ctx.clock.now();
-  const values = { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, userAgent: userAgent.slice(0, USER_AGENT_MAX) };
+  const values = {
+    userId,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    userAgent: userAgent.slice(0, USER_AGENT_MAX),
+  };
   await ctx.db
     .insert(pushSubscriptions)
     .values({ ...values, endpoint: body.endpoint, createdAt: now })
@@ -33,7 +44,9 @@ export async function subscribePush(ctx: AppContext, userId: number, body: z.out
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
     .limit(MAX_DEVICES);
-  await ctx.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+  await ctx.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
   return { success: true as const, message: 'Alerts are on for this device.' };
 }
 

@@ -16,7 +16,11 @@ export interface CreateOptions {
  * Creates an article with the spec defaults (category news, type regular, the analyst as author,
  * published today in London). Its slug comes from the title and stays when the title changes.
  */
-export async function createArticle(ctx: AppContext, body: CreateArticleBody, opts: CreateOptions = {}): Promise<Article> {
+export async function createArticle(
+  ctx: AppContext,
+  body: CreateArticleBody,
+  opts: CreateOptions = {},
+): Promise<Article> {
   const fields = cleanArticleFields(body);
   const now = ctx.clock.now();
   const base = opts.preferredSlug ?? slugify(fields.title!);

@@ -20,7 +20,13 @@ describe('metaTags', () => {
   });
 
   it('leaves the description meta to the shell: pageHead gives title, clipped description and the tags', () => {
-    const meta = { title: 'A & B', description: 'word '.repeat(100), url: 'https://vbg.example/x', siteName: 'VBG', type: 'article' as const };
+    const meta = {
+      title: 'A & B',
+      description: 'word '.repeat(100),
+      url: 'https://vbg.example/x',
+      siteName: 'VBG',
+      type: 'article' as const,
+    };
     expect(metaTags(meta)).not.toContain('name="description"');
     const head = pageHead({ ...meta, documentTitle: 'A & B — News & Views — VBG' });
     expect(head.title).toBe('A & B — News & Views — VBG');
@@ -33,6 +39,8 @@ describe('metaTags', () => {
     const relative = metaTags({ ...meta, url: '/news-and-views/a' });
     expect(relative).not.toContain('og:url');
     expect(relative).toContain('<link rel="canonical" href="/news-and-views/a">');
-    expect(metaTags({ ...meta, url: 'https://vbg.example/news-and-views/a' })).toContain('<meta property="og:url" content="https://vbg.example/news-and-views/a">');
+    expect(metaTags({ ...meta, url: 'https://vbg.example/news-and-views/a' })).toContain(
+      '<meta property="og:url" content="https://vbg.example/news-and-views/a">',
+    );
   });
 });

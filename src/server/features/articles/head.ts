@@ -37,10 +37,17 @@ export function metaTags(meta: PageMeta): string {
     ['property', 'og:description', description],
   ];
   if (/^https?:\/\//.test(meta.url)) tags.push(['property', 'og:url', meta.url]);
-  tags.push(['name', 'twitter:card', 'summary'], ['name', 'twitter:title', meta.title], ['name', 'twitter:description', description]);
+  tags.push(
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', description],
+  );
   if (meta.publishedTime) tags.push(['property', 'article:published_time', meta.publishedTime]);
   if (meta.section) tags.push(['property', 'article:section', meta.section]);
-  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`).join('') + `<link rel="canonical" href="${escapeMarkup(meta.url)}">`;
+  return (
+    tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeMarkup(value)}">`).join('') +
+    `<link rel="canonical" href="${escapeMarkup(meta.url)}">`
+  );
 }
 
 /** The page's <title>, its description (clipped like og:description) and the other tags. */

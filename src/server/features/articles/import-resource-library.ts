@@ -51,6 +51,8 @@ export async function importResourceLibrary(ctx: AppContext): Promise<{ imported
   }
   const total = BLOG_ARTICLES.length;
   const message =
-    imported === 0 ? `Imported 0 articles: all ${total} resource library articles are already in News & Views.` : `Imported ${imported} article${imported === 1 ? '' : 's'} from the resource library.`;
+    imported === 0
+      ? `Imported 0 articles: all ${total} resource library articles are already in News & Views.`
+      : `Imported ${imported} article${imported === 1 ? '' : 's'} from the resource library.`;
   return { imported, message };
 }

@@ -37,18 +37,26 @@ export function articlesRoutes(app: FastifyInstance, ctx: AppContext) {
     return article;
   });
 
-  app.put<{ Params: { id: string } }>('/api/admin/news-and-views/:id', { config: { access: 'admin' } }, async (request) => {
-    const id = articleId(request.params.id);
-    const body = parse(updateArticleBody, request.body);
-    const article = await updateArticle(ctx, id, body);
-    return { message: 'Article updated successfully', article };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/admin/news-and-views/:id',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const id = articleId(request.params.id);
+      const body = parse(updateArticleBody, request.body);
+      const article = await updateArticle(ctx, id, body);
+      return { message: 'Article updated successfully', article };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/news-and-views/:id', { config: { access: 'admin' } }, async (request) => {
-    const id = articleId(request.params.id);
-    const { title } = await deleteArticle(ctx, id);
-    return { message: `Article "${title}" deleted` };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/admin/news-and-views/:id',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const id = articleId(request.params.id);
+      const { title } = await deleteArticle(ctx, id);
+      return { message: `Article "${title}" deleted` };
+    },
+  );
 
   app.post('/api/admin/automate-article-access', { config: { access: 'admin' } }, async () => {
     const result = await automateArticleAccess(ctx);

@@ -13,7 +13,14 @@ const textOptions: sanitizeHtml.IOptions = {
   nonTextTags: NON_TEXT_TAGS,
 };
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
 
 /** Plain text of some HTML (titles, authors, meta descriptions): tags gone, entities decoded once. */
 export function htmlToText(html: string): string {

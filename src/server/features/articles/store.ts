@@ -47,7 +47,10 @@ export async function freeSlug(db: DbOrTx, base: string): Promise<string> {
   );
 }
 
-export function presentArticle(row: ArticleHead & { content?: string }, opts: { mostRecentTop5Id: number | null; withContent: boolean; preview?: boolean }): Article {
+export function presentArticle(
+  row: ArticleHead & { content?: string },
+  opts: { mostRecentTop5Id: number | null; withContent: boolean; preview?: boolean },
+): Article {
   const article: Article = {
     id: row.id,
     slug: row.slug,

@@ -19,7 +19,9 @@ export async function presentUser(ctx: AppContext, user: UserRow): Promise<Curre
     subscriptionEndDate: user.subscriptionEndDate?.toISOString() ?? null,
     cancelAtPeriodEnd: user.cancelAtPeriodEnd,
     emailOptOut: user.emailOptOut,
-    emailPausedUntil: isEmailPaused(user.emailPausedUntil, ctx.clock.now()) ? user.emailPausedUntil!.toISOString() : null,
+    emailPausedUntil: isEmailPaused(user.emailPausedUntil, ctx.clock.now())
+      ? user.emailPausedUntil!.toISOString()
+      : null,
     oddsFormat: user.oddsFormat === 'decimal' ? 'decimal' : 'fractional',
     ...paymentFailureOf(user, ctx.config.PAYMENT_GRACE_DAYS),
   };

@@ -8,6 +8,8 @@ export async function setEmailPreference(ctx: AppContext, userId: number, emailO
   return {
     success: true,
     emailOptOut,
-    message: emailOptOut ? 'You will no longer receive member e-mails.' : 'You will receive the daily tips and other member e-mails.',
+    message: emailOptOut
+      ? 'You will no longer receive member e-mails.'
+      : 'You will receive the daily tips and other member e-mails.',
   };
 }

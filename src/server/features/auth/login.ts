@@ -2,7 +2,15 @@ import { LOGIN_FAILED_MESSAGE } from '#shared/form-errors';
 import type { AppContext } from '#server/context';
 import { HttpError } from '#server/http/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { ACCOUNT_LIMIT, IP_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, giveBackAttempt, takeAttempt } from './throttle';
+import {
+  ACCOUNT_LIMIT,
+  IP_LIMIT,
+  THROTTLED_MESSAGE,
+  clearFailures,
+  failAttempt,
+  giveBackAttempt,
+  takeAttempt,
+} from './throttle';
 import { findUserByEmail } from './users';
 
 /**
@@ -20,7 +28,9 @@ export async function authenticate(ctx: AppContext, email: string, password: str
     throw new HttpError(429, THROTTLED_MESSAGE);
   }
   const user = await findUserByEmail(ctx, email);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyPasswordHash(), password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : (await verifyPassword(await dummyPasswordHash(), password), false);
   if (!user || !ok) {
     await failAttempt(ctx, accountKey, ACCOUNT_LIMIT);
     await failAttempt(ctx, ipKey, IP_LIMIT);

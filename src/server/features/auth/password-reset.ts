@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_DONE_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '#shared/mail';
+import {
+  RESET_DONE_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_LINK_SENT_MESSAGE,
+  RESET_THROTTLED_MESSAGE,
+} from '#shared/mail';
 import type { AppContext } from '#server/context';
 import { passwordResetTokens, sessions, users } from '#server/db/schema';
 import { HttpError, badRequest } from '#server/http/errors';
@@ -34,8 +39,21 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     const tokenHash = hashResetToken(token);
     const now = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(passwordResetTokens).values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-      await enqueue(ctx, [{ kind: 'password-reset', recipient: user.email, idempotencyKey: `password-reset:${tokenHash}`, content: passwordResetEmail(ctx.config, token) }], tx);
+      await tx
+        .insert(passwordResetTokens)
+        .values({ tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+      await enqueue(
+        ctx,
+        [
+          {
+            kind: 'password-reset',
+            recipient: user.email,
+            idempotencyKey: `password-reset:${tokenHash}`,
+            content: passwordResetEmail(ctx.config, token),
+          },
+        ],
+        tx,
+      );
     });
     await wakeMailWorkers(ctx);
   }
@@ -48,16 +66,28 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string) {
   const tokenHash = hashResetToken(token);
-  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, ctx.clock.now()));
+  const live = and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, ctx.clock.now()),
+  );
   // Checked first so a bad link costs no password hashing; checked again atomically below.
   const [candidate] = await ctx.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(live);
   if (!candidate) throw badRequest(RESET_LINK_INVALID_MESSAGE);
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
   const email = await ctx.db.transaction(async (tx) => {
-    const [used] = await tx.update(passwordResetTokens).set({ usedAt: now }).where(live).returning({ userId: passwordResetTokens.userId });
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(live)
+      .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(RESET_LINK_INVALID_MESSAGE);
-    const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).returning({ email: users.email });
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email });
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -73,5 +103,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 /** Housekeeping: deletes reset tokens that were used or have expired (they open nothing); returns how many. */
 export async function purgeSpentResetTokens(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  return deleteInBatches(ctx.db, 'password_reset_tokens', 'token_hash', sql`${passwordResetTokens.usedAt} is not null or ${passwordResetTokens.expiresAt} <= ${now}`);
+  return deleteInBatches(
+    ctx.db,
+    'password_reset_tokens',
+    'token_hash',
+    sql`${passwordResetTokens.usedAt} is not null or ${passwordResetTokens.expiresAt} <= ${now}`,
+  );
 }

@@ -21,9 +21,15 @@ const PREFIXES = { register: 'reg', checkout: 'co' } as const;
 const MESSAGES = { register: REGISTER_LIMITED_MESSAGE, checkout: CHECKOUT_LIMITED_MESSAGE } as const;
 
 /** Counts one request, or answers 429 when the client address or the e-mail address has had its share. */
-export async function limitRequest(ctx: Pick<AppContext, 'db' | 'clock'>, what: keyof typeof RATE_LIMITS, ip: string, email: string) {
+export async function limitRequest(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  what: keyof typeof RATE_LIMITS,
+  ip: string,
+  email: string,
+) {
   const prefix = PREFIXES[what];
   const limits = RATE_LIMITS[what];
   if (!(await takeAttempt(ctx, `${prefix}-ip:${ip}`, limits.perAddress))) throw new HttpError(429, MESSAGES[what]);
-  if (!(await takeAttempt(ctx, `${prefix}-acct:${email.trim().toLowerCase()}`, limits.perEmail))) throw new HttpError(429, MESSAGES[what]);
+  if (!(await takeAttempt(ctx, `${prefix}-acct:${email.trim().toLowerCase()}`, limits.perEmail)))
+    throw new HttpError(429, MESSAGES[what]);
 }

@@ -31,7 +31,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   async function startSession(reply: FastifyReply, userId: number, previousToken?: string) {
     await destroySession(ctx, previousToken);
     const { token } = await createSession(ctx, userId);
-    setCookie(reply, SESSION_COOKIE, token, { ...sessionCookieFlags(ctx, reply.request), maxAge: SESSION_ABSOLUTE_MS / 1000 });
+    setCookie(reply, SESSION_COOKIE, token, {
+      ...sessionCookieFlags(ctx, reply.request),
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
   }
   app.decorate('startSession', startSession);
 
@@ -62,7 +65,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       try {
         user = await authenticate(ctx, body.data.email, body.data.password, request.ip);
       } catch (err) {
-        if (err instanceof HttpError && (err.statusCode === 401 || err.statusCode === 429)) return back(err.statusCode === 429 ? 'throttled' : 'invalid');
+        if (err instanceof HttpError && (err.statusCode === 401 || err.statusCode === 429))
+          return back(err.statusCode === 429 ? 'throttled' : 'invalid');
         throw err;
       }
       await startSession(reply, user.id, sessionToken(request));
@@ -103,10 +107,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     // A taken address answers 409: limited per client and per address so it cannot be probed at speed.
     await limitRequest(ctx, 'register', request.ip, body.email);
     // The schema required both boxes ticked: 18 or over, and the terms accepted, now.
-    const { user, created } = await createUser(ctx, { email: body.email, password: body.password, consentAt: ctx.clock.now() });
+    const { user, created } = await createUser(ctx, {
+      email: body.email,
+      password: body.password,
+      consentAt: ctx.clock.now(),
+    });
     if (!created) {
       // An account made at checkout may have no password yet; never take one over from here.
-      throw new HttpError(409, 'We could not create an account with these details. If you already have one, sign in or reset your password.');
+      throw new HttpError(
+        409,
+        'We could not create an account with these details. If you already have one, sign in or reset your password.',
+      );
     }
     await startSession(reply, user.id, sessionToken(request));
     const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));

@@ -99,11 +99,17 @@ export const storedSessionId = storageId;
  * Creates a session with a fresh 256-bit token; the cookie carries the token, the table its HMAC.
  * It ends SESSION_ABSOLUTE_MS from now, or at `endsAt` when that is sooner (the warm-up's own).
  */
-export async function createSession(ctx: AppContext, userId: number, endsAt?: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  endsAt?: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const expiresAt = new Date(Math.min(now.getTime() + SESSION_ABSOLUTE_MS, endsAt?.getTime() ?? Infinity));
-  await ctx.db.insert(sessions).values({ id: await storageId(ctx, token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await ctx.db
+    .insert(sessions)
+    .values({ id: await storageId(ctx, token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -155,7 +161,8 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
 export async function liveSessionUser(ctx: AppContext, token: string): Promise<UserRow | null> {
   const row = await loadSession(ctx.db, await storageId(ctx, token));
   const now = ctx.clock.now().getTime();
-  if (!row || now - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) return null;
+  if (!row || now - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime())
+    return null;
   return row.user;
 }
 
@@ -178,5 +185,10 @@ export async function destroyUserSessions(ctx: AppContext, userId: number, excep
 export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  return deleteInBatches(ctx.db, 'sessions', 'id', sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} < ${idleSince}`);
+  return deleteInBatches(
+    ctx.db,
+    'sessions',
+    'id',
+    sql`${sessions.expiresAt} <= ${now} or ${sessions.lastSeenAt} < ${idleSince}`,
+  );
 }

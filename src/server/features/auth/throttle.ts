@@ -29,7 +29,10 @@ export async function takeAttempt(ctx: Pick<AppContext, 'db' | 'clock'>, key: st
   const now = ctx.clock.now();
   const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   // The old window has passed, or its lock has run out: the count starts again.
-  const fresh = or(sql`${loginThrottle.windowStart} < ${windowFloor}`, and(sql`${loginThrottle.lockedUntil} is not null`, lte(loginThrottle.lockedUntil, now)))!;
+  const fresh = or(
+    sql`${loginThrottle.windowStart} < ${windowFloor}`,
+    and(sql`${loginThrottle.lockedUntil} is not null`, lte(loginThrottle.lockedUntil, now)),
+  )!;
   const taken = await ctx.db
     .insert(loginThrottle)
     .values({ key, failures: 1, windowStart: now, lockedUntil: null })
@@ -74,5 +77,10 @@ export async function clearFailures(ctx: Pick<AppContext, 'db'>, key: string) {
 export async function purgeStaleThrottles(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
   const now = ctx.clock.now();
   const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  return deleteInBatches(ctx.db, 'login_throttle', 'key', sql`${loginThrottle.windowStart} < ${windowFloor} and (${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${now})`);
+  return deleteInBatches(
+    ctx.db,
+    'login_throttle',
+    'key',
+    sql`${loginThrottle.windowStart} < ${windowFloor} and (${loginThrottle.lockedUntil} is null or ${loginThrottle.lockedUntil} <= ${now})`,
+  );
 }

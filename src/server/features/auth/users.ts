@@ -19,11 +19,17 @@ export async function findUserById(ctx: Pick<AppContext, 'db'>, id: number) {
  * Creates an account (or returns the existing one for that e-mail untouched). `consentAt`: the
  * person confirmed they are 18 or over and accepted the current terms then.
  */
-export async function createUser(ctx: Pick<AppContext, 'db' | 'clock'>, input: { email: string; password?: string; role?: 'admin' | 'member'; consentAt?: Date }, db: DbOrTx = ctx.db) {
+export async function createUser(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  input: { email: string; password?: string; role?: 'admin' | 'member'; consentAt?: Date },
+  db: DbOrTx = ctx.db,
+) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const now = ctx.clock.now();
-  const consent = input.consentAt ? { ageConfirmedAt: input.consentAt, termsAcceptedAt: input.consentAt, termsVersion: TERMS_VERSION } : {};
+  const consent = input.consentAt
+    ? { ageConfirmedAt: input.consentAt, termsAcceptedAt: input.consentAt, termsVersion: TERMS_VERSION }
+    : {};
   const [created] = await db
     .insert(users)
     .values({ email, passwordHash, role: input.role ?? 'member', ...consent, createdAt: now, updatedAt: now })
@@ -32,7 +38,12 @@ export async function createUser(ctx: Pick<AppContext, 'db' | 'clock'>, input: {
   return { user: created ?? (await findUserByEmail(ctx, email, db))!, created: Boolean(created) };
 }
 
-export async function setPassword(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, password: string, db: DbOrTx = ctx.db) {
+export async function setPassword(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: number,
+  password: string,
+  db: DbOrTx = ctx.db,
+) {
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: ctx.clock.now() })

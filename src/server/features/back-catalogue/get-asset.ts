@@ -11,7 +11,13 @@ import { PDF_KIND } from './upload-pdf';
  */
 export async function getAttachedAsset(ctx: AppContext, filename: string) {
   const [row] = await ctx.db
-    .select({ id: files.id, mimeType: files.mimeType, sha256: files.sha256, filename: files.filename, date: backCatalogue.date })
+    .select({
+      id: files.id,
+      mimeType: files.mimeType,
+      sha256: files.sha256,
+      filename: files.filename,
+      date: backCatalogue.date,
+    })
     .from(files)
     .innerJoin(backCatalogue, eq(backCatalogue.fileId, files.id))
     .where(and(eq(files.filename, filename), eq(files.kind, PDF_KIND)))

@@ -19,6 +19,9 @@ export async function importBackCatalogue(ctx: AppContext): Promise<AdminActionR
         .returning({ id: backCatalogue.id })
     : [];
   const n = added.length;
-  const message = n === 0 ? 'The back catalogue is up to date: every day of tips already has an entry.' : `Imported ${n} ${n === 1 ? 'day' : 'days'} of tips into the back catalogue.`;
+  const message =
+    n === 0
+      ? 'The back catalogue is up to date: every day of tips already has an entry.'
+      : `Imported ${n} ${n === 1 ? 'day' : 'days'} of tips into the back catalogue.`;
   return { success: true, message, popupMessage: message };
 }

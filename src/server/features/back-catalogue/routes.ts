@@ -25,20 +25,28 @@ export function backCatalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/import-back-catalogue', { config: { access: 'admin' } }, async () => importBackCatalogue(ctx));
 
   // Cache-busting parameters (v, r, mobile) are accepted and ignored.
-  app.get<{ Params: { filename: string } }>('/attached-assets/:filename', { config: { access: 'public' } }, async (request, reply) => {
-    const file = await getAttachedAsset(ctx, request.params.filename);
-    // A guide for today or a later day is for members (decision 10), checked before any 304.
-    const membersOnly = await requireDayAccess(ctx, { user: request.user, header: (name, value) => void reply.header(name, value) }, file.date);
-    const etag = `"${file.sha256}"`;
-    reply
-      .header('Content-Type', 'application/pdf')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `inline; filename="${file.filename}"`)
-      .header('Cache-Control', membersOnly ? MEMBERS_ONLY_CACHE : 'public, max-age=300')
-      .header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(Buffer.from(await readAssetBytes(ctx, file.id)));
-  });
+  app.get<{ Params: { filename: string } }>(
+    '/attached-assets/:filename',
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const file = await getAttachedAsset(ctx, request.params.filename);
+      // A guide for today or a later day is for members (decision 10), checked before any 304.
+      const membersOnly = await requireDayAccess(
+        ctx,
+        { user: request.user, header: (name, value) => void reply.header(name, value) },
+        file.date,
+      );
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `inline; filename="${file.filename}"`)
+        .header('Cache-Control', membersOnly ? MEMBERS_ONLY_CACHE : 'public, max-age=300')
+        .header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(Buffer.from(await readAssetBytes(ctx, file.id)));
+    },
+  );
 
   // Multipart is parsed only here: its own encapsulated scope with the PDF size limit.
   registerUploadScope(app, MAX_PDF_BYTES, (scope) => {

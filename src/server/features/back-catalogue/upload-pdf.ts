@@ -41,13 +41,28 @@ export async function uploadBackCataloguePdf(ctx: AppContext, upload: PdfUpload)
     const [existing] = await tx
       .select({ id: backCatalogue.id })
       .from(backCatalogue)
-      .where(and(eq(backCatalogue.date, date), eq(backCatalogue.contentType, 'pdf'), eq(backCatalogue.filename, filename)))
+      .where(
+        and(eq(backCatalogue.date, date), eq(backCatalogue.contentType, 'pdf'), eq(backCatalogue.filename, filename)),
+      )
       .limit(1);
     if (existing) {
-      return { success: true, message: `This PDF is already in the back catalogue for ${long}.`, popupMessage: 'Nothing to add.' };
+      return {
+        success: true,
+        message: `This PDF is already in the back catalogue for ${long}.`,
+        popupMessage: 'Nothing to add.',
+      };
     }
-    const file = await insertFile(tx, { kind: PDF_KIND, filename, mimeType: 'application/pdf', size: data.length, sha256, data });
-    await tx.insert(backCatalogue).values({ title: pdfEntryTitle(long), date, contentType: 'pdf', filename, fileId: file.id });
+    const file = await insertFile(tx, {
+      kind: PDF_KIND,
+      filename,
+      mimeType: 'application/pdf',
+      size: data.length,
+      sha256,
+      data,
+    });
+    await tx
+      .insert(backCatalogue)
+      .values({ title: pdfEntryTitle(long), date, contentType: 'pdf', filename, fileId: file.id });
     const kb = Math.max(1, Math.round(data.length / 1024));
     return {
       success: true,

@@ -26,7 +26,10 @@ export async function getBusinessFigures(ctx: AppContext): Promise<BusinessFigur
       .where(
         and(
           lte(subscriptionEvents.occurredAt, now),
-          or(inArray(subscriptionEvents.type, ['joined', 'ended']), and(gte(subscriptionEvents.occurredAt, from), inArray(subscriptionEvents.type, COUNTED))),
+          or(
+            inArray(subscriptionEvents.type, ['joined', 'ended']),
+            and(gte(subscriptionEvents.occurredAt, from), inArray(subscriptionEvents.type, COUNTED)),
+          ),
         ),
       ),
     mailingRecipients(ctx.db, now, ctx.config.PAYMENT_GRACE_DAYS),

@@ -30,7 +30,11 @@ export async function findPaidCheckout(ctx: AppContext, payments: PaymentsProvid
  * What the payment-success page shows, and nothing more (the session id may be in someone else's
  * hands): which step comes next, never who is signed in or anything else about the account.
  */
-export async function lookupCheckout(ctx: AppContext, payments: PaymentsProvider, sessionId: string): Promise<CheckoutSessionLookup> {
+export async function lookupCheckout(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  sessionId: string,
+): Promise<CheckoutSessionLookup> {
   const row = await findPaidCheckout(ctx, payments, sessionId);
   const account = await findUserByEmail(ctx, row.email);
   return {

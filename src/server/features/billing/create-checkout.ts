@@ -1,5 +1,10 @@
 import { ANNUAL_UNAVAILABLE_MESSAGE } from '#shared/consent';
-import { ALREADY_MEMBER_MESSAGE, EMAIL_ALREADY_MEMBER_MESSAGE, EMAIL_HAS_ACCOUNT_MESSAGE, PAYMENT_FAILED_CHECKOUT_MESSAGE } from '#shared/form-errors';
+import {
+  ALREADY_MEMBER_MESSAGE,
+  EMAIL_ALREADY_MEMBER_MESSAGE,
+  EMAIL_HAS_ACCOUNT_MESSAGE,
+  PAYMENT_FAILED_CHECKOUT_MESSAGE,
+} from '#shared/form-errors';
 import { and, eq, ne } from 'drizzle-orm';
 import { CHECKOUT_CANCELLED } from '#shared/paths';
 import type { CheckoutTerms } from '#shared/schemas/billing';
@@ -30,10 +35,12 @@ export async function createCheckout(
   if (plan === 'annual' && ctx.config.ANNUAL_PRICE_PENCE === undefined) throw badRequest(ANNUAL_UNAVAILABLE_MESSAGE);
   const graceDays = ctx.config.PAYMENT_GRACE_DAYS;
   // A renewal being retried is still their subscription: a second one would charge them twice.
-  if (input.signedIn?.subscriptionStatus === 'past_due' && input.signedIn.stripeSubscriptionId) throw conflict(PAYMENT_FAILED_CHECKOUT_MESSAGE);
+  if (input.signedIn?.subscriptionStatus === 'past_due' && input.signedIn.stripeSubscriptionId)
+    throw conflict(PAYMENT_FAILED_CHECKOUT_MESSAGE);
   if (input.signedIn && hasActiveSubscription(input.signedIn, now, graceDays)) throw conflict(ALREADY_MEMBER_MESSAGE);
   const account = input.signedIn ?? (await findUserByEmail(ctx, input.email!));
-  if (!input.signedIn && account && hasActiveSubscription(account, now, graceDays)) throw conflict(EMAIL_ALREADY_MEMBER_MESSAGE);
+  if (!input.signedIn && account && hasActiveSubscription(account, now, graceDays))
+    throw conflict(EMAIL_ALREADY_MEMBER_MESSAGE);
   // The post-payment password step is only for an account the checkout creates (decision 0018);
   // still, a visitor paying for someone's existing account gains nothing, so ask them to sign in.
   if (!input.signedIn && account?.passwordHash) throw conflict(EMAIL_HAS_ACCOUNT_MESSAGE);
@@ -50,7 +57,16 @@ export async function createCheckout(
   const createdAt = ctx.clock.now();
   // Each box was ticked in this request: their time is the request's.
   const consent = { ageConfirmedAt: now, termsAcceptedAt: now, startNowAcknowledgedAt: now };
-  await ctx.db.insert(checkoutSessions).values({ id: session.id, provider: payments.kind, email, status: 'open', plan, ...consent, startedByUserId: input.signedIn?.id ?? null, createdAt });
+  await ctx.db.insert(checkoutSessions).values({
+    id: session.id,
+    provider: payments.kind,
+    email,
+    status: 'open',
+    plan,
+    ...consent,
+    startedByUserId: input.signedIn?.id ?? null,
+    createdAt,
+  });
   if (await expireOlderCheckouts(ctx, payments, { id: session.id, email, createdAt })) {
     // An older one was paid meanwhile: that is the subscription; this one must not be paid too.
     await expireCheckout(ctx, payments, session.id);
@@ -65,12 +81,24 @@ export async function createCheckout(
  * later expires the earlier, whichever answered first. Returns true when an older checkout turned
  * out to be paid already (it is recorded here, like a late webhook).
  */
-async function expireOlderCheckouts(ctx: AppContext, payments: PaymentsProvider, newest: { id: string; email: string; createdAt: Date }) {
+async function expireOlderCheckouts(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  newest: { id: string; email: string; createdAt: Date },
+) {
   const open = await ctx.db
     .select({ id: checkoutSessions.id, createdAt: checkoutSessions.createdAt })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.email, newest.email), eq(checkoutSessions.status, 'open'), ne(checkoutSessions.id, newest.id)));
-  const older = open.filter((c) => c.createdAt < newest.createdAt || (c.createdAt.getTime() === newest.createdAt.getTime() && c.id < newest.id));
+    .where(
+      and(
+        eq(checkoutSessions.email, newest.email),
+        eq(checkoutSessions.status, 'open'),
+        ne(checkoutSessions.id, newest.id),
+      ),
+    );
+  const older = open.filter(
+    (c) => c.createdAt < newest.createdAt || (c.createdAt.getTime() === newest.createdAt.getTime() && c.id < newest.id),
+  );
   let paidMeanwhile = false;
   for (const { id } of older) {
     const status = await expireCheckout(ctx, payments, id);

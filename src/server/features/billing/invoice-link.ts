@@ -14,11 +14,18 @@ export function parseInvoiceTiers(value: string | undefined): Map<string, string
 }
 
 /** A payment link for one customer on a named price tier. */
-export async function createInvoiceLink(ctx: AppContext, payments: PaymentsProvider, body: InvoiceLinkBody, baseUrl: string) {
+export async function createInvoiceLink(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  body: InvoiceLinkBody,
+  baseUrl: string,
+) {
   const tiers = parseInvoiceTiers(ctx.config.STRIPE_INVOICE_PRICES);
-  if (!tiers.size) throw badRequest('No invoice price tiers are configured (set STRIPE_INVOICE_PRICES, e.g. "phase3=price_abc").');
+  if (!tiers.size)
+    throw badRequest('No invoice price tiers are configured (set STRIPE_INVOICE_PRICES, e.g. "phase3=price_abc").');
   const priceId = tiers.get(body.pricingTier);
-  if (!priceId) throw badRequest(`Unknown pricing tier "${body.pricingTier}". Configured tiers: ${[...tiers.keys()].join(', ')}.`);
+  if (!priceId)
+    throw badRequest(`Unknown pricing tier "${body.pricingTier}". Configured tiers: ${[...tiers.keys()].join(', ')}.`);
   const { url } = await payments.createPaymentLink({ ...body, priceId, returnUrl: `${baseUrl}/` });
   return { success: true as const, url };
 }

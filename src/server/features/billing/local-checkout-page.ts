@@ -2,12 +2,14 @@ import { formatPounds } from '#shared/my-bets';
 import { PRICE_DISCOUNTED_GBP } from '#shared/public-config';
 import type { LocalCheckoutView } from '#server/providers/payments/local';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export const LOCAL_CHECKOUT_BANNER = 'Test payment — no card is charged';
 
 /** What the buyer agrees to, and the support on offer, one click from the payment. */
-const LEGAL_LINKS = '18+ only. By paying you agree to the <a href="/terms">Terms</a>; see the <a href="/privacy">Privacy notice</a> and <a href="/responsible-gambling">Responsible gambling</a>.';
+const LEGAL_LINKS =
+  '18+ only. By paying you agree to the <a href="/terms">Terms</a>; see the <a href="/privacy">Privacy notice</a> and <a href="/responsible-gambling">Responsible gambling</a>.';
 
 const style = `
   :root { color-scheme: light; }
@@ -27,7 +29,10 @@ const style = `
 `;
 
 /** The local provider's checkout page: plain HTML, a form and no script (the CSP allows none inline). */
-export function renderLocalCheckoutPage(view: LocalCheckoutView, opts: { siteName: string; error?: string; discountCode?: string }): string {
+export function renderLocalCheckoutPage(
+  view: LocalCheckoutView,
+  opts: { siteName: string; error?: string; discountCode?: string },
+): string {
   const subscription = view.mode === 'subscription';
   const annual = subscription && view.plan === 'annual';
   const priceBlock = !subscription

@@ -38,7 +38,13 @@ export async function memberAccounts(ctx: AppContext): Promise<MemberAccount[]> 
         startNowAcknowledgedAt: checkoutSessions.startNowAcknowledgedAt,
       })
       .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.status, 'complete'), isNull(checkoutSessions.duplicateOfSubscriptionId), isNotNull(checkoutSessions.stripeSubscriptionId)))
+      .where(
+        and(
+          eq(checkoutSessions.status, 'complete'),
+          isNull(checkoutSessions.duplicateOfSubscriptionId),
+          isNotNull(checkoutSessions.stripeSubscriptionId),
+        ),
+      )
       .orderBy(desc(checkoutSessions.completedAt)),
   ]);
   const bySubscription = new Map<string, (typeof checkouts)[number]>();

@@ -7,7 +7,10 @@ import { checkoutSessions, type UserRow } from '#server/db/schema';
  * subscription (£12 with a discount code, £16 without); null without one (a granted membership,
  * or none). A checkout recorded as a duplicate payment is not theirs to quote.
  */
-export async function memberMonthlyPrice(ctx: AppContext, user: UserRow): Promise<{ monthlyPricePence: number | null }> {
+export async function memberMonthlyPrice(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ monthlyPricePence: number | null }> {
   if (!user.stripeSubscriptionId) return { monthlyPricePence: null };
   const [row] = await ctx.db
     .select({ amountPence: checkoutSessions.amountPence })

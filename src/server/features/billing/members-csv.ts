@@ -4,7 +4,20 @@ import { subscriptionTypeLabel } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { memberAccounts } from './member-accounts';
 
-const HEADER = ['Email', 'State', 'Type', 'Plan', 'Start', 'End', 'Monthly price (£)', 'Age confirmed', 'Terms accepted', 'Terms version', 'Immediate start acknowledged', 'Account created'];
+const HEADER = [
+  'Email',
+  'State',
+  'Type',
+  'Plan',
+  'Start',
+  'End',
+  'Monthly price (£)',
+  'Age confirmed',
+  'Terms accepted',
+  'Terms version',
+  'Immediate start acknowledged',
+  'Account created',
+];
 
 const iso = (d: Date | null) => d?.toISOString() ?? '';
 

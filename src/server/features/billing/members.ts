@@ -12,7 +12,8 @@ import { findUserById } from '../auth/users';
 import { endOfLondonDay, memberStatus } from './subscription-state';
 
 const MEMBERS_LIST_LIMIT = 500;
-const ONLY_GRANTS_MESSAGE = 'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
+const ONLY_GRANTS_MESSAGE =
+  'Only Lifetime Family Access and Annual (Special) subscriptions can be granted or revoked here; monthly subscriptions are managed through Stripe.';
 
 function presentMember(ctx: AppContext, user: UserRow, duplicatePayments: DuplicatePaymentRow[] = []): MemberRow {
   const now = ctx.clock.now();
@@ -56,7 +57,12 @@ async function duplicatePaymentsOf(ctx: AppContext, emails: string[]): Promise<M
   const byEmail = new Map<string, DuplicatePaymentRow[]>();
   if (!emails.length) return byEmail;
   const rows = await ctx.db
-    .select({ id: checkoutSessions.id, email: checkoutSessions.email, amountPence: checkoutSessions.amountPence, completedAt: checkoutSessions.completedAt })
+    .select({
+      id: checkoutSessions.id,
+      email: checkoutSessions.email,
+      amountPence: checkoutSessions.amountPence,
+      completedAt: checkoutSessions.completedAt,
+    })
     .from(checkoutSessions)
     .where(and(isNotNull(checkoutSessions.duplicateOfSubscriptionId), inArray(checkoutSessions.email, emails)))
     .orderBy(checkoutSessions.completedAt);
@@ -68,7 +74,12 @@ async function duplicatePaymentsOf(ctx: AppContext, emails: string[]): Promise<M
     const refundedPence = refunded.get(r.id) ?? 0;
     if (refundedPence > 0 && refundedPence >= (r.amountPence ?? 0)) continue;
     const list = byEmail.get(r.email) ?? [];
-    list.push({ checkoutId: r.id, amountPence: r.amountPence, paidAt: r.completedAt?.toISOString() ?? null, refundedPence });
+    list.push({
+      checkoutId: r.id,
+      amountPence: r.amountPence,
+      paidAt: r.completedAt?.toISOString() ?? null,
+      refundedPence,
+    });
     byEmail.set(r.email, list);
   }
   return byEmail;
@@ -91,7 +102,9 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
     .from(users)
     .where(and(...where))
     .orderBy(desc(users.createdAt), desc(users.id));
-  const members = rows.map((u) => presentMember(ctx, u)).filter((m) => !query.status || query.status === 'all' || m.status === query.status);
+  const members = rows
+    .map((u) => presentMember(ctx, u))
+    .filter((m) => !query.status || query.status === 'all' || m.status === query.status);
   const shown = members.slice(0, MEMBERS_LIST_LIMIT);
   const duplicates = await duplicatePaymentsOf(
     ctx,
@@ -117,8 +130,14 @@ export async function memberOrThrow(ctx: AppContext, id: number) {
 export async function grantMembership(ctx: AppContext, id: number, body: GrantBody): Promise<MemberRow> {
   const user = await memberOrThrow(ctx, id);
   const now = ctx.clock.now();
-  if (isPaidPlanType(user.subscriptionType) && hasActiveSubscription(user, now, ctx.config.PAYMENT_GRACE_DAYS) && !user.cancelAtPeriodEnd) {
-    throw conflict(`This member has a ${user.subscriptionType === ANNUAL_TYPE ? 'yearly' : 'monthly'} subscription that is still renewing. Cancel it first, then grant access.`);
+  if (
+    isPaidPlanType(user.subscriptionType) &&
+    hasActiveSubscription(user, now, ctx.config.PAYMENT_GRACE_DAYS) &&
+    !user.cancelAtPeriodEnd
+  ) {
+    throw conflict(
+      `This member has a ${user.subscriptionType === ANNUAL_TYPE ? 'yearly' : 'monthly'} subscription that is still renewing. Cancel it first, then grant access.`,
+    );
   }
   let endDate: Date | null = null;
   if (body.type === 'annual_special') {
@@ -145,8 +164,13 @@ export async function grantMembership(ctx: AppContext, id: number, body: GrantBo
 /** Ends a granted family or annual special access now. */
 export async function revokeMembership(ctx: AppContext, id: number): Promise<MemberRow> {
   const user = await memberOrThrow(ctx, id);
-  if (user.subscriptionType !== 'family' && user.subscriptionType !== 'annual_special') throw badRequest(ONLY_GRANTS_MESSAGE);
+  if (user.subscriptionType !== 'family' && user.subscriptionType !== 'annual_special')
+    throw badRequest(ONLY_GRANTS_MESSAGE);
   const now = ctx.clock.now();
-  const [updated] = await ctx.db.update(users).set({ subscriptionStatus: 'canceled', subscriptionEndDate: now, cancelAtPeriodEnd: false, updatedAt: now }).where(eq(users.id, user.id)).returning();
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ subscriptionStatus: 'canceled', subscriptionEndDate: now, cancelAtPeriodEnd: false, updatedAt: now })
+    .where(eq(users.id, user.id))
+    .returning();
   return presentMember(ctx, updated);
 }

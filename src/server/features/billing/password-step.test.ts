@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { checkoutSessions } from '#server/db/schema';
-import { ACCOUNT_HAS_PASSWORD, NO_PASSWORD_STEP, PASSWORD_ALREADY_SET, PASSWORD_STEP_EXPIRED, passwordStepClosed } from './password-step';
+import {
+  ACCOUNT_HAS_PASSWORD,
+  NO_PASSWORD_STEP,
+  PASSWORD_ALREADY_SET,
+  PASSWORD_STEP_EXPIRED,
+  passwordStepClosed,
+} from './password-step';
 
 const paidAt = new Date('2026-03-01T10:00:00Z');
 const checkout: typeof checkoutSessions.$inferSelect = {

@@ -5,9 +5,12 @@ import type { UserRow } from '#server/db/schema';
 const PASSWORD_STEP_HOURS = 24;
 
 export const PASSWORD_ALREADY_SET = 'A password has already been set for this payment. Please sign in instead.';
-export const ACCOUNT_HAS_PASSWORD = 'This email address already has an account with a password. Please sign in: the subscription is on that account.';
-export const NO_PASSWORD_STEP = 'This payment was made for an existing account, so there is no password to set here. Please sign in: the subscription is on that account.';
-export const PASSWORD_STEP_EXPIRED = 'The password step of this payment has expired. Please use "Forgot password?" on the sign-in page to set your password.';
+export const ACCOUNT_HAS_PASSWORD =
+  'This email address already has an account with a password. Please sign in: the subscription is on that account.';
+export const NO_PASSWORD_STEP =
+  'This payment was made for an existing account, so there is no password to set here. Please sign in: the subscription is on that account.';
+export const PASSWORD_STEP_EXPIRED =
+  'The password step of this payment has expired. Please use "Forgot password?" on the sign-in page to set your password.';
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
@@ -17,7 +20,11 @@ type CheckoutRow = typeof checkoutSessions.$inferSelect;
  * Holding the session id gives nothing else: it never signs in to, or changes, an account that
  * already has a password (DESIGN decision 11).
  */
-export function passwordStepClosed(checkout: CheckoutRow, account: Pick<UserRow, 'passwordHash'> | null, now: Date): string | null {
+export function passwordStepClosed(
+  checkout: CheckoutRow,
+  account: Pick<UserRow, 'passwordHash'> | null,
+  now: Date,
+): string | null {
   if (!checkout.createdAccount || !account) return NO_PASSWORD_STEP;
   if (checkout.passwordSetAt) return PASSWORD_ALREADY_SET;
   if (account.passwordHash) return ACCOUNT_HAS_PASSWORD;

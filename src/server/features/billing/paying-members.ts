@@ -15,14 +15,28 @@ export interface PayingMember {
  * plan they are on. `renewingBy`: only those renewing (not set to end, not being retried) no
  * later than that instant.
  */
-export async function payingMembers(ctx: AppContext, opts: { renewingBy?: Date; statuses?: string[] } = {}): Promise<PayingMember[]> {
+export async function payingMembers(
+  ctx: AppContext,
+  opts: { renewingBy?: Date; statuses?: string[] } = {},
+): Promise<PayingMember[]> {
   const now = ctx.clock.now();
-  const where = [isNotNull(users.stripeSubscriptionId), inArray(users.subscriptionStatus, opts.statuses ?? ['active', 'trialing', 'past_due']), gt(users.subscriptionEndDate, now)];
+  const where = [
+    isNotNull(users.stripeSubscriptionId),
+    inArray(users.subscriptionStatus, opts.statuses ?? ['active', 'trialing', 'past_due']),
+    gt(users.subscriptionEndDate, now),
+  ];
   if (opts.renewingBy) where.push(eq(users.cancelAtPeriodEnd, false), lte(users.subscriptionEndDate, opts.renewingBy));
   const rows = await ctx.db
     .select({ user: users, plan: checkoutSessions.plan, amountPence: checkoutSessions.amountPence })
     .from(users)
-    .leftJoin(checkoutSessions, and(eq(checkoutSessions.stripeSubscriptionId, users.stripeSubscriptionId), eq(checkoutSessions.status, 'complete'), isNull(checkoutSessions.duplicateOfSubscriptionId)))
+    .leftJoin(
+      checkoutSessions,
+      and(
+        eq(checkoutSessions.stripeSubscriptionId, users.stripeSubscriptionId),
+        eq(checkoutSessions.status, 'complete'),
+        isNull(checkoutSessions.duplicateOfSubscriptionId),
+      ),
+    )
     .where(and(...where))
     .orderBy(users.id, sql`${checkoutSessions.completedAt} desc nulls last`);
   const seen = new Set<number>();

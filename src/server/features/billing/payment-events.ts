@@ -24,8 +24,14 @@ const HANDLED_EVENTS = new Set([
  * Returns the account as it was before, and whether it now mirrors this subscription (a running
  * admin grant keeps its own state); null when no account owns it.
  */
-async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbOrTx): Promise<{ before: UserRow; mirrored: boolean } | null> {
-  const match = sub.customerId ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId)) : eq(users.stripeSubscriptionId, sub.id);
+async function applySubscription(
+  ctx: AppContext,
+  sub: SubscriptionInfo,
+  db: DbOrTx,
+): Promise<{ before: UserRow; mirrored: boolean } | null> {
+  const match = sub.customerId
+    ? or(eq(users.stripeSubscriptionId, sub.id), eq(users.stripeCustomerId, sub.customerId))
+    : eq(users.stripeSubscriptionId, sub.id);
   const candidates = await db.select().from(users).where(match);
   // Its own account; else the customer's account when it has no subscription yet, or when this
   // one is live and the account's is not (a returning subscriber). A late event of an old
@@ -34,7 +40,11 @@ async function applySubscription(ctx: AppContext, sub: SubscriptionInfo, db: DbO
   const now = ctx.clock.now();
   const user =
     candidates.find((u) => u.stripeSubscriptionId === sub.id) ??
-    candidates.find((u) => u.stripeCustomerId === sub.customerId && (!u.stripeSubscriptionId || (isLive(sub) && !hasLiveSubscription(u, now))));
+    candidates.find(
+      (u) =>
+        u.stripeCustomerId === sub.customerId &&
+        (!u.stripeSubscriptionId || (isLive(sub) && !hasLiveSubscription(u, now))),
+    );
   if (!user) return null;
   const update = subscriptionUpdateFor(user, sub, now);
   await db.update(users).set(update).where(eq(users.id, user.id));
@@ -58,7 +68,10 @@ async function planFor(ctx: AppContext, payments: PaymentsProvider, event: Payme
     return async (db) => {
       const applied = await applySubscription(ctx, sub, db);
       if (!applied) {
-        ctx.log.info({ event: event.id, subscription: sub.id }, 'subscription event for no known account yet; checkout completion will link it');
+        ctx.log.info(
+          { event: event.id, subscription: sub.id },
+          'subscription event for no known account yet; checkout completion will link it',
+        );
         return;
       }
       if (applied.mirrored) await recordPaymentChanges(ctx, db, { before: applied.before, sub, invoice });
@@ -72,8 +85,15 @@ async function planFor(ctx: AppContext, payments: PaymentsProvider, event: Payme
  * change it causes, so a redelivery (or a concurrent duplicate) changes nothing, and a failure
  * leaves it unrecorded for the provider to retry.
  */
-export async function handlePaymentEvent(ctx: AppContext, payments: PaymentsProvider, event: PaymentEvent): Promise<{ duplicate: boolean }> {
-  const [seen] = await ctx.db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, event.id));
+export async function handlePaymentEvent(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  event: PaymentEvent,
+): Promise<{ duplicate: boolean }> {
+  const [seen] = await ctx.db
+    .select({ id: processedEvents.id })
+    .from(processedEvents)
+    .where(eq(processedEvents.id, event.id));
   if (seen) return { duplicate: true };
   return withFreshPlan(async () => {
     const apply = await planFor(ctx, payments, event);

@@ -19,13 +19,23 @@ import { recordSubscriptionEvent } from './subscription-events';
  * - the subscription ended: an `ended` event with why, and when the provider gave up collecting,
  *   an e-mail saying the membership has ended.
  */
-export async function recordPaymentChanges(ctx: AppContext, db: DbOrTx, input: { before: UserRow; sub: SubscriptionInfo; invoice: InvoiceInfo | null }) {
+export async function recordPaymentChanges(
+  ctx: AppContext,
+  db: DbOrTx,
+  input: { before: UserRow; sub: SubscriptionInfo; invoice: InvoiceInfo | null },
+) {
   const { before, sub } = input;
   const invoice = input.invoice?.subscriptionId === sub.id ? input.invoice : null;
   const now = ctx.clock.now();
   const userId = before.id;
   if (invoice?.status === 'paid' && invoice.billingReason === 'subscription_cycle') {
-    await recordSubscriptionEvent(db, { userId, type: 'renewed', amountPence: invoice.amountPaidPence, providerRef: invoice.id, occurredAt: now });
+    await recordSubscriptionEvent(db, {
+      userId,
+      type: 'renewed',
+      amountPence: invoice.amountPaidPence,
+      providerRef: invoice.id,
+      occurredAt: now,
+    });
   }
   const change = paymentChange(before, sub.status);
   if (change === 'failed') {
@@ -36,11 +46,29 @@ export async function recordPaymentChanges(ctx: AppContext, db: DbOrTx, input: {
       type: 'payment_failed',
       amountPence: invoice?.amountDuePence ?? null,
       providerRef: invoice?.id ?? null,
-      detail: { subscriptionId: sub.id, attempt: invoice?.attemptCount ?? null, nextAttempt: invoice?.nextPaymentAttempt?.toISOString() ?? null, graceUntil: graceUntil.toISOString() },
+      detail: {
+        subscriptionId: sub.id,
+        attempt: invoice?.attemptCount ?? null,
+        nextAttempt: invoice?.nextPaymentAttempt?.toISOString() ?? null,
+        graceUntil: graceUntil.toISOString(),
+      },
       occurredAt: now,
     });
-    const content = paymentFailedEmail(ctx.config, { amountPence: invoice?.amountDuePence ?? sub.amount, graceUntil, nextAttempt: invoice?.nextPaymentAttempt ?? null });
-    await queueMessage(ctx, { kind: 'billing', recipient: before.email, idempotencyKey: `payment-failed:${userId}:${now.toISOString()}`, content }, db);
+    const content = paymentFailedEmail(ctx.config, {
+      amountPence: invoice?.amountDuePence ?? sub.amount,
+      graceUntil,
+      nextAttempt: invoice?.nextPaymentAttempt ?? null,
+    });
+    await queueMessage(
+      ctx,
+      {
+        kind: 'billing',
+        recipient: before.email,
+        idempotencyKey: `payment-failed:${userId}:${now.toISOString()}`,
+        content,
+      },
+      db,
+    );
   } else if (change === 'recovered') {
     await db.update(users).set({ paymentFailedAt: null, updatedAt: now }).where(eq(users.id, userId));
     await recordSubscriptionEvent(db, {
@@ -53,9 +81,25 @@ export async function recordPaymentChanges(ctx: AppContext, db: DbOrTx, input: {
   } else if (change === 'ended') {
     const reason = endReason(before, sub.status);
     await db.update(users).set({ paymentFailedAt: null, updatedAt: now }).where(eq(users.id, userId));
-    await recordSubscriptionEvent(db, { userId, type: 'ended', reason, providerRef: sub.id, detail: { status: sub.status }, occurredAt: now });
+    await recordSubscriptionEvent(db, {
+      userId,
+      type: 'ended',
+      reason,
+      providerRef: sub.id,
+      detail: { status: sub.status },
+      occurredAt: now,
+    });
     if (reason === 'payment_failed') {
-      await queueMessage(ctx, { kind: 'billing', recipient: before.email, idempotencyKey: `ended:${userId}:${sub.id}`, content: membershipEndedEmail(ctx.config, 'payment_failed') }, db);
+      await queueMessage(
+        ctx,
+        {
+          kind: 'billing',
+          recipient: before.email,
+          idempotencyKey: `ended:${userId}:${sub.id}`,
+          content: membershipEndedEmail(ctx.config, 'payment_failed'),
+        },
+        db,
+      );
     }
   }
 }

@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { formatPounds } from '#shared/my-bets';
-import type { PriceChangeBody, PriceChangeResponse, PriceChangeRow, PriceChangesResponse } from '#shared/schemas/billing';
+import type {
+  PriceChangeBody,
+  PriceChangeResponse,
+  PriceChangeRow,
+  PriceChangesResponse,
+} from '#shared/schemas/billing';
 import { PRICE_CHANGE_NOTICE_DAYS, earliestPriceChangeDay } from '#shared/subscription-notices';
 import type { AppContext } from '#server/context';
 import { noticesSent, priceChanges, users, type UserRow } from '#server/db/schema';
@@ -37,7 +42,9 @@ async function present(ctx: AppContext, rows: PriceChange[]): Promise<PriceChang
     rows.map((r) => r.id),
   );
   const adminIds = [...new Set(rows.map((r) => r.createdBy).filter((id): id is number => id !== null))];
-  const admins = adminIds.length ? await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, adminIds)) : [];
+  const admins = adminIds.length
+    ? await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, adminIds))
+    : [];
   const emailOf = new Map(admins.map((a) => [a.id, a.email]));
   return rows.map((r) => ({
     id: r.id,
@@ -57,17 +64,30 @@ async function present(ctx: AppContext, rows: PriceChange[]): Promise<PriceChang
  * transaction. It does not change what the provider charges: the price there is changed on the
  * day by whoever runs the Stripe account.
  */
-export async function announcePriceChange(ctx: AppContext, admin: UserRow, body: PriceChangeBody): Promise<PriceChangeResponse> {
+export async function announcePriceChange(
+  ctx: AppContext,
+  admin: UserRow,
+  body: PriceChangeBody,
+): Promise<PriceChangeResponse> {
   const now = ctx.clock.now();
   const earliest = earliestPriceChangeDay(londonDate(now));
   if (body.effectiveFrom < earliest) {
-    throw badRequest(`A price change must be announced at least ${PRICE_CHANGE_NOTICE_DAYS} days ahead: the earliest date it can take effect is ${formatLongDay(earliest)} (${earliest}).`);
+    throw badRequest(
+      `A price change must be announced at least ${PRICE_CHANGE_NOTICE_DAYS} days ahead: the earliest date it can take effect is ${formatLongDay(earliest)} (${earliest}).`,
+    );
   }
   const recipients = (await payingMembers(ctx)).filter((m) => m.plan === body.plan);
   const row = await ctx.db.transaction(async (tx) => {
     const [change] = await tx
       .insert(priceChanges)
-      .values({ plan: body.plan, newPricePence: body.newPricePence, effectiveFrom: body.effectiveFrom, message: body.message, createdBy: admin.id, createdAt: now })
+      .values({
+        plan: body.plan,
+        newPricePence: body.newPricePence,
+        effectiveFrom: body.effectiveFrom,
+        message: body.message,
+        createdBy: admin.id,
+        createdAt: now,
+      })
       .returning();
     if (!recipients.length) return change;
     const occasion = String(change.id);
@@ -75,15 +95,37 @@ export async function announcePriceChange(ctx: AppContext, admin: UserRow, body:
       .insert(noticesSent)
       .values(recipients.map((m) => ({ userId: m.user.id, kind: 'price_change', occasion, sentAt: now })))
       .onConflictDoNothing();
-    const detail = { priceChangeId: change.id, plan: body.plan, newPricePence: body.newPricePence, effectiveFrom: body.effectiveFrom };
+    const detail = {
+      priceChangeId: change.id,
+      plan: body.plan,
+      newPricePence: body.newPricePence,
+      effectiveFrom: body.effectiveFrom,
+    };
     await recordSubscriptionEvents(
       tx,
-      recipients.map((m) => ({ userId: m.user.id, type: 'notice_sent' as const, reason: 'price_change', detail, createdBy: admin.id, occurredAt: now })),
+      recipients.map((m) => ({
+        userId: m.user.id,
+        type: 'notice_sent' as const,
+        reason: 'price_change',
+        detail,
+        createdBy: admin.id,
+        occurredAt: now,
+      })),
     );
-    const content = priceChangeEmail(ctx.config, { plan: body.plan, newPricePence: body.newPricePence, effectiveFrom: body.effectiveFrom, message: body.message });
+    const content = priceChangeEmail(ctx.config, {
+      plan: body.plan,
+      newPricePence: body.newPricePence,
+      effectiveFrom: body.effectiveFrom,
+      message: body.message,
+    });
     await enqueue(
       ctx,
-      recipients.map((m) => ({ kind: 'billing' as const, recipient: m.user.email, idempotencyKey: `notice:price_change:${m.user.id}:${occasion}`, content })),
+      recipients.map((m) => ({
+        kind: 'billing' as const,
+        recipient: m.user.email,
+        idempotencyKey: `notice:price_change:${m.user.id}:${occasion}`,
+        content,
+      })),
       tx,
     );
     return change;
@@ -99,6 +141,10 @@ export async function announcePriceChange(ctx: AppContext, admin: UserRow, body:
 }
 
 export async function listPriceChanges(ctx: AppContext): Promise<PriceChangesResponse> {
-  const rows = await ctx.db.select().from(priceChanges).orderBy(desc(priceChanges.createdAt), desc(priceChanges.id)).limit(200);
+  const rows = await ctx.db
+    .select()
+    .from(priceChanges)
+    .orderBy(desc(priceChanges.createdAt), desc(priceChanges.id))
+    .limit(200);
   return { priceChanges: await present(ctx, rows) };
 }

@@ -20,7 +20,13 @@ type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export async function recordJoining(
   ctx: AppContext,
   db: DbOrTx,
-  joining: { user: UserRow; checkoutId: string; checkout: CheckoutRow | undefined; amountPence: number | null; subscription: SubscriptionInfo | null },
+  joining: {
+    user: UserRow;
+    checkoutId: string;
+    checkout: CheckoutRow | undefined;
+    amountPence: number | null;
+    subscription: SubscriptionInfo | null;
+  },
 ) {
   const now = ctx.clock.now();
   const { user, checkout, subscription } = joining;
@@ -40,7 +46,11 @@ export async function recordJoining(
     type: 'joined',
     amountPence: joining.amountPence,
     providerRef: joining.checkoutId,
-    detail: { plan, subscriptionId: subscription?.id ?? null, startNowAcknowledgedAt: consent.startNowAcknowledgedAt?.toISOString() ?? null },
+    detail: {
+      plan,
+      subscriptionId: subscription?.id ?? null,
+      startNowAcknowledgedAt: consent.startNowAcknowledgedAt?.toISOString() ?? null,
+    },
     occurredAt: now,
   });
   await queueWelcomeEmail(

@@ -6,7 +6,14 @@ import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import { checkoutSessions, users, type UserRow } from '#server/db/schema';
 import { HttpError, badRequest, conflict } from '#server/http/errors';
-import { PaymentRefusedError, PaymentsUnavailableError, type PaymentInfo, type PaymentsProvider, type ProviderRefundReason, type SubscriptionInfo } from '#server/providers/payments';
+import {
+  PaymentRefusedError,
+  PaymentsUnavailableError,
+  type PaymentInfo,
+  type PaymentsProvider,
+  type ProviderRefundReason,
+  type SubscriptionInfo,
+} from '#server/providers/payments';
 import { membershipEndedEmail, refundEmail } from '../mail/billing-messages';
 import { queueMessage, wakeMailWorkers } from '../mail/outbox';
 import { memberOrThrow } from './members';
@@ -16,8 +23,10 @@ import { isLive, subscriptionUpdateFor } from './subscription-state';
 
 const NOTHING_PAID_MESSAGE = 'This member has no payment to refund: their membership was granted, or they never paid.';
 const NOT_THEIR_DUPLICATE = "That payment is not one of this member's duplicate payments.";
-const PROVIDER_UNREACHABLE = 'The payment provider could not be reached, so nothing was refunded. Try again in a moment.';
-const REFUND_UNCONFIRMED = 'The payment provider did not confirm the refund, so nothing was recorded here. Send it again: the same refund action never refunds twice.';
+const PROVIDER_UNREACHABLE =
+  'The payment provider could not be reached, so nothing was refunded. Try again in a moment.';
+const REFUND_UNCONFIRMED =
+  'The payment provider did not confirm the refund, so nothing was recorded here. Send it again: the same refund action never refunds twice.';
 
 const PROVIDER_REASONS: Record<RefundReason, ProviderRefundReason> = {
   money_back_guarantee: 'requested_by_customer',
@@ -32,15 +41,26 @@ interface RefundRequest {
   body: RefundBody;
 }
 
-const paidText = (p: PaymentInfo) => `${formatPounds(p.amountPaidPence)}${p.paidAt ? ` on ${formatLongDay(londonDate(p.paidAt))}` : ''}`;
+const paidText = (p: PaymentInfo) =>
+  `${formatPounds(p.amountPaidPence)}${p.paidAt ? ` on ${formatLongDay(londonDate(p.paidAt))}` : ''}`;
 
 /** The subscription whose latest payment is refunded: a duplicate payment's, else the membership's. */
-async function refundTarget(ctx: AppContext, member: UserRow, checkoutId: string | undefined): Promise<{ subscriptionId: string; checkoutId: string | null }> {
+async function refundTarget(
+  ctx: AppContext,
+  member: UserRow,
+  checkoutId: string | undefined,
+): Promise<{ subscriptionId: string; checkoutId: string | null }> {
   if (checkoutId) {
     const [dup] = await ctx.db
       .select({ subscriptionId: checkoutSessions.stripeSubscriptionId })
       .from(checkoutSessions)
-      .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.email, member.email), isNotNull(checkoutSessions.duplicateOfSubscriptionId)));
+      .where(
+        and(
+          eq(checkoutSessions.id, checkoutId),
+          eq(checkoutSessions.email, member.email),
+          isNotNull(checkoutSessions.duplicateOfSubscriptionId),
+        ),
+      );
     if (!dup?.subscriptionId) throw badRequest(NOT_THEIR_DUPLICATE);
     return { subscriptionId: dup.subscriptionId, checkoutId };
   }
@@ -58,7 +78,8 @@ async function refundablePayment(payments: PaymentsProvider, subscriptionId: str
     throw err;
   }
   if (!payment || payment.amountPaidPence <= 0) throw badRequest(NOTHING_PAID_MESSAGE);
-  if (payment.amountRefundedPence >= payment.amountPaidPence) throw badRequest(`The latest payment (${paidText(payment)}) has already been refunded in full.`);
+  if (payment.amountRefundedPence >= payment.amountPaidPence)
+    throw badRequest(`The latest payment (${paidText(payment)}) has already been refunded in full.`);
   return payment;
 }
 
@@ -66,8 +87,12 @@ function amountToRefund(body: RefundBody, payment: PaymentInfo): number {
   const left = payment.amountPaidPence - payment.amountRefundedPence;
   if (body.full || body.amountPence === null) return left;
   if (body.amountPence > left) {
-    const already = payment.amountRefundedPence ? `, of which ${formatPounds(payment.amountRefundedPence)} has been refunded already` : '';
-    throw badRequest(`${formatPounds(body.amountPence)} is more than can be refunded: the latest payment was ${paidText(payment)}${already}. At most ${formatPounds(left)} can be refunded.`);
+    const already = payment.amountRefundedPence
+      ? `, of which ${formatPounds(payment.amountRefundedPence)} has been refunded already`
+      : '';
+    throw badRequest(
+      `${formatPounds(body.amountPence)} is more than can be refunded: the latest payment was ${paidText(payment)}${already}. At most ${formatPounds(left)} can be refunded.`,
+    );
   }
   return body.amountPence;
 }
@@ -81,13 +106,28 @@ async function endAtProvider(payments: PaymentsProvider, member: UserRow): Promi
 }
 
 /** Mirrors the ended subscription onto the account (access stops now) and records why, in the caller's transaction. */
-async function recordEnded(ctx: AppContext, db: DbOrTx, member: UserRow, ended: SubscriptionInfo, adminId: number, refundRef: string) {
+async function recordEnded(
+  ctx: AppContext,
+  db: DbOrTx,
+  member: UserRow,
+  ended: SubscriptionInfo,
+  adminId: number,
+  refundRef: string,
+) {
   const now = ctx.clock.now();
   await db
     .update(users)
     .set({ ...subscriptionUpdateFor(member, ended, now), paymentFailedAt: null })
     .where(eq(users.id, member.id));
-  await recordSubscriptionEvent(db, { userId: member.id, type: 'ended', reason: 'refund', providerRef: ended.id, detail: { refund: refundRef }, createdBy: adminId, occurredAt: now });
+  await recordSubscriptionEvent(db, {
+    userId: member.id,
+    type: 'ended',
+    reason: 'refund',
+    providerRef: ended.id,
+    detail: { refund: refundRef },
+    createdBy: adminId,
+    occurredAt: now,
+  });
 }
 
 /**
@@ -98,11 +138,16 @@ async function recordEnded(ctx: AppContext, db: DbOrTx, member: UserRow, ended: 
  * (a `refunded` event) and the member is e-mailed; a duplicate payment refunded in full no
  * longer shows as "Refund due".
  */
-export async function refundMember(ctx: AppContext, payments: PaymentsProvider, req: RefundRequest): Promise<RefundResponse> {
+export async function refundMember(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  req: RefundRequest,
+): Promise<RefundResponse> {
   const member = await memberOrThrow(ctx, req.memberId);
   const done = await refundEventByKey(ctx, req.idempotencyKey);
   if (done) {
-    if (done.userId !== member.id) throw conflict('This Idempotency-Key was already used for a refund of another member.');
+    if (done.userId !== member.id)
+      throw conflict('This Idempotency-Key was already used for a refund of another member.');
     return finishEarlierRefund(ctx, payments, member, req, done.providerRef!);
   }
   const target = await refundTarget(ctx, member, req.body.checkoutId);
@@ -164,8 +209,17 @@ export async function refundMember(ctx: AppContext, payments: PaymentsProvider, 
       createdBy: req.admin.id,
       occurredAt: now,
     });
-    const content = refundEmail(ctx.config, { amountPence: refund.amountPence, paidPence: payment.amountPaidPence, paidAt: payment.paidAt, endedMembership: ended !== null });
-    await queueMessage(ctx, { kind: 'billing', recipient: member.email, idempotencyKey: `refund:${refund.id}`, content }, tx);
+    const content = refundEmail(ctx.config, {
+      amountPence: refund.amountPence,
+      paidPence: payment.amountPaidPence,
+      paidAt: payment.paidAt,
+      endedMembership: ended !== null,
+    });
+    await queueMessage(
+      ctx,
+      { kind: 'billing', recipient: member.email, idempotencyKey: `refund:${refund.id}`, content },
+      tx,
+    );
     if (ended) await recordEnded(ctx, tx, member, ended, req.admin.id, refund.id);
   });
   await wakeMailWorkers(ctx);
@@ -176,26 +230,54 @@ export async function refundMember(ctx: AppContext, payments: PaymentsProvider, 
       `Refunded ${formatPounds(refund.amountPence)} and recorded it, but the membership could not be ended at the payment provider. Send the same refund again to end it: it will not refund twice.`,
     );
   }
-  const endedText = ended ? ' Their membership has ended.' : req.body.endMembership ? ' Their membership had already ended.' : '';
-  return { success: true, message: `Refunded ${formatPounds(refund.amountPence)} to ${member.email}.${endedText}`, refund: await presentRefund(ctx, row), alreadyDone: false };
+  const endedText = ended
+    ? ' Their membership has ended.'
+    : req.body.endMembership
+      ? ' Their membership had already ended.'
+      : '';
+  return {
+    success: true,
+    message: `Refunded ${formatPounds(refund.amountPence)} to ${member.email}.${endedText}`,
+    refund: await presentRefund(ctx, row),
+    alreadyDone: false,
+  };
 }
 
 /** The same action sent again: nothing is refunded twice; an end of membership it asked for and did not get is finished now. */
-async function finishEarlierRefund(ctx: AppContext, payments: PaymentsProvider, member: UserRow, req: RefundRequest, refundRef: string): Promise<RefundResponse> {
+async function finishEarlierRefund(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  member: UserRow,
+  req: RefundRequest,
+  refundRef: string,
+): Promise<RefundResponse> {
   let endedNow = false;
   if (req.body.endMembership) {
     let ended: SubscriptionInfo | null;
     try {
       ended = await endAtProvider(payments, member);
     } catch (err) {
-      if (err instanceof PaymentsUnavailableError) throw new HttpError(502, 'The refund was made earlier, but the payment provider could not be reached to end the membership. Try again in a moment.');
+      if (err instanceof PaymentsUnavailableError)
+        throw new HttpError(
+          502,
+          'The refund was made earlier, but the payment provider could not be reached to end the membership. Try again in a moment.',
+        );
       throw err;
     }
     if (ended) {
       const subscriptionEnded = ended;
       await ctx.db.transaction(async (tx) => {
         await recordEnded(ctx, tx, member, subscriptionEnded, req.admin.id, refundRef);
-        await queueMessage(ctx, { kind: 'billing', recipient: member.email, idempotencyKey: `ended:${member.id}:${subscriptionEnded.id}`, content: membershipEndedEmail(ctx.config, 'refund') }, tx);
+        await queueMessage(
+          ctx,
+          {
+            kind: 'billing',
+            recipient: member.email,
+            idempotencyKey: `ended:${member.id}:${subscriptionEnded.id}`,
+            content: membershipEndedEmail(ctx.config, 'refund'),
+          },
+          tx,
+        );
       });
       await wakeMailWorkers(ctx);
       endedNow = true;

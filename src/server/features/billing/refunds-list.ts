@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { formatPounds } from '#shared/my-bets';
-import type { RefundablePayment, RefundablePaymentsResponse, RefundRow, RefundsResponse } from '#shared/schemas/billing';
+import type {
+  RefundablePayment,
+  RefundablePaymentsResponse,
+  RefundRow,
+  RefundsResponse,
+} from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
@@ -70,7 +75,12 @@ export async function presentRefund(ctx: AppContext, e: EventRow): Promise<Refun
 
 /** Every refund made from the admin, newest first (an erased member's refund keeps its amount, without the address). */
 export async function listRefunds(ctx: AppContext): Promise<RefundsResponse> {
-  const events = await ctx.db.select().from(subscriptionEvents).where(refunded).orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id)).limit(REFUNDS_LIST_LIMIT);
+  const events = await ctx.db
+    .select()
+    .from(subscriptionEvents)
+    .where(refunded)
+    .orderBy(desc(subscriptionEvents.occurredAt), desc(subscriptionEvents.id))
+    .limit(REFUNDS_LIST_LIMIT);
   const emails = await emailsOf(
     ctx,
     events.flatMap((e) => [e.userId, e.createdBy]),
@@ -84,16 +94,26 @@ const day = (d: Date | null) => (d ? ` on ${formatLongDay(londonDate(d))}` : '')
  * What the refund form may offer for a member: the membership's latest payment, and each
  * duplicate payment still due back, with what is left to refund of each (read from the provider).
  */
-export async function refundablePayments(ctx: AppContext, payments: PaymentsProvider, memberId: number): Promise<RefundablePaymentsResponse> {
+export async function refundablePayments(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  memberId: number,
+): Promise<RefundablePaymentsResponse> {
   const member = await memberOrThrow(ctx, memberId);
   const duplicates = await ctx.db
     .select({ id: checkoutSessions.id, subscriptionId: checkoutSessions.stripeSubscriptionId })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.email, member.email), sql`${checkoutSessions.duplicateOfSubscriptionId} is not null`))
+    .where(
+      and(eq(checkoutSessions.email, member.email), sql`${checkoutSessions.duplicateOfSubscriptionId} is not null`),
+    )
     .orderBy(checkoutSessions.completedAt);
   const targets = [
-    ...(member.stripeSubscriptionId ? [{ checkoutId: null, subscriptionId: member.stripeSubscriptionId, what: 'Latest payment' }] : []),
-    ...duplicates.filter((d) => d.subscriptionId).map((d) => ({ checkoutId: d.id, subscriptionId: d.subscriptionId!, what: 'Duplicate payment' })),
+    ...(member.stripeSubscriptionId
+      ? [{ checkoutId: null, subscriptionId: member.stripeSubscriptionId, what: 'Latest payment' }]
+      : []),
+    ...duplicates
+      .filter((d) => d.subscriptionId)
+      .map((d) => ({ checkoutId: d.id, subscriptionId: d.subscriptionId!, what: 'Duplicate payment' })),
   ];
   const list: RefundablePayment[] = [];
   for (const target of targets) {
@@ -101,7 +121,11 @@ export async function refundablePayments(ctx: AppContext, payments: PaymentsProv
     try {
       payment = await payments.latestPayment(target.subscriptionId);
     } catch (err) {
-      if (err instanceof PaymentsUnavailableError) throw new HttpError(502, 'The payment provider could not be reached to read this member’s payments. Try again in a moment.');
+      if (err instanceof PaymentsUnavailableError)
+        throw new HttpError(
+          502,
+          'The payment provider could not be reached to read this member’s payments. Try again in a moment.',
+        );
       throw err;
     }
     if (!payment) continue;

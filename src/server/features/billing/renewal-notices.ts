@@ -40,7 +40,11 @@ async function alreadySent(ctx: AppContext, userId: number, kind: NoticeKind, oc
 }
 
 /** Records the notice once (notices_sent's key), with its history row and its e-mail, in one transaction. */
-async function sendOnce(ctx: AppContext, user: UserRow, notice: { kind: NoticeKind; occasion: string; detail: object; content: EmailContent }): Promise<boolean> {
+async function sendOnce(
+  ctx: AppContext,
+  user: UserRow,
+  notice: { kind: NoticeKind; occasion: string; detail: object; content: EmailContent },
+): Promise<boolean> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
@@ -49,18 +53,37 @@ async function sendOnce(ctx: AppContext, user: UserRow, notice: { kind: NoticeKi
       .onConflictDoNothing()
       .returning({ userId: noticesSent.userId });
     if (!inserted.length) return false;
-    await recordSubscriptionEvent(tx, { userId: user.id, type: 'notice_sent', reason: notice.kind, detail: { occasion: notice.occasion, ...notice.detail }, occurredAt: now });
-    await queueMessage(ctx, { kind: 'billing', recipient: user.email, idempotencyKey: `notice:${notice.kind}:${user.id}:${notice.occasion}`, content: notice.content }, tx);
+    await recordSubscriptionEvent(tx, {
+      userId: user.id,
+      type: 'notice_sent',
+      reason: notice.kind,
+      detail: { occasion: notice.occasion, ...notice.detail },
+      occurredAt: now,
+    });
+    await queueMessage(
+      ctx,
+      {
+        kind: 'billing',
+        recipient: user.email,
+        idempotencyKey: `notice:${notice.kind}:${user.id}:${notice.occasion}`,
+        content: notice.content,
+      },
+      tx,
+    );
     return true;
   });
 }
 
 /** Members who may pay less than the full price now: the annual plan, or a monthly one started with a discount. */
-const mayBeDiscounted = (m: PayingMember) => m.plan === 'annual' || (m.checkoutPencePaid !== null && m.checkoutPencePaid < PRICE_MONTHLY_GBP * 100);
+const mayBeDiscounted = (m: PayingMember) =>
+  m.plan === 'annual' || (m.checkoutPencePaid !== null && m.checkoutPencePaid < PRICE_MONTHLY_GBP * 100);
 
 /** A discount that stops applying by the renewal: the next payment is at the full price. */
 const discountEndsBy = (sub: SubscriptionInfo, now: Date) =>
-  sub.discountEnd !== null && sub.currentPeriodEnd !== null && sub.discountEnd.getTime() > now.getTime() && sub.discountEnd.getTime() <= sub.currentPeriodEnd.getTime();
+  sub.discountEnd !== null &&
+  sub.currentPeriodEnd !== null &&
+  sub.discountEnd.getTime() > now.getTime() &&
+  sub.discountEnd.getTime() <= sub.currentPeriodEnd.getTime();
 
 /**
  * Housekeeping: the notices due before a member's money changes hands on terms they may not
@@ -69,10 +92,16 @@ const discountEndsBy = (sub: SubscriptionInfo, now: Date) =>
  * - a discount (one the provider reports an end for) ending before a renewal within that time.
  * Returns how many of each were sent.
  */
-export async function sendSubscriptionNotices(ctx: AppContext, payments: PaymentsProvider): Promise<{ renewalNotices: number; discountNotices: number }> {
+export async function sendSubscriptionNotices(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+): Promise<{ renewalNotices: number; discountNotices: number }> {
   const now = ctx.clock.now();
   const days = ctx.config.RENEWAL_NOTICE_DAYS;
-  const renewing = await payingMembers(ctx, { renewingBy: new Date(now.getTime() + (days + 1) * DAY_MS), statuses: ['active', 'trialing'] });
+  const renewing = await payingMembers(ctx, {
+    renewingBy: new Date(now.getTime() + (days + 1) * DAY_MS),
+    statuses: ['active', 'trialing'],
+  });
   const counts = { renewalNotices: 0, discountNotices: 0 };
   const discountChecked = discountCheckedOf(ctx);
   let reads = 0;
@@ -90,7 +119,10 @@ export async function sendSubscriptionNotices(ctx: AppContext, payments: Payment
     try {
       sub = await payments.retrieveSubscription(subscriptionId);
     } catch (err) {
-      ctx.log.warn({ err, userId: member.user.id }, 'renewal notices: the subscription could not be read; the next pass tries again');
+      ctx.log.warn(
+        { err, userId: member.user.id },
+        'renewal notices: the subscription could not be read; the next pass tries again',
+      );
       continue;
     }
     if (discountChecked.size >= DISCOUNT_CHECKED_MAX) discountChecked.clear();
@@ -99,13 +131,29 @@ export async function sendSubscriptionNotices(ctx: AppContext, payments: Payment
     if (!sub || !isLive(sub) || sub.cancelAtPeriodEnd || sub.cancelAt) continue;
     if (wantsRenewal) {
       const content = renewalNoticeEmail(ctx.config, { plan: member.plan, renewsAt, amountPence: sub.amount });
-      if (await sendOnce(ctx, member.user, { kind: 'renewal', occasion, detail: { renewsAt: renewsAt.toISOString(), amountPence: sub.amount }, content })) counts.renewalNotices++;
+      if (
+        await sendOnce(ctx, member.user, {
+          kind: 'renewal',
+          occasion,
+          detail: { renewsAt: renewsAt.toISOString(), amountPence: sub.amount },
+          content,
+        })
+      )
+        counts.renewalNotices++;
     }
     if (discountEndsBy(sub, now)) {
       const discountEndsAt = sub.discountEnd!;
       const content = discountEndEmail(ctx.config, { discountEndsAt, renewsAt, fullPricePence: sub.amount });
       const detail = { discountEndsAt: discountEndsAt.toISOString(), renewsAt: renewsAt.toISOString() };
-      if (await sendOnce(ctx, member.user, { kind: 'discount_end', occasion: londonDate(discountEndsAt), detail, content })) counts.discountNotices++;
+      if (
+        await sendOnce(ctx, member.user, {
+          kind: 'discount_end',
+          occasion: londonDate(discountEndsAt),
+          detail,
+          content,
+        })
+      )
+        counts.discountNotices++;
     }
   }
   if (counts.renewalNotices || counts.discountNotices) await wakeMailWorkers(ctx);

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { NOTHING_TO_RESUME_MESSAGE, RESUME_ENDED_MESSAGE, RESUME_SUCCESS_MESSAGE, type ResumeResponse } from '#shared/schemas/billing';
+import {
+  NOTHING_TO_RESUME_MESSAGE,
+  RESUME_ENDED_MESSAGE,
+  RESUME_SUCCESS_MESSAGE,
+  type ResumeResponse,
+} from '#shared/schemas/billing';
 import { hasActiveSubscription, isPaidPlanType } from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { users } from '#server/db/schema';
@@ -15,7 +20,11 @@ import { isLive, planOf, userFieldsFromSubscription } from './subscription-state
  * the member subscribes again. The provider's state is read first, so a subscription that
  * ended there (event not yet arrived) is recorded as ended rather than "resumed".
  */
-export async function resumeSubscription(ctx: AppContext, payments: PaymentsProvider, user: UserRow): Promise<ResumeResponse> {
+export async function resumeSubscription(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  user: UserRow,
+): Promise<ResumeResponse> {
   const now = ctx.clock.now();
   if (!isPaidPlanType(user.subscriptionType) || !user.stripeSubscriptionId) throw badRequest(NOTHING_TO_RESUME_MESSAGE);
   if (!hasActiveSubscription(user, now, ctx.config.PAYMENT_GRACE_DAYS)) throw badRequest(RESUME_ENDED_MESSAGE);
@@ -41,5 +50,9 @@ export async function resumeSubscription(ctx: AppContext, payments: PaymentsProv
     });
   if (!sub || !resumed) throw badRequest(RESUME_ENDED_MESSAGE);
   const fields = userFieldsFromSubscription(sub);
-  return { success: true, message: RESUME_SUCCESS_MESSAGE, subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null };
+  return {
+    success: true,
+    message: RESUME_SUCCESS_MESSAGE,
+    subscriptionEndDate: fields.subscriptionEndDate?.toISOString() ?? null,
+  };
 }

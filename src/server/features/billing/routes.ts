@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { londonDate } from '#shared/london-time';
 import { SUBSCRIBE_FORM_ERRORS, formErrorCode, type SubscribeFormError } from '#shared/form-errors';
-import { cancelBody, checkoutBody, grantBody, idempotencyKeyHeader, invoiceLinkBody, membersQuery, priceChangeBody, refundBody, setPasswordBody, signedInCheckoutBody } from '#shared/schemas/billing';
+import {
+  cancelBody,
+  checkoutBody,
+  grantBody,
+  idempotencyKeyHeader,
+  invoiceLinkBody,
+  membersQuery,
+  priceChangeBody,
+  refundBody,
+  setPasswordBody,
+  signedInCheckoutBody,
+} from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
@@ -10,7 +21,12 @@ import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
 import { readRoute } from '#server/http/read-routes';
 import { routeId } from '#server/http/route-id';
-import { WebhookSignatureError, createPaymentsProvider, type LocalPayments, type PaymentsProvider } from '#server/providers/payments';
+import {
+  WebhookSignatureError,
+  createPaymentsProvider,
+  type LocalPayments,
+  type PaymentsProvider,
+} from '#server/providers/payments';
 import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
@@ -44,7 +60,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/create-checkout-session', { config: { access: 'public' } }, async (request) => {
     const signedIn = request.user;
     // A signed-in non-member checks out for their own address (DESIGN decision 2).
-    const { email, ...terms } = signedIn ? { email: undefined, ...parse(signedInCheckoutBody, request.body) } : parse(checkoutBody, request.body);
+    const { email, ...terms } = signedIn
+      ? { email: undefined, ...parse(signedInCheckoutBody, request.body) }
+      : parse(checkoutBody, request.body);
     await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email); // no probing of addresses at machine speed
     return createCheckout(ctx, payments, { signedIn, email, terms, baseUrl: publicBase(ctx, request) });
   });
@@ -91,15 +109,23 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return listMembers(ctx, parse(membersQuery, request.query));
   });
 
-  app.post<{ Params: { id: string } }>('/api/admin/members/:id/grant', { config: { access: 'admin' } }, async (request) => {
-    const member = await grantMembership(ctx, memberId(request.params.id), parse(grantBody, request.body));
-    return { success: true, message: `Access granted to ${member.email}.`, member };
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/members/:id/grant',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const member = await grantMembership(ctx, memberId(request.params.id), parse(grantBody, request.body));
+      return { success: true, message: `Access granted to ${member.email}.`, member };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/admin/members/:id/revoke', { config: { access: 'admin' } }, async (request) => {
-    const member = await revokeMembership(ctx, memberId(request.params.id));
-    return { success: true, message: `Access revoked for ${member.email}.`, member };
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/members/:id/revoke',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const member = await revokeMembership(ctx, memberId(request.params.id));
+      return { success: true, message: `Access revoked for ${member.email}.`, member };
+    },
+  );
 
   // The owner's numbers and the members CSV (admin only, never kept by any cache).
   app.get('/api/admin/business', { config: { access: 'admin' } }, async (_request, reply) => {
@@ -128,19 +154,32 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
 /** The admin's refunds and price-change announcements (decision 0041). */
 function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentsProvider) {
-  app.get<{ Params: { id: string } }>('/api/admin/members/:id/payments', { config: { access: 'admin' } }, async (request, reply) => {
-    const id = memberId(request.params.id);
-    reply.header('Cache-Control', 'no-store');
-    return refundablePayments(ctx, payments, id);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/members/:id/payments',
+    { config: { access: 'admin' } },
+    async (request, reply) => {
+      const id = memberId(request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return refundablePayments(ctx, payments, id);
+    },
+  );
 
   // One refund per Idempotency-Key header: a double click or a retry of the same action refunds once.
-  app.post<{ Params: { id: string } }>('/api/admin/members/:id/refund', { config: { access: 'admin' } }, async (request) => {
-    const id = memberId(request.params.id);
-    const header = request.headers['idempotency-key'];
-    const idempotencyKey = parse(idempotencyKeyHeader, Array.isArray(header) ? header[0] : header);
-    return refundMember(ctx, payments, { memberId: id, admin: request.user!, idempotencyKey, body: parse(refundBody, request.body) });
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/members/:id/refund',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const id = memberId(request.params.id);
+      const header = request.headers['idempotency-key'];
+      const idempotencyKey = parse(idempotencyKeyHeader, Array.isArray(header) ? header[0] : header);
+      return refundMember(ctx, payments, {
+        memberId: id,
+        admin: request.user!,
+        idempotencyKey,
+        body: parse(refundBody, request.body),
+      });
+    },
+  );
 
   app.get('/api/admin/refunds', { config: { access: 'admin' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -172,14 +211,21 @@ function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
       const typed = signedIn ? undefined : checkoutBody.shape.email.safeParse(form.email);
       if (typed && !typed.success) return back('email');
       const terms = signedInCheckoutBody.safeParse(checkoutFormTerms(form));
-      if (!terms.success) return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, terms.error.issues[0]?.message ?? '', 'failed'));
+      if (!terms.success)
+        return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, terms.error.issues[0]?.message ?? '', 'failed'));
       try {
         const email = typed?.data;
         await limitRequest(ctx, 'checkout', request.ip, email ?? signedIn!.email);
-        const { url } = await createCheckout(ctx, payments, { signedIn, email, terms: terms.data, baseUrl: publicBase(ctx, request) });
+        const { url } = await createCheckout(ctx, payments, {
+          signedIn,
+          email,
+          terms: terms.data,
+          baseUrl: publicBase(ctx, request),
+        });
         return reply.redirect(url, 303);
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode < 500) return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, err.message, 'failed'));
+        if (err instanceof HttpError && err.statusCode < 500)
+          return back(formErrorCode(SUBSCRIBE_FORM_ERRORS, err.message, 'failed'));
         request.log.error({ err }, 'the subscribe form could not start a checkout');
         return back('failed');
       }
@@ -190,7 +236,12 @@ function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
 /** A ticked checkbox posts "on"; the plan is a radio choice (monthly when absent). */
 function checkoutFormTerms(form: Record<string, string | undefined>) {
   const ticked = (name: string) => form[name] === 'on';
-  return { confirmAge: ticked('confirmAge'), acceptTerms: ticked('acceptTerms'), startNow: ticked('startNow'), plan: form.plan || undefined };
+  return {
+    confirmAge: ticked('confirmAge'),
+    acceptTerms: ticked('acceptTerms'),
+    startNow: ticked('startNow'),
+    plan: form.plan || undefined,
+  };
 }
 
 const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
@@ -252,30 +303,46 @@ function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
       reply.header('Referrer-Policy', 'same-origin');
     });
 
-    app.get<{ Params: { sessionId: string } }>('/local-checkout/:sessionId', { config: { access: 'public' } }, async (request, reply) => {
-      const result = await page(request.params.sessionId);
-      if ('redirect' in result) return reply.redirect(result.redirect, 303);
-      return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);
-    });
-
-    app.post<{ Params: { sessionId: string } }>('/local-checkout/:sessionId/complete', { config: { access: 'public' } }, async (request, reply) => {
-      const id = request.params.sessionId;
-      const discountCode = formFields(request.body).discountCode?.slice(0, 100);
-      const done = await payments.completeCheckout(id, discountCode);
-      if (!done.ok) {
-        const error =
-          done.reason === 'bad-code'
-            ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
-            : done.reason === 'code-not-for-plan'
-              ? 'Discount codes apply to the monthly plan only. Leave the field empty to pay the annual price.'
-              : undefined;
-        const result = await page(id, { error, discountCode });
+    app.get<{ Params: { sessionId: string } }>(
+      '/local-checkout/:sessionId',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const result = await page(request.params.sessionId);
         if ('redirect' in result) return reply.redirect(result.redirect, 303);
-        return reply.code(result.status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(result.body);
-      }
-      // The same handling a Stripe webhook gets: recorded once, state read back from the provider.
-      await handlePaymentEvent(ctx, payments, done.event);
-      return reply.redirect(done.redirectTo, 303);
-    });
+        return reply
+          .code(result.status)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(result.body);
+      },
+    );
+
+    app.post<{ Params: { sessionId: string } }>(
+      '/local-checkout/:sessionId/complete',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        const id = request.params.sessionId;
+        const discountCode = formFields(request.body).discountCode?.slice(0, 100);
+        const done = await payments.completeCheckout(id, discountCode);
+        if (!done.ok) {
+          const error =
+            done.reason === 'bad-code'
+              ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
+              : done.reason === 'code-not-for-plan'
+                ? 'Discount codes apply to the monthly plan only. Leave the field empty to pay the annual price.'
+                : undefined;
+          const result = await page(id, { error, discountCode });
+          if ('redirect' in result) return reply.redirect(result.redirect, 303);
+          return reply
+            .code(result.status)
+            .header('Cache-Control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(result.body);
+        }
+        // The same handling a Stripe webhook gets: recorded once, state read back from the provider.
+        await handlePaymentEvent(ctx, payments, done.event);
+        return reply.redirect(done.redirectTo, 303);
+      },
+    );
   };
 }

@@ -14,7 +14,12 @@ import { PASSWORD_ALREADY_SET, passwordStepClosed } from './password-step';
  * checkout created, once, within 24 hours of paying. Any other sessions of that account end.
  * Returns the user id to sign in.
  */
-export async function setPasswordAfterPayment(ctx: AppContext, payments: PaymentsProvider, sessionId: string, password: string): Promise<number> {
+export async function setPasswordAfterPayment(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  sessionId: string,
+  password: string,
+): Promise<number> {
   const checkout = await findPaidCheckout(ctx, payments, sessionId);
   const account = await findUserByEmail(ctx, checkout.email);
   const closed = passwordStepClosed(checkout, account, ctx.clock.now());

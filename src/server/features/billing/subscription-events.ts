@@ -35,7 +35,10 @@ export async function recordSubscriptionEvent(
 }
 
 /** Many rows at once (one insert), e.g. a notice sent to every member on a plan. */
-export async function recordSubscriptionEvents(db: DbOrTx, events: Parameters<typeof recordSubscriptionEvent>[1][]): Promise<void> {
+export async function recordSubscriptionEvents(
+  db: DbOrTx,
+  events: Parameters<typeof recordSubscriptionEvent>[1][],
+): Promise<void> {
   if (!events.length) return;
   await db.insert(subscriptionEvents).values(
     events.map((e) => ({

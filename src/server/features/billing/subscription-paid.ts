@@ -34,7 +34,11 @@ export function displayText(siteName: string, amountPence: number | null, interv
  * has another live subscription, this payment is a duplicate: its subscription is ended here at
  * once, before anything is recorded, so two renewing subscriptions never exist past this call.
  */
-export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvider, sessionId: string): Promise<PaidCheckout | null> {
+export async function loadPaidCheckout(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  sessionId: string,
+): Promise<PaidCheckout | null> {
   const session = await payments.retrieveCheckoutSession(sessionId);
   if (!session?.paid || session.mode !== 'subscription' || !session.email) return null;
   const email = session.email.trim().toLowerCase();
@@ -44,7 +48,13 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
   let duplicateOf: SubscriptionInfo | null = null;
   // Only a subscription still running can be a second one: the checkout of an old, ended
   // subscription (its completion delivered late, or again) is history, not a duplicate payment.
-  if (subscription && isLive(subscription) && isPaidPlanType(account?.subscriptionType) && accountSubscriptionId && accountSubscriptionId !== subscription.id) {
+  if (
+    subscription &&
+    isLive(subscription) &&
+    isPaidPlanType(account?.subscriptionType) &&
+    accountSubscriptionId &&
+    accountSubscriptionId !== subscription.id
+  ) {
     // The stored state may lag the provider (an end not yet announced): ask the provider.
     const current = await payments.retrieveSubscription(accountSubscriptionId);
     if (current && isLive(current)) duplicateOf = current;
@@ -62,19 +72,30 @@ export async function loadPaidCheckout(ctx: AppContext, payments: PaymentsProvid
  * checkout is recorded as taking effect, the joining is recorded too (record-joining.ts). Safe to run any
  * number of times for the same checkout: a checkout once recorded as a duplicate stays one.
  */
-export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider['kind'], paid: PaidCheckout, db: DbOrTx) {
+export async function recordPaidCheckout(
+  ctx: AppContext,
+  kind: PaymentsProvider['kind'],
+  paid: PaidCheckout,
+  db: DbOrTx,
+) {
   const now = ctx.clock.now();
   const { session, subscription, duplicateOf } = paid;
   const { user: found, created } = await createUser(ctx, { email: session.email }, db);
   // Serialises completions for one account: two paid at once must not both become "the" subscription.
   const [user] = await db.select().from(users).where(eq(users.id, found.id)).for('update');
   if (!created && user.stripeSubscriptionId !== paid.accountSubscriptionId) throw new StalePaymentPlan();
-  const oldSubscription = subscription !== null && !isLive(subscription) && user.stripeSubscriptionId !== null && user.stripeSubscriptionId !== subscription.id;
+  const oldSubscription =
+    subscription !== null &&
+    !isLive(subscription) &&
+    user.stripeSubscriptionId !== null &&
+    user.stripeSubscriptionId !== subscription.id;
   // Read after the account's lock: a completion of the same checkout running alongside has committed by now.
   const [before] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
   const joins = !duplicateOf && !oldSubscription && !before?.completedAt;
   if (!duplicateOf && !oldSubscription) {
-    const update = subscription ? subscriptionUpdateFor(user, subscription, now) : { stripeCustomerId: session.customerId ?? user.stripeCustomerId, updatedAt: now };
+    const update = subscription
+      ? subscriptionUpdateFor(user, subscription, now)
+      : { stripeCustomerId: session.customerId ?? user.stripeCustomerId, updatedAt: now };
     await db.update(users).set(update).where(eq(users.id, user.id));
   }
   const text = displayText(ctx.config.SITE_NAME, session.amountTotal, subscription?.interval ?? 'month');
@@ -88,7 +109,14 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
   };
   await db
     .insert(checkoutSessions)
-    .values({ id: session.id, provider: kind, ...paidFields, createdAccount: created, createdAt: now, completedAt: now })
+    .values({
+      id: session.id,
+      provider: kind,
+      ...paidFields,
+      createdAccount: created,
+      createdAt: now,
+      completedAt: now,
+    })
     .onConflictDoUpdate({
       target: checkoutSessions.id,
       set: {
@@ -99,8 +127,20 @@ export async function recordPaidCheckout(ctx: AppContext, kind: PaymentsProvider
         completedAt: sql`coalesce(${checkoutSessions.completedAt}, ${now.toISOString()}::timestamptz)`,
       },
     });
-  if (joins) await recordJoining(ctx, db, { user, checkoutId: session.id, checkout: before, amountPence: session.amountTotal, subscription });
-  if (duplicateOf) await queueDuplicatePaymentEmail(ctx, { sessionId: session.id, email: user.email, amountPence: session.amountTotal, kept: duplicateOf }, db);
+  if (joins)
+    await recordJoining(ctx, db, {
+      user,
+      checkoutId: session.id,
+      checkout: before,
+      amountPence: session.amountTotal,
+      subscription,
+    });
+  if (duplicateOf)
+    await queueDuplicatePaymentEmail(
+      ctx,
+      { sessionId: session.id, email: user.email, amountPence: session.amountTotal, kept: duplicateOf },
+      db,
+    );
   return user.id;
 }
 
@@ -119,7 +159,11 @@ export async function withFreshPlan<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 /** The shared "a subscription was paid for" use case: Stripe's webhook and the local checkout both end here. */
-export async function subscriptionPaid(ctx: AppContext, payments: PaymentsProvider, sessionId: string): Promise<boolean> {
+export async function subscriptionPaid(
+  ctx: AppContext,
+  payments: PaymentsProvider,
+  sessionId: string,
+): Promise<boolean> {
   return withFreshPlan(async () => {
     const paid = await loadPaidCheckout(ctx, payments, sessionId);
     if (!paid) return false;

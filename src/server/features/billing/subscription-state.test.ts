@@ -31,29 +31,40 @@ describe('userFieldsFromSubscription', () => {
   });
 
   it('keeps access to the period end once cancellation is scheduled (flag or cancel_at)', () => {
-    expect(userFieldsFromSubscription({ ...base, cancelAtPeriodEnd: true, cancelAt: base.currentPeriodEnd })).toMatchObject({
+    expect(
+      userFieldsFromSubscription({ ...base, cancelAtPeriodEnd: true, cancelAt: base.currentPeriodEnd }),
+    ).toMatchObject({
       subscriptionStatus: 'active',
       cancelAtPeriodEnd: true,
       subscriptionEndDate: base.currentPeriodEnd,
     });
     const earlier = new Date('2026-01-31T00:00:00Z');
-    expect(userFieldsFromSubscription({ ...base, cancelAt: earlier })).toMatchObject({ cancelAtPeriodEnd: true, subscriptionEndDate: earlier });
+    expect(userFieldsFromSubscription({ ...base, cancelAt: earlier })).toMatchObject({
+      cancelAtPeriodEnd: true,
+      subscriptionEndDate: earlier,
+    });
   });
 
   it('a subscription billed yearly is the annual plan, renewing on its period end', () => {
     const yearly = { ...base, amount: 14400, interval: 'year', currentPeriodEnd: new Date('2027-01-10T09:00:00Z') };
     expect(planOf(yearly)).toBe('annual');
     expect(planOf(base)).toBe('monthly');
-    expect(userFieldsFromSubscription(yearly)).toMatchObject({ subscriptionType: 'annual', subscriptionEndDate: yearly.currentPeriodEnd, cancelAtPeriodEnd: false });
+    expect(userFieldsFromSubscription(yearly)).toMatchObject({
+      subscriptionType: 'annual',
+      subscriptionEndDate: yearly.currentPeriodEnd,
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('ends at the moment Stripe ended it', () => {
     const endedAt = new Date('2026-01-20T00:00:00Z');
-    expect(userFieldsFromSubscription({ ...base, status: 'canceled', endedAt, cancelAtPeriodEnd: true })).toMatchObject({
-      subscriptionStatus: 'canceled',
-      subscriptionEndDate: endedAt,
-      cancelAtPeriodEnd: false,
-    });
+    expect(userFieldsFromSubscription({ ...base, status: 'canceled', endedAt, cancelAtPeriodEnd: true })).toMatchObject(
+      {
+        subscriptionStatus: 'canceled',
+        subscriptionEndDate: endedAt,
+        cancelAtPeriodEnd: false,
+      },
+    );
   });
 });
 

@@ -15,11 +15,17 @@ export function isLive(sub: SubscriptionInfo): boolean {
 }
 
 /** The plan of a provider subscription: one billed yearly is the annual plan, any other the monthly. */
-export const planOf = (sub: Pick<SubscriptionInfo, 'interval'>): Plan => (sub.interval === 'year' ? 'annual' : 'monthly');
+export const planOf = (sub: Pick<SubscriptionInfo, 'interval'>): Plan =>
+  sub.interval === 'year' ? 'annual' : 'monthly';
 
 /** The account holds a paid subscription (monthly or annual) that is still running (the one to keep, decision 0018). */
 export function hasLiveSubscription(user: UserRow, now: Date): boolean {
-  return isPaidPlanType(user.subscriptionType) && Boolean(user.stripeSubscriptionId) && isLiveStatus(user.subscriptionStatus) && hasActiveSubscription(user, now);
+  return (
+    isPaidPlanType(user.subscriptionType) &&
+    Boolean(user.stripeSubscriptionId) &&
+    isLiveStatus(user.subscriptionStatus) &&
+    hasActiveSubscription(user, now)
+  );
 }
 
 /**
@@ -29,7 +35,10 @@ export function hasLiveSubscription(user: UserRow, now: Date): boolean {
  */
 export function userFieldsFromSubscription(sub: SubscriptionInfo): UserUpdate {
   const ended = ENDED.has(sub.status);
-  const scheduledEnd = [sub.cancelAt, sub.currentPeriodEnd].filter((d): d is Date => d !== null).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+  const scheduledEnd =
+    [sub.cancelAt, sub.currentPeriodEnd]
+      .filter((d): d is Date => d !== null)
+      .sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
   return {
     subscriptionStatus: ended ? 'canceled' : sub.status,
     subscriptionType: planOf(sub) === 'annual' ? ANNUAL_TYPE : MONTHLY_TYPE,
@@ -43,14 +52,21 @@ export function userFieldsFromSubscription(sub: SubscriptionInfo): UserUpdate {
 
 /** An admin grant (lifetime family, or an annual special still running) is never overwritten by provider events. */
 function hasActiveGrant(user: UserRow, now: Date): boolean {
-  return (user.subscriptionType === 'family' || user.subscriptionType === 'annual_special') && hasActiveSubscription(user, now);
+  return (
+    (user.subscriptionType === 'family' || user.subscriptionType === 'annual_special') &&
+    hasActiveSubscription(user, now)
+  );
 }
 
 /** What a provider subscription changes on this user (only the ids while a grant is running). */
 export function subscriptionUpdateFor(user: UserRow, sub: SubscriptionInfo, now: Date): UserUpdate {
   const fields = userFieldsFromSubscription(sub);
   if (!hasActiveGrant(user, now)) return { ...fields, updatedAt: now };
-  return { stripeSubscriptionId: fields.stripeSubscriptionId, stripeCustomerId: fields.stripeCustomerId ?? user.stripeCustomerId, updatedAt: now };
+  return {
+    stripeSubscriptionId: fields.stripeSubscriptionId,
+    stripeCustomerId: fields.stripeCustomerId ?? user.stripeCustomerId,
+    updatedAt: now,
+  };
 }
 
 /** The status the admin list shows: the stored one, with a lapsed live status shown as expired. */

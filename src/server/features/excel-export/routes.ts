@@ -14,9 +14,14 @@ export function excelExportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/admin/excel-export', { config: { access: 'admin' } }, async (request, reply) => {
     const { multipliers } = parse(excelExportBody, request.body);
     const { day, raceCount, selections } = await todaysSelections(ctx);
-    if (raceCount === 0) throw notFound(`No race cards for today (${formatLongDay(day)}) to export. Upload today's cards first.`);
+    if (raceCount === 0)
+      throw notFound(`No race cards for today (${formatLongDay(day)}) to export. Upload today's cards first.`);
     const bytes = await exportWorkbook(selections, multipliers);
     const filename = exportFilename(day);
-    return reply.header('Content-Type', XLSX).header('Content-Disposition', `attachment; filename="${filename}"`).header('Cache-Control', 'no-store').send(bytes);
+    return reply
+      .header('Content-Type', XLSX)
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(bytes);
   });
 }

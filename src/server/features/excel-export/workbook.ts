@@ -21,12 +21,20 @@ const WIDTHS = [12, 8, 16, 40, 26, 10, 15, 18, 12, 12, 10, 12, 11];
  * multiplier. The sheet is chosen on the model's exact value; the Value cell holds it rounded to
  * the two places it shows, so a copied or summed cell is the figure the member sees.
  */
-export async function exportWorkbook(selections: readonly ExportSelection[], multipliers: ExportMultipliers): Promise<Buffer> {
+export async function exportWorkbook(
+  selections: readonly ExportSelection[],
+  multipliers: ExportMultipliers,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'VBG';
   for (const sheet of EXPORT_SHEETS) {
     const ws = wb.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = EXPORT_COLUMNS.map((header, i) => ({ header, key: header, width: WIDTHS[i], style: FORMATS[header] ? { numFmt: FORMATS[header] } : {} }));
+    ws.columns = EXPORT_COLUMNS.map((header, i) => ({
+      header,
+      key: header,
+      width: WIDTHS[i],
+      style: FORMATS[header] ? { numFmt: FORMATS[header] } : {},
+    }));
     ws.getRow(1).font = { bold: true };
     const stake = multipliers[sheet.multiplier];
     for (const s of selections) {

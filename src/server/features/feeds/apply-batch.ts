@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { round } from '#shared/odds';
 import { nameKey, type Finish } from '#shared/race-results';
-import { feedAgrees, feedMayReplace, matchFeed, type FeedBatch, type FeedProblem, type FeedProvider, type MatchedFeedRace, type ResultSource } from '#shared/racing-feeds';
+import {
+  feedAgrees,
+  feedMayReplace,
+  matchFeed,
+  type FeedBatch,
+  type FeedProblem,
+  type FeedProvider,
+  type MatchedFeedRace,
+  type ResultSource,
+} from '#shared/racing-feeds';
 import type { SettledFromResults } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
 import { raceDayChanged } from '#server/race-day-events';
@@ -28,7 +37,11 @@ export interface AppliedBatch {
 type Card = Awaited<ReturnType<typeof cardsOfDay>>[number];
 type StoredRunner = Awaited<ReturnType<typeof runnersOfResults>>[number];
 
-const WHOSE: Record<ResultSource, string> = { manual: "The analyst's result", bsp: 'The BSP files’ result', 'racing-api': "The Racing API's result" };
+const WHOSE: Record<ResultSource, string> = {
+  manual: "The analyst's result",
+  bsp: 'The BSP files’ result',
+  'racing-api': "The Racing API's result",
+};
 const kept = (finish: Finish) => finish === 'won' || finish === 'placed';
 const samePrice = (a: number, b: number) => round(a, 2) === round(b, 2);
 
@@ -61,25 +74,49 @@ export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, ba
   return applied;
 }
 
-async function writePrices(ctx: AppContext, date: string, provider: FeedProvider, matched: ReturnType<typeof matchFeed<Card>>['prices']): Promise<number> {
+async function writePrices(
+  ctx: AppContext,
+  date: string,
+  provider: FeedProvider,
+  matched: ReturnType<typeof matchFeed<Card>>['prices'],
+): Promise<number> {
   const known = await priceHistories(ctx.db, date, [provider]);
   const byInstant = new Map<number, RunnerPrice[]>();
   for (const { card, runner, price } of matched) {
     const history = known.get(runnerPriceKey(card.time, card.course, runner.name)) ?? [];
     const last = history.at(-1);
-    const seen = provider === 'bsp' ? history.some((s) => samePrice(s.price, price.price)) : last !== undefined && samePrice(last.price, price.price) && last.priceText === price.priceText;
+    const seen =
+      provider === 'bsp'
+        ? history.some((s) => samePrice(s.price, price.price))
+        : last !== undefined && samePrice(last.price, price.price) && last.priceText === price.priceText;
     if (seen) continue;
     const at = price.observedAt.getTime();
-    byInstant.set(at, [...(byInstant.get(at) ?? []), { time: card.time, course: card.course, horseName: runner.name, price: round(price.price, 2), priceText: price.priceText }]);
+    byInstant.set(at, [
+      ...(byInstant.get(at) ?? []),
+      {
+        time: card.time,
+        course: card.course,
+        horseName: runner.name,
+        price: round(price.price, 2),
+        priceText: price.priceText,
+      },
+    ]);
   }
   if (byInstant.size === 0) return 0;
   await ctx.db.transaction(async (tx) => {
-    for (const [at, prices] of byInstant) await recordPrices(tx, { date, source: provider, observedAt: new Date(at), recordedBy: null, prices });
+    for (const [at, prices] of byInstant)
+      await recordPrices(tx, { date, source: provider, observedAt: new Date(at), recordedBy: null, prices });
   });
   return [...byInstant.values()].reduce((n, list) => n + list.length, 0);
 }
 
-async function writeResults(ctx: AppContext, date: string, provider: FeedProvider, matched: MatchedFeedRace<Card>[], applied: AppliedBatch) {
+async function writeResults(
+  ctx: AppContext,
+  date: string,
+  provider: FeedProvider,
+  matched: MatchedFeedRace<Card>[],
+  applied: AppliedBatch,
+) {
   if (matched.length === 0) return;
   const stored = await ctx.db.select().from(raceResults).where(eq(raceResults.raceDate, date));
   const storedRunners = await runnersOfResults(ctx.db, stored);
@@ -89,10 +126,20 @@ async function writeResults(ctx: AppContext, date: string, provider: FeedProvide
     const result = stored.find((r) => r.time === race.card.time && r.course === race.card.course);
     const runners = result ? storedRunners.filter((r) => r.resultId === result.id) : [];
     const settles = race.feed.settles && race.complete;
-    if (settles && (!result || (feedMayReplace(result.source as ResultSource, provider) && saysMore(result.source, runners, race, provider)))) {
+    if (
+      settles &&
+      (!result ||
+        (feedMayReplace(result.source as ResultSource, provider) && saysMore(result.source, runners, race, provider)))
+    ) {
       toSave.push({
         card: race.card,
-        runners: race.runners.map((r) => ({ runner: r.runner, finish: r.finish, position: kept(r.finish) ? r.position : null, startingPrice: r.startingPrice, bsp: r.bsp })),
+        runners: race.runners.map((r) => ({
+          runner: r.runner,
+          finish: r.finish,
+          position: kept(r.finish) ? r.position : null,
+          startingPrice: r.startingPrice,
+          bsp: r.bsp,
+        })),
       });
       continue;
     }
@@ -114,7 +161,8 @@ async function writeResults(ctx: AppContext, date: string, provider: FeedProvide
       const row = runners.find((s) => nameKey(s.name) === nameKey(r.runner.name));
       if (!row) continue;
       const bsp = r.bsp !== null && (row.bsp === null || !samePrice(row.bsp, r.bsp)) ? r.bsp : row.bsp;
-      const startingPrice = agrees && row.startingPrice === null && r.startingPrice !== null ? r.startingPrice : row.startingPrice;
+      const startingPrice =
+        agrees && row.startingPrice === null && r.startingPrice !== null ? r.startingPrice : row.startingPrice;
       if (bsp !== row.bsp || startingPrice !== row.startingPrice) figures.push({ id: row.id, bsp, startingPrice });
     }
   }
@@ -125,7 +173,11 @@ async function writeResults(ctx: AppContext, date: string, provider: FeedProvide
   }
   if (figures.length) {
     await ctx.db.transaction(async (tx) => {
-      for (const f of figures) await tx.update(raceResultRunners).set({ bsp: f.bsp, startingPrice: f.startingPrice }).where(eq(raceResultRunners.id, f.id));
+      for (const f of figures)
+        await tx
+          .update(raceResultRunners)
+          .set({ bsp: f.bsp, startingPrice: f.startingPrice })
+          .where(eq(raceResultRunners.id, f.id));
       // A starting price filled in settles a winning tip that had no advised odds.
       applied.tipsSettled.push(...(await settleTipsFromResults(tx, date, ctx.clock.now())));
     });
@@ -138,12 +190,22 @@ async function writeResults(ctx: AppContext, date: string, provider: FeedProvide
  * replace), or another finish, position, starting price or BSP for a runner. A BSP the feed does
  * not give is no change (the stored one is kept).
  */
-function saysMore(source: string, stored: readonly StoredRunner[], race: MatchedFeedRace<Card>, provider: FeedProvider): boolean {
+function saysMore(
+  source: string,
+  stored: readonly StoredRunner[],
+  race: MatchedFeedRace<Card>,
+  provider: FeedProvider,
+): boolean {
   if (source !== provider) return true;
   return race.runners.some((r) => {
     const row = stored.find((s) => nameKey(s.name) === nameKey(r.runner.name));
     if (!row) return true;
     const position = kept(r.finish) ? r.position : null;
-    return row.finish !== r.finish || row.position !== position || row.startingPrice !== r.startingPrice || (r.bsp !== null && (row.bsp === null || !samePrice(row.bsp, r.bsp)));
+    return (
+      row.finish !== r.finish ||
+      row.position !== position ||
+      row.startingPrice !== r.startingPrice ||
+      (r.bsp !== null && (row.bsp === null || !samePrice(row.bsp, r.bsp)))
+    );
   });
 }

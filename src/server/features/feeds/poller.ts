@@ -65,7 +65,10 @@ export class FeedPoller {
     this.timer = null;
     await this.unlisten?.().catch(() => undefined);
     let wait: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled(this.running.values()), new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
+    await Promise.race([
+      Promise.allSettled(this.running.values()),
+      new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS))),
+    ]);
     clearTimeout(wait);
     await this.lock?.release();
     this.lock = null;
@@ -77,7 +80,9 @@ export class FeedPoller {
       if (!this.lock) await this.takeLock();
       if (this.lock) {
         const now = this.ctx.clock.now().getTime();
-        for (const p of this.providers) if (!this.running.has(p.id) && now >= (this.due.get(p.id) ?? 0)) void this.run(p, false).catch(() => undefined);
+        for (const p of this.providers)
+          if (!this.running.has(p.id) && now >= (this.due.get(p.id) ?? 0))
+            void this.run(p, false).catch(() => undefined);
       }
     } catch (err) {
       this.ctx.log.warn({ err }, 'feed poller: tick failed; trying again');
@@ -100,7 +105,8 @@ export class FeedPoller {
     void lock.lost.then(() => {
       if (this.lock !== lock) return;
       this.lock = null;
-      if (!this.stopping) this.ctx.log.warn('feed poller: lost its database session; another instance takes over polling');
+      if (!this.stopping)
+        this.ctx.log.warn('feed poller: lost its database session; another instance takes over polling');
     });
   }
 

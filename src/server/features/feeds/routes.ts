@@ -25,29 +25,43 @@ export function feedsRoutes(app: FastifyInstance, ctx: AppContext, opts: { polli
 
   app.get('/api/admin/feeds', { config: { access: 'admin' } }, async (_request, reply): Promise<FeedsAnswer> => {
     reply.header('Cache-Control', 'no-store');
-    const feeds = await Promise.all(FEED_PROVIDERS.map(async (id) => statusView(await readFeedStatus(ctx, id), configured(id))));
+    const feeds = await Promise.all(
+      FEED_PROVIDERS.map(async (id) => statusView(await readFeedStatus(ctx, id), configured(id))),
+    );
     return { feeds, thisInstancePolls: poller.polls };
   });
 
-  app.post<{ Params: { provider: string } }>('/api/admin/feeds/:provider/run', { config: { access: 'admin' } }, async (request, reply) => {
-    const id = FEED_PROVIDERS.find((p) => p === request.params.provider);
-    if (!id) throw new HttpError(404, `There is no feed named "${request.params.provider.slice(0, 40)}".`);
-    const provider = poller.provider(id);
-    if (!provider) throw new HttpError(409, `${LABELS[id]} is not switched on: add ${id} to RACING_DATA_PROVIDERS to poll it.`);
-    const before = await readFeedStatus(ctx, id);
-    if (before.state === 'rate-limited' && before.nextAttemptAt && before.nextAttemptAt > ctx.clock.now()) {
-      throw new HttpError(409, `${LABELS[id]} asked us to slow down: the next attempt is at ${londonClock(before.nextAttemptAt)} (London). Try again then.`);
-    }
-    const status = await poller.runNow(provider);
-    if (!status) {
-      const answer: FeedRunAnswer = { success: true, message: 'Asked the instance that polls the feeds to run it now; this panel shows the outcome shortly.', feed: statusView(before, true) };
-      return reply.code(202).send(answer);
-    }
-    const failed = status.state === 'failing' || status.state === 'rate-limited';
-    const answer: FeedRunAnswer = { success: !failed, message: status.message, feed: statusView(status, true) };
-    // The feed failed, not the request: 502 with what happened (not the error handler's generic 5xx).
-    return reply.code(failed ? 502 : 200).send(answer);
-  });
+  app.post<{ Params: { provider: string } }>(
+    '/api/admin/feeds/:provider/run',
+    { config: { access: 'admin' } },
+    async (request, reply) => {
+      const id = FEED_PROVIDERS.find((p) => p === request.params.provider);
+      if (!id) throw new HttpError(404, `There is no feed named "${request.params.provider.slice(0, 40)}".`);
+      const provider = poller.provider(id);
+      if (!provider)
+        throw new HttpError(409, `${LABELS[id]} is not switched on: add ${id} to RACING_DATA_PROVIDERS to poll it.`);
+      const before = await readFeedStatus(ctx, id);
+      if (before.state === 'rate-limited' && before.nextAttemptAt && before.nextAttemptAt > ctx.clock.now()) {
+        throw new HttpError(
+          409,
+          `${LABELS[id]} asked us to slow down: the next attempt is at ${londonClock(before.nextAttemptAt)} (London). Try again then.`,
+        );
+      }
+      const status = await poller.runNow(provider);
+      if (!status) {
+        const answer: FeedRunAnswer = {
+          success: true,
+          message: 'Asked the instance that polls the feeds to run it now; this panel shows the outcome shortly.',
+          feed: statusView(before, true),
+        };
+        return reply.code(202).send(answer);
+      }
+      const failed = status.state === 'failing' || status.state === 'rate-limited';
+      const answer: FeedRunAnswer = { success: !failed, message: status.message, feed: statusView(status, true) };
+      // The feed failed, not the request: 502 with what happened (not the error handler's generic 5xx).
+      return reply.code(failed ? 502 : 200).send(answer);
+    },
+  );
 
   // Two files at most: the win file and, optionally, its place file.
   registerUploadScope(
@@ -55,7 +69,13 @@ export function feedsRoutes(app: FastifyInstance, ctx: AppContext, opts: { polli
     MAX_BSP_FILE_BYTES,
     (scope) => {
       scope.post('/api/admin/feeds/bsp', { config: { access: 'admin' } }, async (request) => {
-        const form = await readUploadForm(request, { noun: 'BSP file', fileField: 'winFile', extraFileFields: ['placeFile'], textFields: [], maxBytes: MAX_BSP_FILE_BYTES });
+        const form = await readUploadForm(request, {
+          noun: 'BSP file',
+          fileField: 'winFile',
+          extraFileFields: ['placeFile'],
+          textFields: [],
+          maxBytes: MAX_BSP_FILE_BYTES,
+        });
         const win = form.data ? { data: form.data, filename: form.filename } : undefined;
         return uploadBspFiles(ctx, win, form.extraFiles.placeFile);
       });

@@ -1,6 +1,12 @@
 import { feedRetryDelayMs, type FeedProblem } from '#shared/racing-feeds';
 import type { AppContext } from '#server/context';
-import { FeedFormatError, FeedNotReadyError, FeedRateLimitedError, FeedUnavailableError, type RacingDataProvider } from '#server/providers/racing-data';
+import {
+  FeedFormatError,
+  FeedNotReadyError,
+  FeedRateLimitedError,
+  FeedUnavailableError,
+  type RacingDataProvider,
+} from '#server/providers/racing-data';
 import { applyFeedBatch } from './apply-batch';
 import { planPoll } from './schedule';
 import { readFeedStatus, writeFeedStatus, type FeedStatusRow } from './status';
@@ -12,13 +18,23 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * (applyFeedBatch), then its status. A failure writes nothing of that poll and backs off
  * (feedRetryDelayMs, never before a Retry-After); the site keeps its last prices and results.
  */
-export async function runFeed(ctx: AppContext, provider: RacingDataProvider, opts: { force: boolean }): Promise<FeedStatusRow> {
+export async function runFeed(
+  ctx: AppContext,
+  provider: RacingDataProvider,
+  opts: { force: boolean },
+): Promise<FeedStatusRow> {
   const started = ctx.clock.now();
   const before = await readFeedStatus(ctx, provider.id);
   const plan = await planPoll(ctx, provider.id, started, opts.force);
   const later = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
   if ('idle' in plan) {
-    return writeFeedStatus(ctx, { ...before, state: 'idle', message: plan.idle, failures: 0, nextAttemptAt: later(provider.intervalMs) });
+    return writeFeedStatus(ctx, {
+      ...before,
+      state: 'idle',
+      message: plan.idle,
+      failures: 0,
+      nextAttemptAt: later(provider.intervalMs),
+    });
   }
   const attempt = { ...before, lastAttemptAt: started };
   try {
@@ -32,19 +48,46 @@ export async function runFeed(ctx: AppContext, provider: RacingDataProvider, opt
       notes.push(...batch.notes);
       let part = `${date}: ${plural(applied.prices, 'new price')}, ${plural(applied.results, 'result')} saved`;
       if (applied.figures) part += `, ${plural(applied.figures, 'result')} given BSPs or SPs`;
-      if (applied.tipsSettled.length) part += `, settled ${applied.tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}`;
+      if (applied.tipsSettled.length)
+        part += `, settled ${applied.tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}`;
       parts.push(part);
     }
-    const message = [`${parts.join('; ')}.`, unmatched.length ? `${plural(unmatched.length, 'name')} not matched.` : '', ...notes].filter(Boolean).join(' ');
-    return writeFeedStatus(ctx, { ...attempt, state: 'ok', message, failures: 0, lastSuccessAt: ctx.clock.now(), nextAttemptAt: later(provider.intervalMs), unmatched });
+    const message = [
+      `${parts.join('; ')}.`,
+      unmatched.length ? `${plural(unmatched.length, 'name')} not matched.` : '',
+      ...notes,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return writeFeedStatus(ctx, {
+      ...attempt,
+      state: 'ok',
+      message,
+      failures: 0,
+      lastSuccessAt: ctx.clock.now(),
+      nextAttemptAt: later(provider.intervalMs),
+      unmatched,
+    });
   } catch (err) {
     if (err instanceof FeedNotReadyError) {
-      return writeFeedStatus(ctx, { ...attempt, state: 'idle', message: err.message, failures: 0, nextAttemptAt: later(provider.intervalMs) });
+      return writeFeedStatus(ctx, {
+        ...attempt,
+        state: 'idle',
+        message: err.message,
+        failures: 0,
+        nextAttemptAt: later(provider.intervalMs),
+      });
     }
     const failures = before.failures + 1;
     if (err instanceof FeedRateLimitedError) {
       const wait = feedRetryDelayMs(provider.intervalMs, failures, err.retryAfterMs);
-      return writeFeedStatus(ctx, { ...attempt, state: 'rate-limited', message: `${err.message} Backing off: next attempt in ${Math.ceil(wait / 1000)} s.`, failures, nextAttemptAt: later(wait) });
+      return writeFeedStatus(ctx, {
+        ...attempt,
+        state: 'rate-limited',
+        message: `${err.message} Backing off: next attempt in ${Math.ceil(wait / 1000)} s.`,
+        failures,
+        nextAttemptAt: later(wait),
+      });
     }
     const known = err instanceof FeedUnavailableError || err instanceof FeedFormatError;
     if (!known) ctx.log.error({ err, feed: provider.id }, 'feed poll failed');

@@ -35,7 +35,10 @@ export async function planPoll(ctx: AppContext, provider: FeedProvider, now: Dat
   if (provider === 'racing-api') {
     if (todays.length === 0) return { dates: [], idle: `No race cards for ${today}: nothing to match.` };
     if (!force) {
-      const resulted = await ctx.db.select({ time: raceResults.time, course: raceResults.course }).from(raceResults).where(eq(raceResults.raceDate, today));
+      const resulted = await ctx.db
+        .select({ time: raceResults.time, course: raceResults.course })
+        .from(raceResults)
+        .where(eq(raceResults.raceDate, today));
       const open = todays.filter((r) => !resulted.some((x) => x.time === r.time && x.course === r.course));
       if (open.length === 0) return { dates: [], idle: `Every race on the cards of ${today} has its result.` };
     }
@@ -43,7 +46,9 @@ export async function planPoll(ctx: AppContext, provider: FeedProvider, now: Dat
   }
   if (force) {
     if (todays.length) return { dates: [today] };
-    return (await raceTimes(ctx, yesterday)).length ? { dates: [yesterday] } : { dates: [], idle: `No race cards for ${yesterday} or ${today}.` };
+    return (await raceTimes(ctx, yesterday)).length
+      ? { dates: [yesterday] }
+      : { dates: [], idle: `No race cards for ${yesterday} or ${today}.` };
   }
   const dates: string[] = [];
   if ((await raceTimes(ctx, yesterday)).length && !(await hasBsp(ctx, yesterday))) dates.push(yesterday);
@@ -51,7 +56,17 @@ export async function planPoll(ctx: AppContext, provider: FeedProvider, now: Dat
     .map((r) => r.time)
     .sort()
     .at(-1);
-  if (last && now.getTime() >= londonInstant(today, last).getTime() + BSP_AFTER_LAST_RACE_MS && !(await hasBsp(ctx, today))) dates.push(today);
+  if (
+    last &&
+    now.getTime() >= londonInstant(today, last).getTime() + BSP_AFTER_LAST_RACE_MS &&
+    !(await hasBsp(ctx, today))
+  )
+    dates.push(today);
   if (dates.length) return { dates };
-  return { dates: [], idle: last ? `Waiting for racing on ${today} to finish (last race ${last}), or BSPs already read.` : `No race cards without BSPs for ${yesterday} or ${today}.` };
+  return {
+    dates: [],
+    idle: last
+      ? `Waiting for racing on ${today} to finish (last race ${last}), or BSPs already read.`
+      : `No race cards without BSPs for ${yesterday} or ${today}.`,
+  };
 }

@@ -33,7 +33,9 @@ const never = (provider: FeedProvider): FeedStatusRow => ({
 
 export async function readFeedStatus(ctx: AppContext, provider: FeedProvider): Promise<FeedStatusRow> {
   const [row] = await ctx.db.select().from(feedStatus).where(eq(feedStatus.provider, provider));
-  return row ? { ...row, provider, state: row.state as FeedState, unmatched: row.unmatched as FeedProblem[] } : never(provider);
+  return row
+    ? { ...row, provider, state: row.state as FeedState, unmatched: row.unmatched as FeedProblem[] }
+    : never(provider);
 }
 
 /** Replaces a feed's status row (written by the instance that polls, and by a BSP upload). */

@@ -20,21 +20,34 @@ interface Nomination extends FreeRace {
 async function findRace(ctx: AppContext, weekday: Weekday, raceTime: string, course: string) {
   const [h, m] = raceTime.split(/[:.]/).map(Number);
   const times = timeCandidates(h, m);
-  const dayRaces = await ctx.db.select({ id: races.id, time: races.time, course: races.course }).from(races).where(eq(races.weekday, weekday));
+  const dayRaces = await ctx.db
+    .select({ id: races.id, time: races.time, course: races.course })
+    .from(races)
+    .where(eq(races.weekday, weekday));
   return dayRaces.find((r) => times.includes(r.time) && courseKey(r.course) === courseKey(course)) ?? null;
 }
 
 /** Stage 5: POST /api/free-race/nominate — the race must exist (404); stored for today (London). */
-export async function nominateFreeRace(ctx: AppContext, { raceTime, course, weekday }: NominateFreeRaceBody): Promise<AdminActionResult> {
+export async function nominateFreeRace(
+  ctx: AppContext,
+  { raceTime, course, weekday }: NominateFreeRaceBody,
+): Promise<AdminActionResult> {
   const race = await findRace(ctx, weekday, raceTime, course);
-  if (!race) throw notFound(`No ${weekdayName(weekday)} race at ${raceTime} ${course}: choose a race from the ${weekdayName(weekday)} cards.`);
+  if (!race)
+    throw notFound(
+      `No ${weekdayName(weekday)} race at ${raceTime} ${course}: choose a race from the ${weekdayName(weekday)} cards.`,
+    );
   const value: Nomination = { date: londonDate(ctx.clock.now()), raceTime: race.time, course: race.course, weekday };
   const now = ctx.clock.now();
   await ctx.db
     .insert(settings)
     .values({ key: FREE_RACE_KEY, value, updatedAt: now })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-  return { success: true, message: `Free race set: ${race.time} ${race.course} (${weekdayName(weekday)}).`, popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.` };
+  return {
+    success: true,
+    message: `Free race set: ${race.time} ${race.course} (${weekdayName(weekday)}).`,
+    popupMessage: `Stage 5 complete: today's free race is the ${race.time} ${race.course}.`,
+  };
 }
 
 /**
@@ -69,7 +82,14 @@ export async function freeRaceToday(ctx: AppContext): Promise<FreeRaceToday> {
 /** GET /api/free-race-preview: the nominated race in full, and never any other race. */
 export async function freeRacePreview(ctx: AppContext): Promise<FreeRacePreview> {
   const nomination = await todaysNomination(ctx);
-  const none: FreeRacePreview = { available: false, race_time: null, venue: null, weekday: null, raceData: null, message: NO_FREE_RACE };
+  const none: FreeRacePreview = {
+    available: false,
+    race_time: null,
+    venue: null,
+    weekday: null,
+    raceData: null,
+    message: NO_FREE_RACE,
+  };
   if (!nomination) return none;
   // The race can go between the two reads (its cards replaced): that is "none", like no
   // nomination. Any other failure is a failed read, not "none": it answers 500 and is logged.
@@ -79,5 +99,12 @@ export async function freeRacePreview(ctx: AppContext): Promise<FreeRacePreview>
   });
   if (!raceData) return none;
   const { raceTime, course, weekday } = nomination.freeRace;
-  return { available: true, race_time: raceTime, venue: course, weekday, raceData, message: `Today's free race: ${raceTime} ${course}.` };
+  return {
+    available: true,
+    race_time: raceTime,
+    venue: course,
+    weekday,
+    raceData,
+    message: `Today's free race: ${raceTime} ${course}.`,
+  };
 }

@@ -15,7 +15,9 @@ export async function freeRaceRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.addHook('onClose', async () => unlisten().catch(() => undefined));
 
-  app.post('/api/free-race/nominate', { config: { access: 'admin' } }, async (request) => nominateFreeRace(ctx, parse(nominateFreeRaceBody, request.body)));
+  app.post('/api/free-race/nominate', { config: { access: 'admin' } }, async (request) =>
+    nominateFreeRace(ctx, parse(nominateFreeRaceBody, request.body)),
+  );
   app.get('/api/free-race/today', { config: { access: 'public' } }, async (_request, reply) => {
     reply.header('Cache-Control', NO_STORE);
     return freeRaceToday(ctx);

@@ -16,11 +16,20 @@ export interface Readiness {
  * every committed migration is applied, the instance has warmed up and is not draining). A load balancer sends
  * traffic only to ready instances; an orchestrator restarts one that is not live.
  */
-export function healthRoutes(app: FastifyInstance, ctx: AppContext, state: { shuttingDown: boolean; warmingUp: boolean }) {
+export function healthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  state: { shuttingDown: boolean; warmingUp: boolean },
+) {
   let migrationsApplied = false; // once true it stays true for this process's code
 
   async function readiness(): Promise<Readiness> {
-    const r: Readiness = { status: 'not-ready', database: 'ok', migrations: 'unknown', shuttingDown: state.shuttingDown };
+    const r: Readiness = {
+      status: 'not-ready',
+      database: 'ok',
+      migrations: 'unknown',
+      shuttingDown: state.shuttingDown,
+    };
     try {
       await ctx.database.ping();
     } catch {

@@ -30,7 +30,10 @@ export interface HousekeepingCounts {
  * the mail workers, mail/prune.ts.) It also sends the notices due before a renewal or the end of a
  * discount (billing/renewal-notices.ts), each once.
  */
-export async function runHousekeeping(ctx: AppContext, payments = createPaymentsProvider(ctx)): Promise<HousekeepingCounts> {
+export async function runHousekeeping(
+  ctx: AppContext,
+  payments = createPaymentsProvider(ctx),
+): Promise<HousekeepingCounts> {
   return {
     sessions: await purgeExpiredSessions(ctx),
     resetTokens: await purgeSpentResetTokens(ctx),
@@ -49,7 +52,8 @@ export function startHousekeeping(app: FastifyInstance, ctx: AppContext, everyMs
   const pass = () => {
     running = runHousekeeping(ctx, payments).then(
       (counts) => {
-        if (Object.values(counts).some(Boolean)) ctx.log.info(counts, 'housekeeping: tidied what can no longer be used, sent the notices due');
+        if (Object.values(counts).some(Boolean))
+          ctx.log.info(counts, 'housekeeping: tidied what can no longer be used, sent the notices due');
       },
       (err: unknown) => ctx.log.warn({ err }, 'housekeeping pass failed; the next one tries again'),
     );

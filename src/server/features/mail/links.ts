@@ -32,7 +32,8 @@ export function legacySigningKey(ctx: Pick<AppContext, 'config' | 'db' | 'clock'
   return masterSecret(ctx);
 }
 
-const mac = (key: crypto.BinaryLike, userId: number) => crypto.createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
+const mac = (key: crypto.BinaryLike, userId: number) =>
+  crypto.createHmac('sha256', key).update(`unsubscribe:${userId}`).digest('base64url');
 
 /** `<userId>.<HMAC>`: opens nothing but the opt-out of that one account, so it need not expire. */
 export function unsubscribeToken(key: crypto.BinaryLike, userId: number): string {

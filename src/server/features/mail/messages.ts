@@ -36,7 +36,11 @@ export function blogPostEmail(config: AppConfig, article: ArticleHead): EmailCon
       { kind: 'heading', text: article.title },
       ...(article.contentType === 'premium' ? [{ kind: 'p' as const, text: 'Members-only article' }] : []),
       ...(summary ? [{ kind: 'p' as const, text: summary }] : []),
-      { kind: 'button', label: 'Read the article', href: siteLink(config, `/news-and-views/${encodeURIComponent(article.slug)}`) },
+      {
+        kind: 'button',
+        label: 'Read the article',
+        href: siteLink(config, `/news-and-views/${encodeURIComponent(article.slug)}`),
+      },
     ],
   };
 }
@@ -61,8 +65,15 @@ export function passwordResetEmail(config: AppConfig, token: string): EmailConte
     blocks: [
       { kind: 'heading', text: 'Reset your password' },
       { kind: 'p', text: `Someone (we hope you) asked to reset the password of your ${config.SITE_NAME} account.` },
-      { kind: 'button', label: 'Choose a new password', href: siteLink(config, `/reset-password?token=${encodeURIComponent(token)}`) },
-      { kind: 'p', text: 'The link works once, within 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.' },
+      {
+        kind: 'button',
+        label: 'Choose a new password',
+        href: siteLink(config, `/reset-password?token=${encodeURIComponent(token)}`),
+      },
+      {
+        kind: 'p',
+        text: 'The link works once, within 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+      },
     ],
   };
 }
@@ -77,7 +88,9 @@ export function cancellationEmail(config: AppConfig, accessUntil: Date | null): 
       { kind: 'p', text: 'Your subscription has been cancelled and will not renew.' },
       {
         kind: 'p',
-        text: until ? `You'll retain access until the end of your billing period, ${until}.` : "You'll retain access until the end of your billing period.",
+        text: until
+          ? `You'll retain access until the end of your billing period, ${until}.`
+          : "You'll retain access until the end of your billing period.",
       },
       { kind: 'p', text: 'Changed your mind? You can subscribe again at any time.' },
       { kind: 'button', label: 'My Account', href: siteLink(config, '/my-account') },

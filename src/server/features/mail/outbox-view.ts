@@ -1,5 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { MailingSummary, OutboxCounts, OutboxMessage, OutboxMessageDetail, OutboxOverview, OutboxStatus } from '#shared/mail';
+import type {
+  MailingSummary,
+  OutboxCounts,
+  OutboxMessage,
+  OutboxMessageDetail,
+  OutboxOverview,
+  OutboxStatus,
+} from '#shared/mail';
 import type { AppContext } from '#server/context';
 import { mailings, outbox } from '#server/db/schema';
 import { badRequest, notFound } from '#server/http/errors';
@@ -81,7 +88,12 @@ export async function outboxOverview(ctx: AppContext): Promise<OutboxOverview> {
   });
 
   const messages = await ctx.db.select(listColumns).from(outbox).orderBy(desc(outbox.id)).limit(OUTBOX_LIST_LIMIT);
-  return { smtpConfigured: Boolean(ctx.config.SMTP_URL), counts, mailings: mailingSummaries, messages: messages.map(present) };
+  return {
+    smtpConfigured: Boolean(ctx.config.SMTP_URL),
+    counts,
+    mailings: mailingSummaries,
+    messages: messages.map(present),
+  };
 }
 
 /**
@@ -103,7 +115,8 @@ export async function outboxMessage(ctx: AppContext, id: number): Promise<Outbox
   return { ...present(row), html: maskSecretLinks(row.html), text: maskSecretLinks(row.text) };
 }
 
-const RESET_NOT_RESENT = 'A password-reset e-mail is not sent again (its link is removed once it fails). Ask the member to request a new link.';
+const RESET_NOT_RESENT =
+  'A password-reset e-mail is not sent again (its link is removed once it fails). Ask the member to request a new link.';
 
 /** A failed message back into the queue for a fresh set of attempts. */
 export async function retryOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessage> {

@@ -22,7 +22,11 @@ export interface NewMessage {
  * Writes messages to the outbox (in the caller's transaction when given one). Nothing is sent
  * here: the request answers at once and the workers deliver. Returns how many rows were new.
  */
-export async function enqueue(ctx: Pick<AppContext, 'config' | 'clock' | 'db'>, messages: NewMessage[], db: DbOrTx = ctx.db): Promise<number> {
+export async function enqueue(
+  ctx: Pick<AppContext, 'config' | 'clock' | 'db'>,
+  messages: NewMessage[],
+  db: DbOrTx = ctx.db,
+): Promise<number> {
   const now = ctx.clock.now();
   let inserted = 0;
   for (let i = 0; i < messages.length; i += INSERT_CHUNK) {
@@ -42,7 +46,11 @@ export async function enqueue(ctx: Pick<AppContext, 'config' | 'clock' | 'db'>, 
         createdAt: now,
       };
     });
-    const result = await db.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.idempotencyKey }).returning({ id: outbox.id });
+    const result = await db
+      .insert(outbox)
+      .values(rows)
+      .onConflictDoNothing({ target: outbox.idempotencyKey })
+      .returning({ id: outbox.id });
     inserted += result.length;
   }
   return inserted;

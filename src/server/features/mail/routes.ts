@@ -22,14 +22,22 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('Cache-Control', 'no-store');
     return outboxOverview(ctx);
   });
-  app.get<{ Params: { id: string } }>('/api/admin/mail/outbox/:id', { config: { access: 'admin' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return outboxMessage(ctx, messageId(request.params.id));
-  });
-  app.post<{ Params: { id: string } }>('/api/admin/mail/outbox/:id/retry', { config: { access: 'admin' } }, async (request) => {
-    const message = await retryOutboxMessage(ctx, messageId(request.params.id));
-    return { success: true, message: 'Queued to be sent again.', outboxMessage: message };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/mail/outbox/:id',
+    { config: { access: 'admin' } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return outboxMessage(ctx, messageId(request.params.id));
+    },
+  );
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/mail/outbox/:id/retry',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const message = await retryOutboxMessage(ctx, messageId(request.params.id));
+      return { success: true, message: 'Queued to be sent again.', outboxMessage: message };
+    },
+  );
 
   // The unsubscribe link: JSON from our page, or RFC 8058 one-click from a mail client, which
   // POSTs "List-Unsubscribe=One-Click" as a form to the URL (token in the query string).

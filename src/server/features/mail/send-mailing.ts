@@ -39,7 +39,9 @@ async function mailingContent(ctx: AppContext, kind: MailingKind): Promise<Email
 
 function sentMessage(count: number, smtpConfigured: boolean): string {
   const who = `${count} active member${count === 1 ? '' : 's'}`;
-  return smtpConfigured ? `Sent to ${who}` : `Queued for ${who}. No SMTP server is configured, so the e-mails wait in the outbox below.`;
+  return smtpConfigured
+    ? `Sent to ${who}`
+    : `Queued for ${who}. No SMTP server is configured, so the e-mails wait in the outbox below.`;
 }
 
 /**
@@ -54,7 +56,10 @@ export async function sendMailing(ctx: AppContext, kind: MailingKind, adminId: n
   const now = ctx.clock.now();
   const { mailingId, count } = await ctx.db.transaction(async (tx) => {
     const recipients = await mailingRecipients(tx, now, ctx.config.PAYMENT_GRACE_DAYS);
-    const [mailing] = await tx.insert(mailings).values({ kind, createdBy: adminId, recipientCount: recipients.length, createdAt: now }).returning();
+    const [mailing] = await tx
+      .insert(mailings)
+      .values({ kind, createdBy: adminId, recipientCount: recipients.length, createdAt: now })
+      .returning();
     const messages: NewMessage[] = recipients.map((u) => {
       const unsubscribeUrl = siteLink(ctx.config, `/unsubscribe?token=${unsubscribeToken(key, u.id)}`);
       const oneClick = siteLink(ctx.config, `/api/unsubscribe?token=${unsubscribeToken(key, u.id)}`);

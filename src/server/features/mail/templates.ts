@@ -5,7 +5,11 @@ import { siteLink } from './links';
  * Every e-mail is HTML with a plain-text alternative, built from the same blocks so the two
  * never drift apart. Table layout and inline styles: what mail clients render reliably.
  */
-export type Block = { kind: 'p'; text: string } | { kind: 'heading'; text: string } | { kind: 'pick'; label: string; value: string } | { kind: 'button'; label: string; href: string };
+export type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'pick'; label: string; value: string }
+  | { kind: 'button'; label: string; href: string };
 
 export interface EmailContent {
   subject: string;
@@ -22,11 +26,13 @@ export interface RenderedEmail {
   text: string;
 }
 
-const GAMBLING_SUPPORT_TEXT = '18+ | Please gamble responsibly. For free, confidential support visit BeGambleAware.org or call the National Gambling Helpline on 0808 8020 133.';
+const GAMBLING_SUPPORT_TEXT =
+  '18+ | Please gamble responsibly. For free, confidential support visit BeGambleAware.org or call the National Gambling Helpline on 0808 8020 133.';
 const GAMBLE_AWARE_URL = 'https://www.begambleaware.org';
 const GAMCARE_URL = 'https://www.gamcare.org.uk';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Article summaries are sanitised HTML; e-mail shows them as text. */
 export function htmlToText(html: string): string {
@@ -101,7 +107,9 @@ ${unsubscribeHtml}
     `GamCare: ${GAMCARE_URL}. Need a break? Responsible gambling tools, including pausing these e-mails: ${siteLink(config, '/responsible-gambling')}`,
     `Terms: ${siteLink(config, '/terms')} | Privacy: ${siteLink(config, '/privacy')}`,
     `Questions? E-mail ${support}.`,
-    ...(content.unsubscribeUrl ? [`You receive this e-mail because you are a ${site} member. Unsubscribe: ${content.unsubscribeUrl}`] : []),
+    ...(content.unsubscribeUrl
+      ? [`You receive this e-mail because you are a ${site} member. Unsubscribe: ${content.unsubscribeUrl}`]
+      : []),
     `${site}. Past performance is no guarantee of future results.`,
   ];
   const text = [site, '', ...content.blocks.map(blockText).flatMap((t) => [t, '']), ...footer].join('\n');

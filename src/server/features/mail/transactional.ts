@@ -13,12 +13,29 @@ import type { EmailContent } from './templates';
  * preference (they are about the account, not marketing), and at most once per event.
  * A cancellation e-mail that cannot be queued is logged, never allowed to fail the cancellation.
  */
-export async function queueWelcomeEmail(ctx: AppContext, welcome: Welcome & { checkoutId: string; email: string }, db: DbOrTx) {
+export async function queueWelcomeEmail(
+  ctx: AppContext,
+  welcome: Welcome & { checkoutId: string; email: string },
+  db: DbOrTx,
+) {
   // Queued in the payment's transaction: the contract's confirmation is recorded with it or not at all.
-  await queueMessage(ctx, { kind: 'welcome', recipient: welcome.email, idempotencyKey: `welcome:${welcome.checkoutId}`, content: welcomeEmail(ctx.config, welcome) }, db);
+  await queueMessage(
+    ctx,
+    {
+      kind: 'welcome',
+      recipient: welcome.email,
+      idempotencyKey: `welcome:${welcome.checkoutId}`,
+      content: welcomeEmail(ctx.config, welcome),
+    },
+    db,
+  );
 }
 
-export async function queueCancellationEmail(ctx: AppContext, user: { id: number; email: string }, accessUntil: Date | null) {
+export async function queueCancellationEmail(
+  ctx: AppContext,
+  user: { id: number; email: string },
+  accessUntil: Date | null,
+) {
   try {
     await queueMessage(ctx, {
       kind: 'cancellation',
@@ -42,7 +59,8 @@ export interface DuplicatePayment {
 
 /** Decision 0018: the member paid while already subscribed; the second subscription is gone and the money is due back. */
 function duplicatePaymentEmail(config: AppConfig, dup: Pick<DuplicatePayment, 'amountPence' | 'kept'>): EmailContent {
-  const amount = dup.amountPence == null ? 'a second payment' : `a second payment of £${(dup.amountPence / 100).toFixed(2)}`;
+  const amount =
+    dup.amountPence == null ? 'a second payment' : `a second payment of £${(dup.amountPence / 100).toFixed(2)}`;
   const endsAt = dup.kept.cancelAt ?? dup.kept.currentPeriodEnd;
   const day = endsAt ? formatLongDay(londonDate(endsAt)) : null;
   const kept = dup.kept.cancelAtPeriodEnd
@@ -70,5 +88,14 @@ function duplicatePaymentEmail(config: AppConfig, dup: Pick<DuplicatePayment, 'a
  * it announces a subscription we cancelled. One per checkout.
  */
 export async function queueDuplicatePaymentEmail(ctx: AppContext, dup: DuplicatePayment, db: DbOrTx) {
-  await queueMessage(ctx, { kind: 'cancellation', recipient: dup.email, idempotencyKey: `duplicate-payment:${dup.sessionId}`, content: duplicatePaymentEmail(ctx.config, dup) }, db);
+  await queueMessage(
+    ctx,
+    {
+      kind: 'cancellation',
+      recipient: dup.email,
+      idempotencyKey: `duplicate-payment:${dup.sessionId}`,
+      content: duplicatePaymentEmail(ctx.config, dup),
+    },
+    db,
+  );
 }

@@ -15,7 +15,11 @@ const UNSUBSCRIBED_MESSAGE =
 export async function unsubscribeWithToken(ctx: AppContext, token: string) {
   const userId = verifyUnsubscribeToken([await signingKey(ctx), await legacySigningKey(ctx)], token);
   if (userId === null) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
-  const [user] = await ctx.db.update(users).set({ emailOptOut: true, updatedAt: ctx.clock.now() }).where(eq(users.id, userId)).returning({ id: users.id });
+  const [user] = await ctx.db
+    .update(users)
+    .set({ emailOptOut: true, updatedAt: ctx.clock.now() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   if (!user) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
   return { success: true, message: UNSUBSCRIBED_MESSAGE };
 }

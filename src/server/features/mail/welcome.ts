@@ -13,7 +13,12 @@ export interface Welcome {
   paidAt: Date;
   /** The first renewal; null when the subscription is not set to renew. */
   renewsAt: Date | null;
-  consent: { ageConfirmedAt: Date | null; termsAcceptedAt: Date | null; termsVersion: string; startNowAcknowledgedAt: Date | null };
+  consent: {
+    ageConfirmedAt: Date | null;
+    termsAcceptedAt: Date | null;
+    termsVersion: string;
+    startNowAcknowledgedAt: Date | null;
+  };
   /** The account has a password already (a buyer who registered first). */
   hasPassword: boolean;
 }
@@ -40,11 +45,25 @@ export function welcomeEmail(config: AppConfig, w: Welcome): EmailContent {
     : 'It is not set to renew.';
   const { consent } = w;
   const agreed: Block[] = [
-    ...(consent.ageConfirmedAt ? [{ kind: 'pick' as const, label: 'You confirmed you are 18 or over', value: when(consent.ageConfirmedAt) }] : []),
-    ...(consent.termsAcceptedAt ? [{ kind: 'pick' as const, label: `You accepted our terms and conditions (version ${consent.termsVersion})`, value: when(consent.termsAcceptedAt) }] : []),
+    ...(consent.ageConfirmedAt
+      ? [{ kind: 'pick' as const, label: 'You confirmed you are 18 or over', value: when(consent.ageConfirmedAt) }]
+      : []),
+    ...(consent.termsAcceptedAt
+      ? [
+          {
+            kind: 'pick' as const,
+            label: `You accepted our terms and conditions (version ${consent.termsVersion})`,
+            value: when(consent.termsAcceptedAt),
+          },
+        ]
+      : []),
     ...(consent.startNowAcknowledgedAt
       ? [
-          { kind: 'pick' as const, label: 'You asked for your membership to start straight away', value: when(consent.startNowAcknowledgedAt) },
+          {
+            kind: 'pick' as const,
+            label: 'You asked for your membership to start straight away',
+            value: when(consent.startNowAcknowledgedAt),
+          },
           {
             kind: 'p' as const,
             text: 'Membership is digital content supplied from the moment you join. Because you asked for it to start at once and acknowledged that you would then lose it, the 14-day right to cancel under the Consumer Contracts Regulations ended when your membership started.',
@@ -62,8 +81,14 @@ export function welcomeEmail(config: AppConfig, w: Welcome): EmailContent {
         kind: 'p',
         text: `Thank you for joining. Your membership is ready: daily tips, race previews, VB race cards with ratings, the VB Generator and golf. Every morning we e-mail you when the daily tips are live. This e-mail confirms what you bought and what you agreed to: please keep it.`,
       },
-      { kind: 'pick', label: 'Plan', value: annual ? 'Annual Premium (paid yearly)' : 'Monthly Premium (paid monthly)' },
-      ...(w.paidPence !== null ? [{ kind: 'pick' as const, label: 'Paid', value: `${formatPounds(w.paidPence)} on ${day(w.paidAt)}` }] : []),
+      {
+        kind: 'pick',
+        label: 'Plan',
+        value: annual ? 'Annual Premium (paid yearly)' : 'Monthly Premium (paid monthly)',
+      },
+      ...(w.paidPence !== null
+        ? [{ kind: 'pick' as const, label: 'Paid', value: `${formatPounds(w.paidPence)} on ${day(w.paidAt)}` }]
+        : []),
       { kind: 'p', text: renewal },
       ...(agreed.length ? [{ kind: 'p' as const, text: 'Your agreement when you joined:' }, ...agreed] : []),
       {
@@ -76,8 +101,16 @@ export function welcomeEmail(config: AppConfig, w: Welcome): EmailContent {
       },
       ...(w.hasPassword
         ? []
-        : [{ kind: 'p' as const, text: 'To sign in, choose your password on the page you came back to after paying. If you closed it, use "Forgot password?" on the sign-in page.' }]),
-      { kind: 'p', text: `Terms and conditions: ${siteLink(config, TERMS_PATH)}\nPrivacy notice: ${siteLink(config, PRIVACY_PATH)}` },
+        : [
+            {
+              kind: 'p' as const,
+              text: 'To sign in, choose your password on the page you came back to after paying. If you closed it, use "Forgot password?" on the sign-in page.',
+            },
+          ]),
+      {
+        kind: 'p',
+        text: `Terms and conditions: ${siteLink(config, TERMS_PATH)}\nPrivacy notice: ${siteLink(config, PRIVACY_PATH)}`,
+      },
       { kind: 'button', label: 'Getting started', href: siteLink(config, '/getting-started') },
     ],
   };

@@ -156,7 +156,11 @@ export class MailWorker {
     if (now.getTime() - this.prunedAt < PRUNE_EVERY_MS) return;
     this.prunedAt = now.getTime();
     const deleted = await pruneOutbox(this.ctx, now);
-    if (deleted) this.ctx.log.info({ deleted }, `mail worker: deleted ${deleted} finished messages older than ${OUTBOX_KEEP_DAYS} days`);
+    if (deleted)
+      this.ctx.log.info(
+        { deleted },
+        `mail worker: deleted ${deleted} finished messages older than ${OUTBOX_KEEP_DAYS} days`,
+      );
   }
 
   private async claim(now: Date, limit: number): Promise<ClaimedRow[]> {
@@ -198,7 +202,10 @@ export class MailWorker {
       const error = err as Error & { responseCode?: number; code?: string };
       const message = `${error.responseCode ? `${error.responseCode} ` : ''}${error.message}`.slice(0, 500);
       const permanent = typeof error.responseCode === 'number' && error.responseCode >= 500 && error.responseCode < 600;
-      this.ctx.log.warn({ outboxId: row.id, attempts: row.attempts, code: error.code, responseCode: error.responseCode }, 'mail delivery failed');
+      this.ctx.log.warn(
+        { outboxId: row.id, attempts: row.attempts, code: error.code, responseCode: error.responseCode },
+        'mail delivery failed',
+      );
       if (permanent || row.attempts >= MAX_ATTEMPTS) await this.finish(row.id, 'failed', message);
       else await this.retryLater(row.id, row.attempts, message);
     }

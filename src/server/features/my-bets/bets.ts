@@ -48,11 +48,18 @@ async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
   const results = days.length ? await ctx.db.select().from(raceResults).where(inArray(raceResults.raceDate, days)) : [];
   const runners = await runnersOfResults(ctx.db, results);
   return rows.map((row) => {
-    const race = results.find((r) => r.raceDate === row.raceDate && r.time === row.raceTime && nameKey(r.course) === nameKey(row.course));
+    const race = results.find(
+      (r) => r.raceDate === row.raceDate && r.time === row.raceTime && nameKey(r.course) === nameKey(row.course),
+    );
     const field = race ? runners.filter((h) => h.resultId === race.id) : [];
     const runner = field.find((h) => nameKey(h.name) === nameKey(row.horseName));
     const result: BetResult | null = runner
-      ? { finish: runner.finish as Finish, position: runner.position, runners: field.filter((h) => h.finish !== 'nr').length, handicap: /handicap/i.test(race!.title) }
+      ? {
+          finish: runner.finish as Finish,
+          position: runner.position,
+          runners: field.filter((h) => h.finish !== 'nr').length,
+          handicap: /handicap/i.test(race!.title),
+        }
       : null;
     const { userId: _u, createdAt, ...bet } = row;
     return { ...bet, createdAt: createdAt.toISOString(), ...settleBet(row, result) };
@@ -61,12 +68,22 @@ async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
 
 /** GET /api/my-bets: the member's bets, newest race first, with their stats and running profit. */
 export async function listBets(ctx: AppContext, userId: number): Promise<MyBetsResponse> {
-  const rows = await ctx.db.select().from(memberBets).where(eq(memberBets.userId, userId)).orderBy(desc(memberBets.raceDate), desc(memberBets.raceTime), desc(memberBets.id));
+  const rows = await ctx.db
+    .select()
+    .from(memberBets)
+    .where(eq(memberBets.userId, userId))
+    .orderBy(desc(memberBets.raceDate), desc(memberBets.raceTime), desc(memberBets.id));
   const bets = await settle(ctx, rows);
   let cumulative = 0;
   const series = [...bets]
     .filter((b) => b.profitPence !== null)
     .sort((a, b) => (a.raceDate + a.raceTime).localeCompare(b.raceDate + b.raceTime) || a.id - b.id)
-    .map((b) => ({ id: b.id, raceDate: b.raceDate, horseName: b.horseName, profitPence: b.profitPence!, cumulativePence: (cumulative += b.profitPence!) }));
+    .map((b) => ({
+      id: b.id,
+      raceDate: b.raceDate,
+      horseName: b.horseName,
+      profitPence: b.profitPence!,
+      cumulativePence: (cumulative += b.profitPence!),
+    }));
   return { bets, stats: betStats(bets), series };
 }

@@ -17,12 +17,18 @@ export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/my-bets', { config: { access: 'member' } }, async (request) => {
     const bet = await createBet(ctx, request.user!.id, parse(newBetBody, request.body));
     // "£2.00 each way" is £2 on the win and £2 on the place: the message says what that lays out.
-    const stake = bet.eachWay ? `${formatPounds(bet.stakePence)} each way at ${bet.price} (total outlay ${formatPounds(betOutlayPence(bet))})` : `${formatPounds(bet.stakePence)} at ${bet.price}`;
+    const stake = bet.eachWay
+      ? `${formatPounds(bet.stakePence)} each way at ${bet.price} (total outlay ${formatPounds(betOutlayPence(bet))})`
+      : `${formatPounds(bet.stakePence)} at ${bet.price}`;
     return { success: true, message: `${bet.horseName} logged: ${stake}.`, bet };
   });
 
   app.delete<{ Params: { id: string } }>('/api/my-bets/:id', { config: { access: 'member' } }, async (request) => {
-    await deleteBet(ctx, request.user!.id, routeId(request.params.id, { invalid: 'Invalid bet id', notFound: BET_NOT_FOUND }));
+    await deleteBet(
+      ctx,
+      request.user!.id,
+      routeId(request.params.id, { invalid: 'Invalid bet id', notFound: BET_NOT_FOUND }),
+    );
     return { success: true, message: 'Bet deleted.' };
   });
 }

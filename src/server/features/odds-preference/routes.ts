@@ -13,6 +13,13 @@ export function oddsPreferenceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/api/odds-format', { config: { access: 'signedIn' } }, async (request) => {
     const { oddsFormat } = parse(oddsFormatBody, request.body);
     await ctx.db.update(users).set({ oddsFormat, updatedAt: ctx.clock.now() }).where(eq(users.id, request.user!.id));
-    return { success: true, oddsFormat, message: oddsFormat === 'decimal' ? 'Odds are now shown as decimals (5/1 is 6.00).' : 'Odds are now shown as fractions (6.00 is 5/1).' };
+    return {
+      success: true,
+      oddsFormat,
+      message:
+        oddsFormat === 'decimal'
+          ? 'Odds are now shown as decimals (5/1 is 6.00).'
+          : 'Odds are now shown as fractions (6.00 is 5/1).',
+    };
   });
 }

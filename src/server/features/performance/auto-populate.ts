@@ -58,8 +58,11 @@ export function describeAutoPopulate(date: string, o: AutoPopulateOutcome): stri
   const n = (k: number, what: string) => `${k} tip${k === 1 ? '' : 's'} ${what}`;
   if (o.added.length) parts.push(`${n(o.added.length, 'added')} for ${date}`);
   if (o.updated.length) parts.push(`${n(o.updated.length, 'updated')} to the re-published tips (${names(o.updated)})`);
-  let message = parts.length ? `${parts.join('; ')}.` : `Nothing to change: the records for ${date} already match the published tips.`;
-  if (o.settledDiffers.length) message += ` Already settled and different from the published tips: ${names(o.settledDiffers)} — correct them in Performance History if needed.`;
+  let message = parts.length
+    ? `${parts.join('; ')}.`
+    : `Nothing to change: the records for ${date} already match the published tips.`;
+  if (o.settledDiffers.length)
+    message += ` Already settled and different from the published tips: ${names(o.settledDiffers)} — correct them in Performance History if needed.`;
   if (o.unreadable.length) message += ` Could not read: ${o.unreadable.join(', ')}.`;
   return message;
 }

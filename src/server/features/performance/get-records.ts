@@ -1,7 +1,13 @@
 import { asc, desc, isNotNull, isNull, and, count, gte, lt, or } from 'drizzle-orm';
 import { closingLineValue } from '#shared/closing-line';
 import { tipRace } from '#shared/race-results';
-import { settlingOdds, type ResultsResponse, type ResultsTip, type SettledTipRecord, type TipRecord } from '#shared/schemas/performance';
+import {
+  settlingOdds,
+  type ResultsResponse,
+  type ResultsTip,
+  type SettledTipRecord,
+  type TipRecord,
+} from '#shared/schemas/performance';
 import { recordStats } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
 import { priceHistoriesOf, runnerOfDayKey, toPricePoint } from '#server/db/price-history';
@@ -22,13 +28,23 @@ export async function listTipRecords(ctx: AppContext): Promise<TipRecord[]> {
  * until the day is over — entering today's result changes no figure they can see (decision 0036).
  */
 export async function getResults(ctx: AppContext, before: string | null = null): Promise<ResultsResponse> {
-  const settled = and(isNotNull(tipRecords.result), isNotNull(tipRecords.profitLoss), before ? lt(tipRecords.raceDate, before) : undefined);
-  const rows = await ctx.db.select().from(tipRecords).where(settled).orderBy(desc(tipRecords.raceDate), desc(tipRecords.id));
+  const settled = and(
+    isNotNull(tipRecords.result),
+    isNotNull(tipRecords.profitLoss),
+    before ? lt(tipRecords.raceDate, before) : undefined,
+  );
+  const rows = await ctx.db
+    .select()
+    .from(tipRecords)
+    .where(settled)
+    .orderBy(desc(tipRecords.raceDate), desc(tipRecords.id));
   const settledTips = rows.map(toTipRecord).filter(isSettled);
   const awaiting = before ? or(isNull(tipRecords.result), gte(tipRecords.raceDate, before)) : isNull(tipRecords.result);
   const [{ pending }] = await ctx.db.select({ pending: count() }).from(tipRecords).where(awaiting);
   const tips = await withMarketPrices(ctx, settledTips);
-  const clv = closingLineValue(tips.map((t) => ({ result: t.result, price: settlingOdds(t), startingPrice: t.startingPrice, bsp: t.bsp })));
+  const clv = closingLineValue(
+    tips.map((t) => ({ result: t.result, price: settlingOdds(t), startingPrice: t.startingPrice, bsp: t.bsp })),
+  );
   return { tips, pending, stats: recordStats(settledTips), clv };
 }
 

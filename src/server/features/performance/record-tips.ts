@@ -13,7 +13,10 @@ import { badRequest, conflict, needsConfirmation, notFound } from '#server/http/
 import { publishedDay } from './published-tips';
 import { toTipRecord } from './tip-row';
 
-export type NewTip = Omit<z.output<typeof tipRecordBody>, 'startingPrice' | 'result' | 'profitLoss' | 'confirmCorrection'>;
+export type NewTip = Omit<
+  z.output<typeof tipRecordBody>,
+  'startingPrice' | 'result' | 'profitLoss' | 'confirmCorrection'
+>;
 type TipDetails = Omit<z.output<typeof tipEditBody>, 'confirmCorrection'>;
 type Row = typeof tipRecords.$inferSelect;
 
@@ -38,7 +41,10 @@ const settledMessage = (row: Row) =>
   `The ${TYPE_LABELS[row.selectionType as SelectionType]} for ${row.raceDate} (${row.selectionName}) is already settled as ${row.result}: correct it in Performance History.`;
 
 const sameDetails = (row: Row, tip: TipDetails) =>
-  row.selectionName === tip.selectionName && row.raceTime === tip.raceTime && row.raceLocation === tip.raceLocation && row.advisedOdds === tip.advisedOdds;
+  row.selectionName === tip.selectionName &&
+  row.raceTime === tip.raceTime &&
+  row.raceLocation === tip.raceLocation &&
+  row.advisedOdds === tip.advisedOdds;
 
 const sameOdds = (a: string, b: string) => {
   const x = parseOdds(a);
@@ -61,7 +67,13 @@ interface Checked {
  * price is a correction the analyst must confirm (409 until `confirmCorrection`), recorded beside
  * the advised price, never in its place.
  */
-async function checkAgainstPublished(tx: Tx, raceDate: string, type: SelectionType, input: TipDetails, confirmCorrection: boolean): Promise<Checked> {
+async function checkAgainstPublished(
+  tx: Tx,
+  raceDate: string,
+  type: SelectionType,
+  input: TipDetails,
+  confirmCorrection: boolean,
+): Promise<Checked> {
   const race = tipRace(input.raceTime, input.raceLocation);
   if (!race) throw badRequest('Race must start with its time, like 2:10 Ascot');
   const day = await publishedDay(tx, raceDate);
@@ -69,15 +81,23 @@ async function checkAgainstPublished(tx: Tx, raceDate: string, type: SelectionTy
   const label = TYPE_LABELS[type];
   if (!day || !published) {
     if (!race.course) throw badRequest('Race must name the course as well as the time, like 2:10 Ascot');
-    return { details: { ...input, raceTime: race.time, raceLocation: race.course }, correctedOdds: null, publishedAt: null };
+    return {
+      details: { ...input, raceTime: race.time, raceLocation: race.course },
+      correctedOdds: null,
+      publishedAt: null,
+    };
   }
   const publishedRace = [published.raceTime, published.raceLocation].filter(Boolean).join(' ');
   // The same horse, however written (case, punctuation, "(IRE)"), is the published one.
   if (nameKey(published.selectionName) !== nameKey(input.selectionName)) {
     const about = [publishedRace, published.advisedOdds].filter(Boolean).join(', ');
-    throw conflict(`The ${label} published for ${raceDate} is ${published.selectionName}${about ? ` (${about})` : ''}: the record keeps the tip members were given.`);
+    throw conflict(
+      `The ${label} published for ${raceDate} is ${published.selectionName}${about ? ` (${about})` : ''}: the record keeps the tip members were given.`,
+    );
   }
-  const sameRace = (!published.raceTime || published.raceTime === race.time) && (!published.raceLocation || !race.course || nameKey(published.raceLocation) === nameKey(race.course));
+  const sameRace =
+    (!published.raceTime || published.raceTime === race.time) &&
+    (!published.raceLocation || !race.course || nameKey(published.raceLocation) === nameKey(race.course));
   if (!sameRace) {
     throw conflict(
       `${published.selectionName} was published as the ${label} for ${raceDate} in the ${publishedRace}, not the ${[race.time, race.course].filter(Boolean).join(' ')}: the record keeps the published race.`,
@@ -86,9 +106,16 @@ async function checkAgainstPublished(tx: Tx, raceDate: string, type: SelectionTy
   const raceTime = published.raceTime || race.time;
   const raceLocation = published.raceLocation || race.course;
   if (!raceLocation) throw badRequest('Race must name the course as well as the time, like 2:10 Ascot');
-  const details = { ...input, selectionName: published.selectionName, raceTime, raceLocation, advisedOdds: published.advisedOdds || input.advisedOdds };
+  const details = {
+    ...input,
+    selectionName: published.selectionName,
+    raceTime,
+    raceLocation,
+    advisedOdds: published.advisedOdds || input.advisedOdds,
+  };
   const typed = input.advisedOdds;
-  if (!published.advisedOdds || !typed || sameOdds(typed, published.advisedOdds)) return { details, correctedOdds: null, publishedAt: day.publishedAt };
+  if (!published.advisedOdds || !typed || sameOdds(typed, published.advisedOdds))
+    return { details, correctedOdds: null, publishedAt: day.publishedAt };
   const corrected = normaliseOdds(typed);
   if (!confirmCorrection) {
     throw needsConfirmation(
@@ -99,7 +126,10 @@ async function checkAgainstPublished(tx: Tx, raceDate: string, type: SelectionTy
   return { details, correctedOdds: corrected, publishedAt: day.publishedAt };
 }
 
-const correctionColumns = (correctedOdds: string | null, now: Date) => ({ correctedOdds, oddsCorrectedAt: correctedOdds ? now : null });
+const correctionColumns = (correctedOdds: string | null, now: Date) => ({
+  correctedOdds,
+  oddsCorrectedAt: correctedOdds ? now : null,
+});
 
 /**
  * Records one tip. A day has one NAP, one NB and one Longshot: a
@@ -108,12 +138,22 @@ const correctionColumns = (correctedOdds: string | null, now: Date) => ({ correc
  * holds duplicates and nothing settled changes without showing. Checked against the day's
  * published tips first (checkAgainstPublished).
  */
-export async function recordTip(ctx: AppContext, input: NewTip, { confirmCorrection = false } = {}): Promise<{ record: TipRecord; replaced: boolean }> {
+export async function recordTip(
+  ctx: AppContext,
+  input: NewTip,
+  { confirmCorrection = false } = {},
+): Promise<{ record: TipRecord; replaced: boolean }> {
   return ctx.db.transaction(async (tx) => {
     await lockDay(tx, input.raceDate);
     const found = await existing(tx, input.raceDate, input.selectionType);
     if (found?.result) throw conflict(settledMessage(found));
-    const { details, correctedOdds, publishedAt } = await checkAgainstPublished(tx, input.raceDate, input.selectionType, input, confirmCorrection);
+    const { details, correctedOdds, publishedAt } = await checkAgainstPublished(
+      tx,
+      input.raceDate,
+      input.selectionType,
+      input,
+      confirmCorrection,
+    );
     const now = ctx.clock.now();
     // A published tip went to members when it was published; one typed in is theirs from now.
     const values = { ...input, ...details, ...correctionColumns(correctedOdds, now), publishedAt: publishedAt ?? now };
@@ -138,7 +178,12 @@ export interface SyncOutcome {
  * (when `add`) and updates pending records whose tip changed. A settled record is never touched,
  * and a type whose published text cannot be read keeps its record (the admin may have typed it).
  */
-export async function syncTipsWithPublished(ctx: AppContext, raceDate: string, tips: Array<NewTip & { publishedAt: Date }>, opts: { add: boolean }): Promise<SyncOutcome> {
+export async function syncTipsWithPublished(
+  ctx: AppContext,
+  raceDate: string,
+  tips: Array<NewTip & { publishedAt: Date }>,
+  opts: { add: boolean },
+): Promise<SyncOutcome> {
   return ctx.db.transaction(async (tx) => {
     await lockDay(tx, raceDate);
     const rows = await tx.select().from(tipRecords).where(eq(tipRecords.raceDate, raceDate));
@@ -174,12 +219,23 @@ export const TIP_RECORD_NOT_FOUND = 'Tip record not found.';
  * PUT /api/admin/tip-records/{id}: a pending tip's details, checked against the day's published
  * tips like a new one; a settled one is corrected by settling again.
  */
-export async function editPendingTip(ctx: AppContext, id: number, input: TipDetails, { confirmCorrection = false } = {}): Promise<TipRecord> {
+export async function editPendingTip(
+  ctx: AppContext,
+  id: number,
+  input: TipDetails,
+  { confirmCorrection = false } = {},
+): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
     if (!row) throw notFound(TIP_RECORD_NOT_FOUND);
     if (row.result) throw conflict(settledMessage(row));
-    const { details, correctedOdds } = await checkAgainstPublished(tx, row.raceDate, row.selectionType as SelectionType, input, confirmCorrection);
+    const { details, correctedOdds } = await checkAgainstPublished(
+      tx,
+      row.raceDate,
+      row.selectionType as SelectionType,
+      input,
+      confirmCorrection,
+    );
     // An unchanged correction keeps the moment it was first confirmed.
     const keep = correctedOdds !== null && correctedOdds === row.correctedOdds;
     const correction = keep ? {} : correctionColumns(correctedOdds, ctx.clock.now());

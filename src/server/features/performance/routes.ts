@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { TYPE_LABELS, autoPopulateBody, settleBody, tipEditBody, tipRecordBody, type PerformanceActionResult } from '#shared/schemas/performance';
+import {
+  TYPE_LABELS,
+  autoPopulateBody,
+  settleBody,
+  tipEditBody,
+  tipRecordBody,
+  type PerformanceActionResult,
+} from '#shared/schemas/performance';
 import type { AppContext } from '#server/context';
 import { londonDate } from '#shared/london-time';
 import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '#server/http/dated-access';
@@ -21,42 +28,74 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     return listTipRecords(ctx);
   });
 
-  app.post('/api/admin/back-catalogue-entry', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const { startingPrice: _sp, result: _r, profitLoss: _pl, confirmCorrection, ...tip } = parse(tipRecordBody, request.body);
-    const { record, replaced } = await recordTip(ctx, tip, { confirmCorrection });
-    await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already
-    const correction = record.correctedOdds ? `: advised ${record.advisedOdds}, corrected to ${record.correctedOdds}` : '';
-    const message = replaced
-      ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one)${correction}.`
-      : `${record.selectionName} recorded for ${record.raceDate}${correction}.`;
-    return { success: true, message, record };
-  });
+  app.post(
+    '/api/admin/back-catalogue-entry',
+    { config: { access: 'admin' } },
+    async (request): Promise<PerformanceActionResult> => {
+      const {
+        startingPrice: _sp,
+        result: _r,
+        profitLoss: _pl,
+        confirmCorrection,
+        ...tip
+      } = parse(tipRecordBody, request.body);
+      const { record, replaced } = await recordTip(ctx, tip, { confirmCorrection });
+      await settleTipsFromResults(ctx.db, record.raceDate, ctx.clock.now()); // its race may have a result already
+      const correction = record.correctedOdds
+        ? `: advised ${record.advisedOdds}, corrected to ${record.correctedOdds}`
+        : '';
+      const message = replaced
+        ? `${record.selectionName} now the ${TYPE_LABELS[record.selectionType]} for ${record.raceDate} (replaced the pending one)${correction}.`
+        : `${record.selectionName} recorded for ${record.raceDate}${correction}.`;
+      return { success: true, message, record };
+    },
+  );
 
-  app.post('/api/admin/auto-populate-performance', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const { date } = parse(autoPopulateBody, request.body);
-    const outcome = await autoPopulate(ctx, date);
-    await settleTipsFromResults(ctx.db, date, ctx.clock.now()); // races with a result already
-    return { success: true, message: describeAutoPopulate(date, outcome), added: outcome.added.length };
-  });
+  app.post(
+    '/api/admin/auto-populate-performance',
+    { config: { access: 'admin' } },
+    async (request): Promise<PerformanceActionResult> => {
+      const { date } = parse(autoPopulateBody, request.body);
+      const outcome = await autoPopulate(ctx, date);
+      await settleTipsFromResults(ctx.db, date, ctx.clock.now()); // races with a result already
+      return { success: true, message: describeAutoPopulate(date, outcome), added: outcome.added.length };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const id = tipRecordId(request.params.id); // an impossible id is a 404 before the body is read
-    const { confirmCorrection, ...details } = parse(tipEditBody, request.body);
-    const record = await editPendingTip(ctx, id, details, { confirmCorrection });
-    return { success: true, message: `${record.selectionName} updated for ${record.raceDate}.`, record };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/admin/tip-records/:id',
+    { config: { access: 'admin' } },
+    async (request): Promise<PerformanceActionResult> => {
+      const id = tipRecordId(request.params.id); // an impossible id is a 404 before the body is read
+      const { confirmCorrection, ...details } = parse(tipEditBody, request.body);
+      const record = await editPendingTip(ctx, id, details, { confirmCorrection });
+      return { success: true, message: `${record.selectionName} updated for ${record.raceDate}.`, record };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/tip-records/:id', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const record = await deletePendingTip(ctx, tipRecordId(request.params.id));
-    return { success: true, message: `${record.selectionName} (${TYPE_LABELS[record.selectionType]}, ${record.raceDate}) deleted.`, record };
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/admin/tip-records/:id',
+    { config: { access: 'admin' } },
+    async (request): Promise<PerformanceActionResult> => {
+      const record = await deletePendingTip(ctx, tipRecordId(request.params.id));
+      return {
+        success: true,
+        message: `${record.selectionName} (${TYPE_LABELS[record.selectionType]}, ${record.raceDate}) deleted.`,
+        record,
+      };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/admin/tip-records/:id/settle', { config: { access: 'admin' } }, async (request): Promise<PerformanceActionResult> => {
-    const id = tipRecordId(request.params.id);
-    const body = parse(settleBody, request.body);
-    const record = await settleTip(ctx, id, body.result, body.startingPrice || undefined);
-    return { success: true, message: `${record.selectionName} settled as ${record.result}.`, record };
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/tip-records/:id/settle',
+    { config: { access: 'admin' } },
+    async (request): Promise<PerformanceActionResult> => {
+      const id = tipRecordId(request.params.id);
+      const body = parse(settleBody, request.body);
+      const record = await settleTip(ctx, id, body.result, body.startingPrice || undefined);
+      return { success: true, message: `${record.selectionName} settled as ${record.result}.`, record };
+    },
+  );
 
   readRoute(app, '/api/results', 'public', async ({ user, header }) => {
     // Today's settled tips are still today's paid tips (decision 0017): for members until tomorrow.

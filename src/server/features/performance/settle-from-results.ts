@@ -30,18 +30,30 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
     const race = tipRace(tip.raceTime, tip.raceLocation);
     if (!race) continue;
     // The course may be missing from a hand-typed tip: then the time and the horse must do.
-    const candidates = results.filter((r) => r.time === race.time && (!race.course || nameKey(r.course) === nameKey(race.course)));
-    const runner = runners.find((h) => candidates.some((c) => c.id === h.resultId) && nameKey(h.name) === nameKey(tip.selectionName));
+    const candidates = results.filter(
+      (r) => r.time === race.time && (!race.course || nameKey(r.course) === nameKey(race.course)),
+    );
+    const runner = runners.find(
+      (h) => candidates.some((c) => c.id === h.resultId) && nameKey(h.name) === nameKey(tip.selectionName),
+    );
     if (!runner) continue;
     const result = TIP_RESULT_OF_FINISH[runner.finish as Finish];
     const startingPrice = runner.startingPrice ?? tip.startingPrice;
     const outcome = tipProfit(result, settlingOdds(tip), startingPrice);
     if (!outcome.ok) continue;
-    const changed = tip.result !== null && (tip.result !== result || (tip.startingPrice ?? '') !== (startingPrice ?? ''));
+    const changed =
+      tip.result !== null && (tip.result !== result || (tip.startingPrice ?? '') !== (startingPrice ?? ''));
     if (tip.result === result && !changed && Number(tip.profitLoss) === outcome.profitLoss) continue;
     await db
       .update(tipRecords)
-      .set({ result, startingPrice, profitLoss: outcome.profitLoss, settledAt: now, settledBy: SETTLED_BY_RESULTS, ...(changed ? { correctedAt: now } : {}) })
+      .set({
+        result,
+        startingPrice,
+        profitLoss: outcome.profitLoss,
+        settledAt: now,
+        settledBy: SETTLED_BY_RESULTS,
+        ...(changed ? { correctedAt: now } : {}),
+      })
       .where(and(eq(tipRecords.id, tip.id)));
     settled.push({ selectionName: tip.selectionName, selectionType: tip.selectionType, result });
   }

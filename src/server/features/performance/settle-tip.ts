@@ -14,7 +14,12 @@ import { toTipRecord } from './tip-row';
  * record is never deleted; a correction that changes the result or the price overwrites them and
  * is stamped `correctedAt`, which the proofed record shows.
  */
-export async function settleTip(ctx: AppContext, id: number, result: TipResult, startingPrice?: string): Promise<TipRecord> {
+export async function settleTip(
+  ctx: AppContext,
+  id: number,
+  result: TipResult,
+  startingPrice?: string,
+): Promise<TipRecord> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
     if (!row) throw notFound(TIP_RECORD_NOT_FOUND);
@@ -25,7 +30,14 @@ export async function settleTip(ctx: AppContext, id: number, result: TipResult, 
     const changed = row.result !== null && (row.result !== result || (row.startingPrice ?? '') !== (sp ?? ''));
     const [updated] = await tx
       .update(tipRecords)
-      .set({ result, startingPrice: sp || null, profitLoss: outcome.profitLoss, settledAt: now, settledBy: 'admin', ...(changed ? { correctedAt: now } : {}) })
+      .set({
+        result,
+        startingPrice: sp || null,
+        profitLoss: outcome.profitLoss,
+        settledAt: now,
+        settledBy: 'admin',
+        ...(changed ? { correctedAt: now } : {}),
+      })
       .where(eq(tipRecords.id, id))
       .returning();
     return toTipRecord(updated);

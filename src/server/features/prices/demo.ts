@@ -25,10 +25,28 @@ export async function seedDemoPrices(ctx: AppContext) {
     const cards = await cardsOfDay(ctx.db, date);
     const prices = cards.flatMap((race) =>
       race.runners.flatMap((h) =>
-        h.bookieOdds !== null && h.bookieOddsText ? [{ time: race.time, course: race.course, horseName: h.name, price: h.bookieOdds, priceText: normaliseOdds(h.bookieOddsText) }] : [],
+        h.bookieOdds !== null && h.bookieOddsText
+          ? [
+              {
+                time: race.time,
+                course: race.course,
+                horseName: h.name,
+                price: h.bookieOdds,
+                priceText: normaliseOdds(h.bookieOddsText),
+              },
+            ]
+          : [],
       ),
     );
-    await ctx.db.transaction((tx) => recordPrices(tx, { date, source: 'morning', observedAt: new Date(now.getTime() - MORNING_LEAD_MS), recordedBy: null, prices }));
+    await ctx.db.transaction((tx) =>
+      recordPrices(tx, {
+        date,
+        source: 'morning',
+        observedAt: new Date(now.getTime() - MORNING_LEAD_MS),
+        recordedBy: null,
+        prices,
+      }),
+    );
   }
   const lines = (await cardsOfDay(ctx.db, today)).flatMap((race) => {
     const priced = race.runners.filter((h) => h.bookieOdds !== null);
@@ -39,7 +57,9 @@ export async function seedDemoPrices(ctx: AppContext) {
       { h: top, price: step(top.bookieOdds!, 0.75) },
       { h: longest, price: step(longest.bookieOdds!, 1.3) },
     ].filter((m, i, all) => parseOdds(m.price) !== m.h.bookieOdds && all.findIndex((o) => o.h === m.h) === i);
-    return moves.length ? [`${race.time} ${race.course}: ${moves.map((m) => `${m.h.name} ${m.price}`).join(', ')}`] : [];
+    return moves.length
+      ? [`${race.time} ${race.course}: ${moves.map((m) => `${m.h.name} ${m.price}`).join(', ')}`]
+      : [];
   });
   if (lines.length) await savePrices(ctx, { date: today, lines: lines.join('\n'), userId: null });
 }

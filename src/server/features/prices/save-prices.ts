@@ -11,7 +11,8 @@ import { HttpError } from '#server/http/errors';
 import { publishRaceCardEvent } from '../race-cards/events';
 
 /** A refusal names every line at fault (`{ message, unmatched }`, like the results paste); nothing is written. */
-const refused = (status: number, message: string, unmatched: ResultProblem[]) => new HttpError(status, message, { unmatched });
+const refused = (status: number, message: string, unmatched: ResultProblem[]) =>
+  new HttpError(status, message, { unmatched });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -19,9 +20,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * only when all of them match is anything written. Each price is kept as an `analyst` snapshot and
  * becomes the runner's current price on the cards; every open page is told to reload.
  */
-export async function savePrices(ctx: AppContext, input: { date: string; lines: string; userId: number | null }): Promise<PricesAnswer> {
+export async function savePrices(
+  ctx: AppContext,
+  input: { date: string; lines: string; userId: number | null },
+): Promise<PricesAnswer> {
   const { races: parsed, problems } = parsePriceLines(input.lines);
-  if (problems.length) throw refused(400, `${plural(problems.length, 'line')} could not be read; nothing was saved.`, problems);
+  if (problems.length)
+    throw refused(400, `${plural(problems.length, 'line')} could not be read; nothing was saved.`, problems);
   const cards = await cardsOfDay(ctx.db, input.date);
   const { matched, problems: unmatched } = matchPrices(parsed, cards);
   if (unmatched.length) {
@@ -32,11 +37,25 @@ export async function savePrices(ctx: AppContext, input: { date: string; lines: 
   }
 
   const weekday = weekdayOf(input.date);
-  const prices = matched.flatMap((m) => m.prices.map((p) => ({ time: m.card.time, course: m.card.course, horseName: p.runner.name, price: p.price, priceText: p.priceText })));
+  const prices = matched.flatMap((m) =>
+    m.prices.map((p) => ({
+      time: m.card.time,
+      course: m.card.course,
+      horseName: p.runner.name,
+      price: p.price,
+      priceText: p.priceText,
+    })),
+  );
   await ctx.db.transaction(async (tx) => {
     // The stages' lock: a workbook replacing this weekday's cards waits, and so does this.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
-    await recordPrices(tx, { date: input.date, source: 'analyst', observedAt: ctx.clock.now(), recordedBy: input.userId, prices });
+    await recordPrices(tx, {
+      date: input.date,
+      source: 'analyst',
+      observedAt: ctx.clock.now(),
+      recordedBy: input.userId,
+      prices,
+    });
   });
   await publishRaceCardEvent(ctx, { type: 'prices', weekday });
   await raceDayChanged(ctx, 'cards-changed');

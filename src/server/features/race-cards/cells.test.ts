@@ -22,7 +22,8 @@ describe('master workbook cells', () => {
     expect(raceTime('13.45')).toBe('13:45');
     expect(raceTime(0.5625)).toBe('13:30');
     expect(raceTime(new Date('1899-12-30T16:10:00Z'))).toBe('16:10');
-    for (const bad of ['25:70', '14:60', 'noon', '', 1.5, null]) expect(() => raceTime(bad as never)).toThrow(CellProblem);
+    for (const bad of ['25:70', '14:60', 'noon', '', 1.5, null])
+      expect(() => raceTime(bad as never)).toThrow(CellProblem);
   });
 
   it('matches headers case- and space-insensitively and checks whole numbers', () => {

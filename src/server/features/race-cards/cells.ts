@@ -6,7 +6,8 @@ export type Plain = string | number | boolean | Date | null | { error: string };
 
 export function plainValue(value: unknown): Plain {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
+    return value;
   if (typeof value !== 'object') return String(value);
   const v = value as Record<string, unknown>;
   if ('formula' in v || 'sharedFormula' in v) return plainValue(v.result);
@@ -42,7 +43,8 @@ export function headerKey(value: Plain): string {
 export class CellProblem extends Error {}
 
 export function text(value: Plain): string {
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) throw new CellProblem(`the cell shows the error ${value.error}`);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date))
+    throw new CellProblem(`the cell shows the error ${value.error}`);
   if (value instanceof Date) throw new CellProblem('expected text, found a date');
   return shown(value).trim();
 }

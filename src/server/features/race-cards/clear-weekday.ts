@@ -9,7 +9,12 @@ export async function clearWeekday(ctx: AppContext, weekday: Weekday): Promise<{
   const deleted = await ctx.db.delete(races).where(eq(races.weekday, weekday)).returning({ id: races.id });
   await publishRaceCardEvent(ctx, { type: 'update', weekday });
   const n = deleted.length;
-  return { message: n ? `Cleared ${n} race${n === 1 ? '' : 's'} from ${weekdayName(weekday)}.` : `${weekdayName(weekday)} had no races to clear.`, cleared: n };
+  return {
+    message: n
+      ? `Cleared ${n} race${n === 1 ? '' : 's'} from ${weekdayName(weekday)}.`
+      : `${weekdayName(weekday)} had no races to clear.`,
+    cleared: n,
+  };
 }
 
 /** DELETE /api/vbg-race-cards/clear-day/{day}: yesterday, today or tomorrow as a London weekday. */
@@ -22,5 +27,8 @@ export async function clearDay(ctx: AppContext, day: 'yesterday' | 'today' | 'to
 export async function clearAll(ctx: AppContext): Promise<{ message: string; cleared: number }> {
   const n = (await ctx.db.delete(races).returning({ id: races.id })).length;
   await publishRaceCardEvent(ctx, { type: 'update', weekday: null });
-  return { message: n ? `Cleared all ${n} race${n === 1 ? '' : 's'} from every weekday.` : 'There were no races to clear.', cleared: n };
+  return {
+    message: n ? `Cleared all ${n} race${n === 1 ? '' : 's'} from every weekday.` : 'There were no races to clear.',
+    cleared: n,
+  };
 }

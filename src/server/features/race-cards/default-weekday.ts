@@ -13,5 +13,9 @@ export async function readDefaultWeekday(ctx: AppContext): Promise<DefaultWeekda
 export async function saveDefaultWeekday(ctx: AppContext, { weekday }: DefaultWeekdayBody): Promise<AdminActionResult> {
   const value = weekdayName(weekday);
   await setSetting(ctx, 'defaultWeekday', value);
-  return { success: true, message: `Default weekday set to ${value}.`, popupMessage: `Stage 4 complete: the race cards now open on ${value}.` };
+  return {
+    success: true,
+    message: `Default weekday set to ${value}.`,
+    popupMessage: `Stage 4 complete: the race cards now open on ${value}.`,
+  };
 }

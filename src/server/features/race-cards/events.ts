@@ -48,7 +48,10 @@ function parseEvent(payload: string): RaceCardEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<RaceCardEvent>;
     if (!RACE_CARD_EVENT_TYPES.includes(value.type as RaceCardEventType)) return null;
-    return { type: value.type as RaceCardEventType, weekday: typeof value.weekday === 'string' ? (value.weekday as Weekday) : null };
+    return {
+      type: value.type as RaceCardEventType,
+      weekday: typeof value.weekday === 'string' ? (value.weekday as Weekday) : null,
+    };
   } catch {
     return null;
   }
@@ -109,13 +112,16 @@ export class RaceCardEventHub {
   }
 
   private enqueue(chunk: string) {
-    this.queue = this.queue.then(() => this.deliver(chunk)).catch((err: unknown) => this.ctx.log.warn({ err }, 'race card event not delivered'));
+    this.queue = this.queue
+      .then(() => this.deliver(chunk))
+      .catch((err: unknown) => this.ctx.log.warn({ err }, 'race card event not delivered'));
   }
 
   private async deliver(chunk: string) {
     const open = [...this.streams].filter((s) => !s.res.writableEnded && !s.res.destroyed);
     const verdicts = new Map<string, Promise<boolean>>();
-    for (const s of open) if (!verdicts.has(s.sessionToken)) verdicts.set(s.sessionToken, this.stillAllowed(s.sessionToken));
+    for (const s of open)
+      if (!verdicts.has(s.sessionToken)) verdicts.set(s.sessionToken, this.stillAllowed(s.sessionToken));
     for (const s of open) {
       if (await verdicts.get(s.sessionToken)!) s.res.write(chunk);
       else this.end(s);

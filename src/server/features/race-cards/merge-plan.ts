@@ -48,8 +48,22 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * field a later stage may change, the stored value stays unless the workbook itself now says
  * something different from what it said before. Pure: the caller reads and writes.
  */
-export function planMerge(parsed: ParsedRace[], raceDate: string, stored: StoredRace[], storedHorses: StoredHorse[]): MergePlan {
-  const summary: MergeSummary = { racesKept: 0, racesAdded: 0, racesRemoved: 0, runnersKept: 0, runnersAdded: 0, runnersRemoved: 0, laterValuesKept: 0, laterValuesReplaced: 0 };
+export function planMerge(
+  parsed: ParsedRace[],
+  raceDate: string,
+  stored: StoredRace[],
+  storedHorses: StoredHorse[],
+): MergePlan {
+  const summary: MergeSummary = {
+    racesKept: 0,
+    racesAdded: 0,
+    racesRemoved: 0,
+    runnersKept: 0,
+    runnersAdded: 0,
+    runnersRemoved: 0,
+    laterValuesKept: 0,
+    laterValuesReplaced: 0,
+  };
   const sameDay = new Map(stored.filter((r) => r.raceDate === raceDate).map((r) => [raceKey(r), r]));
   // Grouped once: a 560-race day against 9,000 stored runners would otherwise scan them all per race.
   // (Map.groupBy is not in Node 20.)
@@ -107,5 +121,10 @@ export function planMerge(parsed: ParsedRace[], raceDate: string, stored: Stored
 
 /** What the workbook itself said for the fields later stages may change. */
 export function workbookValuesOf(h: WorkbookValues): WorkbookValues {
-  return { bookieOdds: h.bookieOdds, bookieOddsText: h.bookieOddsText, potentialNonRunner: h.potentialNonRunner, summary: h.summary };
+  return {
+    bookieOdds: h.bookieOdds,
+    bookieOddsText: h.bookieOddsText,
+    potentialNonRunner: h.potentialNonRunner,
+    summary: h.summary,
+  };
 }

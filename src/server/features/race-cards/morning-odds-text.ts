@@ -16,7 +16,8 @@ export const MORNING_ODDS_TEXT_KIND = 'morning-odds-text';
 /** Parses "Horse: odds" text or refuses it (422) naming each bad line; nothing is written. */
 export function readMorningOddsText(text: string, unchanged: string): MorningOddsLine[] {
   const parsed = parseMorningOddsLines(text);
-  if (!parsed.ok) throw new HttpError(422, `The morning odds were not loaded: ${parsed.errors.join('; ')}. ${unchanged}`);
+  if (!parsed.ok)
+    throw new HttpError(422, `The morning odds were not loaded: ${parsed.errors.join('; ')}. ${unchanged}`);
   return parsed.lines;
 }
 
@@ -25,7 +26,11 @@ export function readMorningOddsText(text: string, unchanged: string): MorningOdd
  * a horse running in two of the day's races gets both). Summaries are left as they are.
  */
 export async function applyMorningOddsLines(tx: Tx, weekday: Weekday, lines: MorningOddsLine[]) {
-  const stored = await tx.select({ id: horses.id, name: horses.name }).from(horses).innerJoin(races, eq(races.id, horses.raceId)).where(eq(races.weekday, weekday));
+  const stored = await tx
+    .select({ id: horses.id, name: horses.name })
+    .from(horses)
+    .innerJoin(races, eq(races.id, horses.raceId))
+    .where(eq(races.weekday, weekday));
   const idsOf = new Map<string, number[]>();
   for (const h of stored) idsOf.set(horseKey(h.name), [...(idsOf.get(horseKey(h.name)) ?? []), h.id]);
   const updates = new Map<number, RunnerOddsUpdate>();
@@ -33,7 +38,9 @@ export async function applyMorningOddsLines(tx: Tx, weekday: Weekday, lines: Mor
   for (const l of lines) {
     const ids = idsOf.get(horseKey(l.horse));
     if (!ids) unmatched.push(`line ${l.line} (${l.horse})`);
-    else for (const id of ids) updates.set(id, { odds: l.odds, oddsText: l.oddsText, nonRunner: l.nonRunner, summary: null });
+    else
+      for (const id of ids)
+        updates.set(id, { odds: l.odds, oddsText: l.oddsText, nonRunner: l.nonRunner, summary: null });
   }
   await updateRunnerOdds(tx, updates);
   return { runners: stored.length, updated: updates.size, unmatched };
@@ -46,16 +53,25 @@ export interface MorningOddsTextUpdate {
 }
 
 /** POST /api/vbg-race-cards/morning-odds: the pasted "Horse: odds" lines for one weekday, in one transaction. */
-export async function updateMorningOddsFromText(ctx: AppContext, input: MorningOddsTextUpdate): Promise<AdminActionResult & { updated: number; unmatched: string[] }> {
+export async function updateMorningOddsFromText(
+  ctx: AppContext,
+  input: MorningOddsTextUpdate,
+): Promise<AdminActionResult & { updated: number; unmatched: string[] }> {
   const day = weekdayName(input.weekday);
   const lines = readMorningOddsText(input.text, `The ${day} odds are unchanged.`);
   if (lines.length === 0) throw new HttpError(400, 'No morning odds given: write one "Horse: odds" line per runner.');
   const result = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${input.weekday}`}))`);
     const applied = await applyMorningOddsLines(tx, input.weekday, lines);
-    if (applied.runners === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
+    if (applied.runners === 0)
+      throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
     const message = `Morning odds updated for ${applied.updated} of ${applied.runners} ${day} runners${applied.unmatched.length ? `; ${applied.unmatched.length} line${applied.unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
-    const counts = { weekday: input.weekday, lines: lines.length, updated: applied.updated, unmatched: applied.unmatched.length };
+    const counts = {
+      weekday: input.weekday,
+      lines: lines.length,
+      updated: applied.updated,
+      unmatched: applied.unmatched.length,
+    };
     await logUpload(tx, MORNING_ODDS_TEXT_KIND, { userId: input.userId }, { message, counts });
     return { ...applied, message };
   });

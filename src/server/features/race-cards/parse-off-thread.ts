@@ -3,7 +3,8 @@ import { runWorker } from '#server/workers/run-worker';
 import type { VerdictSection } from './verdict-document';
 import type { WorkbookResult } from './workbook';
 
-export type ParseJob = { kind: 'workbook'; data: Uint8Array; filename?: string } | { kind: 'verdict'; data: Uint8Array };
+export type ParseJob =
+  { kind: 'workbook'; data: Uint8Array; filename?: string } | { kind: 'verdict'; data: Uint8Array };
 
 /** A day's master workbook parses in about a second; a minute means a hostile or absurd file. */
 const PARSE_TIMEOUT_MS = 60_000;
@@ -16,8 +17,16 @@ function limitsFor(noun: string) {
   return {
     timeoutMs: PARSE_TIMEOUT_MS,
     maxHeapMb: PARSE_HEAP_MB,
-    timedOut: () => new HttpError(422, `Reading the ${noun} took longer than ${PARSE_TIMEOUT_MS / 1000} s, far longer than a real one takes. Please check the file.`),
-    outOfMemory: () => new HttpError(413, `Reading the ${noun} needed more than ${PARSE_HEAP_MB} MB of memory, far more than a real one needs. Please check the file.`),
+    timedOut: () =>
+      new HttpError(
+        422,
+        `Reading the ${noun} took longer than ${PARSE_TIMEOUT_MS / 1000} s, far longer than a real one takes. Please check the file.`,
+      ),
+    outOfMemory: () =>
+      new HttpError(
+        413,
+        `Reading the ${noun} needed more than ${PARSE_HEAP_MB} MB of memory, far more than a real one needs. Please check the file.`,
+      ),
   };
 }
 
@@ -27,7 +36,8 @@ function limitsFor(noun: string) {
  * bytes are copied once and the copy moved to the worker: the caller still stores the file.
  */
 function forWorker(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
-  if (data.buffer instanceof SharedArrayBuffer) return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.length), transfer: [] };
+  if (data.buffer instanceof SharedArrayBuffer)
+    return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.length), transfer: [] };
   const copy = new Uint8Array(data);
   return { bytes: copy, transfer: [copy.buffer] };
 }
@@ -35,11 +45,21 @@ function forWorker(data: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] }
 /** parseMasterWorkbook, in a worker thread with a time and memory limit. */
 export function parseMasterWorkbookOffThread(data: Buffer, filename?: string): Promise<WorkbookResult> {
   const { bytes, transfer } = forWorker(data);
-  return runWorker<WorkbookResult>(WORKER, { kind: 'workbook', data: bytes, filename } satisfies ParseJob, limitsFor('workbook'), transfer);
+  return runWorker<WorkbookResult>(
+    WORKER,
+    { kind: 'workbook', data: bytes, filename } satisfies ParseJob,
+    limitsFor('workbook'),
+    transfer,
+  );
 }
 
 /** parseVerdictDocx, in a worker thread with a time and memory limit. */
 export function parseVerdictDocxOffThread(data: Buffer): Promise<VerdictSection[]> {
   const { bytes, transfer } = forWorker(data);
-  return runWorker<VerdictSection[]>(WORKER, { kind: 'verdict', data: bytes } satisfies ParseJob, limitsFor('verdict document'), transfer);
+  return runWorker<VerdictSection[]>(
+    WORKER,
+    { kind: 'verdict', data: bytes } satisfies ParseJob,
+    limitsFor('verdict document'),
+    transfer,
+  );
 }

@@ -13,11 +13,16 @@ import { notFound } from '#server/http/errors';
  * GET /api/vbg-race-cards-metadata (RaceCardsMetadata) as JSON from the shared cache: every
  * weekday with its races (by time, then course) is cached, the two timestamps are this request's.
  */
-export function cachedRaceCardsMetadataJson(ctx: AppContext, cacheBuster: number | undefined): string | Promise<string> {
+export function cachedRaceCardsMetadataJson(
+  ctx: AppContext,
+  cacheBuster: number | undefined,
+): string | Promise<string> {
   // A hit answers without a promise (the read every member's page makes; decision 0024).
   const cached = ctx.cache.peek<string>('raceCards', 'metadata');
   if (cached !== undefined) return withTimestamps(ctx, cached, cacheBuster);
-  return ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx))).then((lists) => withTimestamps(ctx, lists, cacheBuster));
+  return ctx.cache
+    .get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx)))
+    .then((lists) => withTimestamps(ctx, lists, cacheBuster));
 }
 
 function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | undefined): string {
@@ -30,18 +35,32 @@ export const RACE_NOT_FOUND = 'Race not found. The cards may have been replaced:
 /** GET /api/vbg-race-cards: the same lists plus which tab is yesterday, today and tomorrow (London). */
 export async function raceCardsByDay(ctx: AppContext): Promise<RaceCardsByDay> {
   const today = londonDate(ctx.clock.now());
-  return { ...(await racesByDay(ctx)), yesterday: weekdayOf(addDays(today, -1)), today: weekdayOf(today), tomorrow: weekdayOf(addDays(today, 1)) };
+  return {
+    ...(await racesByDay(ctx)),
+    yesterday: weekdayOf(addDays(today, -1)),
+    today: weekdayOf(today),
+    tomorrow: weekdayOf(addDays(today, 1)),
+  };
 }
 
 async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[]>> {
   const rows = await ctx.db
-    .select({ id: races.id, weekday: races.weekday, raceDate: races.raceDate, time: races.time, course: races.course, title: races.title, runnerCount: count(horses.id) })
+    .select({
+      id: races.id,
+      weekday: races.weekday,
+      raceDate: races.raceDate,
+      time: races.time,
+      course: races.course,
+      title: races.title,
+      runnerCount: count(horses.id),
+    })
     .from(races)
     .leftJoin(horses, eq(horses.raceId, races.id))
     .groupBy(races.id)
     .orderBy(asc(races.time), asc(races.course), asc(races.id));
   const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, [] as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
-  for (const { weekday, ...summary } of rows) byDay[weekday as Weekday]?.push({ ...summary, runnerCount: Number(summary.runnerCount) });
+  for (const { weekday, ...summary } of rows)
+    byDay[weekday as Weekday]?.push({ ...summary, runnerCount: Number(summary.runnerCount) });
   return byDay;
 }
 
@@ -54,7 +73,11 @@ async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[
 export async function getRaceCard(ctx: AppContext, id: number, { members = false } = {}): Promise<RaceCard> {
   const [race] = await ctx.db.select().from(races).where(eq(races.id, id)).limit(1);
   if (!race) throw notFound(RACE_NOT_FOUND);
-  const runners = await ctx.db.select().from(horses).where(eq(horses.raceId, id)).orderBy(asc(horses.position), asc(horses.id));
+  const runners = await ctx.db
+    .select()
+    .from(horses)
+    .where(eq(horses.raceId, id))
+    .orderBy(asc(horses.position), asc(horses.id));
   const { createdAt: _c, weekday, ...fields } = race;
   const card: RaceCard = {
     ...fields,
@@ -77,11 +100,20 @@ export async function getRaceCard(ctx: AppContext, id: number, { members = false
 }
 
 /** The entered result of a race (same day, time and course), winner first then the placed in order. */
-async function resultOf(ctx: AppContext, race: { raceDate: string; time: string; course: string }): Promise<RaceCardResult | null> {
+async function resultOf(
+  ctx: AppContext,
+  race: { raceDate: string; time: string; course: string },
+): Promise<RaceCardResult | null> {
   const [result] = await ctx.db
     .select({ id: raceResults.id })
     .from(raceResults)
-    .where(and(eq(raceResults.raceDate, race.raceDate), eq(raceResults.time, race.time), eq(raceResults.course, race.course)))
+    .where(
+      and(
+        eq(raceResults.raceDate, race.raceDate),
+        eq(raceResults.time, race.time),
+        eq(raceResults.course, race.course),
+      ),
+    )
     .limit(1);
   if (!result) return null;
   const rank = (position: number | null) => position ?? Number.MAX_SAFE_INTEGER;

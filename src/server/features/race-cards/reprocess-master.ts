@@ -29,7 +29,12 @@ export async function reprocessLastMaster(
   userId: number | null,
   opts: { dryRun?: boolean } = {},
 ): Promise<{ raceCount: number; horseCount: number; message: string; weekday: Weekday; changes: MergeSummary }> {
-  const [file] = await ctx.db.select({ id: files.id, filename: files.filename, size: files.size }).from(files).where(eq(files.kind, MASTER_KIND)).orderBy(desc(files.id)).limit(1);
+  const [file] = await ctx.db
+    .select({ id: files.id, filename: files.filename, size: files.size })
+    .from(files)
+    .where(eq(files.kind, MASTER_KIND))
+    .orderBy(desc(files.id))
+    .limit(1);
   if (!file) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
   // The file and its log row are written in one transaction, so the newest of each belong together.
   const [log] = await ctx.db
@@ -39,17 +44,24 @@ export async function reprocessLastMaster(
     .orderBy(desc(uploadLog.id))
     .limit(1);
   const weekday = (log?.counts as { weekday?: string } | null)?.weekday;
-  if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday)) throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
+  if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday))
+    throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
   const day = weekdayName(weekday as Weekday);
 
   const bytes = await readFileBytes(ctx.db, file.id);
   if (!bytes) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');
   const parsed = await parseMasterWorkbookOffThread(Buffer.from(bytes), file.filename);
   if (!parsed.ok) {
-    throw new HttpError(422, `The stored workbook could not be read: ${describeWorkbookErrors(parsed.errors)}. The ${day} cards are unchanged.`);
+    throw new HttpError(
+      422,
+      `The stored workbook could not be read: ${describeWorkbookErrors(parsed.errors)}. The ${day} cards are unchanged.`,
+    );
   }
   if (parsed.conflicts.length) {
-    throw new HttpError(422, `Data clarification required: ${describeWorkbookErrors(parsed.conflicts)}. The ${day} cards are unchanged.`);
+    throw new HttpError(
+      422,
+      `Data clarification required: ${describeWorkbookErrors(parsed.conflicts)}. The ${day} cards are unchanged.`,
+    );
   }
   const raceDate = nextRaceDate(ctx.clock.now(), weekday as Weekday);
   const counts = { raceCount: parsed.races.length, horseCount: parsed.runnerCount };
@@ -57,7 +69,17 @@ export async function reprocessLastMaster(
     const { summary } = await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races, opts);
     if (!opts.dryRun) {
       const message = `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners.`;
-      await logUpload(tx, REPROCESS_KIND, { userId }, { filename: file.filename, size: file.size, message, counts: { ...counts, weekday, raceDate, fileId: file.id } });
+      await logUpload(
+        tx,
+        REPROCESS_KIND,
+        { userId },
+        {
+          filename: file.filename,
+          size: file.size,
+          message,
+          counts: { ...counts, weekday, raceDate, fileId: file.id },
+        },
+      );
     }
     return summary;
   });

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clearDayParam, defaultWeekdayBody, morningOddsTextBody, targetTabSchema, weekdayParam } from '#shared/schemas/race-cards';
+import {
+  clearDayParam,
+  defaultWeekdayBody,
+  morningOddsTextBody,
+  targetTabSchema,
+  weekdayParam,
+} from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
@@ -26,10 +32,19 @@ const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 const clearParam = weekdayParam('The weekday');
 
 /** An upload before its form is read: only the sender is known, which a refusal then logs. */
-const newUpload = (request: FastifyRequest): MasterUpload => ({ data: undefined, filename: undefined, userId: request.user?.id ?? null, targetTab: 'sunday' });
+const newUpload = (request: FastifyRequest): MasterUpload => ({
+  data: undefined,
+  filename: undefined,
+  userId: request.user?.id ?? null,
+  targetTab: 'sunday',
+});
 
 /** Reads a stage's form (one file and its `targetTab`) into the upload, so a later refusal logs the file too. */
-async function readStageForm<U extends VerdictUpload>(request: FastifyRequest, upload: U, spec: { noun: string; fileField: string; maxBytes: number }): Promise<U> {
+async function readStageForm<U extends VerdictUpload>(
+  request: FastifyRequest,
+  upload: U,
+  spec: { noun: string; fileField: string; maxBytes: number },
+): Promise<U> {
   const form = await readUploadForm(request, { ...spec, textFields: ['targetTab'] });
   upload.data = form.data;
   upload.filename = form.filename;
@@ -66,28 +81,42 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/vbg-race-cards-metadata', { config: { access: 'member' } }, (request, reply) => {
-    reply.header('Cache-Control', NO_STORE);
-    const raw = request.query.t ?? request.query.v;
-    const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-    const json = cachedRaceCardsMetadataJson(ctx, buster);
-    if (typeof json !== 'string') return json.then((body) => sendJson(reply, body));
-    sendJson(reply, json);
-  });
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/api/vbg-race-cards-metadata',
+    { config: { access: 'member' } },
+    (request, reply) => {
+      reply.header('Cache-Control', NO_STORE);
+      const raw = request.query.t ?? request.query.v;
+      const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
+      const json = cachedRaceCardsMetadataJson(ctx, buster);
+      if (typeof json !== 'string') return json.then((body) => sendJson(reply, body));
+      sendJson(reply, json);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/vbg-race-cards/race/:id', { config: { access: 'member' } }, (request, reply) => {
-    reply.header('Cache-Control', NO_STORE);
-    // A race id from the shared cache (at once on a hit; "007" and "7" are one key); anything
-    // that names no race answers 404, a malformed id as well (a members' read, like a link).
-    const id = readRouteId(request.params.id);
-    if (typeof id !== 'number') return Promise.reject(notFound(RACE_NOT_FOUND));
-    return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () => JSON.stringify(await getRaceCard(ctx, id, { members: true })));
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/vbg-race-cards/race/:id',
+    { config: { access: 'member' } },
+    (request, reply) => {
+      reply.header('Cache-Control', NO_STORE);
+      // A race id from the shared cache (at once on a hit; "007" and "7" are one key); anything
+      // that names no race answers 404, a malformed id as well (a members' read, like a link).
+      const id = readRouteId(request.params.id);
+      if (typeof id !== 'number') return Promise.reject(notFound(RACE_NOT_FOUND));
+      return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () =>
+        JSON.stringify(await getRaceCard(ctx, id, { members: true })),
+      );
+    },
+  );
 
-  app.delete<{ Params: { weekday: string } }>('/api/vbg-race-cards/clear-weekday/:weekday', { config: { access: 'admin' } }, async (request) => {
-    const { message } = await clearWeekday(ctx, parse(clearParam, request.params.weekday));
-    return { message };
-  });
+  app.delete<{ Params: { weekday: string } }>(
+    '/api/vbg-race-cards/clear-weekday/:weekday',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const { message } = await clearWeekday(ctx, parse(clearParam, request.params.weekday));
+      return { message };
+    },
+  );
 
   app.get('/api/vbg-race-cards', { config: { access: 'member' } }, async (_request, reply) => {
     // The client keeps it fresh for 30 s (spec 02) and reloads it on a race-card event, so the
@@ -96,10 +125,14 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return raceCardsByDay(ctx);
   });
 
-  app.delete<{ Params: { day: string } }>('/api/vbg-race-cards/clear-day/:day', { config: { access: 'admin' } }, async (request) => {
-    const { message } = await clearDay(ctx, parse(clearDayParam, request.params.day));
-    return { message };
-  });
+  app.delete<{ Params: { day: string } }>(
+    '/api/vbg-race-cards/clear-day/:day',
+    { config: { access: 'admin' } },
+    async (request) => {
+      const { message } = await clearDay(ctx, parse(clearDayParam, request.params.day));
+      return { message };
+    },
+  );
 
   app.delete('/api/vbg-race-cards/clear-all', { config: { access: 'admin' } }, async () => {
     const { message } = await clearAll(ctx);
@@ -128,22 +161,39 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // What re-processing would change, written nowhere: the admin confirms it first (issue 16 item 1).
   app.post('/api/vbg-race-cards/hard-coded-upload/preview', { config: { access: 'admin' } }, async (request) => {
     const result = await reprocessLastMaster(ctx, request.user?.id ?? null, { dryRun: true });
-    return { success: true, message: result.message, weekday: result.weekday, raceCount: result.raceCount, horseCount: result.horseCount, changes: result.changes };
+    return {
+      success: true,
+      message: result.message,
+      weekday: result.weekday,
+      raceCount: result.raceCount,
+      horseCount: result.horseCount,
+      changes: result.changes,
+    };
   });
 
   // Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on.
-  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () => readDefaultWeekday(ctx));
-  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) => saveDefaultWeekday(ctx, parse(defaultWeekdayBody, request.body)));
+  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () =>
+    readDefaultWeekday(ctx),
+  );
+  app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) =>
+    saveDefaultWeekday(ctx, parse(defaultWeekdayBody, request.body)),
+  );
   // The tab the morning stages start on: where the last workbook went while that day is ahead, else today's.
   app.get('/api/vbg-race-cards/working-weekday', { config: { access: 'admin' } }, async () => workingWeekday(ctx));
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 1', 'the previous race cards are unchanged.', (scope) => {
-    const readMaster = (request: FastifyRequest, upload: MasterUpload) => readStageForm(request, upload, { noun: 'workbook', fileField: 'masterExcel', maxBytes: MAX_WORKBOOK_BYTES });
+    const readMaster = (request: FastifyRequest, upload: MasterUpload) =>
+      readStageForm(request, upload, { noun: 'workbook', fileField: 'masterExcel', maxBytes: MAX_WORKBOOK_BYTES });
     scope.post('/api/vbg-race-cards/upload-master-excel', { config: { access: 'admin' } }, async (request) => {
       const upload = newUpload(request);
       return loggedUpload(ctx, MASTER_KIND, upload, async () => {
         // The spec's answer (success, message, popupMessage); the message names any race that went.
-        const { counts: _counts, summary: _summary, removedRaces: _removed, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload));
+        const {
+          counts: _counts,
+          summary: _summary,
+          removedRaces: _removed,
+          ...result
+        } = await uploadMasterExcel(ctx, await readMaster(request, upload));
         await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
         return result;
       });
@@ -151,32 +201,56 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     // What uploading would change, written nowhere: over a day that has cards the admin confirms first.
     scope.post('/api/vbg-race-cards/upload-master-excel/preview', { config: { access: 'admin' } }, async (request) => {
       const upload = newUpload(request);
-      const { counts: _counts, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload), { dryRun: true });
+      const { counts: _counts, ...result } = await uploadMasterExcel(ctx, await readMaster(request, upload), {
+        dryRun: true,
+      });
       return result;
     });
   });
 
   const surname = ctx.config.analystSurname;
   stageScope(app, MAX_VERDICT_BYTES, 'Stage 2', 'the previous verdicts are unchanged.', (scope) => {
-    scope.post(`/api/vbg-race-cards/upload-${surname}-verdict`, { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
-      const upload = newUpload(request);
-      return loggedUpload(ctx, VERDICT_KIND, upload, async () => {
-        const result = await uploadVerdict(ctx, await readStageForm(request, upload, { noun: 'verdict document', fileField: `${surname}Verdict`, maxBytes: MAX_VERDICT_BYTES }));
-        if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
-        return result;
-      });
-    });
+    scope.post(
+      `/api/vbg-race-cards/upload-${surname}-verdict`,
+      { config: { access: 'admin' } },
+      async (request: FastifyRequest): Promise<AdminActionResult> => {
+        const upload = newUpload(request);
+        return loggedUpload(ctx, VERDICT_KIND, upload, async () => {
+          const result = await uploadVerdict(
+            ctx,
+            await readStageForm(request, upload, {
+              noun: 'verdict document',
+              fileField: `${surname}Verdict`,
+              maxBytes: MAX_VERDICT_BYTES,
+            }),
+          );
+          if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
+          return result;
+        });
+      },
+    );
   });
 
   stageScope(app, MAX_WORKBOOK_BYTES, 'Stage 3', 'the previous odds and summaries are unchanged.', (scope) => {
-    scope.post('/api/vbg-race-cards/upload-master-with-morning-odds', { config: { access: 'admin' } }, async (request: FastifyRequest): Promise<AdminActionResult> => {
-      const upload = newUpload(request);
-      return loggedUpload(ctx, MORNING_ODDS_KIND, upload, async () => {
-        const result = await uploadMorningOdds(ctx, await readStageForm(request, upload, { noun: 'workbook', fileField: 'masterWithOdds', maxBytes: MAX_WORKBOOK_BYTES }));
-        if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
-        return result;
-      });
-    });
+    scope.post(
+      '/api/vbg-race-cards/upload-master-with-morning-odds',
+      { config: { access: 'admin' } },
+      async (request: FastifyRequest): Promise<AdminActionResult> => {
+        const upload = newUpload(request);
+        return loggedUpload(ctx, MORNING_ODDS_KIND, upload, async () => {
+          const result = await uploadMorningOdds(
+            ctx,
+            await readStageForm(request, upload, {
+              noun: 'workbook',
+              fileField: 'masterWithOdds',
+              maxBytes: MAX_WORKBOOK_BYTES,
+            }),
+          );
+          if (result.success) await publishRaceCardEvent(ctx, { type: 'update', weekday: upload.targetTab });
+          return result;
+        });
+      },
+    );
   });
 
   // The race card collection upload (spec 02 §3, §7): a workbook for one tab plus optional
@@ -190,11 +264,19 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       scope.post('/api/vbg-race-cards/upload', { config: { access: 'admin' } }, async (request) => {
         const upload = newUpload(request);
         return loggedUpload(ctx, MASTER_KIND, upload, async () => {
-          const form = await readUploadForm(request, { noun: 'workbook', fileField: 'spreadsheet', textFields: ['tabType', 'morningOdds'], maxBytes: MAX_WORKBOOK_BYTES });
+          const form = await readUploadForm(request, {
+            noun: 'workbook',
+            fileField: 'spreadsheet',
+            textFields: ['tabType', 'morningOdds'],
+            maxBytes: MAX_WORKBOOK_BYTES,
+          });
           upload.data = form.data;
           upload.filename = form.filename;
           upload.targetTab = parse(weekdayParam('tabType'), form.fields.tabType);
-          upload.oddsLines = readMorningOddsText(form.fields.morningOdds ?? '', 'The previous race cards are unchanged.');
+          upload.oddsLines = readMorningOddsText(
+            form.fields.morningOdds ?? '',
+            'The previous race cards are unchanged.',
+          );
           const { counts, message } = await uploadMasterExcel(ctx, upload);
           await publishRaceCardEvent(ctx, { type: 'upload', weekday: upload.targetTab });
           return { success: true, message, raceCount: counts.races, horseCount: counts.runners };

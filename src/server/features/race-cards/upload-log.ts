@@ -19,7 +19,12 @@ export interface UploadOutcome {
 }
 
 /** One upload_log row: the sender's file name is cut to 200 characters, its size is its byte count. */
-async function writeUploadRow(db: DbOrTx, kind: string, who: UploadSender, row: Partial<UploadOutcome> & { success: boolean; message: string }) {
+async function writeUploadRow(
+  db: DbOrTx,
+  kind: string,
+  who: UploadSender,
+  row: Partial<UploadOutcome> & { success: boolean; message: string },
+) {
   const filename = row.filename ?? who.filename;
   await db.insert(uploadLog).values({
     kind,
@@ -46,7 +51,12 @@ export async function logUpload(tx: Tx, kind: string, who: UploadSender, outcome
  * the error is passed on. The cards are untouched by a refusal: every use case writes in one
  * transaction, after its checks, and writes its success row there with `logUpload`.
  */
-export async function loggedUpload<T>(ctx: AppContext, kind: string, who: UploadSender, run: () => Promise<T>): Promise<T> {
+export async function loggedUpload<T>(
+  ctx: AppContext,
+  kind: string,
+  who: UploadSender,
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (err) {

@@ -57,18 +57,27 @@ export interface IngestCounts {
  * With `dryRun` nothing is written: the answer says what uploading would change (the admin
  * confirms a re-upload over a day that has cards), including the races that would go.
  */
-export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload, opts: { dryRun?: boolean } = {}): Promise<AdminActionResult & { counts: IngestCounts } & WeekdayChanges> {
+export async function uploadMasterExcel(
+  ctx: AppContext,
+  upload: MasterUpload,
+  opts: { dryRun?: boolean } = {},
+): Promise<AdminActionResult & { counts: IngestCounts } & WeekdayChanges> {
   const { data, targetTab } = upload;
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook.');
   const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   await nextTurn(); // taking in the worker's answer (a day's runners) held the thread; the database work starts on a fresh turn
   if (!parsed.ok) {
-    throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${weekdayName(targetTab)} cards are unchanged.`);
+    throw new HttpError(
+      422,
+      `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${weekdayName(targetTab)} cards are unchanged.`,
+    );
   }
   const raceDate = nextRaceDate(ctx.clock.now(), targetTab);
   const counts = { races: parsed.races.length, runners: parsed.runnerCount };
   if (opts.dryRun) {
-    const changes = await ctx.db.transaction((tx) => replaceWeekday(tx, targetTab, raceDate, parsed.races, { dryRun: true }));
+    const changes = await ctx.db.transaction((tx) =>
+      replaceWeekday(tx, targetTab, raceDate, parsed.races, { dryRun: true }),
+    );
     const message = `Uploading this workbook to the ${weekdayName(targetTab)} tab (${formatLongDay(raceDate)}): ${describeChanges(changes.summary)}${describeRemoved(changes.removedRaces)}`;
     return { success: true, message, counts, ...changes };
   }
@@ -84,7 +93,11 @@ export async function uploadMasterExcel(ctx: AppContext, upload: MasterUpload, o
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const mimeType = filename.toLowerCase().endsWith('.xlsm') ? XLSM_MIME : XLSX_MIME;
     await insertFile(tx, { kind: MASTER_KIND, filename, mimeType, size: data.length, sha256, data });
-    await logUpload(tx, MASTER_KIND, upload, { filename, message, counts: { ...counts, weekday: targetTab, raceDate } });
+    await logUpload(tx, MASTER_KIND, upload, {
+      filename,
+      message,
+      counts: { ...counts, weekday: targetTab, raceDate },
+    });
     return written;
   });
   await raceDayChanged(ctx, 'cards-changed'); // a correction may mark a non-runner
@@ -112,10 +125,19 @@ function describeRemoved(removed: WeekdayChanges['removedRaces']): string {
  * same races and runners keep their ids and the values later stages set, the rest is replaced.
  * Races of another race day go. With `dryRun` nothing is written: the summary says what would change.
  */
-export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string, parsed: ParsedRace[], opts: { dryRun?: boolean } = {}): Promise<WeekdayChanges> {
+export async function replaceWeekday(
+  tx: Tx,
+  weekday: Weekday,
+  raceDate: string,
+  parsed: ParsedRace[],
+  opts: { dryRun?: boolean } = {},
+): Promise<WeekdayChanges> {
   // Two uploads for one weekday at once would both read, then clash on write: take turns.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
-  const stored = await tx.select({ id: races.id, raceDate: races.raceDate, time: races.time, course: races.course }).from(races).where(eq(races.weekday, weekday));
+  const stored = await tx
+    .select({ id: races.id, raceDate: races.raceDate, time: races.time, course: races.course })
+    .from(races)
+    .where(eq(races.weekday, weekday));
   const storedHorses = stored.length
     ? await tx
         .select({
@@ -142,7 +164,9 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
     stored,
     storedHorses.map((h) => ({ ...h, workbookValues: h.workbookValues as WorkbookValues | null })),
   );
-  const removedRaces = stored.filter((r) => plan.removeRaceIds.includes(r.id)).map(({ time, course }) => ({ time, course }));
+  const removedRaces = stored
+    .filter((r) => plan.removeRaceIds.includes(r.id))
+    .map(({ time, course }) => ({ time, course }));
   const changes = { summary: plan.summary, removedRaces };
   if (opts.dryRun) return changes;
   await nextTurn(); // the reads and the plan above held the thread; the writes below take turns too
@@ -168,8 +192,12 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
   const inserted: { id: number; time: string; course: string }[] = [];
   for (let i = 0; i < added.length; i += RACE_CHUNK) {
     if (i > 0) await nextTurn();
-    const values = added.slice(i, i + RACE_CHUNK).map(({ race: { horses: _h, ...race } }) => ({ ...race, weekday, raceDate }));
-    inserted.push(...(await tx.insert(races).values(values).returning({ id: races.id, time: races.time, course: races.course })));
+    const values = added
+      .slice(i, i + RACE_CHUNK)
+      .map(({ race: { horses: _h, ...race } }) => ({ ...race, weekday, raceDate }));
+    inserted.push(
+      ...(await tx.insert(races).values(values).returning({ id: races.id, time: races.time, course: races.course })),
+    );
   }
   const idOf = new Map(inserted.map((r) => [`${r.time}|${r.course}`, r.id]));
   for (const r of added) r.id = idOf.get(`${r.race.time}|${r.race.course}`);
@@ -178,7 +206,13 @@ export async function replaceWeekday(tx: Tx, weekday: Weekday, raceDate: string,
   const rows = plan.races.flatMap((r) => r.horses.map((horse) => ({ horse, raceId: r.id! })));
   for (let i = 0; i < rows.length; i += HORSE_CHUNK) {
     if (i > 0) await nextTurn();
-    await tx.insert(horses).values(rows.slice(i, i + HORSE_CHUNK).map(({ horse, raceId }) => ({ ...horse, raceId, workbookValues: horse.workbookValues ?? workbookValuesOf(horse) })));
+    await tx.insert(horses).values(
+      rows.slice(i, i + HORSE_CHUNK).map(({ horse, raceId }) => ({
+        ...horse,
+        raceId,
+        workbookValues: horse.workbookValues ?? workbookValuesOf(horse),
+      })),
+    );
   }
   return changes;
 }

@@ -38,7 +38,10 @@ export interface RunnerOddsUpdate {
 export async function updateRunnerOdds(tx: Tx, updates: Map<number, RunnerOddsUpdate>) {
   if (updates.size === 0) return;
   const values = sql.join(
-    [...updates].map(([id, u]) => sql`(${id}::int, ${u.odds}::numeric, ${u.oddsText}::text, ${u.nonRunner}::boolean, ${u.summary}::text)`),
+    [...updates].map(
+      ([id, u]) =>
+        sql`(${id}::int, ${u.odds}::numeric, ${u.oddsText}::text, ${u.nonRunner}::boolean, ${u.summary}::text)`,
+    ),
     sql`, `,
   );
   await tx.execute(sql`update ${horses} set
@@ -59,10 +62,14 @@ export async function updateRunnerOdds(tx: Tx, updates: Map<number, RunnerOddsUp
 export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUpload): Promise<AdminActionResult> {
   const { data, targetTab } = upload;
   const day = weekdayName(targetTab);
-  if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
+  if (!data || data.length === 0)
+    throw new HttpError(400, 'No file selected: choose the master .xlsx/.xlsm workbook with the morning odds.');
   const parsed = await parseMasterWorkbookOffThread(data, upload.filename);
   if (!parsed.ok) {
-    throw new HttpError(422, `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${day} odds are unchanged.`);
+    throw new HttpError(
+      422,
+      `The workbook was not loaded: ${describeWorkbookErrors(parsed.errors)}. The ${day} odds are unchanged.`,
+    );
   }
   const result = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${targetTab}`}))`);
@@ -71,7 +78,8 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
       .from(horses)
       .innerJoin(races, eq(races.id, horses.raceId))
       .where(eq(races.weekday, targetTab));
-    if (stored.length === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
+    if (stored.length === 0)
+      throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
     const runnerOf = new Map(stored.map((h) => [`${h.time}|${courseKey(h.course)}|${horseKey(h.name)}`, h]));
     const updates = new Map<number, RunnerOddsUpdate>();
     const unmatched: string[] = [];
@@ -81,9 +89,21 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
         const runner = runnerOf.get(`${race.time}|${courseKey(race.course)}|${horseKey(h.name)}`);
         if (runner === undefined) unmatched.push(`row ${h.position} (${race.time} ${race.course}, ${h.name})`);
         else {
-          updates.set(runner.id, { odds: h.bookieOdds, oddsText: h.bookieOddsText, nonRunner: h.potentialNonRunner, summary: h.summary || null });
+          updates.set(runner.id, {
+            odds: h.bookieOdds,
+            oddsText: h.bookieOddsText,
+            nonRunner: h.potentialNonRunner,
+            summary: h.summary || null,
+          });
           if (h.bookieOdds !== null && h.bookieOddsText !== null) {
-            morning.push({ date: runner.raceDate, time: runner.time, course: runner.course, horseName: runner.name, price: h.bookieOdds, priceText: normaliseOdds(h.bookieOddsText) });
+            morning.push({
+              date: runner.raceDate,
+              time: runner.time,
+              course: runner.course,
+              horseName: runner.name,
+              price: h.bookieOdds,
+              priceText: normaliseOdds(h.bookieOddsText),
+            });
           }
         }
       }
@@ -91,11 +111,26 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
     await updateRunnerOdds(tx, updates);
     // Each morning price is also kept as a dated snapshot: the board measures the day's move from it.
     for (const date of new Set(morning.map((p) => p.date))) {
-      await recordPrices(tx, { date, source: 'morning', observedAt: ctx.clock.now(), recordedBy: upload.userId, prices: morning.filter((p) => p.date === date) });
+      await recordPrices(tx, {
+        date,
+        source: 'morning',
+        observedAt: ctx.clock.now(),
+        recordedBy: upload.userId,
+        prices: morning.filter((p) => p.date === date),
+      });
     }
     const message = `Morning odds loaded for ${updates.size} of ${stored.length} ${day} runners${unmatched.length ? `; ${unmatched.length} row${unmatched.length === 1 ? '' : 's'} matched no runner` : ''}.`;
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
-    await logUpload(tx, MORNING_ODDS_KIND, upload, { message, counts: { weekday: targetTab, updated: updates.size, runners: stored.length, unmatched: unmatched.length, sha256 } });
+    await logUpload(tx, MORNING_ODDS_KIND, upload, {
+      message,
+      counts: {
+        weekday: targetTab,
+        updated: updates.size,
+        runners: stored.length,
+        unmatched: unmatched.length,
+        sha256,
+      },
+    });
     return { message, unmatched };
   });
   await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines

@@ -9,7 +9,14 @@ export const MAX_MORNING_ODDS_TEXT = 64 * 1024;
 export const MAX_VERDICT_BYTES = 10 * 1024 * 1024;
 
 /** Multipart only in these scopes, each with its own size limit; failures keep the upload-result shape. */
-export function stageScope(app: FastifyInstance, maxBytes: number, stage: string, unchanged: string, routes: (scope: FastifyInstance) => void, fieldSize?: number) {
+export function stageScope(
+  app: FastifyInstance,
+  maxBytes: number,
+  stage: string,
+  unchanged: string,
+  routes: (scope: FastifyInstance) => void,
+  fieldSize?: number,
+) {
   registerUploadScope(
     app,
     maxBytes,
@@ -18,9 +25,15 @@ export function stageScope(app: FastifyInstance, maxBytes: number, stage: string
         const status = error.statusCode ?? 500;
         if (status >= 500) {
           request.log.error({ err: error }, `${stage} upload failed`);
-          return reply.code(500).send({ success: false, message: 'Something went wrong. Please try again.', popupMessage: `${stage} failed.` });
+          return reply.code(500).send({
+            success: false,
+            message: 'Something went wrong. Please try again.',
+            popupMessage: `${stage} failed.`,
+          });
         }
-        return reply.code(status).send({ success: false, message: error.message, popupMessage: `${stage} failed: ${unchanged}` });
+        return reply
+          .code(status)
+          .send({ success: false, message: error.message, popupMessage: `${stage} failed: ${unchanged}` });
       });
       routes(scope);
     },

@@ -39,12 +39,19 @@ export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Pro
   if (!data || data.length === 0) throw new HttpError(400, 'No file selected: choose the race verdict .docx document.');
   const sections = await parseVerdictDocxOffThread(data);
   if (sections.length === 0) {
-    throw new HttpError(422, `No race headings found: start each race with a heading or bold line such as "14:10 Ascot". The ${day} verdicts are unchanged.`);
+    throw new HttpError(
+      422,
+      `No race headings found: start each race with a heading or bold line such as "14:10 Ascot". The ${day} verdicts are unchanged.`,
+    );
   }
   const result = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${targetTab}`}))`);
-    const dayRaces = await tx.select({ id: races.id, time: races.time, course: races.course }).from(races).where(eq(races.weekday, targetTab));
-    if (dayRaces.length === 0) throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
+    const dayRaces = await tx
+      .select({ id: races.id, time: races.time, course: races.course })
+      .from(races)
+      .where(eq(races.weekday, targetTab));
+    if (dayRaces.length === 0)
+      throw new HttpError(409, `There are no ${day} races yet: upload the master workbook (stage 1) first.`);
     const byKey = new Map(dayRaces.map((r) => [`${r.time}|${courseKey(r.course)}`, r]));
     const matched = new Map<number, VerdictSection>();
     const unknown: string[] = [];
@@ -61,14 +68,19 @@ export async function uploadVerdict(ctx: AppContext, upload: VerdictUpload): Pro
         [...matched].map(([id, s]) => sql`(${id}::int, ${s.text}::text)`),
         sql`, `,
       );
-      await tx.execute(sql`update ${races} set verdict = v.verdict from (values ${values}) as v(id, verdict) where ${races.id} = v.id and ${races.weekday} = ${targetTab}`);
+      await tx.execute(
+        sql`update ${races} set verdict = v.verdict from (values ${values}) as v(id, verdict) where ${races.id} = v.id and ${races.weekday} = ${targetTab}`,
+      );
     }
     const missing = dayRaces
       .filter((r) => !matched.has(r.id))
       .sort((a, b) => a.time.localeCompare(b.time))
       .map((r) => `${r.time} ${r.course}`);
     const message = `Verdicts loaded for ${matched.size} of ${dayRaces.length} ${day} races.`;
-    await logUpload(tx, VERDICT_KIND, upload, { message, counts: { weekday: targetTab, matched: matched.size, races: dayRaces.length, unknownHeadings: unknown.length } });
+    await logUpload(tx, VERDICT_KIND, upload, {
+      message,
+      counts: { weekday: targetTab, matched: matched.size, races: dayRaces.length, unknownHeadings: unknown.length },
+    });
     return { message, missing, unknown };
   });
   const parts = [`Stage 2 complete: ${result.message}`];

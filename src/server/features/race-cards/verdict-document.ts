@@ -1,6 +1,13 @@
 import mammoth from 'mammoth';
 import { HttpError } from '#server/http/errors';
-import { hasDoctype, inflateEntry, isUnsafePartName, isZip, MAX_UNZIPPED_BYTES, readCentralDirectory } from './zip-guard';
+import {
+  hasDoctype,
+  inflateEntry,
+  isUnsafePartName,
+  isZip,
+  MAX_UNZIPPED_BYTES,
+  readCentralDirectory,
+} from './zip-guard';
 
 const NOUN = 'verdict document';
 /** "14:10 Ascot", "2.10 Kempton Park": a time, then the course (docs/master-workbook.md). */
@@ -23,18 +30,31 @@ export interface VerdictSection {
  */
 function checkVerdictDocx(data: Buffer): void {
   if (!isZip(data)) {
-    throw new HttpError(415, 'The file is not a Word document: a .docx file is a zip archive and this one is not. Please choose the verdict .docx file.');
+    throw new HttpError(
+      415,
+      'The file is not a Word document: a .docx file is a zip archive and this one is not. Please choose the verdict .docx file.',
+    );
   }
   const entries = readCentralDirectory(data, NOUN);
   if (!entries.some((e) => e.name === 'word/document.xml')) {
     const hint = entries.some((e) => e.name.startsWith('xl/')) ? ' (it looks like an Excel workbook)' : '';
-    throw new HttpError(415, `The file is not a Word document${hint}: it has no word/document.xml. Please choose the verdict .docx file.`);
+    throw new HttpError(
+      415,
+      `The file is not a Word document${hint}: it has no word/document.xml. Please choose the verdict .docx file.`,
+    );
   }
   // The same container rules as the workbook (zip-guard): Word never writes these either.
   const unsafe = entries.find((e) => isUnsafePartName(e.name));
-  if (unsafe) throw new HttpError(422, `The verdict document has a part with an unsafe name (${unsafe.name.slice(0, 80)}); Word never writes one. Save it again from Word and re-upload.`);
+  if (unsafe)
+    throw new HttpError(
+      422,
+      `The verdict document has a part with an unsafe name (${unsafe.name.slice(0, 80)}); Word never writes one. Save it again from Word and re-upload.`,
+    );
   if (entries.some((e) => /vbaProject\.bin$/i.test(e.name))) {
-    throw new HttpError(415, 'The verdict document contains macros (word/vbaProject.bin). Save it as a plain .docx (macros are never run here) and re-upload.');
+    throw new HttpError(
+      415,
+      'The verdict document contains macros (word/vbaProject.bin). Save it as a plain .docx (macros are never run here) and re-upload.',
+    );
   }
   if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNZIPPED_BYTES) throw tooBig();
   let inflated = 0;
@@ -43,7 +63,10 @@ function checkVerdictDocx(data: Buffer): void {
     inflated += bytes.length;
     if (inflated > MAX_UNZIPPED_BYTES) throw tooBig();
     if (/\.(xml|rels|vml)$/i.test(entry.name) && hasDoctype(bytes)) {
-      throw new HttpError(422, `The verdict document part ${entry.name} contains a document type declaration, which Word never writes. The file was refused for safety.`);
+      throw new HttpError(
+        422,
+        `The verdict document part ${entry.name} contains a document type declaration, which Word never writes. The file was refused for safety.`,
+      );
     }
     if (entry.name.endsWith('.rels') && /TargetMode\s*=\s*["']External["']/i.test(bytes.toString('utf8'))) {
       throw new HttpError(
@@ -54,7 +77,11 @@ function checkVerdictDocx(data: Buffer): void {
   }
 }
 
-const tooBig = () => new HttpError(413, `The verdict document unpacks to more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB; a verdict document is far smaller. Please check the file.`);
+const tooBig = () =>
+  new HttpError(
+    413,
+    `The verdict document unpacks to more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB; a verdict document is far smaller. Please check the file.`,
+  );
 
 /**
  * Splits the document into races. A race starts at a paragraph that is a heading (Heading 1–6)
@@ -67,7 +94,10 @@ export async function parseVerdictDocx(data: Buffer): Promise<VerdictSection[]> 
   try {
     html = (await mammoth.convertToHtml({ buffer: data })).value;
   } catch {
-    throw new HttpError(422, 'The verdict document could not be read: it is damaged or not a real .docx file. Save it again from Word and re-upload.');
+    throw new HttpError(
+      422,
+      'The verdict document could not be read: it is damaged or not a real .docx file. Save it again from Word and re-upload.',
+    );
   }
   return sectionsOf(html);
 }
@@ -86,7 +116,10 @@ function sectionsOf(html: string): VerdictSection[] {
     const prominent = tag.startsWith('h') || isAllBold(inner);
     if (m && prominent && Number(m[1]) <= 23 && Number(m[2]) <= 59) {
       flush();
-      current = { section: { heading: line, hour: Number(m[1]), minute: Number(m[2]), course: m[3].trim(), text: '' }, paragraphs: [] };
+      current = {
+        section: { heading: line, hour: Number(m[1]), minute: Number(m[2]), course: m[3].trim(), text: '' },
+        paragraphs: [],
+      };
     } else if (current) {
       current.paragraphs.push(line);
     }

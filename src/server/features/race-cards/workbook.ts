@@ -2,7 +2,18 @@ import ExcelJS from 'exceljs';
 import { parseOdds } from '#shared/odds';
 import type { RaceCard, RaceCardHorse } from '#shared/schemas/race-cards';
 import { HttpError } from '#server/http/errors';
-import { CellProblem, columnLetter, columnNumber, headerKey, integer, number, plainValue, raceTime, text, type Plain } from './cells';
+import {
+  CellProblem,
+  columnLetter,
+  columnNumber,
+  headerKey,
+  integer,
+  number,
+  plainValue,
+  raceTime,
+  text,
+  type Plain,
+} from './cells';
 import { checkWorkbookZip } from './zip-guard';
 
 /** Columns fixed by the spec and the issue (docs/master-workbook.md). */
@@ -41,7 +52,14 @@ const HEADER_FIELDS = {
 } as const;
 type HeaderField = (typeof HEADER_FIELDS)[keyof typeof HEADER_FIELDS];
 
-const LABELS: Record<string, string> = { time: 'time', course: 'course', title: 'race title', vbRating: 'VB rating', summary: 'horse summary', morningOdds: 'morning odds' };
+const LABELS: Record<string, string> = {
+  time: 'time',
+  course: 'course',
+  title: 'race title',
+  vbRating: 'VB rating',
+  summary: 'horse summary',
+  morningOdds: 'morning odds',
+};
 const NON_RUNNER = /^(nr|n\/r|non-?runner|\?)$/i;
 const MAX_ERRORS = 10;
 
@@ -49,7 +67,10 @@ const MAX_ERRORS = 10;
 export type ParsedHorse = Omit<RaceCardHorse, 'id' | 'result' | 'priceHistory'>;
 
 /** A race as read from the workbook: the race card's own fields, before it has a day, id or verdict. */
-export type ParsedRace = Pick<RaceCard, 'time' | 'course' | 'title' | 'distance' | 'raceType' | 'classNumber' | 'prizeMoney' | 'ageHandicapInfo'> & { horses: ParsedHorse[] };
+export type ParsedRace = Pick<
+  RaceCard,
+  'time' | 'course' | 'title' | 'distance' | 'raceType' | 'classNumber' | 'prizeMoney' | 'ageHandicapInfo'
+> & { horses: ParsedHorse[] };
 
 export interface WorkbookError {
   sheet: string;
@@ -63,9 +84,12 @@ export interface WorkbookError {
  * twice in one race). Stage 1 keeps the first row's values; re-processing refuses them (they need
  * the analyst's clarification).
  */
-export type WorkbookResult = { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] } | { ok: false; errors: WorkbookError[] };
+export type WorkbookResult =
+  | { ok: true; sheet: string; races: ParsedRace[]; runnerCount: number; conflicts: WorkbookError[] }
+  | { ok: false; errors: WorkbookError[] };
 
-const formatWorkbookError = (e: WorkbookError) => `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
+const formatWorkbookError = (e: WorkbookError) =>
+  `Sheet "${e.sheet}"${e.row ? `, row ${e.row}` : ''}${e.column ? `, column ${e.column}` : ''}: ${e.message}`;
 
 /** The first five problems for a message, then "(and N more)". */
 export function describeWorkbookErrors(errors: WorkbookError[], shown = 5): string {
@@ -84,10 +108,17 @@ export async function parseMasterWorkbook(data: Buffer, filename?: string): Prom
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new HttpError(422, 'The workbook could not be read: it is damaged or not a real .xlsx/.xlsm file. Save it again from Excel and re-upload.');
+    throw new HttpError(
+      422,
+      'The workbook could not be read: it is damaged or not a real .xlsx/.xlsm file. Save it again from Excel and re-upload.',
+    );
   }
   const sheet = workbook.worksheets.find((ws) => ws.name.trim().toLowerCase() === 'master') ?? workbook.worksheets[0];
-  if (!sheet) return { ok: false, errors: [{ sheet: '(none)', row: null, column: null, message: 'the workbook has no worksheets' }] };
+  if (!sheet)
+    return {
+      ok: false,
+      errors: [{ sheet: '(none)', row: null, column: null, message: 'the workbook has no worksheets' }],
+    };
   const errors: WorkbookError[] = [];
   const fail = (row: number | null, col: number | null, message: string) => {
     errors.push({ sheet: sheet.name, row, column: col ? columnLetter(col) : null, message });
@@ -128,7 +159,8 @@ export async function parseMasterWorkbook(data: Buffer, filename?: string): Prom
         return fallback;
       }
     };
-    const headerText = (field: HeaderField, fallback = '') => read(columns.get(field), (v) => text(v) || fallback, fallback);
+    const headerText = (field: HeaderField, fallback = '') =>
+      read(columns.get(field), (v) => text(v) || fallback, fallback);
     const headerInt = (field: HeaderField, label: string) => read(columns.get(field), (v) => integer(v, label), null);
 
     const name = headerText('name');
@@ -149,7 +181,11 @@ export async function parseMasterWorkbook(data: Buffer, filename?: string): Prom
       },
       null,
     );
-    const odds = read(FIXED_COLUMNS.morningOdds, morningOdds, { bookieOdds: null, bookieOddsText: null, potentialNonRunner: false });
+    const odds = read(FIXED_COLUMNS.morningOdds, morningOdds, {
+      bookieOdds: null,
+      bookieOddsText: null,
+      potentialNonRunner: false,
+    });
     const horse: ParsedHorse = {
       position: r,
       name,
@@ -190,12 +226,23 @@ export async function parseMasterWorkbook(data: Buffer, filename?: string): Prom
       // The first row of a race decides its fields; later rows only fill gaps.
       // A second title for one time and course is kept out but needs the analyst (re-processing refuses it).
       if (raceFields.title && race.title && raceFields.title !== race.title) {
-        conflicts.push({ sheet: sheet.name, row: r, column: 'E', message: `${time} ${course} has two race titles ("${race.title.slice(0, 60)}" and "${raceFields.title.slice(0, 60)}")` });
+        conflicts.push({
+          sheet: sheet.name,
+          row: r,
+          column: 'E',
+          message: `${time} ${course} has two race titles ("${race.title.slice(0, 60)}" and "${raceFields.title.slice(0, 60)}")`,
+        });
       }
-      for (const [k, v] of Object.entries(raceFields) as Array<[keyof typeof raceFields, string]>) if (!race[k]) race[k] = v;
+      for (const [k, v] of Object.entries(raceFields) as Array<[keyof typeof raceFields, string]>)
+        if (!race[k]) race[k] = v;
     }
     if (race.horses.some((h) => h.name.toLowerCase() === name.toLowerCase())) {
-      conflicts.push({ sheet: sheet.name, row: r, column: columnLetter(columns.get('name')!), message: `${name} appears twice in the ${time} ${course}` });
+      conflicts.push({
+        sheet: sheet.name,
+        row: r,
+        column: columnLetter(columns.get('name')!),
+        message: `${name} appears twice in the ${time} ${course}`,
+      });
     }
     race.horses.push(horse);
     runnerCount++;
@@ -219,6 +266,7 @@ function morningOdds(value: Plain): Pick<ParsedHorse, 'bookieOdds' | 'bookieOdds
   if (t === '') return { bookieOdds: null, bookieOddsText: null, potentialNonRunner: false };
   if (NON_RUNNER.test(t)) return { bookieOdds: null, bookieOddsText: t, potentialNonRunner: true };
   const decimal = parseOdds(t);
-  if (decimal === null || decimal >= 100_000_000) throw new CellProblem(`morning odds must look like 6.5, 11/2 or evs, found "${t.slice(0, 40)}"`);
+  if (decimal === null || decimal >= 100_000_000)
+    throw new CellProblem(`morning odds must look like 6.5, 11/2 or evs, found "${t.slice(0, 40)}"`);
   return { bookieOdds: Math.round(decimal * 100) / 100, bookieOddsText: t, potentialNonRunner: false };
 }

@@ -41,21 +41,37 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 export function checkWorkbookZip(data: Buffer, filename?: string): void {
   if (data.subarray(0, 8).equals(OLE2)) {
-    throw new HttpError(415, 'This is an old-format .xls workbook, which VBG cannot read safely. In Excel choose File › Save As › Excel Workbook (.xlsx) and upload that file.');
+    throw new HttpError(
+      415,
+      'This is an old-format .xls workbook, which VBG cannot read safely. In Excel choose File › Save As › Excel Workbook (.xlsx) and upload that file.',
+    );
   }
   if (!isZip(data)) {
-    throw new HttpError(415, 'The file is not an Excel workbook: an .xlsx or .xlsm file is a zip archive and this one is not. Please choose the master .xlsx/.xlsm file.');
+    throw new HttpError(
+      415,
+      'The file is not an Excel workbook: an .xlsx or .xlsm file is a zip archive and this one is not. Please choose the master .xlsx/.xlsm file.',
+    );
   }
   const entries = readCentralDirectory(data);
   if (!entries.some((e) => e.name === 'xl/workbook.xml')) {
     const hint = entries.some((e) => e.name.startsWith('word/')) ? ' (it looks like a Word document)' : '';
-    throw new HttpError(415, `The file is not an Excel workbook${hint}: it has no xl/workbook.xml. Please choose the master .xlsx/.xlsm file.`);
+    throw new HttpError(
+      415,
+      `The file is not an Excel workbook${hint}: it has no xl/workbook.xml. Please choose the master .xlsx/.xlsm file.`,
+    );
   }
   const unsafe = entries.find((e) => isUnsafePartName(e.name));
-  if (unsafe) throw new HttpError(422, `The workbook has a part with an unsafe name (${unsafe.name.slice(0, 80)}); Excel never writes one. Save it again from Excel and re-upload.`);
+  if (unsafe)
+    throw new HttpError(
+      422,
+      `The workbook has a part with an unsafe name (${unsafe.name.slice(0, 80)}); Excel never writes one. Save it again from Excel and re-upload.`,
+    );
   // Macros are allowed in a macro-enabled .xlsm (they are never run); an ".xlsx" carrying them is disguised.
   if (filename && /\.xlsx$/i.test(filename) && entries.some((e) => /vbaProject\.bin$/i.test(e.name))) {
-    throw new HttpError(415, 'The file is named .xlsx but contains macros (xl/vbaProject.bin). Save it as a macro-enabled .xlsm if the macros belong there; VBG never runs them.');
+    throw new HttpError(
+      415,
+      'The file is named .xlsx but contains macros (xl/vbaProject.bin). Save it as a macro-enabled .xlsm if the macros belong there; VBG never runs them.',
+    );
   }
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
   if (declared > MAX_UNZIPPED_BYTES) throw tooBig();
@@ -66,7 +82,10 @@ export function checkWorkbookZip(data: Buffer, filename?: string): void {
     if (inflated > MAX_UNZIPPED_BYTES) throw tooBig();
     if (/\.(xml|rels|vml)$/i.test(entry.name) && hasDoctype(bytes)) {
       // Excel never writes a DTD; one is how entity-expansion ("billion laughs") attacks start.
-      throw new HttpError(422, `The workbook part ${entry.name} contains a document type declaration, which Excel never writes. The file was refused for safety.`);
+      throw new HttpError(
+        422,
+        `The workbook part ${entry.name} contains a document type declaration, which Excel never writes. The file was refused for safety.`,
+      );
     }
     checkSheetExtent(entry.name, bytes);
   }
@@ -89,7 +108,11 @@ export function isUnsafePartName(name: string): boolean {
   return name.startsWith('/') || name.startsWith('\\') || /^[a-z]:/i.test(name) || name.split(/[\\/]/).includes('..');
 }
 
-const tooBig = () => new HttpError(413, `The workbook unpacks to more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB; a master workbook is far smaller. Please check the file.`);
+const tooBig = () =>
+  new HttpError(
+    413,
+    `The workbook unpacks to more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB; a master workbook is far smaller. Please check the file.`,
+  );
 
 /** The entries of a zip's central directory (422 when damaged, 413 when absurdly many). */
 export function readCentralDirectory(data: Buffer, noun = 'workbook'): Entry[] {
@@ -98,7 +121,11 @@ export function readCentralDirectory(data: Buffer, noun = 'workbook'): Entry[] {
   const count = data.readUInt16LE(end + 10);
   const dirSize = data.readUInt32LE(end + 12);
   const dirOffset = data.readUInt32LE(end + 16);
-  if (count === 0xffff || dirOffset === 0xffffffff) throw new HttpError(413, `The ${noun} uses the zip64 format, which is only needed for files far larger than a ${noun}.`);
+  if (count === 0xffff || dirOffset === 0xffffffff)
+    throw new HttpError(
+      413,
+      `The ${noun} uses the zip64 format, which is only needed for files far larger than a ${noun}.`,
+    );
   if (count > MAX_ENTRIES) throw new HttpError(413, `The ${noun} has more than ${MAX_ENTRIES} parts.`);
   if (dirOffset + dirSize > end) throw damaged('the zip directory is out of range', noun);
   const entries: Entry[] = [];
@@ -138,7 +165,8 @@ export function inflateEntry(data: Buffer, entry: Entry, noun = 'workbook'): Buf
     if (entry.compressedSize !== entry.size) throw damaged(`entry ${entry.name} has inconsistent sizes`, noun);
     return data.subarray(start, stop);
   }
-  if (entry.method !== 8) throw new HttpError(415, `The ${noun} uses an unsupported compression method (${entry.method}).`);
+  if (entry.method !== 8)
+    throw new HttpError(415, `The ${noun} uses an unsupported compression method (${entry.method}).`);
   try {
     // One byte of headroom: output beyond the declared size means the directory lied.
     const out = zlib.inflateRawSync(data.subarray(start, stop), { maxOutputLength: entry.size + 1 });

@@ -22,14 +22,25 @@ const previewUrl = (id: number) => `/api/race-previews/${id}.pdf`;
  * cards has its time ("2:10" is 14:10) and course: a preview of no race today (an old master's, the
  * demo's after a real upload) is the admin's to see and clear, never listed for members.
  */
-export async function todayPreviewsForAdmin(ctx: AppContext): Promise<Array<RacePreviewItem & { matchesRace: boolean }>> {
+export async function todayPreviewsForAdmin(
+  ctx: AppContext,
+): Promise<Array<RacePreviewItem & { matchesRace: boolean }>> {
   const day = today(ctx);
   const rows = await ctx.db
-    .select({ id: racePreviews.id, raceTime: racePreviews.raceTime, course: racePreviews.course, isFeature: racePreviews.isFeature })
+    .select({
+      id: racePreviews.id,
+      raceTime: racePreviews.raceTime,
+      course: racePreviews.course,
+      isFeature: racePreviews.isFeature,
+    })
     .from(racePreviews)
     .where(eq(racePreviews.previewDate, day))
     .orderBy(asc(racePreviews.id));
-  const cards = new Set((await ctx.db.select({ time: races.time, course: races.course }).from(races).where(eq(races.raceDate, day))).map((r) => `${r.time}|${courseKey(r.course)}`));
+  const cards = new Set(
+    (await ctx.db.select({ time: races.time, course: races.course }).from(races).where(eq(races.raceDate, day))).map(
+      (r) => `${r.time}|${courseKey(r.course)}`,
+    ),
+  );
   const matches = (raceTime: string, course: string) => {
     const [h, m] = raceTime.split(/[:.]/).map(Number);
     return timeCandidates(h, m).some((time) => cards.has(`${time}|${courseKey(course)}`));

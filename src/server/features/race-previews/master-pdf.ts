@@ -54,7 +54,14 @@ export async function uploadMasterPdf(ctx: AppContext, upload: MasterPdfUpload):
   const sha256 = crypto.createHash('sha256').update(data).digest('hex');
   const replaced = await ctx.db.transaction(async (tx) => {
     const gone = await tx.delete(files).where(eq(files.kind, MASTER_KIND)).returning({ id: files.id });
-    await insertFile(tx, { kind: MASTER_KIND, filename: masterFilename(day), mimeType: 'application/pdf', size: data.length, sha256, data });
+    await insertFile(tx, {
+      kind: MASTER_KIND,
+      filename: masterFilename(day),
+      mimeType: 'application/pdf',
+      size: data.length,
+      sha256,
+      data,
+    });
     return gone.length > 0;
   });
   const kb = Math.max(1, Math.round(data.length / 1024));
@@ -68,7 +75,11 @@ export async function uploadMasterPdf(ctx: AppContext, upload: MasterPdfUpload):
 export async function checkMasterPdf(ctx: AppContext): Promise<{ found: boolean; message: string }> {
   const day = today(ctx);
   const master = await findWaitingMaster(ctx.db, day);
-  if (!master) return { found: false, message: `No master PDF is waiting for ${formatLongDay(day)}. Upload one first.` };
+  if (!master)
+    return { found: false, message: `No master PDF is waiting for ${formatLongDay(day)}. Upload one first.` };
   const kb = Math.max(1, Math.round(master.size / 1024));
-  return { found: true, message: `A master PDF (${kb} KB) is waiting for ${formatLongDay(day)}. Press "Process Master PDF" to split it.` };
+  return {
+    found: true,
+    message: `A master PDF (${kb} KB) is waiting for ${formatLongDay(day)}. Press "Process Master PDF" to split it.`,
+  };
 }

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // pdfjs reads the 14 standard fonts' metrics from its own package when a PDF uses them unembedded.
-const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + path.sep;
+const standardFontDataUrl =
+  path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') +
+  path.sep;
 
 const isTextItem = (item) => typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 

@@ -13,7 +13,12 @@ export async function refreshDailyContent(ctx: AppContext): Promise<{ message: s
   const previews = await todayPreviewsForAdmin(ctx);
   const count = previews.filter((p) => p.matchesRace).length;
   const unmatched = previews.filter((p) => !p.matchesRace).map((p) => `${p.raceTime} ${p.course}`);
-  const live = count ? `${count} race ${count === 1 ? 'preview is' : 'previews are'} live` : 'no race previews are live';
+  const live = count
+    ? `${count} race ${count === 1 ? 'preview is' : 'previews are'} live`
+    : 'no race previews are live';
   const stray = unmatched.length ? ` Not on today's cards, so not shown to members: ${unmatched.join(', ')}.` : '';
-  return { message: `No master PDF was waiting for ${formatLongDay(today(ctx))}; ${live}.${stray} Daily tips and previews refreshed.`, count };
+  return {
+    message: `No master PDF was waiting for ${formatLongDay(today(ctx))}; ${live}.${stray} Daily tips and previews refreshed.`,
+    count,
+  };
 }

@@ -34,23 +34,32 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
     return todayPreviewsForAdmin(ctx);
   });
 
-  app.get<{ Params: { file: string } }>('/api/race-previews/:file', { config: { access: 'member' } }, async (request, reply) => {
-    // "<id>.pdf", the id by the one route-id rule; anything else names no preview.
-    const id = readRouteId(/^(.*)\.pdf$/.exec(request.params.file)?.[1]);
-    if (typeof id !== 'number') throw notFound(RACE_PREVIEW_NOT_FOUND);
-    const file = await getPreviewFile(ctx, id);
-    reply
-      .header('Content-Type', 'application/pdf')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `inline; filename="${file.filename}"`)
-      .header('Cache-Control', 'private, no-store');
-    return reply.send(Buffer.from(file.data));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/api/race-previews/:file',
+    { config: { access: 'member' } },
+    async (request, reply) => {
+      // "<id>.pdf", the id by the one route-id rule; anything else names no preview.
+      const id = readRouteId(/^(.*)\.pdf$/.exec(request.params.file)?.[1]);
+      if (typeof id !== 'number') throw notFound(RACE_PREVIEW_NOT_FOUND);
+      const file = await getPreviewFile(ctx, id);
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', `inline; filename="${file.filename}"`)
+        .header('Cache-Control', 'private, no-store');
+      return reply.send(Buffer.from(file.data));
+    },
+  );
 
   // Multipart is parsed only here, in its own scope with the PDF size limit (as back-catalogue does).
   registerUploadScope(app, MAX_PDF_BYTES, (scope) => {
     scope.post('/api/admin/upload-master-pdf', { config: { access: 'admin' } }, async (request) => {
-      const form = await readUploadForm(request, { noun: 'master PDF', fileField: 'pdf', textFields: [], maxBytes: MAX_PDF_BYTES });
+      const form = await readUploadForm(request, {
+        noun: 'master PDF',
+        fileField: 'pdf',
+        textFields: [],
+        maxBytes: MAX_PDF_BYTES,
+      });
       return uploadMasterPdf(ctx, { data: form.data, originalName: form.filename });
     });
   });

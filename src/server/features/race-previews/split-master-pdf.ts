@@ -17,7 +17,8 @@ export interface SplitResult {
   count: number;
 }
 
-const pageList = (pages: number[]) => (pages.length === 1 ? `Page ${pages[0]}` : `Pages ${pages.slice(0, -1).join(', ')} and ${pages[pages.length - 1]}`);
+const pageList = (pages: number[]) =>
+  pages.length === 1 ? `Page ${pages[0]}` : `Pages ${pages.slice(0, -1).join(', ')} and ${pages[pages.length - 1]}`;
 
 async function readTexts(data: Uint8Array): Promise<string[]> {
   try {
@@ -45,17 +46,26 @@ export async function splitMasterPdf(ctx: AppContext): Promise<SplitResult> {
   const master = await findWaitingMaster(ctx.db, day);
   if (!master) throw notFound(`No master PDF is waiting for ${formatLongDay(day)}. Upload one first.`);
   const data = await readMasterBytes(ctx.db, master.id);
-  if (!data) throw conflict('The master PDF was processed or replaced by another request. Check for a master PDF and try again.');
+  if (!data)
+    throw conflict(
+      'The master PDF was processed or replaced by another request. Check for a master PDF and try again.',
+    );
 
   const plan = planSplit(await readTexts(data));
   if (plan.races.length === 0) {
-    throw new HttpError(422, `No race headings found in the master PDF: no page has a line starting with a race time and course, such as "14:30 Ascot". Nothing was changed.`);
+    throw new HttpError(
+      422,
+      `No race headings found in the master PDF: no page has a line starting with a race time and course, such as "14:30 Ascot". Nothing was changed.`,
+    );
   }
   const { pdf: source } = await loadPdf(data, 'The master PDF');
   const outputs: { race: PlannedRace; bytes: Uint8Array; filename: string }[] = [];
   for (const [i, race] of plan.races.entries()) {
     const bytes = await racePdf(source, race).catch(() => {
-      throw new HttpError(422, `The pages of ${race.raceTime} ${race.course} could not be copied out of the master PDF. Please export it again and re-upload.`);
+      throw new HttpError(
+        422,
+        `The pages of ${race.raceTime} ${race.course} could not be copied out of the master PDF. Please export it again and re-upload.`,
+      );
     });
     const filename = `race-preview-${day}-${String(i + 1).padStart(2, '0')}-${race.raceTime.replace(':', '')}-${slug(race.course)}.pdf`;
     outputs.push({ race, bytes, filename });
@@ -64,12 +74,22 @@ export async function splitMasterPdf(ctx: AppContext): Promise<SplitResult> {
   const replaced = await ctx.db.transaction(async (tx) => {
     // Consuming the master first locks it: a second request processing at once waits, then finds it gone.
     const consumed = await tx.delete(files).where(eq(files.id, master.id)).returning({ id: files.id });
-    if (consumed.length === 0) throw conflict('The master PDF was processed or replaced by another request. Check for a master PDF and try again.');
+    if (consumed.length === 0)
+      throw conflict(
+        'The master PDF was processed or replaced by another request. Check for a master PDF and try again.',
+      );
     const removed = await deleteDayPreviews(tx, day);
     const idByName = new Map<string, number>();
     for (const o of outputs) {
       const sha256 = crypto.createHash('sha256').update(o.bytes).digest('hex');
-      const stored = await insertFile(tx, { kind: PREVIEW_KIND, filename: o.filename, mimeType: 'application/pdf', size: o.bytes.length, sha256, data: o.bytes });
+      const stored = await insertFile(tx, {
+        kind: PREVIEW_KIND,
+        filename: o.filename,
+        mimeType: 'application/pdf',
+        size: o.bytes.length,
+        sha256,
+        data: o.bytes,
+      });
       idByName.set(o.filename, stored.id);
     }
     await tx.insert(racePreviews).values(

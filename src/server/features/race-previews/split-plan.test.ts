@@ -20,7 +20,15 @@ describe('race headings', () => {
 
 describe('planSplit', () => {
   it('groups continuation pages, marks features and names unmatched pages', () => {
-    const plan = planSplit(['Cover', '13:50 Ascot\nbody', 'more', '14:30 Ascot\nFEATURE RACE', '15:05 Haydock', 'x', 'Feature race in prose']);
+    const plan = planSplit([
+      'Cover',
+      '13:50 Ascot\nbody',
+      'more',
+      '14:30 Ascot\nFEATURE RACE',
+      '15:05 Haydock',
+      'x',
+      'Feature race in prose',
+    ]);
     expect(plan.unmatchedPages).toEqual([1]);
     expect(plan.races).toEqual([
       { raceTime: '13:50', course: 'Ascot', isFeature: false, pages: [1, 2] },

@@ -14,7 +14,9 @@
 const FEATURE_MARKER = 'FEATURE RACE';
 
 const COURSE_WORD = String.raw`[A-Z][A-Za-z'’]*(?:-[A-Za-z'’]+)*`;
-const HEADING = new RegExp(String.raw`^\s*((?:[01]?\d|2[0-3])[:.][0-5]\d)\s+(${COURSE_WORD}(?: ${COURSE_WORD}){0,3})(?=$|[\s,–—:|(-])`);
+const HEADING = new RegExp(
+  String.raw`^\s*((?:[01]?\d|2[0-3])[:.][0-5]\d)\s+(${COURSE_WORD}(?: ${COURSE_WORD}){0,3})(?=$|[\s,–—:|(-])`,
+);
 
 export interface Heading {
   raceTime: string;

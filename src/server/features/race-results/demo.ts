@@ -72,6 +72,15 @@ async function seedDemoBets(ctx: AppContext, date: string, sample: ReturnType<ty
   for (const [r, race] of sample.slice(0, 3).entries()) {
     const top = race.horses.reduce((best, h) => (h.vbRating > best.vbRating ? h : best));
     const price = String(top.odds);
-    await createBet(ctx, member.id, { raceDate: date, raceTime: race.time, course: race.course, horseName: top.name, price, stake: 10, eachWay: r === 2, source: 'race-card' });
+    await createBet(ctx, member.id, {
+      raceDate: date,
+      raceTime: race.time,
+      course: race.course,
+      horseName: top.name,
+      price,
+      stake: 10,
+      eachWay: r === 2,
+      source: 'race-card',
+    });
   }
 }

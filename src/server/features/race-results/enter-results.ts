@@ -29,8 +29,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * POST /api/admin/race-results: reads every line and matches every race and horse to that day's
  * cards; only when all of them match is anything written (saveMatchedResults).
  */
-export async function enterRaceResults(ctx: AppContext, input: { date: string; lines: string; userId: number | null }): Promise<RaceResultsAnswer> {
-  if (input.date > londonDate(ctx.clock.now())) throw new ResultsRefused(400, `${input.date} has not been raced yet.`, []);
+export async function enterRaceResults(
+  ctx: AppContext,
+  input: { date: string; lines: string; userId: number | null },
+): Promise<RaceResultsAnswer> {
+  if (input.date > londonDate(ctx.clock.now()))
+    throw new ResultsRefused(400, `${input.date} has not been raced yet.`, []);
   const { races: parsed, problems } = parseResultLines(input.lines);
   if (problems.length) {
     throw new ResultsRefused(400, `${plural(problems.length, 'line')} could not be read; nothing was saved.`, problems);
@@ -72,21 +76,43 @@ export interface RaceToSave {
  * by default, or a feed). A runner's BSP already on the replaced result is kept unless the new
  * one brings its own: a BSP file read before the analyst's paste still counts.
  */
-export async function saveMatchedResults(ctx: AppContext, date: string, matched: readonly RaceToSave[], userId: number | null, opts: { source?: ResultSource } = {}): Promise<RaceResultsAnswer> {
+export async function saveMatchedResults(
+  ctx: AppContext,
+  date: string,
+  matched: readonly RaceToSave[],
+  userId: number | null,
+  opts: { source?: ResultSource } = {},
+): Promise<RaceResultsAnswer> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const entered: EnteredRace[] = [];
     for (const { card, runners } of matched) {
-      const key = and(eq(raceResults.raceDate, date), eq(raceResults.time, card.time), eq(raceResults.course, card.course));
+      const key = and(
+        eq(raceResults.raceDate, date),
+        eq(raceResults.time, card.time),
+        eq(raceResults.course, card.course),
+      );
       const earlierBsp = new Map(
-        (await tx.select({ name: raceResultRunners.name, bsp: raceResultRunners.bsp }).from(raceResultRunners).innerJoin(raceResults, eq(raceResults.id, raceResultRunners.resultId)).where(key)).map(
-          (r) => [nameKey(r.name), r.bsp],
-        ),
+        (
+          await tx
+            .select({ name: raceResultRunners.name, bsp: raceResultRunners.bsp })
+            .from(raceResultRunners)
+            .innerJoin(raceResults, eq(raceResults.id, raceResultRunners.resultId))
+            .where(key)
+        ).map((r) => [nameKey(r.name), r.bsp]),
       );
       const removed = await tx.delete(raceResults).where(key).returning({ id: raceResults.id });
       const [row] = await tx
         .insert(raceResults)
-        .values({ raceDate: date, time: card.time, course: card.course, title: card.title, enteredBy: userId, enteredAt: now, source: opts.source ?? 'manual' })
+        .values({
+          raceDate: date,
+          time: card.time,
+          course: card.course,
+          title: card.title,
+          enteredBy: userId,
+          enteredAt: now,
+          source: opts.source ?? 'manual',
+        })
         .returning({ id: raceResults.id });
       await tx.insert(raceResultRunners).values(
         runners.map((r) => ({
@@ -121,7 +147,8 @@ export async function saveMatchedResults(ctx: AppContext, date: string, matched:
     const horsesMatched = matched.reduce((n, m) => n + m.runners.filter((r) => r.finish !== 'ran').length, 0);
     const replaced = entered.filter((r) => r.replaced).length;
     let message = `${plural(entered.length, 'result')} saved for ${date}${replaced ? ` (${replaced} replaced)` : ''}.`;
-    if (tipsSettled.length) message += ` Settled: ${tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}.`;
+    if (tipsSettled.length)
+      message += ` Settled: ${tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}.`;
     return { success: true, message, races: entered, horsesMatched, unmatched: [], tipsSettled };
   });
 }

@@ -14,11 +14,17 @@ import { runnersOfResults } from '#server/db/result-runners';
  */
 export async function getCalibration(ctx: AppContext): Promise<CalibrationResponse> {
   const before = londonDate(ctx.clock.now());
-  const results = await ctx.db.select({ id: raceResults.id, raceDate: raceResults.raceDate }).from(raceResults).where(lt(raceResults.raceDate, before)).orderBy(asc(raceResults.raceDate));
+  const results = await ctx.db
+    .select({ id: raceResults.id, raceDate: raceResults.raceDate })
+    .from(raceResults)
+    .where(lt(raceResults.raceDate, before))
+    .orderBy(asc(raceResults.raceDate));
   const runners = await runnersOfResults(ctx.db, results);
   const byResult = new Map<number, CalibrationRace>(results.map((r) => [r.id, { raceDate: r.raceDate, runners: [] }]));
   for (const h of runners) {
-    byResult.get(h.resultId)?.runners.push({ name: h.name, vbRating: h.vbRating, morningOdds: h.morningOdds, finish: h.finish as Finish });
+    byResult
+      .get(h.resultId)
+      ?.runners.push({ name: h.name, vbRating: h.vbRating, morningOdds: h.morningOdds, finish: h.finish as Finish });
   }
   return { ...calibrate([...byResult.values()]), before };
 }

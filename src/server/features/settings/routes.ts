@@ -20,7 +20,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     return {
       success: true,
       openAccess: body.openAccess,
-      message: body.openAccess ? 'Open access is on: premium features are open to every signed-in user for testing.' : 'Open access is off: premium features need an active subscription.',
+      message: body.openAccess
+        ? 'Open access is on: premium features are open to every signed-in user for testing.'
+        : 'Open access is off: premium features need an active subscription.',
     };
   });
 }

@@ -9,7 +9,8 @@ describe('sitemap helpers', () => {
     expect(pages).toContain('/news-and-views');
     expect(pages).toContain('/resources');
     expect(pages.some((p) => p.includes(':'))).toBe(false);
-    for (const hidden of ['/login', '/set-password', '/payment-success', '/tips', '/admin']) expect(pages).not.toContain(hidden);
+    for (const hidden of ['/login', '/set-password', '/payment-success', '/tips', '/admin'])
+      expect(pages).not.toContain(hidden);
   });
   it('writes robots.txt with the sitemap address', () => {
     expect(buildRobots('https://x.example')).toContain('Sitemap: https://x.example/sitemap.xml');

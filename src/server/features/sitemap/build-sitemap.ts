@@ -7,10 +7,20 @@ import { articles, dailyTips } from '#server/db/schema';
 import { escapeMarkup } from './site-url';
 
 /** Public pages worth finding; sign-in, checkout steps and one-off links are left out. */
-const NOT_LISTED = new Set(['/login', '/register', '/forgot-password', '/reset-password', '/payment-success', '/set-password', '/unsubscribe']);
+const NOT_LISTED = new Set([
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/payment-success',
+  '/set-password',
+  '/unsubscribe',
+]);
 
 export function listedPages(): string[] {
-  return pageRoutes.filter((r) => r.access === 'public' && !r.pattern.includes(':') && !NOT_LISTED.has(r.pattern)).map((r) => r.pattern);
+  return pageRoutes
+    .filter((r) => r.access === 'public' && !r.pattern.includes(':') && !NOT_LISTED.has(r.pattern))
+    .map((r) => r.pattern);
 }
 
 interface Entry {
@@ -27,15 +37,27 @@ export async function buildSitemap(ctx: AppContext, origin: string): Promise<str
   const today = londonDate(ctx.clock.now());
   const [articleRows, tipsRows] = await Promise.all([
     ctx.db.select({ slug: articles.slug, updatedAt: articles.updatedAt }).from(articles).orderBy(asc(articles.id)),
-    ctx.db.select({ day: dailyTips.tipsDate }).from(dailyTips).where(lt(dailyTips.tipsDate, today)).orderBy(asc(dailyTips.tipsDate)),
+    ctx.db
+      .select({ day: dailyTips.tipsDate })
+      .from(dailyTips)
+      .where(lt(dailyTips.tipsDate, today))
+      .orderBy(asc(dailyTips.tipsDate)),
   ]);
   const entries: Entry[] = [
     ...listedPages().map((path) => ({ path })),
-    ...articleRows.map((a) => ({ path: `/news-and-views/${encodeURIComponent(a.slug)}`, lastmod: londonDate(a.updatedAt) })),
+    ...articleRows.map((a) => ({
+      path: `/news-and-views/${encodeURIComponent(a.slug)}`,
+      lastmod: londonDate(a.updatedAt),
+    })),
     ...BLOG_ARTICLES.map((b) => ({ path: `/resources/${b.slug}`, lastmod: b.createdAt })),
     ...tipsRows.map((t) => ({ path: `/tips/${t.day}`, lastmod: t.day })),
   ];
-  const urls = entries.map((e) => `  <url><loc>${escapeMarkup(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`).join('\n');
+  const urls = entries
+    .map(
+      (e) =>
+        `  <url><loc>${escapeMarkup(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 

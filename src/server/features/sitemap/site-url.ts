@@ -31,5 +31,10 @@ export function publicPageUrl(config: AppConfig, path: string): string {
 
 /** Escapes text for an XML or HTML attribute or element. */
 export function escapeMarkup(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }

@@ -26,7 +26,8 @@ const days: PublishTipsInput[] = [
     multiple2: '',
     multiple3: '',
     multiple4: '',
-    dailyPreview: 'An all-weather card with two competitive handicaps.\n\nCopper Coast was unlucky in running last time and is weighted to go close.\n\nSilent Witness returns to her favourite trip.',
+    dailyPreview:
+      'An all-weather card with two competitive handicaps.\n\nCopper Coast was unlucky in running last time and is weighted to go close.\n\nSilent Witness returns to her favourite trip.',
   },
   {
     bannerDate: '',

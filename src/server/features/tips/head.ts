@@ -19,7 +19,11 @@ export function historicalTipsHeadProvider(ctx: AppContext): HeadProvider {
     const date = match[1];
     if (!isIsoDay(date)) return { notFound: true };
     if (!isPastLondonDay(date, ctx.clock.now())) return null;
-    const [row] = await ctx.db.select({ id: dailyTips.id }).from(dailyTips).where(eq(dailyTips.tipsDate, date)).limit(1);
+    const [row] = await ctx.db
+      .select({ id: dailyTips.id })
+      .from(dailyTips)
+      .where(eq(dailyTips.tipsDate, date))
+      .limit(1);
     return row ? null : { notFound: true };
   };
 }

@@ -21,7 +21,8 @@ export type PublishTipsInput = z.output<typeof contentUploadBody>;
  */
 export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
   const dailyPreview = sanitizeArticleHtml(input.dailyPreview).trim();
-  if (isBlankHtml(dailyPreview)) throw badRequest('Daily preview is required (nothing was left after removing unsafe HTML)');
+  if (isBlankHtml(dailyPreview))
+    throw badRequest('Daily preview is required (nothing was left after removing unsafe HTML)');
   const now = ctx.clock.now();
   const tipsDate = londonDate(now);
   if (!input.confirmShortPrices) {

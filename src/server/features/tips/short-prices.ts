@@ -14,7 +14,9 @@ type Tips = Record<(typeof SELECTION_TYPES)[number], string>;
  * A tip whose race or horse is not on the day's cards, or without advised odds, is not listed.
  */
 export async function tipsShorterThanValue(ctx: AppContext, tipsDate: string, tips: Tips): Promise<string[]> {
-  const parsed = SELECTION_TYPES.map((type) => ({ type, tip: parseTipText(tips[type]) })).filter((p) => p.tip?.advisedOdds && p.tip.raceTime);
+  const parsed = SELECTION_TYPES.map((type) => ({ type, tip: parseTipText(tips[type]) })).filter(
+    (p) => p.tip?.advisedOdds && p.tip.raceTime,
+  );
   if (parsed.length === 0) return [];
   const cards = await cardsOfDay(ctx.db, tipsDate);
   const out: string[] = [];
@@ -26,7 +28,9 @@ export async function tipsShorterThanValue(ctx: AppContext, tipsDate: string, ti
     const value = tipValue(field, tip!.selectionName, tip!.advisedOdds);
     if (!value?.shorterThanValue) continue;
     const price = `${value.downTo.fractional} (${formatOdds(value.downTo.decimal, 'decimal')})`;
-    out.push(`The ${SELECTION_LABELS[type]} ${tip!.selectionName} is advised at ${tip!.advisedOdds}, shorter than its value price ${price} in the ${race.time} ${race.course}.`);
+    out.push(
+      `The ${SELECTION_LABELS[type]} ${tip!.selectionName} is advised at ${tip!.advisedOdds}, shorter than its value price ${price} in the ${race.time} ${race.course}.`,
+    );
   }
   return out;
 }

@@ -31,10 +31,19 @@ export async function readValueBoard(ctx: AppContext): Promise<ValueBoard> {
 }
 
 async function boardRaces(ctx: AppContext, date: string): Promise<BoardRaceInput[]> {
-  const [cards, histories, results] = await Promise.all([cardsOfDay(ctx.db, date), priceHistories(ctx.db, date), resultsOfDay(ctx.db, date)]);
+  const [cards, histories, results] = await Promise.all([
+    cardsOfDay(ctx.db, date),
+    priceHistories(ctx.db, date),
+    resultsOfDay(ctx.db, date),
+  ]);
   return cards.map((card) => {
     const result = cardRaceAt(results, card.time, card.course);
-    const finishOf = new Map<string, RunnerResult>((result?.runners ?? []).map((r) => [nameKey(r.name), { finish: r.finish as Finish, position: r.position, startingPrice: r.startingPrice }]));
+    const finishOf = new Map<string, RunnerResult>(
+      (result?.runners ?? []).map((r) => [
+        nameKey(r.name),
+        { finish: r.finish as Finish, position: r.position, startingPrice: r.startingPrice },
+      ]),
+    );
     return {
       id: card.id,
       raceDate: card.raceDate,

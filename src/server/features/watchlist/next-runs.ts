@@ -18,7 +18,11 @@ type CardRun = Omit<WatchedRun, 'off'> & { raceDate: string };
  * results. Read once and kept with the race cards, so any card, price or result write drops it.
  */
 async function runsFrom(ctx: AppContext, today: string): Promise<Map<string, CardRun[]>> {
-  const cards = await ctx.db.select().from(races).where(gte(races.raceDate, today)).orderBy(asc(races.raceDate), asc(races.time), asc(races.id));
+  const cards = await ctx.db
+    .select()
+    .from(races)
+    .where(gte(races.raceDate, today))
+    .orderBy(asc(races.raceDate), asc(races.time), asc(races.id));
   const byKey = new Map<string, CardRun[]>();
   if (cards.length === 0) return byKey;
   const [runners, results] = await Promise.all([
@@ -60,7 +64,9 @@ async function runsFrom(ctx: AppContext, today: string): Promise<Map<string, Car
         priceText: h.bookieOddsText,
         valueDownTo: valueDownTo(model, i),
         nonRunner: h.potentialNonRunner || finish?.finish === 'nr',
-        result: finish ? { finish: finish.finish as Finish, position: finish.position, startingPrice: finish.startingPrice } : null,
+        result: finish
+          ? { finish: finish.finish as Finish, position: finish.position, startingPrice: finish.startingPrice }
+          : null,
       };
       const key = nameKey(h.name);
       byKey.set(key, [...(byKey.get(key) ?? []), run]);

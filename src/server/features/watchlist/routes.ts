@@ -19,7 +19,11 @@ export function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.delete<{ Params: { id: string } }>('/api/watchlist/:id', { config: { access: 'member' } }, async (request) => {
-    const message = await unstarHorse(ctx, request.user!.id, routeId(request.params.id, { invalid: 'Invalid watch list id', notFound: WATCHED_NOT_FOUND }));
+    const message = await unstarHorse(
+      ctx,
+      request.user!.id,
+      routeId(request.params.id, { invalid: 'Invalid watch list id', notFound: WATCHED_NOT_FOUND }),
+    );
     return { success: true, message };
   });
 }

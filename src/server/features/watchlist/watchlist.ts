@@ -1,7 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { nameKey } from '#shared/name-key';
-import { WATCHLIST_CAP, type StarHorseResponse, type WatchlistResponse, type starHorseBody } from '#shared/schemas/watchlist';
+import {
+  WATCHLIST_CAP,
+  type StarHorseResponse,
+  type WatchlistResponse,
+  type starHorseBody,
+} from '#shared/schemas/watchlist';
 import type { AppContext } from '#server/context';
 import { watchlist } from '#server/db/schema';
 import { HttpError, notFound } from '#server/http/errors';
@@ -15,7 +20,14 @@ const WATCHLIST_FULL = `Your watch list is full (${WATCHLIST_CAP} horses). Remov
 
 /** GET /api/watchlist: the member's starred horses, newest first, each with its next run on the cards. */
 export async function listWatchlist(ctx: AppContext, userId: number): Promise<WatchlistResponse> {
-  const [rows, runOf] = await Promise.all([ctx.db.select().from(watchlist).where(eq(watchlist.userId, userId)).orderBy(desc(watchlist.createdAt), desc(watchlist.id)), nextRunsNow(ctx)]);
+  const [rows, runOf] = await Promise.all([
+    ctx.db
+      .select()
+      .from(watchlist)
+      .where(eq(watchlist.userId, userId))
+      .orderBy(desc(watchlist.createdAt), desc(watchlist.id)),
+    nextRunsNow(ctx),
+  ]);
   return { horses: rows.map((row) => ({ ...shown(row), nextRun: runOf(row.horseKey) })), cap: WATCHLIST_CAP };
 }
 
@@ -23,15 +35,28 @@ export async function listWatchlist(ctx: AppContext, userId: number): Promise<Wa
  * POST /api/watchlist: stars a horse by name, declared or not. Starring one already watched (by
  * nameKey) changes nothing and answers the row; a new star past the cap is refused.
  */
-export async function starHorse(ctx: AppContext, userId: number, body: z.output<typeof starHorseBody>): Promise<StarHorseResponse> {
+export async function starHorse(
+  ctx: AppContext,
+  userId: number,
+  body: z.output<typeof starHorseBody>,
+): Promise<StarHorseResponse> {
   const horseKey = nameKey(body.horseName);
   const mine = and(eq(watchlist.userId, userId), eq(watchlist.horseKey, horseKey));
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(watchlist).where(mine).limit(1);
-    if (existing) return { horse: shown(existing), created: false, message: `${existing.horseName} is already on your watch list.` };
+    if (existing)
+      return {
+        horse: shown(existing),
+        created: false,
+        message: `${existing.horseName} is already on your watch list.`,
+      };
     const [{ n }] = await tx.select({ n: count() }).from(watchlist).where(eq(watchlist.userId, userId));
     if (n >= WATCHLIST_CAP) throw new HttpError(422, WATCHLIST_FULL);
-    const [row] = await tx.insert(watchlist).values({ userId, horseName: body.horseName, horseKey, createdAt: ctx.clock.now() }).onConflictDoNothing().returning();
+    const [row] = await tx
+      .insert(watchlist)
+      .values({ userId, horseName: body.horseName, horseKey, createdAt: ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning();
     // Another request of the same member starred it in between: that row is the answer.
     const horse = row ?? (await tx.select().from(watchlist).where(mine).limit(1))[0];
     return { horse: shown(horse), created: row !== undefined, message: `${horse.horseName} added to your watch list.` };

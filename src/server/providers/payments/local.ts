@@ -6,7 +6,15 @@ import type { AppContext } from '#server/context';
 import { localPayments } from '#server/db/schema';
 import type { DbOrTx } from '#server/db/client';
 import { PaymentRefusedError, WebhookSignatureError } from './errors';
-import type { CheckoutSessionInfo, InvoiceInfo, PaymentEvent, PaymentInfo, PaymentsProvider, RefundInfo, SubscriptionInfo } from './index';
+import type {
+  CheckoutSessionInfo,
+  InvoiceInfo,
+  PaymentEvent,
+  PaymentInfo,
+  PaymentsProvider,
+  RefundInfo,
+  SubscriptionInfo,
+} from './index';
 
 /**
  * The built-in stand-in for Stripe when no STRIPE_SECRET_KEY is set: a test checkout page at
@@ -83,7 +91,9 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
-type LocalCompletion = { ok: true; event: PaymentEvent; redirectTo: string } | { ok: false; reason: 'not-found' | 'bad-code' | 'code-not-for-plan' | 'expired' };
+type LocalCompletion =
+  | { ok: true; event: PaymentEvent; redirectTo: string }
+  | { ok: false; reason: 'not-found' | 'bad-code' | 'code-not-for-plan' | 'expired' };
 
 export interface LocalPayments extends PaymentsProvider {
   readonly kind: 'local';
@@ -132,7 +142,9 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       .onConflictDoUpdate({ target: localPayments.id, set: { data, updatedAt: now } });
   }
 
-  async function createSession(data: Omit<LocalSessionData, 'status' | 'amountTotal' | 'discountCode' | 'subscriptionId'>) {
+  async function createSession(
+    data: Omit<LocalSessionData, 'status' | 'amountTotal' | 'discountCode' | 'subscriptionId'>,
+  ) {
     const id = newId('lcs');
     const session: LocalSessionData = {
       ...data,
@@ -194,7 +206,8 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     nextPaymentAttempt: i.nextPaymentAttempt ? new Date(i.nextPaymentAttempt) : null,
   });
 
-  const byData = (kind: string, field: string, value: string) => and(eq(localPayments.kind, kind), sql`${localPayments.data}->>${field} = ${value}`);
+  const byData = (kind: string, field: string, value: string) =>
+    and(eq(localPayments.kind, kind), sql`${localPayments.data}->>${field} = ${value}`);
 
   /** The latest paid payment row of a subscription: its newest paid invoice, else (kept before invoices were) its checkout. */
   async function paidPaymentRow(db: DbOrTx, subscriptionId: string, lock: boolean) {
@@ -207,16 +220,31 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     const [invoice] = lock ? await paidInvoice.for('update') : await paidInvoice;
     if (invoice) {
       const data = invoice.data as LocalInvoiceData;
-      return { ref: invoice.id, invoiceId: invoice.id, amountPaid: data.amountPaid, paidAt: data.paidAt ? new Date(data.paidAt) : invoice.createdAt };
+      return {
+        ref: invoice.id,
+        invoiceId: invoice.id,
+        amountPaid: data.amountPaid,
+        paidAt: data.paidAt ? new Date(data.paidAt) : invoice.createdAt,
+      };
     }
     const checkout = db
       .select()
       .from(localPayments)
-      .where(and(byData('checkout_session', 'subscriptionId', subscriptionId), sql`${localPayments.data}->>'status' = 'complete'`))
+      .where(
+        and(
+          byData('checkout_session', 'subscriptionId', subscriptionId),
+          sql`${localPayments.data}->>'status' = 'complete'`,
+        ),
+      )
       .limit(1);
     const [session] = lock ? await checkout.for('update') : await checkout;
     if (!session) return null;
-    return { ref: session.id, invoiceId: session.id, amountPaid: (session.data as LocalSessionData).amountTotal ?? 0, paidAt: session.updatedAt };
+    return {
+      ref: session.id,
+      invoiceId: session.id,
+      amountPaid: (session.data as LocalSessionData).amountTotal ?? 0,
+      paidAt: session.updatedAt,
+    };
   }
 
   async function refundedOn(db: DbOrTx, paymentRef: string): Promise<number> {
@@ -230,11 +258,24 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
   async function latestPayment(subscriptionId: string): Promise<PaymentInfo | null> {
     const row = await paidPaymentRow(db, subscriptionId, false);
     if (!row || row.amountPaid <= 0) return null;
-    return { ref: row.ref, refKind: 'local', invoiceId: row.invoiceId, amountPaidPence: row.amountPaid, amountRefundedPence: await refundedOn(db, row.ref), paidAt: row.paidAt };
+    return {
+      ref: row.ref,
+      refKind: 'local',
+      invoiceId: row.invoiceId,
+      amountPaidPence: row.amountPaid,
+      amountRefundedPence: await refundedOn(db, row.ref),
+      paidAt: row.paidAt,
+    };
   }
 
   /** As Stripe: one refund per idempotency key; never more than is left of the payment. */
-  async function refund({ payment, amountPence, reason, metadata, idempotencyKey }: Parameters<PaymentsProvider['refund']>[0]): Promise<RefundInfo> {
+  async function refund({
+    payment,
+    amountPence,
+    reason,
+    metadata,
+    idempotencyKey,
+  }: Parameters<PaymentsProvider['refund']>[0]): Promise<RefundInfo> {
     const id = refundIdFor(idempotencyKey);
     return db.transaction(async (tx) => {
       // Locking the payment serialises refunds of it, so two cannot both take what is left.
@@ -247,16 +288,30 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       if (existing) {
         const done = existing.data as LocalRefundData;
         if (done.paymentRef !== payment.ref || done.amount !== amountPence) {
-          throw new PaymentRefusedError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          throw new PaymentRefusedError(
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
         }
         return { id, amountPence: done.amount, status: done.status };
       }
-      const paid = target.kind === 'invoice' ? (target.data as LocalInvoiceData).amountPaid : ((target.data as LocalSessionData).amountTotal ?? 0);
+      const paid =
+        target.kind === 'invoice'
+          ? (target.data as LocalInvoiceData).amountPaid
+          : ((target.data as LocalSessionData).amountTotal ?? 0);
       const left = paid - (await refundedOn(tx, payment.ref));
       if (left <= 0) throw new PaymentRefusedError(`Payment ${payment.ref} has already been refunded.`);
-      if (amountPence > left) throw new PaymentRefusedError(`Refund amount (${penceText(amountPence)}) is greater than unrefunded amount on payment (${penceText(left)})`);
+      if (amountPence > left)
+        throw new PaymentRefusedError(
+          `Refund amount (${penceText(amountPence)}) is greater than unrefunded amount on payment (${penceText(left)})`,
+        );
       const now = ctx.clock.now();
-      const data: LocalRefundData = { paymentRef: payment.ref, amount: amountPence, reason, metadata, status: 'succeeded' };
+      const data: LocalRefundData = {
+        paymentRef: payment.ref,
+        amount: amountPence,
+        reason,
+        metadata,
+        status: 'succeeded',
+      };
       await tx.insert(localPayments).values({ id, kind: 'refund', data, createdAt: now, updatedAt: now });
       return { id, amountPence, status: data.status };
     });
@@ -280,7 +335,12 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     if (outcome === 'gave_up') {
       const open = await openInvoiceOf(subscriptionId);
       if (open) await write(open.id, 'invoice', { ...open.data, status: 'uncollectible', nextPaymentAttempt: null });
-      await write(subscriptionId, 'subscription', { ...sub, status: 'canceled', cancelAtPeriodEnd: false, endedAt: now.toISOString() });
+      await write(subscriptionId, 'subscription', {
+        ...sub,
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        endedAt: now.toISOString(),
+      });
       return { id: eventId, type: 'customer.subscription.deleted', subscriptionId };
     }
     const open = await openInvoiceOf(subscriptionId);
@@ -291,8 +351,19 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       invoiceId = open.id;
       invoice =
         outcome === 'paid'
-          ? { ...open.data, status: 'paid', amountPaid: open.data.amountDue, attemptCount: open.data.attemptCount + 1, nextPaymentAttempt: null, paidAt: now.toISOString() }
-          : { ...open.data, attemptCount: open.data.attemptCount + 1, nextPaymentAttempt: new Date(now.getTime() + RETRY_AFTER_MS).toISOString() };
+          ? {
+              ...open.data,
+              status: 'paid',
+              amountPaid: open.data.amountDue,
+              attemptCount: open.data.attemptCount + 1,
+              nextPaymentAttempt: null,
+              paidAt: now.toISOString(),
+            }
+          : {
+              ...open.data,
+              attemptCount: open.data.attemptCount + 1,
+              nextPaymentAttempt: new Date(now.getTime() + RETRY_AFTER_MS).toISOString(),
+            };
     } else {
       invoiceId = newId('lin');
       const paid = outcome === 'paid';
@@ -310,7 +381,12 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     }
     await write(invoiceId, 'invoice', invoice);
     await write(subscriptionId, 'subscription', { ...sub, status: outcome === 'paid' ? 'active' : 'past_due' });
-    return { id: eventId, type: outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', subscriptionId, invoiceId };
+    return {
+      id: eventId,
+      type: outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
+      subscriptionId,
+      invoiceId,
+    };
   }
 
   async function retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
@@ -334,7 +410,8 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
 
     createCheckoutSession(input) {
       const annualPence = ctx.config.ANNUAL_PRICE_PENCE;
-      if (input.plan === 'annual' && annualPence === undefined) throw new Error('The annual plan is not configured (ANNUAL_PRICE_PENCE)');
+      if (input.plan === 'annual' && annualPence === undefined)
+        throw new Error('The annual plan is not configured (ANNUAL_PRICE_PENCE)');
       return createSession({
         mode: 'subscription',
         plan: input.plan,
@@ -359,15 +436,28 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       await db
         .update(localPayments)
         .set({ data: sql`jsonb_set(${localPayments.data}, '{status}', '"expired"')`, updatedAt: ctx.clock.now() })
-        .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'checkout_session'), sql`${localPayments.data}->>'status' = 'open'`));
+        .where(
+          and(
+            eq(localPayments.id, id),
+            eq(localPayments.kind, 'checkout_session'),
+            sql`${localPayments.data}->>'status' = 'open'`,
+          ),
+        );
       return retrieveCheckoutSession(id);
     },
 
-    cancelAtPeriodEnd: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: true })),
+    cancelAtPeriodEnd: (subscriptionId) =>
+      changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: true })),
 
     resume: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, cancelAtPeriodEnd: false })),
 
-    cancelNow: (subscriptionId) => changeSubscription(subscriptionId, (s) => ({ ...s, status: 'canceled', cancelAtPeriodEnd: false, endedAt: ctx.clock.now().toISOString() })),
+    cancelNow: (subscriptionId) =>
+      changeSubscription(subscriptionId, (s) => ({
+        ...s,
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        endedAt: ctx.clock.now().toISOString(),
+      })),
 
     latestPayment,
 
@@ -419,7 +509,8 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
 
     async completeCheckout(id, discountCode) {
       const code = discountCode?.trim() ?? '';
-      if (code && code.toLowerCase() !== ctx.config.DEFAULT_DISCOUNT_CODE.toLowerCase()) return { ok: false, reason: 'bad-code' };
+      if (code && code.toLowerCase() !== ctx.config.DEFAULT_DISCOUNT_CODE.toLowerCase())
+        return { ok: false, reason: 'bad-code' };
       const event: PaymentEvent = { id: `evt_local_${id}`, type: 'checkout.session.completed', checkoutSessionId: id };
       return db.transaction(async (tx) => {
         // Lock the session row so two clicks on Pay make one subscription.
@@ -440,7 +531,8 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
         const customerId = s.customerId ?? newId('lcus');
         let subscriptionId: string | null = null;
         const rows: { id: string; kind: string; data: object; createdAt: Date; updatedAt: Date }[] = [];
-        if (!s.customerId) rows.push({ id: customerId, kind: 'customer', data: { email: s.email }, createdAt: now, updatedAt: now });
+        if (!s.customerId)
+          rows.push({ id: customerId, kind: 'customer', data: { email: s.email }, createdAt: now, updatedAt: now });
         if (s.mode === 'subscription') {
           subscriptionId = newId('lsub');
           const sub: LocalSubscriptionData = {
@@ -467,7 +559,14 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
           rows.push({ id: newId('lin'), kind: 'invoice', data: invoice, createdAt: now, updatedAt: now });
         }
         if (rows.length) await tx.insert(localPayments).values(rows);
-        const paid: LocalSessionData = { ...s, status: 'complete', amountTotal: amount, discountCode: code || null, customerId, subscriptionId };
+        const paid: LocalSessionData = {
+          ...s,
+          status: 'complete',
+          amountTotal: amount,
+          discountCode: code || null,
+          customerId,
+          subscriptionId,
+        };
         await tx
           .update(localPayments)
           .set({ data: paid, updatedAt: now })

@@ -1,7 +1,14 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '#server/env';
 import { PaymentRefusedError, PaymentsUnavailableError, WebhookSignatureError } from './errors';
-import type { CheckoutSessionInfo, InvoiceInfo, PaymentEvent, PaymentInfo, PaymentsProvider, SubscriptionInfo } from './index';
+import type {
+  CheckoutSessionInfo,
+  InvoiceInfo,
+  PaymentEvent,
+  PaymentInfo,
+  PaymentsProvider,
+  SubscriptionInfo,
+} from './index';
 
 /**
  * Stripe through its SDK: Checkout in subscription mode on STRIPE_PRICE_ID (the annual plan on
@@ -19,14 +26,17 @@ const idOf = (v: string | { id: string } | null | undefined) => (v == null ? nul
 /** The soonest end of a discount on the subscription (expanded `discounts`, or the older single `discount`). */
 function discountEndOf(sub: Stripe.Subscription): Date | null {
   const legacy = (sub as unknown as { discount?: { end?: number | null } | null }).discount;
-  const discounts = [...(sub.discounts ?? []), legacy].filter((d): d is { end?: number | null } => typeof d === 'object' && d !== null);
+  const discounts = [...(sub.discounts ?? []), legacy].filter(
+    (d): d is { end?: number | null } => typeof d === 'object' && d !== null,
+  );
   const ends = discounts.map((d) => d.end).filter((n): n is number => typeof n === 'number');
   return ends.length ? seconds(Math.min(...ends)) : null;
 }
 
 /** The subscription an invoice belongs to (on its parent since API 2025-03-31, on the invoice before). */
 function invoiceSubscription(invoice: Record<string, unknown>): string | null {
-  const parent = invoice.parent as { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
+  const parent = invoice.parent as
+    { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
   const legacy = invoice.subscription as string | { id: string } | null | undefined;
   return idOf(parent?.subscription_details?.subscription ?? legacy);
 }
@@ -119,7 +129,9 @@ export function createStripePayments(config: AppConfig): StripePayments {
       const session = await call('checkout session create', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
-          line_items: [{ price: input.plan === 'annual' ? config.STRIPE_ANNUAL_PRICE_ID! : config.STRIPE_PRICE_ID!, quantity: 1 }],
+          line_items: [
+            { price: input.plan === 'annual' ? config.STRIPE_ANNUAL_PRICE_ID! : config.STRIPE_PRICE_ID!, quantity: 1 },
+          ],
           allow_promotion_codes: true,
           // Stripe takes either a known customer or an e-mail to prefill, not both.
           ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
@@ -141,19 +153,26 @@ export function createStripePayments(config: AppConfig): StripePayments {
       } catch (err) {
         // Stripe refuses to expire a session that is no longer open (paid meanwhile, or expired by
         // itself): what it is now is the answer.
-        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw new PaymentsUnavailableError(`Stripe checkout session expire failed: ${(err as Error).message}`, err);
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError))
+          throw new PaymentsUnavailableError(`Stripe checkout session expire failed: ${(err as Error).message}`, err);
         return retrieveCheckoutSession(id);
       }
     },
 
     async retrieveSubscription(id) {
-      const sub = await call('subscription retrieve', () => stripe.subscriptions.retrieve(id, { expand: ['discounts'] }), true);
+      const sub = await call(
+        'subscription retrieve',
+        () => stripe.subscriptions.retrieve(id, { expand: ['discounts'] }),
+        true,
+      );
       return sub ? subscriptionInfo(sub) : null;
     },
 
     async latestPayment(subscriptionId): Promise<PaymentInfo | null> {
       // Stripe lists the newest first; `payments` is included only when expanded.
-      const invoices = await call('invoice list', () => stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1, expand: ['data.payments'] }));
+      const invoices = await call('invoice list', () =>
+        stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1, expand: ['data.payments'] }),
+      );
       const invoice = invoices.data[0];
       if (!invoice) return null;
       const payments = invoice.payments?.data ?? [];
@@ -162,7 +181,9 @@ export function createStripePayments(config: AppConfig): StripePayments {
       const charge = idOf(paid?.payment.charge);
       // Paid with credit or outside Stripe: there is no card payment to refund.
       if (!intent && !charge) return null;
-      const refunds = await call('refund list', () => stripe.refunds.list(intent ? { payment_intent: intent, limit: 100 } : { charge: charge!, limit: 100 }));
+      const refunds = await call('refund list', () =>
+        stripe.refunds.list(intent ? { payment_intent: intent, limit: 100 } : { charge: charge!, limit: 100 }),
+      );
       return {
         ref: (intent ?? charge)!,
         refKind: intent ? 'payment_intent' : 'charge',
@@ -176,12 +197,22 @@ export function createStripePayments(config: AppConfig): StripePayments {
     async refund({ payment, amountPence, reason, metadata, idempotencyKey }) {
       const target = payment.refKind === 'charge' ? { charge: payment.ref } : { payment_intent: payment.ref };
       try {
-        const refund = await stripe.refunds.create({ ...target, amount: amountPence, reason, metadata }, { idempotencyKey: `vbg-refund-${idempotencyKey}` });
+        const refund = await stripe.refunds.create(
+          { ...target, amount: amountPence, reason, metadata },
+          { idempotencyKey: `vbg-refund-${idempotencyKey}` },
+        );
         return { id: refund.id, amountPence: refund.amount, status: refund.status ?? 'pending' };
       } catch (err) {
         // Stripe answered and said no (too much, already refunded, disputed, the key used for another
         // refund). A 409 (the same key still in flight) or 429 leaves the outcome open: retry.
-        if (err instanceof Stripe.errors.StripeError && err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 409 && err.statusCode !== 429) {
+        if (
+          err instanceof Stripe.errors.StripeError &&
+          err.statusCode &&
+          err.statusCode >= 400 &&
+          err.statusCode < 500 &&
+          err.statusCode !== 409 &&
+          err.statusCode !== 429
+        ) {
           throw new PaymentRefusedError(`Stripe refused the refund: ${err.message}`);
         }
         throw new PaymentsUnavailableError(`Stripe refund create failed: ${(err as Error).message}`, err);
@@ -194,12 +225,16 @@ export function createStripePayments(config: AppConfig): StripePayments {
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
-      const sub = await call('subscription update', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+      const sub = await call('subscription update', () =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      );
       return subscriptionInfo(sub);
     },
 
     async resume(subscriptionId) {
-      const sub = await call('subscription update', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }));
+      const sub = await call('subscription update', () =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+      );
       return subscriptionInfo(sub);
     },
 
@@ -209,7 +244,9 @@ export function createStripePayments(config: AppConfig): StripePayments {
     },
 
     async createBillingPortalSession(customerId, returnUrl) {
-      const portal = await call('billing portal session create', () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      const portal = await call('billing portal session create', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
       return { url: portal.url };
     },
 
@@ -237,7 +274,12 @@ export function createStripePayments(config: AppConfig): StripePayments {
       }
       // Only Stripe can sign, but a signed body of the wrong shape must still be a refusal, not a crash.
       const data = (event as unknown as { data?: { object?: unknown } } | null)?.data;
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof data?.object !== 'object' || data.object === null) {
+      if (
+        typeof event?.id !== 'string' ||
+        typeof event.type !== 'string' ||
+        typeof data?.object !== 'object' ||
+        data.object === null
+      ) {
         throw new WebhookSignatureError('Signed body is not a Stripe event');
       }
       const object = event.data.object as unknown as Record<string, unknown> & { id: string };

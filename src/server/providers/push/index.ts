@@ -31,13 +31,18 @@ export function createPushSender(config: AppConfig): PushSender | null {
   if (!publicKey || !privateKey || !subject) return null;
   return {
     async send(target, payload) {
-      if (!pushEndpointAllowed(target.endpoint, config.PUSH_SERVICE_HOSTS)) return { kind: 'failed', reason: 'endpoint not on PUSH_SERVICE_HOSTS' };
+      if (!pushEndpointAllowed(target.endpoint, config.PUSH_SERVICE_HOSTS))
+        return { kind: 'failed', reason: 'endpoint not on PUSH_SERVICE_HOSTS' };
       let details: ReturnType<typeof webpush.generateRequestDetails>;
       try {
-        details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-          vapidDetails: { subject, publicKey, privateKey },
-          TTL: PUSH_TTL_SECONDS,
-        });
+        details = webpush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          JSON.stringify(payload),
+          {
+            vapidDetails: { subject, publicKey, privateKey },
+            TTL: PUSH_TTL_SECONDS,
+          },
+        );
       } catch {
         // The browser's keys cannot encrypt (a corrupt subscription): it never will.
         return { kind: 'gone', status: 0 };
@@ -53,7 +58,10 @@ export function createPushSender(config: AppConfig): PushSender | null {
           signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
         });
       } catch (err) {
-        const cause = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${PUSH_TIMEOUT_MS / 1000} s` : ((err as { cause?: { code?: string } }).cause?.code ?? 'network error');
+        const cause =
+          err instanceof Error && err.name === 'TimeoutError'
+            ? `no answer within ${PUSH_TIMEOUT_MS / 1000} s`
+            : ((err as { cause?: { code?: string } }).cause?.code ?? 'network error');
         return { kind: 'failed', reason: cause };
       }
       await res.body?.cancel();

@@ -46,7 +46,8 @@ export function createBspProvider(config: AppConfig): RacingDataProvider {
         batch.results.push(...part.results);
         batch.notes.push(...part.notes);
       }
-      if (waiting.length === config.BSP_COUNTRIES.length) throw new FeedNotReadyError(`Waiting for ${waiting.join(' and ')}: not published yet.`);
+      if (waiting.length === config.BSP_COUNTRIES.length)
+        throw new FeedNotReadyError(`Waiting for ${waiting.join(' and ')}: not published yet.`);
       for (const name of waiting) batch.notes.push(`${name} is not published yet.`);
       return batch;
     },

@@ -13,18 +13,27 @@ export interface FeedResponse {
  * slow or too large: FeedUnavailableError; 429: FeedRateLimitedError with its Retry-After. Any
  * other status is the caller's to read.
  */
-export async function getFeed(url: string, opts: { what: string; headers?: Record<string, string>; maxBytes: number; now: Date }): Promise<FeedResponse> {
+export async function getFeed(
+  url: string,
+  opts: { what: string; headers?: Record<string, string>; maxBytes: number; now: Date },
+): Promise<FeedResponse> {
   let res: Response;
   try {
     res = await fetch(url, { headers: opts.headers, redirect: 'follow', signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
   } catch (err) {
-    const cause = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${FEED_TIMEOUT_MS / 1000} s` : ((err as { cause?: { code?: string } }).cause?.code ?? 'network error');
+    const cause =
+      err instanceof Error && err.name === 'TimeoutError'
+        ? `no answer within ${FEED_TIMEOUT_MS / 1000} s`
+        : ((err as { cause?: { code?: string } }).cause?.code ?? 'network error');
     throw new FeedUnavailableError(`${opts.what} could not be reached (${cause}).`);
   }
   if (res.status === 429) {
     await res.body?.cancel();
     const wait = retryAfterMs(res.headers.get('retry-after'), opts.now);
-    throw new FeedRateLimitedError(`${opts.what} answered 429 (too many requests)${wait !== null ? `; it asked us to wait ${Math.ceil(wait / 1000)} s` : ''}.`, wait);
+    throw new FeedRateLimitedError(
+      `${opts.what} answered 429 (too many requests)${wait !== null ? `; it asked us to wait ${Math.ceil(wait / 1000)} s` : ''}.`,
+      wait,
+    );
   }
   const declared = Number(res.headers.get('content-length'));
   if (declared > opts.maxBytes) {
@@ -32,7 +41,8 @@ export async function getFeed(url: string, opts: { what: string; headers?: Recor
     throw new FeedUnavailableError(`${opts.what} answered ${declared} bytes, more than the ${opts.maxBytes} expected.`);
   }
   const text = await res.text();
-  if (text.length > opts.maxBytes) throw new FeedUnavailableError(`${opts.what} answered more than the ${opts.maxBytes} bytes expected.`);
+  if (text.length > opts.maxBytes)
+    throw new FeedUnavailableError(`${opts.what} answered more than the ${opts.maxBytes} bytes expected.`);
   return { status: res.status, text };
 }
 

@@ -21,14 +21,35 @@ const RACECARDS = {
           horse: 'Pistoletto (USA)',
           number: '1',
           odds: [
-            { bookmaker: 'Bet365', fractional: '8', decimal: '9', ew_places: '3', ew_denom: '5', updated: '2023-05-02 12:36:43' },
-            { bookmaker: 'Paddy Power', fractional: '15/2', decimal: '8.5', ew_places: '3', ew_denom: '5', updated: '2023-05-02 12:36:43' },
+            {
+              bookmaker: 'Bet365',
+              fractional: '8',
+              decimal: '9',
+              ew_places: '3',
+              ew_denom: '5',
+              updated: '2023-05-02 12:36:43',
+            },
+            {
+              bookmaker: 'Paddy Power',
+              fractional: '15/2',
+              decimal: '8.5',
+              ew_places: '3',
+              ew_denom: '5',
+              updated: '2023-05-02 12:36:43',
+            },
           ],
         },
         { horse_id: 'hrs_1', horse: 'No Price Yet', number: '2', odds: [] },
       ],
     },
-    { course: 'Hexham', date: '2023-05-02', off_time: '2:05', off_dt: null, is_abandoned: true, runners: [{ horse: 'Gone', odds: [{ bookmaker: 'Bet365', fractional: '2/1', decimal: '3' }] }] },
+    {
+      course: 'Hexham',
+      date: '2023-05-02',
+      off_time: '2:05',
+      off_dt: null,
+      is_abandoned: true,
+      runners: [{ horse: 'Gone', odds: [{ bookmaker: 'Bet365', fractional: '2/1', decimal: '3' }] }],
+    },
   ],
   total: 2,
   limit: 500,
@@ -71,7 +92,17 @@ describe('The Racing API racecards', () => {
     const page = readRacecards(JSON.stringify(RACECARDS));
     if (typeof page === 'string') throw new Error(page);
     const at = new Date('2023-05-02T11:00:00Z');
-    expect(racecardPrices(page, at)).toEqual([{ date: '2023-05-02', time: '13:50', course: 'Brighton', horseName: 'Pistoletto (USA)', price: 9, priceText: '9', observedAt: at }]);
+    expect(racecardPrices(page, at)).toEqual([
+      {
+        date: '2023-05-02',
+        time: '13:50',
+        course: 'Brighton',
+        horseName: 'Pistoletto (USA)',
+        price: 9,
+        priceText: '9',
+        observedAt: at,
+      },
+    ]);
     expect(racecardPrices(page, at, 'paddy power')[0]).toMatchObject({ price: 8.5, priceText: '15/2' });
     expect(racecardPrices(page, at, 'Coral')).toEqual([]);
   });
@@ -88,11 +119,16 @@ describe('The Racing API racecards', () => {
         { bookmaker: 'C', fractional: 'SP', decimal: 'SP' },
       ]),
     ).toEqual({ price: 3.75, priceText: '11/4' });
-    expect(chosenPrice([{ bookmaker: 'A', fractional: 'Evens', decimal: '2.0' }])).toEqual({ price: 2, priceText: 'evs' });
+    expect(chosenPrice([{ bookmaker: 'A', fractional: 'Evens', decimal: '2.0' }])).toEqual({
+      price: 2,
+      priceText: 'evs',
+    });
   });
   it('say what is wrong with an answer of another shape', () => {
     expect(readRacecards('<html>Bad gateway</html>')).toBe('The Racing API racecards did not answer JSON.');
-    expect(readRacecards(JSON.stringify({ racecards: [{ course: 'Ascot' }] }))).toMatch(/^The Racing API racecards answered in an unexpected shape \(racecards\.0\.date: /);
+    expect(readRacecards(JSON.stringify({ racecards: [{ course: 'Ascot' }] }))).toMatch(
+      /^The Racing API racecards answered in an unexpected shape \(racecards\.0\.date: /,
+    );
   });
 });
 
@@ -117,7 +153,12 @@ describe('The Racing API results', () => {
     ]);
   });
   it('do not settle a result without a winner, and accept a page of none', () => {
-    const page = readResults(JSON.stringify({ ...RESULTS, results: [{ ...RESULTS.results[0], runners: [{ horse: 'A', position: '', sp: '', sp_dec: '', bsp: '' }] }] }));
+    const page = readResults(
+      JSON.stringify({
+        ...RESULTS,
+        results: [{ ...RESULTS.results[0], runners: [{ horse: 'A', position: '', sp: '', sp_dec: '', bsp: '' }] }],
+      }),
+    );
     if (typeof page === 'string') throw new Error(page);
     expect(resultRaces(page)[0].settles).toBe(false);
     const none = readResults(JSON.stringify({ results: null, total: 0, limit: 100, skip: 0, query: [] }));

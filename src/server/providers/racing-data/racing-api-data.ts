@@ -85,7 +85,10 @@ function raceTime(day: string, off: string, offDt: string | null | undefined): {
  * bookmaker's when one is configured. Written as the bookmaker's fraction when it gives one
  * ("15/2"), else as the decimal.
  */
-export function chosenPrice(odds: ReadonlyArray<{ bookmaker: string; fractional: string; decimal: string }>, bookmaker?: string): { price: number; priceText: string } | null {
+export function chosenPrice(
+  odds: ReadonlyArray<{ bookmaker: string; fractional: string; decimal: string }>,
+  bookmaker?: string,
+): { price: number; priceText: string } | null {
   const wanted = bookmaker ? nameKey(bookmaker) : null;
   let best: { price: number; priceText: string } | null = null;
   for (const q of odds) {
@@ -94,7 +97,11 @@ export function chosenPrice(odds: ReadonlyArray<{ bookmaker: string; fractional:
     if (!Number.isFinite(price) || price <= 1) continue;
     if (best && price <= best.price) continue;
     const fraction = q.fractional.trim();
-    best = { price, priceText: /^\d+\s*\/\s*\d+$/.test(fraction) || /^ev(en)?s?$/i.test(fraction) ? normaliseOdds(fraction) : String(price) };
+    best = {
+      price,
+      priceText:
+        /^\d+\s*\/\s*\d+$/.test(fraction) || /^ev(en)?s?$/i.test(fraction) ? normaliseOdds(fraction) : String(price),
+    };
   }
   return best;
 }
@@ -138,13 +145,20 @@ export function resultRaces(page: ResultsPage): FeedRace[] {
       const position = m ? Number(m[1]) : null;
       const finish = position === 1 ? 'won' : position !== null && position <= places ? 'placed' : 'ran';
       const bsp = Number(r.bsp);
-      return { horseName: r.horse, finish, position, startingPrice: startingPrice(r.sp, r.sp_dec), bsp: Number.isFinite(bsp) && bsp > 1 ? bsp : null };
+      return {
+        horseName: r.horse,
+        finish,
+        position,
+        startingPrice: startingPrice(r.sp, r.sp_dec),
+        bsp: Number.isFinite(bsp) && bsp > 1 ? bsp : null,
+      };
     });
     const nonRunners = (result.non_runners ?? '')
       .split(',')
       .map((n) => n.replace(/\([^)]*\)/g, '').trim())
       .filter(Boolean);
-    for (const name of nonRunners) runners.push({ horseName: name, finish: 'nr', position: null, startingPrice: null, bsp: null });
+    for (const name of nonRunners)
+      runners.push({ horseName: name, finish: 'nr', position: null, startingPrice: null, bsp: null });
     races.push({ ...when, course: result.course, runners, settles: runners.some((r) => r.finish === 'won') });
   }
   return races;

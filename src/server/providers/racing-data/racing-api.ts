@@ -32,10 +32,17 @@ export function createRacingApiProvider(config: AppConfig): RacingDataProvider {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       lastRequestAt = Date.now();
       const url = `${base}${path}?${new URLSearchParams(params).toString()}`;
-      const res = await getFeed(url, { what: WHAT, headers: { authorization: auth, accept: 'application/json' }, maxBytes: MAX_ANSWER_BYTES, now });
+      const res = await getFeed(url, {
+        what: WHAT,
+        headers: { authorization: auth, accept: 'application/json' },
+        maxBytes: MAX_ANSWER_BYTES,
+        now,
+      });
       if (res.status === 404) return null;
       if (res.status === 401 || res.status === 403)
-        throw new FeedUnavailableError(`${WHAT} refused the credentials (${res.status}): check RACING_API_USERNAME and RACING_API_PASSWORD, and the plan (racecards with odds need Standard).`);
+        throw new FeedUnavailableError(
+          `${WHAT} refused the credentials (${res.status}): check RACING_API_USERNAME and RACING_API_PASSWORD, and the plan (racecards with odds need Standard).`,
+        );
       if (res.status !== 200) throw new FeedUnavailableError(`${WHAT} answered ${res.status} for ${path}.`);
       return res.text;
     };
@@ -53,7 +60,11 @@ export function createRacingApiProvider(config: AppConfig): RacingDataProvider {
       let prices: FeedPrice[] = [];
       // Racecards with odds are today's and tomorrow's; earlier days only have results.
       if (date === londonDate(now)) {
-        const body = await get('/v1/racecards/standard', [['day', 'today'], ...regions.map((r): [string, string] => ['region_codes', r])], now);
+        const body = await get(
+          '/v1/racecards/standard',
+          [['day', 'today'], ...regions.map((r): [string, string] => ['region_codes', r])],
+          now,
+        );
         if (body !== null) {
           const page = readRacecards(body);
           if (typeof page === 'string') throw new FeedFormatError(page);

@@ -2,7 +2,22 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
-import { AlignCenter, AlignJustify, AlignLeft, AlignRight, Bold, Heading1, Heading2, Heading3, Italic, Link2, List, ListOrdered, RemoveFormatting, Underline as UnderlineIcon } from 'lucide-react';
+import {
+  AlignCenter,
+  AlignJustify,
+  AlignLeft,
+  AlignRight,
+  Bold,
+  Heading1,
+  Heading2,
+  Heading3,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  RemoveFormatting,
+  Underline as UnderlineIcon,
+} from 'lucide-react';
 import { ALLOWED_URI_SCHEMES } from '#shared/sanitize-lists';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -17,7 +32,17 @@ export interface RichTextEditorProps {
   label: string;
 }
 
-function ToolButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -26,7 +51,10 @@ function ToolButton({ label, active, onClick, children }: { label: string; activ
       aria-pressed={active}
       onMouseDown={(e) => e.preventDefault()} // keep the editor's selection
       onClick={onClick}
-      className={cn('inline-flex h-10 w-10 items-center justify-center rounded-md text-navy-900 hover:bg-navy-100', active && 'bg-navy-900 text-white hover:bg-navy-800')}
+      className={cn(
+        'inline-flex h-10 w-10 items-center justify-center rounded-md text-navy-900 hover:bg-navy-100',
+        active && 'bg-navy-900 text-white hover:bg-navy-800',
+      )}
     >
       {children}
     </button>
@@ -109,7 +137,10 @@ function Toolbar({ editor }: { editor: Editor }) {
         <ToolButton label="Link" active={state.link || linkOpen} onClick={openLink}>
           <Link2 className="h-5 w-5" aria-hidden="true" />
         </ToolButton>
-        <ToolButton label="Clear formatting" onClick={() => chain().unsetAllMarks().clearNodes().unsetTextAlign().run()}>
+        <ToolButton
+          label="Clear formatting"
+          onClick={() => chain().unsetAllMarks().clearNodes().unsetTextAlign().run()}
+        >
           <RemoveFormatting className="h-5 w-5" aria-hidden="true" />
         </ToolButton>
       </div>
@@ -167,7 +198,10 @@ const contentClass = cn(PROSE, 'h-[400px] overflow-y-auto px-4 py-3 outline-none
  */
 export default function RichTextEditor({ value, onChange, label }: RichTextEditorProps) {
   const [initialContent] = useState(value);
-  const editorProps = useMemo(() => ({ attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: contentClass } }), [label]);
+  const editorProps = useMemo(
+    () => ({ attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', class: contentClass } }),
+    [label],
+  );
   const editor = useEditor({
     extensions,
     content: initialContent,

@@ -27,7 +27,11 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'h-11 w-11',
 };
 
-export function buttonClasses({ variant = 'primary', size = 'md', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cn(base, variants[variant], variant === 'link' ? 'min-h-11 px-1' : sizes[size], className);
 }
 
@@ -49,5 +53,10 @@ export interface ButtonLinkProps extends LinkProps {
 
 /** A router link that looks like a button (navigation stays a link for assistive technology). */
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses({ variant, size, className: typeof className === 'string' ? className : undefined })} {...rest} />;
+  return (
+    <Link
+      className={buttonClasses({ variant, size, className: typeof className === 'string' ? className : undefined })}
+      {...rest}
+    />
+  );
 }

@@ -20,7 +20,12 @@ export function CardHeader({ className, ...rest }: DivProps) {
 
 const titleSizes = { md: 'text-lg', lg: 'text-lg sm:text-xl', xl: 'text-2xl sm:text-3xl' };
 
-export function CardTitle({ className, as: Tag = 'h2', size = 'lg', ...rest }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' | 'h4'; size?: keyof typeof titleSizes }) {
+export function CardTitle({
+  className,
+  as: Tag = 'h2',
+  size = 'lg',
+  ...rest
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' | 'h4'; size?: keyof typeof titleSizes }) {
   return <Tag className={cn('font-bold leading-tight text-navy-900', titleSizes[size], className)} {...rest} />;
 }
 

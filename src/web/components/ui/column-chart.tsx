@@ -43,7 +43,18 @@ const tenth = (v: number) => Math.round(v * 10) / 10;
  * steps with its grid lines; a title and a description for screen readers (the table beside a
  * chart holds the same figures). The caller draws the columns with the scale it is given.
  */
-export function ColumnChart({ width, height, pad, max, slots, title, description, className, testId, children }: ColumnChartProps) {
+export function ColumnChart({
+  width,
+  height,
+  pad,
+  max,
+  slots,
+  title,
+  description,
+  className,
+  testId,
+  children,
+}: ColumnChartProps) {
   const titleId = useId();
   const descId = useId();
   const highest = Math.max(1, max);
@@ -61,7 +72,13 @@ export function ColumnChart({ width, height, pad, max, slots, title, description
   };
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className={className} role="img" aria-labelledby={`${titleId} ${descId}`} data-testid={testId}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className={className}
+      role="img"
+      aria-labelledby={`${titleId} ${descId}`}
+      data-testid={testId}
+    >
       <title id={titleId}>{title}</title>
       <desc id={descId}>{description}</desc>
       {ticks.map((v) => (

@@ -24,7 +24,19 @@ export interface ConfirmDialogProps {
  * rest of the page inert and traps the focus (Radix's own modal mode would hide the page from the
  * accessibility tree instead). A click outside does nothing.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, busyLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  busy,
+  busyLabel,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   const keep = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const showModal = useCallback((dialog: HTMLDialogElement | null) => {

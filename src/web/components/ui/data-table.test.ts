@@ -6,7 +6,12 @@ import { DataTable, type Column } from './data-table';
 type Row = { name: string; pl: number };
 const columns: Array<Column<Row>> = [
   { header: 'Horse', rowHeader: true, cell: (r) => r.name },
-  { header: 'P/L', align: 'right', cellClassName: (r) => (r.pl < 0 ? 'text-red-800' : 'text-green-800'), cell: (r) => r.pl },
+  {
+    header: 'P/L',
+    align: 'right',
+    cellClassName: (r) => (r.pl < 0 ? 'text-red-800' : 'text-green-800'),
+    cell: (r) => r.pl,
+  },
 ];
 const rows: Row[] = [
   { name: 'Long Road', pl: 4 },
@@ -15,7 +20,9 @@ const rows: Row[] = [
 
 describe('DataTable', () => {
   it('names the scrolling box by the caption and each row by its row heading', () => {
-    const html = renderToStaticMarkup(createElement(DataTable<Row>, { columns, rows, rowKey: (r) => r.name, caption: 'Bets', testId: 'bets' }));
+    const html = renderToStaticMarkup(
+      createElement(DataTable<Row>, { columns, rows, rowKey: (r) => r.name, caption: 'Bets', testId: 'bets' }),
+    );
     expect(html).toMatch(/^<div role="region" aria-label="Bets" tabindex="0"/);
     expect(html).toContain('data-testid="bets"');
     expect(html).toContain('<caption class="mb-2 text-left text-base font-bold text-navy-900">Bets</caption>');

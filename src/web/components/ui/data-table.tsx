@@ -38,7 +38,8 @@ export interface DataTableProps<T> {
   testId?: string;
 }
 
-const alignClass = (align: 'left' | 'right' | undefined) => (align === 'right' ? 'text-right' : align === 'left' ? 'text-left' : undefined);
+const alignClass = (align: 'left' | 'right' | undefined) =>
+  align === 'right' ? 'text-right' : align === 'left' ? 'text-left' : undefined;
 
 /**
  * A table of rows in the project's one layout: caption, column headings, one row a record (its
@@ -62,7 +63,9 @@ export function DataTable<T>({
   return (
     <ScrollRegion label={label ?? caption} className={scrollClassName}>
       <table className={cn('w-full text-sm', className)} data-testid={testId}>
-        <caption className={captionHidden ? 'sr-only' : 'mb-2 text-left text-base font-bold text-navy-900'}>{caption}</caption>
+        <caption className={captionHidden ? 'sr-only' : 'mb-2 text-left text-base font-bold text-navy-900'}>
+          {caption}
+        </caption>
         <thead className={headClassName}>
           <tr>
             {columns.map((c, i) => (

@@ -2,7 +2,11 @@ import { useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNo
 import { MIN_PASSWORD_LENGTH } from '#shared/auth-rules';
 import { cn } from '#web/lib/cn';
 
-export function Input({ className, ref, ...rest }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function Input({
+  className,
+  ref,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <input
       ref={ref}
@@ -38,7 +42,12 @@ export function Field({ label, hint, error, id, className, ...rest }: FieldProps
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input id={inputId} aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined} aria-invalid={error ? true : undefined} {...rest} />
+      <Input
+        id={inputId}
+        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={error ? true : undefined}
+        {...rest}
+      />
       {error && <FieldError id={errorId!}>{error}</FieldError>}
       {hint && (
         <p id={hintId} className="text-xs text-slate-600">
@@ -64,7 +73,15 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
  */
 export function PasswordField({ purpose, ...rest }: Omit<FieldProps, 'type'> & { purpose: 'current' | 'new' }) {
   const isNew = purpose === 'new';
-  return <Field type="password" required autoComplete={isNew ? 'new-password' : 'current-password'} minLength={isNew ? MIN_PASSWORD_LENGTH : undefined} {...rest} />;
+  return (
+    <Field
+      type="password"
+      required
+      autoComplete={isNew ? 'new-password' : 'current-password'}
+      minLength={isNew ? MIN_PASSWORD_LENGTH : undefined}
+      {...rest}
+    />
+  );
 }
 
 /** A required e-mail input with the phone keyboard and autofill for e-mail addresses. */

@@ -26,10 +26,16 @@ describe('QueryView', () => {
   });
 
   it("shows the server's message as an alert, or the fallback, even over older data", () => {
-    expect(render({ isPending: false, error: new ApiError(503, JSON.stringify({ message: 'The feed is down' }), 'Service Unavailable'), data: { items: ['a'] } })).toBe(
-      '<p role="alert" class="text-red-800">The feed is down</p>',
+    expect(
+      render({
+        isPending: false,
+        error: new ApiError(503, JSON.stringify({ message: 'The feed is down' }), 'Service Unavailable'),
+        data: { items: ['a'] },
+      }),
+    ).toBe('<p role="alert" class="text-red-800">The feed is down</p>');
+    expect(render({ isPending: false, error: new Error('boom'), data: undefined })).toContain(
+      'Could not load the items.',
     );
-    expect(render({ isPending: false, error: new Error('boom'), data: undefined })).toContain('Could not load the items.');
     expect(render({ isPending: false, error: null, data: null })).toContain('role="alert"');
   });
 

@@ -28,7 +28,16 @@ export interface QueryViewProps<T> {
  * The one switch of a page that reads: loading, then the error (as an alert) or, with data, the
  * empty state or the body.
  */
-export function QueryView<T>({ query, loading, loadingLabel = 'Loading', errorText, errorClassName = 'text-red-800', isEmpty, empty, children }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  loading,
+  loadingLabel = 'Loading',
+  errorText,
+  errorClassName = 'text-red-800',
+  isEmpty,
+  empty,
+  children,
+}: QueryViewProps<T>) {
   if (query.isPending) {
     return (
       loading ?? (

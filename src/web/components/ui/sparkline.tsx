@@ -32,9 +32,24 @@ export function PriceSparkline({ points, className }: { points: readonly Sparkli
   const direction = last.price < first.price ? 'shortened' : last.price > first.price ? 'drifted' : 'unchanged';
   const label = `Price ${direction}: ${points.map((p) => p.label).join(', ')}`;
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} className={className} data-direction={direction}>
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width={WIDTH}
+      height={HEIGHT}
+      className={className}
+      data-direction={direction}
+    >
       <title>{label}</title>
-      <polyline points={coords.join(' ')} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
+      <polyline
+        points={coords.join(' ')}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

@@ -26,7 +26,13 @@ export function Switch({ checked, onCheckedChange, disabled, id, ...aria }: Swit
       )}
       {...aria}
     >
-      <Thumb aria-hidden="true" className={cn('inline-block h-6 w-6 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-6 bg-gold-400' : 'translate-x-0.5')} />
+      <Thumb
+        aria-hidden="true"
+        className={cn(
+          'inline-block h-6 w-6 rounded-full bg-white shadow transition-transform',
+          checked ? 'translate-x-6 bg-gold-400' : 'translate-x-0.5',
+        )}
+      />
     </Root>
   );
 }

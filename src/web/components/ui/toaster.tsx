@@ -57,11 +57,18 @@ export function Toaster() {
           >
             <div className="grid gap-1">
               {t.title && <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>}
-              {t.description && <ToastPrimitive.Description className={cn('text-sm', destructive ? 'text-white' : 'text-slate-700')}>{t.description}</ToastPrimitive.Description>}
+              {t.description && (
+                <ToastPrimitive.Description className={cn('text-sm', destructive ? 'text-white' : 'text-slate-700')}>
+                  {t.description}
+                </ToastPrimitive.Description>
+              )}
             </div>
             <ToastPrimitive.Close
               aria-label="Close notification"
-              className={cn('absolute right-1.5 top-1.5 inline-flex h-8 w-8 items-center justify-center rounded-md', destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100')}
+              className={cn(
+                'absolute right-1.5 top-1.5 inline-flex h-8 w-8 items-center justify-center rounded-md',
+                destructive ? 'text-white hover:bg-red-800' : 'text-slate-600 hover:bg-slate-100',
+              )}
             >
               <X className="h-4 w-4" aria-hidden="true" />
             </ToastPrimitive.Close>
@@ -72,7 +79,10 @@ export function Toaster() {
           header (whatever its height: one row on a phone, two on a desktop, the open phone menu),
           so the menu, sign-in and the buttons that end a form or a table row stay clear, and the
           region lets clicks through: only the toast card takes them. */}
-      <ToastPrimitive.Viewport style={{ top: headerBottom }} className="pointer-events-none fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 outline-none sm:max-w-sm sm:p-4" />
+      <ToastPrimitive.Viewport
+        style={{ top: headerBottom }}
+        className="pointer-events-none fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 outline-none sm:max-w-sm sm:p-4"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -23,7 +23,11 @@ const team = [
 ];
 
 const principles = [
-  { icon: Target, title: 'Value first', text: 'We only advise a bet when the price is bigger than our own honest assessment.' },
+  {
+    icon: Target,
+    title: 'Value first',
+    text: 'We only advise a bet when the price is bigger than our own honest assessment.',
+  },
   { icon: Scale, title: 'Discipline', text: 'Level stakes, a sensible bank and records kept in public.' },
   { icon: Search, title: 'Show the working', text: 'Every selection comes with the reasoning behind it.' },
 ];
@@ -42,12 +46,12 @@ export function AboutPage() {
         </h2>
         <div className="mt-4 grid max-w-3xl gap-3 text-slate-700">
           <p>
-            {analystName} has more than 20 years of experience analysing British and Irish racing. What began as a personal spreadsheet of ratings became the VB rating system now used on every VBG
-            race card.
+            {analystName} has more than 20 years of experience analysing British and Irish racing. What began as a
+            personal spreadsheet of ratings became the VB rating system now used on every VBG race card.
           </p>
           <p>
-            The approach has never changed: price every runner independently, compare with the market, and only bet when the odds are in our favour. No gut feelings, no hot tips from the gallops —
-            just careful, repeatable work.
+            The approach has never changed: price every runner independently, compare with the market, and only bet when
+            the odds are in our favour. No gut feelings, no hot tips from the gallops — just careful, repeatable work.
           </p>
         </div>
       </section>
@@ -96,8 +100,9 @@ export function AboutPage() {
               Methodology
             </h2>
             <p className="mt-3 text-navy-100">
-              Each VB rating weighs 50+ variables — form, going, distance, course, draw, pace, trainer and jockey patterns, class moves and more — built from 20+ years of study. Ratings become tissue
-              odds, and the gap between our odds and the bookmakers’ is the value we look for.
+              Each VB rating weighs 50+ variables — form, going, distance, course, draw, pace, trainer and jockey
+              patterns, class moves and more — built from 20+ years of study. Ratings become tissue odds, and the gap
+              between our odds and the bookmakers’ is the value we look for.
             </p>
           </div>
           <dl className="grid grid-cols-2 gap-4">
@@ -123,13 +128,18 @@ export function AboutPage() {
             { icon: HeartHandshake, text: 'No affiliate links' },
             { icon: Database, text: 'No sharing of user data' },
           ].map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3 rounded-lg border-2 border-navy-900 p-4 font-semibold text-navy-900">
+            <li
+              key={text}
+              className="flex items-center gap-3 rounded-lg border-2 border-navy-900 p-4 font-semibold text-navy-900"
+            >
               <Icon className="h-6 w-6 shrink-0 text-navy-700" aria-hidden="true" />
               {text}
             </li>
           ))}
         </ul>
-        <p className="mt-4 max-w-3xl text-slate-700">Members pay for the analysis, so the analysis answers only to members. We earn nothing when you bet.</p>
+        <p className="mt-4 max-w-3xl text-slate-700">
+          Members pay for the analysis, so the analysis answers only to members. We earn nothing when you bet.
+        </p>
         <ButtonLink to="/subscribe" variant="gold" className="mt-6">
           Become a member
         </ButtonLink>

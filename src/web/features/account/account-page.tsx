@@ -37,7 +37,10 @@ export function AccountPage() {
           {accountType.offerSubscription && (
             <>
               {' · '}
-              <Link to="/subscribe" className="font-semibold text-gold-300 underline underline-offset-4 hover:text-white">
+              <Link
+                to="/subscribe"
+                className="font-semibold text-gold-300 underline underline-offset-4 hover:text-white"
+              >
                 Subscribe for the members’ area
               </Link>
             </>

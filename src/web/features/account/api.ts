@@ -20,7 +20,8 @@ export function useChangePassword() {
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (why: { reason?: CancelReason; comment?: string }) => apiJson<{ message?: string }>('POST', '/api/cancel-subscription', why),
+    mutationFn: (why: { reason?: CancelReason; comment?: string }) =>
+      apiJson<{ message?: string }>('POST', '/api/cancel-subscription', why),
     onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
   });
 }
@@ -52,7 +53,9 @@ export function useEmailPause() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: { days: number } | { until: string } | null) =>
-      choice ? apiJson<EmailPauseResponse>('POST', '/api/my-email-pause', choice) : apiJson<EmailPauseResponse>('DELETE', '/api/my-email-pause'),
+      choice
+        ? apiJson<EmailPauseResponse>('POST', '/api/my-email-pause', choice)
+        : apiJson<EmailPauseResponse>('DELETE', '/api/my-email-pause'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
   });
 }

@@ -18,7 +18,14 @@ export function CancelReasonFields({ value, onChange }: { value: CancelWhy; onCh
         <legend className="mb-1 text-sm font-semibold text-slate-800">Would you tell us why? (optional)</legend>
         {CANCEL_REASONS.map((reason) => (
           <label key={reason} className="flex cursor-pointer items-center gap-3 text-sm text-slate-800">
-            <input type="radio" name={`${id}-reason`} value={reason} checked={value.reason === reason} onChange={() => onChange({ ...value, reason })} className="h-5 w-5 shrink-0 accent-navy-900" />
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={reason}
+              checked={value.reason === reason}
+              onChange={() => onChange({ ...value, reason })}
+              className="h-5 w-5 shrink-0 accent-navy-900"
+            />
             {CANCEL_REASON_LABELS[reason]}
           </label>
         ))}

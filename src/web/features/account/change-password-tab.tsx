@@ -24,14 +24,17 @@ export function ChangePasswordTab() {
             toast({ title: 'Password updated', description: 'Your password has been changed successfully.' });
             form.reset();
           },
-          onError: (err) => fail('Password change failed', errorMessage(err, 'Unable to change password', 'Unable to change password')),
+          onError: (err) =>
+            fail('Password change failed', errorMessage(err, 'Unable to change password', 'Unable to change password')),
         },
       ),
     (invalid) => {
       // Besides each field's message, one notice says what stopped the change, in spec 01 §5's order.
       const { currentPassword, newPassword, confirmPassword } = form.getValues();
-      if (!currentPassword || !newPassword || !confirmPassword) return fail('Missing information', 'Please fill in all password fields');
-      if (newPassword !== confirmPassword) return fail("Passwords don't match", 'New password and confirmation must match');
+      if (!currentPassword || !newPassword || !confirmPassword)
+        return fail('Missing information', 'Please fill in all password fields');
+      if (newPassword !== confirmPassword)
+        return fail("Passwords don't match", 'New password and confirmation must match');
       const message = invalid.newPassword?.message ?? invalid.currentPassword?.message ?? NEW_PASSWORD_TOO_SHORT;
       fail(message === NEW_PASSWORD_TOO_SHORT ? 'Password too short' : 'Password change failed', message);
     },
@@ -46,9 +49,24 @@ export function ChangePasswordTab() {
       <CardContent>
         {/* noValidate: the schema's messages are shown beside the fields instead of the browser's bubbles. */}
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid max-w-md gap-4">
-          <PasswordField purpose="current" label="Current Password" {...form.register('currentPassword')} error={errors.currentPassword?.message} />
-          <PasswordField purpose="new" label="New Password" {...form.register('newPassword')} error={errors.newPassword?.message} />
-          <PasswordField purpose="new" label="Confirm Password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+          <PasswordField
+            purpose="current"
+            label="Current Password"
+            {...form.register('currentPassword')}
+            error={errors.currentPassword?.message}
+          />
+          <PasswordField
+            purpose="new"
+            label="New Password"
+            {...form.register('newPassword')}
+            error={errors.newPassword?.message}
+          />
+          <PasswordField
+            purpose="new"
+            label="Confirm Password"
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
           <Button type="submit" disabled={change.isPending} className="w-full sm:w-auto sm:justify-self-start">
             {change.isPending ? 'Updating Password...' : 'Update Password'}
           </Button>

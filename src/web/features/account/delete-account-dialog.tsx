@@ -66,13 +66,25 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           <p>This cannot be undone. Deleting your account:</p>
           <ul className="grid list-disc gap-1 pl-5">
             <li>
-              ends any subscription today: nothing more is taken, and your access stops now (the current period is not refunded; within 7 days of joining, ask us for the money-back guarantee first);
+              ends any subscription today: nothing more is taken, and your access stops now (the current period is not
+              refunded; within 7 days of joining, ask us for the money-back guarantee first);
             </li>
-            <li>signs you out everywhere and erases your e-mail address, password, preferences, bet log and the e-mails we sent you.</li>
+            <li>
+              signs you out everywhere and erases your e-mail address, password, preferences, bet log and the e-mails we
+              sent you.
+            </li>
           </ul>
-          <p>We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6 years, as HMRC requires.</p>
+          <p>
+            We keep the records of your payments (amounts, dates and payment references, with no contact details) for 6
+            years, as HMRC requires.
+          </p>
         </div>
-        <PasswordField purpose="current" label="Your password" {...form.register('password')} error={form.formState.errors.password?.message} />
+        <PasswordField
+          purpose="current"
+          label="Your password"
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
         {error && (
           <p role="alert" className="text-sm font-semibold text-red-800">
             {error}

@@ -22,7 +22,12 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
   function send(body: { days: number } | { until: string } | null) {
     pause.mutate(body, {
       onSuccess: (result) => toast({ title: body ? 'E-mails paused' : 'Pause ended', description: result.message }),
-      onError: (err) => toast({ title: 'Could not change the pause', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Could not change the pause',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -35,15 +40,24 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
     <Card className="mt-6" id="email-pause">
       <CardHeader>
         <CardTitle>Take a Break from Our E-mails</CardTitle>
-        <CardDescription>Pause the daily tips e-mail and our other member e-mails. They start again by themselves on the day the pause ends.</CardDescription>
+        <CardDescription>
+          Pause the daily tips e-mail and our other member e-mails. They start again by themselves on the day the pause
+          ends.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {user.emailPausedUntil ? (
           <div className="grid gap-3">
             <p role="status" className="rounded-lg border border-navy-200 bg-navy-50 p-3 text-sm text-navy-900">
-              Member e-mails are paused. They start again on <strong>{formatLongDay(londonDate(new Date(user.emailPausedUntil)))}</strong>.
+              Member e-mails are paused. They start again on{' '}
+              <strong>{formatLongDay(londonDate(new Date(user.emailPausedUntil)))}</strong>.
             </p>
-            <Button variant="outline" className="justify-self-start" onClick={() => send(null)} disabled={pause.isPending}>
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => send(null)}
+              disabled={pause.isPending}
+            >
               {pause.isPending ? 'Ending...' : 'End the pause now'}
             </Button>
           </div>
@@ -66,7 +80,15 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
               </select>
             </div>
             {choice === UNTIL_A_DATE && (
-              <Field label="E-mails start again on" type="date" required min={addDays(today, 1)} max={addDays(today, EMAIL_PAUSE_MAX_DAYS)} value={until} onChange={(e) => setUntil(e.target.value)} />
+              <Field
+                label="E-mails start again on"
+                type="date"
+                required
+                min={addDays(today, 1)}
+                max={addDays(today, EMAIL_PAUSE_MAX_DAYS)}
+                value={until}
+                onChange={(e) => setUntil(e.target.value)}
+              />
             )}
             <Button type="submit" className="justify-self-start" disabled={pause.isPending}>
               {pause.isPending ? 'Pausing...' : 'Pause e-mails'}

@@ -42,10 +42,15 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const resume = useResumeSubscription();
   const hasSubscription = user.isSubscribed || !!user.subscriptionType;
   // Once access has ended the date is in the past: neither a renewal nor a future expiry.
-  const dateLabel = user.isSubscribed ? subscriptionDateLabel(user.subscriptionType, user.cancelAtPeriodEnd) : 'Expired';
+  const dateLabel = user.isSubscribed
+    ? subscriptionDateLabel(user.subscriptionType, user.cancelAtPeriodEnd)
+    : 'Expired';
   // Cards, invoices and receipts (Stripe's customer portal) for a paid plan; the local checkout says it has none.
   const showBilling = isPaidPlanType(user.subscriptionType);
-  const updateCard = useConfig().paymentsProvider === 'stripe' ? 'update it with “Manage cards and receipts” below' : 'with the test checkout there is no card to update';
+  const updateCard =
+    useConfig().paymentsProvider === 'stripe'
+      ? 'update it with “Manage cards and receipts” below'
+      : 'with the test checkout there is no card to update';
   // A subscription that has lapsed (or was revoked) can be taken out again from here; one whose payment is being retried is fixed with a new card instead.
   const canResubscribe = !user.isSubscribed && !user.paymentFailedAt;
 
@@ -59,7 +64,8 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           setWhy(NO_REASON);
           toast({
             title: 'Subscription cancelled',
-            description: "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
+            description:
+              "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
           });
         },
         onError: (err) => {
@@ -77,7 +83,12 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
   function onResume() {
     resume.mutate(undefined, {
       onSuccess: (result) => toast({ title: 'Subscription resumed', description: result.message }),
-      onError: (err) => toast({ title: 'Resume failed', description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Resume failed',
+          description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -114,7 +125,8 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           user.cancelAtPeriodEnd && (
             <CardDescription>
               Your subscription has been cancelled; you keep access until the date below.
-              {canResume(user) && ' Changed your mind? Resume it before then and it renews as before, with nothing to pay now.'}
+              {canResume(user) &&
+                ' Changed your mind? Resume it before then and it renews as before, with nothing to pay now.'}
             </CardDescription>
           )
         )}
@@ -125,7 +137,9 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           <Row label="Status" value={user.isSubscribed ? 'Active' : 'Inactive'} />
           <Row label="Start date" value={formatLongDate(user.subscriptionStartDate) ?? '—'} />
           {/* Lifetime family access has no end and nothing to renew. */}
-          {(user.subscriptionType !== 'family' || user.subscriptionEndDate) && <Row label={dateLabel} value={formatLongDate(user.subscriptionEndDate) ?? '—'} />}
+          {(user.subscriptionType !== 'family' || user.subscriptionEndDate) && (
+            <Row label={dateLabel} value={formatLongDate(user.subscriptionEndDate) ?? '—'} />
+          )}
         </dl>
       </CardContent>
       {(canCancel(user) || canResume(user) || showBilling || canResubscribe) && (

@@ -11,7 +11,9 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 /** Fetches the export with the session cookie and saves it under the name the server gives. */
 async function downloadMyData() {
   const res = await apiRequest('GET', '/api/my-data');
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `vbg-my-data-${londonDate(new Date())}.json`;
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    `vbg-my-data-${londonDate(new Date())}.json`;
   const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = href;
@@ -30,7 +32,11 @@ export function YourDataCard({ user }: { user: CurrentUser }) {
     try {
       await downloadMyData();
     } catch (err) {
-      toast({ title: 'Download failed', description: errorMessage(err, 'Your data could not be downloaded. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Download failed',
+        description: errorMessage(err, 'Your data could not be downloaded. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }

@@ -7,18 +7,45 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { Tabs } from '#web/components/ui/tabs';
 import { useAuth } from '../auth/api';
 
-function tab<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
+function tab<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
   return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
 }
 
 // Each tab is its own chunk: the heavy ones (editor, uploads) load only when opened.
 const adminTabs: Array<{ value: string; label: string; component: LazyExoticComponent<ComponentType> }> = [
-  { value: 'content', label: 'Content Upload', component: tab(() => import('./tabs/content-upload-tab'), 'ContentUploadTab') },
-  { value: 'news', label: 'News & Views', component: tab(() => import('./tabs/news-and-views-tab'), 'NewsAndViewsTab') },
-  { value: 'catalogue', label: 'Back Catalogue', component: tab(() => import('./tabs/back-catalogue-tab'), 'BackCatalogueTab') },
-  { value: 'performance', label: 'Tipping Performance', component: tab(() => import('../performance/admin/tipping-performance-tab'), 'TippingPerformanceTab') },
-  { value: 'race-cards', label: 'VBG Race Cards', component: tab(() => import('./tabs/race-cards-tab'), 'RaceCardsTab') },
-  { value: 'settings', label: 'System Settings', component: tab(() => import('./tabs/system-settings-tab'), 'SystemSettingsTab') },
+  {
+    value: 'content',
+    label: 'Content Upload',
+    component: tab(() => import('./tabs/content-upload-tab'), 'ContentUploadTab'),
+  },
+  {
+    value: 'news',
+    label: 'News & Views',
+    component: tab(() => import('./tabs/news-and-views-tab'), 'NewsAndViewsTab'),
+  },
+  {
+    value: 'catalogue',
+    label: 'Back Catalogue',
+    component: tab(() => import('./tabs/back-catalogue-tab'), 'BackCatalogueTab'),
+  },
+  {
+    value: 'performance',
+    label: 'Tipping Performance',
+    component: tab(() => import('../performance/admin/tipping-performance-tab'), 'TippingPerformanceTab'),
+  },
+  {
+    value: 'race-cards',
+    label: 'VBG Race Cards',
+    component: tab(() => import('./tabs/race-cards-tab'), 'RaceCardsTab'),
+  },
+  {
+    value: 'settings',
+    label: 'System Settings',
+    component: tab(() => import('./tabs/system-settings-tab'), 'SystemSettingsTab'),
+  },
   { value: 'business', label: 'Business', component: tab(() => import('./tabs/business-tab'), 'BusinessTab') },
 ];
 

@@ -10,11 +10,31 @@ import { useAuth } from '../auth/api';
 import { pushPublicKey, useAlertSettings, useDevicePush, useSaveAlertSettings } from './api';
 import { deviceState, turnOff, turnOn, type DeviceState } from './device-push';
 
-const TOGGLES: Array<{ key: keyof Pick<AlertSettings, 'tipsPublished' | 'valueReached' | 'tipNonRunner' | 'emailDigest'>; title: string; hint: string }> = [
-  { key: 'tipsPublished', title: 'Today’s tips are out', hint: 'Once a day, when the NAP, NB and Longshot are published.' },
-  { key: 'valueReached', title: 'A starred horse reaches value', hint: 'When a horse on your watch list is at its value-down-to price or longer; once per horse a day.' },
-  { key: 'tipNonRunner', title: 'A tip becomes a non-runner', hint: 'When today’s NAP, NB or Longshot is declared a non-runner.' },
-  { key: 'emailDigest', title: 'E-mail me instead when no device takes alerts', hint: 'One e-mail listing your alerts, at most once an hour. Paused or opted-out member e-mails stop it too.' },
+const TOGGLES: Array<{
+  key: keyof Pick<AlertSettings, 'tipsPublished' | 'valueReached' | 'tipNonRunner' | 'emailDigest'>;
+  title: string;
+  hint: string;
+}> = [
+  {
+    key: 'tipsPublished',
+    title: 'Today’s tips are out',
+    hint: 'Once a day, when the NAP, NB and Longshot are published.',
+  },
+  {
+    key: 'valueReached',
+    title: 'A starred horse reaches value',
+    hint: 'When a horse on your watch list is at its value-down-to price or longer; once per horse a day.',
+  },
+  {
+    key: 'tipNonRunner',
+    title: 'A tip becomes a non-runner',
+    hint: 'When today’s NAP, NB or Longshot is declared a non-runner.',
+  },
+  {
+    key: 'emailDigest',
+    title: 'E-mail me instead when no device takes alerts',
+    hint: 'One e-mail listing your alerts, at most once an hour. Paused or opted-out member e-mails stop it too.',
+  },
 ];
 
 /** My Account: which alerts a member wants, their quiet hours, and alerts on this device. Members only. */
@@ -26,14 +46,19 @@ export function AlertsCard() {
     <Card className="mt-6" id="alerts">
       <CardHeader>
         <CardTitle>Alerts</CardTitle>
-        <CardDescription>Race-day alerts on your phone or computer, or by e-mail. Quiet hours hold them until the time you choose, the same day.</CardDescription>
+        <CardDescription>
+          Race-day alerts on your phone or computer, or by e-mail. Quiet hours hold them until the time you choose, the
+          same day.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {settings.data ? (
           <SettingsForm saved={settings.data} />
         ) : (
           <p role="status" className="text-sm text-slate-700">
-            {settings.isError ? errorMessage(settings.error, 'Your alert settings could not be loaded.') : 'Loading your alert settings…'}
+            {settings.isError
+              ? errorMessage(settings.error, 'Your alert settings could not be loaded.')
+              : 'Loading your alert settings…'}
           </p>
         )}
         <DeviceAlerts devices={settings.data?.pushDevices ?? 0} />
@@ -58,7 +83,12 @@ function SettingsForm({ saved }: { saved: AlertSettingsAnswer }) {
     e.preventDefault();
     save.mutate(form, {
       onSuccess: (result) => toast({ title: 'Alerts saved', description: result.message }),
-      onError: (err) => toast({ title: 'Could not save your alerts', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Could not save your alerts',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -74,15 +104,30 @@ function SettingsForm({ saved }: { saved: AlertSettingsAnswer }) {
               {hint}
             </p>
           </div>
-          <Switch checked={form[key]} onCheckedChange={(checked) => setForm({ ...form, [key]: checked })} aria-labelledby={`${ids}-${key}`} aria-describedby={`${ids}-${key}-hint`} />
+          <Switch
+            checked={form[key]}
+            onCheckedChange={(checked) => setForm({ ...form, [key]: checked })}
+            aria-labelledby={`${ids}-${key}`}
+            aria-describedby={`${ids}-${key}-hint`}
+          />
         </div>
       ))}
       <fieldset className="grid gap-2">
         <legend className="font-semibold text-navy-900">Quiet hours (UK time)</legend>
         <p className="text-sm text-slate-700">Leave both empty for none. From 22:00 until 07:00 runs overnight.</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Quiet from" type="time" value={form.quietFrom ?? ''} onChange={(e) => setForm({ ...form, quietFrom: e.target.value || null })} />
-          <Field label="Quiet until" type="time" value={form.quietUntil ?? ''} onChange={(e) => setForm({ ...form, quietUntil: e.target.value || null })} />
+          <Field
+            label="Quiet from"
+            type="time"
+            value={form.quietFrom ?? ''}
+            onChange={(e) => setForm({ ...form, quietFrom: e.target.value || null })}
+          />
+          <Field
+            label="Quiet until"
+            type="time"
+            value={form.quietUntil ?? ''}
+            onChange={(e) => setForm({ ...form, quietUntil: e.target.value || null })}
+          />
         </div>
       </fieldset>
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
@@ -120,7 +165,11 @@ function DeviceAlerts({ devices }: { devices: number }) {
       <h3 id="device-alerts-title" className="font-semibold text-navy-900">
         Alerts on this device
       </h3>
-      <p className="text-sm text-slate-700">{devices === 0 ? 'No device takes your alerts yet.' : `${devices} device${devices === 1 ? '' : 's'} take${devices === 1 ? 's' : ''} your alerts.`}</p>
+      <p className="text-sm text-slate-700">
+        {devices === 0
+          ? 'No device takes your alerts yet.'
+          : `${devices} device${devices === 1 ? '' : 's'} take${devices === 1 ? 's' : ''} your alerts.`}
+      </p>
       <div className="flex flex-wrap gap-3">
         {state === 'on' ? (
           <Button variant="outline" onClick={() => void run(turnOff)} disabled={busy}>
@@ -133,7 +182,14 @@ function DeviceAlerts({ devices }: { devices: number }) {
         )}
       </div>
       {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-emerald-800' : 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'}>
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={
+            message.ok
+              ? 'text-sm text-emerald-800'
+              : 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
+          }
+        >
           {message.text}
         </p>
       )}

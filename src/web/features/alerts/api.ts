@@ -27,7 +27,8 @@ export function useAlertSettings() {
 export function useSaveAlertSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: AlertSettings) => apiJson<{ message: string; settings: AlertSettingsAnswer }>('PUT', '/api/alert-settings', settings),
+    mutationFn: (settings: AlertSettings) =>
+      apiJson<{ message: string; settings: AlertSettingsAnswer }>('PUT', '/api/alert-settings', settings),
     onSuccess: (result) => queryClient.setQueryData(ALERT_SETTINGS_KEY, result.settings),
   });
 }
@@ -39,7 +40,9 @@ export function useDevicePush() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ALERT_SETTINGS_KEY });
   return {
-    subscribe: (subscription: PushSubscriptionJSON) => apiJson<{ message: string }>('POST', '/api/push/subscriptions', subscription).finally(refresh),
-    unsubscribe: (endpoint: string) => apiJson<{ message: string }>('DELETE', '/api/push/subscriptions', { endpoint }).finally(refresh),
+    subscribe: (subscription: PushSubscriptionJSON) =>
+      apiJson<{ message: string }>('POST', '/api/push/subscriptions', subscription).finally(refresh),
+    unsubscribe: (endpoint: string) =>
+      apiJson<{ message: string }>('DELETE', '/api/push/subscriptions', { endpoint }).finally(refresh),
   };
 }

@@ -4,15 +4,19 @@ import { ApiError, errorMessage } from '#web/lib/request';
  * This browser's side of Web Push: whether it can take alerts, and turning them on or off. Every
  * outcome is a sentence for the member; nothing here throws.
  */
-const NO_PUSH_SUPPORT = 'This browser cannot show alerts (it has no Web Push support). On an iPhone or iPad, add VBG to your Home Screen and open it from there; or turn on the e-mail digest below.';
-export const PERMISSION_DENIED = 'Notifications are blocked for this site. Allow them in your browser’s site settings, then press the button again.';
+const NO_PUSH_SUPPORT =
+  'This browser cannot show alerts (it has no Web Push support). On an iPhone or iPad, add VBG to your Home Screen and open it from there; or turn on the e-mail digest below.';
+export const PERMISSION_DENIED =
+  'Notifications are blocked for this site. Allow them in your browser’s site settings, then press the button again.';
 const PERMISSION_NOT_GIVEN = 'Alerts were not turned on: allow notifications when your browser asks.';
 const NO_SERVICE_WORKER = 'This page is not ready for alerts yet. Reload it and try again.';
 
 export type DeviceState = 'unsupported' | 'off' | 'on';
 
 function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
@@ -61,7 +65,10 @@ export async function turnOn(steps: DeviceSteps): Promise<DeviceOutcome> {
     const reg = await registration();
     if (!reg) return { ok: false, message: NO_SERVICE_WORKER };
     await navigator.serviceWorker.ready;
-    const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) });
+    const subscription = await reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(key.publicKey),
+    });
     const saved = await steps.save(subscription.toJSON());
     return { ok: true, message: saved.message };
   } catch (err) {

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Article, AutomateAccessResponse, CreateArticleBody, ImportResourcesResponse, UpdateArticleBody, UpdateArticleResponse } from '#shared/schemas/articles';
+import type {
+  Article,
+  AutomateAccessResponse,
+  CreateArticleBody,
+  ImportResourcesResponse,
+  UpdateArticleBody,
+  UpdateArticleResponse,
+} from '#shared/schemas/articles';
 import { apiJson, getJson } from '#web/lib/request';
 import { normalizeArticle, normalizeArticles } from './article-rules';
 
@@ -41,7 +48,11 @@ function useRefreshArticles() {
   const queryClient = useQueryClient();
   return async (skip?: string) => {
     queryClient.removeQueries({ queryKey: ARTICLES_KEY, type: 'inactive' });
-    await queryClient.invalidateQueries({ queryKey: ARTICLES_KEY, type: 'active', predicate: (q) => skip === undefined || q.queryKey[1] !== skip });
+    await queryClient.invalidateQueries({
+      queryKey: ARTICLES_KEY,
+      type: 'active',
+      predicate: (q) => skip === undefined || q.queryKey[1] !== skip,
+    });
   };
 }
 
@@ -56,7 +67,8 @@ export function useCreateArticle() {
 export function useUpdateArticle() {
   const refresh = useRefreshArticles();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateArticleBody }) => apiJson<UpdateArticleResponse>('PUT', `/api/admin/news-and-views/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UpdateArticleBody }) =>
+      apiJson<UpdateArticleResponse>('PUT', `/api/admin/news-and-views/${id}`, body),
     onSuccess: () => refresh(),
   });
 }

@@ -4,7 +4,11 @@ import type { Article } from '#shared/schemas/articles';
 
 /** An article's category as a pill. */
 export function CategoryBadge({ category }: { category: Article['category'] }) {
-  return <span className="inline-flex items-center rounded-full bg-navy-100 px-3 py-1 text-xs font-semibold text-navy-900">{CATEGORY_LABELS[category]}</span>;
+  return (
+    <span className="inline-flex items-center rounded-full bg-navy-100 px-3 py-1 text-xs font-semibold text-navy-900">
+      {CATEGORY_LABELS[category]}
+    </span>
+  );
 }
 
 /** Marks a members-only article in lists and on its page. */

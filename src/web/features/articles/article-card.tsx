@@ -7,7 +7,15 @@ import { canRead, longDate, top5Label } from './article-rules';
 import { SafeHtml } from './safe-html';
 
 /** One card of a News & Views column (spec 01 §2). */
-export function ArticleCard({ article, hasMemberAccess, onSelect }: { article: Article; hasMemberAccess: boolean; onSelect: (a: Article) => void }) {
+export function ArticleCard({
+  article,
+  hasMemberAccess,
+  onSelect,
+}: {
+  article: Article;
+  hasMemberAccess: boolean;
+  onSelect: (a: Article) => void;
+}) {
   const titleId = useId();
   const readable = canRead(article, hasMemberAccess);
   const locked = article.contentType === 'premium' && !hasMemberAccess;
@@ -26,7 +34,15 @@ export function ArticleCard({ article, hasMemberAccess, onSelect }: { article: A
           </p>
         )}
         <div className="mt-3 text-sm text-slate-700">
-          {top5 ? <p>{top5}</p> : <SafeHtml html={article.summary} kind="summary" className="[&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5" />}
+          {top5 ? (
+            <p>{top5}</p>
+          ) : (
+            <SafeHtml
+              html={article.summary}
+              kind="summary"
+              className="[&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5"
+            />
+          )}
           {locked && <span className="mt-1 inline-block text-xs font-semibold text-gold-800">[Premium Content]</span>}
         </div>
         <div className="mt-4">

@@ -55,7 +55,8 @@ export function ArticlePage() {
 
   const canonical = article?.canonicalSlug;
   useEffect(() => {
-    if (canonical && canonical !== slug) void navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
+    if (canonical && canonical !== slug)
+      void navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
   }, [canonical, slug, navigate]);
 
   // The layout sets the path's title in its own effect, which runs after this one when the
@@ -84,7 +85,10 @@ export function ArticlePage() {
     <>
       {signedOut && <DiscountBanner code={article.discountCode || discountCode} />}
       <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-        <Link to="/news-and-views" className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 underline-offset-4 hover:underline">
+        <Link
+          to="/news-and-views"
+          className="inline-flex min-h-11 items-center gap-2 font-semibold text-navy-700 underline-offset-4 hover:underline"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
           Back to News & Views
         </Link>
@@ -98,13 +102,22 @@ export function ArticlePage() {
               {article.author && <span>By {article.author}</span>}
               {date && <time dateTime={article.publishDate ?? undefined}>{date}</time>}
             </p>
-            <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight text-navy-900 sm:text-4xl">{article.title}</h1>
+            <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight text-navy-900 sm:text-4xl">
+              {article.title}
+            </h1>
             <SafeHtml html={article.summary} kind="summary" className="mt-4 text-lg text-slate-700 [&_p]:my-2" />
           </header>
-          {locked ? <PremiumPreviewPanel /> : <SafeHtml html={article.content} kind="article" className={`mt-6 ${PROSE}`} />}
+          {locked ? (
+            <PremiumPreviewPanel />
+          ) : (
+            <SafeHtml html={article.content} kind="article" className={`mt-6 ${PROSE}`} />
+          )}
           <footer className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
             {published && <p className="text-sm text-slate-600">Published {published}</p>}
-            <Link to="/news-and-views" className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4">
+            <Link
+              to="/news-and-views"
+              className="inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4"
+            >
               More Articles
             </Link>
           </footer>

@@ -15,12 +15,26 @@ import {
   top5Label,
 } from './article-rules';
 
-const base = normalizeArticle({ id: 1, title: 'T', slug: 't', contentType: 'regular', category: 'news', publishDate: '2025-01-01' })!;
+const base = normalizeArticle({
+  id: 1,
+  title: 'T',
+  slug: 't',
+  contentType: 'regular',
+  category: 'news',
+  publishDate: '2025-01-01',
+})!;
 const art = (over: Partial<Article>): Article => ({ ...base, ...over });
 
 describe('normalizeArticle', () => {
   it('reads camel and snake case with the spec defaults', () => {
-    const a = normalizeArticle({ id: 7, title: 'X', publish_date: '2025-02-03', content_type: 'regular', is_top5_article: true, discount_code: 'C' })!;
+    const a = normalizeArticle({
+      id: 7,
+      title: 'X',
+      publish_date: '2025-02-03',
+      content_type: 'regular',
+      is_top5_article: true,
+      discount_code: 'C',
+    })!;
     expect(a).toMatchObject({
       id: 7,
       slug: '7',
@@ -61,7 +75,9 @@ describe('ordering and columns', () => {
 
 describe('card rules', () => {
   it('labels older top-5 articles by date', () => {
-    expect(top5Label(art({ isTop5Article: true, isMostRecentTop5: false, publishDate: '2025-03-08' }))).toBe('Top 5 selection for 8 March 2025');
+    expect(top5Label(art({ isTop5Article: true, isMostRecentTop5: false, publishDate: '2025-03-08' }))).toBe(
+      'Top 5 selection for 8 March 2025',
+    );
     expect(top5Label(art({ isTop5Article: true, isMostRecentTop5: false, publishDate: null }))).toBe('Top 5 selection');
     expect(top5Label(art({ isTop5Article: true, isMostRecentTop5: true }))).toBeNull();
     expect(top5Label(art({ isTop5Article: false }))).toBeNull();

@@ -10,7 +10,15 @@ import { PROSE } from '#web/lib/prose';
 import { SafeHtml } from './safe-html';
 
 /** The in-page article view of /news-and-views: replaces the list until "Return to News & Views". */
-export function ArticleView({ selected, hasMemberAccess, onBack }: { selected: Article; hasMemberAccess: boolean; onBack: () => void }) {
+export function ArticleView({
+  selected,
+  hasMemberAccess,
+  onBack,
+}: {
+  selected: Article;
+  hasMemberAccess: boolean;
+  onBack: () => void;
+}) {
   const { data, isPending, locked } = useReadableArticle(selected.slug, canRead(selected, hasMemberAccess));
   const article = data ?? selected;
   const content = data ? data.content : undefined;

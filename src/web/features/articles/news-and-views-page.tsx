@@ -48,7 +48,12 @@ function Column({
         </ul>
       )}
       {more > 0 && (
-        <Button variant="outline" className="mt-4 w-full" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+        <Button
+          variant="outline"
+          className="mt-4 w-full"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? 'Show Less' : `See More ... (${more} more)`}
         </Button>
       )}
@@ -80,7 +85,10 @@ export function NewsAndViewsPage() {
   const columns = columnsOf(data ?? []);
   return (
     <>
-      <PageHeader title="News & Views" subtitle="Racing affairs, value-betting strategy and the principles behind the VB ratings." />
+      <PageHeader
+        title="News & Views"
+        subtitle="Racing affairs, value-betting strategy and the principles behind the VB ratings."
+      />
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
         {selected ? (
           <ArticleView selected={selected} hasMemberAccess={hasMemberAccess} onBack={() => select(null)} />
@@ -94,8 +102,22 @@ export function NewsAndViewsPage() {
           </p>
         ) : (
           <div className="grid gap-10 md:grid-cols-2 md:gap-8">
-            <Column id="news-column" title={CATEGORY_LABELS.news} emptyText="No news articles available yet." articles={columns.news} hasMemberAccess={hasMemberAccess} onSelect={select} />
-            <Column id="views-column" title={CATEGORY_LABELS.views} emptyText="No strategy articles available yet." articles={columns.views} hasMemberAccess={hasMemberAccess} onSelect={select} />
+            <Column
+              id="news-column"
+              title={CATEGORY_LABELS.news}
+              emptyText="No news articles available yet."
+              articles={columns.news}
+              hasMemberAccess={hasMemberAccess}
+              onSelect={select}
+            />
+            <Column
+              id="views-column"
+              title={CATEGORY_LABELS.views}
+              emptyText="No strategy articles available yet."
+              articles={columns.views}
+              hasMemberAccess={hasMemberAccess}
+              onSelect={select}
+            />
           </div>
         )}
       </div>

@@ -8,7 +8,10 @@ import { useArticle } from './api';
 /** The in-list premium panel (spec 01 §2 "In-page article view"). */
 export function MembersOnlyPanel() {
   return (
-    <section aria-labelledby="members-only-title" className="my-6 rounded-xl border-2 border-gold-400 bg-gold-50 p-6 text-center">
+    <section
+      aria-labelledby="members-only-title"
+      className="my-6 rounded-xl border-2 border-gold-400 bg-gold-50 p-6 text-center"
+    >
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">
         <Lock className="h-6 w-6" aria-hidden="true" />
       </span>
@@ -26,7 +29,10 @@ export function MembersOnlyPanel() {
 /** The article page's premium preview panel (spec 01 §2 "Article page"). */
 export function PremiumPreviewPanel() {
   return (
-    <section aria-labelledby="premium-preview-title" className="my-8 rounded-xl border-2 border-gold-400 bg-gold-50 p-6 text-center sm:p-8">
+    <section
+      aria-labelledby="premium-preview-title"
+      className="my-8 rounded-xl border-2 border-gold-400 bg-gold-50 p-6 text-center sm:p-8"
+    >
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-navy-900 text-gold-400">
         <Lock className="h-6 w-6" aria-hidden="true" />
       </span>
@@ -57,6 +63,7 @@ export function useReadableArticle(slug: string, enabled = true) {
   useEffect(() => {
     if (stale && !isFetching) void refetch();
   }, [stale, isFetching, refetch]);
-  const locked = premium && (Boolean(data?.isPremiumPreview) || data?.content === undefined || (!authLoading && !hasMemberAccess));
+  const locked =
+    premium && (Boolean(data?.isPremiumPreview) || data?.content === undefined || (!authLoading && !hasMemberAccess));
   return { ...query, locked };
 }

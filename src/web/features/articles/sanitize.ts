@@ -1,5 +1,11 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { ALLOWED_URI_REGEXP, ARTICLE_ALLOWED_ATTRIBUTES, ARTICLE_ALLOWED_TAGS, SUMMARY_ALLOWED_TAGS, filterInlineStyle } from '#shared/sanitize-lists';
+import {
+  ALLOWED_URI_REGEXP,
+  ARTICLE_ALLOWED_ATTRIBUTES,
+  ARTICLE_ALLOWED_TAGS,
+  SUMMARY_ALLOWED_TAGS,
+  filterInlineStyle,
+} from '#shared/sanitize-lists';
 
 /**
  * Display-time sanitising with the same spec 01 §5 lists the server applied on save: whatever
@@ -54,7 +60,8 @@ function ensureHooks() {
     }
   });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank')
+      node.setAttribute('rel', 'noopener noreferrer');
   });
 }
 
@@ -77,6 +84,9 @@ export function sanitizeSummaryHtml(html: string | null | undefined): string {
 /** Plain text of an HTML fragment (admin list previews). */
 export function htmlToPlainText(html: string | null | undefined): string {
   if (!html) return '';
-  const doc = new DOMParser().parseFromString(sanitizeSummaryHtml(html.replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, '$& ')), 'text/html');
+  const doc = new DOMParser().parseFromString(
+    sanitizeSummaryHtml(html.replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, '$& ')),
+    'text/html',
+  );
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -15,7 +15,11 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const res = await readFetch('/api/auth/user', {
     credentials: 'include',
     cache: 'no-store',
-    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache', 'X-Mobile-Client': isMobileClient() ? 'true' : 'false' },
+    headers: {
+      'Cache-Control': 'no-cache',
+      Pragma: 'no-cache',
+      'X-Mobile-Client': isMobileClient() ? 'true' : 'false',
+    },
   });
   if (res.status === 401) {
     clearBrowserStorage();
@@ -64,11 +68,16 @@ export function useLoginMutation({ successToast }: LoginOptions = {}) {
     mutationFn: (input: LoginInput) => apiJson<LoginResult>('POST', '/api/login', input),
     onSuccess: (result) => {
       storeUser(queryClient, result.user);
-      const t = successToast ? successToast(result.user) : { title: 'Login successful', description: `Welcome back, ${result.user.email}!` };
+      const t = successToast
+        ? successToast(result.user)
+        : { title: 'Login successful', description: `Welcome back, ${result.user.email}!` };
       if (t) toast(t);
     },
     onError: (err) => {
-      const description = err instanceof ApiError ? errorMessage(err, 'Please try again') : errorMessage(err, 'Network error. Please try again.');
+      const description =
+        err instanceof ApiError
+          ? errorMessage(err, 'Please try again')
+          : errorMessage(err, 'Network error. Please try again.');
       toast({ title: 'Login failed', description, variant: 'destructive' });
     },
   });
@@ -80,10 +89,17 @@ export function useRegisterMutation() {
     mutationFn: (input: RegisterInput) => apiJson<{ user: CurrentUser }>('POST', '/api/register', input),
     onSuccess: (result) => {
       storeUser(queryClient, result.user);
-      toast({ title: 'Account created', description: 'Welcome to VBG! Choose your membership to unlock the members’ area.' });
+      toast({
+        title: 'Account created',
+        description: 'Welcome to VBG! Choose your membership to unlock the members’ area.',
+      });
     },
     onError: (err) => {
-      toast({ title: 'Registration failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' });
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(err, 'Please try again'),
+        variant: 'destructive',
+      });
     },
   });
 }
@@ -130,12 +146,16 @@ export function useAuth() {
 
 /** "Forgot password?" and the e-mailed link's page (spec 01 §2). */
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => apiJson<{ success: boolean; message: string }>('POST', '/api/forgot-password', { email }) });
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiJson<{ success: boolean; message: string }>('POST', '/api/forgot-password', { email }),
+  });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string; confirmPassword: string }) => apiJson<{ success: boolean; message: string }>('POST', '/api/reset-password', input),
+    mutationFn: (input: { token: string; password: string; confirmPassword: string }) =>
+      apiJson<{ success: boolean; message: string }>('POST', '/api/reset-password', input),
   });
 }
 
@@ -143,9 +163,14 @@ export function useResetPassword() {
 export function useEmailPreference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emailOptOut: boolean) => apiJson<{ success: boolean; message: string; emailOptOut: boolean }>('PUT', '/api/email-preference', { emailOptOut }),
+    mutationFn: (emailOptOut: boolean) =>
+      apiJson<{ success: boolean; message: string; emailOptOut: boolean }>('PUT', '/api/email-preference', {
+        emailOptOut,
+      }),
     onSuccess: (result) => {
-      queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (u) => (u ? { ...u, emailOptOut: result.emailOptOut } : u));
+      queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (u) =>
+        u ? { ...u, emailOptOut: result.emailOptOut } : u,
+      );
     },
   });
 }

@@ -16,7 +16,12 @@ export function EmailPreferenceCard({ user }: { user: CurrentUser }) {
   function onChange(next: boolean) {
     save.mutate(!next, {
       onSuccess: (result) => toast({ title: 'E-mail preference saved', description: result.message }),
-      onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Could not save your e-mail preference'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Update Failed',
+          description: errorMessage(err, 'Could not save your e-mail preference'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -33,10 +38,18 @@ export function EmailPreferenceCard({ user }: { user: CurrentUser }) {
               Member e-mails
             </p>
             <p id={descId} className="mt-1 text-sm text-slate-700">
-              {receiving ? 'You receive the daily tips e-mail, new articles and golf notes.' : 'You do not receive member e-mails.'}
+              {receiving
+                ? 'You receive the daily tips e-mail, new articles and golf notes.'
+                : 'You do not receive member e-mails.'}
             </p>
           </div>
-          <Switch checked={receiving} onCheckedChange={onChange} disabled={save.isPending} aria-labelledby={labelId} aria-describedby={descId} />
+          <Switch
+            checked={receiving}
+            onCheckedChange={onChange}
+            disabled={save.isPending}
+            aria-labelledby={labelId}
+            aria-describedby={descId}
+          />
         </div>
       </CardContent>
     </Card>

@@ -24,12 +24,16 @@ export function ForgotPasswordPage() {
     }
     forgot.mutate(email.trim(), {
       onSuccess: (result) => setSent(result.message),
-      onError: (err) => toast({ title: 'Request failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: 'Request failed', description: errorMessage(err, 'Please try again'), variant: 'destructive' }),
     });
   }
 
   return (
-    <AuthCard title="Forgot Password" description="Enter the e-mail address of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Forgot Password"
+      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
       {sent ? (
         <div role="status" className="grid gap-4">
           <div className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">

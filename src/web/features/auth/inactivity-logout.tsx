@@ -25,7 +25,11 @@ async function signOutForInactivity() {
 /** Touches the session on the server (any signed-in request does); false when it has already ended. */
 async function touchSession(): Promise<boolean> {
   try {
-    const res = await fetch('/api/auth/user', { credentials: 'include', cache: 'no-store', headers: { 'Cache-Control': 'no-cache' } });
+    const res = await fetch('/api/auth/user', {
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { 'Cache-Control': 'no-cache' },
+    });
     return res.ok;
   } catch {
     return true; // offline for a moment: keep the page, the next request will tell

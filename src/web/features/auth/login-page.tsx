@@ -14,14 +14,21 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
-  const login = useLoginMutation({ successToast: () => ({ title: 'Login successful!', description: 'Redirecting...' }) });
+  const login = useLoginMutation({
+    successToast: () => ({ title: 'Login successful!', description: 'Redirecting...' }),
+  });
   // Without JavaScript the form posts to the server, which comes back here with ?error= when refused.
   const refused = login.isIdle ? formErrorText(LOGIN_FORM_ERRORS, params.get('error')) : null;
   const next = safeNextPath(params.get('next'));
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    login.mutate({ email: email.trim(), password }, { onSuccess: (result) => void navigate(destinationAfterLogin(result.user, params.get('next')), { replace: true }) });
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (result) => void navigate(destinationAfterLogin(result.user, params.get('next')), { replace: true }),
+      },
+    );
   }
 
   return (
@@ -34,7 +41,13 @@ export function LoginPage() {
       <form method="post" action="/login" onSubmit={onSubmit} className="grid gap-4">
         {next && <input type="hidden" name="next" value={next} />}
         <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PasswordField purpose="current" label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordField
+          purpose="current"
+          label="Password"
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="-mt-1 text-right text-sm">
           <Link to="/forgot-password" className={`${linkClass} inline-flex min-h-11 items-center`}>
             Forgot password?

@@ -28,14 +28,23 @@ export function RegisterPage() {
     if (problem) return void toast({ ...problem, variant: 'destructive' });
     if (!consent.confirm()) return;
     const { confirmAge, acceptTerms } = consent.ticked;
-    register.mutate({ email: email.trim(), password, confirmPassword, confirmAge, acceptTerms }, { onSuccess: () => void navigate('/subscribe', { replace: true }) });
+    register.mutate(
+      { email: email.trim(), password, confirmPassword, confirmAge, acceptTerms },
+      { onSuccess: () => void navigate('/subscribe', { replace: true }) },
+    );
   }
 
   return (
     <AuthCard title="Create Account" description="Create your free VBG account, then choose your membership.">
       <form onSubmit={onSubmit} className="grid gap-4">
         <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <NewPasswordFields label="Password" password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
+        <NewPasswordFields
+          label="Password"
+          password={password}
+          confirmation={confirmPassword}
+          onPassword={setPassword}
+          onConfirmation={setConfirmPassword}
+        />
         {consent.boxes}
         <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
           {register.isPending ? 'Creating account...' : 'Create Account'}

@@ -55,9 +55,17 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset Password" description="Choose a new password for your account. You will then sign in with it.">
+    <AuthCard
+      title="Reset Password"
+      description="Choose a new password for your account. You will then sign in with it."
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <NewPasswordFields password={password} confirmation={confirmPassword} onPassword={setPassword} onConfirmation={setConfirmPassword} />
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmPassword}
+          onPassword={setPassword}
+          onConfirmation={setConfirmPassword}
+        />
         <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
           {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
         </Button>

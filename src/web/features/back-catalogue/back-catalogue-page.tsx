@@ -11,7 +11,8 @@ import { isMobileClient } from '#web/lib/device';
 import { useNow } from '#web/lib/now';
 import { useBackCatalogue } from './api';
 
-const rowClasses = 'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-left text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';
+const rowClasses =
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-left text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';
 
 /** Fresh cache-busting parameters at the moment of the click (spec 01 §7). */
 function withCacheBusting(event: MouseEvent<HTMLAnchorElement>, filename: string) {
@@ -38,7 +39,13 @@ function EntryRow({ entry }: { entry: BackCatalogueEntry }) {
   if (!entry.filename) return null;
   const filename = entry.filename;
   return (
-    <a href={`/attached-assets/${encodeURIComponent(filename)}`} target="_blank" rel="noopener noreferrer" onClick={(e) => withCacheBusting(e, filename)} className={rowClasses}>
+    <a
+      href={`/attached-assets/${encodeURIComponent(filename)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={(e) => withCacheBusting(e, filename)}
+      className={rowClasses}
+    >
       <FileText className="h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
       <span className="min-w-0 flex-1">
         <span className="block font-semibold">{entry.title}</span>
@@ -110,7 +117,10 @@ export function BackCataloguePage() {
                             <span className="rounded-full bg-navy-50 px-2.5 py-0.5 text-sm text-navy-700">
                               {month.entries.length} {month.entries.length === 1 ? 'guide' : 'guides'}
                             </span>
-                            <ChevronDown className={cn('h-5 w-5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+                            <ChevronDown
+                              className={cn('h-5 w-5 transition-transform', open && 'rotate-180')}
+                              aria-hidden="true"
+                            />
                           </button>
                         </h3>
                         {/* Closed months are in the page, hidden: without JavaScript (no button works)

@@ -61,7 +61,8 @@ export interface SetPasswordResult {
 
 export function useSetPassword() {
   return useMutation({
-    mutationFn: (input: { session_id: string; password: string }) => apiJson<SetPasswordResult>('POST', '/api/set-password', input),
+    mutationFn: (input: { session_id: string; password: string }) =>
+      apiJson<SetPasswordResult>('POST', '/api/set-password', input),
   });
 }
 
@@ -101,7 +102,10 @@ export function useGrantMembership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; type: GrantableType; endDate?: string }) =>
-      apiJson<MemberChange>('POST', `${MEMBERS_KEY}/${input.id}/grant`, { type: input.type, ...(input.endDate ? { endDate: input.endDate } : {}) }),
+      apiJson<MemberChange>('POST', `${MEMBERS_KEY}/${input.id}/grant`, {
+        type: input.type,
+        ...(input.endDate ? { endDate: input.endDate } : {}),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }),
   });
 }
@@ -134,8 +138,14 @@ export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { memberId: number; idempotencyKey: string; body: RefundInput }) =>
-      apiJson<RefundResponse>('POST', `${MEMBERS_KEY}/${input.memberId}/refund`, input.body, { 'Idempotency-Key': input.idempotencyKey }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }), queryClient.invalidateQueries({ queryKey: [REFUNDS_KEY] })]),
+      apiJson<RefundResponse>('POST', `${MEMBERS_KEY}/${input.memberId}/refund`, input.body, {
+        'Idempotency-Key': input.idempotencyKey,
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }),
+        queryClient.invalidateQueries({ queryKey: [REFUNDS_KEY] }),
+      ]),
   });
 }
 

@@ -4,7 +4,8 @@ import { useConfig } from '#web/lib/config';
 import { errorMessage } from '#web/lib/request';
 import { useBillingPortal } from './api';
 
-export const NO_PORTAL_TEXT = 'Cards and receipts are managed through Stripe. This site runs the built-in test checkout, which takes no card, so there is nothing to manage here.';
+export const NO_PORTAL_TEXT =
+  'Cards and receipts are managed through Stripe. This site runs the built-in test checkout, which takes no card, so there is nothing to manage here.';
 
 /**
  * Opens Stripe's customer portal: the card on file, invoices and receipts. With the local test
@@ -18,7 +19,12 @@ export function ManageBillingButton() {
   function open() {
     portal.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
-      onError: (err) => toast({ title: 'Billing unavailable', description: errorMessage(err, 'Unable to open billing management'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Billing unavailable',
+          description: errorMessage(err, 'Unable to open billing management'),
+          variant: 'destructive',
+        }),
     });
   }
 

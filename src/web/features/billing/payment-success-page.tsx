@@ -10,11 +10,31 @@ import { formatLongDate } from '#web/lib/dates';
 import { AUTH_USER_KEY, useAuth } from '../auth/api';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession } from './api';
 
-const premiumStep = { icon: Trophy, title: 'Access premium content', text: 'Daily tips, race previews and VB ratings are ready for you.' };
+const premiumStep = {
+  icon: Trophy,
+  title: 'Access premium content',
+  text: 'Daily tips, race previews and VB ratings are ready for you.',
+};
 // The welcome e-mail is queued with the payment's record: it confirms the plan, the agreement and how to cancel.
-const emailStep = { icon: Mail, title: 'Email confirmation', text: 'A confirmation of your subscription and its terms is on its way to your inbox.' };
-const newAccountSteps = [{ icon: KeyRound, title: 'Set your password', text: 'Create a password so you can sign in to your account.' }, emailStep, premiumStep];
-const existingAccountSteps = [{ icon: UserRound, title: 'Your account', text: 'The subscription is on your existing account: there is nothing else to set up.' }, emailStep, premiumStep];
+const emailStep = {
+  icon: Mail,
+  title: 'Email confirmation',
+  text: 'A confirmation of your subscription and its terms is on its way to your inbox.',
+};
+const newAccountSteps = [
+  { icon: KeyRound, title: 'Set your password', text: 'Create a password so you can sign in to your account.' },
+  emailStep,
+  premiumStep,
+];
+const existingAccountSteps = [
+  {
+    icon: UserRound,
+    title: 'Your account',
+    text: 'The subscription is on your existing account: there is nothing else to set up.',
+  },
+  emailStep,
+  premiumStep,
+];
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,7 +82,9 @@ export function PaymentSuccessPage() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="rounded-lg border border-slate-200 px-4" aria-busy={loading}>
-            <Detail label="Subscription">{loading ? <Skeleton className="h-5 w-48" /> : (checkout?.display_text ?? '—')}</Detail>
+            <Detail label="Subscription">
+              {loading ? <Skeleton className="h-5 w-48" /> : (checkout?.display_text ?? '—')}
+            </Detail>
             <Detail label="Email">{loading ? <Skeleton className="h-5 w-40" /> : (checkout?.email ?? '—')}</Detail>
             <Detail label="Start date">{formatLongDate(new Date())}</Detail>
           </dl>
@@ -72,11 +94,15 @@ export function PaymentSuccessPage() {
             </p>
           )}
           {checkout?.duplicate && (
-            <div role="status" className="flex gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900">
+            <div
+              role="status"
+              className="flex gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900"
+            >
               <Info className="mt-0.5 h-5 w-5 shrink-0 text-gold-800" aria-hidden="true" />
               <p>
                 <strong className="block">You were already subscribed.</strong>
-                We cancelled this second subscription straight away and will refund this payment. Your existing subscription is unchanged; we have e-mailed you the details.
+                We cancelled this second subscription straight away and will refund this payment. Your existing
+                subscription is unchanged; we have e-mailed you the details.
               </p>
             </div>
           )}
@@ -86,7 +112,9 @@ export function PaymentSuccessPage() {
             <ol className="mt-3 grid gap-3">
               {steps.map(({ icon: Icon, title, text }, i) => (
                 <li key={title} className="flex gap-3">
-                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-gold-400">{i + 1}</span>
+                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-gold-400">
+                    {i + 1}
+                  </span>
                   <div>
                     <p className="flex items-center gap-1.5 font-semibold text-navy-900">
                       <Icon className="h-4 w-4 text-gold-700" aria-hidden="true" />
@@ -115,7 +143,12 @@ export function PaymentSuccessPage() {
                 Go to My Account
               </ButtonLink>
             ) : (
-              <ButtonLink to={`/login?email=${encodeURIComponent(checkout!.email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`} variant="gold" size="lg" className="flex-1">
+              <ButtonLink
+                to={`/login?email=${encodeURIComponent(checkout!.email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`}
+                variant="gold"
+                size="lg"
+                className="flex-1"
+              >
                 Sign In
               </ButtonLink>
             )}
@@ -123,7 +156,11 @@ export function PaymentSuccessPage() {
               Return to Homepage
             </ButtonLink>
           </div>
-          {toAccount && !user && <p className="text-center text-sm text-slate-700">Never chosen a password? Use “Forgot password?” on the sign-in page.</p>}
+          {toAccount && !user && (
+            <p className="text-center text-sm text-slate-700">
+              Never chosen a password? Use “Forgot password?” on the sign-in page.
+            </p>
+          )}
           <p className="text-center text-sm text-slate-700">
             Questions about your subscription? Contact us at{' '}
             <a href={`mailto:${supportEmail}`} className="font-semibold text-navy-700 underline underline-offset-4">

@@ -5,11 +5,31 @@ import { ButtonLink } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 
 const features = [
-  { icon: Trophy, title: 'Daily Tips & Analysis', text: 'NAP, NB, longshot, up to four multiples and the daily preview every morning.' },
-  { icon: ClipboardList, title: 'VBG Race Cards', text: 'Full race cards with our proprietary VB ratings and analysis for every runner.' },
-  { icon: Flag, title: 'Golf Betting Section', text: 'Weekly golf analysis, coming soon and included at no extra cost.' },
-  { icon: Calculator, title: 'VB Generator Tool', text: 'Turn ratings and current odds into tissue odds and a value score.' },
-  { icon: UserCog, title: 'Account Management', text: 'Change your password and manage your subscription at any time.' },
+  {
+    icon: Trophy,
+    title: 'Daily Tips & Analysis',
+    text: 'NAP, NB, longshot, up to four multiples and the daily preview every morning.',
+  },
+  {
+    icon: ClipboardList,
+    title: 'VBG Race Cards',
+    text: 'Full race cards with our proprietary VB ratings and analysis for every runner.',
+  },
+  {
+    icon: Flag,
+    title: 'Golf Betting Section',
+    text: 'Weekly golf analysis, coming soon and included at no extra cost.',
+  },
+  {
+    icon: Calculator,
+    title: 'VB Generator Tool',
+    text: 'Turn ratings and current odds into tissue odds and a value score.',
+  },
+  {
+    icon: UserCog,
+    title: 'Account Management',
+    text: 'Change your password and manage your subscription at any time.',
+  },
 ];
 
 /** Where members-only links send signed-out visitors (spec 01 §2). */
@@ -22,7 +42,9 @@ export function PremiumAccessPage() {
             <Lock className="h-7 w-7" aria-hidden="true" />
           </span>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Premium Access</h1>
-          <p className="mx-auto mt-2 max-w-xl text-slate-700">This part of VBG is for members. Here is everything a membership unlocks.</p>
+          <p className="mx-auto mt-2 max-w-xl text-slate-700">
+            This part of VBG is for members. Here is everything a membership unlocks.
+          </p>
         </div>
 
         <ul className="mt-8 grid gap-3 sm:grid-cols-2">
@@ -55,7 +77,10 @@ export function PremiumAccessPage() {
         </Card>
 
         <p className="mt-6 text-center">
-          <Link to="/" className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4">
+          <Link
+            to="/"
+            className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
             Back to Home
           </Link>

@@ -38,10 +38,18 @@ export function SetPasswordPage() {
     if (warned.current) return;
     if (!sessionId) {
       warned.current = true;
-      toast({ title: 'Invalid Access', description: 'No session ID found. Please complete payment first.', variant: 'destructive' });
+      toast({
+        title: 'Invalid Access',
+        description: 'No session ID found. Please complete payment first.',
+        variant: 'destructive',
+      });
     } else if (lookup.isError) {
       warned.current = true;
-      toast({ title: 'Session Error', description: 'Failed to resolve payment session. Please contact support.', variant: 'destructive' });
+      toast({
+        title: 'Session Error',
+        description: 'Failed to resolve payment session. Please contact support.',
+        variant: 'destructive',
+      });
     }
   }, [sessionId, lookup.isError]);
 
@@ -61,7 +69,11 @@ export function SetPasswordPage() {
           timer.current = setTimeout(() => void signInAndGoHome(), AUTO_LOGIN_DELAY_MS);
         },
         onError: (err) => {
-          toast({ title: 'Failed to set password', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Failed to set password',
+            description: errorMessage(err, 'Something went wrong. Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -117,10 +129,16 @@ export function SetPasswordPage() {
       <AuthCard title="Set Your Password" description="There is no password to set for this payment.">
         <div className="grid gap-4">
           <p className="text-slate-700">
-            The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign in to use it. Never chosen a password, or the link is more than a day old? Use
-            “Forgot password?” on the sign-in page.
+            The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign
+            in to use it. Never chosen a password, or the link is more than a day old? Use “Forgot password?” on the
+            sign-in page.
           </p>
-          <ButtonLink to={`/login?email=${encodeURIComponent(email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`} variant="gold" size="lg" className="w-full">
+          <ButtonLink
+            to={`/login?email=${encodeURIComponent(email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`}
+            variant="gold"
+            size="lg"
+            className="w-full"
+          >
             Sign In
           </ButtonLink>
         </div>
@@ -132,8 +150,21 @@ export function SetPasswordPage() {
   return (
     <AuthCard title="Set Your Password" description="Choose a password to sign in to your new account.">
       <form onSubmit={onSubmit} className="grid gap-4">
-        <Field label="Email" name="email" type="email" value={email} readOnly aria-readonly="true" autoComplete="username" />
-        <NewPasswordFields password={password} confirmation={confirm} onPassword={setPasswordValue} onConfirmation={setConfirm} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          value={email}
+          readOnly
+          aria-readonly="true"
+          autoComplete="username"
+        />
+        <NewPasswordFields
+          password={password}
+          confirmation={confirm}
+          onPassword={setPasswordValue}
+          onConfirmation={setConfirm}
+        />
         <Button type="submit" variant="gold" size="lg" disabled={busy} className="w-full">
           {busy ? 'Setting Password...' : 'Set Password & Continue'}
         </Button>

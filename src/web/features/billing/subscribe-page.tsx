@@ -52,7 +52,11 @@ export function SubscribePage() {
     if (!consent.confirm()) return;
     setSubmitting(true);
     try {
-      const url = await createCheckoutSession({ email: address, plan: annualPricePence === null ? 'monthly' : plan, ...consent.ticked });
+      const url = await createCheckoutSession({
+        email: address,
+        plan: annualPricePence === null ? 'monthly' : plan,
+        ...consent.ticked,
+      });
       window.location.assign(url); // stays "Redirecting to Payment..." while the browser leaves
     } catch (err) {
       setSubmitting(false);
@@ -71,7 +75,9 @@ export function SubscribePage() {
           <CardTitle as="h1" size="xl">
             Subscribe to {siteName}
           </CardTitle>
-          <CardDescription>You'll be redirected to our secure payment page to complete your subscription</CardDescription>
+          <CardDescription>
+            You'll be redirected to our secure payment page to complete your subscription
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {cancelled && (
@@ -86,11 +92,29 @@ export function SubscribePage() {
           )}
           <form method="post" action="/subscribe" onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
             {user ? (
-              <Field label="Email" name="email" type="email" value={user.email} readOnly aria-readonly="true" hint="Your subscription is for the account you are signed in with." />
+              <Field
+                label="Email"
+                name="email"
+                type="email"
+                value={user.email}
+                readOnly
+                aria-readonly="true"
+                hint="Your subscription is for the account you are signed in with."
+              />
             ) : (
-              <EmailField label="Email" name="email" placeholder="your@email.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <EmailField
+                label="Email"
+                name="email"
+                placeholder="your@email.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             )}
-            {annualPricePence === null ? <MonthlyPrice /> : <PlanChoice annualPricePence={annualPricePence} chosen={plan} onChoose={setPlan} />}
+            {annualPricePence === null ? (
+              <MonthlyPrice />
+            ) : (
+              <PlanChoice annualPricePence={annualPricePence} chosen={plan} onChoose={setPlan} />
+            )}
             {consent.boxes}
             <Button type="submit" variant="gold" size="lg" disabled={submitting} className="w-full">
               {submitting ? 'Redirecting to Payment...' : 'Subscribe Now'}

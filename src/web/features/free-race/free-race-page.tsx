@@ -42,22 +42,39 @@ export function FreeRacePage() {
   const { data, isPending, isError } = useFreeRacePreview();
   const cardRef = useRef<HTMLDivElement>(null);
   const race = data?.available && data.raceData ? data.raceData : null;
-  const summary = race ? `${race.time} ${race.course}` : data?.race_time && data.venue ? `${data.race_time} ${data.venue}` : null;
+  const summary = race
+    ? `${race.time} ${race.course}`
+    : data?.race_time && data.venue
+      ? `${data.race_time} ${data.venue}`
+      : null;
 
   return (
     <>
-      <PageHeader title="Free Race Preview" subtitle="One race a day with full VB ratings and analysis, free for everyone." />
+      <PageHeader
+        title="Free Race Preview"
+        subtitle="One race a day with full VB ratings and analysis, free for everyone."
+      />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-8">
         <div className="grid gap-4 md:grid-cols-2">
           <Card>
             <CardHeader>
               <Gift aria-hidden="true" className="h-8 w-8 text-gold-700" />
               <CardTitle>Today&apos;s Free Race</CardTitle>
-              <CardDescription>{isPending ? <Skeleton className="h-5 w-40" /> : race ? summary : 'Check back soon for today’s free race.'}</CardDescription>
+              <CardDescription>
+                {isPending ? (
+                  <Skeleton className="h-5 w-40" />
+                ) : race ? (
+                  summary
+                ) : (
+                  'Check back soon for today’s free race.'
+                )}
+              </CardDescription>
             </CardHeader>
             <CardFooter>
               {race ? (
-                <Button onClick={() => cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>View Free Race Card</Button>
+                <Button onClick={() => cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}>
+                  View Free Race Card
+                </Button>
               ) : (
                 <Button disabled>{isPending ? 'View Free Race Card' : 'Coming Soon'}</Button>
               )}
@@ -67,7 +84,9 @@ export function FreeRacePage() {
             <CardHeader>
               <Crown aria-hidden="true" className="h-8 w-8 text-gold-700" />
               <CardTitle>Full Daily Guide</CardTitle>
-              <CardDescription>Every race card with VB ratings, the daily tips and the value generator.</CardDescription>
+              <CardDescription>
+                Every race card with VB ratings, the daily tips and the value generator.
+              </CardDescription>
             </CardHeader>
             <CardFooter>
               <ButtonLink to="/subscribe" variant="gold">
@@ -84,7 +103,9 @@ export function FreeRacePage() {
               <RaceCard race={race} />
               <Card tone="gold">
                 <CardContent className="flex flex-col items-start gap-3 pt-5 sm:flex-row sm:items-center sm:justify-between sm:pt-6">
-                  <p className="font-semibold text-navy-900">Want every race like this? Members get the full daily race cards.</p>
+                  <p className="font-semibold text-navy-900">
+                    Want every race like this? Members get the full daily race cards.
+                  </p>
                   <ButtonLink to="/subscribe" variant="primary">
                     Subscribe Now
                   </ButtonLink>
@@ -92,7 +113,9 @@ export function FreeRacePage() {
               </Card>
             </div>
           ) : (
-            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">{(!isError && data?.message) || NO_FREE_RACE}</p>
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+              {(!isError && data?.message) || NO_FREE_RACE}
+            </p>
           )}
         </div>
       </div>

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { cn } from '#web/lib/cn';
 
-export interface CommitInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'defaultValue'> {
+export interface CommitInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'onBlur' | 'defaultValue'
+> {
   /** The committed value as shown when not being edited. */
   value: string;
   onCommit: (text: string) => void;

@@ -11,7 +11,16 @@ import { useOddsFormat } from '../odds-preference/use-odds';
 const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
 
 /** The phone layout: one stacked card per horse with the simpler set of inputs (spec 02 §2.3). */
-export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
+export function GeneratorCards({
+  rows,
+  calculated,
+  sort,
+  onSort,
+  onEdit,
+  onRemove,
+  onConfirmRunner,
+  canRemove,
+}: GeneratorViewProps) {
   const sortId = useId();
   const format = useOddsFormat();
   return (
@@ -34,8 +43,17 @@ export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemov
           </select>
         </div>
         {sort && (
-          <Button variant="outline" size="icon" aria-label={`Sort ${sort.direction === 'asc' ? 'descending' : 'ascending'}`} onClick={() => onSort(sort.key)}>
-            {sort.direction === 'asc' ? <ArrowUp aria-hidden="true" className="h-4 w-4" /> : <ArrowDown aria-hidden="true" className="h-4 w-4" />}
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={`Sort ${sort.direction === 'asc' ? 'descending' : 'ascending'}`}
+            onClick={() => onSort(sort.key)}
+          >
+            {sort.direction === 'asc' ? (
+              <ArrowUp aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <ArrowDown aria-hidden="true" className="h-4 w-4" />
+            )}
           </Button>
         )}
       </div>
@@ -43,13 +61,20 @@ export function GeneratorCards({ rows, calculated, sort, onSort, onEdit, onRemov
         {rows.map((row) => {
           const f = figures(row, calculated, format);
           return (
-            <li key={row.id} aria-label={rowLabel(row)} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+            <li
+              key={row.id}
+              aria-label={rowLabel(row)}
+              className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+            >
               <div className="flex items-start gap-2">
                 {row.locked ? (
                   // A race-card runner's name cannot be edited: shown whole as text, wrapping on a
                   // 390 px phone instead of clipped in an input (issue 16 item 9).
                   <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] items-start gap-2">
-                    <p className="min-h-11 break-words py-2 text-base font-bold leading-snug text-navy-900" data-testid="runner-name">
+                    <p
+                      className="min-h-11 break-words py-2 text-base font-bold leading-snug text-navy-900"
+                      data-testid="runner-name"
+                    >
                       {row.name}
                     </p>
                     <RatingField row={row} onEdit={onEdit} />

@@ -43,13 +43,22 @@ export function GeneratorPage() {
     const ticket = ++pick.current;
     setLoading(true);
     try {
-      const card = await queryClient.fetchQuery({ queryKey: ['generator', 'race', summary.id], queryFn: () => fetchRace(summary.id), staleTime: 0 });
+      const card = await queryClient.fetchQuery({
+        queryKey: ['generator', 'race', summary.id],
+        queryFn: () => fetchRace(summary.id),
+        staleTime: 0,
+      });
       if (ticket !== pick.current) return; // a later pick won
       setRace(card);
       setSort(null);
       change({ type: 'load', rows: rowsFromRace(card.horses) });
     } catch (err) {
-      if (ticket === pick.current) toast({ title: 'Failed to fetch race', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      if (ticket === pick.current)
+        toast({
+          title: 'Failed to fetch race',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        });
     } finally {
       if (ticket === pick.current) setLoading(false);
     }
@@ -68,7 +77,10 @@ export function GeneratorPage() {
 
   return (
     <>
-      <PageHeader title="VB Tissue Odds Generator" subtitle="Tissue odds and value scores from the VB ratings and the latest prices." />
+      <PageHeader
+        title="VB Tissue Odds Generator"
+        subtitle="Tissue odds and value scores from the VB ratings and the latest prices."
+      />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
         <Card>
           <CardHeader>
@@ -116,7 +128,9 @@ export function GeneratorPage() {
               </Button>
             </div>
           </CardHeader>
-          <CardContent aria-busy={loading}>{wide ? <GeneratorTable {...view} /> : <GeneratorCards {...view} />}</CardContent>
+          <CardContent aria-busy={loading}>
+            {wide ? <GeneratorTable {...view} /> : <GeneratorCards {...view} />}
+          </CardContent>
         </Card>
         <GeneratorBet race={race} rows={state.rows} />
 

@@ -3,7 +3,15 @@ import type { GeneratorRow } from '#shared/generator/rows';
 import { SORT_LABELS, type SortKey, type SortState } from '#shared/generator/sort';
 import { cn } from '#web/lib/cn';
 import { figures, ScoreCell } from './computed-figures';
-import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel, type RowHandlers } from './row-fields';
+import {
+  AdjustmentField,
+  NameField,
+  OddsField,
+  RatingField,
+  RemoveButton,
+  rowLabel,
+  type RowHandlers,
+} from './row-fields';
 import { ScrollRegion } from '#web/components/ui/scroll-region';
 import { useOddsFormat } from '../odds-preference/use-odds';
 
@@ -14,12 +22,30 @@ export interface GeneratorViewProps extends RowHandlers {
   onSort: (key: SortKey) => void;
 }
 
-function SortHeader({ column, sort, onSort, className }: { column: SortKey; sort: SortState | null; onSort: (key: SortKey) => void; className?: string }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  className,
+}: {
+  column: SortKey;
+  sort: SortState | null;
+  onSort: (key: SortKey) => void;
+  className?: string;
+}) {
   const active = sort?.key === column;
   const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-2 py-2', className)}>
-      <button type="button" onClick={() => onSort(column)} className="inline-flex min-h-9 items-center gap-1 rounded font-semibold text-navy-900 hover:underline">
+    <th
+      scope="col"
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-2 py-2', className)}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex min-h-9 items-center gap-1 rounded font-semibold text-navy-900 hover:underline"
+      >
         {SORT_LABELS[column]}
         <Icon aria-hidden="true" className={cn('h-4 w-4', active ? 'text-navy-900' : 'text-slate-400')} />
       </button>
@@ -28,7 +54,16 @@ function SortHeader({ column, sort, onSort, className }: { column: SortKey; sort
 }
 
 /** The desktop table (spec 02 §2.3 columns). */
-export function GeneratorTable({ rows, calculated, sort, onSort, onEdit, onRemove, onConfirmRunner, canRemove }: GeneratorViewProps) {
+export function GeneratorTable({
+  rows,
+  calculated,
+  sort,
+  onSort,
+  onEdit,
+  onRemove,
+  onConfirmRunner,
+  canRemove,
+}: GeneratorViewProps) {
   const format = useOddsFormat();
   return (
     <ScrollRegion label="Runners">

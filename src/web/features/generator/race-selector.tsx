@@ -15,11 +15,18 @@ export function RaceSelector({ groups, value, onChange, disabled }: RaceSelector
   const id = useId();
   return (
     <div className="grid gap-1.5">
-      {groups?.length === 0 ? <span className="block text-sm font-semibold text-slate-800">Select race</span> : <Label htmlFor={id}>Select race</Label>}
+      {groups?.length === 0 ? (
+        <span className="block text-sm font-semibold text-slate-800">Select race</span>
+      ) : (
+        <Label htmlFor={id}>Select race</Label>
+      )}
       {groups === null ? (
         <Skeleton className="h-11 w-full sm:max-w-md" />
       ) : groups.length === 0 ? (
-        <p role="status" className="rounded-md border border-dashed border-slate-400 bg-slate-50 px-3 py-2 text-slate-700">
+        <p
+          role="status"
+          className="rounded-md border border-dashed border-slate-400 bg-slate-50 px-3 py-2 text-slate-700"
+        >
           {NO_RACES_TEXT}
         </p>
       ) : (

@@ -1,5 +1,11 @@
 import { Trash2 } from 'lucide-react';
-import { formatNumber, formatOddsInput, isCompleteInput, type EditableField, type GeneratorRow } from '#shared/generator/rows';
+import {
+  formatNumber,
+  formatOddsInput,
+  isCompleteInput,
+  type EditableField,
+  type GeneratorRow,
+} from '#shared/generator/rows';
 import { NUMERIC_DEBOUNCE_MS } from '#shared/generator/state';
 import { Button } from '#web/components/ui/button';
 import { useOddsFormat } from '../odds-preference/use-odds';
@@ -22,7 +28,15 @@ export function rowLabel(row: GeneratorRow): string {
 
 const complete = (field: EditableField) => (text: string) => isCompleteInput(field, text);
 
-export function NameField({ row, onEdit, className }: { row: GeneratorRow; onEdit: RowHandlers['onEdit']; className?: string }) {
+export function NameField({
+  row,
+  onEdit,
+  className,
+}: {
+  row: GeneratorRow;
+  onEdit: RowHandlers['onEdit'];
+  className?: string;
+}) {
   return (
     <CommitInput
       aria-label={`Horse name for ${rowLabel(row)}`}
@@ -37,7 +51,15 @@ export function NameField({ row, onEdit, className }: { row: GeneratorRow; onEdi
   );
 }
 
-export function RatingField({ row, onEdit, className }: { row: GeneratorRow; onEdit: RowHandlers['onEdit']; className?: string }) {
+export function RatingField({
+  row,
+  onEdit,
+  className,
+}: {
+  row: GeneratorRow;
+  onEdit: RowHandlers['onEdit'];
+  className?: string;
+}) {
   return (
     <CommitInput
       aria-label={`Rating for ${rowLabel(row)}`}
@@ -56,7 +78,15 @@ export function RatingField({ row, onEdit, className }: { row: GeneratorRow; onE
   );
 }
 
-export function AdjustmentField({ row, onEdit, className }: { row: GeneratorRow; onEdit: RowHandlers['onEdit']; className?: string }) {
+export function AdjustmentField({
+  row,
+  onEdit,
+  className,
+}: {
+  row: GeneratorRow;
+  onEdit: RowHandlers['onEdit'];
+  className?: string;
+}) {
   return (
     <CommitInput
       aria-label={`Adjustment for ${rowLabel(row)}`}
@@ -74,7 +104,17 @@ export function AdjustmentField({ row, onEdit, className }: { row: GeneratorRow;
 
 /** Decimal or fractional odds in, decimal shown; a potential non-runner shows the spec's warning instead. */
 /** Market odds in the member's format; fractional or decimal may be typed whichever it is. */
-export function OddsField({ row, onEdit, onConfirmRunner, className }: { row: GeneratorRow; onEdit: RowHandlers['onEdit']; onConfirmRunner: RowHandlers['onConfirmRunner']; className?: string }) {
+export function OddsField({
+  row,
+  onEdit,
+  onConfirmRunner,
+  className,
+}: {
+  row: GeneratorRow;
+  onEdit: RowHandlers['onEdit'];
+  onConfirmRunner: RowHandlers['onConfirmRunner'];
+  className?: string;
+}) {
   const format = useOddsFormat();
   if (row.potentialNonRunner) {
     return (
@@ -107,7 +147,17 @@ export function OddsField({ row, onEdit, onConfirmRunner, className }: { row: Ge
   );
 }
 
-export function RemoveButton({ row, onRemove, canRemove, compact = false }: { row: GeneratorRow; onRemove: RowHandlers['onRemove']; canRemove: boolean; compact?: boolean }) {
+export function RemoveButton({
+  row,
+  onRemove,
+  canRemove,
+  compact = false,
+}: {
+  row: GeneratorRow;
+  onRemove: RowHandlers['onRemove'];
+  canRemove: boolean;
+  compact?: boolean;
+}) {
   return (
     <Button
       variant="outline"

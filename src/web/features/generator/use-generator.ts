@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { createCalculationScheduler } from './calc-scheduler';
-import { AUTO_CALCULATE_DELAY_MS, generatorReducer, initialGeneratorState, type GeneratorAction } from '#shared/generator/state';
+import {
+  AUTO_CALCULATE_DELAY_MS,
+  generatorReducer,
+  initialGeneratorState,
+  type GeneratorAction,
+} from '#shared/generator/state';
 
 /**
  * The generator's state with the spec's timing: every change schedules a recalculation 150 ms
@@ -9,7 +14,9 @@ import { AUTO_CALCULATE_DELAY_MS, generatorReducer, initialGeneratorState, type 
  */
 export function useGenerator() {
   const [state, dispatch] = useReducer(generatorReducer, undefined, initialGeneratorState);
-  const [scheduler] = useState(() => createCalculationScheduler(() => dispatch({ type: 'autoCalculate' }), AUTO_CALCULATE_DELAY_MS));
+  const [scheduler] = useState(() =>
+    createCalculationScheduler(() => dispatch({ type: 'autoCalculate' }), AUTO_CALCULATE_DELAY_MS),
+  );
   useEffect(() => () => scheduler.cancel(), [scheduler]);
 
   const change = useCallback(

@@ -10,11 +10,30 @@ const SCORE_CLASSES: Record<ValueScore, string> = {
   1: 'bg-red-700 text-white',
 };
 
-export function ScoreBadge({ score, withLabel = false, className }: { score: ValueScore; withLabel?: boolean; className?: string }) {
+export function ScoreBadge({
+  score,
+  withLabel = false,
+  className,
+}: {
+  score: ValueScore;
+  withLabel?: boolean;
+  className?: string;
+}) {
   return (
-    <span data-score={score} className={cn('inline-flex min-h-7 items-center gap-1.5 rounded-md px-2 text-sm font-bold whitespace-nowrap', SCORE_CLASSES[score], className)}>
+    <span
+      data-score={score}
+      className={cn(
+        'inline-flex min-h-7 items-center gap-1.5 rounded-md px-2 text-sm font-bold whitespace-nowrap',
+        SCORE_CLASSES[score],
+        className,
+      )}
+    >
       {score}
-      {withLabel ? <span className="font-semibold">{valueLabel(score)}</span> : <span className="sr-only">{valueLabel(score)}</span>}
+      {withLabel ? (
+        <span className="font-semibold">{valueLabel(score)}</span>
+      ) : (
+        <span className="sr-only">{valueLabel(score)}</span>
+      )}
     </span>
   );
 }

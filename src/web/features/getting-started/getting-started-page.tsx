@@ -33,12 +33,14 @@ export function GettingStartedPage() {
             <Link to="/login" className={link}>
               sign-in page
             </Link>
-            ) with the e-mail address and password of your membership. Set your password after payment, or use “Forgot password?” on the sign-in page if you need a new one.
+            ) with the e-mail address and password of your membership. Set your password after payment, or use “Forgot
+            password?” on the sign-in page if you need a new one.
           </p>
         </Step>
         <Step icon={Trophy} title="Where the tips are">
           <p>
-            The daily headline selections — NAP, NB and longshot — plus the multiple bets and the daily preview are on the{' '}
+            The daily headline selections — NAP, NB and longshot — plus the multiple bets and the daily preview are on
+            the{' '}
             <Link to="/tips" className={link}>
               Tips
             </Link>{' '}
@@ -76,7 +78,10 @@ export function GettingStartedPage() {
           </p>
         </Step>
         <Step icon={MailCheck} title="Daily e-mail">
-          <p>Each morning, when the tips and previews are published, members receive an e-mail notification so you know they are ready.</p>
+          <p>
+            Each morning, when the tips and previews are published, members receive an e-mail notification so you know
+            they are ready.
+          </p>
         </Step>
       </ol>
     </>

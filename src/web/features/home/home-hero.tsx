@@ -12,7 +12,8 @@ function useOwnPrice(enabled: boolean) {
   return useQuery({
     queryKey: ['billing', 'my-price'],
     enabled,
-    queryFn: async () => (await getJson<{ monthlyPricePence: number | null }>('/api/my-subscription-price'))?.monthlyPricePence ?? null,
+    queryFn: async () =>
+      (await getJson<{ monthlyPricePence: number | null }>('/api/my-subscription-price'))?.monthlyPricePence ?? null,
   });
 }
 
@@ -23,7 +24,11 @@ export function HomeHero() {
   const { analystName } = useConfig();
   // A member is quoted what they pay (a discount code's £12, say), never the list price.
   const ownPrice = useOwnPrice(hasMemberAccess);
-  const price = !hasMemberAccess ? `all for £${PRICE_MONTHLY_GBP} a month` : typeof ownPrice.data === 'number' ? `all for your ${pounds(ownPrice.data)} a month` : 'all in your membership';
+  const price = !hasMemberAccess
+    ? `all for £${PRICE_MONTHLY_GBP} a month`
+    : typeof ownPrice.data === 'number'
+      ? `all for your ${pounds(ownPrice.data)} a month`
+      : 'all in your membership';
   return (
     <section className="bg-gradient-to-b from-navy-900 to-navy-800 text-white" aria-labelledby="hero-title">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
@@ -32,7 +37,8 @@ export function HomeHero() {
           Find the value. Back it with confidence.
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-navy-100">
-          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName} and Team VBG — <span data-testid="hero-price">{price}</span>.
+          Daily tips, race cards with our proprietary VB ratings and the tissue-odds value generator, from {analystName}{' '}
+          and Team VBG — <span data-testid="hero-price">{price}</span>.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {hasMemberAccess ? (
@@ -60,7 +66,10 @@ export function HomeHero() {
         {!user && <p className="mt-4 text-sm text-navy-200">Cancel anytime • 7-day money-back guarantee</p>}
         <p className="mt-4 text-sm">
           {/* The record is public (decision 0006): anyone can check every settled tip before paying. */}
-          <Link to="/results" className="inline-flex min-h-11 items-center font-semibold text-gold-300 underline underline-offset-4 hover:text-white">
+          <Link
+            to="/results"
+            className="inline-flex min-h-11 items-center font-semibold text-gold-300 underline underline-offset-4 hover:text-white"
+          >
             See every settled tip: our proofed results
           </Link>
         </p>

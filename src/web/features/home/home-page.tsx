@@ -1,6 +1,13 @@
 import { useAuth } from '../auth/api';
 import { HomeHero } from './home-hero';
-import { AboutAnalyst, Benefits, FinalCallToAction, SafeBettingBanner, Testimonials, WhatsIncluded } from './home-sections';
+import {
+  AboutAnalyst,
+  Benefits,
+  FinalCallToAction,
+  SafeBettingBanner,
+  Testimonials,
+  WhatsIncluded,
+} from './home-sections';
 import { MemberShortcuts } from './member-shortcuts';
 
 export function HomePage() {

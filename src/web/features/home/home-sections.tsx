@@ -8,9 +8,21 @@ import { useConfig } from '#web/lib/config';
 const sectionTitle = 'text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl';
 
 const benefits = [
-  { icon: Gauge, title: 'Proprietary VB ratings', text: 'Every runner rated on 50+ variables, so you see where the market has it wrong.' },
-  { icon: Coffee, title: 'Ready by breakfast', text: 'The daily guide, headline selections and previews land every morning, with an e-mail to say so.' },
-  { icon: Calculator, title: 'Value, not hype', text: 'The VB Generator turns ratings and live prices into tissue odds and a value score.' },
+  {
+    icon: Gauge,
+    title: 'Proprietary VB ratings',
+    text: 'Every runner rated on 50+ variables, so you see where the market has it wrong.',
+  },
+  {
+    icon: Coffee,
+    title: 'Ready by breakfast',
+    text: 'The daily guide, headline selections and previews land every morning, with an e-mail to say so.',
+  },
+  {
+    icon: Calculator,
+    title: 'Value, not hype',
+    text: 'The VB Generator turns ratings and live prices into tissue odds and a value score.',
+  },
   { icon: BadgeCheck, title: 'No risk to try', text: 'Cancel anytime, with a 7-day money-back guarantee.' },
 ];
 
@@ -44,7 +56,10 @@ export function AboutAnalyst() {
   return (
     <section className="bg-navy-50" aria-labelledby="analyst-title">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 sm:py-16 md:grid-cols-[auto_1fr] md:items-center">
-        <div className="flex h-24 w-24 items-center justify-center rounded-full bg-navy-900 text-3xl font-bold text-gold-400" aria-hidden="true">
+        <div
+          className="flex h-24 w-24 items-center justify-center rounded-full bg-navy-900 text-3xl font-bold text-gold-400"
+          aria-hidden="true"
+        >
           {analystName
             .split(/\s+/)
             .map((p) => p[0])
@@ -56,10 +71,14 @@ export function AboutAnalyst() {
             About the analyst
           </h2>
           <p className="mt-3 max-w-3xl text-slate-700">
-            {analystName} has studied British and Irish racing for more than 20 years. The VBG method is simple to say and hard to do: build an honest price for every runner, compare it with the
-            market, and only bet when the odds on offer are bigger than they should be.
+            {analystName} has studied British and Irish racing for more than 20 years. The VBG method is simple to say
+            and hard to do: build an honest price for every runner, compare it with the market, and only bet when the
+            odds on offer are bigger than they should be.
           </p>
-          <Link to="/about" className="mt-3 inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4">
+          <Link
+            to="/about"
+            className="mt-3 inline-flex min-h-11 items-center font-semibold text-navy-700 underline underline-offset-4"
+          >
             Meet Team VBG
           </Link>
         </div>
@@ -78,8 +97,14 @@ export function SafeBettingBanner() {
             Bet safely
           </h2>
           <p className="text-sm text-slate-800">
-            18+ only. Set a budget you can afford to lose and stick to it — betting should be fun. If it stops being fun, free and confidential help is at{' '}
-            <a className="font-semibold text-navy-700 underline" href="https://www.begambleaware.org" target="_blank" rel="noopener noreferrer">
+            18+ only. Set a budget you can afford to lose and stick to it — betting should be fun. If it stops being
+            fun, free and confidential help is at{' '}
+            <a
+              className="font-semibold text-navy-700 underline"
+              href="https://www.begambleaware.org"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               BeGambleAware.org
             </a>
             .
@@ -121,8 +146,14 @@ export function WhatsIncluded() {
 
 const testimonials = [
   { quote: 'The race cards have changed how I bet. I back fewer horses and enjoy it more.', name: 'Mark, Yorkshire' },
-  { quote: 'I read the daily guide with my coffee. The value scores make it easy to decide in minutes.', name: 'Claire, Cheltenham' },
-  { quote: 'Honest analysis with no bookmaker links. It is refreshing to see the reasoning behind every pick.', name: 'Dev, Newmarket' },
+  {
+    quote: 'I read the daily guide with my coffee. The value scores make it easy to decide in minutes.',
+    name: 'Claire, Cheltenham',
+  },
+  {
+    quote: 'Honest analysis with no bookmaker links. It is refreshing to see the reasoning behind every pick.',
+    name: 'Dev, Newmarket',
+  },
 ];
 
 export function Testimonials() {

@@ -3,8 +3,18 @@ import { Link } from 'react-router';
 
 const shortcuts = [
   { to: '/tips', icon: Trophy, title: 'Tips', text: 'Today’s NAP, NB, longshot, multiples and the daily preview.' },
-  { to: '/vbg-race-cards', icon: ClipboardList, title: 'Race Cards', text: 'Every runner with VB ratings and analysis, day by day.' },
-  { to: '/vb-generator', icon: Calculator, title: 'VB Generator', text: 'Tissue odds and value scores from the latest prices.' },
+  {
+    to: '/vbg-race-cards',
+    icon: ClipboardList,
+    title: 'Race Cards',
+    text: 'Every runner with VB ratings and analysis, day by day.',
+  },
+  {
+    to: '/vb-generator',
+    icon: Calculator,
+    title: 'VB Generator',
+    text: 'Tissue odds and value scores from the latest prices.',
+  },
 ];
 
 /** Shown on the home page to signed-in users (spec 01 §2). */
@@ -17,7 +27,10 @@ export function MemberShortcuts() {
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {shortcuts.map(({ to, icon: Icon, title, text }) => (
           <li key={to}>
-            <Link to={to} className="group flex h-full flex-col gap-2 rounded-xl border-2 border-gold-400 bg-white p-5 shadow-sm transition-colors hover:bg-gold-50">
+            <Link
+              to={to}
+              className="group flex h-full flex-col gap-2 rounded-xl border-2 border-gold-400 bg-white p-5 shadow-sm transition-colors hover:bg-gold-50"
+            >
               <Icon className="h-7 w-7 text-gold-700" aria-hidden="true" />
               <span className="text-lg font-bold text-navy-900 group-hover:underline">{title}</span>
               <span className="text-sm text-slate-700">{text}</span>

@@ -3,7 +3,17 @@ import { PageHeader } from '#web/components/page-header';
 import { PROSE } from '#web/lib/prose';
 
 /** The legal pages' shared frame: the navy header, then readable text with numbered sections. */
-export function LegalPage({ title, subtitle, updated, children }: { title: string; subtitle: string; updated: string; children: ReactNode }) {
+export function LegalPage({
+  title,
+  subtitle,
+  updated,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  updated: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />

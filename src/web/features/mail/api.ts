@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAILING_PATHS, type MailingKind, type MailingResult, type OutboxMessage, type OutboxMessageDetail, type OutboxOverview } from '#shared/mail';
+import {
+  MAILING_PATHS,
+  type MailingKind,
+  type MailingResult,
+  type OutboxMessage,
+  type OutboxMessageDetail,
+  type OutboxOverview,
+} from '#shared/mail';
 import { apiJson, getJson } from '#web/lib/request';
 
 interface Answer {
@@ -25,7 +32,9 @@ export function useOutbox() {
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data?.smtpConfigured) return false;
-      const fresh = data.mailings.some((m) => m.queued + m.sending > 0 && Date.now() - Date.parse(m.createdAt) < 10 * 60_000);
+      const fresh = data.mailings.some(
+        (m) => m.queued + m.sending > 0 && Date.now() - Date.parse(m.createdAt) < 10 * 60_000,
+      );
       if (data.counts.sending > 0 || fresh) return 2000;
       return data.counts.queued > 0 ? 10_000 : false;
     },
@@ -43,7 +52,8 @@ export function useOutboxMessage(id: number | null) {
 export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<Answer & { outboxMessage: OutboxMessage }>('POST', `/api/admin/mail/outbox/${id}/retry`),
+    mutationFn: (id: number) =>
+      apiJson<Answer & { outboxMessage: OutboxMessage }>('POST', `/api/admin/mail/outbox/${id}/retry`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OUTBOX_KEY }),
   });
 }

@@ -28,7 +28,10 @@ export function UnsubscribePage() {
   if (unsubscribe.isSuccess) {
     return (
       <AuthCard title="Unsubscribed">
-        <div role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+        >
           <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
           <p>{unsubscribe.data.message}</p>
         </div>
@@ -40,7 +43,10 @@ export function UnsubscribePage() {
   }
 
   return (
-    <AuthCard title="Unsubscribe" description="Stop the daily tips e-mail and the other member e-mails. Account e-mails, such as password resets, still reach you.">
+    <AuthCard
+      title="Unsubscribe"
+      description="Stop the daily tips e-mail and the other member e-mails. Account e-mails, such as password resets, still reach you."
+    >
       {unsubscribe.isError && (
         <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           {errorMessage(unsubscribe.error, 'Could not unsubscribe. Please try again.')}

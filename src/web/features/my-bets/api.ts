@@ -6,7 +6,11 @@ const MY_BETS_KEY = ['/api/my-bets'] as const;
 
 /** The member's own bets, settled from the results (issue 20 item 6); never in server-rendered HTML. */
 export function useMyBets() {
-  return useQuery({ queryKey: MY_BETS_KEY, queryFn: () => getJson<MyBetsResponse>('/api/my-bets'), meta: { ssr: false } });
+  return useQuery({
+    queryKey: MY_BETS_KEY,
+    queryFn: () => getJson<MyBetsResponse>('/api/my-bets'),
+    meta: { ssr: false },
+  });
 }
 
 export function useLogBet() {

@@ -19,7 +19,12 @@ export function GeneratorBet({ race, rows }: { race: RaceCard | null; rows: Gene
   const selectId = useId();
   if (!race) return null;
   const named = rows.filter((r) => r.name.trim());
-  const field = named.map((r) => ({ name: r.name, rating: r.rating, adjustment: r.adjustment, marketOdds: r.marketOdds }));
+  const field = named.map((r) => ({
+    name: r.name,
+    rating: r.rating,
+    adjustment: r.adjustment,
+    marketOdds: r.marketOdds,
+  }));
   const index = named.findIndex((r) => r.name === name);
   const row = index >= 0 ? named[index] : undefined;
   const downTo = index >= 0 ? valueDownTo(field, index) : null;
@@ -32,7 +37,12 @@ export function GeneratorBet({ race, rows }: { race: RaceCard | null; rows: Gene
       <CardContent className="grid gap-3">
         <div className="grid gap-1.5 sm:max-w-xs">
           <Label htmlFor={selectId}>Horse</Label>
-          <select id={selectId} value={name} onChange={(e) => setName(e.target.value)} className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900">
+          <select
+            id={selectId}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+          >
             <option value="">Choose a horse</option>
             {named.map((r) => (
               <option key={r.id} value={r.name}>
@@ -44,11 +54,20 @@ export function GeneratorBet({ race, rows }: { race: RaceCard | null; rows: Gene
         {row && (
           <>
             <p className="text-sm text-slate-800" data-testid="generator-value-down-to">
-              {downTo ? `Value down to ${valueDownToText(downTo, format)}` : 'No tissue price: give it a rating and odds.'}
+              {downTo
+                ? `Value down to ${valueDownToText(downTo, format)}`
+                : 'No tissue price: give it a rating and odds.'}
             </p>
             <LogBetForm
               key={row.id}
-              target={{ raceDate: race.raceDate, raceTime: race.time, course: race.course, horseName: row.name, price: row.marketOdds > 0 ? odds(row.marketOdds) : '', source: 'generator' }}
+              target={{
+                raceDate: race.raceDate,
+                raceTime: race.time,
+                course: race.course,
+                horseName: row.name,
+                price: row.marketOdds > 0 ? odds(row.marketOdds) : '',
+                source: 'generator',
+              }}
               onDone={() => setName('')}
             />
           </>

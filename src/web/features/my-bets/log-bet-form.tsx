@@ -31,7 +31,10 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
   const [price, stake, eachWay] = useWatch({ control: form.control, name: ['price', 'stake', 'eachWay'] });
   const stakeText = String(stake ?? '');
   const stakePence = Math.round(Number(stakeText) * 100);
-  const outlay = stakeText.trim() && Number.isFinite(stakePence) && stakePence > 0 ? formatPounds(betOutlayPence({ stakePence, eachWay: eachWay === true })) : null;
+  const outlay =
+    stakeText.trim() && Number.isFinite(stakePence) && stakePence > 0
+      ? formatPounds(betOutlayPence({ stakePence, eachWay: eachWay === true }))
+      : null;
 
   const submit = form.handleSubmit(
     (body) =>
@@ -47,7 +50,11 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
   );
 
   return (
-    <form className="grid grid-cols-2 items-end gap-3 rounded-md bg-navy-50 p-3 sm:grid-cols-4" aria-label={`Log a bet on ${target.horseName}`} onSubmit={(e) => void submit(e)}>
+    <form
+      className="grid grid-cols-2 items-end gap-3 rounded-md bg-navy-50 p-3 sm:grid-cols-4"
+      aria-label={`Log a bet on ${target.horseName}`}
+      onSubmit={(e) => void submit(e)}
+    >
       <div className="grid gap-1">
         <Label htmlFor={`${id}-price`}>Price taken</Label>
         <Input
@@ -83,7 +90,12 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
         {log.isPending ? 'Logging...' : 'Log Bet'}
       </Button>
       {/* Each way is two bets of the stake (UK usage): "£2 e/w" is £2 win + £2 place, £4 laid out. */}
-      <p id={`${id}-outlay`} className="col-span-full text-sm text-slate-800" aria-live="polite" data-testid="bet-outlay">
+      <p
+        id={`${id}-outlay`}
+        className="col-span-full text-sm text-slate-800"
+        aria-live="polite"
+        data-testid="bet-outlay"
+      >
         {eachWay ? 'Each way: the stake is per part, one bet to win and one to place.' : 'A win bet.'}
         {outlay && ` Total outlay ${outlay}.`}
       </p>

@@ -13,7 +13,14 @@ export function LogBetToggle({ target, canLog }: { target: BetTarget; canLog: bo
   return (
     <div className="mt-3 grid gap-2">
       <div>
-        <Button type="button" size="sm" variant="outline" aria-expanded={open} onClick={() => setOpen((o) => !o)} aria-label={`${open ? 'Cancel bet on' : 'Log bet on'} ${target.horseName}`}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          aria-label={`${open ? 'Cancel bet on' : 'Log bet on'} ${target.horseName}`}
+        >
           {open ? 'Cancel' : 'Log bet'}
         </Button>
       </div>

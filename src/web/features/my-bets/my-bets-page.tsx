@@ -19,8 +19,15 @@ import { PlChart } from '../performance/pl-chart';
 import { useDeleteBet, useMyBets } from './api';
 import { LogBetForm } from './log-bet-form';
 
-const tone = (p: number | null) => (p === null ? 'text-slate-700' : p > 0 ? 'text-green-800' : p < 0 ? 'text-red-800' : 'text-slate-800');
-const STATUS: Record<MyBet['status'], string> = { pending: 'Pending', won: 'Won', placed: 'Placed', lost: 'Lost', nr: 'Non-runner' };
+const tone = (p: number | null) =>
+  p === null ? 'text-slate-700' : p > 0 ? 'text-green-800' : p < 0 ? 'text-red-800' : 'text-slate-800';
+const STATUS: Record<MyBet['status'], string> = {
+  pending: 'Pending',
+  won: 'Won',
+  placed: 'Placed',
+  lost: 'Lost',
+  nr: 'Non-runner',
+};
 
 function downloadCsv(bets: MyBet[]) {
   const blob = new Blob([betsCsv(bets)], { type: 'text/csv;charset=utf-8' });
@@ -78,7 +85,12 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
-        <Stat label="Profit / loss" value={formatPounds(stats.profitPence)} tone={tone(stats.profitPence)} testId="bets-pl" />
+        <Stat
+          label="Profit / loss"
+          value={formatPounds(stats.profitPence)}
+          tone={tone(stats.profitPence)}
+          testId="bets-pl"
+        />
         <Stat label="Total staked" value={formatPounds(stats.stakedPence)} testId="bets-staked" />
         <Stat label="ROI" value={`${stats.roi}%`} testId="bets-roi" />
         <Stat label="Strike rate" value={`${stats.strikeRate}%`} testId="bets-strike-rate" />
@@ -106,7 +118,10 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
         </CardHeader>
         <CardContent>
           <ScrollRegion label="Every bet" className="relative w-0 min-w-full">
-            <table className="w-full text-sm sm:min-w-[44rem] [&_td]:px-1 [&_td]:py-2 [&_th]:px-1 [&_th]:py-2 sm:[&_td]:px-3 sm:[&_th]:px-3" data-testid="bets-table">
+            <table
+              className="w-full text-sm sm:min-w-[44rem] [&_td]:px-1 [&_td]:py-2 [&_th]:px-1 [&_th]:py-2 sm:[&_td]:px-3 sm:[&_th]:px-3"
+              data-testid="bets-table"
+            >
               <thead className="border-b border-slate-300 text-left text-slate-700">
                 <tr>
                   <th scope="col" className="hidden sm:table-cell">
@@ -142,12 +157,17 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
                       {b.eachWay && (
                         <>
                           {' '}
-                          e/w <span className="block text-slate-700 sm:inline">({formatPounds(betOutlayPence(b))} total)</span>
+                          e/w{' '}
+                          <span className="block text-slate-700 sm:inline">
+                            ({formatPounds(betOutlayPence(b))} total)
+                          </span>
                         </>
                       )}
                     </td>
                     <td className="font-semibold">{STATUS[b.status]}</td>
-                    <td className={cn('whitespace-nowrap font-semibold tabular-nums', tone(b.profitPence))}>{b.profitPence === null ? '—' : formatPounds(b.profitPence)}</td>
+                    <td className={cn('whitespace-nowrap font-semibold tabular-nums', tone(b.profitPence))}>
+                      {b.profitPence === null ? '—' : formatPounds(b.profitPence)}
+                    </td>
                     <td className="text-right">
                       <Button
                         size="icon"
@@ -156,8 +176,14 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
                         disabled={remove.isPending}
                         onClick={() =>
                           remove.mutate(b.id, {
-                            onSuccess: () => toast({ title: 'Bet Deleted', description: `${b.horseName} removed from your log.` }),
-                            onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Could not delete the bet'), variant: 'destructive' }),
+                            onSuccess: () =>
+                              toast({ title: 'Bet Deleted', description: `${b.horseName} removed from your log.` }),
+                            onError: (err) =>
+                              toast({
+                                title: 'Delete Failed',
+                                description: errorMessage(err, 'Could not delete the bet'),
+                                variant: 'destructive',
+                              }),
                           })
                         }
                       >
@@ -179,7 +205,8 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
 function ManualBet() {
   const [race, setRace] = useState({ raceDate: '', raceTime: '', course: '', horseName: '' });
   const [key, setKey] = useState(0);
-  const set = (field: keyof typeof race) => (e: { target: { value: string } }) => setRace((r) => ({ ...r, [field]: e.target.value }));
+  const set = (field: keyof typeof race) => (e: { target: { value: string } }) =>
+    setRace((r) => ({ ...r, [field]: e.target.value }));
   const ready = Object.values(race).every((v) => v.trim());
   return (
     <Card>

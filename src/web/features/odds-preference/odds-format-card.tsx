@@ -24,7 +24,11 @@ export function OddsFormatCard({ user }: { user: CurrentUser }) {
       onSuccess: (result) => toast({ title: 'Odds format saved', description: result.message }),
       onError: (err) => {
         setChosen(user.oddsFormat);
-        toast({ title: 'Update Failed', description: errorMessage(err, 'Could not save your odds format'), variant: 'destructive' });
+        toast({
+          title: 'Update Failed',
+          description: errorMessage(err, 'Could not save your odds format'),
+          variant: 'destructive',
+        });
       },
     });
   }
@@ -39,8 +43,18 @@ export function OddsFormatCard({ user }: { user: CurrentUser }) {
         <fieldset className="grid gap-2 sm:grid-cols-2" disabled={save.isPending}>
           <legend className="sr-only">Odds format</legend>
           {ODDS_FORMATS.map((format) => (
-            <label key={format} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50">
-              <input type="radio" name={name} value={format} checked={chosen === format} onChange={() => choose(format)} className="h-4 w-4" />
+            <label
+              key={format}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-4 has-[:checked]:border-navy-900 has-[:checked]:bg-navy-50"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={format}
+                checked={chosen === format}
+                onChange={() => choose(format)}
+                className="h-4 w-4"
+              />
               <span>
                 <span className="block font-semibold text-navy-900">{LABELS[format].title}</span>
                 <span className="block text-sm text-slate-700">{LABELS[format].example}</span>

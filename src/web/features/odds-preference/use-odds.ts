@@ -18,9 +18,12 @@ export function useFormatOdds(): (odds: string | number | null | undefined) => s
 export function useSetOddsFormat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (oddsFormat: OddsFormat) => apiJson<{ message: string; oddsFormat: OddsFormat }>('PUT', '/api/odds-format', { oddsFormat }),
+    mutationFn: (oddsFormat: OddsFormat) =>
+      apiJson<{ message: string; oddsFormat: OddsFormat }>('PUT', '/api/odds-format', { oddsFormat }),
     onSuccess: (result) => {
-      queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (u) => (u ? { ...u, oddsFormat: result.oddsFormat } : u));
+      queryClient.setQueryData<CurrentUser | null>(AUTH_USER_KEY, (u) =>
+        u ? { ...u, oddsFormat: result.oddsFormat } : u,
+      );
     },
   });
 }

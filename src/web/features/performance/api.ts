@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PerformanceActionResult, ResultsResponse, SettleBody, TipEditBody, TipRecord, TipRecordBody } from '#shared/schemas/performance';
+import type {
+  PerformanceActionResult,
+  ResultsResponse,
+  SettleBody,
+  TipEditBody,
+  TipRecord,
+  TipRecordBody,
+} from '#shared/schemas/performance';
 import { apiJson, getJson } from '#web/lib/request';
 
 const HISTORY_KEY = ['/api/daily-performance-history'] as const;
@@ -23,7 +30,11 @@ export function useResults() {
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: HISTORY_KEY }), queryClient.invalidateQueries({ queryKey: RESULTS_KEY })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: HISTORY_KEY }),
+      queryClient.invalidateQueries({ queryKey: RESULTS_KEY }),
+    ]);
 }
 
 export interface RecordOutcome {
@@ -58,7 +69,8 @@ export function useRecordTips() {
 export function useAutoPopulate() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (date: string) => apiJson<PerformanceActionResult>('POST', '/api/admin/auto-populate-performance', { date }),
+    mutationFn: (date: string) =>
+      apiJson<PerformanceActionResult>('POST', '/api/admin/auto-populate-performance', { date }),
     onSettled: refresh,
   });
 }
@@ -66,7 +78,8 @@ export function useAutoPopulate() {
 export function useSettleTip() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...body }: SettleBody & { id: number }) => apiJson<PerformanceActionResult>('POST', `/api/admin/tip-records/${id}/settle`, body),
+    mutationFn: ({ id, ...body }: SettleBody & { id: number }) =>
+      apiJson<PerformanceActionResult>('POST', `/api/admin/tip-records/${id}/settle`, body),
     onSettled: refresh,
   });
 }
@@ -75,7 +88,8 @@ export function useSettleTip() {
 export function useEditTip() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, ...body }: TipEditBody & { id: number }) => apiJson<PerformanceActionResult>('PUT', `/api/admin/tip-records/${id}`, body),
+    mutationFn: ({ id, ...body }: TipEditBody & { id: number }) =>
+      apiJson<PerformanceActionResult>('PUT', `/api/admin/tip-records/${id}`, body),
     onSettled: refresh,
   });
 }

@@ -54,7 +54,14 @@ export function PlChart({ series }: { series: RunningPoint[] }) {
 
   return (
     <div ref={ref} className="w-full">
-      <svg role="img" aria-labelledby={`${titleId} ${descId}`} width={width} height={height} className="block max-w-full" data-testid="pl-chart">
+      <svg
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        width={width}
+        height={height}
+        className="block max-w-full"
+        data-testid="pl-chart"
+      >
         <title id={titleId}>Running profit and loss in points</title>
         <desc id={descId}>
           {series.length
@@ -63,7 +70,14 @@ export function PlChart({ series }: { series: RunningPoint[] }) {
         </desc>
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke={t === 0 ? '#475569' : '#e2e8f0'} strokeWidth={t === 0 ? 1.5 : 1} />
+            <line
+              x1={pad.left}
+              x2={width - pad.right}
+              y1={y(t)}
+              y2={y(t)}
+              stroke={t === 0 ? '#475569' : '#e2e8f0'}
+              strokeWidth={t === 0 ? 1.5 : 1}
+            />
             <text x={pad.left - 8} y={y(t)} textAnchor="end" dominantBaseline="middle" fontSize="12" fill="#334155">
               {formatPoints(t)}
             </text>
@@ -76,14 +90,36 @@ export function PlChart({ series }: { series: RunningPoint[] }) {
               {first.raceDate}
             </text>
             {final.raceDate !== first.raceDate && (
-              <text x={width - pad.right} y={height - 10} textAnchor="end" fontSize="12" fill="#334155" data-axis="date">
+              <text
+                x={width - pad.right}
+                y={height - 10}
+                textAnchor="end"
+                fontSize="12"
+                fill="#334155"
+                data-axis="date"
+              >
                 {final.raceDate}
               </text>
             )}
           </>
         )}
-        <polyline points={points} fill="none" stroke={last >= 0 ? '#15803d' : '#b91c1c'} strokeWidth={2.5} strokeLinejoin="round" />
-        {series.length <= 60 && series.map((p, i) => <circle key={p.id} cx={x(i + 1)} cy={y(p.cumulative)} r={3} fill={p.result === 'WON' ? '#15803d' : '#64748b'} />)}
+        <polyline
+          points={points}
+          fill="none"
+          stroke={last >= 0 ? '#15803d' : '#b91c1c'}
+          strokeWidth={2.5}
+          strokeLinejoin="round"
+        />
+        {series.length <= 60 &&
+          series.map((p, i) => (
+            <circle
+              key={p.id}
+              cx={x(i + 1)}
+              cy={y(p.cumulative)}
+              r={3}
+              fill={p.result === 'WON' ? '#15803d' : '#64748b'}
+            />
+          ))}
       </svg>
     </div>
   );

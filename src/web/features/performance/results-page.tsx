@@ -28,12 +28,19 @@ const statsColumns: Array<Column<{ label: string; stats: TipStats }>> = [
   { header: 'Bets', className: 'tabular-nums', cell: (r) => r.stats.staked },
   { header: 'Won', className: 'tabular-nums', cell: (r) => r.stats.won },
   { header: 'Strike rate', className: 'tabular-nums', cell: (r) => `${r.stats.strikeRate}%` },
-  { header: 'P/L', className: 'font-semibold tabular-nums', cellClassName: (r) => plTone(r.stats.profitLoss), cell: (r) => formatPoints(r.stats.profitLoss) },
+  {
+    header: 'P/L',
+    className: 'font-semibold tabular-nums',
+    cellClassName: (r) => plTone(r.stats.profitLoss),
+    cell: (r) => formatPoints(r.stats.profitLoss),
+  },
   { header: 'ROI', className: 'tabular-nums', cell: (r) => `${r.stats.roi}%` },
 ];
 
 function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: string; stats: TipStats }> }) {
-  return <DataTable caption={caption} columns={statsColumns} rows={rows} rowKey={(r) => r.label} className="min-w-[28rem]" />;
+  return (
+    <DataTable caption={caption} columns={statsColumns} rows={rows} rowKey={(r) => r.label} className="min-w-[28rem]" />
+  );
 }
 
 const signed = (v: number) => `${v > 0 ? '+' : ''}${v}%`;
@@ -44,19 +51,30 @@ function ClosingLineStats({ label, summary, testId }: { label: string; summary: 
   return (
     <>
       <Stat label={`Beat ${label} (of ${summary.tips})`} value={`${summary.share}%`} testId={`${testId}-share`} />
-      <Stat label={`Average edge vs ${label}`} value={signed(summary.averageEdge)} tone={plTone(summary.averageEdge)} testId={`${testId}-edge`} />
+      <Stat
+        label={`Average edge vs ${label}`}
+        value={signed(summary.averageEdge)}
+        tone={plTone(summary.averageEdge)}
+        testId={`${testId}-edge`}
+      />
     </>
   );
 }
 
-const resultTone = (tip: ResultsTip) => (tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50');
+const resultTone = (tip: ResultsTip) =>
+  tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50';
 
 /** Every settled tip, newest first, its row shaded by its result. */
 function TipsTable({ tips }: { tips: ResultsTip[] }) {
   const odds = useFormatOdds();
   const columns: Array<Column<ResultsTip>> = [
     { header: 'Date', className: 'whitespace-nowrap', cell: (tip) => tip.raceDate },
-    { header: 'Selection', rowHeader: true, className: 'font-semibold text-navy-900', cell: (tip) => tip.selectionName },
+    {
+      header: 'Selection',
+      rowHeader: true,
+      className: 'font-semibold text-navy-900',
+      cell: (tip) => tip.selectionName,
+    },
     { header: 'Type', className: 'text-xs font-bold', cell: (tip) => TYPE_LABELS[tip.selectionType] },
     { header: 'Race', cell: (tip) => raceLabel(tip) || '—' },
     {
@@ -68,7 +86,9 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
           {tip.correctedOdds && (
             <>
               <span className="sr-only">, </span>
-              <span className="block whitespace-nowrap text-xs text-slate-700">corrected to {odds(tip.correctedOdds)}</span>
+              <span className="block whitespace-nowrap text-xs text-slate-700">
+                corrected to {odds(tip.correctedOdds)}
+              </span>
             </>
           )}
         </>
@@ -79,11 +99,21 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
       cell: (tip) => (
         <>
           {odds(tip.startingPrice) || '—'}
-          {tip.bsp !== null && <span className="block whitespace-nowrap text-xs text-slate-700">BSP {tip.bsp.toFixed(2)}</span>}
+          {tip.bsp !== null && (
+            <span className="block whitespace-nowrap text-xs text-slate-700">BSP {tip.bsp.toFixed(2)}</span>
+          )}
         </>
       ),
     },
-    { header: 'Market', className: 'text-navy-700', cell: (tip) => <PriceSparkline points={tip.priceHistory.map((p) => ({ price: p.price, label: odds(p.priceText) || p.priceText }))} /> },
+    {
+      header: 'Market',
+      className: 'text-navy-700',
+      cell: (tip) => (
+        <PriceSparkline
+          points={tip.priceHistory.map((p) => ({ price: p.price, label: odds(p.priceText) || p.priceText }))}
+        />
+      ),
+    },
     {
       header: 'Result',
       className: 'font-bold',
@@ -91,12 +121,26 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
         <>
           {tip.result}
           {/* A result changed after it was first settled says so, with the day. */}
-          {tip.correctedAt && <span className="block whitespace-nowrap text-xs font-normal text-slate-700">Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}</span>}
+          {tip.correctedAt && (
+            <span className="block whitespace-nowrap text-xs font-normal text-slate-700">
+              Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}
+            </span>
+          )}
         </>
       ),
     },
-    { header: 'P/L', className: 'whitespace-nowrap font-semibold tabular-nums', cellClassName: (tip) => plTone(tip.profitLoss), cell: (tip) => formatPoints(tip.profitLoss) },
-    { header: 'Published', className: 'whitespace-nowrap', cellClassName: 'text-slate-700', cell: (tip) => formatPublished(tip.publishedAt) },
+    {
+      header: 'P/L',
+      className: 'whitespace-nowrap font-semibold tabular-nums',
+      cellClassName: (tip) => plTone(tip.profitLoss),
+      cell: (tip) => formatPoints(tip.profitLoss),
+    },
+    {
+      header: 'Published',
+      className: 'whitespace-nowrap',
+      cellClassName: 'text-slate-700',
+      cell: (tip) => formatPublished(tip.publishedAt),
+    },
   ];
   return (
     <DataTable
@@ -122,7 +166,10 @@ export function ResultsPage() {
 
   return (
     <>
-      <PageHeader title="Proofed Results" subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds." />
+      <PageHeader
+        title="Proofed Results"
+        subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds."
+      />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
         <p className="text-sm text-slate-700">
           How every rated runner did, not only our tips:{' '}
@@ -154,7 +201,12 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           Summary
         </h2>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-          <Stat label="Profit / loss (points)" value={formatPoints(overall.profitLoss)} tone={plTone(overall.profitLoss)} testId="stat-pl" />
+          <Stat
+            label="Profit / loss (points)"
+            value={formatPoints(overall.profitLoss)}
+            tone={plTone(overall.profitLoss)}
+            testId="stat-pl"
+          />
           <Stat label="ROI" value={`${overall.roi}%`} testId="stat-roi" />
           <Stat label="Strike rate" value={`${overall.strikeRate}%`} testId="stat-strike-rate" />
           <Stat label="Bets (winners)" value={`${overall.staked} (${overall.won})`} testId="stat-bets" />
@@ -162,8 +214,9 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           <Stat label="Largest drawdown" value={formatPoints(-overall.maxDrawdown)} testId="stat-drawdown" />
         </dl>
         <p className="text-sm text-slate-600">
-          Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers (win bets). Where an advised price was corrected after publishing, both are
-          shown and P/L is at the corrected price.
+          Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers
+          (win bets). Where an advised price was corrected after publishing, both are shown and P/L is at the corrected
+          price.
           {data.pending > 0 && ` ${data.pending} tip${data.pending === 1 ? ' is' : 's are'} awaiting a result.`}
         </p>
       </section>
@@ -177,8 +230,10 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           <ClosingLineStats label="BSP" summary={data.clv.bsp} testId="clv-bsp" />
         </dl>
         <p className="text-sm text-slate-600">
-          How often our price was longer than the starting price (SP) and the Betfair starting price (BSP), and by how much on average (our price ÷ the closing price − 1). Over a short run profit is
-          mostly luck; beating the closing price again and again is the sign of a real edge. Non-runners and tips without the closing price are not counted.
+          How often our price was longer than the starting price (SP) and the Betfair starting price (BSP), and by how
+          much on average (our price ÷ the closing price − 1). Over a short run profit is mostly luck; beating the
+          closing price again and again is the sign of a real edge. Non-runners and tips without the closing price are
+          not counted.
         </p>
       </section>
 
@@ -194,7 +249,10 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
 
       <Card>
         <CardContent className="grid grid-cols-1 gap-6 pt-5 sm:pt-6 lg:grid-cols-2">
-          <StatsTable caption="By selection" rows={SELECTION_TYPES.map((type) => ({ label: TYPE_LABELS[type], stats: byType[type] }))} />
+          <StatsTable
+            caption="By selection"
+            rows={SELECTION_TYPES.map((type) => ({ label: TYPE_LABELS[type], stats: byType[type] }))}
+          />
           <StatsTable caption="By month" rows={byMonth.map((m) => ({ label: monthLabel(m.month), stats: m }))} />
         </CardContent>
       </Card>

@@ -30,7 +30,12 @@ function fetchMetadata(): Promise<RaceCardsMetadata> {
 
 /** Metadata of every weekday, re-read when the window regains focus (spec 02 §4). */
 export function useRaceCardsMetadata(options: { refetchInterval?: number } = {}) {
-  return useQuery({ queryKey: RACE_CARDS_METADATA_KEY, queryFn: fetchMetadata, refetchOnWindowFocus: true, refetchInterval: options.refetchInterval ?? false });
+  return useQuery({
+    queryKey: RACE_CARDS_METADATA_KEY,
+    queryFn: fetchMetadata,
+    refetchOnWindowFocus: true,
+    refetchInterval: options.refetchInterval ?? false,
+  });
 }
 
 /** The administrator's default weekday, or null when none is set (or the call is not there yet). */

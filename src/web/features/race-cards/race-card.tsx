@@ -41,7 +41,13 @@ const toneClasses = {
 function RatingBadge({ rating }: { rating: number | null }) {
   const tone = ratingTone(rating);
   return (
-    <span data-tone={tone} className={cn('inline-flex min-w-12 items-center justify-center rounded-md px-2 py-1 text-sm font-bold tabular-nums', toneClasses[tone])}>
+    <span
+      data-tone={tone}
+      className={cn(
+        'inline-flex min-w-12 items-center justify-center rounded-md px-2 py-1 text-sm font-bold tabular-nums',
+        toneClasses[tone],
+      )}
+    >
       <span className="sr-only">VB rating </span>
       {rating ?? '–'}
     </span>
@@ -88,7 +94,13 @@ function HorseRow({
   const bookie = odds(horse.bookieOddsText || horse.bookieOdds);
   return (
     <li className="flex flex-wrap items-center border-t border-slate-200 first:border-t-0">
-      <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50">
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className="flex min-h-11 min-w-0 flex-1 items-center gap-3 px-4 py-3 text-left hover:bg-navy-50"
+      >
         <span className="w-8 shrink-0 text-center text-lg font-bold tabular-nums text-navy-900" title="Number">
           {horse.number ?? '–'}
         </span>
@@ -104,7 +116,8 @@ function HorseRow({
           <span className="flex flex-wrap items-center gap-x-1 text-xs text-slate-600">
             <span>
               Draw {show(horse.draw)} · {horse.jockey || '–'}
-              {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} · <span data-testid="horse-price">{bookie || '–'}</span>
+              {showJockeyClaim(horse.jockeyClaim) && ` (${horse.jockeyClaim})`} ·{' '}
+              <span data-testid="horse-price">{bookie || '–'}</span>
             </span>
             {/* The day's prices as a line: up is shortening (decision 0038). */}
             {horse.priceHistory && horse.priceHistory.length > 1 && (
@@ -115,7 +128,10 @@ function HorseRow({
           </span>
         </span>
         <RatingBadge rating={horse.vbRating} />
-        <ChevronDown aria-hidden="true" className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')} />
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')}
+        />
       </button>
       {canStar && (
         <Suspense fallback={null}>
@@ -166,10 +182,22 @@ export function RaceCard({ race }: { race: RaceCardData }) {
     () => canLog,
     () => false,
   );
-  const downTo = useMemo(() => valueDownToAll(race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }))), [race.horses]);
+  const downTo = useMemo(
+    () =>
+      valueDownToAll(
+        race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 })),
+      ),
+    [race.horses],
+  );
   const horses = sortHorses(race.horses, sort);
   const headingId = `race-${race.id}-heading`;
-  const facts = [race.distance, race.raceType, race.classNumber && `Class ${race.classNumber}`, race.prizeMoney, ageHandicapLabel(race.ageHandicapInfo)].filter(Boolean);
+  const facts = [
+    race.distance,
+    race.raceType,
+    race.classNumber && `Class ${race.classNumber}`,
+    race.prizeMoney,
+    ageHandicapLabel(race.ageHandicapInfo),
+  ].filter(Boolean);
 
   function toggle(id: number) {
     setCollapsed((prev) => {
@@ -183,7 +211,11 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   return (
     <Card className="scroll-mt-20 overflow-hidden lg:scroll-mt-32" aria-labelledby={headingId} role="region">
       <div className="bg-navy-900 px-4 py-4 text-white sm:px-6">
-        <h3 id={headingId} tabIndex={-1} className="text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-gold-300 sm:text-xl">
+        <h3
+          id={headingId}
+          tabIndex={-1}
+          className="text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-gold-300 sm:text-xl"
+        >
           <span className="text-gold-300">{race.time}</span> {race.course}
         </h3>
         <p className="mt-1 font-semibold text-navy-50">{race.title}</p>
@@ -206,9 +238,17 @@ export function RaceCard({ race }: { race: RaceCardData }) {
           const active = sort.key === key;
           const Arrow = sort.direction === 'asc' ? ArrowUp : ArrowDown;
           return (
-            <Button key={key} size="sm" variant={active ? 'primary' : 'outline'} aria-pressed={active} onClick={() => setSort(nextSort(sort, key))}>
+            <Button
+              key={key}
+              size="sm"
+              variant={active ? 'primary' : 'outline'}
+              aria-pressed={active}
+              onClick={() => setSort(nextSort(sort, key))}
+            >
               {label}
-              {active && <Arrow aria-label={sort.direction === 'asc' ? 'ascending' : 'descending'} className="h-4 w-4" />}
+              {active && (
+                <Arrow aria-label={sort.direction === 'asc' ? 'ascending' : 'descending'} className="h-4 w-4" />
+              )}
             </Button>
           );
         })}
@@ -238,7 +278,8 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   );
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /**
  * The entered result: the winner and the placed in order with their starting prices, then the
@@ -249,7 +290,10 @@ function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: 
   const placed = result.runners.filter((r) => r.finish === 'won' || r.finish === 'placed');
   const nonRunners = result.runners.filter((r) => r.finish === 'nr').map((r) => r.name);
   return (
-    <section aria-labelledby={`${headingId}-result`} className="border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-sm sm:px-6">
+    <section
+      aria-labelledby={`${headingId}-result`}
+      className="border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-sm sm:px-6"
+    >
       <h4 id={`${headingId}-result`} className="font-bold text-navy-900">
         Result
       </h4>

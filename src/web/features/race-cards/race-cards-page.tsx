@@ -11,7 +11,13 @@ import { PageHeader } from '#web/components/page-header';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { Tabs } from '#web/components/ui/tabs';
-import { RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, useDefaultWeekday, useRaceCardsMetadata, useSelectedRaces } from './api';
+import {
+  RACE_CARDS_METADATA_KEY,
+  RACE_CARDS_SELECTED_KEY,
+  useDefaultWeekday,
+  useRaceCardsMetadata,
+  useSelectedRaces,
+} from './api';
 import { RaceCard, RaceCardSkeleton } from './race-card';
 import { RaceMenu } from './race-menu';
 import { useRaceCardEvents } from './use-race-card-events';
@@ -55,7 +61,19 @@ interface RunnerTarget {
   horseName: string;
 }
 
-function SelectedRaces({ ids, reveal, onRevealed, runner, onHighlighted }: { ids: number[]; reveal: number | null; onRevealed: () => void; runner: RunnerTarget | null; onHighlighted: () => void }) {
+function SelectedRaces({
+  ids,
+  reveal,
+  onRevealed,
+  runner,
+  onHighlighted,
+}: {
+  ids: number[];
+  reveal: number | null;
+  onRevealed: () => void;
+  runner: RunnerTarget | null;
+  onHighlighted: () => void;
+}) {
   const { data, isPending } = useSelectedRaces(ids);
   useReveal(data, reveal, onRevealed);
   const runnerRace = runner ? data?.find((r) => r.id === runner.raceId) : undefined;
@@ -81,7 +99,11 @@ function SelectedRaces({ ids, reveal, onRevealed, runner, onHighlighted }: { ids
     };
   }, [highlightHorseId, onHighlighted]);
   if (ids.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">Select races from the menu above to view detailed race cards</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+        Select races from the menu above to view detailed race cards
+      </p>
+    );
   }
   if (isPending) {
     return (
@@ -123,7 +145,10 @@ export function RaceCardsPage() {
   const [runner, setRunner] = useState<RunnerTarget | null>(null);
   const [missingRace, setMissingRace] = useState<string | null>(null);
 
-  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, (metadata.data?.[d] ?? []) as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
+  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, (metadata.data?.[d] ?? []) as RaceSummary[]])) as Record<
+    Weekday,
+    RaceSummary[]
+  >;
   const counts = Object.fromEntries(WEEKDAYS.map((d) => [d, byDay[d].length])) as Record<Weekday, number>;
   const tabs = weekdayTabs(counts);
   const active = defaultTab(tabs, counts, adminDefault.data, chosen);
@@ -139,7 +164,8 @@ export function RaceCardsPage() {
   if (ready && link && linkKey !== openedLink) {
     // Set while rendering (React's pattern for state that follows an input): no extra paint of the wrong tab.
     setOpenedLink(linkKey);
-    const isLinked = (r: RaceSummary) => r.raceDate === link.date && r.time === link.time && nameKey(r.course) === nameKey(link.course);
+    const isLinked = (r: RaceSummary) =>
+      r.raceDate === link.date && r.time === link.time && nameKey(r.course) === nameKey(link.course);
     const day = WEEKDAYS.find((d) => byDay[d].some(isLinked));
     const race = day && byDay[day].find(isLinked);
     if (day && race) {
@@ -149,7 +175,9 @@ export function RaceCardsPage() {
       setMissingRace(null);
     } else {
       setRunner(null);
-      setMissingRace(`The ${link.time} ${link.course} on ${formatLongDay(link.date)} is not on the race cards now, so ${link.horseName} cannot be shown. Choose a race below.`);
+      setMissingRace(
+        `The ${link.time} ${link.course} on ${formatLongDay(link.date)} is not on the race cards now, so ${link.horseName} cannot be shown. Choose a race below.`,
+      );
     }
   }
 
@@ -197,7 +225,9 @@ export function RaceCardsPage() {
               label: tabLabel(d, byDay[d]),
               content:
                 dayRaces.length === 0 ? (
-                  <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No races available</p>
+                  <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+                    No races available
+                  </p>
                 ) : (
                   <div className="grid grid-cols-1 gap-6">
                     <RaceMenu
@@ -213,7 +243,13 @@ export function RaceCardsPage() {
                       }}
                       onClear={() => setSelected([])}
                     />
-                    <SelectedRaces ids={selectedIds} reveal={reveal} onRevealed={clearReveal} runner={runner} onHighlighted={clearRunner} />
+                    <SelectedRaces
+                      ids={selectedIds}
+                      reveal={reveal}
+                      onRevealed={clearReveal}
+                      runner={runner}
+                      onHighlighted={clearRunner}
+                    />
                   </div>
                 ),
             }))}

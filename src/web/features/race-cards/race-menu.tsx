@@ -42,7 +42,10 @@ export function RaceMenu({ races, selected, onToggleRace, onToggleVenue, onClear
                 type="button"
                 aria-pressed={order === value}
                 onClick={() => setOrder(value)}
-                className={cn('min-h-9 rounded px-3 text-sm font-semibold', order === value ? 'bg-navy-900 text-white' : 'text-navy-900 hover:bg-navy-50')}
+                className={cn(
+                  'min-h-9 rounded px-3 text-sm font-semibold',
+                  order === value ? 'bg-navy-900 text-white' : 'text-navy-900 hover:bg-navy-50',
+                )}
               >
                 {label}
               </button>
@@ -62,7 +65,19 @@ export function RaceMenu({ races, selected, onToggleRace, onToggleVenue, onClear
   );
 }
 
-function RaceButton({ race, on, onToggle, course, next }: { race: RaceSummary; on: boolean; onToggle: () => void; course?: boolean; next?: boolean }) {
+function RaceButton({
+  race,
+  on,
+  onToggle,
+  course,
+  next,
+}: {
+  race: RaceSummary;
+  on: boolean;
+  onToggle: () => void;
+  course?: boolean;
+  next?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -78,8 +93,19 @@ function RaceButton({ race, on, onToggle, course, next }: { race: RaceSummary; o
         {course && <span className="block font-semibold">{race.course}</span>}
         {race.title}
       </span>
-      {next && <span className={cn('shrink-0 rounded px-1.5 py-0.5 text-xs font-bold', on ? 'bg-gold-300 text-navy-950' : 'bg-gold-100 text-navy-900')}>Next off</span>}
-      <span className={cn('shrink-0 text-xs', on ? 'text-navy-100' : 'text-slate-600')}>{race.runnerCount} runners</span>
+      {next && (
+        <span
+          className={cn(
+            'shrink-0 rounded px-1.5 py-0.5 text-xs font-bold',
+            on ? 'bg-gold-300 text-navy-950' : 'bg-gold-100 text-navy-900',
+          )}
+        >
+          Next off
+        </span>
+      )}
+      <span className={cn('shrink-0 text-xs', on ? 'text-navy-100' : 'text-slate-600')}>
+        {race.runnerCount} runners
+      </span>
       <Check aria-hidden="true" className={cn('h-4 w-4 shrink-0', on ? 'opacity-100' : 'opacity-0')} />
     </button>
   );
@@ -89,17 +115,31 @@ function ByTime({ races, selected, onToggleRace }: Pick<RaceMenuProps, 'races' |
   const now = new Date();
   const next = nextOff(races, londonDate(now), londonClock(now));
   return (
-    <ul aria-label="Races by time" className="grid grid-cols-1 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+    <ul
+      aria-label="Races by time"
+      className="grid grid-cols-1 gap-1 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+    >
       {byTime(races).map((r) => (
         <li key={r.id}>
-          <RaceButton race={r} on={selected.includes(r.id)} onToggle={() => onToggleRace(r.id)} course next={r.id === next?.id} />
+          <RaceButton
+            race={r}
+            on={selected.includes(r.id)}
+            onToggle={() => onToggleRace(r.id)}
+            course
+            next={r.id === next?.id}
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-function ByCourse({ races, selected, onToggleRace, onToggleVenue }: Pick<RaceMenuProps, 'races' | 'selected' | 'onToggleRace' | 'onToggleVenue'>) {
+function ByCourse({
+  races,
+  selected,
+  onToggleRace,
+  onToggleVenue,
+}: Pick<RaceMenuProps, 'races' | 'selected' | 'onToggleRace' | 'onToggleVenue'>) {
   const venues = groupByVenue(races);
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -110,7 +150,12 @@ function ByCourse({ races, selected, onToggleRace, onToggleVenue }: Pick<RaceMen
           <section key={venue} aria-label={venue} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-base font-bold text-navy-900">{venue}</h3>
-              <Button size="sm" variant={all ? 'primary' : 'gold'} aria-pressed={all} onClick={() => onToggleVenue(ids)}>
+              <Button
+                size="sm"
+                variant={all ? 'primary' : 'gold'}
+                aria-pressed={all}
+                onClick={() => onToggleVenue(ids)}
+              >
                 View All {venue}
               </Button>
             </div>

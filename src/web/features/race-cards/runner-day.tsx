@@ -16,5 +16,10 @@ export function RunnerResultBadge({ result }: { result: RunnerResult }) {
 /** The runner's prices of the day as a line (up is shortening), in the member's odds format. */
 export function RunnerPrices({ history }: { history: readonly PricePoint[] }) {
   const odds = useFormatOdds();
-  return <PriceSparkline points={history.map((p) => ({ price: p.price, label: odds(p.priceText || p.price) }))} className="text-navy-700" />;
+  return (
+    <PriceSparkline
+      points={history.map((p) => ({ price: p.price, label: odds(p.priceText || p.price) }))}
+      className="text-navy-700"
+    />
+  );
 }

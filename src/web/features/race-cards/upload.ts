@@ -11,7 +11,11 @@ export interface UploadResult {
  * Multipart upload through XMLHttpRequest, the one browser API that reports upload progress.
  * The body is read whatever the status: failure comes back through `success` (spec 02 §4).
  */
-export function uploadWithProgress(url: string, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult> {
+export function uploadWithProgress(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<UploadResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -29,7 +33,12 @@ export function uploadWithProgress(url: string, form: FormData, onProgress: (per
       const ok = xhr.status >= 200 && xhr.status < 300 && body.success !== false;
       resolve({
         success: ok,
-        message: typeof body.message === 'string' && body.message ? body.message : ok ? 'Upload complete' : `Upload failed (${xhr.status})`,
+        message:
+          typeof body.message === 'string' && body.message
+            ? body.message
+            : ok
+              ? 'Upload complete'
+              : `Upload failed (${xhr.status})`,
         popupMessage: typeof body.popupMessage === 'string' ? body.popupMessage : undefined,
         body: body as Record<string, unknown>,
       });

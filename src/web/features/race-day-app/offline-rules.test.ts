@@ -33,16 +33,31 @@ describe('member caches', () => {
 
   it('the member the server names keeps only their cache of today; every other member cache goes', () => {
     const names = ['vbg-member-7-2026-11-25', 'vbg-member-8-2026-11-25', 'vbg-member-7-2026-11-24', 'not-ours'];
-    expect(planMemberCaches(names, '2026-11-25', 7)).toEqual({ keep: 'vbg-member-7-2026-11-25', remove: ['vbg-member-8-2026-11-25', 'vbg-member-7-2026-11-24'] });
+    expect(planMemberCaches(names, '2026-11-25', 7)).toEqual({
+      keep: 'vbg-member-7-2026-11-25',
+      remove: ['vbg-member-8-2026-11-25', 'vbg-member-7-2026-11-24'],
+    });
     // Another member signs in: the first one's cache goes, the new one starts empty.
-    expect(planMemberCaches(['vbg-member-7-2026-11-25'], '2026-11-25', 9)).toEqual({ keep: 'vbg-member-9-2026-11-25', remove: ['vbg-member-7-2026-11-25'] });
+    expect(planMemberCaches(['vbg-member-7-2026-11-25'], '2026-11-25', 9)).toEqual({
+      keep: 'vbg-member-9-2026-11-25',
+      remove: ['vbg-member-7-2026-11-25'],
+    });
   });
 
   it("on a new London day yesterday's cache goes and the same member starts today's, empty", () => {
-    expect(planMemberCaches(['vbg-member-7-2026-11-24'], '2026-11-25')).toEqual({ keep: 'vbg-member-7-2026-11-25', remove: ['vbg-member-7-2026-11-24'] });
-    expect(planMemberCaches(['vbg-member-7-2026-11-25'], '2026-11-25')).toEqual({ keep: 'vbg-member-7-2026-11-25', remove: [] });
+    expect(planMemberCaches(['vbg-member-7-2026-11-24'], '2026-11-25')).toEqual({
+      keep: 'vbg-member-7-2026-11-25',
+      remove: ['vbg-member-7-2026-11-24'],
+    });
+    expect(planMemberCaches(['vbg-member-7-2026-11-25'], '2026-11-25')).toEqual({
+      keep: 'vbg-member-7-2026-11-25',
+      remove: [],
+    });
     // A cache dated after today (the device clock went back) is not today's either.
-    expect(planMemberCaches(['vbg-member-7-2026-11-26'], '2026-11-25')).toEqual({ keep: null, remove: ['vbg-member-7-2026-11-26'] });
+    expect(planMemberCaches(['vbg-member-7-2026-11-26'], '2026-11-25')).toEqual({
+      keep: null,
+      remove: ['vbg-member-7-2026-11-26'],
+    });
     // No member known: nothing kept, nothing made.
     expect(planMemberCaches(['not-ours'], '2026-11-25')).toEqual({ keep: null, remove: [] });
   });
@@ -50,9 +65,15 @@ describe('member caches', () => {
 
 describe('what is kept', () => {
   it('saves answers without their cache-busting stamps, but with the parameters that choose the data', () => {
-    expect(savedKey('https://vbg.example/api/vbg-race-cards/race/3?v=1764000000000&t=1764000000000')).toBe('https://vbg.example/api/vbg-race-cards/race/3');
-    expect(savedKey('https://vbg.example/api/vbg-race-cards-metadata?t=1')).toBe('https://vbg.example/api/vbg-race-cards-metadata');
-    expect(savedKey('https://vbg.example/api/results?date=2026-11-25&t=1#x')).toBe('https://vbg.example/api/results?date=2026-11-25');
+    expect(savedKey('https://vbg.example/api/vbg-race-cards/race/3?v=1764000000000&t=1764000000000')).toBe(
+      'https://vbg.example/api/vbg-race-cards/race/3',
+    );
+    expect(savedKey('https://vbg.example/api/vbg-race-cards-metadata?t=1')).toBe(
+      'https://vbg.example/api/vbg-race-cards-metadata',
+    );
+    expect(savedKey('https://vbg.example/api/results?date=2026-11-25&t=1#x')).toBe(
+      'https://vbg.example/api/results?date=2026-11-25',
+    );
   });
 
   it("keeps members' API reads, never the admin screens' nor the live stream, and the site's static files", () => {
@@ -79,15 +100,30 @@ describe('what is kept', () => {
     const html =
       '<script type="module" crossorigin src="/assets/index-B8.js"></script><link rel="modulepreload" href="/assets/cn-h.js"><link rel="stylesheet" href="/assets/index-D.css"><link rel="icon" href="/favicon.svg"><script src="/assets/index-B8.js"></script>';
     expect(shellAssets(html)).toEqual(['/assets/index-B8.js', '/assets/cn-h.js', '/assets/index-D.css']);
-    const race = (id: number) => ({ id, raceDate: '2026-11-25', time: '14:10', course: 'Ascot', title: 'x', runnerCount: 5 });
-    const lists = { wednesday: [race(3), race(4)], thursday: [race(9)], today: 'wednesday', yesterday: 'tuesday', tomorrow: 'thursday' } as unknown as RaceCardsByDay;
+    const race = (id: number) => ({
+      id,
+      raceDate: '2026-11-25',
+      time: '14:10',
+      course: 'Ascot',
+      title: 'x',
+      runnerCount: 5,
+    });
+    const lists = {
+      wednesday: [race(3), race(4)],
+      thursday: [race(9)],
+      today: 'wednesday',
+      yesterday: 'tuesday',
+      tomorrow: 'thursday',
+    } as unknown as RaceCardsByDay;
     expect(todaysRaceReads(lists)).toEqual(['/api/vbg-race-cards/race/3', '/api/vbg-race-cards/race/4']);
   });
 });
 
 describe('push messages', () => {
   it('are read from { title, body, url, tag }; a url off this site is dropped', () => {
-    expect(readPushMessage({ title: 'Price move', body: 'Alpha Star 5/1 to 3/1', url: '/value-now', tag: 'race-3' })).toEqual({
+    expect(
+      readPushMessage({ title: 'Price move', body: 'Alpha Star 5/1 to 3/1', url: '/value-now', tag: 'race-3' }),
+    ).toEqual({
       title: 'Price move',
       body: 'Alpha Star 5/1 to 3/1',
       url: '/value-now',

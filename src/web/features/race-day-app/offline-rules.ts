@@ -33,13 +33,19 @@ export function deviceDay(nowMs: number): string {
  * empty), and which caches to delete: every other member cache, every earlier day's.
  * Caches that are not members' (none today) are left alone.
  */
-export function planMemberCaches(names: readonly string[], today: string, memberId?: number): { keep: string | null; remove: string[] } {
+export function planMemberCaches(
+  names: readonly string[],
+  today: string,
+  memberId?: number,
+): { keep: string | null; remove: string[] } {
   const members = names.map((name) => ({ name, parsed: readMemberCacheName(name) })).filter((c) => c.parsed !== null);
   let keep: string | null = null;
   if (memberId !== undefined) keep = memberCacheName(memberId, today);
   else {
     // No member named: carry on with the member whose cache is the latest, into today.
-    const latest = members.filter((c) => c.parsed!.day <= today).sort((a, b) => (a.parsed!.day < b.parsed!.day ? 1 : -1))[0];
+    const latest = members
+      .filter((c) => c.parsed!.day <= today)
+      .sort((a, b) => (a.parsed!.day < b.parsed!.day ? 1 : -1))[0];
     if (latest) keep = memberCacheName(latest.parsed!.memberId, today);
   }
   return { keep, remove: members.map((c) => c.name).filter((name) => name !== keep) };
@@ -69,7 +75,9 @@ export function isStaticFile(pathname: string): boolean {
  * live event stream (no answer to keep: the page waits for the network to listen again).
  */
 export function isKeptRead(pathname: string): boolean {
-  return pathname.startsWith('/api/') && !pathname.startsWith('/api/admin/') && pathname !== '/api/vbg-race-cards-events';
+  return (
+    pathname.startsWith('/api/') && !pathname.startsWith('/api/admin/') && pathname !== '/api/vbg-race-cards-events'
+  );
 }
 
 /** Sign-in, sign-up and sign-out requests: whoever was signed in may change, so member caches go. */

@@ -35,7 +35,11 @@ function SavedDataNotice() {
   const savedAt = useSyncExternalStore(subscribeSavedAt, savedAtNow, () => null);
   if (savedAt === null) return null;
   return (
-    <p role="status" data-testid="saved-data-notice" className="bg-gold-100 px-4 py-2 text-center text-sm font-semibold text-navy-900">
+    <p
+      role="status"
+      data-testid="saved-data-notice"
+      className="bg-gold-100 px-4 py-2 text-center text-sm font-semibold text-navy-900"
+    >
       Offline — showing saved data from {londonClock(new Date(savedAt))}
     </p>
   );

@@ -87,7 +87,10 @@ function settle(memberId?: number | null): Promise<typeof current> {
   const run = settling.then(async () => {
     const names = await caches.keys();
     const today = deviceDay(Date.now());
-    const plan = memberId === null ? { keep: null, remove: names.filter((n) => readMemberCacheName(n)) } : planMemberCaches(names, today, memberId);
+    const plan =
+      memberId === null
+        ? { keep: null, remove: names.filter((n) => readMemberCacheName(n)) }
+        : planMemberCaches(names, today, memberId);
     // Forget first, so nothing more is written into a cache that is being dropped.
     if (current?.name !== plan.keep) current = null;
     await Promise.all(plan.remove.map((name) => caches.delete(name)));
@@ -162,7 +165,8 @@ async function authAnswer(request: Request, event: ExtendableEvent): Promise<Res
   if (res.status === 200) {
     try {
       const user = (await res.clone().json()) as { id?: unknown; role?: unknown; hasMemberAccess?: unknown } | null;
-      if (user && typeof user.id === 'number' && (user.hasMemberAccess === true || user.role === 'admin')) memberId = user.id;
+      if (user && typeof user.id === 'number' && (user.hasMemberAccess === true || user.role === 'admin'))
+        memberId = user.id;
     } catch {
       // not a user: nobody's data is kept
     }

@@ -27,12 +27,19 @@ const RACE_PREVIEWS_KEY = ['/api/race-previews'] as const;
 const ADMIN_RACE_PREVIEWS_KEY = ['/api/race-previews', 'admin'] as const;
 
 export function useRacePreviews() {
-  return useQuery({ queryKey: RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<RacePreview[]>('/api/race-previews')) ?? [] });
+  return useQuery({
+    queryKey: RACE_PREVIEWS_KEY,
+    queryFn: async () => (await getJson<RacePreview[]>('/api/race-previews')) ?? [],
+  });
 }
 
 /** Admin: every preview of today, marked when no race on today's cards matches it (members never see those). */
 export function useAdminRacePreviews() {
-  return useQuery({ queryKey: ADMIN_RACE_PREVIEWS_KEY, queryFn: async () => (await getJson<Array<RacePreview & { matchesRace: boolean }>>('/api/admin/race-previews')) ?? [] });
+  return useQuery({
+    queryKey: ADMIN_RACE_PREVIEWS_KEY,
+    queryFn: async () =>
+      (await getJson<Array<RacePreview & { matchesRace: boolean }>>('/api/admin/race-previews')) ?? [],
+  });
 }
 
 function useRefreshing<TArg, TResult>(fn: (arg: TArg) => Promise<TResult>, alsoTips = false) {
@@ -65,4 +72,5 @@ export function useCheckMasterPdf() {
 export const useSplitMasterPdf = () => useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/process-master-pdf'));
 export const useClearPdfs = () => useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/clear-pdfs'));
 /** Splits a waiting master PDF, or says which previews are live; the daily tips are read again too. */
-export const useRefreshDailyContent = () => useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/process-daily-content'), true);
+export const useRefreshDailyContent = () =>
+  useRefreshing(() => apiJson<PreviewsResult>('POST', '/api/process-daily-content'), true);

@@ -14,15 +14,26 @@ function PreviewBox({ preview }: { preview: RacePreview }) {
         data-testid={feature ? 'feature-preview' : 'standard-preview'}
         className={cn(
           'flex min-h-16 items-center gap-3 rounded-xl border-2 px-4 py-3 shadow-sm transition-colors',
-          feature ? 'border-gold-400 bg-gold-100 text-navy-900 hover:bg-gold-300' : 'border-blue-300 bg-blue-50 text-navy-900 hover:bg-blue-100',
+          feature
+            ? 'border-gold-400 bg-gold-100 text-navy-900 hover:bg-gold-300'
+            : 'border-blue-300 bg-blue-50 text-navy-900 hover:bg-blue-100',
         )}
       >
-        {feature ? <Star className="h-5 w-5 shrink-0 text-gold-700" aria-hidden="true" /> : <FileText className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />}
+        {feature ? (
+          <Star className="h-5 w-5 shrink-0 text-gold-700" aria-hidden="true" />
+        ) : (
+          <FileText className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+        )}
         <span className="min-w-0">
           <span className="block font-bold">
             {preview.raceTime} {preview.course}
           </span>
-          <span className={cn('block text-xs font-semibold uppercase tracking-wide', feature ? 'text-gold-800' : 'text-blue-800')}>
+          <span
+            className={cn(
+              'block text-xs font-semibold uppercase tracking-wide',
+              feature ? 'text-gold-800' : 'text-blue-800',
+            )}
+          >
             {feature ? 'Feature race' : 'Race preview'}
             <span className="sr-only"> (PDF, opens in a new tab)</span>
           </span>
@@ -40,7 +51,9 @@ export function RacePreviews() {
       <h2 id="race-previews-heading" className="text-2xl font-bold text-navy-900">
         Race Previews
       </h2>
-      <p className="mt-1 text-sm text-slate-700">Each preview opens as a PDF. Gold boxes are feature races; blue boxes are standard previews.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Each preview opens as a PDF. Gold boxes are feature races; blue boxes are standard previews.
+      </p>
       {isPending ? (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
           {[0, 1, 2].map((i) => (

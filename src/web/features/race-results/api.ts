@@ -17,7 +17,8 @@ export function useCalibration() {
 export function useEnterResults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RaceResultsBody) => sendPaste<RaceResultsAnswer>('/api/admin/race-results', body, 'The results were not saved'),
+    mutationFn: (body: RaceResultsBody) =>
+      sendPaste<RaceResultsAnswer>('/api/admin/race-results', body, 'The results were not saved'),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY }),

@@ -27,8 +27,20 @@ export function CalibrationChart({ rows, label }: { rows: CalibrationRow[]; labe
               const cx = scale.centre(i);
               return (
                 <g key={r.key}>
-                  <rect x={cx - bar - 1} y={scale.y(r.winners)} width={bar} height={scale.height(r.winners)} className="fill-navy-900" />
-                  <rect x={cx + 1} y={scale.y(r.expectedWinners)} width={bar} height={scale.height(r.expectedWinners)} className="fill-gold-400" />
+                  <rect
+                    x={cx - bar - 1}
+                    y={scale.y(r.winners)}
+                    width={bar}
+                    height={scale.height(r.winners)}
+                    className="fill-navy-900"
+                  />
+                  <rect
+                    x={cx + 1}
+                    y={scale.y(r.expectedWinners)}
+                    width={bar}
+                    height={scale.height(r.expectedWinners)}
+                    className="fill-gold-400"
+                  />
                   <text x={cx} y={scale.labelY} textAnchor="middle" className="fill-slate-800 text-[12px]">
                     {label(r.key)}
                   </text>

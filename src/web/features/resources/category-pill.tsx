@@ -15,5 +15,14 @@ function categoryClasses(category: string): string {
 }
 
 export function CategoryPill({ category }: { category: string }) {
-  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold capitalize', categoryClasses(category))}>{category}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold capitalize',
+        categoryClasses(category),
+      )}
+    >
+      {category}
+    </span>
+  );
 }

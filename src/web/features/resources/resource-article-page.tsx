@@ -12,7 +12,9 @@ import { CategoryPill } from './category-pill';
 export const SCROLL_DELAY_MS = 100;
 
 function Inline({ text }: { text: string }) {
-  return <>{splitBold(text).map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : <span key={i}>{s.text}</span>))}</>;
+  return (
+    <>{splitBold(text).map((s, i) => (s.bold ? <strong key={i}>{s.text}</strong> : <span key={i}>{s.text}</span>))}</>
+  );
 }
 
 function renderBlock(block: Block, key: number): ReactNode {
@@ -91,7 +93,9 @@ export function ResourceArticlePage() {
               <time dateTime={article.createdAt}>{formatLongDay(article.createdAt, false)}</time>
             </span>
           </div>
-          <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight text-navy-900 sm:text-4xl">{article.title}</h1>
+          <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight text-navy-900 sm:text-4xl">
+            {article.title}
+          </h1>
           <p className="mt-4 text-lg text-slate-700">{article.excerpt}</p>
         </header>
         <div className="mt-6 leading-relaxed text-slate-800">{parseBlocks(article.content).map(renderBlock)}</div>

@@ -20,7 +20,8 @@ export function ResourcesPage() {
               <div>
                 <h2 className="text-xl font-bold text-navy-900">Back Catalogue</h2>
                 <p className="mt-1 max-w-2xl text-slate-700">
-                  Every past daily guide, grouped by year and month: the selections, the previews and the reasoning, so you can judge the record for yourself.
+                  Every past daily guide, grouped by year and month: the selections, the previews and the reasoning, so
+                  you can judge the record for yourself.
                 </p>
               </div>
             </div>
@@ -41,7 +42,10 @@ export function ResourcesPage() {
                 </div>
                 <h3 className="mt-3 text-lg font-bold leading-snug text-navy-900">{a.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-slate-700">{a.excerpt}</p>
-                <Link to={`/resources/${a.slug}`} className="mt-4 inline-flex min-h-11 items-center gap-1 font-semibold text-navy-700 underline underline-offset-4">
+                <Link
+                  to={`/resources/${a.slug}`}
+                  className="mt-4 inline-flex min-h-11 items-center gap-1 font-semibold text-navy-700 underline underline-offset-4"
+                >
                   Read the guide
                   <ArrowRight className="h-4 w-4" aria-hidden="true" />
                   <span className="sr-only">: {a.title}</span>

@@ -14,7 +14,8 @@ export function useSystemSettings() {
 export function useSaveSystemSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SystemSettings) => apiJson<{ message: string; openAccess: boolean }>('POST', '/api/admin/settings', settings),
+    mutationFn: (settings: SystemSettings) =>
+      apiJson<{ message: string; openAccess: boolean }>('POST', '/api/admin/settings', settings),
     onSuccess: (result) => {
       queryClient.setQueryData(SYSTEM_SETTINGS_KEY, { openAccess: result.openAccess });
     },

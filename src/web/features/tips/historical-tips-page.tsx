@@ -10,7 +10,10 @@ import { TipsCards } from './tips-cards';
 
 function BackLink() {
   return (
-    <Link to="/back-catalogue" className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+    <Link
+      to="/back-catalogue"
+      className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+    >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Back to Catalogue
     </Link>
@@ -32,8 +35,10 @@ function DayTips({ date, membersOnly }: { date: string; membersOnly: boolean }) 
   const { data, isPending, error } = useHistoricalTips(date, { membersOnly });
   if (isPending) return <TipsLoading />;
   // The server has the last word on the day (decision 10): at midnight the two clocks may differ.
-  if (error instanceof ApiError && error.status === 401) return <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />;
-  if (error instanceof ApiError && error.status === 403) return <SubscriptionRequired feature={GATED_FEATURE} headingAs="h2" />;
+  if (error instanceof ApiError && error.status === 401)
+    return <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />;
+  if (error instanceof ApiError && error.status === 403)
+    return <SubscriptionRequired feature={GATED_FEATURE} headingAs="h2" />;
   if (error) {
     return (
       <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
@@ -89,7 +94,9 @@ export function HistoricalTipsPage() {
       </div>
       <div className="mx-auto max-w-6xl px-4 py-6">
         <BackLink />
-        <div className="mt-4">{membersOnly ? <MembersOnlyDay date={date} /> : <DayTips date={date} membersOnly={false} />}</div>
+        <div className="mt-4">
+          {membersOnly ? <MembersOnlyDay date={date} /> : <DayTips date={date} membersOnly={false} />}
+        </div>
       </div>
     </>
   );

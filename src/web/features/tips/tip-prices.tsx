@@ -33,7 +33,9 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
     <Card className="mt-6">
       <CardHeader>
         <CardTitle>Prices for today&apos;s tips</CardTitle>
-        <CardDescription>&ldquo;Value down to&rdquo; is the shortest price at which the VB tissue still sees value in the horse.</CardDescription>
+        <CardDescription>
+          &ldquo;Value down to&rdquo; is the shortest price at which the VB tissue still sees value in the horse.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {parsed.map(({ type, tip }) => {
@@ -56,13 +58,29 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
   );
 }
 
-function TipPrice(props: { label: string; horse: string; advised: string; raceId: number | null; today: string; time: string; course: string }) {
+function TipPrice(props: {
+  label: string;
+  horse: string;
+  advised: string;
+  raceId: number | null;
+  today: string;
+  time: string;
+  course: string;
+}) {
   const format = useOddsFormat();
   const odds = useFormatOdds();
-  const race = useQuery({ queryKey: [...RACE_CARD_KEY, props.raceId], queryFn: () => fetchRace(props.raceId!), enabled: props.raceId !== null });
+  const race = useQuery({
+    queryKey: [...RACE_CARD_KEY, props.raceId],
+    queryFn: () => fetchRace(props.raceId!),
+    enabled: props.raceId !== null,
+  });
   let guidance = 'No tissue price: the race is not on today’s cards.';
   if (race.data) {
-    const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = race.data.horses.map((h) => ({
+      name: h.name,
+      rating: h.vbRating ?? 0,
+      marketOdds: h.bookieOdds ?? 0,
+    }));
     const value = tipValue(field, props.horse, props.advised);
     if (value) {
       const downTo = valueDownToText(value.downTo, format);
@@ -86,14 +104,20 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
         <p className="min-w-0 flex-1 font-semibold text-navy-900">
           {props.label}: {props.horse}
           {props.advised && <span className="font-normal text-slate-700"> — advised {odds(props.advised)}</span>}
-          {settled && <ResultBadge result={settled} testId={`tip-result-${props.label.toLowerCase()}`} className="ml-2" />}
+          {settled && (
+            <ResultBadge result={settled} testId={`tip-result-${props.label.toLowerCase()}`} className="ml-2" />
+          )}
         </p>
         <WatchStar horseName={props.horse} className="-my-2" />
       </div>
       {latest && (
-        <p className="flex items-center gap-2 text-sm text-slate-800" data-testid={`tip-market-${props.label.toLowerCase()}`}>
+        <p
+          className="flex items-center gap-2 text-sm text-slate-800"
+          data-testid={`tip-market-${props.label.toLowerCase()}`}
+        >
           <span>
-            Now {odds(latest.priceText || latest.price)} <span className="text-slate-600">({londonClock(new Date(latest.observedAt))})</span>
+            Now {odds(latest.priceText || latest.price)}{' '}
+            <span className="text-slate-600">({londonClock(new Date(latest.observedAt))})</span>
           </span>
           <RunnerPrices history={history} />
         </p>
@@ -102,7 +126,17 @@ function TipPrice(props: { label: string; horse: string; advised: string; raceId
         {guidance}
       </p>
       {props.time && props.course && (
-        <LogBetToggle target={{ raceDate: props.today, raceTime: props.time, course: props.course, horseName: props.horse, price: odds(props.advised), source: 'tip' }} canLog />
+        <LogBetToggle
+          target={{
+            raceDate: props.today,
+            raceTime: props.time,
+            course: props.course,
+            horseName: props.horse,
+            price: odds(props.advised),
+            source: 'tip',
+          }}
+          canLog
+        />
       )}
     </div>
   );

@@ -12,7 +12,21 @@ const EMPTY = {
   preview: 'No daily preview available today.',
 };
 
-function TipCard({ title, subtitle, icon, text, fallback, accent }: { title: string; subtitle: string; icon: ReactNode; text: string; fallback: string; accent: string }) {
+function TipCard({
+  title,
+  subtitle,
+  icon,
+  text,
+  fallback,
+  accent,
+}: {
+  title: string;
+  subtitle: string;
+  icon: ReactNode;
+  text: string;
+  fallback: string;
+  accent: string;
+}) {
   const value = text.trim();
   return (
     <section aria-label={title} className={cn('flex flex-col rounded-xl border bg-white shadow-sm', accent)}>
@@ -21,7 +35,14 @@ function TipCard({ title, subtitle, icon, text, fallback, accent }: { title: str
         <h2 className="text-lg font-bold text-navy-900">{title}</h2>
         <span className="ml-auto text-xs font-semibold uppercase tracking-wide text-slate-600">{subtitle}</span>
       </header>
-      <p className={cn('whitespace-pre-line px-4 py-4 text-base', value ? 'font-semibold text-slate-900' : 'italic text-slate-600')}>{value || fallback}</p>
+      <p
+        className={cn(
+          'whitespace-pre-line px-4 py-4 text-base',
+          value ? 'font-semibold text-slate-900' : 'italic text-slate-600',
+        )}
+      >
+        {value || fallback}
+      </p>
     </section>
   );
 }
@@ -30,8 +51,22 @@ function TipCard({ title, subtitle, icon, text, fallback, accent }: { title: str
 function HeadlineTips({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <TipCard title="NAP" subtitle="Best of the day" text={tips.nap} fallback={EMPTY.nap} accent="border-2 border-gold-400" icon={<Star className="h-5 w-5 text-gold-700" aria-hidden="true" />} />
-      <TipCard title="NB" subtitle="Next best" text={tips.nb} fallback={EMPTY.nb} accent="border-navy-200" icon={<Target className="h-5 w-5 text-navy-700" aria-hidden="true" />} />
+      <TipCard
+        title="NAP"
+        subtitle="Best of the day"
+        text={tips.nap}
+        fallback={EMPTY.nap}
+        accent="border-2 border-gold-400"
+        icon={<Star className="h-5 w-5 text-gold-700" aria-hidden="true" />}
+      />
+      <TipCard
+        title="NB"
+        subtitle="Next best"
+        text={tips.nb}
+        fallback={EMPTY.nb}
+        accent="border-navy-200"
+        icon={<Target className="h-5 w-5 text-navy-700" aria-hidden="true" />}
+      />
       <TipCard
         title="Longshot"
         subtitle="Each-way value"
@@ -51,11 +86,17 @@ function MultipleCards({ multiples }: { multiples: string[] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {parts.map((p, i) => (
-        <section key={i} aria-label={`Multiple ${i + 1}`} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <section
+          key={i}
+          aria-label={`Multiple ${i + 1}`}
+          className="rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
             <Layers className="h-5 w-5 text-navy-700" aria-hidden="true" />
             <h2 className="text-base font-bold text-navy-900">{p.label}</h2>
-            <span className="ml-auto text-xs font-semibold uppercase tracking-wide text-slate-600">Multiple {i + 1}</span>
+            <span className="ml-auto text-xs font-semibold uppercase tracking-wide text-slate-600">
+              Multiple {i + 1}
+            </span>
           </header>
           <p className="whitespace-pre-line px-4 py-4 text-slate-900">{p.description}</p>
         </section>

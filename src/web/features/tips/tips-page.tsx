@@ -22,7 +22,11 @@ export function TipsPage() {
       <div role="region" aria-label="Tips date" className="border-b border-gold-300 bg-gold-50">
         <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 font-semibold text-navy-900">
           <CalendarDays className="h-5 w-5 text-gold-700" aria-hidden="true" />
-          {isPending ? <span className="h-5 w-48 animate-pulse rounded bg-gold-100" /> : <span data-testid="banner-date">{banner}</span>}
+          {isPending ? (
+            <span className="h-5 w-48 animate-pulse rounded bg-gold-100" />
+          ) : (
+            <span data-testid="banner-date">{banner}</span>
+          )}
         </p>
       </div>
       <div className="mx-auto max-w-6xl px-4 py-8">

@@ -8,5 +8,10 @@ const OFF_CHECK_MS = 60_000;
 
 /** Today's value board (members); reloaded by the race-card event stream, never in server-rendered HTML. */
 export function useValueBoard() {
-  return useQuery({ queryKey: VALUE_NOW_KEY, queryFn: () => getJson<ValueBoard>('/api/value-now') as Promise<ValueBoard>, meta: { ssr: false }, refetchInterval: OFF_CHECK_MS });
+  return useQuery({
+    queryKey: VALUE_NOW_KEY,
+    queryFn: () => getJson<ValueBoard>('/api/value-now') as Promise<ValueBoard>,
+    meta: { ssr: false },
+    refetchInterval: OFF_CHECK_MS,
+  });
 }

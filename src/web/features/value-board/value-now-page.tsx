@@ -29,7 +29,11 @@ export function ValueNowPage() {
     <>
       <PageHeader
         title="Value Now"
-        subtitle={board.data ? `${formatLongDay(board.data.date)}: today's prices against the VB tissue, updated as they move.` : "Today's prices against the VB tissue, updated as they move."}
+        subtitle={
+          board.data
+            ? `${formatLongDay(board.data.date)}: today's prices against the VB tissue, updated as they move.`
+            : "Today's prices against the VB tissue, updated as they move."
+        }
       />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
         {board.isPending ? (
@@ -42,7 +46,10 @@ export function ValueNowPage() {
             {errorMessage(board.error, 'Could not load the value board. Please try again.')}
           </p>
         ) : board.data.races.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700" data-testid="board-empty">
+          <p
+            className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700"
+            data-testid="board-empty"
+          >
             No race cards for today yet: the board fills in once today&apos;s cards are uploaded.
           </p>
         ) : (
@@ -63,18 +70,34 @@ function Board({ data }: { data: ValueBoard }) {
       <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:items-end sm:gap-6">
         <div role="group" aria-label="Sort by" className="flex flex-wrap gap-2">
           {SORTS.map(({ key, label }) => (
-            <Button key={key} size="sm" variant={sort === key ? 'primary' : 'outline'} aria-pressed={sort === key} onClick={() => setSort(key)}>
+            <Button
+              key={key}
+              size="sm"
+              variant={sort === key ? 'primary' : 'outline'}
+              aria-pressed={sort === key}
+              onClick={() => setSort(key)}
+            >
               {label}
             </Button>
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
           <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-            <input type="checkbox" className="h-5 w-5" checked={filters.minScore !== null} onChange={(e) => setFilters({ ...filters, minScore: e.target.checked ? GOOD_VALUE : null })} />
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={filters.minScore !== null}
+              onChange={(e) => setFilters({ ...filters, minScore: e.target.checked ? GOOD_VALUE : null })}
+            />
             Value score {GOOD_VALUE}+
           </label>
           <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-            <input type="checkbox" className="h-5 w-5" checked={filters.tipsOnly} onChange={(e) => setFilters({ ...filters, tipsOnly: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={filters.tipsOnly}
+              onChange={(e) => setFilters({ ...filters, tipsOnly: e.target.checked })}
+            />
             Only tips
           </label>
           <div className="grid gap-1">
@@ -96,7 +119,9 @@ function Board({ data }: { data: ValueBoard }) {
         </div>
       </div>
       {upcoming.length === 0 && finished.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No runners match these filters.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          No runners match these filters.
+        </p>
       ) : (
         <>
           {upcoming.length > 0 ? (

@@ -46,18 +46,28 @@ export function useToggleWatch() {
   const settle = {
     onError: (err: unknown, _vars: unknown, context: { before: WatchlistResponse | null | undefined } | undefined) => {
       if (context?.before) queryClient.setQueryData(WATCHLIST_KEY, context.before);
-      toast({ title: 'Watch list not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Watch list not changed',
+        description: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY }),
   };
   const star = useMutation({
-    mutationFn: (horseName: string) => apiJson<StarHorseResponse>('POST', '/api/watchlist', { horseName } satisfies StarHorseBody),
-    onMutate: (horseName: string) => change((list) => ({ ...list, horses: [{ id: --pendingId, horseName, createdAt: new Date().toISOString(), nextRun: null }, ...list.horses] }))(),
+    mutationFn: (horseName: string) =>
+      apiJson<StarHorseResponse>('POST', '/api/watchlist', { horseName } satisfies StarHorseBody),
+    onMutate: (horseName: string) =>
+      change((list) => ({
+        ...list,
+        horses: [{ id: --pendingId, horseName, createdAt: new Date().toISOString(), nextRun: null }, ...list.horses],
+      }))(),
     ...settle,
   });
   const unstar = useMutation({
     mutationFn: (row: WatchedHorse) => apiJson<{ message: string }>('DELETE', `/api/watchlist/${row.id}`),
-    onMutate: (row: WatchedHorse) => change((list) => ({ ...list, horses: list.horses.filter((h) => h.id !== row.id) }))(),
+    onMutate: (row: WatchedHorse) =>
+      change((list) => ({ ...list, horses: list.horses.filter((h) => h.id !== row.id) }))(),
     ...settle,
   });
   return { star, unstar };

@@ -14,7 +14,8 @@ import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { valueDownToText } from '../odds-preference/value-down-to';
 import { useToggleWatch, useWatchlist } from './api';
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** How the run went, in words: "Won", "Placed 2nd", "Unplaced", "Non-runner", or "Off — awaiting result". */
 function runOutcome(run: WatchedRun): string {
@@ -41,11 +42,17 @@ function NextRun({ horse }: { horse: WatchedHorse }) {
     <div className="grid gap-0.5 text-sm text-slate-800">
       <p className="flex flex-wrap items-center gap-x-2">
         <span>{run.off ? 'Today' : 'Next run'}:</span>
-        <Link to={runnerCardUrl(run)} className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900">
+        <Link
+          to={runnerCardUrl(run)}
+          className="font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900"
+        >
           {formatShortDay(run.date)}, {run.time} {run.course}
         </Link>
         {(run.result || run.nonRunner || run.off) && (
-          <span data-testid="watched-result" className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-bold text-navy-900">
+          <span
+            data-testid="watched-result"
+            className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-bold text-navy-900"
+          >
             {runOutcome(run)}
           </span>
         )}
@@ -90,7 +97,8 @@ function Watchlist() {
           </p>
         ) : horses.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">
-            No horses yet. Star a horse on a race card, the value board or a tip (or add one by name below) to follow it here.
+            No horses yet. Star a horse on a race card, the value board or a tip (or add one by name below) to follow it
+            here.
           </p>
         ) : (
           <ul aria-label="Watched horses" className="grid divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -100,7 +108,13 @@ function Watchlist() {
                   <p className="font-semibold text-navy-900">{horse.horseName}</p>
                   <NextRun horse={horse} />
                 </div>
-                <Button variant="ghost" size="icon" aria-label={`Remove ${horse.horseName} from your watch list`} disabled={horse.id < 0} onClick={() => unstar.mutate(horse)}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${horse.horseName} from your watch list`}
+                  disabled={horse.id < 0}
+                  onClick={() => unstar.mutate(horse)}
+                >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                 </Button>
               </li>
@@ -109,7 +123,14 @@ function Watchlist() {
         )}
         <form onSubmit={onSubmit} className="grid gap-1.5">
           <div className="flex flex-wrap items-end gap-2">
-            <Field label="Watch a horse by name" aria-describedby="watch-by-name-hint" value={name} maxLength={HORSE_NAME_MAX} onChange={(e) => setName(e.target.value)} className="min-w-0 flex-1" />
+            <Field
+              label="Watch a horse by name"
+              aria-describedby="watch-by-name-hint"
+              value={name}
+              maxLength={HORSE_NAME_MAX}
+              onChange={(e) => setName(e.target.value)}
+              className="min-w-0 flex-1"
+            />
             <Button type="submit" variant="outline" disabled={star.isPending || !name.trim()}>
               Watch
             </Button>

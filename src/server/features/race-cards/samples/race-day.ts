@@ -39,11 +39,80 @@ export interface RaceDayOptions {
 }
 
 const COURSES = ['Ascot', 'Kempton', 'Newcastle', 'Lingfield', 'Wolverhampton', 'Doncaster', 'Cheltenham', 'Sandown'];
-const FIRST = ['Golden', 'Silent', 'Royal', 'Midnight', 'Storm', 'Lucky', 'Brave', 'Highland', 'Copper', 'Silver', 'Misty', 'Bold', 'Velvet', 'Crimson', 'Northern', 'Wild'];
-const SECOND = ['Arrow', 'Dancer', 'Legend', 'Charm', 'Harbour', 'Spirit', 'Echo', 'Warrior', 'Meadow', 'Comet', 'Falcon', 'Rose', 'Thunder', 'Quest', 'Gem', 'Dream'];
-const JOCKEYS = ['Oisin Murphy', 'Tom Marquand', 'Hollie Doyle', 'William Buick', 'Rossa Ryan', 'Saffie Osborne', 'Harry Davies', 'Billy Loughnane'];
-const TRAINERS = ['John Gosden', 'Andrew Balding', 'William Haggas', 'Karl Burke', 'Richard Fahey', 'Archie Watson', 'Ralph Beckett', 'Mark Johnston'];
-const ODDS: Array<string | number> = ['11/2', '5/1', 'evs', 6.5, '7/2', '9/1', '14/1', 3.25, '2/1', '16/1', '25/1', 4.5, '10/3', '13/2', '33/1', 8];
+const FIRST = [
+  'Golden',
+  'Silent',
+  'Royal',
+  'Midnight',
+  'Storm',
+  'Lucky',
+  'Brave',
+  'Highland',
+  'Copper',
+  'Silver',
+  'Misty',
+  'Bold',
+  'Velvet',
+  'Crimson',
+  'Northern',
+  'Wild',
+];
+const SECOND = [
+  'Arrow',
+  'Dancer',
+  'Legend',
+  'Charm',
+  'Harbour',
+  'Spirit',
+  'Echo',
+  'Warrior',
+  'Meadow',
+  'Comet',
+  'Falcon',
+  'Rose',
+  'Thunder',
+  'Quest',
+  'Gem',
+  'Dream',
+];
+const JOCKEYS = [
+  'Oisin Murphy',
+  'Tom Marquand',
+  'Hollie Doyle',
+  'William Buick',
+  'Rossa Ryan',
+  'Saffie Osborne',
+  'Harry Davies',
+  'Billy Loughnane',
+];
+const TRAINERS = [
+  'John Gosden',
+  'Andrew Balding',
+  'William Haggas',
+  'Karl Burke',
+  'Richard Fahey',
+  'Archie Watson',
+  'Ralph Beckett',
+  'Mark Johnston',
+];
+const ODDS: Array<string | number> = [
+  '11/2',
+  '5/1',
+  'evs',
+  6.5,
+  '7/2',
+  '9/1',
+  '14/1',
+  3.25,
+  '2/1',
+  '16/1',
+  '25/1',
+  4.5,
+  '10/3',
+  '13/2',
+  '33/1',
+  8,
+];
 const TYPES = ['Flat Handicap', 'Hurdle', 'Chase', 'Maiden Stakes', 'Novice Stakes', 'All-Weather Handicap'];
 
 function rng(seed: number) {
@@ -134,7 +203,14 @@ const HEADER_COLUMNS = [
   ['Age/HC', 'ageHandicapInfo'],
 ] as const;
 
-const FIXED: Record<string, string> = { B: 'Time', C: 'Course', E: 'Race Title', M: 'VB Rating', AQ: 'Summary', AS: 'Morning Odds' };
+const FIXED: Record<string, string> = {
+  B: 'Time',
+  C: 'Course',
+  E: 'Race Title',
+  M: 'VB Rating',
+  AQ: 'Summary',
+  AS: 'Morning Odds',
+};
 const FIXED_NUMBERS = [2, 3, 5, 13, 43, 45];
 
 export interface WorkbookOptions {
@@ -172,7 +248,9 @@ export async function raceDayWorkbook(races: SampleRace[], opts: WorkbookOptions
   }
   const header = ws.getRow(1);
   for (const [letter, title] of Object.entries(FIXED)) header.getCell(letter).value = title;
-  const placed = HEADER_COLUMNS.map(([title, field], i) => ({ title, field, col: slots[i] })).filter((p) => !opts.omit?.includes(p.title));
+  const placed = HEADER_COLUMNS.map(([title, field], i) => ({ title, field, col: slots[i] })).filter(
+    (p) => !opts.omit?.includes(p.title),
+  );
   for (const p of placed) header.getCell(p.col).value = opts.rename?.[p.title] ?? p.title;
   // Columns the parser ignores, as real workbooks have.
   header.getCell(free[HEADER_COLUMNS.length]).value = 'AV';
@@ -189,9 +267,14 @@ export async function raceDayWorkbook(races: SampleRace[], opts: WorkbookOptions
       } else row.getCell('B').value = race.time;
       row.getCell('C').value = opts.formulas ? { formula: `"${race.course}"`, result: race.course } : race.course;
       row.getCell('E').value = race.title;
-      row.getCell('M').value = opts.formulas ? { formula: `${horse.vbRating}*1`, result: horse.vbRating } : horse.vbRating;
+      row.getCell('M').value = opts.formulas
+        ? { formula: `${horse.vbRating}*1`, result: horse.vbRating }
+        : horse.vbRating;
       row.getCell('AQ').value = horse.summary;
-      row.getCell('AS').value = opts.formulas && typeof horse.odds === 'number' ? { formula: `${horse.odds}+0`, result: horse.odds } : horse.odds;
+      row.getCell('AS').value =
+        opts.formulas && typeof horse.odds === 'number'
+          ? { formula: `${horse.odds}+0`, result: horse.odds }
+          : horse.odds;
       const source = { ...race, ...horse } as unknown as Record<string, string | number | null>;
       for (const p of placed) row.getCell(p.col).value = source[p.field] ?? null;
       row.getCell(free[HEADER_COLUMNS.length]).value = Math.round(horse.vbRating - 60);

@@ -19,7 +19,8 @@ export interface VerdictDocOptions {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const W =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
 function paragraph(text: string, style: VerdictSpec['style'] | 'body'): string {
   const pPr = style === 'heading' ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : '';
@@ -30,7 +31,10 @@ function paragraph(text: string, style: VerdictSpec['style'] | 'body'): string {
 export function verdictDocx(sections: VerdictSpec[], opts: VerdictDocOptions = {}): Buffer {
   const body = [
     ...(opts.preamble ?? []).map((p) => paragraph(p, 'body')),
-    ...sections.flatMap((s) => [paragraph(s.heading, s.style ?? 'heading'), ...s.paragraphs.map((p) => paragraph(p, 'body'))]),
+    ...sections.flatMap((s) => [
+      paragraph(s.heading, s.style ?? 'heading'),
+      ...s.paragraphs.map((p) => paragraph(p, 'body')),
+    ]),
     opts.externalLink ? '<w:p><w:hyperlink r:id="rIdLink"><w:r><w:t>more</w:t></w:r></w:hyperlink></w:p>' : '',
   ].join('');
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${body}<w:sectPr/></w:body></w:document>`;
@@ -51,7 +55,12 @@ export function verdictDocx(sections: VerdictSpec[], opts: VerdictDocOptions = {
 }
 
 /** The multipart form of stage 2 (the file field is `{surname}Verdict`). */
-export function verdictForm(bytes: Uint8Array | null, targetTab: string | null, surname: string, filename = 'verdicts.docx'): FormData {
+export function verdictForm(
+  bytes: Uint8Array | null,
+  targetTab: string | null,
+  surname: string,
+  filename = 'verdicts.docx',
+): FormData {
   const form = new FormData();
   if (targetTab !== null) form.append('targetTab', targetTab);
   if (bytes) form.append(`${surname}Verdict`, new Blob([new Uint8Array(bytes)]), filename);

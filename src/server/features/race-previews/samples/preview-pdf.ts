@@ -13,7 +13,13 @@ export async function makePdf(pages: PageSpec[]): Promise<Uint8Array> {
   for (const lines of pages) {
     const page = doc.addPage([420, 595]);
     lines.forEach((line, i) => {
-      page.drawText(line, { x: 36, y: 550 - i * 24, size: i === 0 ? 16 : 11, font: i === 0 ? bold : font, color: rgb(0.1, 0.1, 0.2) });
+      page.drawText(line, {
+        x: 36,
+        y: 550 - i * 24,
+        size: i === 0 ? 16 : 11,
+        font: i === 0 ? bold : font,
+        color: rgb(0.1, 0.1, 0.2),
+      });
     });
   }
   return doc.save();

@@ -28,7 +28,12 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
           toast({ title: 'Article Updated', description: res.message });
           onDone();
         },
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update article'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Update Failed',
+            description: errorMessage(err, 'Failed to update article'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -42,7 +47,11 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
       },
       onError: (err) => {
         setConfirming(false);
-        toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete article'), variant: 'destructive' });
+        toast({
+          title: 'Delete Failed',
+          description: errorMessage(err, 'Failed to delete article'),
+          variant: 'destructive',
+        });
       },
     });
   }
@@ -134,7 +143,9 @@ export function ManageArticles() {
           Loading articles...
         </p>
       ) : !data || data.length === 0 ? (
-        <p className="mt-4 text-slate-700">No articles found. Upload your first article using the "Upload New Article" tab.</p>
+        <p className="mt-4 text-slate-700">
+          No articles found. Upload your first article using the "Upload New Article" tab.
+        </p>
       ) : (
         <ul className="mt-4 grid gap-3">
           {data.map((a) => (
@@ -147,7 +158,13 @@ export function ManageArticles() {
                       <span>{a.author}</span>
                       <span>{adminDate(a.publishDate)}</span>
                       <span>{CATEGORY_LABELS[a.category]}</span>
-                      <span className={a.contentType === 'premium' ? 'font-semibold text-gold-800' : 'font-semibold text-navy-700'}>{a.contentType === 'premium' ? 'Premium' : 'Public'}</span>
+                      <span
+                        className={
+                          a.contentType === 'premium' ? 'font-semibold text-gold-800' : 'font-semibold text-navy-700'
+                        }
+                      >
+                        {a.contentType === 'premium' ? 'Premium' : 'Public'}
+                      </span>
                     </p>
                     <p className="mt-2 text-sm text-slate-700">{previewText(htmlToPlainText(a.summary))}</p>
                   </div>

@@ -28,7 +28,12 @@ export function NewsAndViewsAdmin() {
             onClick={() =>
               automate.mutate(undefined, {
                 onSuccess: (res) => toast({ title: 'Article Access Updated', description: res.message }),
-                onError: (err) => toast({ title: 'Automation Failed', description: errorMessage(err, 'Failed to update article access rights'), variant: 'destructive' }),
+                onError: (err) =>
+                  toast({
+                    title: 'Automation Failed',
+                    description: errorMessage(err, 'Failed to update article access rights'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >
@@ -42,7 +47,12 @@ export function NewsAndViewsAdmin() {
             onClick={() =>
               importLibrary.mutate(undefined, {
                 onSuccess: (res) => toast({ title: 'Resource Library Imported', description: res.message }),
-                onError: (err) => toast({ title: 'Import Failed', description: errorMessage(err, 'Failed to import the resource library'), variant: 'destructive' }),
+                onError: (err) =>
+                  toast({
+                    title: 'Import Failed',
+                    description: errorMessage(err, 'Failed to import the resource library'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >

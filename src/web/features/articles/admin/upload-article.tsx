@@ -25,7 +25,12 @@ export function UploadArticle() {
         setEditorKey((k) => k + 1);
         if (article.slug) void navigate(`/news-and-views/${article.slug}`);
       },
-      onError: (err) => toast({ title: 'Failed to create article', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to create article',
+          description: errorMessage(err, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -44,7 +49,9 @@ export function UploadArticle() {
           <Send className="h-5 w-5" aria-hidden="true" />
           {create.isPending ? 'Publishing...' : 'Publish Article'}
         </Button>
-        {!isPublishable(form) && <p className="mt-2 text-sm text-slate-600">A title, a summary and some content are needed to publish.</p>}
+        {!isPublishable(form) && (
+          <p className="mt-2 text-sm text-slate-600">A title, a summary and some content are needed to publish.</p>
+        )}
       </div>
     </form>
   );

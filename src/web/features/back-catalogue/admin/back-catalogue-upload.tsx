@@ -16,7 +16,11 @@ export function BackCatalogueUpload() {
 
   function submit() {
     if (!file || !date) {
-      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please select a PDF file and choose a date.' });
+      toast({
+        variant: 'destructive',
+        title: 'Missing Information',
+        description: 'Please select a PDF file and choose a date.',
+      });
       return;
     }
     upload.mutate(
@@ -28,7 +32,12 @@ export function BackCatalogueUpload() {
           setDate('');
           if (fileInput.current) fileInput.current.value = '';
         },
-        onError: (err) => toast({ variant: 'destructive', title: 'Upload Failed', description: errorMessage(err, 'Failed to upload PDF and create back catalogue entry') }),
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Upload Failed',
+            description: errorMessage(err, 'Failed to upload PDF and create back catalogue entry'),
+          }),
       },
     );
   }
@@ -37,11 +46,20 @@ export function BackCatalogueUpload() {
     <Card>
       <CardHeader>
         <CardTitle as="h3">Back Catalogue</CardTitle>
-        <CardDescription>Upload a day’s PDF guide; it appears in the public back catalogue under that date.</CardDescription>
+        <CardDescription>
+          Upload a day’s PDF guide; it appears in the public back catalogue under that date.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid max-w-xl gap-4">
         <Field label="Guide date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        <Field ref={fileInput} label="PDF file" type="file" accept=".pdf,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} hint="PDF only, up to 20 MB." />
+        <Field
+          ref={fileInput}
+          label="PDF file"
+          type="file"
+          accept=".pdf,application/pdf"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          hint="PDF only, up to 20 MB."
+        />
         {file && (
           <p className="text-sm text-slate-700" data-testid="selected-file">
             Selected: <strong>{file.name}</strong> ({(file.size / 1024).toFixed(1)} KB)
@@ -49,7 +67,11 @@ export function BackCatalogueUpload() {
         )}
         <div>
           <Button onClick={submit} disabled={upload.isPending}>
-            {upload.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FileUp className="h-4 w-4" aria-hidden="true" />}
+            {upload.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <FileUp className="h-4 w-4" aria-hidden="true" />
+            )}
             Upload & Create Entry
           </Button>
         </div>

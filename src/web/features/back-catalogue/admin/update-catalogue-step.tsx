@@ -12,15 +12,28 @@ export function UpdateCatalogueStep() {
   function updateCatalogue() {
     moveToLibrary.mutate(undefined, {
       onSuccess: (result) => toast({ title: 'Back Catalogue Updated', description: result.message }),
-      onError: (err) => toast({ variant: 'destructive', title: 'Library Move Failed', description: errorMessage(err, 'Could not update the back catalogue.') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Library Move Failed',
+          description: errorMessage(err, 'Could not update the back catalogue.'),
+        }),
     });
   }
 
   return (
-    <Step n={1} title="Update Back Catalogue" description="Copies yesterday’s tips into the public back catalogue before today’s go live.">
+    <Step
+      n={1}
+      title="Update Back Catalogue"
+      description="Copies yesterday’s tips into the public back catalogue before today’s go live."
+    >
       <div>
         <Button variant="outline" onClick={updateCatalogue} disabled={moveToLibrary.isPending}>
-          {moveToLibrary.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Library className="h-4 w-4" aria-hidden="true" />}
+          {moveToLibrary.isPending ? (
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Library className="h-4 w-4" aria-hidden="true" />
+          )}
           Update Back Catalogue
         </Button>
       </div>

@@ -45,7 +45,8 @@ const STATUS_LABELS: Record<string, string> = {
 
 /** "Payment failed (grace until 27 November 2026)": a renewal being retried, and how long access lasts. */
 function statusText(m: MemberRow): string {
-  if (m.paymentFailedAt) return `Payment failed (grace ${m.hasAccess ? 'until' : 'ended'} ${formatLongDate(m.graceUntil) ?? ''})`;
+  if (m.paymentFailedAt)
+    return `Payment failed (grace ${m.hasAccess ? 'until' : 'ended'} ${formatLongDate(m.graceUntil) ?? ''})`;
   return STATUS_LABELS[m.status] ?? m.status;
 }
 
@@ -53,7 +54,13 @@ function statusText(m: MemberRow): string {
 const mayRefund = (m: MemberRow) => m.type === 'premium' || m.type === 'annual' || m.duplicatePayments.length > 0;
 
 const statusTone = (m: MemberRow) =>
-  m.paymentFailedAt && m.hasAccess ? 'bg-amber-100 text-amber-950' : m.hasAccess ? 'bg-emerald-100 text-emerald-900' : m.status === 'none' ? 'bg-slate-100 text-slate-700' : 'bg-red-100 text-red-900';
+  m.paymentFailedAt && m.hasAccess
+    ? 'bg-amber-100 text-amber-950'
+    : m.hasAccess
+      ? 'bg-emerald-100 text-emerald-900'
+      : m.status === 'none'
+        ? 'bg-slate-100 text-slate-700'
+        : 'bg-red-100 text-red-900';
 
 function dateText(m: MemberRow): string {
   if (m.type === 'family' && m.hasAccess) return 'Lifetime';
@@ -75,9 +82,14 @@ function RefundDue({ member, onRefund }: { member: MemberRow; onRefund: (checkou
       <ul className="grid gap-1">
         {member.duplicatePayments.map((p) => (
           <li key={p.checkoutId}>
-            {pounds(p.amountPence)} paid {formatLongDate(p.paidAt) ?? ''} while already subscribed; that second subscription was cancelled at once.
+            {pounds(p.amountPence)} paid {formatLongDate(p.paidAt) ?? ''} while already subscribed; that second
+            subscription was cancelled at once.
             {p.refundedPence > 0 && ` ${pounds(p.refundedPence)} refunded so far.`}{' '}
-            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => onRefund(p.checkoutId)}>
+            <button
+              type="button"
+              className="font-semibold underline underline-offset-2"
+              onClick={() => onRefund(p.checkoutId)}
+            >
               Refund this payment
             </button>
           </li>
@@ -87,7 +99,8 @@ function RefundDue({ member, onRefund }: { member: MemberRow; onRefund: (checkou
   );
 }
 
-const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
+const selectClass =
+  'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
 /** Admin Members section: find a member by e-mail, filter by status and type, grant or revoke family and annual special access, refund a payment. */
 export function AdminMembers() {
@@ -105,7 +118,8 @@ export function AdminMembers() {
   const [endDate, setEndDate] = useState('');
   const [revoking, setRevoking] = useState<MemberRow | null>(null);
   const [refunding, setRefunding] = useState<(RefundTarget & { action: number }) | null>(null);
-  const openRefund = (member: MemberRow, checkoutId: string | null = null) => setRefunding({ member, checkoutId, action: Date.now() });
+  const openRefund = (member: MemberRow, checkoutId: string | null = null) =>
+    setRefunding({ member, checkoutId, action: Date.now() });
 
   function openGrant(member: MemberRow) {
     setGranting(member);
@@ -122,7 +136,12 @@ export function AdminMembers() {
           setGranting(null);
           toast({ title: 'Access granted', description: result.message });
         },
-        onError: (err) => toast({ title: 'Grant failed', description: errorMessage(err, 'Unable to grant access'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Grant failed',
+            description: errorMessage(err, 'Unable to grant access'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -136,7 +155,11 @@ export function AdminMembers() {
       },
       onError: (err) => {
         setRevoking(null);
-        toast({ title: 'Revoke failed', description: errorMessage(err, 'Unable to revoke access'), variant: 'destructive' });
+        toast({
+          title: 'Revoke failed',
+          description: errorMessage(err, 'Unable to revoke access'),
+          variant: 'destructive',
+        });
       },
     });
   }
@@ -146,15 +169,28 @@ export function AdminMembers() {
     <Card>
       <CardHeader>
         <CardTitle>Members</CardTitle>
-        <CardDescription>Monthly subscriptions are managed through the payment provider; Lifetime Family Access and Annual (Special) are granted and revoked here.</CardDescription>
+        <CardDescription>
+          Monthly subscriptions are managed through the payment provider; Lifetime Family Access and Annual (Special)
+          are granted and revoked here.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
           <div className="grid gap-1.5">
             <Label htmlFor={ids.search}>Search by email</Label>
             <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <Input id={ids.search} type="search" className="pl-9" placeholder="name@example.com" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+                aria-hidden="true"
+              />
+              <Input
+                id={ids.search}
+                type="search"
+                className="pl-9"
+                placeholder="name@example.com"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
             </div>
           </div>
           <div className="grid gap-1.5">
@@ -199,7 +235,10 @@ export function AdminMembers() {
               {members.data!.truncated ? ` (showing the first ${list.length})` : ''}
             </p>
             {/* Column headings on wide screens; on a phone each value carries its own label. */}
-            <div aria-hidden="true" className="hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:gap-4">
+            <div
+              aria-hidden="true"
+              className="hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:gap-4"
+            >
               <span>Account</span>
               <span>Status</span>
               <span>Subscription</span>
@@ -210,14 +249,21 @@ export function AdminMembers() {
               {list.map((m) => {
                 const granted = m.type === 'family' || m.type === 'annual_special';
                 return (
-                  <li key={m.id} className="grid gap-2 p-3 md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:items-center md:gap-4">
+                  <li
+                    key={m.id}
+                    className="grid gap-2 p-3 md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:items-center md:gap-4"
+                  >
                     <div className="min-w-0">
                       <p className="font-semibold break-all text-navy-900">{m.email}</p>
                       {m.role === 'admin' && <p className="text-xs text-slate-600">Administrator</p>}
                       <RefundDue member={m} onRefund={(checkoutId) => openRefund(m, checkoutId)} />
                     </div>
                     <div>
-                      <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}>{statusText(m)}</span>
+                      <span
+                        className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}
+                      >
+                        {statusText(m)}
+                      </span>
                     </div>
                     <p className="text-sm text-slate-800">
                       <span className="text-slate-600 md:sr-only">Subscription: </span>
@@ -225,7 +271,9 @@ export function AdminMembers() {
                     </p>
                     <p className="text-sm text-slate-800">
                       {dateText(m)}
-                      {m.cancelAtPeriodEnd && m.hasAccess && <span className="block text-xs text-slate-600">Cancelled at period end</span>}
+                      {m.cancelAtPeriodEnd && m.hasAccess && (
+                        <span className="block text-xs text-slate-600">Cancelled at period end</span>
+                      )}
                     </p>
                     <div className="flex flex-wrap gap-2 md:justify-end">
                       <Button size="sm" variant="outline" onClick={() => openGrant(m)}>
@@ -237,7 +285,12 @@ export function AdminMembers() {
                         </Button>
                       )}
                       {mayRefund(m) && (
-                        <Button size="sm" variant="outline" onClick={() => openRefund(m)} aria-label={`Refund ${m.email}`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => openRefund(m)}
+                          aria-label={`Refund ${m.email}`}
+                        >
                           Refund
                         </Button>
                       )}
@@ -257,13 +310,25 @@ export function AdminMembers() {
           <div className="grid gap-3">
             <div className="grid gap-1.5">
               <Label htmlFor={ids.grantType}>Type</Label>
-              <select id={ids.grantType} className={selectClass} value={grantType} onChange={(e) => setGrantType(e.target.value as GrantableType)}>
+              <select
+                id={ids.grantType}
+                className={selectClass}
+                value={grantType}
+                onChange={(e) => setGrantType(e.target.value as GrantableType)}
+              >
                 <option value="family">Lifetime Family Access</option>
                 <option value="annual_special">Annual (Special)</option>
               </select>
             </div>
             {grantType === 'annual_special' && (
-              <Field label="Expires on" type="date" required value={endDate} onChange={(e) => setEndDate(e.target.value)} hint="Access runs to the end of this day (UK time)." />
+              <Field
+                label="Expires on"
+                type="date"
+                required
+                value={endDate}
+                onChange={(e) => setEndDate(e.target.value)}
+                hint="Access runs to the end of this day (UK time)."
+              />
             )}
           </div>
         }

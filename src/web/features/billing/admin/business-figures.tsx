@@ -22,7 +22,12 @@ const MONTH_COLUMNS: Array<Column<Month>> = [
   { header: 'Cancel requests', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.cancelRequests },
   { header: 'Failed payments', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.paymentsFailed },
   { header: 'Recovered', align: 'right', cellClassName: 'tabular-nums', cell: (m) => m.recoveries },
-  { header: 'Refunds', align: 'right', cellClassName: 'tabular-nums', cell: (m) => (m.refunds ? `${m.refunds} (${formatPounds(m.refundedPence)})` : '0') },
+  {
+    header: 'Refunds',
+    align: 'right',
+    cellClassName: 'tabular-nums',
+    cell: (m) => (m.refunds ? `${m.refunds} (${formatPounds(m.refundedPence)})` : '0'),
+  },
 ];
 
 function MonthsTable({ figures }: { figures: Figures }) {
@@ -45,7 +50,12 @@ function MonthsTable({ figures }: { figures: Figures }) {
 export function BusinessFigures() {
   const figures = useBusinessFigures();
   return (
-    <QueryView query={figures} loading={<Skeleton className="h-96 w-full" />} errorText="The figures could not be read. Please try again." errorClassName="">
+    <QueryView
+      query={figures}
+      loading={<Skeleton className="h-96 w-full" />}
+      errorText="The figures could not be read. Please try again."
+      errorClassName=""
+    >
       {(data) => <FiguresBody figures={data} />}
     </QueryView>
   );
@@ -58,8 +68,9 @@ function FiguresBody({ figures }: { figures: Figures }) {
         <CardHeader>
           <CardTitle>Members Now</CardTitle>
           <CardDescription>
-            Paying: renewing. Cancelling: paid up, set to end. Past due: a renewal payment failed. Free: no access. Comped: access granted by an admin. MRR counts each paying member at their own
-            monthly price (a yearly plan as a twelfth).
+            Paying: renewing. Cancelling: paid up, set to end. Past due: a renewal payment failed. Free: no access.
+            Comped: access granted by an admin. MRR counts each paying member at their own monthly price (a yearly plan
+            as a twelfth).
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -68,10 +79,18 @@ function FiguresBody({ figures }: { figures: Figures }) {
               <Stat key={s} label={MEMBER_STATE_LABELS[s]} value={figures.members[s]} testId={`members-${s}`} />
             ))}
             <Stat label="MRR" value={formatPounds(figures.mrrPence)} testId="mrr" />
-            <Stat label="Next daily e-mail goes to" value={figures.dailyEmailRecipients} testId="daily-email-recipients" />
+            <Stat
+              label="Next daily e-mail goes to"
+              value={figures.dailyEmailRecipients}
+              testId="daily-email-recipients"
+            />
           </dl>
           {/* A plain download: the browser saves the server's attachment under its own name. */}
-          <a href="/api/admin/members.csv" download className={buttonClasses({ variant: 'outline', className: 'mt-4' })}>
+          <a
+            href="/api/admin/members.csv"
+            download
+            className={buttonClasses({ variant: 'outline', className: 'mt-4' })}
+          >
             Download members CSV
           </a>
         </CardContent>
@@ -79,7 +98,10 @@ function FiguresBody({ figures }: { figures: Figures }) {
       <Card>
         <CardHeader>
           <CardTitle>The Last 12 Months</CardTitle>
-          <CardDescription>From the subscription history. Churn is the month’s cancelled subscriptions divided by the paying members it began with.</CardDescription>
+          <CardDescription>
+            From the subscription history. Churn is the month’s cancelled subscriptions divided by the paying members it
+            began with.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
           <PayingMembersChart months={figures.months} />

@@ -25,7 +25,13 @@ export function PayingMembersChart({ months }: { months: MonthFigures[] }) {
           const cx = scale.centre(i);
           return (
             <g key={m.month}>
-              <rect x={cx - bar / 2} y={scale.y(m.payingAtEnd)} width={bar} height={scale.height(m.payingAtEnd)} className="fill-navy-900" />
+              <rect
+                x={cx - bar / 2}
+                y={scale.y(m.payingAtEnd)}
+                width={bar}
+                height={scale.height(m.payingAtEnd)}
+                className="fill-navy-900"
+              />
               <text x={cx} y={scale.labelY} textAnchor="middle" className="fill-slate-800 text-[11px]">
                 {shortMonth(m.month)}
               </text>

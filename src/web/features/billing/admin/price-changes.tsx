@@ -12,7 +12,8 @@ import { errorMessage } from '#web/lib/request';
 import { useSchemaForm } from '#web/lib/schema-form';
 import { useAnnouncePriceChange, usePriceChanges } from '../api';
 
-const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
+const selectClass =
+  'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
 /**
  * Announcing a new price with notice: every member paying on the plan is e-mailed at once, at
@@ -55,8 +56,8 @@ export function PriceChanges() {
       <CardHeader>
         <CardTitle>Price changes</CardTitle>
         <CardDescription>
-          Members paying on the plan are e-mailed at once; the new price may take effect {PRICE_CHANGE_NOTICE_DAYS} days from today at the earliest. Change the price at the payment provider on that
-          day.
+          Members paying on the plan are e-mailed at once; the new price may take effect {PRICE_CHANGE_NOTICE_DAYS} days
+          from today at the earliest. Change the price at the payment provider on that day.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -68,8 +69,21 @@ export function PriceChanges() {
               <option value="annual">Annual</option>
             </select>
           </div>
-          <Field label="New price (£)" inputMode="decimal" required {...form.register('price')} error={errors.price?.message} />
-          <Field label="Takes effect on" type="date" required min={earliest} {...form.register('effectiveFrom')} error={errors.effectiveFrom?.message} />
+          <Field
+            label="New price (£)"
+            inputMode="decimal"
+            required
+            {...form.register('price')}
+            error={errors.price?.message}
+          />
+          <Field
+            label="Takes effect on"
+            type="date"
+            required
+            min={earliest}
+            {...form.register('effectiveFrom')}
+            error={errors.effectiveFrom?.message}
+          />
           <div className="grid gap-1.5 sm:col-span-3">
             <Label htmlFor={`${id}-message`}>Message to members</Label>
             <textarea
@@ -94,14 +108,19 @@ export function PriceChanges() {
           </div>
         </form>
         {list.length > 0 && (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Price changes announced">
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+            aria-label="Price changes announced"
+          >
             {list.map((c) => (
               <li key={c.id} className="grid gap-1 p-3 text-sm">
                 <span className="font-semibold text-navy-900">
-                  {c.plan === 'annual' ? 'Annual' : 'Monthly'}: {formatPounds(c.newPricePence)} from {formatLongDay(c.effectiveFrom)}
+                  {c.plan === 'annual' ? 'Annual' : 'Monthly'}: {formatPounds(c.newPricePence)} from{' '}
+                  {formatLongDay(c.effectiveFrom)}
                 </span>
                 <span className="text-slate-700">
-                  {c.notified} {c.notified === 1 ? 'member' : 'members'} e-mailed{c.createdBy ? ` by ${c.createdBy}` : ''}
+                  {c.notified} {c.notified === 1 ? 'member' : 'members'} e-mailed
+                  {c.createdBy ? ` by ${c.createdBy}` : ''}
                 </span>
               </li>
             ))}

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatPounds } from '#shared/my-bets';
-import { REFUND_NOTE_MAX, REFUND_REASON_LABELS, REFUND_REASONS, refundBody, type MemberRow } from '#shared/schemas/billing';
+import {
+  REFUND_NOTE_MAX,
+  REFUND_REASON_LABELS,
+  REFUND_REASONS,
+  refundBody,
+  type MemberRow,
+} from '#shared/schemas/billing';
 import { Button } from '#web/components/ui/button';
 import { Field, FieldError, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
@@ -14,7 +20,8 @@ function newActionKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const selectClass = 'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
+const selectClass =
+  'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
 export interface RefundTarget {
   member: MemberRow;
@@ -108,7 +115,12 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
             {list.length > 1 ? (
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-payment`}>Payment</Label>
-                <select id={`${id}-payment`} className={selectClass} value={selected.checkoutId ?? ''} onChange={(e) => setPaymentChoice(e.target.value)}>
+                <select
+                  id={`${id}-payment`}
+                  className={selectClass}
+                  value={selected.checkoutId ?? ''}
+                  onChange={(e) => setPaymentChoice(e.target.value)}
+                >
                   {list.map((p) => (
                     <option key={p.checkoutId ?? 'latest'} value={p.checkoutId ?? ''}>
                       {p.label}
@@ -120,17 +132,31 @@ export function RefundDialog({ target, onClose }: { target: RefundTarget; onClos
               <p className="text-sm text-slate-800">{selected.label}</p>
             )}
             <p className="text-sm text-slate-700" data-testid="refundable">
-              {selected.amountRefundedPence > 0 ? `${formatPounds(selected.amountRefundedPence)} refunded already; ` : ''}
+              {selected.amountRefundedPence > 0
+                ? `${formatPounds(selected.amountRefundedPence)} refunded already; `
+                : ''}
               {formatPounds(selected.refundablePence)} can be refunded.
             </p>
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-semibold text-slate-800">Amount</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={full === true} onChange={() => form.setValue('full', true)} />
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  className="h-5 w-5 accent-navy-900"
+                  checked={full === true}
+                  onChange={() => form.setValue('full', true)}
+                />
                 Full refund ({formatPounds(selected.refundablePence)})
               </label>
               <label className="flex items-center gap-2">
-                <input type="radio" name={`${id}-mode`} className="h-5 w-5 accent-navy-900" checked={full === false} onChange={() => form.setValue('full', false)} />
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  className="h-5 w-5 accent-navy-900"
+                  checked={full === false}
+                  onChange={() => form.setValue('full', false)}
+                />
                 Part of it
               </label>
               {full === false && (

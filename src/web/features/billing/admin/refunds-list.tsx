@@ -16,7 +16,10 @@ export function RefundsList() {
     <Card>
       <CardHeader>
         <CardTitle>Refunds</CardTitle>
-        <CardDescription>Refunds are made from the Members list (Refund). They are kept for the accounts, also when a member’s account is erased.</CardDescription>
+        <CardDescription>
+          Refunds are made from the Members list (Refund). They are kept for the accounts, also when a member’s account
+          is erased.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {refunds.isPending ? (

@@ -29,8 +29,11 @@ function when(iso: string | null) {
 }
 
 function pollingNote(data: FeedsAnswer) {
-  if (!data.feeds.some((f) => f.configured)) return 'No feed is polled (RACING_DATA_PROVIDERS is manual); BSP files can still be uploaded below.';
-  return data.thisInstancePolls ? 'This server polls the feeds.' : 'One server at a time polls the feeds; this one shows what it wrote.';
+  if (!data.feeds.some((f) => f.configured))
+    return 'No feed is polled (RACING_DATA_PROVIDERS is manual); BSP files can still be uploaded below.';
+  return data.thisInstancePolls
+    ? 'This server polls the feeds.'
+    : 'One server at a time polls the feeds; this one shows what it wrote.';
 }
 
 /**
@@ -44,8 +47,9 @@ export function FeedsAdmin() {
       <CardHeader>
         <CardTitle>Price &amp; Result Feeds</CardTitle>
         <CardDescription>
-          Prices through the day and results from Betfair&apos;s BSP files and The Racing API. Results entered by hand always stand: a feed fills in what is missing and adds the Betfair starting
-          prices. Names a feed cannot match to the cards are listed here, never guessed.
+          Prices through the day and results from Betfair&apos;s BSP files and The Racing API. Results entered by hand
+          always stand: a feed fills in what is missing and adds the Betfair starting prices. Names a feed cannot match
+          to the cards are listed here, never guessed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -73,11 +77,20 @@ function FeedPanel({ feed }: { feed: FeedStatusView }) {
   function runNow() {
     run.mutate(feed.provider, {
       onSuccess: (answer) => toast({ title: `${feed.label}: run`, description: answer.message }),
-      onError: (err) => toast({ variant: 'destructive', title: `${feed.label} failed`, description: errorMessage(err, 'The feed could not be run.') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: `${feed.label} failed`,
+          description: errorMessage(err, 'The feed could not be run.'),
+        }),
     });
   }
   return (
-    <section aria-labelledby={`feed-${feed.provider}`} className="rounded-lg border border-slate-200 p-4" data-testid={`feed-${feed.provider}`}>
+    <section
+      aria-labelledby={`feed-${feed.provider}`}
+      className="rounded-lg border border-slate-200 p-4"
+      data-testid={`feed-${feed.provider}`}
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h3 id={`feed-${feed.provider}`} className="text-base font-bold text-navy-900">
           {feed.label}
@@ -86,7 +99,11 @@ function FeedPanel({ feed }: { feed: FeedStatusView }) {
         {!feed.configured && <span className="text-xs text-slate-600">Not polled (RACING_DATA_PROVIDERS)</span>}
         {feed.configured && (
           <Button size="sm" variant="outline" className="ml-auto" onClick={runNow} disabled={run.isPending}>
-            {run.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
+            {run.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+            )}
             Run now
           </Button>
         )}
@@ -120,7 +137,9 @@ function FeedPanel({ feed }: { feed: FeedStatusView }) {
                 {p.horse && <> — {p.horse}</>}: {p.message}
               </li>
             ))}
-            {feed.unmatched.length > LISTED_UNMATCHED && <li>… and {feed.unmatched.length - LISTED_UNMATCHED} more.</li>}
+            {feed.unmatched.length > LISTED_UNMATCHED && (
+              <li>… and {feed.unmatched.length - LISTED_UNMATCHED} more.</li>
+            )}
           </ul>
         </div>
       )}
@@ -165,19 +184,43 @@ function BspUpload() {
         Upload BSP files
       </h3>
       <p className="mt-1 text-sm text-slate-700">
-        Betfair&apos;s files for one day as downloaded (dwbfpricesukwin….csv). The win file gives the BSPs and winners; add the place file to settle the placed horses too.
+        Betfair&apos;s files for one day as downloaded (dwbfpricesukwin….csv). The win file gives the BSPs and winners;
+        add the place file to settle the placed horses too.
       </p>
       <div className="mt-3 grid max-w-xl gap-3">
-        <Field ref={winInput} label="Win file" type="file" accept=".csv,text/csv" onChange={(e) => setWin(e.target.files?.[0] ?? null)} />
-        <Field ref={placeInput} label="Place file (optional)" type="file" accept=".csv,text/csv" onChange={(e) => setPlace(e.target.files?.[0] ?? null)} hint="CSV, up to 5 MB each." />
+        <Field
+          ref={winInput}
+          label="Win file"
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => setWin(e.target.files?.[0] ?? null)}
+        />
+        <Field
+          ref={placeInput}
+          label="Place file (optional)"
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => setPlace(e.target.files?.[0] ?? null)}
+          hint="CSV, up to 5 MB each."
+        />
         <div>
           <Button onClick={submit} disabled={!win || upload.isPending}>
-            {upload.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FileUp className="h-4 w-4" aria-hidden="true" />}
+            {upload.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <FileUp className="h-4 w-4" aria-hidden="true" />
+            )}
             Upload BSP Files
           </Button>
         </div>
         {outcome && (
-          <p role="status" className={cn('rounded-md border p-3 text-sm', outcome.ok ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-900')}>
+          <p
+            role="status"
+            className={cn(
+              'rounded-md border p-3 text-sm',
+              outcome.ok ? 'border-green-700 bg-green-50 text-green-900' : 'border-red-700 bg-red-50 text-red-900',
+            )}
+          >
             {outcome.message}
           </p>
         )}

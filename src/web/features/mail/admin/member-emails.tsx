@@ -35,11 +35,21 @@ const STATUS_TONES: Record<OutboxStatus, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
 const when = (iso: string) => timeFormat.format(new Date(iso));
 
 function StatusBadge({ status }: { status: OutboxStatus }) {
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold capitalize', STATUS_TONES[status])}>{status}</span>;
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold capitalize', STATUS_TONES[status])}>
+      {status}
+    </span>
+  );
 }
 
 /** Admin: the three member mailings (spec 02 §7) and the outbox they go through. */
@@ -52,7 +62,12 @@ export function MemberEmails() {
     const { kind } = confirming;
     send.mutate(kind, {
       onSuccess: (result) => toast({ title: 'Email Sent', description: result.message }),
-      onError: (err) => toast({ title: 'Email Send Failed', description: errorMessage(err, 'Failed to send email'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Email Send Failed',
+          description: errorMessage(err, 'Failed to send email'),
+          variant: 'destructive',
+        }),
       onSettled: () => setConfirming(null),
     });
   }
@@ -69,8 +84,16 @@ export function MemberEmails() {
       <CardContent className="grid gap-6">
         <div className="grid gap-3 sm:grid-cols-3">
           {MAILINGS.map((m) => (
-            <Button key={m.kind} variant="outline" onClick={() => setConfirming(m)} disabled={send.isPending} className="w-full">
-              {send.isPending && send.variables === m.kind ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+            <Button
+              key={m.kind}
+              variant="outline"
+              onClick={() => setConfirming(m)}
+              disabled={send.isPending}
+              className="w-full"
+            >
+              {send.isPending && send.variables === m.kind ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : null}
               {m.button}
             </Button>
           ))}
@@ -103,7 +126,12 @@ function Outbox() {
   function sendAgain(m: OutboxMessage) {
     retry.mutate(m.id, {
       onSuccess: (result) => toast({ title: 'Queued again', description: result.message }),
-      onError: (err) => toast({ title: 'Email Send Failed', description: errorMessage(err, 'Could not queue the message again'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Email Send Failed',
+          description: errorMessage(err, 'Could not queue the message again'),
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -114,7 +142,8 @@ function Outbox() {
       </h4>
       {!smtpConfigured && (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          No SMTP server is configured (SMTP_URL), so nothing is sent: e-mails wait here, and you can read each one below.
+          No SMTP server is configured (SMTP_URL), so nothing is sent: e-mails wait here, and you can read each one
+          below.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Outbox totals">
@@ -174,7 +203,12 @@ function Outbox() {
               <p className="text-sm text-slate-800">{m.subject}</p>
               {m.lastError && <p className="mt-1 break-words text-xs text-red-800">{m.lastError}</p>}
               <div className="mt-2 flex flex-wrap gap-2">
-                <Button size="sm" variant="ghost" onClick={() => setViewing(viewing === m.id ? null : m.id)} aria-expanded={viewing === m.id}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setViewing(viewing === m.id ? null : m.id)}
+                  aria-expanded={viewing === m.id}
+                >
                   <Eye className="h-4 w-4" aria-hidden="true" />
                   {viewing === m.id ? 'Hide' : 'View'}
                 </Button>
@@ -201,15 +235,26 @@ function Outbox() {
 function MessagePreview({ id }: { id: number }) {
   const message = useOutboxMessage(id);
   if (message.isPending) return <Skeleton className="mt-3 h-64 w-full" />;
-  if (message.isError) return <p className="mt-3 text-red-700">{errorMessage(message.error, 'Could not load the e-mail.')}</p>;
+  if (message.isError)
+    return <p className="mt-3 text-red-700">{errorMessage(message.error, 'Could not load the e-mail.')}</p>;
   const m = message.data!;
   return (
     <div className="mt-3 grid gap-2">
-      <p className="text-xs text-slate-600">Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their e-mail has the real link.</p>
-      <iframe title={`E-mail to ${m.recipient}`} sandbox="" srcDoc={m.html} className="h-[32rem] w-full rounded border border-slate-200 bg-white" />
+      <p className="text-xs text-slate-600">
+        Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their e-mail
+        has the real link.
+      </p>
+      <iframe
+        title={`E-mail to ${m.recipient}`}
+        sandbox=""
+        srcDoc={m.html}
+        className="h-[32rem] w-full rounded border border-slate-200 bg-white"
+      />
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-navy-900">Text version</summary>
-        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs text-slate-800">{m.text}</pre>
+        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs text-slate-800">
+          {m.text}
+        </pre>
       </details>
     </div>
   );

@@ -44,15 +44,27 @@ export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose:
           onClose();
         },
         onError: (err) => {
-          if (confirmationField(err) === 'confirmCorrection') setCorrection(errorMessage(err, 'This price differs from the published one.'));
-          else toast({ variant: 'destructive', title: 'Update Failed', description: errorMessage(err, 'Could not update the tip') });
+          if (confirmationField(err) === 'confirmCorrection')
+            setCorrection(errorMessage(err, 'This price differs from the published one.'));
+          else
+            toast({
+              variant: 'destructive',
+              title: 'Update Failed',
+              description: errorMessage(err, 'Could not update the tip'),
+            });
         },
       },
     );
   });
 
   const field = (name: FieldName, label: string, placeholder?: string) => (
-    <Field label={label} placeholder={placeholder} autoComplete="off" {...form.register(name, { onChange: () => setCorrection(null) })} error={errors[name]?.message} />
+    <Field
+      label={label}
+      placeholder={placeholder}
+      autoComplete="off"
+      {...form.register(name, { onChange: () => setCorrection(null) })}
+      error={errors[name]?.message}
+    />
   );
 
   return (

@@ -55,7 +55,12 @@ export function HistoryRow({ record }: { record: TipRecord }) {
       { id: record.id, result, startingPrice: startingPrice || undefined },
       {
         onSuccess: (r) => toast({ title: 'Tip Settled', description: r.message }),
-        onError: (err) => toast({ variant: 'destructive', title: 'Settle Failed', description: errorMessage(err, 'Could not settle the tip') }),
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Settle Failed',
+            description: errorMessage(err, 'Could not settle the tip'),
+          }),
       },
     );
   });
@@ -63,7 +68,12 @@ export function HistoryRow({ record }: { record: TipRecord }) {
   function confirmDelete() {
     remove.mutate(record.id, {
       onSuccess: (r) => toast({ title: 'Tip Deleted', description: r.message }),
-      onError: (err) => toast({ variant: 'destructive', title: 'Delete Failed', description: errorMessage(err, 'Could not delete the tip') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Delete Failed',
+          description: errorMessage(err, 'Could not delete the tip'),
+        }),
       onSettled: () => setDeleting(false),
     });
   }
@@ -89,16 +99,26 @@ export function HistoryRow({ record }: { record: TipRecord }) {
       </td>
       <td className={cn('px-3 py-2 font-bold', RESULT_TEXT[state])}>
         {record.result ?? 'Pending'}
-        {record.startingPrice && <span className="block text-xs font-normal text-slate-700">SP {record.startingPrice}</span>}
-        {record.result && record.correctedAt && <span className="block text-xs font-normal text-slate-700">Corrected {londonDay(record.correctedAt)}</span>}
+        {record.startingPrice && (
+          <span className="block text-xs font-normal text-slate-700">SP {record.startingPrice}</span>
+        )}
+        {record.result && record.correctedAt && (
+          <span className="block text-xs font-normal text-slate-700">Corrected {londonDay(record.correctedAt)}</span>
+        )}
       </td>
-      <td className="whitespace-nowrap px-3 py-2 tabular-nums">{record.profitLoss === null ? '—' : formatPoints(record.profitLoss)}</td>
+      <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+        {record.profitLoss === null ? '—' : formatPoints(record.profitLoss)}
+      </td>
       <td className="px-3 py-2">
         <form onSubmit={(e) => void submit(e)} className="flex items-center gap-2">
           <Label className="sr-only" htmlFor={`result-${record.id}`}>
             Result for {name}
           </Label>
-          <select id={`result-${record.id}`} {...form.register('result')} className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm sm:min-h-9">
+          <select
+            id={`result-${record.id}`}
+            {...form.register('result')}
+            className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm sm:min-h-9"
+          >
             {TIP_RESULTS.map((r) => (
               <option key={r} value={r}>
                 {r}
@@ -120,7 +140,13 @@ export function HistoryRow({ record }: { record: TipRecord }) {
             />
             {spError && <FieldError id={`sp-${record.id}-error`}>{spError}</FieldError>}
           </div>
-          <Button type="submit" size="sm" variant={record.result ? 'outline' : 'primary'} disabled={settle.isPending} aria-label={`${record.result ? 'Correct' : 'Settle'} ${name}`}>
+          <Button
+            type="submit"
+            size="sm"
+            variant={record.result ? 'outline' : 'primary'}
+            disabled={settle.isPending}
+            aria-label={`${record.result ? 'Correct' : 'Settle'} ${name}`}
+          >
             {record.result ? 'Correct' : 'Settle'}
           </Button>
         </form>
@@ -131,10 +157,22 @@ export function HistoryRow({ record }: { record: TipRecord }) {
           <span className="text-xs text-slate-600">Settled</span>
         ) : (
           <div className="flex items-center gap-1">
-            <Button size="icon" variant="outline" aria-label={`Edit ${name}`} title="Edit" onClick={() => setEditing(true)}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label={`Edit ${name}`}
+              title="Edit"
+              onClick={() => setEditing(true)}
+            >
               <Pencil className="h-4 w-4" aria-hidden="true" />
             </Button>
-            <Button size="icon" variant="outline" aria-label={`Delete ${name}`} title="Delete" onClick={() => setDeleting(true)}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label={`Delete ${name}`}
+              title="Delete"
+              onClick={() => setDeleting(true)}
+            >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </Button>
             {editing && <EditTipDialog record={record} onClose={() => setEditing(false)} />}

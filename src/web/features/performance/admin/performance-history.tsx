@@ -10,7 +10,17 @@ import { errorMessage } from '#web/lib/request';
 import { useAutoPopulate, usePerformanceHistory } from '../api';
 import { HistoryRow } from './history-row';
 
-const HISTORY_COLUMNS: Array<Column<TipRecord>> = ['Date', 'Selection', 'Type', 'Race', 'Advised Odds', 'Result', 'P/L', 'Settle', 'Edit'].map((header) => ({ header }));
+const HISTORY_COLUMNS: Array<Column<TipRecord>> = [
+  'Date',
+  'Selection',
+  'Type',
+  'Race',
+  'Advised Odds',
+  'Result',
+  'P/L',
+  'Settle',
+  'Edit',
+].map((header) => ({ header }));
 
 export function PerformanceHistory() {
   const history = usePerformanceHistory();
@@ -20,7 +30,12 @@ export function PerformanceHistory() {
     autoPopulate.mutate(londonDate(new Date()), {
       // The server says what was added, updated or left alone (issue 16 item 2): shown as it is.
       onSuccess: (result) => toast({ title: 'Success', description: result.message }),
-      onError: (err) => toast({ variant: 'destructive', title: 'Error', description: `Failed to populate performance tracking: ${errorMessage(err, 'please try again')}` }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: `Failed to populate performance tracking: ${errorMessage(err, 'please try again')}`,
+        }),
     });
   }
 
@@ -29,7 +44,11 @@ export function PerformanceHistory() {
       <CardHeader className="sm:flex-row sm:items-center sm:justify-between">
         <CardTitle as="h3">Tipping Performance History</CardTitle>
         <Button variant="outline" onClick={populate} disabled={autoPopulate.isPending}>
-          {autoPopulate.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
+          {autoPopulate.isPending ? (
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          )}
           Auto-Populate Today&apos;s Tips
         </Button>
       </CardHeader>
@@ -44,7 +63,11 @@ export function PerformanceHistory() {
           errorText="Could not load the performance history."
           errorClassName="py-6 text-center text-red-800"
           isEmpty={(records) => records.length === 0}
-          empty={<p className="py-6 text-center text-slate-600">No tipping history found. Start by recording your first set of daily tips.</p>}
+          empty={
+            <p className="py-6 text-center text-slate-600">
+              No tipping history found. Start by recording your first set of daily tips.
+            </p>
+          }
         >
           {(records) => (
             <DataTable

@@ -23,7 +23,11 @@ interface Entry {
   odds: string;
 }
 const EMPTY: Entry = { horse: '', race: '', odds: '' };
-const emptyEntries = (): Record<SelectionType, Entry> => ({ nap: { ...EMPTY }, nb: { ...EMPTY }, longshot: { ...EMPTY } });
+const emptyEntries = (): Record<SelectionType, Entry> => ({
+  nap: { ...EMPTY },
+  nb: { ...EMPTY },
+  longshot: { ...EMPTY },
+});
 
 export function RecordTips() {
   const [date, setDate] = useState(() => londonDate(new Date()));
@@ -39,7 +43,9 @@ export function RecordTips() {
   function submit(event: FormEvent) {
     event.preventDefault();
     // Spec 02 §5: only entries with both a horse name and a race are sent; odds may be empty.
-    const bodies: TipRecordBody[] = SELECTION_TYPES.filter((type) => entries[type].horse.trim() && entries[type].race.trim()).map((type) => ({
+    const bodies: TipRecordBody[] = SELECTION_TYPES.filter(
+      (type) => entries[type].horse.trim() && entries[type].race.trim(),
+    ).map((type) => ({
       raceDate: date,
       raceTime: entries[type].race.trim(),
       raceLocation: 'Daily Tips',
@@ -51,7 +57,11 @@ export function RecordTips() {
       profitLoss: null,
     }));
     if (bodies.length === 0) {
-      toast({ variant: 'destructive', title: 'Failed to Save Tips', description: 'Fill in a horse name and a race for at least one selection.' });
+      toast({
+        variant: 'destructive',
+        title: 'Failed to Save Tips',
+        description: 'Fill in a horse name and a race for at least one selection.',
+      });
       return;
     }
     send(bodies);
@@ -68,7 +78,12 @@ export function RecordTips() {
         });
         // A price other than the published one is recorded only once confirmed as a correction.
         const toConfirm = failures.filter((f) => confirmationField(f.error) === 'confirmCorrection');
-        setCorrections(toConfirm.map((f) => ({ entry: f.entry, message: errorMessage(f.error, 'This price differs from the published one.') })));
+        setCorrections(
+          toConfirm.map((f) => ({
+            entry: f.entry,
+            message: errorMessage(f.error, 'This price differs from the published one.'),
+          })),
+        );
         const refusals = failures.filter((f) => !toConfirm.includes(f));
         // The server's own words: they say when a pending tip of that type was replaced (issue 16 item 2).
         const savedText = saved.map((s) => s.message);
@@ -76,10 +91,19 @@ export function RecordTips() {
           if (saved.length > 0) toast({ title: 'Tips Recorded', description: savedText.join(' ') });
         } else {
           const refused = refusals.map((f) => errorMessage(f.error, 'Could not save tips to database'));
-          toast({ variant: 'destructive', title: 'Failed to Save Tips', description: [...refused, ...savedText].join(' ') });
+          toast({
+            variant: 'destructive',
+            title: 'Failed to Save Tips',
+            description: [...refused, ...savedText].join(' '),
+          });
         }
       },
-      onError: (err) => toast({ variant: 'destructive', title: 'Failed to Save Tips', description: errorMessage(err, 'Could not save tips to database') }),
+      onError: (err) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to Save Tips',
+          description: errorMessage(err, 'Could not save tips to database'),
+        }),
     });
   }
 
@@ -89,8 +113,9 @@ export function RecordTips() {
         <CardHeader>
           <CardTitle as="h3">Record New Tips</CardTitle>
           <CardDescription>
-            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of a type already pending for that day replaces it. For a day whose tips are
-            published, the record keeps the published horse, race and price: another price is recorded as a correction once you confirm it.
+            Enter the day’s selections; each one with a horse and a race is added to the proofed record. A selection of
+            a type already pending for that day replaces it. For a day whose tips are published, the record keeps the
+            published horse, race and price: another price is recorded as a correction once you confirm it.
           </CardDescription>
         </CardHeader>
         <CardContent className="max-w-xs">
@@ -106,16 +131,38 @@ export function RecordTips() {
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3">
-              <Field label="Horse name" value={entries[type].horse} onChange={(e) => update(type, 'horse', e.target.value)} placeholder="Horse name" autoComplete="off" />
-              <Field label="Race time/course" value={entries[type].race} onChange={(e) => update(type, 'race', e.target.value)} placeholder="2:30 Ascot" autoComplete="off" />
-              <Field label="Advised odds" value={entries[type].odds} onChange={(e) => update(type, 'odds', e.target.value)} placeholder={CARDS[type].odds} autoComplete="off" />
+              <Field
+                label="Horse name"
+                value={entries[type].horse}
+                onChange={(e) => update(type, 'horse', e.target.value)}
+                placeholder="Horse name"
+                autoComplete="off"
+              />
+              <Field
+                label="Race time/course"
+                value={entries[type].race}
+                onChange={(e) => update(type, 'race', e.target.value)}
+                placeholder="2:30 Ascot"
+                autoComplete="off"
+              />
+              <Field
+                label="Advised odds"
+                value={entries[type].odds}
+                onChange={(e) => update(type, 'odds', e.target.value)}
+                placeholder={CARDS[type].odds}
+                autoComplete="off"
+              />
             </CardContent>
           </Card>
         ))}
       </div>
       <div>
         <Button type="submit" disabled={recordTips.isPending}>
-          {recordTips.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Save className="h-4 w-4" aria-hidden="true" />}
+          {recordTips.isPending ? (
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Save className="h-4 w-4" aria-hidden="true" />
+          )}
           {recordTips.isPending ? 'Recording Tips...' : 'Record Daily Tips'}
         </Button>
       </div>

@@ -9,5 +9,9 @@ const TONES: Record<SelectionType, string> = {
 };
 
 export function TypeBadge({ type }: { type: SelectionType }) {
-  return <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-bold tracking-wide', TONES[type])}>{TYPE_LABELS[type]}</span>;
+  return (
+    <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-bold tracking-wide', TONES[type])}>
+      {TYPE_LABELS[type]}
+    </span>
+  );
 }

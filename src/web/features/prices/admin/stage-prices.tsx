@@ -13,8 +13,9 @@ export function StagePrices() {
       title="Prices"
       description={
         <>
-          Prices as they move through the day, one race a line: each horse with its price (9/2, evs or 5.5). They become the cards&apos; current prices — the value scores, &ldquo;value down to&rdquo;
-          and the value board follow — and every earlier price is kept. Example: <span className="font-mono">{PRICE_LINE_EXAMPLE}</span>
+          Prices as they move through the day, one race a line: each horse with its price (9/2, evs or 5.5). They become
+          the cards&apos; current prices — the value scores, &ldquo;value down to&rdquo; and the value board follow —
+          and every earlier price is kept. Example: <span className="font-mono">{PRICE_LINE_EXAMPLE}</span>
         </>
       }
       dateLabel="Price day"

@@ -31,7 +31,11 @@ export function ClearSpecificDay() {
       toast({ title: 'Cleared', description: body?.message ?? `${day.label}'s race cards cleared.` });
       void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
     } catch (err) {
-      toast({ title: 'Upload Failed', description: `Clear Failed: ${errorMessage(err, 'Could not clear the race cards')}`, variant: 'destructive' });
+      toast({
+        title: 'Upload Failed',
+        description: `Clear Failed: ${errorMessage(err, 'Could not clear the race cards')}`,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
       setClearing(null);
@@ -49,7 +53,9 @@ export function ClearSpecificDay() {
     <Card>
       <CardHeader>
         <CardTitle>Clear Specific Day</CardTitle>
-        <CardDescription>Removes the weekday tab of yesterday, today or tomorrow (London days), with every race card in it.</CardDescription>
+        <CardDescription>
+          Removes the weekday tab of yesterday, today or tomorrow (London days), with every race card in it.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         {DAYS.map((d) => (

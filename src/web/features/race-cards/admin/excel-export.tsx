@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { FileSpreadsheet } from 'lucide-react';
 import { londonDate } from '#shared/london-time';
-import { exportFilename, MULTIPLIER_DEFAULTS, MULTIPLIER_MAX, MULTIPLIER_MIN, MULTIPLIER_STEP, normaliseMultiplier } from '#shared/schemas/excel-export';
+import {
+  exportFilename,
+  MULTIPLIER_DEFAULTS,
+  MULTIPLIER_MAX,
+  MULTIPLIER_MIN,
+  MULTIPLIER_STEP,
+  normaliseMultiplier,
+} from '#shared/schemas/excel-export';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/input';
@@ -51,20 +58,39 @@ export function ExcelExport() {
     }
   }
 
-  const input = { type: 'number', inputMode: 'decimal' as const, min: MULTIPLIER_MIN, max: MULTIPLIER_MAX, step: MULTIPLIER_STEP, className: 'sm:max-w-xs' };
+  const input = {
+    type: 'number',
+    inputMode: 'decimal' as const,
+    min: MULTIPLIER_MIN,
+    max: MULTIPLIER_MAX,
+    step: MULTIPLIER_STEP,
+    className: 'sm:max-w-xs',
+  };
   return (
     <Card>
       <CardHeader>
         <CardTitle>Excel Export</CardTitle>
         <CardDescription>
-          Today’s races through the value model (market correction on): sheet “Main” lists horses with value above 0, “AV8+” those with value of 8 or more. Each sheet’s stake in points is its
-          multiplier.
+          Today’s races through the value model (market correction on): sheet “Main” lists horses with value above 0,
+          “AV8+” those with value of 8 or more. Each sheet’s stake in points is its multiplier.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Main multiplier" {...input} value={main} onChange={(e) => setMain(e.target.value)} hint={`0 to 10 in steps of 0.1; otherwise ${MULTIPLIER_DEFAULTS.main} is used.`} />
-          <Field label="AV8+ multiplier" {...input} value={av8} onChange={(e) => setAv8(e.target.value)} hint={`0 to 10 in steps of 0.1; otherwise ${MULTIPLIER_DEFAULTS.av8} is used.`} />
+          <Field
+            label="Main multiplier"
+            {...input}
+            value={main}
+            onChange={(e) => setMain(e.target.value)}
+            hint={`0 to 10 in steps of 0.1; otherwise ${MULTIPLIER_DEFAULTS.main} is used.`}
+          />
+          <Field
+            label="AV8+ multiplier"
+            {...input}
+            value={av8}
+            onChange={(e) => setAv8(e.target.value)}
+            hint={`0 to 10 in steps of 0.1; otherwise ${MULTIPLIER_DEFAULTS.av8} is used.`}
+          />
         </div>
         <div>
           <Button onClick={() => void download()} disabled={busy}>

@@ -30,11 +30,19 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
     setBusy('odds');
     setOutcome(null);
     try {
-      const body = await apiJson<{ message: string; popupMessage?: string }>('POST', '/api/vbg-race-cards/morning-odds', { tabType: weekday, morningOdds: text });
+      const body = await apiJson<{ message: string; popupMessage?: string }>(
+        'POST',
+        '/api/vbg-race-cards/morning-odds',
+        { tabType: weekday, morningOdds: text },
+      );
       setOutcome(body.popupMessage ?? body.message);
       toast({ title: 'Morning Odds Updated', description: body.message });
     } catch (err) {
-      toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update morning odds'), variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(err, 'Failed to update morning odds'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
       void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
@@ -46,7 +54,8 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
       <CardHeader>
         <CardTitle>Horse Summaries &amp; Morning Odds</CardTitle>
         <CardDescription>
-          Summaries come from column AQ and odds from column AS of the master workbook. Correct odds for {day} here without a new upload, or re-process the last stored workbook.
+          Summaries come from column AQ and odds from column AS of the master workbook. Correct odds for {day} here
+          without a new upload, or re-process the last stored workbook.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -60,7 +69,10 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
             placeholder={'Galopin Des Champs: 11/4\nFact To File: 6.5\nShishkin: NR'}
             className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
           />
-          <p className="text-xs text-slate-600">One runner per line: the horse&apos;s name, a colon, then odds such as 5/1, 6.5 or evs (NR for a non-runner).</p>
+          <p className="text-xs text-slate-600">
+            One runner per line: the horse&apos;s name, a colon, then odds such as 5/1, 6.5 or evs (NR for a
+            non-runner).
+          </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => void updateOdds()} disabled={working || text.trim() === ''}>
@@ -69,7 +81,11 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
           </Button>
           <Button variant="outline" onClick={reprocess.start} disabled={working}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
-            {reprocess.busy === 'checking' ? 'Checking...' : reprocess.busy === 'reprocessing' ? 'Re-processing...' : 'Re-process Last Workbook'}
+            {reprocess.busy === 'checking'
+              ? 'Checking...'
+              : reprocess.busy === 'reprocessing'
+                ? 'Re-processing...'
+                : 'Re-process Last Workbook'}
           </Button>
         </div>
         {outcome && (

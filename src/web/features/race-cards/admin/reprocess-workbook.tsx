@@ -29,13 +29,35 @@ function failed(message: string) {
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The changes as a short list; the lines that lose something come first and are marked. */
-export function ChangeList({ message, changes: c, children }: { message: string; changes: MergeSummary; children?: ReactNode }) {
+export function ChangeList({
+  message,
+  changes: c,
+  children,
+}: {
+  message: string;
+  changes: MergeSummary;
+  children?: ReactNode;
+}) {
   const lines: Array<{ text: string; loss?: boolean }> = [];
-  if (c.racesRemoved || c.runnersRemoved) lines.push({ text: `Removed: ${count(c.racesRemoved, 'race')} and ${count(c.runnersRemoved, 'runner')} no longer in the workbook`, loss: true });
-  if (c.laterValuesReplaced) lines.push({ text: `Replaced: ${count(c.laterValuesReplaced, 'runner')} take the workbook's new values over later odds, non-runner flags or summaries`, loss: true });
-  lines.push({ text: `Kept: ${count(c.racesKept, 'race')} and ${count(c.runnersKept, 'runner')}, with their verdicts` });
-  if (c.laterValuesKept) lines.push({ text: `Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for ${count(c.laterValuesKept, 'runner')}` });
-  if (c.racesAdded || c.runnersAdded) lines.push({ text: `Added: ${count(c.racesAdded, 'race')} and ${count(c.runnersAdded, 'runner')}` });
+  if (c.racesRemoved || c.runnersRemoved)
+    lines.push({
+      text: `Removed: ${count(c.racesRemoved, 'race')} and ${count(c.runnersRemoved, 'runner')} no longer in the workbook`,
+      loss: true,
+    });
+  if (c.laterValuesReplaced)
+    lines.push({
+      text: `Replaced: ${count(c.laterValuesReplaced, 'runner')} take the workbook's new values over later odds, non-runner flags or summaries`,
+      loss: true,
+    });
+  lines.push({
+    text: `Kept: ${count(c.racesKept, 'race')} and ${count(c.runnersKept, 'runner')}, with their verdicts`,
+  });
+  if (c.laterValuesKept)
+    lines.push({
+      text: `Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for ${count(c.laterValuesKept, 'runner')}`,
+    });
+  if (c.racesAdded || c.runnersAdded)
+    lines.push({ text: `Added: ${count(c.racesAdded, 'race')} and ${count(c.runnersAdded, 'runner')}` });
   return (
     <div className="grid gap-2">
       <p>{message}</p>
@@ -77,7 +99,11 @@ export function useReprocessWorkbook(onOutcome: (text: string | null) => void) {
   async function confirm() {
     setBusy('reprocessing');
     try {
-      const body = await apiJson<{ message: string; raceCount: number; horseCount: number }>('POST', '/api/vbg-race-cards/hard-coded-upload', {});
+      const body = await apiJson<{ message: string; raceCount: number; horseCount: number }>(
+        'POST',
+        '/api/vbg-race-cards/hard-coded-upload',
+        {},
+      );
       onOutcome(body.message);
       toast({ title: 'Workbook Re-processed', description: body.message });
     } catch (err) {
@@ -98,7 +124,12 @@ export function useReprocessWorkbook(onOutcome: (text: string | null) => void) {
       description={preview ? <ChangeList message={preview.message} changes={preview.changes} /> : ''}
       confirmLabel="Re-process"
       busyLabel="Re-processing..."
-      destructive={!!preview && (preview.changes.racesRemoved > 0 || preview.changes.runnersRemoved > 0 || preview.changes.laterValuesReplaced > 0)}
+      destructive={
+        !!preview &&
+        (preview.changes.racesRemoved > 0 ||
+          preview.changes.runnersRemoved > 0 ||
+          preview.changes.laterValuesReplaced > 0)
+      }
       busy={busy === 'reprocessing'}
       onConfirm={() => void confirm()}
       onCancel={() => setPreview(null)}

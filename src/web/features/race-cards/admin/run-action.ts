@@ -17,6 +17,7 @@ export async function runStageAction(stage: number, method: string, url: string,
     result = { success: false, message: errorMessage(err, 'The request failed') };
   }
   if (result.success) toast({ title: `Stage ${stage} Complete`, description: result.message });
-  else toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${result.message}`, variant: 'destructive' });
+  else
+    toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${result.message}`, variant: 'destructive' });
   return result;
 }

@@ -23,7 +23,9 @@ export function StageDefaultWeekday() {
     if (!weekday) return;
     setBusy(true);
     setResult(null);
-    const answer = await runStageAction(4, 'POST', '/api/admin-settings/default-weekday', { weekday: weekdayName(weekday) });
+    const answer = await runStageAction(4, 'POST', '/api/admin-settings/default-weekday', {
+      weekday: weekdayName(weekday),
+    });
     setBusy(false);
     setResult(answer);
     if (answer.success) {
@@ -37,7 +39,8 @@ export function StageDefaultWeekday() {
       <CardHeader>
         <CardTitle>Default Weekday</CardTitle>
         <CardDescription>
-          Stage 4: the weekday tab members see first. Current: <span className="font-semibold text-navy-900">{current.data ?? 'Thursday'}</span>
+          Stage 4: the weekday tab members see first. Current:{' '}
+          <span className="font-semibold text-navy-900">{current.data ?? 'Thursday'}</span>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -48,7 +48,11 @@ export function StageFreeRace() {
     if (!race) return;
     setBusy(true);
     setResult(null);
-    const answer = await runStageAction(5, 'POST', '/api/free-race/nominate', { raceTime: race.time, course: race.course, weekday: day.toLowerCase() });
+    const answer = await runStageAction(5, 'POST', '/api/free-race/nominate', {
+      raceTime: race.time,
+      course: race.course,
+      weekday: day.toLowerCase(),
+    });
     setBusy(false);
     setResult(answer);
     if (answer.success) {
@@ -62,7 +66,8 @@ export function StageFreeRace() {
       <CardHeader>
         <CardTitle>Free Race Nomination</CardTitle>
         <CardDescription>
-          Stage 5: today&apos;s free race, chosen from the {weekdayName(day)} races. {current ? `Current: ${current.raceTime} ${current.course}.` : 'None nominated today.'}
+          Stage 5: today&apos;s free race, chosen from the {weekdayName(day)} races.{' '}
+          {current ? `Current: ${current.raceTime} ${current.course}.` : 'None nominated today.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

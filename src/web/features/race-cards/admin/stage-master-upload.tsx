@@ -15,25 +15,43 @@ interface UploadPreview {
 }
 
 /** Stage 1: the master Excel workbook for the weekday tab chosen here (the later stages use that weekday too). */
-export function StageMasterUpload({ weekday, onWeekday, count }: { weekday: Weekday; onWeekday: (d: Weekday) => void; count: (d: Weekday) => number }) {
+export function StageMasterUpload({
+  weekday,
+  onWeekday,
+  count,
+}: {
+  weekday: Weekday;
+  onWeekday: (d: Weekday) => void;
+  count: (d: Weekday) => number;
+}) {
   const dayId = useId();
   const freeRace = useFreeRaceToday().data?.freeRace ?? null;
   const refreshFreeRace = useRefreshFreeRace();
   // Today's free race, when the workbook being confirmed drops it.
   const freeRaceGoes = (removed: UploadPreview['removedRaces']) =>
-    freeRace && freeRace.weekday === weekday && removed.some((r) => r.time === freeRace.raceTime && r.course === freeRace.course) ? `${freeRace.raceTime} ${freeRace.course}` : null;
+    freeRace &&
+    freeRace.weekday === weekday &&
+    removed.some((r) => r.time === freeRace.raceTime && r.course === freeRace.course)
+      ? `${freeRace.raceTime} ${freeRace.course}`
+      : null;
   const goingFreeRace = useRef<string | null>(null);
 
   // Over a day that has cards, the workbook is checked first and the admin confirms what changes.
   const describe = (answer: UploadResult): UploadConfirmation => {
     const details = answer.body as unknown as UploadPreview;
     const going = (goingFreeRace.current = freeRaceGoes(details.removedRaces));
-    const losing = details.summary.racesRemoved > 0 || details.summary.runnersRemoved > 0 || details.summary.laterValuesReplaced > 0;
+    const losing =
+      details.summary.racesRemoved > 0 || details.summary.runnersRemoved > 0 || details.summary.laterValuesReplaced > 0;
     return {
       title: `Replace the ${weekdayName(weekday)} cards?`,
       description: (
         <ChangeList message={answer.message} changes={details.summary}>
-          {going && <p className="font-semibold text-red-800">Today&apos;s free race ({going}) is not in this workbook: it will be withdrawn, and you can nominate another in stage 5.</p>}
+          {going && (
+            <p className="font-semibold text-red-800">
+              Today&apos;s free race ({going}) is not in this workbook: it will be withdrawn, and you can nominate
+              another in stage 5.
+            </p>
+          )}
         </ChangeList>
       ),
       confirmLabel: 'Upload',
@@ -44,7 +62,12 @@ export function StageMasterUpload({ weekday, onWeekday, count }: { weekday: Week
     refreshFreeRace();
     const going = goingFreeRace.current;
     goingFreeRace.current = null;
-    return going ? { ...answer, message: `${answer.message} Today's free race (${going}) was withdrawn: nominate another in stage 5.` } : answer;
+    return going
+      ? {
+          ...answer,
+          message: `${answer.message} Today's free race (${going}) was withdrawn: nominate another in stage 5.`,
+        }
+      : answer;
   };
   const picker = (
     <div className="grid gap-1.5">

@@ -27,7 +27,11 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
       const body = await apiJson<{ message?: string }>('DELETE', `/api/vbg-race-cards/clear-weekday/${day}`);
       toast({ title: 'Cleared', description: body?.message ?? `${weekdayName(day)} race cards cleared.` });
     } catch (err) {
-      toast({ title: 'Clear Failed', description: `Clear Failed: ${errorMessage(err, 'Could not clear the race cards')}`, variant: 'destructive' });
+      toast({
+        title: 'Clear Failed',
+        description: `Clear Failed: ${errorMessage(err, 'Could not clear the race cards')}`,
+        variant: 'destructive',
+      });
     } finally {
       setClearBusy(false);
       setClearing(null);
@@ -45,7 +49,10 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
         <CardContent>
           <ul className="grid gap-2 sm:grid-cols-2">
             {WEEKDAYS.map((d) => (
-              <li key={d} className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
+              <li
+                key={d}
+                className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2"
+              >
                 <span>
                   <span className="font-semibold text-navy-900">{weekdayName(d)}</span>{' '}
                   <span className="text-sm text-slate-600">
@@ -53,7 +60,13 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
                     {cards(count(d))}
                   </span>
                 </span>
-                <Button size="sm" variant="outline" aria-label={`Clear ${weekdayName(d)}`} disabled={count(d) === 0} onClick={() => setClearing(d)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Clear ${weekdayName(d)}`}
+                  disabled={count(d) === 0}
+                  onClick={() => setClearing(d)}
+                >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                   Clear
                 </Button>

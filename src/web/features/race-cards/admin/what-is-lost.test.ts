@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { whatIsLost } from './what-is-lost';
 
-const race = (id: number, runnerCount: number) => ({ id, raceDate: '2026-11-30', time: '14:00', course: 'Ascot', title: 'A race', runnerCount });
+const race = (id: number, runnerCount: number) => ({
+  id,
+  raceDate: '2026-11-30',
+  time: '14:00',
+  course: 'Ascot',
+  title: 'A race',
+  runnerCount,
+});
 
 describe('what clearing a weekday tab destroys', () => {
   it('names the races, runners, day and what later stages added', () => {

@@ -6,7 +6,14 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
-import { useAdminRacePreviews, useCheckMasterPdf, useClearPdfs, useRefreshDailyContent, useSplitMasterPdf, useUploadMasterPdf } from '../api';
+import {
+  useAdminRacePreviews,
+  useCheckMasterPdf,
+  useClearPdfs,
+  useRefreshDailyContent,
+  useSplitMasterPdf,
+  useUploadMasterPdf,
+} from '../api';
 
 const spin = <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />;
 
@@ -25,7 +32,8 @@ export function AdminRacePreviews() {
   const clear = useClearPdfs();
   const refreshContent = useRefreshDailyContent();
   const stray = (useAdminRacePreviews().data ?? []).filter((p) => !p.matchesRace);
-  const busy = upload.isPending || check.isPending || splitMaster.isPending || clear.isPending || refreshContent.isPending;
+  const busy =
+    upload.isPending || check.isPending || splitMaster.isPending || clear.isPending || refreshContent.isPending;
 
   function fail(title: string, err: unknown, fallback: string) {
     const description = errorMessage(err, fallback);
@@ -35,7 +43,11 @@ export function AdminRacePreviews() {
 
   function submitUpload() {
     if (!file) {
-      toast({ variant: 'destructive', title: 'Missing Information', description: 'Please select the master preview PDF.' });
+      toast({
+        variant: 'destructive',
+        title: 'Missing Information',
+        description: 'Please select the master preview PDF.',
+      });
       return;
     }
     upload.mutate(file, {
@@ -100,8 +112,8 @@ export function AdminRacePreviews() {
           Race Previews
         </CardTitle>
         <CardDescription>
-          Upload the day’s master preview PDF, then process it into one PDF per race. Each race starts on a page with a line such as “14:30 Ascot”; put “FEATURE RACE” on a page to show that race in
-          gold.
+          Upload the day’s master preview PDF, then process it into one PDF per race. Each race starts on a page with a
+          line such as “14:30 Ascot”; put “FEATURE RACE” on a page to show that race in gold.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -143,11 +155,21 @@ export function AdminRacePreviews() {
           </Button>
         </div>
         {stray.length > 0 && (
-          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900" data-testid="stray-previews">
-            Not on today&apos;s cards, so members do not see them: {stray.map((p) => `${p.raceTime} ${p.course}`).join(', ')}. Upload today&apos;s cards, or process the right master PDF.
+          <p
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
+            data-testid="stray-previews"
+          >
+            Not on today&apos;s cards, so members do not see them:{' '}
+            {stray.map((p) => `${p.raceTime} ${p.course}`).join(', ')}. Upload today&apos;s cards, or process the right
+            master PDF.
           </p>
         )}
-        <p role="status" aria-live="polite" data-testid="race-previews-status" className={status ? 'rounded-md bg-slate-50 p-3 text-sm text-slate-800' : 'sr-only'}>
+        <p
+          role="status"
+          aria-live="polite"
+          data-testid="race-previews-status"
+          className={status ? 'rounded-md bg-slate-50 p-3 text-sm text-slate-800' : 'sr-only'}
+        >
           {status ?? ''}
         </p>
       </CardContent>

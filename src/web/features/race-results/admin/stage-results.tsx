@@ -13,8 +13,8 @@ export function StageResults() {
       title="Race Results"
       description={
         <>
-          Stage 6: the day&apos;s results, one race a line — winner first, then the placed horses with their starting prices, then the non-runners. Tips in these races settle themselves; re-entering a
-          race replaces its result.
+          Stage 6: the day&apos;s results, one race a line — winner first, then the placed horses with their starting
+          prices, then the non-runners. Tips in these races settle themselves; re-entering a race replaces its result.
         </>
       }
       dateLabel="Race day"

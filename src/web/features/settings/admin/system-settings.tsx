@@ -19,7 +19,12 @@ export function SystemSettings() {
       { openAccess: next },
       {
         onSuccess: (result) => toast({ title: 'Settings saved', description: result.message }),
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Could not save the setting'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: 'Update Failed',
+            description: errorMessage(err, 'Could not save the setting'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -47,7 +52,13 @@ export function SystemSettings() {
                   : 'Premium features need an active subscription. Turn this on to open them to every signed-in user for testing.'}
               </p>
             </div>
-            <Switch checked={openAccess} onCheckedChange={onChange} disabled={save.isPending} aria-labelledby={labelId} aria-describedby={descId} />
+            <Switch
+              checked={openAccess}
+              onCheckedChange={onChange}
+              disabled={save.isPending}
+              aria-labelledby={labelId}
+              aria-describedby={descId}
+            />
           </div>
         )}
       </CardContent>

@@ -16,9 +16,11 @@ import { Step } from '#web/components/step';
 import { FieldError, TextArea } from './step';
 
 type Errors = Partial<Record<keyof ContentUploadBody, string>>;
-const blankMultiples = () => Array.from({ length: MULTIPLE_COUNT }, () => ({ header: DEFAULT_BET_TYPE, selections: '' }));
+const blankMultiples = () =>
+  Array.from({ length: MULTIPLE_COUNT }, () => ({ header: DEFAULT_BET_TYPE, selections: '' }));
 
-const errorHint = (message?: string) => (message ? <span className="text-sm font-semibold text-red-800">{message}</span> : undefined);
+const errorHint = (message?: string) =>
+  message ? <span className="text-sm font-semibold text-red-800">{message}</span> : undefined;
 
 /**
  * Steps 2 to 5 of Content Upload (spec 02 §2.6 B.1): banner, headline tips, multiples and the
@@ -78,8 +80,14 @@ export function PublishTipsForm() {
         reset();
       },
       onError: (err) => {
-        if (confirmationField(err) === 'confirmShortPrices') setShortPrices({ body, message: errorMessage(err, 'A tip is advised shorter than its value price.') });
-        else toast({ variant: 'destructive', title: 'Content Upload Failed', description: errorMessage(err, 'Could not publish the tips.') });
+        if (confirmationField(err) === 'confirmShortPrices')
+          setShortPrices({ body, message: errorMessage(err, 'A tip is advised shorter than its value price.') });
+        else
+          toast({
+            variant: 'destructive',
+            title: 'Content Upload Failed',
+            description: errorMessage(err, 'Could not publish the tips.'),
+          });
       },
       onSettled: () => {
         setConfirming(null);
@@ -90,7 +98,17 @@ export function PublishTipsForm() {
 
   function submit() {
     const [m1, m2, m3, m4] = multiples.map((m) => composeMultiple(m.header, m.selections));
-    const body: ContentUploadBody = { nap, nb, longshot, multiple1: m1, multiple2: m2, multiple3: m3, multiple4: m4, dailyPreview, bannerDate };
+    const body: ContentUploadBody = {
+      nap,
+      nb,
+      longshot,
+      multiple1: m1,
+      multiple2: m2,
+      multiple3: m3,
+      multiple4: m4,
+      dailyPreview,
+      bannerDate,
+    };
     const parsed = contentUploadBody.safeParse(body);
     if (!parsed.success) {
       const next: Errors = {};
@@ -108,19 +126,54 @@ export function PublishTipsForm() {
 
   return (
     <div data-tips-form="" className="contents">
-      <Step n={2} title="Date Banner" description="Shown above the tips, e.g. “Saturday 21 November 2026”. Left empty, today’s date is used.">
-        <Field label="Banner date" value={bannerDate} onChange={(e) => setBannerDate(e.target.value)} placeholder="Saturday 21 November 2026" hint={errorHint(errors.bannerDate)} />
+      <Step
+        n={2}
+        title="Date Banner"
+        description="Shown above the tips, e.g. “Saturday 21 November 2026”. Left empty, today’s date is used."
+      >
+        <Field
+          label="Banner date"
+          value={bannerDate}
+          onChange={(e) => setBannerDate(e.target.value)}
+          placeholder="Saturday 21 November 2026"
+          hint={errorHint(errors.bannerDate)}
+        />
       </Step>
 
       <Step n={3} title="Headline Tips">
         <div className="grid gap-4 md:grid-cols-3">
-          <Field label="NAP" value={nap} onChange={(e) => setNap(e.target.value)} placeholder="Horse – 2:10 Ascot (7/1)" required hint={errorHint(errors.nap)} />
-          <Field label="NB" value={nb} onChange={(e) => setNb(e.target.value)} placeholder="Horse – 3:15 Haydock (9/2)" required hint={errorHint(errors.nb)} />
-          <Field label="Longshot" value={longshot} onChange={(e) => setLongshot(e.target.value)} placeholder="Horse – 4:00 Ascot (20/1)" required hint={errorHint(errors.longshot)} />
+          <Field
+            label="NAP"
+            value={nap}
+            onChange={(e) => setNap(e.target.value)}
+            placeholder="Horse – 2:10 Ascot (7/1)"
+            required
+            hint={errorHint(errors.nap)}
+          />
+          <Field
+            label="NB"
+            value={nb}
+            onChange={(e) => setNb(e.target.value)}
+            placeholder="Horse – 3:15 Haydock (9/2)"
+            required
+            hint={errorHint(errors.nb)}
+          />
+          <Field
+            label="Longshot"
+            value={longshot}
+            onChange={(e) => setLongshot(e.target.value)}
+            placeholder="Horse – 4:00 Ascot (20/1)"
+            required
+            hint={errorHint(errors.longshot)}
+          />
         </div>
       </Step>
 
-      <Step n={4} title="Multiple Bets" description="Multiple 1 is required; 2 to 4 are optional. A multiple is published only when it has selections.">
+      <Step
+        n={4}
+        title="Multiple Bets"
+        description="Multiple 1 is required; 2 to 4 are optional. A multiple is published only when it has selections."
+      >
         <div className="grid gap-4 lg:grid-cols-2">
           {multiples.map((m, i) => (
             <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-4">
@@ -128,7 +181,11 @@ export function PublishTipsForm() {
                 Multiple {i + 1}
                 {i === 0 ? ' (required)' : ' (optional)'}
               </legend>
-              <Field label={`Multiple ${i + 1} bet type`} value={m.header} onChange={(e) => setMultiple(i, { header: e.target.value })} />
+              <Field
+                label={`Multiple ${i + 1} bet type`}
+                value={m.header}
+                onChange={(e) => setMultiple(i, { header: e.target.value })}
+              />
               <TextArea
                 label={`Multiple ${i + 1} selections`}
                 rows={3}
@@ -143,7 +200,11 @@ export function PublishTipsForm() {
         </div>
       </Step>
 
-      <Step n={5} title="Daily Preview" description="Written like an article: headings, bold, lists and links. It is cleaned again on the server before publishing.">
+      <Step
+        n={5}
+        title="Daily Preview"
+        description="Written like an article: headings, bold, lists and links. It is cleaned again on the server before publishing."
+      >
         <div className="grid gap-1.5">
           <p className="text-sm font-semibold text-slate-800" aria-hidden="true">
             Daily preview
@@ -153,12 +214,20 @@ export function PublishTipsForm() {
         </div>
         <div>
           <Button variant="ghost" onClick={() => setShowPreview((s) => !s)} aria-expanded={showPreview}>
-            {showPreview ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+            {showPreview ? (
+              <EyeOff className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Eye className="h-4 w-4" aria-hidden="true" />
+            )}
             {showPreview ? 'Hide Preview' : 'Show Preview'}
           </Button>
         </div>
         {showPreview && (
-          <div aria-label="Preview" role="region" className="rounded-lg border border-dashed border-navy-200 bg-slate-50 p-4">
+          <div
+            aria-label="Preview"
+            role="region"
+            className="rounded-lg border border-dashed border-navy-200 bg-slate-50 p-4"
+          >
             <PreviewBody text={dailyPreview} fallback="Nothing to preview yet." />
           </div>
         )}
@@ -166,19 +235,36 @@ export function PublishTipsForm() {
 
       <div className="flex flex-wrap items-center gap-3">
         <Button size="lg" onClick={submit} disabled={!ready || publish.isPending}>
-          {publish.isPending ? <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> : <Send className="h-5 w-5" aria-hidden="true" />}
+          {publish.isPending ? (
+            <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
+          ) : (
+            <Send className="h-5 w-5" aria-hidden="true" />
+          )}
           Update Tips & Preview
         </Button>
-        {!ready && <p className="text-sm text-slate-600">NAP, NB, Longshot and the daily preview are needed before publishing.</p>}
-        {ready && published.data && <p className="text-sm text-slate-700">Tips are already published today: publishing replaces them.</p>}
+        {!ready && (
+          <p className="text-sm text-slate-600">
+            NAP, NB, Longshot and the daily preview are needed before publishing.
+          </p>
+        )}
+        {ready && published.data && (
+          <p className="text-sm text-slate-700">Tips are already published today: publishing replaces them.</p>
+        )}
       </div>
 
       {shortPrices && (
-        <div role="alert" className="grid gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900" data-testid="short-price-warning">
+        <div
+          role="alert"
+          className="grid gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900"
+          data-testid="short-price-warning"
+        >
           <p className="font-bold">Not published: a tip is advised shorter than its value price</p>
           <p>{shortPrices.message}</p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => send({ ...shortPrices.body, confirmShortPrices: true })} disabled={publish.isPending}>
+            <Button
+              onClick={() => send({ ...shortPrices.body, confirmShortPrices: true })}
+              disabled={publish.isPending}
+            >
               Publish Anyway
             </Button>
             <Button variant="outline" onClick={() => setShortPrices(null)} disabled={publish.isPending}>

@@ -12,7 +12,12 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-export function TextArea({ label, className, error, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+export function TextArea({
+  label,
+  className,
+  error,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
   const id = useId();
   return (
     <div className="grid gap-1.5">
@@ -21,7 +26,10 @@ export function TextArea({ label, className, error, ...rest }: TextareaHTMLAttri
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={cn('block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700', className)}
+        className={cn(
+          'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-700',
+          className,
+        )}
         {...rest}
       />
       <FieldError id={`${id}-error`} message={error} />
