@@ -214,10 +214,10 @@ describe('the race-day app', () => {
       await page.goto('/value-now');
       await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([cacheName]);
 
-      // Signed out with the header's button (on a public page: a members' page would re-read its data
-      // as a visitor and be refused): the member's cache goes at once.
-      await page.goto('/results');
-      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      // Signed out with the header's button on My Account (drawn in the browser, so the button works
+      // once the heading shows; a members' page would re-read its data as a visitor and be refused):
+      // the member's cache goes at once.
+      await signOutFromMyAccount(page);
       await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
       await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
 
@@ -417,8 +417,7 @@ describe('the race-day app', () => {
     await expect.poll(() => page.getByTestId('board-empty').isVisible()).toBe(true);
     await offer();
     expect(await prompt.count()).toBe(0);
-    await page.goto('/results');
-    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await signOutFromMyAccount(page);
     await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     await signInThroughPage(page, 'punter@example.com');
     await page.waitForURL((url) => url.pathname === '/');
@@ -429,3 +428,10 @@ describe('the race-day app', () => {
     await context.close();
   });
 });
+
+/** Signs out with the header's button on My Account, once the page is drawn (its heading shows). */
+async function signOutFromMyAccount(page: Page) {
+  await page.goto('/my-account');
+  await expect.poll(() => page.getByRole('heading', { name: 'My Account' }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+}
