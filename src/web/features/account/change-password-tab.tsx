@@ -29,7 +29,8 @@ export function ChangePasswordTab() {
         },
       ),
     (invalid) => {
-      // Besides each field's message, one notice says what stopped the change, in spec 01 §5's order.
+      // Besides each field's message, one notice says what stopped the change: a missing field first, then a mismatch, then the
+      // new password's own message.
       const { currentPassword, newPassword, confirmPassword } = form.getValues();
       if (!currentPassword || !newPassword || !confirmPassword)
         return fail('Missing information', 'Please fill in all password fields');

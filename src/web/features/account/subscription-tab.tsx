@@ -34,7 +34,7 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec 01 §2 Subscription tab. The billing issue may extend this file (portal link, invoices). */
+/** My Account's Subscription tab: the member's plan, and cancelling or resuming it. */
 export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const [confirming, setConfirming] = useState(false);
   const [why, setWhy] = useState(NO_REASON);

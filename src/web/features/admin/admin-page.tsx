@@ -63,7 +63,7 @@ export function AdminAccessRequired() {
   );
 }
 
-/** Spec 02 §2.6 B: one panel, six tabs (DESIGN decision 1), and the owner's Business figures. */
+/** The admin panel: one panel, six tabs (DESIGN decision 1), and the owner's Business figures. */
 export function AdminPage() {
   const { user, isAdmin, isLoading } = useAuth();
   const [value, setValue] = useState('content');

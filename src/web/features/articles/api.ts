@@ -12,7 +12,7 @@ import { normalizeArticle, normalizeArticles } from './article-rules';
 
 const ARTICLES_KEY = ['/api/news-and-views'] as const;
 
-/** Spec 01 §7: the article calls are fresh for 5 minutes, kept for 10, never retried or refetched on mount or focus. */
+/** The article calls are fresh for 5 minutes, kept for 10, never retried or refetched on mount or focus. */
 const articleCaching = {
   staleTime: 5 * 60_000,
   gcTime: 10 * 60_000,

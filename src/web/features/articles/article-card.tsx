@@ -6,7 +6,7 @@ import { Card } from '#web/components/ui/card';
 import { canRead, longDate, top5Label } from './article-rules';
 import { SafeHtml } from './safe-html';
 
-/** One card of a News & Views column (spec 01 §2). */
+/** One card of a News & Views column. */
 export function ArticleCard({
   article,
   hasMemberAccess,

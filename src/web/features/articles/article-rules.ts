@@ -2,16 +2,16 @@
 import type { Article } from '#shared/schemas/articles';
 import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
 
-/** Articles per column before "See More" (spec 01 §9). */
+/** Articles per column before "See More". */
 export const ARTICLES_PER_COLUMN = 5;
-/** Admin list summary preview (spec 01 §9). */
+/** Characters of an article's summary shown in the admin list. */
 const ADMIN_SUMMARY_PREVIEW = 150;
 
 const bool = (v: unknown, fallback = false) => (typeof v === 'boolean' ? v : fallback);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 /**
- * An article from the API in camel or snake case (spec 01 §3), or null when it is not one: an
+ * An article from the API in camel or snake case, or null when it is not one: an
  * array, or missing id or title. `contentType` defaults to premium when absent (the list's rule:
  * an unknown article is treated as members-only, never opened by mistake).
  */
@@ -59,7 +59,7 @@ function publishDay(value: string | null | undefined): string | null {
   return isIsoDay(day) ? day : null;
 }
 
-/** Newest first by publish date, undated last (spec 01 §2). */
+/** Newest first by publish date, undated last. */
 export function sortNewestFirst(articles: Article[]): Article[] {
   return [...articles].sort((a, b) => {
     const da = publishDay(a.publishDate);
@@ -119,7 +119,7 @@ export function isMissingSlug(slug: string): boolean {
   return slug === '' || slug === 'undefined' || slug === 'null';
 }
 
-/** "yyyy-mm-dd" of a date field, or today in London when it cannot be read (spec 02 §2.6). */
+/** "yyyy-mm-dd" of a date field, or today in London when it cannot be read. */
 export function normalizeDateInput(value: string | null | undefined, now: Date = new Date()): string {
   if (value) {
     const day = value.slice(0, 10);

@@ -61,7 +61,7 @@ function Column({
   );
 }
 
-/** /news-and-views: two columns, or the selected article in place of them (spec 01 §2). */
+/** /news-and-views: two columns, or the selected article in place of them. */
 export function NewsAndViewsPage() {
   const { data, isPending, isError } = useArticles();
   const { hasMemberAccess } = useAuth();

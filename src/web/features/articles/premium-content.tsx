@@ -5,7 +5,7 @@ import { ButtonLink } from '#web/components/ui/button';
 import { useAuth } from '../auth/api';
 import { useArticle } from './api';
 
-/** The in-list premium panel (spec 01 §2 "In-page article view"). */
+/** The in-list premium panel. */
 export function MembersOnlyPanel() {
   return (
     <section
@@ -26,7 +26,7 @@ export function MembersOnlyPanel() {
   );
 }
 
-/** The article page's premium preview panel (spec 01 §2 "Article page"). */
+/** The article page's premium preview panel. */
 export function PremiumPreviewPanel() {
   return (
     <section

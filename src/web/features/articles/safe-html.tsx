@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { sanitizeArticleHtml, sanitizeSummaryHtml } from './sanitize';
 
-/** Admin HTML, sanitised again in the browser with the spec's lists before it touches the page. */
+/** Admin HTML, sanitised again in the browser with the same allow-lists before it touches the page. */
 export function SafeHtml({
   html,
   kind,

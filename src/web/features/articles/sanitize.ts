@@ -8,7 +8,7 @@ import {
 } from '#shared/sanitize-lists';
 
 /**
- * Display-time sanitising with the same spec 01 §5 lists the server applied on save: whatever
+ * Display-time sanitising with the same allow-lists the server applied on save: whatever
  * reaches the page (an old row, a bug upstream) passes the allow-list again here.
  */
 const articleConfig: Config = {

@@ -8,7 +8,7 @@ import { toast, type ToastInput } from '#web/components/ui/use-toast';
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
 /**
- * The auth check (spec 01 §7): 401 means signed out (and the browser's storage is cleared);
+ * The auth check: 401 means signed out (and the browser's storage is cleared);
  * any other failure is "Authentication check failed".
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
@@ -51,14 +51,14 @@ export function useCurrentUser() {
   return useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
 }
 
-/** Signed in: the user is stored at once, then refetched (spec 01 §4 "login success refreshes the user"). */
+/** Signed in: the user is stored at once, then refetched. */
 function storeUser(queryClient: QueryClient, user: CurrentUser) {
   queryClient.setQueryData(AUTH_USER_KEY, user);
   void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
 }
 
 export interface LoginOptions {
-  /** The success toast; the sign-in page uses spec 02 §8's "Login successful!" / "Redirecting...". */
+  /** The success toast; the sign-in page says "Login successful!" / "Redirecting...". */
   successToast?: (user: CurrentUser) => ToastInput | null;
 }
 
@@ -144,7 +144,7 @@ export function useAuth() {
   };
 }
 
-/** "Forgot password?" and the e-mailed link's page (spec 01 §2). */
+/** "Forgot password?" and the e-mailed link's page. */
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (email: string) =>

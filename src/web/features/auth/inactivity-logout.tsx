@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { isMobileClient } from '#web/lib/device';
 import { clearBrowserStorage } from '#web/lib/storage';
 
-/** Spec 01 §4 and §9: 30 minutes without activity signs out; a warning comes 2 minutes before. */
+/** 30 minutes without activity signs out; a warning comes 2 minutes before. */
 const INACTIVITY_LIMIT_MS = 30 * 60 * 1000;
 const INACTIVITY_WARNING_MS = 2 * 60 * 1000;
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
@@ -39,7 +39,7 @@ async function touchSession(): Promise<boolean> {
 /**
  * Mounted only while someone is signed in. Plain timers, so tests drive it with a fake clock
  * (Playwright's page.clock). Two minutes before the limit it shows a warning on screen with
- * "Stay signed in" (issue 16 item 7). Any activity still counts, as the spec says; once warned,
+ * "Stay signed in". Any activity resets the timers; once warned,
  * activity is treated as "Stay signed in" and also touches the session on the server, whose own
  * idle limit is the same 30 minutes.
  */
@@ -61,7 +61,7 @@ export function InactivityLogout() {
       warned = false;
       setWarning(false);
       warnTimer = setTimeout(() => {
-        // Logged as spec 01 §4 says, and now shown on screen as well.
+        // Logged to the console, and shown on screen as well.
         console.warn('You will be signed out in 2 minutes because of inactivity.');
         warned = true;
         setWarning(true);

@@ -4,7 +4,7 @@ import { apiJson, getJson } from '#web/lib/request';
 
 const BACK_CATALOGUE_KEY = ['/api/back-catalogue'] as const;
 
-/** Always refetched (spec 01 §7). */
+/** Always refetched. */
 export function useBackCatalogue() {
   return useQuery({
     queryKey: BACK_CATALOGUE_KEY,

@@ -14,7 +14,7 @@ import { useBackCatalogue } from './api';
 const rowClasses =
   'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2.5 text-left text-navy-900 hover:bg-navy-50 focus-visible:bg-navy-50';
 
-/** Fresh cache-busting parameters at the moment of the click (spec 01 §7). */
+/** Fresh cache-busting parameters at the moment of the click. */
 function withCacheBusting(event: MouseEvent<HTMLAnchorElement>, filename: string) {
   event.currentTarget.href = attachedAssetUrl(filename, {
     version: Date.now(),
@@ -68,7 +68,7 @@ function CatalogueSkeleton() {
   );
 }
 
-/** Spec 01 §2 "Back catalogue": by year then month; this London month starts open. */
+/** The back catalogue, by year then month; this London month starts open. */
 export function BackCataloguePage() {
   const { data, isPending, isError } = useBackCatalogue();
   const currentMonth = monthKey(londonDate(useNow()));

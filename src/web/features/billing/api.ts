@@ -23,7 +23,7 @@ import { ApiError, apiJson, errorMessage, getJson } from '#web/lib/request';
 type CheckoutInput = { email: string; plan: Plan } & Record<ConsentField, boolean>;
 
 /**
- * Spec 01 §8: a non-OK answer is a checkout failure (the ApiError carries the server's message),
+ * A non-OK answer is a checkout failure (the ApiError carries the server's message),
  * an answer without a url is "No checkout URL received".
  */
 export async function createCheckoutSession(input: CheckoutInput): Promise<string> {

@@ -46,7 +46,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Spec 01 §2 Payment success: reads session_id, shows what was bought and the next step. Only a
+ * Payment success: reads session_id, shows what was bought and the next step. Only a
  * checkout that created a new account leads to the password step (decision 0018); any other goes
  * straight to the account (sign in first when this browser is not signed in to it).
  */

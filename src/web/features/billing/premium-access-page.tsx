@@ -32,7 +32,7 @@ const features = [
   },
 ];
 
-/** Where members-only links send signed-out visitors (spec 01 §2). */
+/** Where members-only links send signed-out visitors. */
 export function PremiumAccessPage() {
   return (
     <div className="bg-navy-50">

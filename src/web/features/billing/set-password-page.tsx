@@ -11,11 +11,11 @@ import { AUTH_USER_KEY, fetchCurrentUser } from '../auth/api';
 import { AuthCard } from '../auth/auth-card';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession, useSetPassword } from './api';
 
-/** Spec 01 §9: the automatic sign-in follows the password step after 1 second. */
+/** The automatic sign-in follows the password step after 1 second. */
 export const AUTO_LOGIN_DELAY_MS = 1000;
 
 /**
- * Spec 01 §2 Set password, the second step of the post-payment flow (§4). The set-password call
+ * Set password, the second step after paying for a new account (decision 0018). The set-password call
  * already signs the browser in; after a second the user is refetched and sent home, or to the
  * sign-in page with the e-mail filled in when that did not work.
  */

@@ -16,7 +16,7 @@ import { checkoutErrorText, createCheckoutSession } from './api';
 import { MonthlyPrice, PlanChoice } from './plan-choice';
 
 /**
- * Spec 01 §2 Subscribe with DESIGN decision 2: a member is sent home; a signed-in non-member
+ * Subscribe: a member is sent home; a signed-in non-member
  * checks out for their own e-mail (shown, not editable); a visitor types one. The plan (when the
  * annual one is offered) and three boxes — 18 or over, the terms, starting now — come first: the
  * checkout does not open without the boxes ticked.

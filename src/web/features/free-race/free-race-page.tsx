@@ -10,7 +10,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { ApiError, getJson } from '#web/lib/request';
 import { RaceCard } from '../race-cards/race-card';
 
-/** GET /api/free-race-preview (spec 02 §3). */
+/** The answer of GET /api/free-race-preview: whether a free race is offered today, and that race. */
 export interface FreeRacePreview {
   available: boolean;
   race_time?: string | null;
@@ -37,7 +37,7 @@ function useFreeRacePreview() {
   });
 }
 
-/** Spec 02 §2.4: the one free race of the day, with the way to the full guide. */
+/** The one free race of the day, with the way to the full guide. */
 export function FreeRacePage() {
   const { data, isPending, isError } = useFreeRacePreview();
   const cardRef = useRef<HTMLDivElement>(null);

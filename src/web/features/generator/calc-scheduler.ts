@@ -1,5 +1,5 @@
 /**
- * Spec 02 §4: recalculation runs a fixed delay after the last change, and only one calculation
+ * Recalculation runs a fixed delay after the last change, and only one calculation
  * runs at a time — a change during a run queues exactly one more run after it.
  */
 export interface CalculationScheduler {

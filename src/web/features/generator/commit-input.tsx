@@ -8,7 +8,7 @@ export interface CommitInputProps extends Omit<
   /** The committed value as shown when not being edited. */
   value: string;
   onCommit: (text: string) => void;
-  /** Numeric fields also commit this long after the last keystroke (spec 02 §4: 300 ms). */
+  /** Numeric fields also commit this long after the last keystroke. */
   debounceMs?: number;
   /** Early (debounced) commits only for text that is complete, so "5/" is not read as 0 mid-typing. */
   isComplete?: (text: string) => boolean;

@@ -10,7 +10,7 @@ import { useOddsFormat } from '../odds-preference/use-odds';
 
 const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
 
-/** The phone layout: one stacked card per horse with the simpler set of inputs (spec 02 §2.3). */
+/** The phone layout: one stacked card per horse with the simpler set of inputs. */
 export function GeneratorCards({
   rows,
   calculated,
@@ -69,7 +69,7 @@ export function GeneratorCards({
               <div className="flex items-start gap-2">
                 {row.locked ? (
                   // A race-card runner's name cannot be edited: shown whole as text, wrapping on a
-                  // 390 px phone instead of clipped in an input (issue 16 item 9).
+                  // 390 px phone instead of clipped in an input.
                   <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] items-start gap-2">
                     <p
                       className="min-h-11 break-words py-2 text-base font-bold leading-snug text-navy-900"

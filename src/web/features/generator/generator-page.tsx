@@ -22,7 +22,7 @@ import { useGenerator } from './use-generator';
 import { useMediaQuery } from './use-media-query';
 import { ValueLegend } from './value-legend';
 
-/** Spec 02 §2.3: the VB Tissue Odds Generator (inside the members gate of the route table). */
+/** The VB Tissue Odds Generator (inside the members gate of the route table). */
 export function GeneratorPage() {
   const queryClient = useQueryClient();
   const lists = useRaceLists();

@@ -53,7 +53,7 @@ function SortHeader({
   );
 }
 
-/** The desktop table (spec 02 §2.3 columns). */
+/** The desktop table: every generator column for each horse of the race. */
 export function GeneratorTable({
   rows,
   calculated,

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 
-/** Spec 02 §2.3 help notes. */
+/** The generator's help notes under the table; static text. */
 export function HelpNotes() {
   return (
     <section

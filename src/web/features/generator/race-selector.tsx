@@ -10,7 +10,7 @@ export interface RaceSelectorProps {
   disabled?: boolean;
 }
 
-/** Today's and tomorrow's races by time, grouped under the day name with their count (spec 02 §2.1, §2.3). */
+/** Today's and tomorrow's races by time, grouped under the day name with their count. */
 export function RaceSelector({ groups, value, onChange, disabled }: RaceSelectorProps) {
   const id = useId();
   return (

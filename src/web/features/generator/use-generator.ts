@@ -8,8 +8,8 @@ import {
 } from '#shared/generator/state';
 
 /**
- * The generator's state with the spec's timing: every change schedules a recalculation 150 ms
- * later (spec 02 §4); Calculate runs at once. The reducer does one calculation per action, so
+ * The generator's state and its timing: every change schedules a recalculation 150 ms
+ * later; Calculate runs at once. The reducer does one calculation per action, so
  * calculations never overlap.
  */
 export function useGenerator() {

@@ -1,7 +1,7 @@
 import { VALUE_LEGEND, valueLabel, type ValueScore } from '#shared/generator/legend';
 import { cn } from '#web/lib/cn';
 
-/** Spec 02 §2.3 colours: 5 strong green, 4 light green, 3 yellow, 2 light yellow, 1 red. */
+/** The value colours: 5 strong green, 4 light green, 3 yellow, 2 light yellow, 1 red. */
 const SCORE_CLASSES: Record<ValueScore, string> = {
   5: 'bg-green-700 text-white',
   4: 'bg-green-200 text-green-950',

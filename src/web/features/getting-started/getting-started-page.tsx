@@ -20,7 +20,7 @@ function Step({ icon: Icon, title, children }: { icon: typeof LogIn; title: stri
 
 const link = 'font-semibold text-navy-700 underline underline-offset-4';
 
-/** Static help (spec 02 §2.5); makes no calls. */
+/** Static help; makes no calls. */
 export function GettingStartedPage() {
   const { supportEmail } = useConfig();
   return (

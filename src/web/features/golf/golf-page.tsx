@@ -16,7 +16,7 @@ const tiles = [
   { icon: CalendarDays, title: 'Weekly Schedule', text: 'Analysis published ahead of each week’s main tournaments.' },
 ];
 
-/** Members only; the router wraps it in the "golf analysis" gate (spec 01 §2). */
+/** Members only; the router wraps it in the "golf analysis" gate. */
 export function GolfPage() {
   return (
     <>

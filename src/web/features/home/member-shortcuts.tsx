@@ -17,7 +17,7 @@ const shortcuts = [
   },
 ];
 
-/** Shown on the home page to signed-in users (spec 01 §2). */
+/** Shown on the home page to signed-in users. */
 export function MemberShortcuts() {
   return (
     <section className="mx-auto max-w-6xl px-4 pb-12 sm:pb-16" aria-labelledby="shortcuts-title">

@@ -4,7 +4,7 @@ import { apiJson, getJson } from '#web/lib/request';
 
 const MY_BETS_KEY = ['/api/my-bets'] as const;
 
-/** The member's own bets, settled from the results (issue 20 item 6); never in server-rendered HTML. */
+/** The member's own bets, settled from the results (decision 0031); never in server-rendered HTML. */
 export function useMyBets() {
   return useQuery({
     queryKey: MY_BETS_KEY,

@@ -10,7 +10,7 @@ import { LogBetForm } from './log-bet-form';
 
 /**
  * Under the generator, for a race from the cards: pick a row, see the shortest price still value
- * with the odds as they stand now (issue 20 item 4), and log a bet at the price taken (item 6).
+ * with the odds as they stand now, and log a bet at the price taken (decision 0031).
  */
 export function GeneratorBet({ race, rows }: { race: RaceCard | null; rows: GeneratorRow[] }) {
   const [name, setName] = useState('');

@@ -21,7 +21,7 @@ export interface BetTarget {
 
 const notLogged = (description: string) => toast({ title: 'Bet Not Logged', description, variant: 'destructive' });
 
-/** Price taken, stake, each way: logs one bet to the member's own log (issue 20 item 6), checked by the server's schema. */
+/** Price taken, stake, each way: logs one bet to the member's own log, checked by the server's schema. */
 export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () => void }) {
   const log = useLogBet();
   const id = useId();

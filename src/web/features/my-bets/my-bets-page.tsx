@@ -39,7 +39,7 @@ function downloadCsv(bets: MyBet[]) {
   URL.revokeObjectURL(url);
 }
 
-/** The member's own bet log (issue 20 item 6): private, settled from the results. */
+/** The member's own bet log: private, settled from the results. */
 export function MyBetsPage() {
   const bets = useMyBets();
   useEffect(() => {

@@ -3,7 +3,7 @@ import { MemberEmails } from '#web/features/mail/admin/member-emails';
 import { AdminRacePreviews } from '#web/features/race-previews/admin/admin-race-previews';
 import { PublishTipsForm } from '#web/features/tips/admin/publish-tips-form';
 
-/** Spec 02 §2.6 B.1: yesterday into the archive, then the morning's tips, multiples and preview. */
+/** The Content Upload tab: yesterday into the archive, then the morning's tips, multiples and preview. */
 export function ContentUploadTab() {
   return (
     <div className="grid gap-6">

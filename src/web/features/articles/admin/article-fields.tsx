@@ -23,7 +23,7 @@ export interface ArticleForm {
   discountCode: string;
 }
 
-/** Publishing needs a title, a summary and some content (spec 02 §5). */
+/** Publishing needs a title, a summary and some content. */
 export function isPublishable(form: ArticleForm): boolean {
   return form.title.trim() !== '' && form.summary.trim() !== '' && form.content.trim() !== '';
 }

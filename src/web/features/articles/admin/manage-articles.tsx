@@ -126,7 +126,7 @@ function EditArticle({ id, onDone }: { id: number; onDone: () => void }) {
   return <EditForm article={data} onDone={onDone} />;
 }
 
-/** "Manage Existing Articles": the list, then one article's edit form (spec 02 §2.6). */
+/** "Manage Existing Articles": the list, then one article's edit form. */
 export function ManageArticles() {
   const { data, isPending } = useArticles();
   const [editing, setEditing] = useState<number | null>(null);

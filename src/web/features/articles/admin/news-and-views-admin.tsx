@@ -9,7 +9,7 @@ import { useAutomateArticleAccess, useImportResourceLibrary } from '../api';
 import { ManageArticles } from './manage-articles';
 import { UploadArticle } from './upload-article';
 
-/** The admin panel's News & Views tab (spec 02 §2.6 B.2). */
+/** The admin panel's News & Views tab. */
 export function NewsAndViewsAdmin() {
   const [tab, setTab] = useState('upload');
   const automate = useAutomateArticleAccess();

@@ -9,7 +9,7 @@ import { useCreateArticle } from '../api';
 import { ArticleFields, isPublishable } from './article-fields';
 import { bodyFromForm, emptyForm } from './form-body';
 
-/** "Upload New Article": defaults news, regular, the analyst as author, today (spec 02 §9). */
+/** "Upload New Article": defaults news, regular, the analyst as author, today. */
 export function UploadArticle() {
   const { analystName } = useConfig();
   const [form, setForm] = useState(() => emptyForm(analystName));

@@ -7,7 +7,7 @@ import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
 import { useUploadBackCataloguePdf } from '../api';
 
-/** Spec 02 §2.6 B.3: a dated PDF guide becomes a back-catalogue entry. */
+/** A dated PDF guide becomes a back-catalogue entry. */
 export function BackCatalogueUpload() {
   const [date, setDate] = useState('');
   const [file, setFile] = useState<File | null>(null);

@@ -52,7 +52,7 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
   );
 }
 
-/** Admin: the three member mailings (spec 02 §7) and the outbox they go through. */
+/** Admin: the three member mailings and the outbox they go through. */
 export function MemberEmails() {
   const send = useSendMailing();
   const [confirming, setConfirming] = useState<(typeof MAILINGS)[number] | null>(null);
