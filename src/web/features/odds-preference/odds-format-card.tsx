@@ -11,7 +11,7 @@ const LABELS: Record<OddsFormat, { title: string; example: string }> = {
   decimal: { title: 'Decimal', example: '6.00, 3.75, 2.00' },
 };
 
-/** My Account: how odds are shown on race cards, the generator, tips and results (issue 20 item 5). */
+/** My Account: how odds are shown on race cards, the generator, tips and results. */
 export function OddsFormatCard({ user }: { user: CurrentUser }) {
   const name = useId();
   const save = useSetOddsFormat();

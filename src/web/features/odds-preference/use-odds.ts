@@ -4,7 +4,7 @@ import type { CurrentUser } from '#shared/schemas/auth';
 import { apiJson } from '#web/lib/request';
 import { AUTH_USER_KEY, useCurrentUser } from '../auth/api';
 
-/** The signed-in member's odds format (issue 20 item 5); fractional for visitors. */
+/** The signed-in member's odds format (decision 0030); fractional for visitors. */
 export function useOddsFormat(): OddsFormat {
   return useCurrentUser().data?.oddsFormat ?? 'fractional';
 }

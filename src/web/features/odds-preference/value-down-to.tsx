@@ -1,7 +1,7 @@
 import { formatOdds, valueDownTo, type ValueDownTo } from '#shared/odds-format';
 import type { ValueInput } from '#shared/value-model';
 
-/** Each runner's "value down to" price by its key, from the race's VB ratings and morning odds (issue 20 item 4). */
+/** Each runner's "value down to" price by its key, from the race's VB ratings and morning odds. */
 export function valueDownToAll<K>(runners: Array<ValueInput & { key: K }>): Map<K, ValueDownTo> {
   const out = new Map<K, ValueDownTo>();
   runners.forEach((r, i) => {

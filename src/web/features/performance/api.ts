@@ -44,7 +44,7 @@ export interface RecordOutcome {
 }
 
 /**
- * One call per filled selection (spec 02 §7). Every entry is tried, so one refusal (say a
+ * One call per filled selection. Every entry is tried, so one refusal (say a
  * duplicate) does not stop the others; the history refreshes once all have answered.
  */
 export function useRecordTips() {

@@ -11,7 +11,7 @@ export const RACE_LISTS_KEY = ['race-cards', 'by-day'] as const;
 export const RACE_CARD_KEY = ['race-cards', 'race'] as const;
 const WORKING_WEEKDAY_KEY = ['race-cards', 'working-weekday'] as const;
 
-/** GET /api/vbg-race-cards: the lists offered to the tool pages, fresh for 30 s (spec 02 §7, §9). */
+/** GET /api/vbg-race-cards: the lists offered to the tool pages, fresh for 30 s. */
 export function useRaceLists() {
   return useQuery({
     queryKey: RACE_LISTS_KEY,
@@ -20,7 +20,7 @@ export function useRaceLists() {
   });
 }
 
-/** Spec 02 §9: the admin view re-reads the metadata every 10 minutes. */
+/** The admin view re-reads the metadata every 10 minutes. */
 export const ADMIN_METADATA_REFRESH_MS = 600_000;
 
 function fetchMetadata(): Promise<RaceCardsMetadata> {
@@ -28,7 +28,7 @@ function fetchMetadata(): Promise<RaceCardsMetadata> {
   return getJson<RaceCardsMetadata>(`/api/vbg-race-cards-metadata?t=${t}`) as Promise<RaceCardsMetadata>;
 }
 
-/** Metadata of every weekday, re-read when the window regains focus (spec 02 §4). */
+/** Metadata of every weekday, re-read when the window regains focus. */
 export function useRaceCardsMetadata(options: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: RACE_CARDS_METADATA_KEY,

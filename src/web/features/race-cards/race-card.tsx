@@ -158,7 +158,7 @@ function HorseRow({
             <Detail label="Official rating" value={horse.officialRating} />
             <Detail label="Weight" value={horse.weight} />
             <Detail label="Bookie odds" value={bookie} />
-            {/* The shortest price still value by the VB tissue (issue 20 item 4): below it, leave the bet. */}
+            {/* The shortest price still value by the VB tissue: below it, leave the bet. */}
             {downTo && <Detail label="Value down to" value={valueDownToText(downTo, format)} />}
           </dl>
           <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">{horse.summary || DEFAULT_SUMMARY}</p>
@@ -169,7 +169,7 @@ function HorseRow({
   );
 }
 
-/** A full race card (spec 02 §2.2); stacked rows that stay readable at 390 px. */
+/** A full race card; stacked rows that stay readable at 390 px. */
 export function RaceCard({ race }: { race: RaceCardData }) {
   const [sort, setSort] = useState<HorseSort>(DEFAULT_HORSE_SORT);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());

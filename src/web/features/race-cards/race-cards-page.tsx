@@ -27,7 +27,7 @@ const GRID_COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-2 sm:grid-col
 
 /**
  * "Monday 30 Nov (8)": the weekday, the London day its cards are for and the count, so nobody
- * mistakes last week's cards for this week's (issue 16 item 8).
+ * mistakes last week's cards for this week's.
  */
 function tabLabel(d: Weekday, races: readonly RaceSummary[]): string {
   if (races.length === 0) return weekdayName(d);
@@ -128,7 +128,7 @@ function SelectedRaces({
   );
 }
 
-/** Spec 02 §2.1: weekday tabs, the race menu and the selected race cards (inside the member gate). */
+/** The race cards page: weekday tabs, the race menu and the selected race cards (inside the member gate). */
 export function RaceCardsPage() {
   const queryClient = useQueryClient();
   const metadata = useRaceCardsMetadata();

@@ -1,4 +1,4 @@
-/** An admin upload answer (spec 02 §3). */
+/** An admin upload's answer: success or not, the message, and the popup text when there is one. */
 export interface UploadResult {
   success: boolean;
   message: string;
@@ -9,7 +9,7 @@ export interface UploadResult {
 
 /**
  * Multipart upload through XMLHttpRequest, the one browser API that reports upload progress.
- * The body is read whatever the status: failure comes back through `success` (spec 02 §4).
+ * The body is read whatever the status: failure comes back through `success`.
  */
 export function uploadWithProgress(
   url: string,

@@ -5,7 +5,7 @@ import { VALUE_NOW_KEY } from '#web/lib/query-keys';
 import { RACE_CARD_KEY, RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, RACE_LISTS_KEY } from './api';
 
 const RACE_CARD_EVENTS_URL = '/api/vbg-race-cards-events';
-/** Spec 02 §4: after a stream error, reconnect after 5 s. */
+/** After a stream error, reconnect after 5 s. */
 const RECONNECT_MS = 5_000;
 
 /**

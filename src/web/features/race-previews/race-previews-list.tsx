@@ -43,7 +43,7 @@ function PreviewBox({ preview }: { preview: RacePreview }) {
   );
 }
 
-/** Today's race-preview PDFs under the tips: gold boxes for feature races, blue for the rest (spec 02 §2.5). */
+/** Today's race-preview PDFs under the tips: gold boxes for feature races, blue for the rest. */
 export function RacePreviews() {
   const { data, isPending, error } = useRacePreviews();
   return (

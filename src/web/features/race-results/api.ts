@@ -5,7 +5,7 @@ import { getJson } from '#web/lib/request';
 
 const CALIBRATION_KEY = ['/api/value-calibration'] as const;
 
-/** Public: the calibration of past days' results (issue 20). */
+/** Public: the calibration of past days' results. */
 export function useCalibration() {
   return useQuery({
     queryKey: CALIBRATION_KEY,

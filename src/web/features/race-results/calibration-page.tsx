@@ -75,7 +75,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const summary = (d: CalibrationResponse) =>
   `${plural(d.races, 'race')}, ${plural(d.overall.runners, 'runner')}, ${plural(d.overall.winners, 'winner')} (${d.overall.expectedWinners.toFixed(2)} expected by the market).`;
 
-/** The public calibration of the VB tissue (issue 20, decision 0028): server rendered. */
+/** The public calibration of the VB tissue (decision 0028): server rendered. */
 export function CalibrationPage() {
   const calibration = useCalibration();
   useEffect(() => {

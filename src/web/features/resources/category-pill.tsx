@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/cn';
 
-/** Spec 01 §2: strategy blue, analysis green, methodology purple, anything else grey. */
+/** A guide's category pill: strategy blue, analysis green, methodology purple, anything else grey. */
 function categoryClasses(category: string): string {
   switch (category) {
     case 'strategy':

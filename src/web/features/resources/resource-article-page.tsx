@@ -56,7 +56,7 @@ function renderBlock(block: Block, key: number): ReactNode {
   }
 }
 
-/** /resources/{slug}: one of the built-in blog articles (spec 01 §2 "Blog article"). */
+/** /resources/{slug}: one of the built-in blog articles. */
 export function ResourceArticlePage() {
   const { slug = '' } = useParams();
   const article = findBlogArticle(slug);

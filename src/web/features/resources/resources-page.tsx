@@ -7,7 +7,7 @@ import { ButtonLink } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { CategoryPill } from './category-pill';
 
-/** /resources: the back-catalogue intro and the built-in guides (spec 01 §2). */
+/** /resources: the back-catalogue intro and the built-in guides. */
 export function ResourcesPage() {
   return (
     <>

@@ -68,7 +68,7 @@ function MembersOnlyDay({ date }: { date: string }) {
 }
 
 /**
- * Public archive page of one day's tips (spec 01 §2 "Historical tips"). Only past London days are
+ * Public archive page of one day's tips. Only past London days are
  * public (DESIGN decision 10): today's and later ones are behind the member gate here too, and
  * the server render never reads them.
  */

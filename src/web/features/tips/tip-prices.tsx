@@ -18,7 +18,7 @@ import { WatchStar } from '../watchlist/watch-star';
 
 /**
  * Beside today's tips (members only): for each of NAP, NB and Longshot, the shortest price still
- * value by the VB tissue of its race card (issue 20 item 4), and "Log bet" (item 6).
+ * value by the VB tissue of its race card (decision 0030), and "Log bet" to the member's own log (decision 0031).
  */
 export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
   const today = londonDate(useNow());

@@ -7,7 +7,7 @@ import { TipsCards, TipsCardsSkeleton } from './tips-cards';
 import { RacePreviews } from '../race-previews/race-previews-list';
 import { TipPrices } from './tip-prices';
 
-/** Members only; the router wraps it in the "daily tips" gate (spec 01 §2 "Daily tips"). */
+/** Members only; the router wraps it in the "daily tips" gate. */
 export function TipsPage() {
   const { data, isPending, error } = useDailyTips();
   const banner = data?.bannerDate.trim() || SAMPLE_BANNER_DATE;

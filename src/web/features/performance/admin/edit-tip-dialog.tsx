@@ -7,13 +7,13 @@ import { confirmationField, errorMessage } from '#web/lib/request';
 import { useSchemaForm } from '#web/lib/schema-form';
 import { useEditTip } from '../api';
 
-// The manual entry's placeholder course (spec 02 §5) is shown as an empty field.
+// The manual entry's placeholder course is shown as an empty field.
 const NO_COURSE = 'Daily Tips';
 type FieldName = keyof Omit<TipEditBody, 'confirmCorrection'>;
 
 /**
  * Edits a pending tip (PUT /api/admin/tip-records/{id}) in a modal on the native <dialog>, with
- * the same rules as the server checked before sending (issue 16 item 2).
+ * the same rules as the server checked before sending.
  */
 export function EditTipDialog({ record, onClose }: { record: TipRecord; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);

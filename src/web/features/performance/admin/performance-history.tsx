@@ -28,7 +28,7 @@ export function PerformanceHistory() {
 
   function populate() {
     autoPopulate.mutate(londonDate(new Date()), {
-      // The server says what was added, updated or left alone (issue 16 item 2): shown as it is.
+      // The server says what was added, updated or left alone: shown as it is.
       onSuccess: (result) => toast({ title: 'Success', description: result.message }),
       onError: (err) =>
         toast({

@@ -42,7 +42,7 @@ export function RecordTips() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // Spec 02 §5: only entries with both a horse name and a race are sent; odds may be empty.
+    // Only entries with both a horse name and a race are sent; odds may be empty.
     const bodies: TipRecordBody[] = SELECTION_TYPES.filter(
       (type) => entries[type].horse.trim() && entries[type].race.trim(),
     ).map((type) => ({
@@ -85,7 +85,7 @@ export function RecordTips() {
           })),
         );
         const refusals = failures.filter((f) => !toConfirm.includes(f));
-        // The server's own words: they say when a pending tip of that type was replaced (issue 16 item 2).
+        // The server's own words: they say when a pending tip of that type was replaced.
         const savedText = saved.map((s) => s.message);
         if (refusals.length === 0) {
           if (saved.length > 0) toast({ title: 'Tips Recorded', description: savedText.join(' ') });

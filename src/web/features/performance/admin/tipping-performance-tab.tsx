@@ -3,7 +3,7 @@ import { Tabs } from '#web/components/ui/tabs';
 import { PerformanceHistory } from './performance-history';
 import { RecordTips } from './record-tips';
 
-/** Spec 02 §2.6 B.4 "Tipping tool": Record New Tips and Performance History (decision 0006). */
+/** The Tipping tool tab: Record New Tips and Performance History (decision 0006). */
 export function TippingPerformanceTab() {
   const [tab, setTab] = useState('record');
   return (

@@ -34,7 +34,7 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Spec 02 §2.6 B.5 / §7: today's selections as an .xlsx, with the Main and AV8+ stake multipliers. */
+/** The Excel export: today's selections as an .xlsx, with the Main and AV8+ stake multipliers. */
 export function ExcelExport() {
   const [main, setMain] = useState(String(MULTIPLIER_DEFAULTS.main));
   const [av8, setAv8] = useState(String(MULTIPLIER_DEFAULTS.av8));

@@ -11,7 +11,7 @@ import { RACE_CARDS_METADATA_KEY } from '../api';
 import { useReprocessWorkbook } from './reprocess-workbook';
 
 /**
- * The admin's "horse summaries and morning odds" sub-section (spec 02 §2.6 B.5): odds pasted as
+ * The admin's "horse summaries and morning odds" sub-section: odds pasted as
  * "Horse: odds" lines for the chosen weekday (POST /api/vbg-race-cards/morning-odds), and a
  * re-process of the last stored master workbook, confirmed after a dry run (reprocess-workbook.tsx).
  * Summaries themselves come from column AQ of the workbook (stages 1 and 3).

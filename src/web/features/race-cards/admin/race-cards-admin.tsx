@@ -12,7 +12,7 @@ import { StageMorningOdds } from './stage-morning-odds';
 import { StageVerdicts } from './stage-verdicts';
 import { WeekdayCards } from './weekday-cards';
 
-/** Spec 02 §2.6: the five morning stages, Clear Specific Day, the Excel export and the weekday cards. */
+/** The VBG Race Cards tab: the five morning stages, Clear Specific Day, the Excel export and the weekday cards. */
 /** `stageSix`: the day's results (another feature's screen, placed here by the admin tab). */
 export function RaceCardsAdmin({ stageSix }: { stageSix?: ReactNode } = {}) {
   // One metadata query (refreshed while the admin works) feeds the stage-1 counts and the weekday list.

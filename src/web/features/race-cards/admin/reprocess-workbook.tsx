@@ -74,7 +74,7 @@ export function ChangeList({
 }
 
 /**
- * Re-process Last Workbook in two steps (issue 16 items 1 and 5): the dry run says what would
+ * Re-process Last Workbook in two steps: the dry run says what would
  * change, the analyst confirms, and only then is the workbook re-processed.
  */
 export function useReprocessWorkbook(onOutcome: (text: string | null) => void) {

@@ -10,7 +10,7 @@ import type { UploadResult } from '../upload';
 import { runStageAction } from './run-action';
 import { StagePanel } from './stage-panel';
 
-/** Stage 4: the weekday tab the race cards open on (spec 02 §5). */
+/** Stage 4: the weekday tab the race cards open on. */
 export function StageDefaultWeekday() {
   const queryClient = useQueryClient();
   const current = useDefaultWeekday();

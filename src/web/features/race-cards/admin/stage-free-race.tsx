@@ -28,7 +28,7 @@ export function useRefreshFreeRace() {
   return () => void queryClient.invalidateQueries({ queryKey: FREE_RACE_TODAY_KEY });
 }
 
-/** Stage 5: nominate today's free race from the default weekday's races (spec 02 §5). */
+/** Stage 5: nominate today's free race from the default weekday's races. */
 export function StageFreeRace() {
   const queryClient = useQueryClient();
   const metadata = useRaceCardsMetadata();

@@ -2,7 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { cn } from '#web/lib/cn';
 import type { UploadResult } from '../upload';
 
-/** The 'Stage N Complete' / 'Stage N Failed' panel with the server's message and popupMessage (spec 02 §2.6 A). */
+/** The 'Stage N Complete' / 'Stage N Failed' panel with the server's message and popupMessage. */
 export function StagePanel({ stage, result }: { stage: number; result: UploadResult }) {
   const Icon = result.success ? CheckCircle2 : XCircle;
   return (

@@ -4,8 +4,7 @@ import type { RaceSummary } from '#shared/schemas/race-cards';
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
- * What clearing a weekday tab destroys, in the analyst's words, for the confirmation (issue 16
- * item 5): how many races and runners, for which day, and what later stages added to them.
+ * What clearing a weekday tab destroys, in the analyst's words, for the confirmation: how many races and runners, for which day, and what later stages added to them.
  */
 export function whatIsLost(weekday: Weekday, races: readonly RaceSummary[]): string {
   const day = weekdayName(weekday);

@@ -23,10 +23,10 @@ const errorHint = (message?: string) =>
   message ? <span className="text-sm font-semibold text-red-800">{message}</span> : undefined;
 
 /**
- * Steps 2 to 5 of Content Upload (spec 02 §2.6 B.1): banner, headline tips, multiples and the
- * daily preview in the article editor (issue 16 item 4). The spec's rules are checked here with
+ * Steps 2 to 5 of Content Upload: banner, headline tips, multiples and the
+ * daily preview in the article editor. The form's rules are checked here with
  * the server's own schema before anything is sent, and replacing tips already published today is
- * confirmed first, naming them (issue 16 item 5).
+ * confirmed first, naming them.
  */
 export function PublishTipsForm() {
   const queryClient = useQueryClient();
