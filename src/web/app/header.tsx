@@ -26,7 +26,7 @@ function NavEntry({
   const gold = !!item.members;
 
   function onClick(e: MouseEvent<HTMLAnchorElement>) {
-    // Clicking News & Views while on it goes back to the list (spec 01 §2).
+    // Clicking News & Views while on it goes back to the list.
     if (item.to === '/news-and-views' && pathname === '/news-and-views' && !e.defaultPrevented) {
       dispatchNewsReset();
       window.scrollTo({ top: 0 });

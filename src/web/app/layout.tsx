@@ -26,7 +26,7 @@ function useInBrowser(): boolean {
 }
 
 /**
- * Spec 01 §2: every route change starts at the top and gets its page title. A layout effect runs
+ * Every route change starts at the top and gets its page title. A layout effect runs
  * before the pages' own effects, so a page that names itself (an article) has the last word.
  */
 function usePageChange() {

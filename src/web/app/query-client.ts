@@ -3,7 +3,7 @@ import { getQueryFn, isUnauthorized } from '../lib/request';
 import { AUTH_USER_KEY } from '../features/auth/api';
 
 /**
- * Spec 01 §9: nothing is considered fresh or kept, no retries, no refetch on focus, no polling,
+ * Nothing is considered fresh or kept, no retries, no refetch on focus, no polling,
  * always refetch on mount and reconnect, and requests go out whatever the browser thinks of
  * its connection. Pages that need other caching (the article list) set it per query.
  */

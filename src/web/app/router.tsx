@@ -31,7 +31,7 @@ function elementFor(route: PageRoute, auth: AuthState) {
 
 /**
  * The routes come from shared/paths.ts: public ones always; 'auth' ones get their page only
- * once the auth check says someone is signed in (spec 01 §2). Anything else is the 404 page.
+ * once the auth check says someone is signed in. Anything else is the 404 page.
  */
 export function AppRoutes() {
   const auth = useAuth();

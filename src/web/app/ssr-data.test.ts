@@ -46,7 +46,7 @@ describe('the data a server-rendered page carries', () => {
     // While hydrating, seeded queries do not refetch on mount...
     expect(client.defaultQueryOptions({ queryKey: ['/api/news-and-views', 'a'] }).refetchOnMount).toBe(false);
     finishHydration(client, data);
-    // ...afterwards the app's own rule (spec 01 §9) is back, and nothing is kept once unused.
+    // ...afterwards the app's own rule is back, and nothing is kept once unused.
     expect(client.defaultQueryOptions({ queryKey: ['/api/news-and-views', 'a'] }).refetchOnMount).toBe('always');
     expect(client.getQueryCache().find({ queryKey: ['/api/news-and-views', 'a'] })?.gcTime).toBe(0);
   });

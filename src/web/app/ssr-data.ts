@@ -56,7 +56,7 @@ export function readSsrData(): SsrData | null {
 
 /**
  * Seeds the cache before hydrateRoot, so the first render on the client is the server's. The
- * app's defaults refetch on every mount and keep nothing (spec 01 §9); for the hydration render
+ * app's defaults refetch on every mount and keep nothing; for the hydration render
  * only, seeded queries neither refetch nor retry (the answer is milliseconds old) nor get collected before
  * the page's observers attach. `finishHydration` puts the defaults back.
  */

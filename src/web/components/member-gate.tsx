@@ -7,7 +7,7 @@ import { Button, ButtonLink } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
 import { PageSkeleton } from './page-skeleton';
 
-/** Banner on members-only pages for signed-out visitors (spec 01 §2). */
+/** Banner on members-only pages for signed-out visitors. */
 export function SignedOutBanner() {
   return (
     <div role="region" aria-label="Members-only content" className="border-b border-gold-300 bg-gold-50">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
 
-/** One numbered step of an admin tab's morning routine (Content Upload, spec 02 §2.6 B.1). */
+/** One numbered step of an admin tab's morning routine, such as Content Upload. */
 export function Step({
   n,
   title,

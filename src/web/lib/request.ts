@@ -3,7 +3,7 @@ import { isMobileClient } from './device';
 import { noteSavedAt } from './saved-data';
 
 /**
- * Every non-OK answer becomes this error; its message is "{status}: {body text}" (spec 01 §7),
+ * Every non-OK answer becomes this error; its message is "{status}: {body text}",
  * so callers that only know Error still see the status, and `errorMessage` can pull the
  * server's `{ message }` back out for a toast.
  */

@@ -193,7 +193,7 @@ const extensions = [
 const contentClass = cn(PROSE, 'h-[400px] overflow-y-auto px-4 py-3 outline-none');
 
 /**
- * The article editor (spec 02 §9 toolbar: headers 1–3, bold, italic, underline, ordered and
+ * The article editor (toolbar: headers 1–3, bold, italic, underline, ordered and
  * bullet lists, align, link, clean; 400 px high). Loaded only when an admin opens the form.
  */
 export default function RichTextEditor({ value, onChange, label }: RichTextEditorProps) {

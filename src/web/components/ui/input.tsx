@@ -68,7 +68,7 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 }
 
 /**
- * A required password input. `purpose="new"` adds the minimum length of spec 01 §9 and tells
+ * A required password input. `purpose="new"` adds the minimum length of new passwords and tells
  * password managers to suggest a new password; "current" lets them fill the saved one.
  */
 export function PasswordField({ purpose, ...rest }: Omit<FieldProps, 'type'> & { purpose: 'current' | 'new' }) {

@@ -29,7 +29,7 @@ function useHeaderBottom(): number {
 }
 
 /**
- * The notification region (spec 01 §9): 5 s default, swipe right past 50 px to dismiss,
+ * The notification region: 5 s default, swipe right past 50 px to dismiss,
  * F8 focuses it (Radix's default hotkey).
  */
 export function Toaster() {
@@ -75,7 +75,7 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      {/* Issue 16 item 9: a toast never covers what the person needs. It sits just under the sticky
+      {/* A toast never covers what the person needs. It sits just under the sticky
           header (whatever its height: one row on a phone, two on a desktop, the open phone menu),
           so the menu, sign-in and the buttons that end a form or a table row stay clear, and the
           region lets clicks through: only the toast card takes them. */}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** Spec 01 §4 and §9: one toast at a time; a dismissed one is dropped after 1,000,000 ms. */
+/** One toast at a time; a dismissed one is dropped after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
