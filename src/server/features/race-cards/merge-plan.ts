@@ -42,7 +42,7 @@ const raceKey = (r: { time: string; course: string }) => `${r.time}|${norm(r.cou
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /**
- * Merges a parsed master workbook into a weekday's stored cards (issue 16 item 1). A race of the
+ * Merges a parsed master workbook into a weekday's stored cards. A race of the
  * same race day, time and course keeps its id, and a runner of the same name in it keeps its id,
  * so a member's open race and the generator's rows survive a re-upload or a re-process. For each
  * field a later stage may change, the stored value stays unless the workbook itself now says

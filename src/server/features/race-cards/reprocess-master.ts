@@ -16,12 +16,12 @@ import { logUpload } from './upload-log';
 export const REPROCESS_KIND = 'master-reprocess';
 
 /**
- * POST /api/vbg-race-cards/hard-coded-upload (spec 02 §7): re-reads the last stored master
+ * POST /api/vbg-race-cards/hard-coded-upload: re-reads the last stored master
  * workbook into the weekday it was uploaded for. Stricter than stage 1: rows that disagree with
  * their race (two titles for one time and course, a horse twice in a race) are not silently
  * resolved but refused with "Data clarification required", and the cards stay as they are.
  * The workbook is merged with the stored cards (merge-plan.ts): races and runners keep their ids,
- * verdicts stay, and what later stages set stays unless the workbook changed it (issue 16 item 1).
+ * verdicts stay, and what later stages set stays unless the workbook changed it.
  * With `dryRun` nothing is written and the answer says what would change, for the admin to confirm.
  */
 export async function reprocessLastMaster(

@@ -54,7 +54,7 @@ async function readStageForm<U extends VerdictUpload>(
 
 /** Every race-card route: reading, the event stream, the five morning stages, clearing. */
 export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // GET /api/vbg-race-cards-events: a server-sent stream of upload/update notices (spec 02 §4, §7).
+  // GET /api/vbg-race-cards-events: a server-sent stream of upload/update notices.
   // A stream stays open only while its session is live and still has member access.
   const hub = new RaceCardEventHub(ctx, async (token) => {
     const user = await liveSessionUser(ctx, token);
@@ -119,7 +119,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   );
 
   app.get('/api/vbg-race-cards', { config: { access: 'member' } }, async (_request, reply) => {
-    // The client keeps it fresh for 30 s (spec 02) and reloads it on a race-card event, so the
+    // The client keeps it fresh for 30 s and reloads it on a race-card event, so the
     // browser's HTTP cache must not answer that reload with the old list.
     reply.header('Cache-Control', 'private, no-cache');
     return raceCardsByDay(ctx);
@@ -158,7 +158,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     });
   });
 
-  // What re-processing would change, written nowhere: the admin confirms it first (issue 16 item 1).
+  // What re-processing would change, written nowhere: the admin confirms it first.
   app.post('/api/vbg-race-cards/hard-coded-upload/preview', { config: { access: 'admin' } }, async (request) => {
     const result = await reprocessLastMaster(ctx, request.user?.id ?? null, { dryRun: true });
     return {
@@ -171,7 +171,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     };
   });
 
-  // Stage 4 (spec 02 §2.6 A): the weekday tab the race cards open on.
+  // Stage 4: the weekday tab the race cards open on.
   app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () =>
     readDefaultWeekday(ctx),
   );
@@ -253,7 +253,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     );
   });
 
-  // The race card collection upload (spec 02 §3, §7): a workbook for one tab plus optional
+  // The race card collection upload: a workbook for one tab plus optional
   // "Horse: odds" text, both checked before anything is written, then one transaction.
   stageScope(
     app,

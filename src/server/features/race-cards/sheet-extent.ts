@@ -9,7 +9,7 @@ const MAX_SHEET_COLUMN = columnNumber('ZZ');
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
 
 /**
- * Refuses a worksheet whose extent is absurd before exceljs builds it (issue 17 item 4): a single
+ * Refuses a worksheet whose extent is absurd before exceljs builds it: a single
  * far cell such as XFD1048576 makes the reader create a million rows, and hundreds of thousands of
  * real rows take minutes. Read from the sheet's XML: its <dimension>, every <row r=…> and every
  * cell reference, so a file that leaves out or lies in its <dimension> is caught too.

@@ -51,7 +51,7 @@ export interface IngestCounts {
 }
 
 /**
- * Stage 1 (spec 02 §2.6 A): the whole workbook is parsed in memory first; only a clean parse
+ * Stage 1: the whole workbook is parsed in memory first; only a clean parse
  * replaces the weekday's cards, in one transaction with bulk inserts, together with the stored
  * workbook and its upload_log row. Any failure leaves the previous cards exactly as they were.
  * With `dryRun` nothing is written: the answer says what uploading would change (the admin

@@ -54,7 +54,7 @@ export async function updateRunnerOdds(tx: Tx, updates: Map<number, RunnerOddsUp
 }
 
 /**
- * Stage 3 (spec 02 §2.6 A): the master workbook again, now with morning odds (AS) and summaries
+ * Stage 3: the master workbook again, now with morning odds (AS) and summaries
  * (AQ). Parsed completely first (the stage-1 parser); each row updates the weekday's existing
  * runner with the same race time, course (case/space-insensitive) and horse name. A blank cell
  * leaves the stored value as it was. Rows without a runner are reported, never inserted.

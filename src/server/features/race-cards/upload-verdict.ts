@@ -29,7 +29,7 @@ export function timeCandidates(hour: number, minute: number): string[] {
 }
 
 /**
- * Stage 2 (spec 02 §2.6 A): the document is read completely first; each "HH:MM Course" section
+ * Stage 2: the document is read completely first; each "HH:MM Course" section
  * becomes the verdict of the weekday's race with that time and course. Races the document does
  * not mention keep their verdict. All writes in one transaction; a refused file changes nothing.
  */

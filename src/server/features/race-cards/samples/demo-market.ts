@@ -84,7 +84,7 @@ function ladderPrice(probabilityPct: number): string {
 }
 
 /**
- * Prices a sample race day like a real morning market (issue 16 item 10): each runner's price is
+ * Prices a sample race day like a real morning market: each runner's price is
  * the VB tissue moved by a planned stray, rounded to a real price, so a race's book sums to
  * 110–130% and, with Market Correction on, the day shows every value score from 1 to 5 — a
  * visitor's first look at the generator shows what it does. The strays rotate from race to race.
