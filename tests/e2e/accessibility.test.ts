@@ -6,7 +6,7 @@ import { BLOG_ARTICLES } from '#shared/resources';
 import { checkA11y, DESKTOP, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 
-// Issue 9 item 5: axe-core finds no serious or critical violation on any page of the route table,
+// axe-core finds no serious or critical violation on any page of the route table,
 // for a visitor, a member and an admin (every admin tab), on a phone and on a desktop.
 
 let j: Awaited<ReturnType<typeof startJourney>>;

@@ -5,7 +5,7 @@ import { createUser } from '#server/features/auth/users';
 import { createLocalPayments } from '#server/providers/payments/local';
 
 /**
- * Issue 14 items 2 and 3 in the browser, on the local checkout (decision 0018): a checkout link
+ * In the browser, on the local checkout (decision 0018): a checkout link
  * never signs anyone in; a duplicate payment is told to the payer and flagged to the admin.
  */
 let j: Awaited<ReturnType<typeof startJourney>>;

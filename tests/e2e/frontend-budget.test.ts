@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '#server/seed/demo';
 import { PHONE, startJourney } from '../support/browser';
 
-// Issue 9 item 3 and issue 15 item 5, as a visitor's browser sees it: the scripts a first visit to
+// As a visitor's browser sees it: the scripts a first visit to
 // each public page requests before it is loaded and the network is quiet, gzipped, must stay within
 // 125 KB. `npm run measure:frontend` holds the same target plus Lighthouse (docs/performance.md).
 // The client is real React 19 (decision 0020), so each page also has a ceiling a little above

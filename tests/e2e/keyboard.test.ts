@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { checkA11y, DESKTOP, PHONE, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 
-// Issue 9 item 5: everything works by keyboard — a skip link to the content, a visible focus ring on
+// Everything works by keyboard — a skip link to the content, a visible focus ring on
 // every stop, the phone menu and dialogs opened with Enter and closed with Escape, and focus put
 // back where it was when a dialog closes.
 

@@ -10,7 +10,7 @@ import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { dayTips } from '../fixtures/day-tips';
 
 /**
- * Issue 16 items 1, 4 and 5 in the browser: the analyst's morning never loses work silently.
+ * In the browser: the analyst's morning never loses work silently.
  * Re-processing shows what will change first; clearing says what goes; the daily preview is
  * written in the article editor; the tips form checks Multiple 1 before sending; replacing
  * today's published tips asks first.
@@ -141,7 +141,7 @@ describe("the analyst's daily tips", () => {
     await a.getByLabel('NAP', { exact: true }).fill('Northern Star – 2:10 Ascot (7/1)');
     await a.getByLabel('NB', { exact: true }).fill('Harbour Light – 3:15 Haydock (9/2)');
     await a.getByLabel('Longshot', { exact: true }).fill('Long Road – 4:00 Ascot (20/1)');
-    // The daily preview: the article editor (spec 02 §9 toolbar), not a raw HTML box.
+    // The daily preview: the article editor with its toolbar, not a raw HTML box.
     const editor = a.getByRole('textbox', { name: 'Daily preview' });
     await expect.poll(() => editor.getAttribute('contenteditable')).toBe('true');
     const toolbar = a.getByRole('toolbar', { name: 'Formatting' });

@@ -8,7 +8,7 @@ import { PHONE, expectFailures, startJourney, tickJoiningBoxes } from '../suppor
 import { createAccount, PASSWORD, signedIn } from '../support/users';
 import { TERMS_REQUIRED_MESSAGE } from '#shared/consent';
 
-// Issue 15 item 2: with JavaScript off, a visitor still reads the public pages in full, because
+// With JavaScript off, a visitor still reads the public pages in full, because
 // the server sends them rendered (decision 0020).
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());
 
-describe('odds the way the member reads them, and "value down to" (issue 20 items 4 and 5)', () => {
+describe('odds the way the member reads them, and "value down to"', () => {
   it('a member switches to decimal odds in My Account and the race card follows, with the shortest value price', async () => {
     const today = londonDate(j.app.clock.now());
     await createAccount(j.app, 'member', 'punter@example.com');

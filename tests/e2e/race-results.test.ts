@@ -19,7 +19,7 @@ beforeEach(() => j.app.reset());
 
 const panel = (page: Page) => page.getByTestId('results-panel');
 
-describe('race results, tips settling themselves and the public calibration (issue 20)', () => {
+describe('race results, tips settling themselves and the public calibration', () => {
   it('the admin enters the results, the NAP settles, and the next day the calibration counts the races', async () => {
     const today = londonDate(j.app.clock.now());
     await createAccount(j.app, 'admin', 'boss@example.com');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJourney } from '../support/browser';
 
-// Issue 15 item 1: React 19 and react-dom 19 are what run in the browser, never another runtime
+// React 19 and react-dom 19 are what run in the browser, never another runtime
 // aliased in their place (decision 0020 superseded 0014's Preact build). Checked twice: in the
 // built files the shell loads first, and in a running page through React's DevTools hook.
 const WEB = path.resolve('dist/web');

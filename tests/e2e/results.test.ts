@@ -54,7 +54,7 @@ describe('the proofed tipping record', () => {
     await capture(a, 'results-admin-record');
     await recordButton.click();
     await expect.poll(() => toastTitle(a, 'Tips Recorded').isVisible()).toBe(true);
-    // The server's own words (issue 16 item 2).
+    // The server's own words.
     await expect
       .poll(async () =>
         a

@@ -16,7 +16,7 @@ import { formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { dayTips } from '../fixtures/day-tips';
 
-/** Issue 16 items 6 to 10 in the browser: every screen tells the truth. */
+/** In the browser: every screen tells the truth. */
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
   j = await startJourney();

@@ -51,7 +51,7 @@ describe('daily tips', () => {
     await a.getByLabel('NB', { exact: true }).fill('Harbour Light – 3:15 Haydock (9/2)');
     await a.getByLabel('Longshot', { exact: true }).fill('Long Road – 4:00 Ascot (20/1)');
     await expect.poll(async () => publishButton.isDisabled()).toBe(true); // the preview is still empty
-    // The daily preview is written in the article editor (issue 16 item 4).
+    // The daily preview is written in the article editor.
     await a.getByRole('textbox', { name: 'Daily preview' }).click();
     await a.getByRole('button', { name: 'Heading 2' }).click();
     await a.keyboard.type('Ascot preview');

@@ -4,7 +4,7 @@ import { PASSWORD, createAccount } from '../support/users';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { addDays, londonDate } from '#shared/london-time';
 
-// Issue 14 item 1 / decision 10: today's tips are for members, on /tips/{date} as everywhere.
+// Today's tips are for members, on /tips/{date} as everywhere: only past London days are public (decision 0017).
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
