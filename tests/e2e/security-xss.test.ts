@@ -400,7 +400,7 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
       for (const slug of regularSlugs.slice(0, 3)) await check(v, `/news-and-views/${slug}`, /Canary body/);
       await check(v, `/news-and-views/${premiumSlug}`, /Canary teaser/);
       await check(v, `/tips/${addDays(today, -1)}`, /Canary preview|Canary NAP/);
-      await check(v, `/tips/${today}`, /Member Access Required/); // today's tips are for members (decision 10)
+      await check(v, `/tips/${today}`, /Member Access Required/); // today's tips are for members (decision 0017)
       await check(v, '/back-catalogue', /Back Catalogue/i);
       await check(v, '/results', /Canary/);
       await check(v, '/free-race', /Canary race 0/, async (page) => {

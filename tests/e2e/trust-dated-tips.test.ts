@@ -63,7 +63,7 @@ describe("today's tips on /tips/{date}", () => {
     await capture(v, 'tips-today-member');
     await visitor.context.close();
 
-    // Signed in without a membership: "Subscription required" (decision 3), no tips.
+    // Signed in without a membership: "Subscription required" (DESIGN decision 3), no tips.
     const other = await j.newPage(PHONE);
     await signInThroughPage(other.page, 'browser@example.com');
     await other.page.waitForURL((url) => url.pathname !== '/login');

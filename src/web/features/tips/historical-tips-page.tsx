@@ -34,7 +34,7 @@ function TipsLoading() {
 function DayTips({ date, membersOnly }: { date: string; membersOnly: boolean }) {
   const { data, isPending, error } = useHistoricalTips(date, { membersOnly });
   if (isPending) return <TipsLoading />;
-  // The server has the last word on the day (decision 10): at midnight the two clocks may differ.
+  // The server has the last word on the day (decision 0017): at midnight the two clocks may differ.
   if (error instanceof ApiError && error.status === 401)
     return <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />;
   if (error instanceof ApiError && error.status === 403)
@@ -78,7 +78,7 @@ export function HistoricalTipsPage() {
   const membersOnly = isIsoDay(date) && date >= today;
   const longDate = isIsoDay(date) ? formatLongDay(date) : date;
   const { user, isLoading } = useAuth();
-  // Signed out on today's or a later day: the members-only page's banner and gate (decision 8).
+  // Signed out on today's or a later day: the members-only page's banner and gate (DESIGN decision 8).
   if (membersOnly && !isLoading && !user) return <SignedOutGate feature={GATED_FEATURE} />;
   return (
     <>
