@@ -13,13 +13,11 @@ import { nameKey } from '#shared/name-key';
 import { formatOdds, valueDownTo, type OddsFormat } from '#shared/odds-format';
 import { raceOfTip, type Finish } from '#shared/race-results';
 import { runnerCardUrl } from '#shared/runner-link';
-import { MARKET_PRICE_SOURCES } from '#shared/schemas/prices';
 import { hasActiveSubscription } from '#shared/subscription';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
 import { cardsOfDay } from '#server/db/day-cards';
-import { priceHistories, runnerPriceKey } from '#server/db/price-snapshots';
 import { resultsOfDay } from '#server/db/result-runners';
 import { alertSettings, dailyTips, memberAlerts, users, watchlist } from '#server/db/schema';
 
@@ -99,9 +97,9 @@ export async function decideTipsAlerts(ctx: AppContext): Promise<number> {
 }
 
 /**
- * A starred horse on today's cards whose current price (the newest market snapshot, else the
- * card's price) is at or above its value-down-to price, the one the cards show (valueDownTo over
- * the race's field). A non-runner is left out. Once per member and horse a day.
+ * A starred horse on today's cards whose current price (the card's: recordPrices keeps it the
+ * newest market snapshot) is at or above its value-down-to price, the one the cards show
+ * (valueDownTo over the race's field). A non-runner is left out. Once per member and horse a day.
  */
 export async function decideValueAlerts(ctx: AppContext): Promise<number> {
   const day = londonDate(ctx.clock.now());
@@ -123,10 +121,7 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
     if (member) starredBy.set(s.horseKey, [...(starredBy.get(s.horseKey) ?? []), member]);
   }
   if (starredBy.size === 0) return 0;
-  const [cards, histories] = await Promise.all([
-    cardsOfDay(ctx.db, day),
-    priceHistories(ctx.db, day, MARKET_PRICE_SOURCES),
-  ]);
+  const cards = await cardsOfDay(ctx.db, day);
   const alerts: NewAlert[] = [];
   for (const race of cards) {
     // The field exactly as the cards and the value board read it.
@@ -134,21 +129,16 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
     race.runners.forEach((h, i) => {
       const members = starredBy.get(nameKey(h.name));
       if (!members || h.potentialNonRunner) return;
-      const latest = histories.get(runnerPriceKey(race.time, race.course, h.name))?.at(-1);
-      const price = latest
-        ? { decimal: latest.price, text: latest.priceText }
-        : h.bookieOdds !== null
-          ? { decimal: h.bookieOdds, text: h.bookieOddsText ?? String(h.bookieOdds) }
-          : null;
       const downTo = valueDownTo(field, i);
-      if (!price || !downTo || price.decimal < downTo.threshold - 1e-9) return;
+      if (h.bookieOdds === null || !downTo || h.bookieOdds < downTo.threshold - 1e-9) return;
+      const priceText = h.bookieOddsText ?? String(h.bookieOdds);
       const url = runnerCardUrl({ date: day, time: race.time, course: race.course, horseName: h.name });
       for (const m of members) {
         const text = valueAlertText({
           horseName: h.name,
           time: race.time,
           course: race.course,
-          priceText: formatOdds(price.text, m.oddsFormat),
+          priceText: formatOdds(priceText, m.oddsFormat),
           downToText: m.oddsFormat === 'decimal' ? formatOdds(downTo.decimal, 'decimal') : downTo.fractional,
         });
         alerts.push({ userId: m.id, kind: 'value', subject: nameKey(h.name), url, ...text });
