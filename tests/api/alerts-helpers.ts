@@ -1,25 +1,45 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { alertsIdle } from '#server/features/alerts/delivery-loop';
 import type { AlertSettings } from '#shared/schemas/alerts';
 import { nameKey } from '#shared/name-key';
 import { watchlist } from '#server/db/schema';
 import { PushService, vapidKeys, type TestSubscription } from '../support/push-service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
+import { setMorning } from './prices-helpers';
 import type { HttpClient } from '../support/http-client';
 
 export const VAPID = vapidKeys();
 export const VAPID_SUBJECT = 'mailto:alerts@vbg.example';
 
-/** A local push service, then an app with VAPID keys that may send to it (and only to it). */
-export async function startWithPush(): Promise<{ t: TestApp; push: PushService }> {
-  const push = await new PushService(VAPID.publicKey).start();
-  const t = await startTestApp({
-    VAPID_PUBLIC_KEY: VAPID.publicKey,
-    VAPID_PRIVATE_KEY: VAPID.privateKey,
-    VAPID_SUBJECT,
-    PUSH_SERVICE_HOSTS: push.origin,
+/**
+ * For a test file: a local push service, then an app with VAPID keys that may send to it (and only to
+ * it). Before each test the last delivery pass is over, the tables are empty, the push service has
+ * received nothing and the clock is Wednesday 25 November 2026, 09:00 London.
+ */
+export function withAlertsApp(ready: (t: TestApp, push: PushService) => void) {
+  let t: TestApp;
+  let push: PushService;
+  beforeAll(async () => {
+    push = await new PushService(VAPID.publicKey).start();
+    t = await startTestApp({
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
+      VAPID_SUBJECT,
+      PUSH_SERVICE_HOSTS: push.origin,
+    });
+    ready(t, push);
   });
-  return { t, push };
+  afterAll(async () => {
+    await t.close();
+    await push.close();
+  });
+  beforeEach(async () => {
+    await alertsIdle(t.ctx);
+    await t.reset();
+    push.clear();
+    setMorning(t);
+  });
 }
 
 const ALL_OFF: AlertSettings = {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUSH_ENDPOINT_REFUSED } from '#shared/alerts';
 import type { MyDataExport } from '#shared/schemas/account';
 import { alertSettings, memberAlerts, outbox, pushSubscriptions, users } from '#server/db/schema';
@@ -10,24 +10,15 @@ import type { PushService } from '../support/push-service';
 import { describeOnPostgres } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
-import { VAPID, VAPID_SUBJECT, alertedMember, saveSettings, startWithPush, subscribeDevice } from './alerts-helpers';
-import { setMorning, TODAY, uploadDay } from './prices-helpers';
+import { VAPID, VAPID_SUBJECT, alertedMember, saveSettings, withAlertsApp, subscribeDevice } from './alerts-helpers';
+import { TODAY, uploadDay } from './prices-helpers';
 import { publish } from './tips-helpers';
 
 let t: TestApp;
 let push: PushService;
-beforeAll(async () => {
-  ({ t, push } = await startWithPush());
-});
-afterAll(async () => {
-  await t.close();
-  await push.close();
-});
-beforeEach(async () => {
-  await alertsIdle(t.ctx);
-  await t.reset();
-  push.clear();
-  setMorning(t); // Wednesday 25 November 2026, 09:00 London
+withAlertsApp((app, service) => {
+  t = app;
+  push = service;
 });
 
 const devices = () => t.ctx.db.select().from(pushSubscriptions).orderBy(asc(pushSubscriptions.id));

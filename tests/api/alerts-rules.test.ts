@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { valueDownTo } from '#shared/odds-format';
 import { RUNNER_LINK_PARAMS, readRunnerLink, runnerCardUrl } from '#shared/runner-link';
 import { memberAlerts, users } from '#server/db/schema';
@@ -7,25 +7,16 @@ import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop
 import type { PushService } from '../support/push-service';
 import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { alertedMember, star, startWithPush } from './alerts-helpers';
-import { MORNING, pastePrices, raceCard, setMorning, TODAY, uploadDay, uploadMorningOdds } from './prices-helpers';
+import { alertedMember, star, withAlertsApp } from './alerts-helpers';
+import { MORNING, pastePrices, raceCard, TODAY, uploadDay, uploadMorningOdds } from './prices-helpers';
 import { enterResults, resultLine } from './race-results-helpers';
 import { publish } from './tips-helpers';
 
 let t: TestApp;
 let push: PushService;
-beforeAll(async () => {
-  ({ t, push } = await startWithPush());
-});
-afterAll(async () => {
-  await t.close();
-  await push.close();
-});
-beforeEach(async () => {
-  await alertsIdle(t.ctx);
-  await t.reset();
-  push.clear();
-  setMorning(t); // Wednesday 25 November 2026, 09:00 London
+withAlertsApp((app, service) => {
+  t = app;
+  push = service;
 });
 
 const alertRows = () => t.ctx.db.select().from(memberAlerts).orderBy(asc(memberAlerts.id));
