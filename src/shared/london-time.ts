@@ -68,7 +68,8 @@ export function isIsoDay(value: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-const MONTHS = [
+/** The months' English names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',

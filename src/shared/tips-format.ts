@@ -2,6 +2,7 @@
  * Pure helpers for daily tips and the back catalogue, shared by the admin form, the tips pages
  * and the server.
  */
+import { MONTHS } from './london-time';
 
 export const DEFAULT_BET_TYPE = 'Lucky 15';
 export const MULTIPLE_COUNT = 4;
@@ -53,21 +54,6 @@ export function plainTextParagraphs(text: string): string[] {
 export function monthKey(isoDay: string): string {
   return isoDay.slice(0, 7);
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "November 2026" of a "2026-11" month key. */
 export function monthLabel(key: string): string {

@@ -1,8 +1,8 @@
+import { MONTHS } from '#shared/london-time';
 import type { MonthFigures } from '#shared/business-figures';
 import { ColumnChart } from '#web/components/ui/column-chart';
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const shortMonth = (month: string) => MONTH_NAMES[Number(month.slice(5, 7)) - 1];
+const shortMonth = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1].slice(0, 3);
 export const monthName = (month: string) => `${shortMonth(month)} ${month.slice(0, 4)}`;
 
 /** Paying members at the end of each month (now, for the current one) as columns. */
