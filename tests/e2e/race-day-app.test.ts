@@ -3,13 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
-import { addDays, londonDate, weekdayOf } from '#shared/london-time';
-import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
-import { uploadMorningOdds } from '#server/features/race-cards/upload-morning-odds';
+import { addDays, weekdayOf } from '#shared/london-time';
 import { nominateFreeRace } from '#server/features/free-race/free-race';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
-import { makeRaceDay, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
+import { uploadTodaysCards, type SampleRace } from '../fixtures/race-day';
 import { capture, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
 import { createAccount } from '../support/users';
@@ -25,23 +23,7 @@ beforeEach(() => j.app.reset());
 
 /** Today's cards (two races), their morning prices and the tips, published as the analyst does. */
 async function raceDay(): Promise<{ today: string; races: SampleRace[]; nap: string }> {
-  const today = londonDate(j.app.clock.now());
-  // The morning of the race day, so every race is still to come.
-  j.app.clock.set(new Date(`${today}T08:00:00Z`));
-  const races = makeRaceDay({ races: 2, runners: 5, seed: 43 });
-  const workbook = await raceDayWorkbook(races);
-  await uploadMasterExcel(j.app.ctx, {
-    data: workbook,
-    filename: 'master.xlsx',
-    targetTab: weekdayOf(today),
-    userId: null,
-  });
-  await uploadMorningOdds(j.app.ctx, {
-    data: workbook,
-    filename: 'master-odds.xlsx',
-    targetTab: weekdayOf(today),
-    userId: null,
-  });
+  const { today, races } = await uploadTodaysCards(j.app, 43);
   const nap = races[0].horses[2].name;
   await publishTips(
     j.app.ctx,

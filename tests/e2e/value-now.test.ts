@@ -5,10 +5,9 @@ import { londonDate, weekdayOf } from '#shared/london-time';
 import { users } from '#server/db/schema';
 import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
 import { publishRaceCardEvent } from '#server/features/race-cards/events';
-import { uploadMorningOdds } from '#server/features/race-cards/upload-morning-odds';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
-import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
+import { makeRaceDay, raceDayWorkbook, uploadTodaysCards } from '../fixtures/race-day';
 import { capture, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
 import { createAccount } from '../support/users';
 
@@ -24,26 +23,11 @@ const LIVE = { timeout: 2_000, interval: 50 };
 
 describe('prices through the day on the value board and the race card', () => {
   it("the analyst pastes a price and then a result; a member's open board and race card both follow within 2 s", async () => {
-    const today = londonDate(j.app.clock.now());
     // The morning of the race day (the first race is at 12:15), so every race is still to come.
-    j.app.clock.set(new Date(`${today}T08:00:00Z`));
+    const { today, races: sample } = await uploadTodaysCards(j.app, 31);
     await createAccount(j.app, 'admin', 'boss@example.com');
     const member = await createAccount(j.app, 'member', 'punter@example.com');
     await j.app.ctx.db.update(users).set({ oddsFormat: 'decimal' }).where(eq(users.id, member.id));
-    const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });
-    const workbook = await raceDayWorkbook(sample);
-    await uploadMasterExcel(j.app.ctx, {
-      data: workbook,
-      filename: 'master.xlsx',
-      targetTab: weekdayOf(today),
-      userId: null,
-    });
-    await uploadMorningOdds(j.app.ctx, {
-      data: workbook,
-      filename: 'master-odds.xlsx',
-      targetTab: weekdayOf(today),
-      userId: null,
-    });
     const [race, other] = sample;
     const horse = race.horses[1];
     const nap = race.horses[3];

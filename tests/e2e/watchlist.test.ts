@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
+import { formatShortDay } from '#shared/london-time';
 import { runnerCardUrl } from '#shared/runner-link';
 import { WATCHLIST_CAP } from '#shared/schemas/watchlist';
 import { watchlist } from '#server/db/schema';
-import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
-import { uploadMorningOdds } from '#server/features/race-cards/upload-morning-odds';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
-import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
+import { uploadTodaysCards } from '../fixtures/race-day';
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 
@@ -21,22 +19,7 @@ beforeEach(() => j.app.reset());
 
 /** Today's cards (two races at one course, morning odds on) and a NAP among them, the clock at 08:00 London. */
 async function raceDay() {
-  const today = londonDate(j.app.clock.now());
-  j.app.clock.set(new Date(`${today}T08:00:00Z`));
-  const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });
-  const workbook = await raceDayWorkbook(sample);
-  await uploadMasterExcel(j.app.ctx, {
-    data: workbook,
-    filename: 'master.xlsx',
-    targetTab: weekdayOf(today),
-    userId: null,
-  });
-  await uploadMorningOdds(j.app.ctx, {
-    data: workbook,
-    filename: 'master-odds.xlsx',
-    targetTab: weekdayOf(today),
-    userId: null,
-  });
+  const { today, races: sample } = await uploadTodaysCards(j.app, 31);
   const [race] = sample;
   const nap = race.horses[3];
   await publishTips(j.app.ctx, dayTips({ nap: `${nap.name} – ${race.time} ${race.course}`, confirmShortPrices: true }));
