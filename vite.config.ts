@@ -77,6 +77,10 @@ function routeChunks(): Plugin {
         collect(key, seen);
         routes[m[1]] = [...seen].filter((k) => !inEntry.has(k)).map((k) => '/' + manifest[k].file);
       }
+      // The gates of the members' addresses (app/route-table.tsx `memberGates`), preloaded with those pages.
+      const gates = new Set<string>();
+      collect('components/member-gate.tsx', gates);
+      routes['(member-gate)'] = [...gates].filter((k) => !inEntry.has(k)).map((k) => '/' + manifest[k].file);
       if (!entry || Object.keys(routes).length === 0)
         this.error('route-chunks: no routes found in app/route-table.tsx');
       fs.writeFileSync(path.join(outDir, 'route-chunks.json'), JSON.stringify(routes, null, 1));

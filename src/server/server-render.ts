@@ -23,9 +23,18 @@ interface RenderedPage {
   status: number;
 }
 
+/** A GET of an API path as someone, without HTTP: the status and JSON text the API would answer. */
+export type DirectReader = (apiPath: string) => Promise<{ status: number; json: string }>;
+
+/** The auth check's path: its answer (the signed-in user, or 401) is the page's viewer. */
+export const AUTH_USER_PATH = '/api/auth/user';
+
 /** What the built server entry exports (src/web/entry-server.tsx). */
 interface ServerEntry {
   isServerRendered(pathname: string): boolean;
+  isSameForEveryMember(pathname: string): boolean;
+  /** The element that carries the viewer (the auth check's JSON answer) beside the page's data. */
+  viewerElement(answerJson: string): string;
   render(input: {
     url: string;
     now: Date;
@@ -46,12 +55,18 @@ export async function loadServerEntry(file: string): Promise<ServerEntry | null>
  * the HTML exactly when the API would hand them over, with the API's status and JSON. Reads only;
  * a path with no direct read fails the render (503), never falls back to HTTP.
  */
-function apiReaderFor(app: FastifyInstance, ctx: AppContext, request: FastifyRequest) {
+export function directReaderFor(app: FastifyInstance, ctx: AppContext, request: FastifyRequest): DirectReader {
   const token = sessionToken(request);
-  return async (apiPath: string): Promise<Response> => {
-    const { status, json } = await readWithoutHttp(app, ctx, token, apiPath, request.log);
-    return new Response(json, { status, headers: { 'content-type': JSON_CONTENT_TYPE } });
-  };
+  return (apiPath) => readWithoutHttp(app, ctx, token, apiPath, request.log);
+}
+
+/**
+ * The viewer's JSON from the auth check's answer: the user (200) or null (401, signed out);
+ * undefined when the check failed (the page then carries the failure with its data).
+ */
+export function viewerJson(answer: { status: number; json: string }): string | undefined {
+  if (answer.status === 200) return answer.json;
+  return answer.status === 401 ? 'null' : undefined;
 }
 
 /**
@@ -63,15 +78,33 @@ export function isVisitorPage(request: FastifyRequest): boolean {
   return !readCookie(request, SESSION_COOKIE);
 }
 
+/** A render, and who it was rendered for (the viewer's JSON; undefined when the auth check failed or was not asked). */
+export interface PageRender extends RenderedPage {
+  viewer: string | undefined;
+}
+
 /** Renders the pages the server entry renders, for the person asking, at the clock's "now". */
 export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: ServerEntry) {
   const config = publicConfig(ctx.config);
   return {
     renders: (pathname: string) => entry.isServerRendered(pathname),
-    render: (request: FastifyRequest) =>
-      entry.render({ url: request.url, now: ctx.clock.now(), config, api: apiReaderFor(app, ctx, request) }),
+    sameForEveryMember: (pathname: string) => entry.isSameForEveryMember(pathname),
+    viewerElement: (json: string) => entry.viewerElement(json),
+    /** By default the page's data is read as the person asking; `read` reads it otherwise. */
+    render: async (request: FastifyRequest, read = directReaderFor(app, ctx, request)): Promise<PageRender> => {
+      let viewer: string | undefined;
+      const api = async (apiPath: string) => {
+        const answer = await read(apiPath);
+        if (apiPath.split('?')[0] === AUTH_USER_PATH) viewer = viewerJson(answer);
+        return new Response(answer.json, { status: answer.status, headers: { 'content-type': JSON_CONTENT_TYPE } });
+      };
+      const page = await entry.render({ url: request.url, now: ctx.clock.now(), config, api });
+      return { ...page, viewer };
+    },
   };
 }
+
+export type PageRenderer = ReturnType<typeof pageRenderer>;
 
 /**
  * Rendered pages show content that admins write: every admin write that succeeds drops them here

@@ -7,7 +7,8 @@ import { canonicalPageUrl, matchPageRoute, titleForPath, type PageRoute } from '
 import type { CacheShare } from './cache/shared-cache';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
-import { isVisitorPage, loadServerEntry, pageRenderer } from './server-render';
+import { memberPages } from './member-pages';
+import { isVisitorPage, loadServerEntry, pageRenderer, type DirectReader, type PageRenderer } from './server-render';
 
 /**
  * What a page adds to the shell's <head>: its own <title> and description (replacing the
@@ -31,13 +32,19 @@ export type HeadProvider = (pathname: string, request: FastifyRequest) => Promis
 
 const DESCRIPTION_META = /<meta\s+name="description"[^>]*>\s*/i;
 
-interface BuiltPage {
+export interface BuiltPage {
   /** 200, 404 (no such page or subject) or 503 (a read of its data failed). */
   status: number;
+  /** With `VIEWER_MARK` where the viewer element goes, once the page is sent. */
   html: string;
   /** Rendered on the server (false: the shell, for the browser to render). */
   rendered: boolean;
+  /** Whom a rendered page shows as signed in: the auth check's JSON (undefined: not known, no viewer element). */
+  viewer?: string;
 }
+
+/** Where a rendered page's viewer element goes: after its data, written per request (`sendPage`). */
+const VIEWER_MARK = '<!--vbg-viewer-->';
 
 /** Carries a page out of the cache's load so that it is sent but not kept. */
 class UncachedPage extends Error {
@@ -58,6 +65,9 @@ const worse = (a: number, b: number) => Math.max(a, b);
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The key of route-chunks.json under which the build lists the members' gates' scripts. */
+const MEMBER_GATE_CHUNKS = '(member-gate)';
 
 /** route-chunks.json (written by the build, see vite.config.ts) as ready-made link tags per pattern. */
 function readRoutePreloads(webDir: string): Record<string, string> {
@@ -116,20 +126,24 @@ export async function registerWeb(
     : '<!doctype html><html lang="en"><head><title></title><!--vbg-head--></head><body><div id="root"></div></body></html>';
   const configMeta = `<meta name="vbg-config" content="${escapeHtml(JSON.stringify(publicConfig(ctx.config)))}">`;
   const routePreloads = readRoutePreloads(webDir);
+  const preloadsOf = (route: PageRoute) =>
+    (routePreloads[route.pattern] ?? '') + (route.access === 'public' ? '' : (routePreloads[MEMBER_GATE_CHUNKS] ?? ''));
   const entry = hasClient
     ? await loadServerEntry(path.join(path.dirname(webDir), 'server-entry', 'entry-server.js'))
     : null;
   const renderPage = entry ? pageRenderer(app, ctx, entry) : null;
+  const sharedMemberPage = memberPages(app, ctx);
 
   /** The page's HTML: the shell with its head, and the server render inside #root when it has one. */
   async function buildPage(
     request: FastifyRequest,
     pathname: string,
     known: PageRoute | undefined,
+    read?: DirectReader,
   ): Promise<BuiltPage> {
     let head = configMeta;
-    // A public page's own code starts downloading with the entry, not after it has run.
-    if (known?.access === 'public') head += routePreloads[known.pattern] ?? '';
+    // A rendered page's own code starts downloading with the entry, not after it has run.
+    if (known && renderPage?.renders(pathname)) head += preloadsOf(known);
     let title: string | undefined;
     let description: string | undefined;
     let status = known ? 200 : 404;
@@ -159,7 +173,7 @@ export async function registerWeb(
     }
     html = html.replace('<!--vbg-head-->', () => head);
     if (!renderPage || (known && !renderPage.renders(pathname))) return { status, html, rendered: false };
-    const rendered = await (known ? renderPage.render(request) : renderNotFound(request, renderPage)).catch(
+    const rendered = await (known ? renderPage.render(request, read) : renderNotFound(request, renderPage)).catch(
       (err: unknown) => {
         // The shell still works: the browser renders the page itself.
         request.log.error({ err }, 'server render failed');
@@ -170,16 +184,16 @@ export async function registerWeb(
     html = html.replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>`,
+        `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>${VIEWER_MARK}`,
     );
-    return { status: worse(status, rendered.status), html, rendered: true };
+    return { status: worse(status, rendered.status), html, rendered: true, viewer: rendered.viewer };
   }
 
   /**
    * The not-found page for an address that is no page. It is the same for every visitor, whatever
    * the address: rendered once per London day and kept, so made-up addresses cost no render each.
    */
-  function renderNotFound(request: FastifyRequest, renderer: NonNullable<typeof renderPage>) {
+  function renderNotFound(request: FastifyRequest, renderer: PageRenderer) {
     if (!isVisitorPage(request)) return renderer.render(request);
     return ctx.cache.get('pages', `${londonDate(ctx.clock.now())} not-found`, () => renderer.render(request));
   }
@@ -203,7 +217,9 @@ export async function registerWeb(
     let page: BuiltPage;
     // An address with text of the visitor's own (the sign-in page's e-mail or next address) is
     // rendered for this request only.
-    if (known && renderPage?.renders(pathname) && isVisitorPage(request) && !canonical?.perRequest) {
+    const kept = !!known && !!renderPage?.renders(pathname) && !canonical?.perRequest;
+    const signedIn = !isVisitorPage(request);
+    if (kept && !signedIn) {
       // The same for every visitor: kept whole (head and render) per London day and address, and
       // dropped on any content write on any instance (namespace 'pages', decision 0020). Only a
       // rendered 200 is kept: a 404 (any address can be asked for), a 503 (a read failed) or a
@@ -227,18 +243,32 @@ export async function registerWeb(
           if (err instanceof UncachedPage) return err.page;
           throw err;
         });
+    } else if (kept && renderPage?.sameForEveryMember(pathname)) {
+      // The same for every member of a day: one render per content and kind of member, with each
+      // member's own details added as it is sent (member-pages.ts, decision 0052).
+      page =
+        (await sharedMemberPage(request, (read) => buildPage(request, pathname, known, read))) ??
+        (await buildPage(request, pathname, known));
     } else {
       page = await buildPage(request, pathname, known);
     }
     reply
       .code(page.status)
-      // A failed read is not kept by the browser or any cache on the way either.
-      .header('Cache-Control', page.status >= 500 ? 'no-store' : 'no-cache')
+      // A failed read is not kept by the browser or any cache on the way either. A signed-in
+      // person's page is theirs: no shared cache on the way may keep it.
+      .header('Cache-Control', page.status >= 500 ? 'no-store' : signedIn ? 'private, no-cache' : 'no-cache')
+      .header('Vary', 'Cookie')
       // A page's forms post without JavaScript (sign in, subscribe): with "no-referrer" browsers
       // send "Origin: null", which the same-origin check refuses. Other sites still get nothing.
       .header('Referrer-Policy', 'same-origin')
       .type('text/html; charset=utf-8')
-      .send(page.html);
+      .send(withViewer(page));
+  }
+
+  /** The page with its viewer element (who it shows as signed in) where the render left room for it. */
+  function withViewer(page: BuiltPage): string {
+    const element = page.viewer !== undefined && renderPage ? renderPage.viewerElement(page.viewer) : '';
+    return page.html.replace(VIEWER_MARK, () => element);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

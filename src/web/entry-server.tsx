@@ -7,9 +7,9 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { sanitizeArticleHtml, sanitizeSummaryHtml } from '#shared/html-sanitizer';
 import type { PublicConfig } from '#shared/public-config';
 import { App } from './app/app';
-import { isServerRendered, preloadPage } from './app/page-for-path';
+import { isSameForEveryMember, isServerRendered, preloadPage } from './app/page-for-path';
 import { createQueryClient } from './app/query-client';
-import { serializeSsrData } from './app/ssr-data';
+import { serializeSsrData, viewerElement } from './app/ssr-data';
 import { setSanitizerWithoutDom } from './features/articles/sanitize';
 import { ApiError, setServerFetch } from './lib/request';
 
@@ -21,7 +21,7 @@ import { ApiError, setServerFetch } from './lib/request';
  * web source, and this file never imports server code.
  */
 
-export { isServerRendered };
+export { isSameForEveryMember, isServerRendered, viewerElement };
 
 /** GET an API path as the person asking (their session), answered as the API would answer it (the server reads it without HTTP). */
 export type ApiReader = (path: string, headers: Record<string, string>) => Promise<Response>;
@@ -37,7 +37,10 @@ export interface RenderInput {
 export interface RenderResult {
   /** The markup inside #root. */
   html: string;
-  /** JSON for <script type="application/json" id="vbg-data">, `<` already escaped. */
+  /**
+   * JSON for <script type="application/json" id="vbg-data">, `<` already escaped. The auth check's
+   * answer is not in it: the server writes it per request in the viewer element (`viewerElement`).
+   */
   data: string;
   /**
    * 503 when a read of the page's data failed (the API answered 5xx, or did not answer), so the

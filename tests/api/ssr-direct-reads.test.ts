@@ -104,6 +104,15 @@ describe('the direct reads answer what HTTP answers', () => {
         '/api/results',
         '/api/value-calibration',
         '/api/free-race-preview',
+        // The members' pages' reads.
+        '/api/daily-tips',
+        '/api/vbg-race-cards-metadata',
+        '/api/vbg-race-cards',
+        '/api/vbg-race-cards/race/1',
+        '/api/vbg-race-cards/race/999999',
+        '/api/admin-settings/default-weekday',
+        '/api/race-previews',
+        '/api/value-now',
       ],
       people,
     );

@@ -12,10 +12,13 @@ export const CACHE_CHANNEL = 'vbg_cache';
  *   dailyTips — the tips live now (members only, same rule)
  *   pages     — server-rendered public pages as a visitor gets them (server-render.ts); they
  *               show everything above and more, so dropping any namespace drops them too
+ *   memberPages — members' pages the same for every member of a day, kept under a hash of every
+ *               answer they were rendered from and the kind of member (member-pages.ts): never
+ *               dropped by a write, since new data gives a new key
  * Nothing per user is ever cached here.
  */
-export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips' | 'pages';
-const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips', 'pages'];
+export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips' | 'pages' | 'memberPages';
+const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips', 'pages', 'memberPages'];
 
 /** A safety net only: a lost notice (listener reconnecting) can leave a value stale this long at most. */
 const CACHE_MAX_AGE_MS = 60_000;
@@ -144,7 +147,7 @@ export class SharedCache {
     this.generations.set(ns, this.generations.get(ns)! + 1);
     this.stores.get(ns)!.clear();
     this.stats.drops++;
-    if (ns !== 'pages') this.drop('pages');
+    if (ns !== 'pages' && ns !== 'memberPages') this.drop('pages');
   }
 
   /** After a committed write: drop here at once, then tell every other instance. */

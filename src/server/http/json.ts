@@ -9,24 +9,6 @@ export function sendJson(reply: FastifyReply, body: string) {
   return reply.type(JSON_CONTENT_TYPE).send(body);
 }
 
-/**
- * Sends a JSON body from the shared cache: on a hit at once, without a promise (decision 0024:
- * the hot reads' handlers are not async functions), else once `load` has filled it. Return what
- * it returns from a (non-async) handler.
- */
-export function sendCachedJson(
-  reply: FastifyReply,
-  cache: SharedCache,
-  ns: CacheNamespace,
-  key: string,
-  load: () => Promise<string>,
-): Promise<FastifyReply> | undefined {
-  const hit = cache.peek<string>(ns, key);
-  if (hit === undefined) return cache.get(ns, key, load).then((body) => sendJson(reply, body));
-  sendJson(reply, hit);
-  return undefined;
-}
-
 /** JSON already serialised (a cached answer): sent as it is, never stringified again. */
 export class JsonText {
   constructor(readonly text: string) {}

@@ -16,8 +16,13 @@ import { JsonText, sendJson } from './json';
 interface ReadRequest<P> {
   /** Who asks, as the access check admitted them (null: no one signed in). */
   user: UserRow | null;
-  /** The path's parameters, decoded. (No read takes its query string: the routes ignore it.) */
+  /** The path's parameters, decoded. */
   params: P;
+  /**
+   * The query string, over HTTP only: a server render's reads have none (what a query carries, a
+   * browser's cache-busting number, means nothing without a browser cache).
+   */
+  query: Record<string, string | undefined>;
   /** Sets a header of the HTTP answer (its caching); a page's render has no use for them. */
   header(name: string, value: string): void;
 }
@@ -100,6 +105,7 @@ export function readRoute<P extends Record<string, string> = Record<string, neve
     const answer = read({
       user: request.user,
       params: request.params as P,
+      query: request.query as Record<string, string | undefined>,
       header: (name, value) => void reply.header(name, value),
     });
     if (answer instanceof Promise) return answer.then((value) => send(reply, value));
@@ -138,7 +144,7 @@ export async function readWithoutHttp(
   }
   try {
     const user = await admit(ctx, found.read.access, token);
-    const answer = await found.read.read({ user, params: found.params, header: ignoreHeader });
+    const answer = await found.read.read({ user, params: found.params, query: {}, header: ignoreHeader });
     return { status: 200, json: answer instanceof JsonText ? answer.text : JSON.stringify(answer) };
   } catch (err) {
     const error = (err instanceof Error ? err : new Error(String(err))) as HttpError;

@@ -1,7 +1,8 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import type { MemberGateProps } from '../components/member-gate';
 
 /** A page that loads its code on demand, and can be loaded ahead of rendering (server render, hydration). */
-type PageComponent = ComponentType & { preload?: () => Promise<void> };
+type PageComponent<P extends object = object> = ComponentType<P> & { preload?: () => Promise<void> };
 
 export interface PageEntry {
   component: PageComponent;
@@ -10,11 +11,18 @@ export interface PageEntry {
   /** Needs member access (subscription, admin or open access), not only a signed-in account. */
   members?: boolean;
   /**
-   * Rendered on the server with its data and hydrated (decision 0020): public pages only. Its
-   * queries run on the server through the API routes (entry-server.tsx); a query whose data must
-   * never be in HTML (members' or dated paid content) says so with `meta: { ssr: false }`.
+   * Rendered on the server with its data and hydrated (decisions 0020 and 0052). Its queries run
+   * on the server as the person asking, through the API routes' own access rules
+   * (entry-server.tsx), so a page shows in HTML exactly what the API would give that person; a
+   * query whose data must never be in HTML says so with `meta: { ssr: false }`.
    */
   ssr?: boolean;
+  /**
+   * A members' page whose content is the same for every member of a day (the tips, the cards,
+   * the board): the server renders it once per content and kind of member, and adds each
+   * member's own details to the copy it sends (src/server/member-pages.ts).
+   */
+  sameForEveryMember?: boolean;
 }
 
 /**
@@ -23,19 +31,22 @@ export interface PageEntry {
  * suspends on its code (a suspended hydration would hydrate the page after its data's first
  * render, or show the fallback without JavaScript).
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): PageComponent {
-  let loaded: ComponentType | null = null;
+export function page<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): PageComponent<P> {
+  let loaded: ComponentType<P> | null = null;
   const preload = async () => {
     loaded ??= (await load())[name];
   };
-  const Lazy = lazy<ComponentType>(async () => {
+  const Lazy = lazy<ComponentType<P>>(async () => {
     await preload();
     return { default: loaded! };
   });
   // Chosen once per mount: switching from Lazy to the loaded component later would remount the page.
-  function Page() {
-    const [component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return createElement(component);
+  function Page(props: P) {
+    const [component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(component, props);
   }
   return Object.assign(Page, { preload });
 }
@@ -103,16 +114,22 @@ export const pageEntries: Record<string, PageEntry> = {
     component: page(() => import('../features/tips/tips-page'), 'TipsPage'),
     feature: 'daily tips',
     members: true,
+    ssr: true,
+    sameForEveryMember: true,
   },
   '/vbg-race-cards': {
     component: page(() => import('../features/race-cards/race-cards-page'), 'RaceCardsPage'),
     feature: 'VBG race cards',
     members: true,
+    ssr: true,
+    sameForEveryMember: true,
   },
   '/value-now': {
     component: page(() => import('../features/value-board/value-now-page'), 'ValueNowPage'),
     feature: 'the value board',
     members: true,
+    ssr: true,
+    sameForEveryMember: true,
   },
   '/golf': {
     component: page(() => import('../features/golf/golf-page'), 'GolfPage'),
@@ -132,7 +149,18 @@ export const pageEntries: Record<string, PageEntry> = {
   '/my-account': {
     component: page(() => import('../features/account/account-page'), 'AccountPage'),
     feature: 'your account',
+    ssr: true,
   },
   // Any signed-in account reaches the panel; it shows non-admins "Admin Access Required" itself.
   '/admin': { component: page(() => import('../features/admin/admin-page'), 'AdminPage'), feature: 'the admin panel' },
+};
+
+/**
+ * The gates of the members' addresses (signed out; signed in without membership): loaded only on
+ * those addresses, so public pages never download them, and preloaded like a page before a server
+ * render or a hydration of one.
+ */
+export const memberGates = {
+  SignedOutGate: page<'SignedOutGate', { feature: string }>(() => import('../components/member-gate'), 'SignedOutGate'),
+  MemberGate: page<'MemberGate', MemberGateProps>(() => import('../components/member-gate'), 'MemberGate'),
 };

@@ -1,15 +1,12 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { pageRoutes, type PageRoute } from '#shared/paths';
 import { useAuth } from '../features/auth/api';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PageSkeleton } from '../components/page-skeleton';
 import { Layout } from './layout';
-import { pageEntries } from './route-table';
+import { memberGates, pageEntries } from './route-table';
 
-// The gates only show on members' addresses: public pages never download them.
-const MemberGate = lazy(async () => ({ default: (await import('../components/member-gate')).MemberGate }));
-const SignedOutGate = lazy(async () => ({ default: (await import('../components/member-gate')).SignedOutGate }));
+const { MemberGate, SignedOutGate } = memberGates;
 
 type AuthState = ReturnType<typeof useAuth>;
 

@@ -1,4 +1,5 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { AUTH_USER_KEY } from '../features/auth/api';
 import { ApiError } from '../lib/request';
 
 /**
@@ -8,6 +9,16 @@ import { ApiError } from '../lib/request';
  * `<` is written as \u003c so stored text can never close the element.
  */
 const SSR_DATA_ID = 'vbg-data';
+/**
+ * Who the page was rendered for (the auth check's answer: the signed-in user, or null) travels
+ * apart from the rest, in `<script type="application/json" id="vbg-viewer">`, written by the server
+ * for each request. So the rest can be one copy for every member of a day (decision 0052) while
+ * each member's page still hydrates as theirs.
+ */
+const VIEWER_ID = 'vbg-viewer';
+
+/** The auth check's query, answered: it travels in the viewer element, not with the rest. */
+const isAnsweredViewer = (q: Query) => q.queryHash === hashKey(AUTH_USER_KEY) && q.state.status === 'success';
 
 export interface SsrData {
   now: string;
@@ -20,7 +31,9 @@ interface SerializedError {
 }
 
 export function serializeSsrData(client: QueryClient, now: Date): string {
-  const queries = dehydrate(client, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' });
+  const queries = dehydrate(client, {
+    shouldDehydrateQuery: (q) => q.state.status !== 'pending' && !isAnsweredViewer(q),
+  });
   for (const q of queries.queries) {
     const err = q.state.error;
     if (err) {
@@ -50,8 +63,48 @@ export function parseSsrData(text: string): SsrData | null {
 }
 
 export function readSsrData(): SsrData | null {
-  const text = typeof document === 'undefined' ? null : document.getElementById(SSR_DATA_ID)?.textContent;
-  return text ? parseSsrData(text) : null;
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(SSR_DATA_ID)?.textContent;
+  const data = text ? parseSsrData(text) : null;
+  const viewer = document.getElementById(VIEWER_ID)?.textContent;
+  return data && viewer ? withViewer(data, viewer) : data;
+}
+
+/** The data with the viewer element's answer as the auth check's query, answered when the page was rendered. */
+export function withViewer(data: SsrData, viewerText: string): SsrData {
+  let viewer: unknown;
+  try {
+    viewer = JSON.parse(viewerText);
+  } catch {
+    return data; // the auth check then asks the server itself
+  }
+  const at = Date.parse(data.now);
+  const query = {
+    dehydratedAt: at,
+    queryKey: [...AUTH_USER_KEY],
+    queryHash: hashKey(AUTH_USER_KEY),
+    state: {
+      data: viewer,
+      dataUpdateCount: 1,
+      dataUpdatedAt: at,
+      error: null,
+      errorUpdateCount: 0,
+      errorUpdatedAt: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      fetchMeta: null,
+      isInvalidated: false,
+      status: 'success' as const,
+      fetchStatus: 'idle' as const,
+    },
+  };
+  const others = data.queries.queries.filter((q) => q.queryHash !== query.queryHash);
+  return { ...data, queries: { ...data.queries, queries: [query, ...others] } };
+}
+
+/** The viewer element's text for the auth check's answer (JSON text), `<` escaped like the data's. */
+export function viewerElement(answerJson: string): string {
+  return `<script type="application/json" id="${VIEWER_ID}">${answerJson.replace(/</g, '\\u003c')}</script>`;
 }
 
 /**

@@ -25,9 +25,15 @@ export function cachedRaceCardsMetadataJson(
     .then((lists) => withTimestamps(ctx, lists, cacheBuster));
 }
 
+/**
+ * The lists stamped with the time: now, when the browser sends its cache-busting number; without
+ * one (a server render's read), the start of the minute, so that every read within a minute
+ * answers the same bytes and a members' page rendered from them can be shared (decision 0052).
+ */
 function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | undefined): string {
   const now = ctx.clock.now().getTime();
-  return `${lists.slice(0, -1)},"_timestamp":${now},"_cacheBuster":${cacheBuster ?? now}}`;
+  const stamp = cacheBuster === undefined ? now - (now % 60_000) : now;
+  return `${lists.slice(0, -1)},"_timestamp":${stamp},"_cacheBuster":${cacheBuster ?? stamp}}`;
 }
 
 export const RACE_NOT_FOUND = 'Race not found. The cards may have been replaced: refresh the race list.';

@@ -9,7 +9,8 @@ import {
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
-import { sendCachedJson, sendJson } from '#server/http/json';
+import { JsonText, cachedJsonText } from '#server/http/json';
+import { readRoute } from '#server/http/read-routes';
 import { parse } from '#server/http/parse';
 import { readRouteId } from '#server/http/route-id';
 import { RaceCardEventHub, publishRaceCardEvent } from './events';
@@ -81,33 +82,24 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).
-  app.get<{ Querystring: Record<string, string | undefined> }>(
-    '/api/vbg-race-cards-metadata',
-    { config: { access: 'member' } },
-    (request, reply) => {
-      reply.header('Cache-Control', NO_STORE);
-      const raw = request.query.t ?? request.query.v;
-      const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-      const json = cachedRaceCardsMetadataJson(ctx, buster);
-      if (typeof json !== 'string') return json.then((body) => sendJson(reply, body));
-      sendJson(reply, json);
-    },
-  );
+  readRoute(app, '/api/vbg-race-cards-metadata', 'member', ({ query, header }) => {
+    header('Cache-Control', NO_STORE);
+    const raw = query.t ?? query.v;
+    const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
+    const json = cachedRaceCardsMetadataJson(ctx, buster);
+    return typeof json === 'string' ? new JsonText(json) : json.then((text) => new JsonText(text));
+  });
 
-  app.get<{ Params: { id: string } }>(
-    '/api/vbg-race-cards/race/:id',
-    { config: { access: 'member' } },
-    (request, reply) => {
-      reply.header('Cache-Control', NO_STORE);
-      // A race id from the shared cache (at once on a hit; "007" and "7" are one key); anything
-      // that names no race answers 404, a malformed id as well (a members' read, like a link).
-      const id = readRouteId(request.params.id);
-      if (typeof id !== 'number') return Promise.reject(notFound(RACE_NOT_FOUND));
-      return sendCachedJson(reply, ctx.cache, 'raceCards', `race:${id}`, async () =>
-        JSON.stringify(await getRaceCard(ctx, id, { members: true })),
-      );
-    },
-  );
+  readRoute<{ id: string }>(app, '/api/vbg-race-cards/race/:id', 'member', ({ params, header }) => {
+    header('Cache-Control', NO_STORE);
+    // A race id from the shared cache (at once on a hit; "007" and "7" are one key); anything
+    // that names no race answers 404, a malformed id as well (a members' read, like a link).
+    const id = readRouteId(params.id);
+    if (typeof id !== 'number') throw notFound(RACE_NOT_FOUND);
+    return cachedJsonText(ctx.cache, 'raceCards', `race:${id}`, async () =>
+      JSON.stringify(await getRaceCard(ctx, id, { members: true })),
+    );
+  });
 
   app.delete<{ Params: { weekday: string } }>(
     '/api/vbg-race-cards/clear-weekday/:weekday',
@@ -118,10 +110,10 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  app.get('/api/vbg-race-cards', { config: { access: 'member' } }, async (_request, reply) => {
+  readRoute(app, '/api/vbg-race-cards', 'member', ({ header }) => {
     // The client keeps it fresh for 30 s and reloads it on a race-card event, so the
     // browser's HTTP cache must not answer that reload with the old list.
-    reply.header('Cache-Control', 'private, no-cache');
+    header('Cache-Control', 'private, no-cache');
     return raceCardsByDay(ctx);
   });
 
@@ -172,9 +164,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   // Stage 4: the weekday tab the race cards open on.
-  app.get('/api/admin-settings/default-weekday', { config: { access: 'signedIn' } }, async () =>
-    readDefaultWeekday(ctx),
-  );
+  readRoute(app, '/api/admin-settings/default-weekday', 'signedIn', () => readDefaultWeekday(ctx));
   app.post('/api/admin-settings/default-weekday', { config: { access: 'admin' } }, async (request) =>
     saveDefaultWeekday(ctx, parse(defaultWeekdayBody, request.body)),
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
+import { readRoute } from '#server/http/read-routes';
 import { readRouteId } from '#server/http/route-id';
 import { MAX_PDF_BYTES, readUploadForm, registerUploadScope } from '#server/http/upload-form';
 import { clearDayPreviews } from './clear-previews';
@@ -22,9 +23,9 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/clear-pdfs', { config: { access: 'admin' } }, async () => clearDayPreviews(ctx));
 
-  app.get('/api/race-previews', { config: { access: 'member' } }, async (_request, reply) => {
+  readRoute(app, '/api/race-previews', 'member', ({ header }) => {
     // Members-only data: never stored by a shared cache.
-    reply.header('Cache-Control', 'private, no-store');
+    header('Cache-Control', 'private, no-store');
     return listTodayPreviews(ctx);
   });
 

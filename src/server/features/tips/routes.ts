@@ -4,7 +4,7 @@ import { contentUploadBody } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { requireDayAccess } from '#server/http/dated-access';
 import { badRequest } from '#server/http/errors';
-import { sendCachedJson } from '#server/http/json';
+import { cachedJsonText } from '#server/http/json';
 import { parse } from '#server/http/parse';
 import { readRoute } from '#server/http/read-routes';
 import { getDailyTips, getHistoricalTips } from './get-tips';
@@ -21,11 +21,11 @@ export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  // Not an async handler: a cache hit answers without a promise (decision 0024).
-  app.get('/api/daily-tips', { config: { access: 'member' } }, (_request, reply) => {
+  // Not an async read: a cache hit answers without a promise (decision 0024).
+  readRoute(app, '/api/daily-tips', 'member', ({ header }) => {
     // Members-only data: never stored by a shared cache.
-    reply.header('Cache-Control', 'private, no-store');
-    return sendCachedJson(reply, ctx.cache, 'dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx)));
+    header('Cache-Control', 'private, no-store');
+    return cachedJsonText(ctx.cache, 'dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx)));
   });
 
   readRoute<{ date: string }>(app, '/api/historical-tips/:date', 'public', async (asker) => {

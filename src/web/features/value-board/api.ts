@@ -6,12 +6,11 @@ import { getJson } from '#web/lib/request';
 /** Races go off with no event to say so: the board is read again this often to move them down. */
 const OFF_CHECK_MS = 60_000;
 
-/** Today's value board (members); reloaded by the race-card event stream, never in server-rendered HTML. */
+/** Today's value board (members); reloaded by the race-card event stream. */
 export function useValueBoard() {
   return useQuery({
     queryKey: VALUE_NOW_KEY,
     queryFn: () => getJson<ValueBoard>('/api/value-now') as Promise<ValueBoard>,
-    meta: { ssr: false },
     refetchInterval: OFF_CHECK_MS,
   });
 }
