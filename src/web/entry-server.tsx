@@ -139,8 +139,13 @@ export async function render({ url, now, config, api }: RenderInput): Promise<Re
   await preloadPage(pathname);
   const client = createQueryClient();
   // A query that failed here renders its error (an unknown article's "Article Not Found"), not a
-  // loading state waiting for a retry that only the browser would make.
-  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
+  // loading state waiting for a retry that only the browser would make. Nothing observes a query
+  // during a server render, so the browser's "keep nothing" (gcTime 0) would let a timer drop an
+  // answer between the read and the render that needs it: here every answer is kept until the
+  // render is done (the client is cleared then).
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retryOnMount: false, gcTime: Number.POSITIVE_INFINITY },
+  });
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const app = <App router={Router} client={client} config={config} now={now} />;
   return readers.run(api, async () => {

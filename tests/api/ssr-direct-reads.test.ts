@@ -177,7 +177,7 @@ describe('the HTTP routes keep their headers', () => {
 
 describe('a path with no direct read fails loudly, never over HTTP', () => {
   it('the reader throws, naming the path, for a route no page reads and for an address that is no route', async () => {
-    await expect(direct('/api/daily-tips')).rejects.toThrow('No direct read for GET /api/daily-tips');
+    await expect(direct('/api/my-bets')).rejects.toThrow('No direct read for GET /api/my-bets');
     await expect(direct('/api/no-such-route')).rejects.toThrow('No direct read for GET /api/no-such-route');
     await expect(direct('/api/news-and-views/a/b')).rejects.toThrow('No direct read');
     expect(logLines.some((l) => l.includes('no direct read'))).toBe(true);
@@ -225,6 +225,7 @@ describe('a render makes no request to the API', () => {
     }
     const own = await fetchPage(member, `/news-and-views/${article.slug}`);
     expect(own.root).toContain('Going Report');
-    expect(own.data).toContain('"/api/auth/user"'); // the member's own session was read, without HTTP
+    // The member's own session was read, without HTTP: the page names them beside its data.
+    expect(own.html).toMatch(/<script type="application\/json" id="vbg-viewer">\{"id":\d+,"email":"member@example.com"/);
   });
 });
