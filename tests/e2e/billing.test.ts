@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { capture, PHONE, signInThroughPage, startJourney, tickJoiningBoxes } from '../support/browser';
 import { PASSWORD } from '../support/users';
+import { addDays, londonDate } from '#shared/london-time';
 import { createUser } from '#server/features/auth/users';
 import { LOCAL_CHECKOUT_BANNER } from '#server/features/billing/local-checkout-page';
 
@@ -311,6 +312,11 @@ describe('admin members', () => {
     const type = dialog.getByLabel('Type');
     await expect.poll(async () => type.inputValue()).toBe('family');
     await captureFromTop(page, 'billing-admin-grant');
+    // Annual (Special) asks for its expiry day, a year on unless changed; Lifetime Family Access has none.
+    await type.selectOption('annual_special');
+    await expect.poll(() => dialog.getByLabel('Expires on').inputValue()).toBe(addDays(londonDate(new Date()), 365));
+    await type.selectOption('family');
+    await expect.poll(() => dialog.getByLabel('Expires on').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Grant access' }).click();
     await expect.poll(() => toastTitle(page, 'Access granted').isVisible()).toBe(true);
     await expect.poll(() => row.getByText('Lifetime Family Access').isVisible()).toBe(true);

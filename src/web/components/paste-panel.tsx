@@ -8,7 +8,13 @@ import { cn } from '#web/lib/cn';
 import { errorMessage } from '#web/lib/request';
 import type { PasteOutcome } from '#web/lib/paste';
 
-interface PastePanelProps<A extends { message: string }> {
+/** A saved race: its time and course name its line of the outcome. */
+interface SavedRace {
+  time: string;
+  course: string;
+}
+
+interface PastePanelProps<A extends { message: string; races: readonly SavedRace[] }> {
   title: string;
   description: ReactNode;
   dateLabel: string;
@@ -29,8 +35,8 @@ interface PastePanelProps<A extends { message: string }> {
   testId: string;
   send: (body: { date: string; lines: string }) => Promise<PasteOutcome<A>>;
   pending: boolean;
-  /** One list item's content for each race saved. */
-  savedItems: (answer: A) => { key: string; content: ReactNode }[];
+  /** What was saved in a race, after its name ("14:30 Ascot: …"). */
+  savedRace: (race: A['races'][number]) => ReactNode;
 }
 
 /**
@@ -38,7 +44,7 @@ interface PastePanelProps<A extends { message: string }> {
  * Nothing is saved unless every line reads and every race and horse is on that day's cards; a
  * refusal lists each problem by its line, and the lines stay for correcting.
  */
-export function PastePanel<A extends { message: string }>(props: PastePanelProps<A>) {
+export function PastePanel<A extends { message: string; races: readonly SavedRace[] }>(props: PastePanelProps<A>) {
   const [date, setDate] = useState(() => londonDate(new Date()));
   const [lines, setLines] = useState('');
   const [outcome, setOutcome] = useState<PasteOutcome<A> | null>(null);
@@ -111,7 +117,14 @@ export function PastePanel<A extends { message: string }>(props: PastePanelProps
             <p className="mt-1 text-slate-800">{outcome.ok ? outcome.answer.message : outcome.refusal.message}</p>
             <ul className="mt-2 grid gap-1 text-slate-800">
               {outcome.ok
-                ? props.savedItems(outcome.answer).map((item) => <li key={item.key}>{item.content}</li>)
+                ? outcome.answer.races.map((r) => (
+                    <li key={`${r.time} ${r.course}`}>
+                      <span className="font-semibold">
+                        {r.time} {r.course}
+                      </span>
+                      : {props.savedRace(r)}
+                    </li>
+                  ))
                 : outcome.refusal.unmatched.map((p, i) => (
                     <li key={i}>
                       Line {p.line} ({p.text}): {p.message}

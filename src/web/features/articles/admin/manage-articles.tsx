@@ -5,6 +5,7 @@ import type { Article } from '#shared/schemas/articles';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
@@ -128,7 +129,7 @@ function EditArticle({ id, onDone }: { id: number; onDone: () => void }) {
 
 /** "Manage Existing Articles": the list, then one article's edit form. */
 export function ManageArticles() {
-  const { data, isPending } = useArticles();
+  const articles = useArticles();
   const [editing, setEditing] = useState<number | null>(null);
 
   if (editing !== null) return <EditArticle id={editing} onDone={() => setEditing(null)} />;
@@ -138,46 +139,55 @@ export function ManageArticles() {
       <h3 id="published-articles" className="text-xl font-bold text-navy-900">
         Published Articles
       </h3>
-      {isPending ? (
-        <p role="status" className="mt-4 text-slate-600">
-          Loading articles...
-        </p>
-      ) : !data || data.length === 0 ? (
-        <p className="mt-4 text-slate-700">
-          No articles found. Upload your first article using the "Upload New Article" tab.
-        </p>
-      ) : (
-        <ul className="mt-4 grid gap-3">
-          {data.map((a) => (
-            <li key={a.id}>
-              <Card className="p-4 sm:p-5">
-                <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-                  <div className="min-w-0">
-                    <h4 className="font-bold text-navy-900">{a.title}</h4>
-                    <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
-                      <span>{a.author}</span>
-                      <span>{adminDate(a.publishDate)}</span>
-                      <span>{CATEGORY_LABELS[a.category]}</span>
-                      <span
-                        className={
-                          a.contentType === 'premium' ? 'font-semibold text-gold-800' : 'font-semibold text-navy-700'
-                        }
-                      >
-                        {a.contentType === 'premium' ? 'Premium' : 'Public'}
-                      </span>
-                    </p>
-                    <p className="mt-2 text-sm text-slate-700">{previewText(htmlToPlainText(a.summary))}</p>
+      <QueryView
+        query={articles}
+        loading={
+          <p role="status" className="mt-4 text-slate-600">
+            Loading articles...
+          </p>
+        }
+        errorText="Could not load the articles."
+        errorClassName="mt-4 text-red-700"
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="mt-4 text-slate-700">
+            No articles found. Upload your first article using the "Upload New Article" tab.
+          </p>
+        }
+      >
+        {(data) => (
+          <ul className="mt-4 grid gap-3">
+            {data.map((a) => (
+              <li key={a.id}>
+                <Card className="p-4 sm:p-5">
+                  <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                    <div className="min-w-0">
+                      <h4 className="font-bold text-navy-900">{a.title}</h4>
+                      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+                        <span>{a.author}</span>
+                        <span>{adminDate(a.publishDate)}</span>
+                        <span>{CATEGORY_LABELS[a.category]}</span>
+                        <span
+                          className={
+                            a.contentType === 'premium' ? 'font-semibold text-gold-800' : 'font-semibold text-navy-700'
+                          }
+                        >
+                          {a.contentType === 'premium' ? 'Premium' : 'Public'}
+                        </span>
+                      </p>
+                      <p className="mt-2 text-sm text-slate-700">{previewText(htmlToPlainText(a.summary))}</p>
+                    </div>
+                    <Button variant="outline" size="sm" onClick={() => setEditing(a.id)} aria-label={`Edit ${a.title}`}>
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      Edit
+                    </Button>
                   </div>
-                  <Button variant="outline" size="sm" onClick={() => setEditing(a.id)} aria-label={`Edit ${a.title}`}>
-                    <Pencil className="h-4 w-4" aria-hidden="true" />
-                    Edit
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,37 +1,22 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { Search } from 'lucide-react';
 import { addDays, londonDate } from '#shared/london-time';
-import type { GrantableType, MemberRow } from '#shared/schemas/billing';
+import { useWatch } from 'react-hook-form';
+import { grantBody, type GrantBody, type MemberRow } from '#shared/schemas/billing';
 import { subscriptionTypeLabel } from '#shared/subscription';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field, Input, Label } from '#web/components/ui/input';
+import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/use-toast';
 import { cn } from '#web/lib/cn';
 import { formatLongDate } from '#web/lib/dates';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useGrantMembership, useMembers, useRevokeMembership } from '../api';
 import { RefundDialog, type RefundTarget } from './refund-dialog';
-
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'past_due', label: 'Past due' },
-  { value: 'expired', label: 'Expired' },
-  { value: 'canceled', label: 'Cancelled' },
-  { value: 'none', label: 'No subscription' },
-];
-
-const TYPE_OPTIONS = [
-  { value: '', label: 'All types' },
-  { value: 'premium', label: 'Monthly Premium' },
-  { value: 'annual', label: 'Annual Premium' },
-  { value: 'annual_special', label: 'Annual (Special)' },
-  { value: 'family', label: 'Lifetime Family Access' },
-  { value: 'none', label: 'None' },
-];
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -42,6 +27,18 @@ const STATUS_LABELS: Record<string, string> = {
   unpaid: 'Unpaid',
   none: 'No subscription',
 };
+
+/** The filters' choices: each status and type by the name the list shows it with. */
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...['active', 'past_due', 'expired', 'canceled', 'none'].map((value) => ({ value, label: STATUS_LABELS[value] })),
+];
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'All types' },
+  ...['premium', 'annual', 'annual_special', 'family'].map((value) => ({ value, label: subscriptionTypeLabel(value) })),
+  { value: 'none', label: 'None' },
+];
 
 /** "Payment failed (grace until 27 November 2026)": a renewal being retried, and how long access lasts. */
 function statusText(m: MemberRow): string {
@@ -114,8 +111,10 @@ export function AdminMembers() {
   const revoke = useRevokeMembership();
 
   const [granting, setGranting] = useState<MemberRow | null>(null);
-  const [grantType, setGrantType] = useState<GrantableType>('family');
-  const [endDate, setEndDate] = useState('');
+  // Checked with the body the grant route parses.
+  const grantForm = useSchemaForm(grantBody, { type: 'family', endDate: '' });
+  const grantType = useWatch({ control: grantForm.control, name: 'type' });
+  const endDateError = grantForm.formState.errors.endDate?.message;
   const [revoking, setRevoking] = useState<MemberRow | null>(null);
   const [refunding, setRefunding] = useState<(RefundTarget & { action: number }) | null>(null);
   const openRefund = (member: MemberRow, checkoutId: string | null = null) =>
@@ -123,14 +122,13 @@ export function AdminMembers() {
 
   function openGrant(member: MemberRow) {
     setGranting(member);
-    setGrantType('family');
-    setEndDate(addDays(londonDate(new Date()), 365));
+    grantForm.reset({ type: 'family', endDate: addDays(londonDate(new Date()), 365) });
   }
 
-  function onGrant() {
+  function onGrant({ type, endDate }: GrantBody) {
     if (!granting) return;
     grant.mutate(
-      { id: granting.id, type: grantType, endDate: grantType === 'annual_special' ? endDate : undefined },
+      { id: granting.id, type, endDate: type === 'annual_special' ? endDate : undefined },
       {
         onSuccess: (result) => {
           setGranting(null);
@@ -164,7 +162,6 @@ export function AdminMembers() {
     });
   }
 
-  const list = members.data?.members ?? [];
   return (
     <Card>
       <CardHeader>
@@ -215,129 +212,127 @@ export function AdminMembers() {
           </div>
         </div>
 
-        {members.isPending ? (
-          <div className="grid gap-2" role="status" aria-live="polite">
-            <span className="sr-only">Loading...</span>
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : members.isError ? (
-          <p role="alert" className="text-red-700">
-            {errorMessage(members.error, 'Could not load the members.')}
-          </p>
-        ) : list.length === 0 ? (
-          <p className="text-slate-700">No members match these filters.</p>
-        ) : (
-          <>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {members.data!.total} {members.data!.total === 1 ? 'account' : 'accounts'}
-              {members.data!.truncated ? ` (showing the first ${list.length})` : ''}
-            </p>
-            {/* Column headings on wide screens; on a phone each value carries its own label. */}
-            <div
-              aria-hidden="true"
-              className="hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:gap-4"
-            >
-              <span>Account</span>
-              <span>Status</span>
-              <span>Subscription</span>
-              <span>Dates</span>
-              <span className="text-right">Actions</span>
+        <QueryView
+          query={members}
+          loading={
+            <div className="grid gap-2" role="status" aria-live="polite">
+              <span className="sr-only">Loading...</span>
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
             </div>
-            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-              {list.map((m) => {
-                const granted = m.type === 'family' || m.type === 'annual_special';
-                return (
-                  <li
-                    key={m.id}
-                    className="grid gap-2 p-3 md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:items-center md:gap-4"
-                  >
-                    <div className="min-w-0">
-                      <p className="font-semibold break-all text-navy-900">{m.email}</p>
-                      {m.role === 'admin' && <p className="text-xs text-slate-600">Administrator</p>}
-                      <RefundDue member={m} onRefund={(checkoutId) => openRefund(m, checkoutId)} />
-                    </div>
-                    <div>
-                      <span
-                        className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}
-                      >
-                        {statusText(m)}
-                      </span>
-                    </div>
-                    <p className="text-sm text-slate-800">
-                      <span className="text-slate-600 md:sr-only">Subscription: </span>
-                      {m.type ? subscriptionTypeLabel(m.type) : 'None'}
-                    </p>
-                    <p className="text-sm text-slate-800">
-                      {dateText(m)}
-                      {m.cancelAtPeriodEnd && m.hasAccess && (
-                        <span className="block text-xs text-slate-600">Cancelled at period end</span>
-                      )}
-                    </p>
-                    <div className="flex flex-wrap gap-2 md:justify-end">
-                      <Button size="sm" variant="outline" onClick={() => openGrant(m)}>
-                        Grant
-                      </Button>
-                      {granted && m.hasAccess && (
-                        <Button size="sm" variant="destructive" onClick={() => setRevoking(m)}>
-                          Revoke
-                        </Button>
-                      )}
-                      {mayRefund(m) && (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => openRefund(m)}
-                          aria-label={`Refund ${m.email}`}
+          }
+          errorText="Could not load the members."
+          errorClassName="text-red-700"
+          isEmpty={(data) => data.members.length === 0}
+          empty={<p className="text-slate-700">No members match these filters.</p>}
+        >
+          {({ members: list, total, truncated }) => (
+            <>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {total} {total === 1 ? 'account' : 'accounts'}
+                {truncated ? ` (showing the first ${list.length})` : ''}
+              </p>
+              {/* Column headings on wide screens; on a phone each value carries its own label. */}
+              <div
+                aria-hidden="true"
+                className="hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:grid md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:gap-4"
+              >
+                <span>Account</span>
+                <span>Status</span>
+                <span>Subscription</span>
+                <span>Dates</span>
+                <span className="text-right">Actions</span>
+              </div>
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+                {list.map((m) => {
+                  const granted = m.type === 'family' || m.type === 'annual_special';
+                  return (
+                    <li
+                      key={m.id}
+                      className="grid gap-2 p-3 md:grid-cols-[2fr_1fr_1.2fr_1.4fr_auto] md:items-center md:gap-4"
+                    >
+                      <div className="min-w-0">
+                        <p className="font-semibold break-all text-navy-900">{m.email}</p>
+                        {m.role === 'admin' && <p className="text-xs text-slate-600">Administrator</p>}
+                        <RefundDue member={m} onRefund={(checkoutId) => openRefund(m, checkoutId)} />
+                      </div>
+                      <div>
+                        <span
+                          className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', statusTone(m))}
                         >
-                          Refund
+                          {statusText(m)}
+                        </span>
+                      </div>
+                      <p className="text-sm text-slate-800">
+                        <span className="text-slate-600 md:sr-only">Subscription: </span>
+                        {m.type ? subscriptionTypeLabel(m.type) : 'None'}
+                      </p>
+                      <p className="text-sm text-slate-800">
+                        {dateText(m)}
+                        {m.cancelAtPeriodEnd && m.hasAccess && (
+                          <span className="block text-xs text-slate-600">Cancelled at period end</span>
+                        )}
+                      </p>
+                      <div className="flex flex-wrap gap-2 md:justify-end">
+                        <Button size="sm" variant="outline" onClick={() => openGrant(m)}>
+                          Grant
                         </Button>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
+                        {granted && m.hasAccess && (
+                          <Button size="sm" variant="destructive" onClick={() => setRevoking(m)}>
+                            Revoke
+                          </Button>
+                        )}
+                        {mayRefund(m) && (
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => openRefund(m)}
+                            aria-label={`Refund ${m.email}`}
+                          >
+                            Refund
+                          </Button>
+                        )}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </QueryView>
       </CardContent>
 
       <ConfirmDialog
         open={!!granting}
         title={`Grant access to ${granting?.email ?? ''}`}
-        description={
-          <div className="grid gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor={ids.grantType}>Type</Label>
-              <select
-                id={ids.grantType}
-                className={selectClass}
-                value={grantType}
-                onChange={(e) => setGrantType(e.target.value as GrantableType)}
-              >
-                <option value="family">Lifetime Family Access</option>
-                <option value="annual_special">Annual (Special)</option>
-              </select>
-            </div>
-            {grantType === 'annual_special' && (
-              <Field
-                label="Expires on"
-                type="date"
-                required
-                value={endDate}
-                onChange={(e) => setEndDate(e.target.value)}
-                hint="Access runs to the end of this day (UK time)."
-              />
-            )}
-          </div>
-        }
+        description="Lifetime Family Access has no end; Annual (Special) runs to the day chosen."
         confirmLabel="Grant access"
         busyLabel="Granting..."
         busy={grant.isPending}
-        onConfirm={onGrant}
+        onConfirm={() => void grantForm.handleSubmit(onGrant)()}
         onCancel={() => setGranting(null)}
-      />
+      >
+        <div className="grid gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.grantType}>Type</Label>
+            <select id={ids.grantType} className={selectClass} {...grantForm.register('type')}>
+              <option value="family">Lifetime Family Access</option>
+              <option value="annual_special">Annual (Special)</option>
+            </select>
+          </div>
+          {grantType === 'annual_special' && (
+            <Field
+              label="Expires on"
+              type="date"
+              required
+              {...grantForm.register('endDate')}
+              error={endDateError}
+              hint="Access runs to the end of this day (UK time)."
+            />
+          )}
+        </div>
+      </ConfirmDialog>
       {refunding && <RefundDialog key={refunding.action} target={refunding} onClose={() => setRefunding(null)} />}
       <ConfirmDialog
         open={!!revoking}

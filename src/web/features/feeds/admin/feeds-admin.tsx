@@ -5,6 +5,7 @@ import type { FeedsAnswer, FeedStatusView } from '#shared/schemas/feeds';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Field } from '#web/components/ui/input';
+import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/use-toast';
 import { cn } from '#web/lib/cn';
@@ -53,18 +54,21 @@ export function FeedsAdmin() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {feeds.isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : feeds.isError || !feeds.data ? (
-          <p className="text-sm text-red-800">{errorMessage(feeds.error, 'The feeds could not be read.')}</p>
-        ) : (
-          <>
-            <p className="text-sm text-slate-700">{pollingNote(feeds.data)}</p>
-            {feeds.data.feeds.map((feed) => (
-              <FeedPanel key={feed.provider} feed={feed} />
-            ))}
-          </>
-        )}
+        <QueryView
+          query={feeds}
+          loading={<Skeleton className="h-40 w-full" />}
+          errorText="The feeds could not be read."
+          errorClassName="text-sm text-red-800"
+        >
+          {(data) => (
+            <>
+              <p className="text-sm text-slate-700">{pollingNote(data)}</p>
+              {data.feeds.map((feed) => (
+                <FeedPanel key={feed.provider} feed={feed} />
+              ))}
+            </>
+          )}
+        </QueryView>
         <BspUpload />
       </CardContent>
     </Card>

@@ -1,11 +1,13 @@
-import { ScrollRegion } from '#web/components/ui/scroll-region';
 import { useState } from 'react';
 import { Eye, Loader2, Mail, RotateCcw } from 'lucide-react';
-import type { MailingKind, OutboxMessage, OutboxStatus } from '#shared/mail';
+import type { MailingKind, MailingSummary, OutboxMessage, OutboxStatus } from '#shared/mail';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
+import { DataTable, type Column } from '#web/components/ui/data-table';
+import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
+import { Stat } from '#web/components/ui/stat';
 import { toast } from '#web/components/ui/use-toast';
 import { cn } from '#web/lib/cn';
 import { errorMessage } from '#web/lib/request';
@@ -51,6 +53,17 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
     </span>
   );
 }
+
+const STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+const MAILING_COLUMNS: Array<Column<MailingSummary>> = [
+  { header: 'Sent', cell: (m) => when(m.createdAt) },
+  { header: 'E-mail', cell: (m) => KIND_LABELS[m.kind] ?? m.kind },
+  { header: 'Members', cell: (m) => m.recipientCount },
+  { header: 'Queued', cell: (m) => m.queued + m.sending },
+  { header: 'Delivered', cell: (m) => m.sent },
+  { header: 'Failed', cell: (m) => m.failed, cellClassName: (m) => (m.failed > 0 ? 'font-bold text-red-700' : '') },
+];
 
 /** Admin: the three member mailings and the outbox they go through. */
 export function MemberEmails() {
@@ -119,10 +132,6 @@ function Outbox() {
   const retry = useRetryMessage();
   const [viewing, setViewing] = useState<number | null>(null);
 
-  if (outbox.isPending) return <Skeleton className="h-40 w-full" />;
-  if (outbox.isError) return <p className="text-red-700">{errorMessage(outbox.error, 'Could not load the outbox.')}</p>;
-  const { counts, mailings, messages, smtpConfigured } = outbox.data!;
-
   function sendAgain(m: OutboxMessage) {
     retry.mutate(m.id, {
       onSuccess: (result) => toast({ title: 'Queued again', description: result.message }),
@@ -136,95 +145,79 @@ function Outbox() {
   }
 
   return (
-    <section aria-labelledby="outbox-heading" className="grid gap-4">
-      <h4 id="outbox-heading" className="text-base font-bold text-navy-900">
-        Outbox
-      </h4>
-      {!smtpConfigured && (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          No SMTP server is configured (SMTP_URL), so nothing is sent: e-mails wait here, and you can read each one
-          below.
-        </p>
-      )}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Outbox totals">
-        {(['queued', 'sending', 'sent', 'failed'] as const).map((s) => (
-          <div key={s} className="rounded-lg border border-slate-200 p-3">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 capitalize">{s}</dt>
-            <dd className="text-2xl font-bold text-navy-900" data-testid={`outbox-${s}`}>
-              {counts[s]}
-            </dd>
-          </div>
-        ))}
-      </dl>
+    <QueryView
+      query={outbox}
+      loading={<Skeleton className="h-40 w-full" />}
+      errorText="Could not load the outbox."
+      errorClassName="text-red-700"
+    >
+      {({ counts, mailings, messages, smtpConfigured }) => (
+        <section aria-labelledby="outbox-heading" className="grid gap-4">
+          <h4 id="outbox-heading" className="text-base font-bold text-navy-900">
+            Outbox
+          </h4>
+          {!smtpConfigured && (
+            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              No SMTP server is configured (SMTP_URL), so nothing is sent: e-mails wait here, and you can read each one
+              below.
+            </p>
+          )}
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Outbox totals">
+            {STATUSES.map((s) => (
+              <Stat key={s} label={s.charAt(0).toUpperCase() + s.slice(1)} value={counts[s]} testId={`outbox-${s}`} />
+            ))}
+          </dl>
 
-      {mailings.length > 0 && (
-        <ScrollRegion label="Recent mailings">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="mb-2 text-left font-semibold text-navy-900">Recent mailings</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th className="py-1 pr-3 font-semibold">Sent</th>
-                <th className="py-1 pr-3 font-semibold">E-mail</th>
-                <th className="py-1 pr-3 font-semibold">Members</th>
-                <th className="py-1 pr-3 font-semibold">Queued</th>
-                <th className="py-1 pr-3 font-semibold">Delivered</th>
-                <th className="py-1 font-semibold">Failed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mailings.map((m) => (
-                <tr key={m.id} className="border-t border-slate-200">
-                  <td className="py-1.5 pr-3">{when(m.createdAt)}</td>
-                  <td className="py-1.5 pr-3">{KIND_LABELS[m.kind] ?? m.kind}</td>
-                  <td className="py-1.5 pr-3">{m.recipientCount}</td>
-                  <td className="py-1.5 pr-3">{m.queued + m.sending}</td>
-                  <td className="py-1.5 pr-3">{m.sent}</td>
-                  <td className={cn('py-1.5', m.failed > 0 && 'font-bold text-red-700')}>{m.failed}</td>
-                </tr>
+          {mailings.length > 0 && (
+            <DataTable
+              caption="Recent mailings"
+              columns={MAILING_COLUMNS}
+              rows={mailings}
+              rowKey={(m) => m.id}
+              className="min-w-[28rem]"
+            />
+          )}
+
+          {messages.length === 0 ? (
+            <p className="text-sm text-slate-600">No e-mails yet.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Latest e-mails">
+              {messages.map((m) => (
+                <li key={m.id} className="rounded-lg border border-slate-200 p-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <StatusBadge status={m.status} />
+                    <span className="text-xs text-slate-600">{KIND_LABELS[m.kind] ?? m.kind}</span>
+                    <span className="text-xs text-slate-600">{when(m.createdAt)}</span>
+                    {m.attempts > 1 && <span className="text-xs text-slate-600">{m.attempts} attempts</span>}
+                  </div>
+                  <p className="mt-1 break-all text-sm font-semibold text-navy-900">{m.recipient}</p>
+                  <p className="text-sm text-slate-800">{m.subject}</p>
+                  {m.lastError && <p className="mt-1 break-words text-xs text-red-800">{m.lastError}</p>}
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setViewing(viewing === m.id ? null : m.id)}
+                      aria-expanded={viewing === m.id}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden="true" />
+                      {viewing === m.id ? 'Hide' : 'View'}
+                    </Button>
+                    {m.status === 'failed' && m.kind !== 'password-reset' && (
+                      <Button size="sm" variant="ghost" onClick={() => sendAgain(m)} disabled={retry.isPending}>
+                        <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                        Send again
+                      </Button>
+                    )}
+                  </div>
+                  {viewing === m.id && <MessagePreview id={m.id} />}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            </ul>
+          )}
+        </section>
       )}
-
-      {messages.length === 0 ? (
-        <p className="text-sm text-slate-600">No e-mails yet.</p>
-      ) : (
-        <ul className="grid gap-2" aria-label="Latest e-mails">
-          {messages.map((m) => (
-            <li key={m.id} className="rounded-lg border border-slate-200 p-3">
-              <div className="flex flex-wrap items-center gap-2">
-                <StatusBadge status={m.status} />
-                <span className="text-xs text-slate-600">{KIND_LABELS[m.kind] ?? m.kind}</span>
-                <span className="text-xs text-slate-600">{when(m.createdAt)}</span>
-                {m.attempts > 1 && <span className="text-xs text-slate-600">{m.attempts} attempts</span>}
-              </div>
-              <p className="mt-1 break-all text-sm font-semibold text-navy-900">{m.recipient}</p>
-              <p className="text-sm text-slate-800">{m.subject}</p>
-              {m.lastError && <p className="mt-1 break-words text-xs text-red-800">{m.lastError}</p>}
-              <div className="mt-2 flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setViewing(viewing === m.id ? null : m.id)}
-                  aria-expanded={viewing === m.id}
-                >
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                  {viewing === m.id ? 'Hide' : 'View'}
-                </Button>
-                {m.status === 'failed' && m.kind !== 'password-reset' && (
-                  <Button size="sm" variant="ghost" onClick={() => sendAgain(m)} disabled={retry.isPending}>
-                    <RotateCcw className="h-4 w-4" aria-hidden="true" />
-                    Send again
-                  </Button>
-                )}
-              </div>
-              {viewing === m.id && <MessagePreview id={m.id} />}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    </QueryView>
   );
 }
 
@@ -234,28 +227,33 @@ function Outbox() {
  */
 function MessagePreview({ id }: { id: number }) {
   const message = useOutboxMessage(id);
-  if (message.isPending) return <Skeleton className="mt-3 h-64 w-full" />;
-  if (message.isError)
-    return <p className="mt-3 text-red-700">{errorMessage(message.error, 'Could not load the e-mail.')}</p>;
-  const m = message.data!;
   return (
-    <div className="mt-3 grid gap-2">
-      <p className="text-xs text-slate-600">
-        Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their e-mail
-        has the real link.
-      </p>
-      <iframe
-        title={`E-mail to ${m.recipient}`}
-        sandbox=""
-        srcDoc={m.html}
-        className="h-[32rem] w-full rounded border border-slate-200 bg-white"
-      />
-      <details>
-        <summary className="cursor-pointer text-sm font-semibold text-navy-900">Text version</summary>
-        <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs text-slate-800">
-          {m.text}
-        </pre>
-      </details>
-    </div>
+    <QueryView
+      query={message}
+      loading={<Skeleton className="mt-3 h-64 w-full" />}
+      errorText="Could not load the e-mail."
+      errorClassName="mt-3 text-red-700"
+    >
+      {(m) => (
+        <div className="mt-3 grid gap-2">
+          <p className="text-xs text-slate-600">
+            Links that reset a password, set one or unsubscribe are hidden here: they would act for the member. Their
+            e-mail has the real link.
+          </p>
+          <iframe
+            title={`E-mail to ${m.recipient}`}
+            sandbox=""
+            srcDoc={m.html}
+            className="h-[32rem] w-full rounded border border-slate-200 bg-white"
+          />
+          <details>
+            <summary className="cursor-pointer text-sm font-semibold text-navy-900">Text version</summary>
+            <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-3 text-xs text-slate-800">
+              {m.text}
+            </pre>
+          </details>
+        </div>
+      )}
+    </QueryView>
   );
 }

@@ -30,19 +30,7 @@ export function StagePrices() {
       testId="prices-panel"
       send={save.mutateAsync}
       pending={save.isPending}
-      savedItems={(answer) =>
-        answer.races.map((r) => ({
-          key: `${r.time} ${r.course}`,
-          content: (
-            <>
-              <span className="font-semibold">
-                {r.time} {r.course}
-              </span>
-              : {r.runners} {r.runners === 1 ? 'runner' : 'runners'}
-            </>
-          ),
-        }))
-      }
+      savedRace={(r) => `${r.runners} ${r.runners === 1 ? 'runner' : 'runners'}`}
     />
   );
 }

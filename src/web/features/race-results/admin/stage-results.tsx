@@ -30,22 +30,14 @@ export function StageResults() {
       testId="results-panel"
       send={enter.mutateAsync}
       pending={enter.isPending}
-      savedItems={(answer) =>
-        answer.races.map((r) => ({
-          key: `${r.time} ${r.course}`,
-          content: (
-            <>
-              <span className="font-semibold">
-                {r.time} {r.course}
-              </span>
-              : {r.winner}
-              {r.placed.length > 0 && `, ${r.placed.join(', ')}`}
-              {r.nonRunners.length > 0 && ` — NR ${r.nonRunners.join(', ')}`}
-              {r.replaced && ' (replaced)'}
-            </>
-          ),
-        }))
-      }
+      savedRace={(r) => (
+        <>
+          {r.winner}
+          {r.placed.length > 0 && `, ${r.placed.join(', ')}`}
+          {r.nonRunners.length > 0 && ` — NR ${r.nonRunners.join(', ')}`}
+          {r.replaced && ' (replaced)'}
+        </>
+      )}
     />
   );
 }

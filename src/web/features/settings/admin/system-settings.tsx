@@ -1,18 +1,15 @@
-import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { QueryView } from '#web/components/ui/query-view';
+import { SettingSwitch } from '#web/components/ui/setting-switch';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { Switch } from '#web/components/ui/switch';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
 import { useSaveSystemSettings, useSystemSettings } from '../api';
 
 /** The real "open access (testing)" switch (DESIGN decision 3). */
 export function SystemSettings() {
-  const labelId = useId();
-  const descId = useId();
   const settings = useSystemSettings();
   const save = useSaveSystemSettings();
-  const openAccess = settings.data?.openAccess ?? false;
 
   function onChange(next: boolean) {
     save.mutate(
@@ -36,31 +33,26 @@ export function SystemSettings() {
         <CardDescription>Site-wide switches. Changes apply at once for everyone.</CardDescription>
       </CardHeader>
       <CardContent>
-        {settings.isPending ? (
-          <Skeleton className="h-20 w-full" />
-        ) : settings.isError ? (
-          <p className="text-red-700">{errorMessage(settings.error, 'Could not load the settings.')}</p>
-        ) : (
-          <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-4">
-            <div>
-              <p id={labelId} className="font-semibold text-navy-900">
-                Open access (testing)
-              </p>
-              <p id={descId} className="mt-1 text-sm text-slate-700">
-                {openAccess
+        <QueryView
+          query={settings}
+          loading={<Skeleton className="h-20 w-full" />}
+          errorText="Could not load the settings."
+          errorClassName="text-red-700"
+        >
+          {({ openAccess }) => (
+            <SettingSwitch
+              label="Open access (testing)"
+              description={
+                openAccess
                   ? 'Premium features are currently open access for testing: every signed-in user can use them without a subscription.'
-                  : 'Premium features need an active subscription. Turn this on to open them to every signed-in user for testing.'}
-              </p>
-            </div>
-            <Switch
+                  : 'Premium features need an active subscription. Turn this on to open them to every signed-in user for testing.'
+              }
               checked={openAccess}
               onCheckedChange={onChange}
               disabled={save.isPending}
-              aria-labelledby={labelId}
-              aria-describedby={descId}
             />
-          </div>
-        )}
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );
