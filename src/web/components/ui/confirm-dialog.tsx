@@ -15,6 +15,11 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** Optional fields asked for along with the confirmation (shown below the description). */
   children?: ReactNode;
+  /**
+   * The box is a form: the confirm button submits it, and so does Enter in one of its fields;
+   * onConfirm answers the submission (a schema form's handleSubmit checks the fields first).
+   */
+  asForm?: boolean;
 }
 
 /**
@@ -36,6 +41,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   children,
+  asForm,
 }: ConfirmDialogProps) {
   const keep = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -70,7 +76,7 @@ export function ConfirmDialog({
           onCancel={(e) => e.preventDefault()}
           className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-slate-900 shadow-xl"
         >
-          <div className="grid gap-3 p-5 sm:p-6">
+          <Body asForm={asForm} onSubmit={onConfirm}>
             <Title className="text-lg font-bold text-navy-900">{title}</Title>
             <Description asChild>
               <div className="text-sm text-slate-700">{description}</div>
@@ -80,13 +86,36 @@ export function ConfirmDialog({
               <Button ref={keep} variant="outline" onClick={onCancel} disabled={busy}>
                 {cancelLabel}
               </Button>
-              <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={busy}>
+              <Button
+                type={asForm ? 'submit' : 'button'}
+                variant={destructive ? 'destructive' : 'primary'}
+                onClick={asForm ? undefined : onConfirm}
+                disabled={busy}
+              >
                 {busy && busyLabel ? busyLabel : confirmLabel}
               </Button>
             </div>
-          </div>
+          </Body>
         </dialog>
       </Content>
     </Root>
+  );
+}
+
+/** The box's content: a form when the dialog asks for fields it submits, else a plain block. */
+function Body({ asForm, onSubmit, children }: { asForm?: boolean; onSubmit: () => void; children: ReactNode }) {
+  const className = 'grid gap-3 p-5 sm:p-6';
+  if (!asForm) return <div className={className}>{children}</div>;
+  return (
+    <form
+      noValidate
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }

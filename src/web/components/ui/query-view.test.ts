@@ -43,4 +43,25 @@ describe('QueryView', () => {
     expect(render({ isPending: false, error: null, data: { items: [] } })).toContain('<p>Nothing yet.</p>');
     expect(render({ isPending: false, error: null, data: { items: ['a', 'b'] } })).toBe('<ul>a,b</ul>');
   });
+
+  it('shows what `failed` gives in place of the alert, and the alert where it gives nothing', () => {
+    const view = (error: unknown, data: Data | null) =>
+      renderToStaticMarkup(
+        createElement(QueryView<Data>, {
+          query: { isPending: false, error, data },
+          errorText: 'Could not load the items.',
+          failed: (err) =>
+            err instanceof ApiError && err.status === 401
+              ? createElement('h2', null, 'Sign in')
+              : err
+                ? undefined
+                : createElement('h2', null, 'Not found'),
+          children: (d) => createElement('ul', null, d.items.join(',')),
+        }),
+      );
+    expect(view(new ApiError(401, '', 'Unauthorized'), null)).toBe('<h2>Sign in</h2>');
+    expect(view(null, null)).toBe('<h2>Not found</h2>');
+    expect(view(new Error('boom'), null)).toBe('<p role="alert" class="text-red-800">Could not load the items.</p>');
+    expect(view(null, { items: ['a'] })).toBe('<ul>a</ul>');
+  });
 });

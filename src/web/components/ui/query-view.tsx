@@ -18,6 +18,11 @@ export interface QueryViewProps<T> {
   /** The message when the read fails and the server said nothing better (errorMessage's fallback). */
   errorText: string;
   errorClassName?: string;
+  /**
+   * What stands in for the alert when the read failed (`error` set) or answered nothing (`error`
+   * null): a page of its own such as "not found" or a sign-in gate; undefined keeps the alert.
+   */
+  failed?: (error: unknown) => ReactNode;
   /** Data that has nothing to show: `empty` stands in for the body. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
@@ -34,6 +39,7 @@ export function QueryView<T>({
   loadingLabel = 'Loading',
   errorText,
   errorClassName = 'text-red-800',
+  failed,
   isEmpty,
   empty,
   children,
@@ -49,6 +55,8 @@ export function QueryView<T>({
     );
   }
   if (query.error || query.data === undefined || query.data === null) {
+    const instead = failed?.(query.error);
+    if (instead !== undefined) return instead;
     return (
       <p role="alert" className={errorClassName || undefined}>
         {errorMessage(query.error, errorText)}

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import type { Article } from '#shared/schemas/articles';
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ButtonLink } from '#web/components/ui/button';
-import { Skeleton } from '#web/components/ui/skeleton';
+import { PageSkeleton, type SkeletonLayout } from '#web/components/page-skeleton';
+import { QueryView } from '#web/components/ui/query-view';
 import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
 import { CategoryBadge, PremiumBadge } from './article-badges';
@@ -11,6 +13,15 @@ import { cleanSlug, isMissingSlug, longDate, longDateWithWeekday } from './artic
 import { DiscountBanner } from './discount-banner';
 import { PROSE } from '#web/lib/prose';
 import { SafeHtml } from './safe-html';
+
+/** The article's badge, byline, title and summary, then a few lines of text. */
+const ARTICLE_SKELETON: SkeletonLayout = {
+  label: 'Loading article...',
+  className: 'max-w-3xl',
+  head: ['h-5 w-40', 'mt-6 h-6 w-48', 'mt-4 h-10 w-full', 'mt-3 h-5 w-2/3'],
+  body: 'gap-3',
+  blocks: ['h-5 w-full', 'h-5 w-11/12', 'h-5 w-4/5'],
+};
 
 function ArticleNotFound() {
   return (
@@ -25,59 +36,18 @@ function ArticleNotFound() {
   );
 }
 
-function ArticleSkeleton() {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-8" role="status" aria-live="polite">
-      <span className="sr-only">Loading article...</span>
-      <Skeleton className="h-5 w-40" />
-      <Skeleton className="mt-6 h-6 w-48" />
-      <Skeleton className="mt-4 h-10 w-full" />
-      <Skeleton className="mt-3 h-5 w-2/3" />
-      <div className="mt-8 grid gap-3">
-        <Skeleton className="h-5 w-full" />
-        <Skeleton className="h-5 w-11/12" />
-        <Skeleton className="h-5 w-4/5" />
-      </div>
-    </div>
-  );
-}
-
-/** /news-and-views/{slug}: one article, its preview panel when premium, the offer when signed out. */
-export function ArticlePage() {
-  const params = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const slug = cleanSlug(params.slug, location.pathname);
-  const missing = isMissingSlug(slug);
-  const { data: article, isPending, isError, locked } = useReadableArticle(slug, !missing);
-  const { user, isLoading: authLoading } = useAuth();
-  const { discountCode } = useConfig();
-
-  const canonical = article?.canonicalSlug;
-  useEffect(() => {
-    if (canonical && canonical !== slug)
-      void navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
-  }, [canonical, slug, navigate]);
-
-  // The layout sets the path's title in its own effect, which runs after this one when the
-  // article is already cached (e.g. coming back to it): set ours once that has run.
-  const title = article ? `${article.title} — News & Views — VBG` : null;
-  useEffect(() => {
-    if (!title) return;
-    let live = true;
-    queueMicrotask(() => {
-      if (live) document.title = title;
-    });
-    return () => {
-      live = false;
-    };
-  }, [title, location.pathname]);
-
-  if (missing) return <Navigate to="/news-and-views" replace />;
-  if (isPending) return <ArticleSkeleton />;
-  if (isError || !article) return <ArticleNotFound />;
-
-  const signedOut = !authLoading && !user;
+/** The article itself: the offer above it when signed out, the preview panel in place of a locked body. */
+function ArticleBody({
+  article,
+  locked,
+  signedOut,
+  discountCode,
+}: {
+  article: Article;
+  locked: boolean;
+  signedOut: boolean;
+  discountCode: string;
+}) {
   const date = article.hidePublishDate ? null : longDate(article.publishDate);
   const published = article.hidePublishDate ? null : longDateWithWeekday(article.publishDate);
 
@@ -124,5 +94,57 @@ export function ArticlePage() {
         </article>
       </div>
     </>
+  );
+}
+
+/** /news-and-views/{slug}: one article, its preview panel when premium, the offer when signed out. */
+export function ArticlePage() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const slug = cleanSlug(params.slug, location.pathname);
+  const missing = isMissingSlug(slug);
+  const query = useReadableArticle(slug, !missing);
+  const article = query.data;
+  const { user, isLoading: authLoading } = useAuth();
+  const { discountCode } = useConfig();
+
+  const canonical = article?.canonicalSlug;
+  useEffect(() => {
+    if (canonical && canonical !== slug)
+      void navigate(`/news-and-views/${encodeURIComponent(canonical)}`, { replace: true });
+  }, [canonical, slug, navigate]);
+
+  // The layout sets the path's title in its own effect, which runs after this one when the
+  // article is already cached (e.g. coming back to it): set ours once that has run.
+  const title = article ? `${article.title} — News & Views — VBG` : null;
+  useEffect(() => {
+    if (!title) return;
+    let live = true;
+    queueMicrotask(() => {
+      if (live) document.title = title;
+    });
+    return () => {
+      live = false;
+    };
+  }, [title, location.pathname]);
+
+  if (missing) return <Navigate to="/news-and-views" replace />;
+  return (
+    <QueryView
+      query={query}
+      loading={<PageSkeleton layout={ARTICLE_SKELETON} />}
+      errorText="Article not found."
+      failed={() => <ArticleNotFound />}
+    >
+      {(article) => (
+        <ArticleBody
+          article={article}
+          locked={query.locked}
+          signedOut={!authLoading && !user}
+          discountCode={discountCode}
+        />
+      )}
+    </QueryView>
   );
 }

@@ -3,6 +3,7 @@ import type { Article } from '#shared/schemas/articles';
 import { CATEGORY_LABELS } from '#shared/article-labels';
 import { PageHeader } from '#web/components/page-header';
 import { Button } from '#web/components/ui/button';
+import { QueryView } from '#web/components/ui/query-view';
 import { NEWS_RESET_EVENT } from '#web/lib/events';
 import { useAuth } from '../auth/api';
 import { useArticles } from './api';
@@ -61,9 +62,15 @@ function Column({
   );
 }
 
+/** The two columns, news then strategy ("views"). */
+const COLUMNS = [
+  { id: 'news-column', category: 'news', emptyText: 'No news articles available yet.' },
+  { id: 'views-column', category: 'views', emptyText: 'No strategy articles available yet.' },
+] as const;
+
 /** /news-and-views: two columns, or the selected article in place of them. */
 export function NewsAndViewsPage() {
-  const { data, isPending, isError } = useArticles();
+  const articles = useArticles();
   const { hasMemberAccess } = useAuth();
   const [selected, setSelected] = useState<Article | null>(null);
 
@@ -82,7 +89,6 @@ export function NewsAndViewsPage() {
     window.scrollTo(0, 0);
   }
 
-  const columns = columnsOf(data ?? []);
   return (
     <>
       <PageHeader
@@ -92,33 +98,36 @@ export function NewsAndViewsPage() {
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
         {selected ? (
           <ArticleView selected={selected} hasMemberAccess={hasMemberAccess} onBack={() => select(null)} />
-        ) : isPending ? (
-          <p role="status" className="py-12 text-center text-slate-600">
-            Loading articles...
-          </p>
-        ) : isError ? (
-          <p role="alert" className="py-12 text-center text-slate-700">
-            Error loading articles. Please try again.
-          </p>
         ) : (
-          <div className="grid gap-10 md:grid-cols-2 md:gap-8">
-            <Column
-              id="news-column"
-              title={CATEGORY_LABELS.news}
-              emptyText="No news articles available yet."
-              articles={columns.news}
-              hasMemberAccess={hasMemberAccess}
-              onSelect={select}
-            />
-            <Column
-              id="views-column"
-              title={CATEGORY_LABELS.views}
-              emptyText="No strategy articles available yet."
-              articles={columns.views}
-              hasMemberAccess={hasMemberAccess}
-              onSelect={select}
-            />
-          </div>
+          <QueryView
+            query={articles}
+            loading={
+              <p role="status" className="py-12 text-center text-slate-600">
+                Loading articles...
+              </p>
+            }
+            errorText="Error loading articles. Please try again."
+            errorClassName="py-12 text-center text-slate-700"
+          >
+            {(data) => {
+              const columns = columnsOf(data);
+              return (
+                <div className="grid gap-10 md:grid-cols-2 md:gap-8">
+                  {COLUMNS.map((c) => (
+                    <Column
+                      key={c.id}
+                      id={c.id}
+                      title={CATEGORY_LABELS[c.category]}
+                      emptyText={c.emptyText}
+                      articles={columns[c.category]}
+                      hasMemberAccess={hasMemberAccess}
+                      onSelect={select}
+                    />
+                  ))}
+                </div>
+              );
+            }}
+          </QueryView>
         )}
       </div>
     </>

@@ -5,6 +5,7 @@ import { formatLongDay, londonDate } from '#shared/london-time';
 import type { BackCatalogueEntry } from '#shared/schemas/tips';
 import { attachedAssetUrl, groupCatalogue, monthKey } from '#shared/tips-format';
 import { PageHeader } from '#web/components/page-header';
+import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/cn';
 import { isMobileClient } from '#web/lib/device';
@@ -70,76 +71,82 @@ function CatalogueSkeleton() {
 
 /** The back catalogue, by year then month; this London month starts open. */
 export function BackCataloguePage() {
-  const { data, isPending, isError } = useBackCatalogue();
+  const catalogue = useBackCatalogue();
   const currentMonth = monthKey(londonDate(useNow()));
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const isOpen = (key: string) => toggled[key] ?? key === currentMonth;
-  const years = groupCatalogue(data ?? []);
 
   return (
     <>
       <PageHeader title="Back Catalogue" subtitle="Every past daily guide and set of headline tips, by month." />
       <div className="mx-auto max-w-4xl px-4 py-8">
-        {isPending ? (
-          <CatalogueSkeleton />
-        ) : isError ? (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-            Error loading catalogue. Please try again.
-          </p>
-        ) : years.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
-            <Inbox className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
-            <h2 className="mt-3 text-xl font-bold text-navy-900">No guides available</h2>
-            <p className="mt-1 text-slate-700">Check back soon for new daily analysis.</p>
-          </div>
-        ) : (
-          <div className="grid gap-8">
-            {years.map((year) => (
-              <section key={year.year} aria-labelledby={`year-${year.year}`}>
-                <h2 id={`year-${year.year}`} className="mb-3 text-2xl font-bold text-navy-900">
-                  {year.year}
-                </h2>
-                <div className="grid gap-3">
-                  {year.months.map((month) => {
-                    const open = isOpen(month.key);
-                    const panelId = `month-${month.key}`;
-                    return (
-                      <div key={month.key} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-                        <h3>
-                          <button
-                            type="button"
-                            aria-expanded={open}
-                            aria-controls={panelId}
-                            onClick={() => setToggled((t) => ({ ...t, [month.key]: !open }))}
-                            className="flex min-h-12 w-full items-center gap-3 px-4 py-3 text-left font-semibold text-navy-900"
+        <QueryView
+          query={catalogue}
+          loading={<CatalogueSkeleton />}
+          errorText="Error loading catalogue. Please try again."
+          errorClassName="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <div className="rounded-xl border border-slate-200 bg-white p-10 text-center shadow-sm">
+              <Inbox className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+              <h2 className="mt-3 text-xl font-bold text-navy-900">No guides available</h2>
+              <p className="mt-1 text-slate-700">Check back soon for new daily analysis.</p>
+            </div>
+          }
+        >
+          {(data) => (
+            <div className="grid gap-8">
+              {groupCatalogue(data).map((year) => (
+                <section key={year.year} aria-labelledby={`year-${year.year}`}>
+                  <h2 id={`year-${year.year}`} className="mb-3 text-2xl font-bold text-navy-900">
+                    {year.year}
+                  </h2>
+                  <div className="grid gap-3">
+                    {year.months.map((month) => {
+                      const open = isOpen(month.key);
+                      const panelId = `month-${month.key}`;
+                      return (
+                        <div key={month.key} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+                          <h3>
+                            <button
+                              type="button"
+                              aria-expanded={open}
+                              aria-controls={panelId}
+                              onClick={() => setToggled((t) => ({ ...t, [month.key]: !open }))}
+                              className="flex min-h-12 w-full items-center gap-3 px-4 py-3 text-left font-semibold text-navy-900"
+                            >
+                              <span className="flex-1">{month.label}</span>
+                              <span className="rounded-full bg-navy-50 px-2.5 py-0.5 text-sm text-navy-700">
+                                {month.entries.length} {month.entries.length === 1 ? 'guide' : 'guides'}
+                              </span>
+                              <ChevronDown
+                                className={cn('h-5 w-5 transition-transform', open && 'rotate-180')}
+                                aria-hidden="true"
+                              />
+                            </button>
+                          </h3>
+                          {/* Closed months are in the page, hidden: without JavaScript (no button works)
+                              index.html's <noscript> style shows every month (class nojs-open). */}
+                          <ul
+                            id={panelId}
+                            hidden={!open}
+                            className="nojs-open grid gap-1 border-t border-slate-200 p-2"
                           >
-                            <span className="flex-1">{month.label}</span>
-                            <span className="rounded-full bg-navy-50 px-2.5 py-0.5 text-sm text-navy-700">
-                              {month.entries.length} {month.entries.length === 1 ? 'guide' : 'guides'}
-                            </span>
-                            <ChevronDown
-                              className={cn('h-5 w-5 transition-transform', open && 'rotate-180')}
-                              aria-hidden="true"
-                            />
-                          </button>
-                        </h3>
-                        {/* Closed months are in the page, hidden: without JavaScript (no button works)
-                            index.html's <noscript> style shows every month (class nojs-open). */}
-                        <ul id={panelId} hidden={!open} className="nojs-open grid gap-1 border-t border-slate-200 p-2">
-                          {month.entries.map((entry) => (
-                            <li key={entry.id}>
-                              <EntryRow entry={entry} />
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    );
-                  })}
-                </div>
-              </section>
-            ))}
-          </div>
-        )}
+                            {month.entries.map((entry) => (
+                              <li key={entry.id}>
+                                <EntryRow entry={entry} />
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      );
+                    })}
+                  </div>
+                </section>
+              ))}
+            </div>
+          )}
+        </QueryView>
       </div>
     </>
   );

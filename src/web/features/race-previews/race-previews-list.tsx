@@ -1,5 +1,5 @@
 import { FileText, Star } from 'lucide-react';
-import { errorMessage } from '#web/lib/request';
+import { QueryView } from '#web/components/ui/query-view';
 import { cn } from '#web/lib/cn';
 import { useRacePreviews, type RacePreview } from './api';
 
@@ -45,7 +45,7 @@ function PreviewBox({ preview }: { preview: RacePreview }) {
 
 /** Today's race-preview PDFs under the tips: gold boxes for feature races, blue for the rest. */
 export function RacePreviews() {
-  const { data, isPending, error } = useRacePreviews();
+  const previews = useRacePreviews();
   return (
     <section aria-labelledby="race-previews-heading" className="mx-auto max-w-6xl px-4 pb-10">
       <h2 id="race-previews-heading" className="text-2xl font-bold text-navy-900">
@@ -54,25 +54,28 @@ export function RacePreviews() {
       <p className="mt-1 text-sm text-slate-700">
         Each preview opens as a PDF. Gold boxes are feature races; blue boxes are standard previews.
       </p>
-      {isPending ? (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="min-h-16 animate-pulse rounded-xl bg-slate-100" />
-          ))}
-        </ul>
-      ) : error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-          {errorMessage(error, 'Could not load today’s race previews. Please try again.')}
-        </p>
-      ) : data && data.length > 0 ? (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map((p) => (
-            <PreviewBox key={p.id} preview={p} />
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 italic text-slate-600">No race previews available today.</p>
-      )}
+      <QueryView
+        query={previews}
+        loading={
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="min-h-16 animate-pulse rounded-xl bg-slate-100" />
+            ))}
+          </ul>
+        }
+        errorText="Could not load today’s race previews. Please try again."
+        errorClassName="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800"
+        isEmpty={(data) => data.length === 0}
+        empty={<p className="mt-4 italic text-slate-600">No race previews available today.</p>}
+      >
+        {(data) => (
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {data.map((p) => (
+              <PreviewBox key={p.id} preview={p} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

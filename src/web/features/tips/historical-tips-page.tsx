@@ -2,9 +2,10 @@ import { ArrowLeft, Archive, Loader2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
 import { MemberAccessRequired, SignedOutGate, SubscriptionRequired } from '#web/components/member-gate';
+import { QueryView } from '#web/components/ui/query-view';
 import { useAuth } from '../auth/api';
 import { useNow } from '#web/lib/now';
-import { ApiError, errorMessage } from '#web/lib/request';
+import { ApiError } from '#web/lib/request';
 import { useHistoricalTips } from './api';
 import { TipsCards } from './tips-cards';
 
@@ -32,21 +33,29 @@ function TipsLoading() {
 }
 
 function DayTips({ date, membersOnly }: { date: string; membersOnly: boolean }) {
-  const { data, isPending, error } = useHistoricalTips(date, { membersOnly });
-  if (isPending) return <TipsLoading />;
-  // The server has the last word on the day (decision 0017): at midnight the two clocks may differ.
-  if (error instanceof ApiError && error.status === 401)
-    return <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />;
-  if (error instanceof ApiError && error.status === 403)
-    return <SubscriptionRequired feature={GATED_FEATURE} headingAs="h2" />;
-  if (error) {
-    return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-        {errorMessage(error, 'Could not load these tips. Please try again.')}
-      </p>
-    );
-  }
-  if (data) return <TipsCards tips={data} />;
+  return (
+    <QueryView
+      query={useHistoricalTips(date, { membersOnly })}
+      loading={<TipsLoading />}
+      errorText="Could not load these tips. Please try again."
+      errorClassName="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800"
+      // The server has the last word on the day (decision 0017): at midnight the two clocks may differ.
+      failed={(error) =>
+        error instanceof ApiError && error.status === 401 ? (
+          <MemberAccessRequired feature={GATED_FEATURE} headingAs="h2" />
+        ) : error instanceof ApiError && error.status === 403 ? (
+          <SubscriptionRequired feature={GATED_FEATURE} headingAs="h2" />
+        ) : error ? undefined : (
+          <TipsNotFound date={date} />
+        )
+      }
+    >
+      {(tips) => <TipsCards tips={tips} />}
+    </QueryView>
+  );
+}
+
+function TipsNotFound({ date }: { date: string }) {
   return (
     <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
       <h2 className="text-xl font-bold text-navy-900">Tips not found</h2>
