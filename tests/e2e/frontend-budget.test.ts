@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '#server/seed/demo';
 import { PHONE, startJourney } from '../support/browser';
+import { createAccount, PASSWORD } from '../support/users';
 
 // As a visitor's browser sees it: the scripts a first visit to
 // each public page requests before it is loaded and the network is quiet, gzipped, must stay within
@@ -29,8 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => j.close());
 
-async function scriptsOf(address: string) {
+async function scriptsOf(address: string, sessionCookie?: { name: string; value: string }) {
   const { page, context } = await j.newPage(PHONE);
+  if (sessionCookie) await context.addCookies([{ ...sessionCookie, url: j.app.baseUrl }]);
   const bodies: Array<Promise<{ file: string; gzip: number }>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -71,6 +73,36 @@ describe('front-end budget of the public pages', () => {
         ).toBeLessThanOrEqual(Math.min(CEILING_KB[name], BUDGET_KB));
       }
       console.log(`[budget] ${report.join('; ')}`);
+    },
+  );
+
+  it(
+    "a member's tips and race cards arrive rendered, their largest text in the first HTML, within 125 KB",
+    { timeout: 120_000 },
+    async () => {
+      await createAccount(j.app, 'member', 'budget-member@example.com');
+      const client = j.app.client();
+      expect((await client.post('/api/login', { email: 'budget-member@example.com', password: PASSWORD })).status).toBe(
+        200,
+      );
+      const session = { name: 'vbg_session', value: client.cookies.get('vbg_session')! };
+      const report: string[] = [];
+      for (const [address, heading] of [
+        ['/tips', 'Daily Headline Tips'],
+        ['/vbg-race-cards', 'VBG Race Cards'],
+      ]) {
+        // The first HTML already holds the page (not an empty shell waiting for the script).
+        const first = await client.get(address);
+        expect(first.text, address).toContain(heading);
+        expect(first.text, address).not.toContain('<div id="root"></div>');
+        const { files, kb } = await scriptsOf(address, session);
+        report.push(`${address}: ${kb.toFixed(1)} KB in ${files.length} scripts`);
+        expect(
+          kb,
+          `${address}: ${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`,
+        ).toBeLessThanOrEqual(BUDGET_KB);
+      }
+      console.log(`[budget] signed in: ${report.join('; ')}`);
     },
   );
 });
