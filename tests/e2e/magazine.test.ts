@@ -188,6 +188,15 @@ describe('magazine: admin, member and non-member', () => {
     await expect.poll(() => publish.isDisabled()).toBe(true);
     await form.getByLabel('Article Title').fill('Cheltenham Festival Value Picks');
     await form.getByLabel('Brief Summary').fill('Where the prices are wrong this March.');
+    // A discount code the server would refuse is refused at its field once left, before any submit.
+    const code = form.getByLabel('Discount Code (optional)');
+    await code.fill('SPRING 10');
+    await code.blur();
+    const codeRule = 'Discount code may only contain letters, numbers, hyphens and underscores';
+    await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => form.getByText(codeRule).isVisible()).toBe(true);
+    await code.fill('');
+    await expect.poll(() => form.getByText(codeRule).count()).toBe(0);
     await form.getByLabel('Category').selectOption({ label: 'VB Betting Strategy & Principles' });
     await form.getByLabel('Content Type').selectOption({ label: 'Premium (Members Only)' });
     const editor = form.getByRole('textbox', { name: 'Article Content' });
