@@ -225,6 +225,21 @@ describe('magazine: admin, member and non-member', () => {
     await expect.poll(async () => admin.page.getByRole('region', { name: 'Subscription offer' }).count()).toBe(0);
     await expect.poll(() => visible(admin.page, 'Article Published')).toBe(true);
     await capture(admin.page, 'magazine-admin-published');
+    // The edit form checks the same rules: an emptied title says so at its field before saving.
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('tab', { name: 'News & Views' }).click();
+    await admin.page.getByRole('tab', { name: 'Manage Existing Articles' }).click();
+    await admin.page.getByRole('button', { name: 'Edit Cheltenham Festival Value Picks' }).click();
+    const edit = admin.page.getByRole('form', { name: 'Edit Cheltenham Festival Value Picks' });
+    const title = edit.getByLabel('Article Title');
+    await expect.poll(() => title.inputValue()).toBe('Cheltenham Festival Value Picks');
+    await title.fill('');
+    await title.blur();
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => edit.getByText('Title is required').isVisible()).toBe(true);
+    await title.fill('Cheltenham Festival Value Picks');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => visible(admin.page, 'Article Updated')).toBe(true);
     await admin.context.close();
 
     // A member first meets the lock as a visitor, signs in from the header and reads it all:
