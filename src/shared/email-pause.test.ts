@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailPauseEnd, emailPauseMessage, isEmailPaused, receivesMemberMail } from './email-pause';
-import { emailPauseBody } from './schemas/account';
+import { emailPauseBody, emailPauseForm } from './schemas/account';
 
 const NOW = new Date('2026-11-22T09:00:00Z'); // Sunday 22 November 2026, 09:00 in London (GMT)
 
@@ -70,5 +70,24 @@ describe('emailPauseBody', () => {
         'Choose a pause of 7, 30, 90 or 180 days, or a date to pause until.',
       );
     }
+  });
+});
+
+describe('emailPauseForm', () => {
+  beforeEach(() => void vi.useFakeTimers({ now: NOW, toFake: ['Date'] }));
+  afterEach(() => void vi.useRealTimers());
+  const refusal = (v: object) => emailPauseForm.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('gives the body the server parses: the days chosen, or the date typed', () => {
+    expect(emailPauseForm.parse({ choice: '30', until: '' })).toEqual({ days: 30 });
+    expect(emailPauseForm.parse({ choice: 'date', until: '2026-12-25' })).toEqual({ until: '2026-12-25' });
+  });
+  it('refuses at the date field a date the server would refuse, in its words', () => {
+    const dateMessage = [['until', 'Choose a date after today, within a year.']];
+    for (const until of ['', '2026-02-30', '2026-11-22', '2027-11-23'])
+      expect(refusal({ choice: 'date', until }), until).toEqual(dateMessage);
+    expect(refusal({ choice: '14', until: '' })).toEqual([
+      ['choice', 'Choose a pause of 7, 30, 90 or 180 days, or a date to pause until.'],
+    ]);
   });
 });

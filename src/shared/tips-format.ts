@@ -5,7 +5,6 @@
 import { MONTHS } from './london-time';
 
 export const DEFAULT_BET_TYPE = 'Lucky 15';
-export const MULTIPLE_COUNT = 4;
 
 /** The banner date's fallback when no banner has been published. */
 export const SAMPLE_BANNER_DATE = 'Saturday 1 March 2025';

@@ -41,6 +41,14 @@ describe('a member’s data rights in My Account', () => {
     expect(data.bets.map((b) => b.horseName)).toEqual(['Northern Star']);
     expect(data.sessions.filter((s) => s.thisDevice)).toHaveLength(1);
 
+    // A date more than a year on is refused at the field as soon as it is left, before any submit.
+    await page.getByLabel('Pause for').selectOption({ label: 'Until a date…' });
+    const until = page.getByLabel('E-mails start again on');
+    await until.fill('2099-01-01');
+    await until.blur();
+    await expect.poll(() => until.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByText('Choose a date after today, within a year.').isVisible()).toBe(true);
+
     // Pause the e-mails for 30 days; the card says until when, and the pause can be ended.
     await page.getByLabel('Pause for').selectOption('30');
     await page.getByRole('button', { name: 'Pause e-mails' }).click();

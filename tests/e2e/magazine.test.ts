@@ -188,6 +188,15 @@ describe('magazine: admin, member and non-member', () => {
     await expect.poll(() => publish.isDisabled()).toBe(true);
     await form.getByLabel('Article Title').fill('Cheltenham Festival Value Picks');
     await form.getByLabel('Brief Summary').fill('Where the prices are wrong this March.');
+    // A discount code the server would refuse is refused at its field once left, before any submit.
+    const code = form.getByLabel('Discount Code (optional)');
+    await code.fill('SPRING 10');
+    await code.blur();
+    const codeRule = 'Discount code may only contain letters, numbers, hyphens and underscores';
+    await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => form.getByText(codeRule).isVisible()).toBe(true);
+    await code.fill('');
+    await expect.poll(() => form.getByText(codeRule).count()).toBe(0);
     await form.getByLabel('Category').selectOption({ label: 'VB Betting Strategy & Principles' });
     await form.getByLabel('Content Type').selectOption({ label: 'Premium (Members Only)' });
     const editor = form.getByRole('textbox', { name: 'Article Content' });
@@ -216,6 +225,21 @@ describe('magazine: admin, member and non-member', () => {
     await expect.poll(async () => admin.page.getByRole('region', { name: 'Subscription offer' }).count()).toBe(0);
     await expect.poll(() => visible(admin.page, 'Article Published')).toBe(true);
     await capture(admin.page, 'magazine-admin-published');
+    // The edit form checks the same rules: an emptied title says so at its field before saving.
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('tab', { name: 'News & Views' }).click();
+    await admin.page.getByRole('tab', { name: 'Manage Existing Articles' }).click();
+    await admin.page.getByRole('button', { name: 'Edit Cheltenham Festival Value Picks' }).click();
+    const edit = admin.page.getByRole('form', { name: 'Edit Cheltenham Festival Value Picks' });
+    const title = edit.getByLabel('Article Title');
+    await expect.poll(() => title.inputValue()).toBe('Cheltenham Festival Value Picks');
+    await title.fill('');
+    await title.blur();
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => edit.getByText('Title is required').isVisible()).toBe(true);
+    await title.fill('Cheltenham Festival Value Picks');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => visible(admin.page, 'Article Updated')).toBe(true);
     await admin.context.close();
 
     // A member first meets the lock as a visitor, signs in from the header and reads it all:

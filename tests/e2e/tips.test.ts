@@ -46,8 +46,16 @@ describe('daily tips', () => {
     await expect.poll(() => publishButton.isVisible()).toBe(true);
     await expect.poll(async () => publishButton.isDisabled()).toBe(true);
 
+    // A required tip left empty says so at its field as soon as it is left, before any submit.
+    const napField = a.getByLabel('NAP', { exact: true });
+    await napField.focus();
+    await napField.blur();
+    await expect.poll(() => napField.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => a.getByText('NAP is required').isVisible()).toBe(true);
+
     await a.getByLabel('Banner date').fill('Sunday 22 November 2026');
     await a.getByLabel('NAP', { exact: true }).fill('Northern Star – 2:10 Ascot (7/1)');
+    await expect.poll(() => a.getByText('NAP is required').count()).toBe(0);
     await a.getByLabel('NB', { exact: true }).fill('Harbour Light – 3:15 Haydock (9/2)');
     await a.getByLabel('Longshot', { exact: true }).fill('Long Road – 4:00 Ascot (20/1)');
     await expect.poll(async () => publishButton.isDisabled()).toBe(true); // the preview is still empty

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PAUSE_CHOICE_MESSAGE, EMAIL_PAUSE_DAYS, type EmailPauseChoice } from '../email-pause';
+import {
+  EMAIL_PAUSE_CHOICE_MESSAGE,
+  EMAIL_PAUSE_DATE_MESSAGE,
+  EMAIL_PAUSE_DAYS,
+  emailPauseEnd,
+  type EmailPauseChoice,
+} from '../email-pause';
 import { isIsoDay } from '../london-time';
 
 /** Request bodies of a member's own data rights: deleting the account, pausing member e-mails. */
@@ -34,6 +40,25 @@ const choiceShape = z
 
 /** `{ days: 7 | 30 | 90 | 180 }` or `{ until: 'YYYY-MM-DD' }`, exactly one of them. */
 export const emailPauseBody = z.preprocess((v) => (v && typeof v === 'object' ? v : {}), choiceShape);
+
+/** The pause form's choice that asks for a date instead of a number of days. */
+export const EMAIL_PAUSE_UNTIL_A_DATE = 'date';
+
+/**
+ * The member's pause form: a number of days, or `EMAIL_PAUSE_UNTIL_A_DATE` and the day typed.
+ * Its output is the body, parsed as the server parses it; a date the server would refuse (today,
+ * the past, more than a year on) is refused at the date field with the server's words.
+ */
+export const emailPauseForm = z
+  .object({ choice: z.string(), until: z.string() })
+  .transform(({ choice, until }, ctx): EmailPauseChoice => {
+    const byDate = choice === EMAIL_PAUSE_UNTIL_A_DATE;
+    const body = emailPauseBody.safeParse(byDate ? { until } : { days: Number(choice) });
+    if (body.success && (!byDate || emailPauseEnd(body.data, new Date()))) return body.data;
+    const message = byDate ? EMAIL_PAUSE_DATE_MESSAGE : EMAIL_PAUSE_CHOICE_MESSAGE;
+    ctx.addIssue({ code: 'custom', message, path: [byDate ? 'until' : 'choice'] });
+    return z.NEVER;
+  });
 
 export interface EmailPauseResponse {
   success: true;

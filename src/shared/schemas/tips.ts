@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { composeMultiple } from '../tips-format';
 
 /** Longest text accepted for one tip line or the banner (a line, not an essay). */
 const MAX_TIP_LENGTH = 2000;
@@ -42,6 +43,43 @@ export const contentUploadBody = z.object({
   confirmShortPrices: z.boolean({ message: 'confirmShortPrices must be true or false' }).optional(),
 });
 export type ContentUploadBody = z.input<typeof contentUploadBody>;
+
+/**
+ * One multiple as the admin types it (a bet type and its selections), checked as the body's
+ * `multipleN` it becomes; a refusal is the selections' (the bet type alone is never refused).
+ */
+const multipleForm = (bodyField: z.ZodType<string>) =>
+  z.object({ header: z.string(), selections: z.string() }).transform((m, ctx) => {
+    const parsed = bodyField.safeParse(composeMultiple(m.header, m.selections));
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['selections'] });
+    return z.NEVER;
+  });
+
+/**
+ * The admin's Content Upload form: the body's fields, with each multiple typed as a bet type and
+ * its selections; its output is the body the server parses.
+ */
+export const publishTipsForm = contentUploadBody
+  .omit({ multiple1: true, multiple2: true, multiple3: true, multiple4: true, confirmShortPrices: true })
+  .extend({
+    multiples: z.tuple([
+      multipleForm(contentUploadBody.shape.multiple1),
+      multipleForm(contentUploadBody.shape.multiple2),
+      multipleForm(contentUploadBody.shape.multiple3),
+      multipleForm(contentUploadBody.shape.multiple4),
+    ]),
+  })
+  .transform(
+    ({ multiples: [multiple1, multiple2, multiple3, multiple4], ...rest }): z.output<typeof contentUploadBody> => ({
+      ...rest,
+      multiple1,
+      multiple2,
+      multiple3,
+      multiple4,
+    }),
+  );
 
 /** GET /api/historical-tips/{date}: the tips record without the banner. */
 export interface HistoricalTips {

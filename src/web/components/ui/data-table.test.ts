@@ -48,4 +48,19 @@ describe('DataTable', () => {
     expect(html).toContain('<caption class="sr-only">Bets</caption>');
     expect(html).toContain('<tr data-row="Long Road"></tr><tr data-row="Slow Boat"></tr>');
   });
+
+  it('marks how a sortable column sorts the rows, and names rows that no cell names', () => {
+    const html = renderToStaticMarkup(
+      createElement(DataTable<Row>, {
+        columns: [{ ...columns[0], sort: 'descending' }, columns[1]],
+        rows,
+        rowKey: (r) => r.name,
+        caption: 'Bets',
+        rowLabel: (r) => `${r.name} row`,
+      }),
+    );
+    expect(html).toContain('<th scope="col" aria-sort="descending" class="px-3 py-2">Horse</th>');
+    expect(html).toContain('<th scope="col" class="px-3 py-2 text-right">P/L</th>');
+    expect(html).toContain('<tr aria-label="Long Road row" class="border-b border-slate-200">');
+  });
 });

@@ -14,6 +14,8 @@ export interface Column<T> {
   className?: string;
   /** Classes for this column's body cells only (may read the row). */
   cellClassName?: string | ((row: T) => string);
+  /** For a column the rows can be sorted by: how they are sorted by it now (`aria-sort`). */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface DataTableProps<T> {
@@ -33,6 +35,8 @@ export interface DataTableProps<T> {
   cellPadding?: string;
   headClassName?: string;
   rowClassName?: (row: T) => string;
+  /** A row's name, where no single cell names it (a row of inputs). */
+  rowLabel?: (row: T) => string;
   /** A row with state of its own (a form, a dialog) draws its whole `<tr>`; the columns give the headings. */
   renderRow?: (row: T) => ReactNode;
   testId?: string;
@@ -57,6 +61,7 @@ export function DataTable<T>({
   cellPadding = 'px-3 py-2',
   headClassName = 'border-b border-slate-300 text-left text-slate-700',
   rowClassName = () => 'border-b border-slate-200',
+  rowLabel,
   renderRow,
   testId,
 }: DataTableProps<T>) {
@@ -69,7 +74,12 @@ export function DataTable<T>({
         <thead className={headClassName}>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={cn(cellPadding, alignClass(c.align), c.className) || undefined}>
+              <th
+                key={i}
+                scope="col"
+                aria-sort={c.sort}
+                className={cn(cellPadding, alignClass(c.align), c.className) || undefined}
+              >
                 {c.header}
               </th>
             ))}
@@ -80,7 +90,7 @@ export function DataTable<T>({
             renderRow ? (
               renderRow(row)
             ) : (
-              <tr key={rowKey(row)} className={rowClassName(row)}>
+              <tr key={rowKey(row)} aria-label={rowLabel?.(row)} className={rowClassName(row)}>
                 {columns.map((c, i) => {
                   const extra = typeof c.cellClassName === 'function' ? c.cellClassName(row) : c.cellClassName;
                   const classes = cn(cellPadding, alignClass(c.align), c.className, extra) || undefined;

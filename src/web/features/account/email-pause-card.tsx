@@ -1,25 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
-import { EMAIL_PAUSE_DAYS, EMAIL_PAUSE_MAX_DAYS } from '#shared/email-pause';
+import { useId } from 'react';
+import { EMAIL_PAUSE_DAYS, EMAIL_PAUSE_MAX_DAYS, type EmailPauseChoice } from '#shared/email-pause';
 import { addDays, formatLongDay, londonDate } from '#shared/london-time';
+import { EMAIL_PAUSE_UNTIL_A_DATE, emailPauseForm } from '#shared/schemas/account';
 import type { CurrentUser } from '#shared/schemas/auth';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Field, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useEmailPause } from './api';
-
-const UNTIL_A_DATE = 'date';
 
 /** "Take a break": pause member e-mails for a chosen time, or end the pause (a responsible-gambling tool). */
 export function EmailPauseCard({ user }: { user: CurrentUser }) {
   const selectId = useId();
-  const [choice, setChoice] = useState<string>(String(EMAIL_PAUSE_DAYS[0]));
-  const [until, setUntil] = useState('');
+  const form = useSchemaForm(emailPauseForm, { choice: String(EMAIL_PAUSE_DAYS[0]), until: '' });
+  const choice = form.watch('choice');
   const pause = useEmailPause();
   const today = londonDate(new Date());
 
-  function send(body: { days: number } | { until: string } | null) {
+  function send(body: EmailPauseChoice | null) {
     pause.mutate(body, {
       onSuccess: (result) => toast({ title: body ? 'E-mails paused' : 'Pause ended', description: result.message }),
       onError: (err) =>
@@ -31,10 +31,7 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
     });
   }
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    send(choice === UNTIL_A_DATE ? { until } : { days: Number(choice) });
-  }
+  const onSubmit = form.handleSubmit(send);
 
   return (
     <Card className="mt-6" id="email-pause">
@@ -62,13 +59,12 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
             </Button>
           </div>
         ) : (
-          <form onSubmit={onSubmit} className="grid max-w-md gap-4">
+          <form onSubmit={(e) => void onSubmit(e)} className="grid max-w-md gap-4" noValidate>
             <div className="grid gap-1.5">
               <Label htmlFor={selectId}>Pause for</Label>
               <select
                 id={selectId}
-                value={choice}
-                onChange={(e) => setChoice(e.target.value)}
+                {...form.register('choice')}
                 className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
               >
                 {EMAIL_PAUSE_DAYS.map((d) => (
@@ -76,18 +72,18 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
                     {d} days
                   </option>
                 ))}
-                <option value={UNTIL_A_DATE}>Until a date…</option>
+                <option value={EMAIL_PAUSE_UNTIL_A_DATE}>Until a date…</option>
               </select>
             </div>
-            {choice === UNTIL_A_DATE && (
+            {choice === EMAIL_PAUSE_UNTIL_A_DATE && (
               <Field
                 label="E-mails start again on"
                 type="date"
                 required
                 min={addDays(today, 1)}
                 max={addDays(today, EMAIL_PAUSE_MAX_DAYS)}
-                value={until}
-                onChange={(e) => setUntil(e.target.value)}
+                {...form.register('until')}
+                error={form.formState.errors.until?.message}
               />
             )}
             <Button type="submit" className="justify-self-start" disabled={pause.isPending}>

@@ -28,3 +28,12 @@ export function figures(row: GeneratorRow, calculated: boolean, format: OddsForm
     marketCorrection: on ? formatCorrection(row.marketCorrection) : '–',
   };
 }
+
+export type Figures = ReturnType<typeof figures>;
+
+/** How the table's cells and the cards' figures are marked, figure by figure (`data-column`). */
+export const FIGURE_COLUMNS: Record<keyof Figures, string> = {
+  adjustedRating: 'adjusted-rating',
+  tissueOdds: 'tissue-odds',
+  marketCorrection: 'market-correction',
+};

@@ -3,24 +3,23 @@ import { useId } from 'react';
 import { SORT_LABELS, type SortKey } from '#shared/generator/sort';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
 import type { GeneratorViewProps } from './generator-table';
-import { figures, ScoreCell } from './computed-figures';
-import { AdjustmentField, NameField, OddsField, RatingField, RemoveButton, rowLabel } from './row-fields';
+import { FIGURE_COLUMNS, figures, ScoreCell } from './computed-figures';
+import { NameField, NumberField, OddsField, RemoveButton, rowLabel } from './row-fields';
 import { useOddsFormat } from '../odds-preference/use-odds';
 
 const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
 
+/** The figures under each card, their short names and how each is set. */
+const CARD_FIGURES = [
+  { name: 'tissueOdds', label: 'Tissue Odds', className: 'font-bold tabular-nums' },
+  { name: 'adjustedRating', label: 'Adjusted', className: 'tabular-nums' },
+  { name: 'marketCorrection', label: 'Correction', className: 'tabular-nums' },
+] as const;
+
 /** The phone layout: one stacked card per horse with the simpler set of inputs. */
-export function GeneratorCards({
-  rows,
-  calculated,
-  sort,
-  onSort,
-  onEdit,
-  onRemove,
-  onConfirmRunner,
-  canRemove,
-}: GeneratorViewProps) {
+export function GeneratorCards({ rows, calculated, sort, onSort, ...handlers }: GeneratorViewProps) {
   const sortId = useId();
   const format = useOddsFormat();
   return (
@@ -67,55 +66,42 @@ export function GeneratorCards({
               className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
             >
               <div className="flex items-start gap-2">
-                {row.locked ? (
-                  // A race-card runner's name cannot be edited: shown whole as text, wrapping on a
-                  // 390 px phone instead of clipped in an input.
-                  <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] items-start gap-2">
+                <div className={cn('grid min-w-0 flex-1 grid-cols-[1fr_5rem] gap-2', row.locked && 'items-start')}>
+                  {row.locked ? (
+                    // A race-card runner's name cannot be edited: shown whole as text, wrapping on a
+                    // 390 px phone instead of clipped in an input.
                     <p
                       className="min-h-11 break-words py-2 text-base font-bold leading-snug text-navy-900"
                       data-testid="runner-name"
                     >
                       {row.name}
                     </p>
-                    <RatingField row={row} onEdit={onEdit} />
-                  </div>
-                ) : (
-                  <div className="grid min-w-0 flex-1 grid-cols-[1fr_5rem] gap-2">
-                    <NameField row={row} onEdit={onEdit} />
-                    <RatingField row={row} onEdit={onEdit} />
-                  </div>
-                )}
-                <RemoveButton row={row} onRemove={onRemove} canRemove={canRemove} compact />
+                  ) : (
+                    <NameField row={row} {...handlers} />
+                  )}
+                  <NumberField field="rating" row={row} {...handlers} />
+                </div>
+                <RemoveButton row={row} {...handlers} compact />
               </div>
               <div className="mt-2 grid grid-cols-[1fr_5rem] gap-2">
                 <div className="grid gap-1">
                   <span className="text-xs font-semibold text-slate-700">Market odds</span>
-                  <OddsField row={row} onEdit={onEdit} onConfirmRunner={onConfirmRunner} />
+                  <OddsField row={row} {...handlers} />
                 </div>
                 <div className="grid gap-1">
                   <span className="text-xs font-semibold text-slate-700">Adj.</span>
-                  <AdjustmentField row={row} onEdit={onEdit} />
+                  <NumberField field="adjustment" row={row} {...handlers} />
                 </div>
               </div>
               <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-                <div>
-                  <dt className="text-xs text-slate-600">Tissue Odds</dt>
-                  <dd className="font-bold tabular-nums" data-column="tissue-odds">
-                    {f.tissueOdds}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-slate-600">Adjusted</dt>
-                  <dd className="tabular-nums" data-column="adjusted-rating">
-                    {f.adjustedRating}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-slate-600">Correction</dt>
-                  <dd className="tabular-nums" data-column="market-correction">
-                    {f.marketCorrection}
-                  </dd>
-                </div>
+                {CARD_FIGURES.map((figure) => (
+                  <div key={figure.name}>
+                    <dt className="text-xs text-slate-600">{figure.label}</dt>
+                    <dd className={figure.className} data-column={FIGURE_COLUMNS[figure.name]}>
+                      {f[figure.name]}
+                    </dd>
+                  </div>
+                ))}
               </dl>
               <div className="mt-2" data-column="value-score">
                 <ScoreCell row={row} calculated={calculated} />

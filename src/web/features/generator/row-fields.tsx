@@ -28,21 +28,21 @@ export function rowLabel(row: GeneratorRow): string {
 
 const complete = (field: EditableField) => (text: string) => isCompleteInput(field, text);
 
-export function NameField({
-  row,
-  onEdit,
-  className,
-}: {
+/** What each field of a row takes: the row and its handlers (a field uses those it needs). */
+export interface RowFieldProps extends RowHandlers {
   row: GeneratorRow;
-  onEdit: RowHandlers['onEdit'];
   className?: string;
-}) {
+}
+
+const FROM_THE_CARD = 'From the race card';
+
+export function NameField({ row, onEdit, className }: RowFieldProps) {
   return (
     <CommitInput
       aria-label={`Horse name for ${rowLabel(row)}`}
       value={row.name}
       readOnly={row.locked}
-      title={row.locked ? 'From the race card' : undefined}
+      title={row.locked ? FROM_THE_CARD : undefined}
       placeholder="Horse name"
       autoComplete="off"
       className={className}
@@ -51,70 +51,53 @@ export function NameField({
   );
 }
 
-export function RatingField({
-  row,
-  onEdit,
-  className,
-}: {
-  row: GeneratorRow;
-  onEdit: RowHandlers['onEdit'];
-  className?: string;
-}) {
+/**
+ * The two number fields: the rating (a race-card runner's is the card's, read-only; 0 shows empty
+ * on a new horse) and the analyst's adjustment.
+ */
+const NUMBER_FIELDS = {
+  rating: {
+    label: 'Rating',
+    step: 'any',
+    placeholder: '0',
+    fromTheCard: true,
+    text: (row: GeneratorRow) => (row.locked || row.rating !== 0 ? formatNumber(row.rating) : ''),
+  },
+  adjustment: {
+    label: 'Adjustment',
+    step: '0.1',
+    placeholder: undefined,
+    fromTheCard: false,
+    text: (row: GeneratorRow) => formatNumber(row.adjustment),
+  },
+} as const;
+
+export function NumberField({ field, row, onEdit, className }: RowFieldProps & { field: keyof typeof NUMBER_FIELDS }) {
+  const { label, step, placeholder, fromTheCard, text } = NUMBER_FIELDS[field];
+  const locked = fromTheCard && row.locked;
   return (
     <CommitInput
-      aria-label={`Rating for ${rowLabel(row)}`}
+      aria-label={`${label} for ${rowLabel(row)}`}
       type="number"
       inputMode="decimal"
-      step="any"
-      value={row.locked || row.rating !== 0 ? formatNumber(row.rating) : ''}
-      readOnly={row.locked}
-      title={row.locked ? 'From the race card' : undefined}
-      placeholder="0"
+      step={step}
+      value={text(row)}
+      readOnly={locked}
+      title={locked ? FROM_THE_CARD : undefined}
+      placeholder={placeholder}
       className={className}
       debounceMs={NUMERIC_DEBOUNCE_MS}
-      isComplete={complete('rating')}
-      onCommit={(text) => onEdit(row.id, 'rating', text)}
+      isComplete={complete(field)}
+      onCommit={(value) => onEdit(row.id, field, value)}
     />
   );
 }
 
-export function AdjustmentField({
-  row,
-  onEdit,
-  className,
-}: {
-  row: GeneratorRow;
-  onEdit: RowHandlers['onEdit'];
-  className?: string;
-}) {
-  return (
-    <CommitInput
-      aria-label={`Adjustment for ${rowLabel(row)}`}
-      type="number"
-      inputMode="decimal"
-      step="0.1"
-      value={formatNumber(row.adjustment)}
-      className={className}
-      debounceMs={NUMERIC_DEBOUNCE_MS}
-      isComplete={complete('adjustment')}
-      onCommit={(text) => onEdit(row.id, 'adjustment', text)}
-    />
-  );
-}
-
-/** Decimal or fractional odds in, decimal shown; a potential non-runner shows the spec's warning instead. */
-/** Market odds in the member's format; fractional or decimal may be typed whichever it is. */
-export function OddsField({
-  row,
-  onEdit,
-  onConfirmRunner,
-  className,
-}: {
-  row: GeneratorRow;
-  onEdit: RowHandlers['onEdit'];
-  onConfirmRunner: RowHandlers['onConfirmRunner'];
-  className?: string;
-}) {
+/**
+ * Market odds in the member's format; fractional or decimal may be typed whichever it is. A
+ * potential non-runner shows the spec's warning instead.
+ */
+export function OddsField({ row, onEdit, onConfirmRunner, className }: RowFieldProps) {
   const format = useOddsFormat();
   if (row.potentialNonRunner) {
     return (
@@ -147,17 +130,7 @@ export function OddsField({
   );
 }
 
-export function RemoveButton({
-  row,
-  onRemove,
-  canRemove,
-  compact = false,
-}: {
-  row: GeneratorRow;
-  onRemove: RowHandlers['onRemove'];
-  canRemove: boolean;
-  compact?: boolean;
-}) {
+export function RemoveButton({ row, onRemove, canRemove, compact = false }: RowFieldProps & { compact?: boolean }) {
   return (
     <Button
       variant="outline"

@@ -1,80 +1,64 @@
-import type { ReactNode } from 'react';
 import { Layers, Star, Target, TrendingUp } from 'lucide-react';
 import type { HistoricalTips } from '#shared/schemas/tips';
 import { looksLikeHtml, plainTextParagraphs, splitMultiple } from '#shared/tips-format';
 import { cn } from '#web/lib/cn';
 import { sanitizeArticleHtml } from '../articles/sanitize';
 
-const EMPTY = {
-  nap: 'No NAP selection today',
-  nb: 'No NB selection today',
-  longshot: 'No Longshot selection today',
-  preview: 'No daily preview available today.',
-};
+const NO_PREVIEW = 'No daily preview available today.';
 
-function TipCard({
-  title,
-  subtitle,
-  icon,
-  text,
-  fallback,
-  accent,
-}: {
-  title: string;
-  subtitle: string;
-  icon: ReactNode;
-  text: string;
-  fallback: string;
-  accent: string;
-}) {
-  const value = text.trim();
-  return (
-    <section aria-label={title} className={cn('flex flex-col rounded-xl border bg-white shadow-sm', accent)}>
-      <header className="flex items-center gap-2 border-b border-inherit px-4 py-3">
-        {icon}
-        <h2 className="text-lg font-bold text-navy-900">{title}</h2>
-        <span className="ml-auto text-xs font-semibold uppercase tracking-wide text-slate-600">{subtitle}</span>
-      </header>
-      <p
-        className={cn(
-          'whitespace-pre-line px-4 py-4 text-base',
-          value ? 'font-semibold text-slate-900' : 'italic text-slate-600',
-        )}
-      >
-        {value || fallback}
-      </p>
-    </section>
-  );
-}
+/** The three headline tips, in their order, each with its card's look. */
+const HEADLINES = [
+  {
+    key: 'nap',
+    title: 'NAP',
+    subtitle: 'Best of the day',
+    accent: 'border-2 border-gold-400',
+    icon: <Star className="h-5 w-5 text-gold-700" aria-hidden="true" />,
+  },
+  {
+    key: 'nb',
+    title: 'NB',
+    subtitle: 'Next best',
+    accent: 'border-navy-200',
+    icon: <Target className="h-5 w-5 text-navy-700" aria-hidden="true" />,
+  },
+  {
+    key: 'longshot',
+    title: 'Longshot',
+    subtitle: 'Each-way value',
+    accent: 'border-emerald-300',
+    icon: <TrendingUp className="h-5 w-5 text-emerald-700" aria-hidden="true" />,
+  },
+] as const;
 
-/** NAP, NB and Longshot side by side on wide screens, stacked on a phone. */
+/** NAP, NB and Longshot side by side on wide screens, stacked on a phone; "No NAP selection today" for an empty one. */
 function HeadlineTips({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 'longshot'> }) {
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <TipCard
-        title="NAP"
-        subtitle="Best of the day"
-        text={tips.nap}
-        fallback={EMPTY.nap}
-        accent="border-2 border-gold-400"
-        icon={<Star className="h-5 w-5 text-gold-700" aria-hidden="true" />}
-      />
-      <TipCard
-        title="NB"
-        subtitle="Next best"
-        text={tips.nb}
-        fallback={EMPTY.nb}
-        accent="border-navy-200"
-        icon={<Target className="h-5 w-5 text-navy-700" aria-hidden="true" />}
-      />
-      <TipCard
-        title="Longshot"
-        subtitle="Each-way value"
-        text={tips.longshot}
-        fallback={EMPTY.longshot}
-        accent="border-emerald-300"
-        icon={<TrendingUp className="h-5 w-5 text-emerald-700" aria-hidden="true" />}
-      />
+      {HEADLINES.map(({ key, title, subtitle, accent, icon }) => {
+        const value = tips[key].trim();
+        return (
+          <section
+            key={key}
+            aria-label={title}
+            className={cn('flex flex-col rounded-xl border bg-white shadow-sm', accent)}
+          >
+            <header className="flex items-center gap-2 border-b border-inherit px-4 py-3">
+              {icon}
+              <h2 className="text-lg font-bold text-navy-900">{title}</h2>
+              <span className="ml-auto text-xs font-semibold uppercase tracking-wide text-slate-600">{subtitle}</span>
+            </header>
+            <p
+              className={cn(
+                'whitespace-pre-line px-4 py-4 text-base',
+                value ? 'font-semibold text-slate-900' : 'italic text-slate-600',
+              )}
+            >
+              {value || `No ${title} selection today`}
+            </p>
+          </section>
+        );
+      })}
     </div>
   );
 }
@@ -112,7 +96,7 @@ const richText =
   '[&_p]:mb-3 [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-6 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0';
 
 /** The preview: HTML (cleaned again here) or plain text where blank lines make paragraphs. */
-export function PreviewBody({ text, fallback = EMPTY.preview }: { text: string; fallback?: string }) {
+export function PreviewBody({ text, fallback = NO_PREVIEW }: { text: string; fallback?: string }) {
   const value = text.trim();
   if (!value) return <p className="italic text-slate-600">{fallback}</p>;
   if (looksLikeHtml(value)) {

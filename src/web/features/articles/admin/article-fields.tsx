@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useController, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   ARTICLE_CATEGORIES,
   ARTICLE_CONTENT_TYPES,
@@ -7,7 +9,9 @@ import {
   type ArticleCategory,
   type ArticleContentType,
 } from '#shared/article-labels';
-import { Field, Label } from '#web/components/ui/input';
+import type { CreateArticleBody, createArticleBody } from '#shared/schemas/articles';
+import { Field, FieldError, Label } from '#web/components/ui/input';
+import { TextArea } from '#web/components/ui/textarea';
 import { LazyRichTextEditor } from '#web/components/editor/lazy-editor';
 
 export interface ArticleForm {
@@ -23,51 +27,31 @@ export interface ArticleForm {
   discountCode: string;
 }
 
+/** The upload and edit forms, checked with the body the server parses (createArticleBody). */
+export type ArticleFormApi = UseFormReturn<z.input<typeof createArticleBody>, unknown, CreateArticleBody>;
+
 /** Publishing needs a title, a summary and some content. */
-export function isPublishable(form: ArticleForm): boolean {
+export function isPublishable(form: Pick<ArticleForm, 'title' | 'summary' | 'content'>): boolean {
   return form.title.trim() !== '' && form.summary.trim() !== '' && form.content.trim() !== '';
 }
 
 const selectClass =
   'block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
 
-/** The fields of the upload and edit forms; `editorKey` remounts the editor for another article. */
-export function ArticleFields({
-  form,
-  onChange,
-  editorKey,
-}: {
-  form: ArticleForm;
-  onChange: (next: ArticleForm) => void;
-  editorKey: string;
-}) {
+/** The fields of the upload and edit forms, each refusal beside its field; `editorKey` remounts the editor for another article. */
+export function ArticleFields({ form, editorKey }: { form: ArticleFormApi; editorKey: string }) {
   const id = useId();
-  const set = <K extends keyof ArticleForm>(key: K, value: ArticleForm[K]) => onChange({ ...form, [key]: value });
+  const { errors } = form.formState;
+  const content = useController({ control: form.control, name: 'content' });
   return (
     <div className="grid gap-5">
-      <Field
-        label="Article Title"
-        value={form.title}
-        onChange={(e) => set('title', e.target.value)}
-        required
-        maxLength={200}
-      />
+      <Field label="Article Title" required maxLength={200} {...form.register('title')} error={errors.title?.message} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Author" value={form.author} onChange={(e) => set('author', e.target.value)} maxLength={120} />
-        <Field
-          label="Publish Date"
-          type="date"
-          value={form.publishDate}
-          onChange={(e) => set('publishDate', e.target.value)}
-        />
+        <Field label="Author" maxLength={120} {...form.register('author')} error={errors.author?.message} />
+        <Field label="Publish Date" type="date" {...form.register('publishDate')} error={errors.publishDate?.message} />
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-category`}>Category</Label>
-          <select
-            id={`${id}-category`}
-            className={selectClass}
-            value={form.category}
-            onChange={(e) => set('category', e.target.value as ArticleCategory)}
-          >
+          <select id={`${id}-category`} className={selectClass} {...form.register('category')}>
             {ARTICLE_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {CATEGORY_LABELS[c]}
@@ -77,12 +61,7 @@ export function ArticleFields({
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-type`}>Content Type</Label>
-          <select
-            id={`${id}-type`}
-            className={selectClass}
-            value={form.contentType}
-            onChange={(e) => set('contentType', e.target.value as ArticleContentType)}
-          >
+          <select id={`${id}-type`} className={selectClass} {...form.register('contentType')}>
             {ARTICLE_CONTENT_TYPES.map((c) => (
               <option key={c} value={c}>
                 {CONTENT_TYPE_LABELS[c]}
@@ -92,43 +71,23 @@ export function ArticleFields({
         </div>
         <Field
           label="Discount Code (optional)"
-          value={form.discountCode}
-          onChange={(e) => set('discountCode', e.target.value)}
           maxLength={40}
           hint="Shown to signed-out readers of this article; the site's default code is used when empty."
+          {...form.register('discountCode')}
+          error={errors.discountCode?.message}
         />
         <div className="grid content-center gap-2">
           <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-slate-800">
-            <input
-              type="checkbox"
-              className="h-5 w-5 accent-navy-900"
-              checked={form.isTop5Article}
-              onChange={(e) => set('isTop5Article', e.target.checked)}
-            />
+            <input type="checkbox" className="h-5 w-5 accent-navy-900" {...form.register('isTop5Article')} />
             Top 5 selection article
           </label>
           <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-slate-800">
-            <input
-              type="checkbox"
-              className="h-5 w-5 accent-navy-900"
-              checked={form.hidePublishDate}
-              onChange={(e) => set('hidePublishDate', e.target.checked)}
-            />
+            <input type="checkbox" className="h-5 w-5 accent-navy-900" {...form.register('hidePublishDate')} />
             Hide publish date
           </label>
         </div>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-summary`}>Brief Summary</Label>
-        <textarea
-          id={`${id}-summary`}
-          rows={3}
-          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-          value={form.summary}
-          onChange={(e) => set('summary', e.target.value)}
-          required
-        />
-      </div>
+      <TextArea label="Brief Summary" rows={3} required {...form.register('summary')} error={errors.summary?.message} />
       <div className="grid gap-1.5">
         <span id={`${id}-content`} className="block text-sm font-semibold text-slate-800">
           Article Content
@@ -136,9 +95,10 @@ export function ArticleFields({
         <LazyRichTextEditor
           key={editorKey}
           label="Article Content"
-          value={form.content}
-          onChange={(html) => set('content', html)}
+          value={content.field.value}
+          onChange={content.field.onChange}
         />
+        {errors.content?.message && <FieldError id={`${id}-content-error`}>{errors.content.message}</FieldError>}
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
-import type { CreateArticleBody } from '#shared/schemas/articles';
-import type { Article } from '#shared/schemas/articles';
+import type { Article, CreateArticleBody } from '#shared/schemas/articles';
 import { normalizeDateInput } from '../article-rules';
 import type { ArticleForm } from './article-fields';
 
@@ -33,17 +32,7 @@ export function formFromArticle(a: Article): ArticleForm {
   };
 }
 
-export function bodyFromForm(form: ArticleForm): CreateArticleBody {
-  return {
-    title: form.title.trim(),
-    author: form.author.trim(),
-    category: form.category,
-    contentType: form.contentType,
-    publishDate: normalizeDateInput(form.publishDate),
-    summary: form.summary.trim(),
-    content: form.content,
-    isTop5Article: form.isTop5Article,
-    hidePublishDate: form.hidePublishDate,
-    discountCode: form.discountCode.trim() || null,
-  };
+/** The checked body as sent: an emptied publish date publishes today, as the form's default does. */
+export function withPublishDay(body: CreateArticleBody): CreateArticleBody {
+  return { ...body, publishDate: normalizeDateInput(body.publishDate) };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, Pencil, Save, Trash2 } from 'lucide-react';
 import { CATEGORY_LABELS } from '#shared/article-labels';
-import type { Article } from '#shared/schemas/articles';
+import { createArticleBody, type Article, type CreateArticleBody } from '#shared/schemas/articles';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
@@ -9,21 +9,24 @@ import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useArticle, useArticles, useDeleteArticle, useUpdateArticle } from '../api';
 import { adminDate, previewText } from '../article-rules';
 import { htmlToPlainText } from '../sanitize';
-import { ArticleFields, isPublishable, type ArticleForm } from './article-fields';
-import { bodyFromForm, formFromArticle } from './form-body';
+import { ArticleFields, isPublishable } from './article-fields';
+import { formFromArticle, withPublishDay } from './form-body';
 
 function EditForm({ article, onDone }: { article: Article; onDone: () => void }) {
-  const [form, setForm] = useState<ArticleForm>(() => formFromArticle(article));
+  // Every field is sent, so the edit is checked with the whole body (updateArticleBody is its partial).
+  const form = useSchemaForm(createArticleBody, formFromArticle(article));
+  const publishable = isPublishable(form.watch());
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateArticle();
   const remove = useDeleteArticle();
 
-  function save() {
+  function save(body: CreateArticleBody) {
     update.mutate(
-      { id: article.id, body: bodyFromForm(form) },
+      { id: article.id, body: withPublishDay(body) },
       {
         onSuccess: (res) => {
           toast({ title: 'Article Updated', description: res.message });
@@ -61,10 +64,8 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
     <form
       className="grid gap-6"
       aria-label={`Edit ${article.title}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (isPublishable(form) && !update.isPending) save();
-      }}
+      onSubmit={(e) => void form.handleSubmit((body) => !update.isPending && save(body))(e)}
+      noValidate
     >
       <div>
         <Button variant="outline" onClick={onDone}>
@@ -72,9 +73,9 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
           Back to List
         </Button>
       </div>
-      <ArticleFields form={form} onChange={setForm} editorKey={`edit-${article.id}`} />
+      <ArticleFields form={form} editorKey={`edit-${article.id}`} />
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
-        <Button type="submit" disabled={!isPublishable(form) || update.isPending}>
+        <Button type="submit" disabled={!publishable || update.isPending}>
           <Save className="h-4 w-4" aria-hidden="true" />
           {update.isPending ? 'Saving Changes...' : 'Save Changes'}
         </Button>

@@ -1,27 +1,30 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Send } from 'lucide-react';
+import { createArticleBody, type CreateArticleBody } from '#shared/schemas/articles';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/components/ui/use-toast';
 import { useConfig } from '#web/lib/config';
 import { errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { useCreateArticle } from '../api';
 import { ArticleFields, isPublishable } from './article-fields';
-import { bodyFromForm, emptyForm } from './form-body';
+import { emptyForm, withPublishDay } from './form-body';
 
 /** "Upload New Article": defaults news, regular, the analyst as author, today. */
 export function UploadArticle() {
   const { analystName } = useConfig();
-  const [form, setForm] = useState(() => emptyForm(analystName));
+  const form = useSchemaForm(createArticleBody, emptyForm(analystName));
+  const publishable = isPublishable(form.watch());
   const [editorKey, setEditorKey] = useState(0);
   const create = useCreateArticle();
   const navigate = useNavigate();
 
-  function publish() {
-    create.mutate(bodyFromForm(form), {
+  function publish(body: CreateArticleBody) {
+    create.mutate(withPublishDay(body), {
       onSuccess: (article) => {
         toast({ title: 'Article Published', description: `"${article.title}" is now live.` });
-        setForm(emptyForm(analystName));
+        form.reset(emptyForm(analystName));
         setEditorKey((k) => k + 1);
         if (article.slug) void navigate(`/news-and-views/${article.slug}`);
       },
@@ -38,18 +41,16 @@ export function UploadArticle() {
     <form
       className="grid gap-6"
       aria-label="Upload New Article"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (isPublishable(form) && !create.isPending) publish();
-      }}
+      onSubmit={(e) => void form.handleSubmit((body) => !create.isPending && publish(body))(e)}
+      noValidate
     >
-      <ArticleFields form={form} onChange={setForm} editorKey={`new-${editorKey}`} />
+      <ArticleFields form={form} editorKey={`new-${editorKey}`} />
       <div>
-        <Button type="submit" variant="gold" size="lg" disabled={!isPublishable(form) || create.isPending}>
+        <Button type="submit" variant="gold" size="lg" disabled={!publishable || create.isPending}>
           <Send className="h-5 w-5" aria-hidden="true" />
           {create.isPending ? 'Publishing...' : 'Publish Article'}
         </Button>
-        {!isPublishable(form) && (
+        {!publishable && (
           <p className="mt-2 text-sm text-slate-600">A title, a summary and some content are needed to publish.</p>
         )}
       </div>

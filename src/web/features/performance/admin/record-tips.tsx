@@ -23,6 +23,12 @@ interface Entry {
   odds: string;
 }
 const EMPTY: Entry = { horse: '', race: '', odds: '' };
+/** A selection's fields; the advised odds show the card's example price. */
+const ENTRY_FIELDS: Array<{ field: keyof Entry; label: string; placeholder?: string }> = [
+  { field: 'horse', label: 'Horse name', placeholder: 'Horse name' },
+  { field: 'race', label: 'Race time/course', placeholder: '2:30 Ascot' },
+  { field: 'odds', label: 'Advised odds' },
+];
 const emptyEntries = (): Record<SelectionType, Entry> => ({
   nap: { ...EMPTY },
   nb: { ...EMPTY },
@@ -131,27 +137,16 @@ export function RecordTips() {
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-3">
-              <Field
-                label="Horse name"
-                value={entries[type].horse}
-                onChange={(e) => update(type, 'horse', e.target.value)}
-                placeholder="Horse name"
-                autoComplete="off"
-              />
-              <Field
-                label="Race time/course"
-                value={entries[type].race}
-                onChange={(e) => update(type, 'race', e.target.value)}
-                placeholder="2:30 Ascot"
-                autoComplete="off"
-              />
-              <Field
-                label="Advised odds"
-                value={entries[type].odds}
-                onChange={(e) => update(type, 'odds', e.target.value)}
-                placeholder={CARDS[type].odds}
-                autoComplete="off"
-              />
+              {ENTRY_FIELDS.map(({ field, label, placeholder }) => (
+                <Field
+                  key={field}
+                  label={label}
+                  value={entries[type][field]}
+                  onChange={(e) => update(type, field, e.target.value)}
+                  placeholder={placeholder ?? CARDS[type].odds}
+                  autoComplete="off"
+                />
+              ))}
             </CardContent>
           </Card>
         ))}

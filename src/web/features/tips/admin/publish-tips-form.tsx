@@ -1,75 +1,82 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { useController, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Loader2, Send } from 'lucide-react';
 import { londonDate } from '#shared/london-time';
-import { contentUploadBody, type ContentUploadBody } from '#shared/schemas/tips';
-import { composeMultiple, DEFAULT_BET_TYPE, MULTIPLE_COUNT } from '#shared/tips-format';
+import { publishTipsForm, type ContentUploadBody } from '#shared/schemas/tips';
+import { DEFAULT_BET_TYPE } from '#shared/tips-format';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
-import { Field } from '#web/components/ui/input';
+import { Field, FieldError } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { confirmationField, errorMessage } from '#web/lib/request';
+import { useSchemaForm } from '#web/lib/schema-form';
 import { LazyRichTextEditor } from '#web/components/editor/lazy-editor';
 import { useHistoricalTips, usePublishTips } from '../api';
 import { PreviewBody } from '../tips-cards';
 import { Step } from '#web/components/step';
-import { FieldError, TextArea } from './step';
+import { TextArea } from '#web/components/ui/textarea';
 
-type Errors = Partial<Record<keyof ContentUploadBody, string>>;
-const blankMultiples = () =>
-  Array.from({ length: MULTIPLE_COUNT }, () => ({ header: DEFAULT_BET_TYPE, selections: '' }));
+type FormValues = z.input<typeof publishTipsForm>;
 
-const errorHint = (message?: string) =>
-  message ? <span className="text-sm font-semibold text-red-800">{message}</span> : undefined;
+const blankMultiple = { header: DEFAULT_BET_TYPE, selections: '' };
+const blankForm: FormValues = {
+  bannerDate: '',
+  nap: '',
+  nb: '',
+  longshot: '',
+  multiples: [blankMultiple, blankMultiple, blankMultiple, blankMultiple],
+  dailyPreview: '',
+};
+
+const MULTIPLES = [0, 1, 2, 3] as const;
+
+const HEADLINE_TIPS = [
+  { name: 'nap', label: 'NAP', placeholder: 'Horse – 2:10 Ascot (7/1)' },
+  { name: 'nb', label: 'NB', placeholder: 'Horse – 3:15 Haydock (9/2)' },
+  { name: 'longshot', label: 'Longshot', placeholder: 'Horse – 4:00 Ascot (20/1)' },
+] as const;
+
+/** Every refusal of the form, in the order of its fields. */
+function refusals(errors: FieldErrors<FormValues>): string[] {
+  return [
+    errors.bannerDate,
+    errors.nap,
+    errors.nb,
+    errors.longshot,
+    ...MULTIPLES.map((i) => errors.multiples?.[i]?.selections),
+    errors.dailyPreview,
+  ].flatMap((e) => (e?.message ? [e.message] : []));
+}
 
 /**
  * Steps 2 to 5 of Content Upload: banner, headline tips, multiples and the
- * daily preview in the article editor. The form's rules are checked here with
- * the server's own schema before anything is sent, and replacing tips already published today is
- * confirmed first, naming them.
+ * daily preview in the article editor. The form is checked with the server's own schema before
+ * anything is sent (a refusal shows at its field, which takes the focus), and replacing tips
+ * already published today is confirmed first, naming them.
  */
 export function PublishTipsForm() {
   const queryClient = useQueryClient();
-  const [bannerDate, setBannerDate] = useState('');
-  const [nap, setNap] = useState('');
-  const [nb, setNb] = useState('');
-  const [longshot, setLongshot] = useState('');
-  const [multiples, setMultiples] = useState(blankMultiples);
-  const [dailyPreview, setDailyPreview] = useState('');
+  const form = useSchemaForm(publishTipsForm, blankForm);
+  const { errors } = form.formState;
+  const preview = useController({ control: form.control, name: 'dailyPreview' });
   const [editorKey, setEditorKey] = useState(0);
   const [showPreview, setShowPreview] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState<ContentUploadBody | null>(null);
   // Tips advised shorter than their value price: the server's warning, published only once confirmed.
   const [shortPrices, setShortPrices] = useState<{ body: ContentUploadBody; message: string } | null>(null);
-  const [refusals, setRefusals] = useState(0);
   const today = londonDate(new Date());
   const published = useHistoricalTips(today);
   const publish = usePublishTips();
 
+  const [nap, nb, longshot, dailyPreview] = form.watch(['nap', 'nb', 'longshot', 'dailyPreview']);
   const ready = [nap, nb, longshot, dailyPreview].every((v) => v.trim() !== '');
 
-  // After a refusal the first field at fault takes the focus (and scrolls into view): the button
-  // is at the end of a long form, far from, say, Multiple 1.
-  useEffect(() => {
-    if (refusals > 0) document.querySelector<HTMLElement>('[data-tips-form] [aria-invalid="true"]')?.focus();
-  }, [refusals]);
-
-  function setMultiple(i: number, patch: Partial<{ header: string; selections: string }>) {
-    setMultiples((all) => all.map((m, j) => (j === i ? { ...m, ...patch } : m)));
-    setErrors((e) => ({ ...e, [`multiple${i + 1}`]: undefined }));
-  }
-
   function reset() {
-    setBannerDate('');
-    setNap('');
-    setNb('');
-    setLongshot('');
-    setMultiples(blankMultiples());
-    setDailyPreview('');
+    form.reset(blankForm);
     setEditorKey((k) => k + 1); // the editor owns its text: a new one starts empty
     setShowPreview(false);
-    setErrors({});
   }
 
   function send(body: ContentUploadBody) {
@@ -96,36 +103,18 @@ export function PublishTipsForm() {
     });
   }
 
-  function submit() {
-    const [m1, m2, m3, m4] = multiples.map((m) => composeMultiple(m.header, m.selections));
-    const body: ContentUploadBody = {
-      nap,
-      nb,
-      longshot,
-      multiple1: m1,
-      multiple2: m2,
-      multiple3: m3,
-      multiple4: m4,
-      dailyPreview,
-      bannerDate,
-    };
-    const parsed = contentUploadBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof ContentUploadBody] ??= issue.message;
-      setErrors(next);
-      setRefusals((n) => n + 1);
-      toast({ variant: 'destructive', title: 'Content Upload Failed', description: Object.values(next).join(' ') });
-      return;
-    }
-    setErrors({});
-    setShortPrices(null);
-    if (published.data) setConfirming(body);
-    else send(body);
-  }
+  const submit = form.handleSubmit(
+    (body) => {
+      setShortPrices(null);
+      if (published.data) setConfirming(body);
+      else send(body);
+    },
+    (refused) =>
+      toast({ variant: 'destructive', title: 'Content Upload Failed', description: refusals(refused).join(' ') }),
+  );
 
   return (
-    <div data-tips-form="" className="contents">
+    <div className="contents">
       <Step
         n={2}
         title="Date Banner"
@@ -133,39 +122,24 @@ export function PublishTipsForm() {
       >
         <Field
           label="Banner date"
-          value={bannerDate}
-          onChange={(e) => setBannerDate(e.target.value)}
           placeholder="Saturday 21 November 2026"
-          hint={errorHint(errors.bannerDate)}
+          {...form.register('bannerDate')}
+          error={errors.bannerDate?.message}
         />
       </Step>
 
       <Step n={3} title="Headline Tips">
         <div className="grid gap-4 md:grid-cols-3">
-          <Field
-            label="NAP"
-            value={nap}
-            onChange={(e) => setNap(e.target.value)}
-            placeholder="Horse – 2:10 Ascot (7/1)"
-            required
-            hint={errorHint(errors.nap)}
-          />
-          <Field
-            label="NB"
-            value={nb}
-            onChange={(e) => setNb(e.target.value)}
-            placeholder="Horse – 3:15 Haydock (9/2)"
-            required
-            hint={errorHint(errors.nb)}
-          />
-          <Field
-            label="Longshot"
-            value={longshot}
-            onChange={(e) => setLongshot(e.target.value)}
-            placeholder="Horse – 4:00 Ascot (20/1)"
-            required
-            hint={errorHint(errors.longshot)}
-          />
+          {HEADLINE_TIPS.map((tip) => (
+            <Field
+              key={tip.name}
+              label={tip.label}
+              placeholder={tip.placeholder}
+              required
+              {...form.register(tip.name)}
+              error={errors[tip.name]?.message}
+            />
+          ))}
         </div>
       </Step>
 
@@ -175,25 +149,20 @@ export function PublishTipsForm() {
         description="Multiple 1 is required; 2 to 4 are optional. A multiple is published only when it has selections."
       >
         <div className="grid gap-4 lg:grid-cols-2">
-          {multiples.map((m, i) => (
+          {MULTIPLES.map((i) => (
             <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-4">
               <legend className="px-1 text-sm font-bold text-navy-900">
                 Multiple {i + 1}
                 {i === 0 ? ' (required)' : ' (optional)'}
               </legend>
-              <Field
-                label={`Multiple ${i + 1} bet type`}
-                value={m.header}
-                onChange={(e) => setMultiple(i, { header: e.target.value })}
-              />
+              <Field label={`Multiple ${i + 1} bet type`} {...form.register(`multiples.${i}.header`)} />
               <TextArea
                 label={`Multiple ${i + 1} selections`}
                 rows={3}
                 required={i === 0}
-                value={m.selections}
-                error={errors[`multiple${i + 1}` as keyof Errors]}
-                onChange={(e) => setMultiple(i, { selections: e.target.value })}
                 placeholder="Horse A, Horse B, Horse C, Horse D"
+                {...form.register(`multiples.${i}.selections`)}
+                error={errors.multiples?.[i]?.selections?.message}
               />
             </fieldset>
           ))}
@@ -209,8 +178,10 @@ export function PublishTipsForm() {
           <p className="text-sm font-semibold text-slate-800" aria-hidden="true">
             Daily preview
           </p>
-          <LazyRichTextEditor key={editorKey} value="" label="Daily preview" onChange={setDailyPreview} />
-          <FieldError id="daily-preview-error" message={errors.dailyPreview} />
+          <LazyRichTextEditor key={editorKey} value="" label="Daily preview" onChange={preview.field.onChange} />
+          {errors.dailyPreview?.message && (
+            <FieldError id="daily-preview-error">{errors.dailyPreview.message}</FieldError>
+          )}
         </div>
         <div>
           <Button variant="ghost" onClick={() => setShowPreview((s) => !s)} aria-expanded={showPreview}>
@@ -234,7 +205,7 @@ export function PublishTipsForm() {
       </Step>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="lg" onClick={submit} disabled={!ready || publish.isPending}>
+        <Button size="lg" onClick={(e) => void submit(e)} disabled={!ready || publish.isPending}>
           {publish.isPending ? (
             <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" />
           ) : (

@@ -1,17 +1,8 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
-import { Label } from '#web/components/ui/input';
+import { FieldError, Label } from '#web/components/ui/input';
 import { cn } from '#web/lib/cn';
 
-/** The red line under a field the browser refused before sending (same words as the server's). */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-semibold text-red-800">
-      {message}
-    </p>
-  );
-}
-
+/** A labelled textarea; `error` (a form's schema message) shows under it, describes it and marks it invalid. */
 export function TextArea({
   label,
   className,
@@ -32,7 +23,7 @@ export function TextArea({
         )}
         {...rest}
       />
-      <FieldError id={`${id}-error`} message={error} />
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );
 }
