@@ -79,18 +79,20 @@ export function memberPages(app: FastifyInstance, ctx: AppContext) {
       const key = contentKey(planKey, answers);
       page =
         ctx.cache.peek<BuiltPage>('memberPages', key) ??
-        (await ctx.cache.get('memberPages', key, async () => {
-          const fresh = await renderShared(request, kind, build, planKey);
-          // The data changed between the reads and the render: this member gets the newer page,
-          // and the next one makes the new plan.
-          if (fresh.key !== key) plans.delete(planKey);
-          if (fresh.key !== key || !fresh.page.rendered || fresh.page.status !== 200) throw new NotKept(fresh.page);
-          plans.set(planKey, fresh.plan);
-          return fresh.page;
-        }).catch((err: unknown) => {
-          if (err instanceof NotKept) return err.page;
-          throw err;
-        }));
+        (await ctx.cache
+          .get('memberPages', key, async () => {
+            const fresh = await renderShared(request, kind, build, planKey);
+            // The data changed between the reads and the render: this member gets the newer page,
+            // and the next one makes the new plan.
+            if (fresh.key !== key) plans.delete(planKey);
+            if (fresh.key !== key || !fresh.page.rendered || fresh.page.status !== 200) throw new NotKept(fresh.page);
+            plans.set(planKey, fresh.plan);
+            return fresh.page;
+          })
+          .catch((err: unknown) => {
+            if (err instanceof NotKept) return err.page;
+            throw err;
+          }));
     }
     return { ...page, viewer: viewer.json };
   };

@@ -146,7 +146,9 @@ describe("members' pages rendered on the server", () => {
       .where(eq(users.id, bobRow.id));
     // A new session reads the account as it is now (a session's user is cached for a moment).
     const again = t.client();
-    expect((await again.post('/api/login', { email: 'bob@example.com', password: 'correct-horse-1' })).status).toBe(200);
+    expect((await again.post('/api/login', { email: 'bob@example.com', password: 'correct-horse-1' })).status).toBe(
+      200,
+    );
     const page = await fetchPage(again, '/tips');
     expect(page.root).toContain('Subscription required');
     expect(page.html).not.toContain(races[0].horses[0].name);

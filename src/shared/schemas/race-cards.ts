@@ -79,10 +79,6 @@ export interface RaceCardResult {
   runners: Array<{ name: string } & RunnerResult>;
 }
 
-/** What a race-card event says changed: the cards, a runner's details, prices or results. */
-export const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
-export type RaceCardEventType = (typeof RACE_CARD_EVENT_TYPES)[number];
-
 /** What merging a workbook into a weekday's cards does (server merge-plan.ts; the re-process preview shows it). */
 export interface MergeSummary {
   racesKept: number;

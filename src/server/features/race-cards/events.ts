@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Weekday } from '#shared/london-time';
-import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/schemas/race-cards';
+import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/race-card-events';
 import type { AppContext } from '#server/context';
 
 /** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */

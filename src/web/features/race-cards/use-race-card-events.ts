@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/schemas/race-cards';
+import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/race-card-events';
 import { VALUE_NOW_KEY } from '#web/lib/query-keys';
 import { RACE_CARD_KEY, RACE_CARDS_METADATA_KEY, RACE_CARDS_SELECTED_KEY, RACE_LISTS_KEY } from './api';
 

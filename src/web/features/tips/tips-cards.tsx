@@ -2,7 +2,6 @@ import { Layers, Star, Target, TrendingUp } from 'lucide-react';
 import type { HistoricalTips } from '#shared/schemas/tips';
 import { looksLikeHtml, plainTextParagraphs, splitMultiple } from '#shared/tips-format';
 import { cn } from '#web/lib/cn';
-import { sanitizeArticleHtml } from '../articles/sanitize';
 
 const NO_PREVIEW = 'No daily preview available today.';
 
@@ -95,12 +94,26 @@ const richText =
   '[&_h3]:mb-2 [&_h3]:mt-3 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-navy-900 [&_img]:max-w-full [&_li]:mb-1 [&_ol]:mb-3 [&_ol]:list-decimal [&_ol]:pl-6 ' +
   '[&_p]:mb-3 [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-6 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0';
 
-/** The preview: HTML (cleaned again here) or plain text where blank lines make paragraphs. */
-export function PreviewBody({ text, fallback = NO_PREVIEW }: { text: string; fallback?: string }) {
+/**
+ * The preview: HTML, or plain text where blank lines make paragraphs. The tips API's HTML has
+ * passed the allow-list on the server, when it was published and again as it is read
+ * (`toHistoricalTips`), so the pages show it as given and carry no sanitizer of their own; text
+ * that has not been through the server (the analyst's preview before publishing) names its
+ * `sanitize`.
+ */
+export function PreviewBody({
+  text,
+  fallback = NO_PREVIEW,
+  sanitize = (html: string) => html,
+}: {
+  text: string;
+  fallback?: string;
+  sanitize?: (html: string) => string;
+}) {
   const value = text.trim();
   if (!value) return <p className="italic text-slate-600">{fallback}</p>;
   if (looksLikeHtml(value)) {
-    const html = sanitizeArticleHtml(value);
+    const html = sanitize(value);
     return <div className={richText} dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return (

@@ -14,6 +14,7 @@ import { confirmationField, errorMessage } from '#web/lib/request';
 import { useSchemaForm } from '#web/lib/schema-form';
 import { LazyRichTextEditor } from '#web/components/editor/lazy-editor';
 import { useHistoricalTips, usePublishTips } from '../api';
+import { sanitizeArticleHtml } from '../../articles/sanitize';
 import { PreviewBody } from '../tips-cards';
 import { Step } from '#web/components/step';
 import { TextArea } from '#web/components/ui/textarea';
@@ -199,7 +200,7 @@ export function PublishTipsForm() {
             role="region"
             className="rounded-lg border border-dashed border-navy-200 bg-slate-50 p-4"
           >
-            <PreviewBody text={dailyPreview} fallback="Nothing to preview yet." />
+            <PreviewBody text={dailyPreview} fallback="Nothing to preview yet." sanitize={sanitizeArticleHtml} />
           </div>
         )}
       </Step>
