@@ -64,7 +64,7 @@ export function directReaderFor(app: FastifyInstance, ctx: AppContext, request: 
  * The viewer's JSON from the auth check's answer: the user (200) or null (401, signed out);
  * undefined when the check failed (the page then carries the failure with its data).
  */
-export function viewerJson(answer: { status: number; json: string }): string | undefined {
+function viewerJson(answer: { status: number; json: string }): string | undefined {
   if (answer.status === 200) return answer.json;
   return answer.status === 401 ? 'null' : undefined;
 }

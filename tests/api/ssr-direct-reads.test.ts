@@ -226,6 +226,8 @@ describe('a render makes no request to the API', () => {
     const own = await fetchPage(member, `/news-and-views/${article.slug}`);
     expect(own.root).toContain('Going Report');
     // The member's own session was read, without HTTP: the page names them beside its data.
-    expect(own.html).toMatch(/<script type="application\/json" id="vbg-viewer">\{"id":\d+,"email":"member@example.com"/);
+    expect(own.html).toMatch(
+      /<script type="application\/json" id="vbg-viewer">\{"id":\d+,"email":"member@example.com"/,
+    );
   });
 });

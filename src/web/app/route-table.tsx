@@ -31,7 +31,7 @@ export interface PageEntry {
  * suspends on its code (a suspended hydration would hydrate the page after its data's first
  * render, or show the fallback without JavaScript).
  */
-export function page<K extends string, P extends object = object>(
+function page<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): PageComponent<P> {

@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/request';
-import { finishHydration, parseSsrData, seedQueryClient, serializeSsrData, type SsrData } from './ssr-data';
+import { AUTH_USER_KEY } from '../features/auth/api';
+import {
+  finishHydration,
+  parseSsrData,
+  seedQueryClient,
+  serializeSsrData,
+  viewerElement,
+  withViewer,
+  type SsrData,
+} from './ssr-data';
 
 const now = new Date('2026-11-22T08:00:00Z');
 
@@ -49,5 +58,29 @@ describe('the data a server-rendered page carries', () => {
     // ...afterwards the app's own rule is back, and nothing is kept once unused.
     expect(client.defaultQueryOptions({ queryKey: ['/api/news-and-views', 'a'] }).refetchOnMount).toBe('always');
     expect(client.getQueryCache().find({ queryKey: ['/api/news-and-views', 'a'] })?.gcTime).toBe(0);
+  });
+
+  it('travels without the auth check’s answer, which the viewer element brings back for each person', async () => {
+    const server = await serverClient();
+    await server.prefetchQuery({ queryKey: AUTH_USER_KEY, queryFn: async () => ({ id: 0, email: '' }) });
+    const shared = serializeSsrData(server, now);
+    // The answered auth check is not in the data a members' render shares...
+    expect(shared).not.toContain('/api/auth/user');
+    // ...each page carries its own viewer instead, with no "<" that could end the element.
+    const element = viewerElement(JSON.stringify({ id: 7, email: '</script><b>ann@example.com' }));
+    expect(element).toMatch(/^<script type="application\/json" id="vbg-viewer">[^<]*<\/script>$/);
+    const text = /id="vbg-viewer">([^<]*)</.exec(element)![1];
+    const data = withViewer(parseSsrData(shared)!, text);
+    const client = new QueryClient();
+    seedQueryClient(client, data);
+    expect(client.getQueryData(AUTH_USER_KEY)).toEqual({ id: 7, email: '</script><b>ann@example.com' });
+    expect(client.getQueryState(AUTH_USER_KEY)?.dataUpdatedAt).toBe(now.getTime());
+    // A viewer element that cannot be read leaves the auth check to ask the server itself.
+    expect(withViewer(data, 'not json')).toBe(data);
+    // Signed out: the answer is null, as the auth check's 401 gives.
+    const visitor = new QueryClient();
+    seedQueryClient(visitor, withViewer(parseSsrData(shared)!, 'null'));
+    expect(visitor.getQueryState(AUTH_USER_KEY)?.status).toBe('success');
+    expect(visitor.getQueryData(AUTH_USER_KEY)).toBeNull();
   });
 });
