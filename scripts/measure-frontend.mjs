@@ -6,6 +6,8 @@
 //   2. runs Lighthouse (mobile profile, performance category) against it: score ≥ 95, and its
 //      largest contentful element must be in the page's first HTML response (server rendering,
 //      decision 0020).
+// Then the same for a signed-in member's /tips and /vbg-race-cards (the demo member, signed in
+// through the API; decision 0052): their script, Lighthouse and largest element in the first HTML.
 // Options: --no-build (use dist/web as it is), --no-lighthouse, --runs N (Lighthouse runs per page,
 // the median counts; default 1), --json FILE (write the figures).
 import './support/supported-node.mjs';
@@ -85,7 +87,15 @@ async function startServer() {
       LOCAL_CHECKOUT: 'true',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The demo member's password is shown once in the log: kept to sign in as them.
+  let memberLogin = null;
+  child.stdout.on('data', (chunk) => {
+    const text = chunk.toString();
+    process.stdout.write(text);
+    const m = /demo member created: (\S+) \/ (\S+) \(shown once\)/.exec(text);
+    if (m) memberLogin = { email: m[1], password: m[2] };
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -102,6 +112,21 @@ async function startServer() {
   }
   return {
     baseUrl,
+    /** The demo member's session cookie ("name=value"), signed in through the API. */
+    async memberCookie() {
+      // The demo content is seeded once the server listens: its member shows a moment later.
+      for (let waited = 0; !memberLogin && waited < 60_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+      if (!memberLogin)
+        throw new Error('the server did not show the demo member (SEED_DEMO on a fresh data directory)');
+      const res = await fetch(`${baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify(memberLogin),
+      });
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vbg_session='));
+      if (!res.ok || !cookie) throw new Error(`the demo member could not sign in: ${res.status}`);
+      return cookie.split(';')[0];
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
@@ -127,8 +152,12 @@ async function publicPages(baseUrl) {
  * Scripts a first visit requests before it is loaded and the network has gone quiet (the
  * page's own data has arrived and been rendered): what a visitor downloads before interacting.
  */
-export async function measurePageScripts(browser, url, viewport = { width: 390, height: 844 }) {
+export async function measurePageScripts(browser, url, viewport = { width: 390, height: 844 }, cookie = null) {
   const context = await browser.newContext({ viewport });
+  if (cookie) {
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url }]);
+  }
   const page = await context.newPage();
   const scripts = [];
   page.on('response', async (response) => {
@@ -171,7 +200,7 @@ function textOf(html) {
 }
 
 /** Whether Lighthouse's largest contentful element (its text, as Lighthouse labels it) is in the first HTML. */
-async function lcpInFirstHtml(url, lhr) {
+async function lcpInFirstHtml(url, lhr, cookie) {
   // Lighthouse 13 names the element in its LCP breakdown insight: a list whose node item is the element.
   const node = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
   if (!node) return { label: null, inHtml: false };
@@ -179,11 +208,11 @@ async function lcpInFirstHtml(url, lhr) {
     .replace(/…$/, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const html = await (await fetch(url)).text();
+  const html = await (await fetch(url, { headers: cookie ? { cookie } : {} })).text();
   return { label, selector: node.selector, inHtml: label.length > 0 && textOf(html).includes(label.slice(0, 60)) };
 }
 
-async function runLighthouse(url, runs) {
+async function runLighthouse(url, runs, cookie = null) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const scores = [];
@@ -196,6 +225,7 @@ async function runLighthouse(url, runs) {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       const lhr = result.lhr;
       // A run without a result (e.g. NO_NAVSTART: the trace missed the navigation, which happens on
@@ -210,7 +240,7 @@ async function runLighthouse(url, runs) {
       const audit = (id) => lhr.audits[id]?.numericValue;
       scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
       details.push({
-        lcpElement: await lcpInFirstHtml(url, lhr),
+        lcpElement: await lcpInFirstHtml(url, lhr, cookie),
         fcpMs: Math.round(audit('first-contentful-paint')),
         lcpMs: Math.round(audit('largest-contentful-paint')),
         tbtMs: Math.round(audit('total-blocking-time')),
@@ -236,13 +266,18 @@ async function main() {
   const results = [];
   let failed = false;
   try {
-    const pages = await publicPages(server.baseUrl);
+    const memberCookie = await server.memberCookie();
+    const pages = [
+      ...(await publicPages(server.baseUrl)),
+      { name: 'member tips', path: '/tips', cookie: memberCookie },
+      { name: 'member cards', path: '/vbg-race-cards', cookie: memberCookie },
+    ];
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS.slice(1) });
     try {
       // One warm-up visit: the server's first answers (PGlite, caches) should not count as the page's.
       await measurePageScripts(browser, server.baseUrl + '/');
       for (const p of pages) {
-        const js = await measurePageScripts(browser, server.baseUrl + p.path);
+        const js = await measurePageScripts(browser, server.baseUrl + p.path, undefined, p.cookie);
         const ok = js.gzip <= JS_BUDGET_BYTES;
         failed ||= !ok;
         results.push({ ...p, js });
@@ -258,7 +293,7 @@ async function main() {
     if (!flag('--no-lighthouse')) {
       const runs = Number(option('--runs', '1'));
       for (const r of results) {
-        r.lighthouse = await runLighthouse(server.baseUrl + r.path, runs);
+        r.lighthouse = await runLighthouse(server.baseUrl + r.path, runs, r.cookie);
         const ok = r.lighthouse.score >= LIGHTHOUSE_MIN;
         const l = r.lighthouse;
         const lcpOk = l.lcpElement.inHtml;
@@ -290,7 +325,8 @@ async function main() {
           cpus: os.cpus().length,
           loadavg: os.loadavg(),
           node: process.version,
-          results,
+          // A member's session is not written down.
+          results: results.map(({ cookie: _cookie, ...r }) => r),
         },
         null,
         2,
