@@ -5,8 +5,7 @@ import { boardCourses, viewBoard, type BoardFilters, type BoardSort } from '#sha
 import { PageHeader } from '#web/components/page-header';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/input';
-import { Skeleton } from '#web/components/ui/skeleton';
-import { errorMessage } from '#web/lib/request';
+import { QueryView } from '#web/components/ui/query-view';
 import { useRaceCardEvents } from '../race-cards/use-race-card-events';
 import { useValueBoard } from './api';
 import { BoardRace } from './board-race';
@@ -36,25 +35,22 @@ export function ValueNowPage() {
         }
       />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-        {board.isPending ? (
-          <div className="grid gap-4" role="status" aria-label="Loading the value board">
-            <Skeleton className="h-24" />
-            <Skeleton className="h-64" />
-          </div>
-        ) : board.isError || !board.data ? (
-          <p role="alert" className="text-red-800">
-            {errorMessage(board.error, 'Could not load the value board. Please try again.')}
-          </p>
-        ) : board.data.races.length === 0 ? (
-          <p
-            className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700"
-            data-testid="board-empty"
-          >
-            No race cards for today yet: the board fills in once today&apos;s cards are uploaded.
-          </p>
-        ) : (
-          <Board data={board.data} />
-        )}
+        <QueryView
+          query={board}
+          loadingLabel="Loading the value board"
+          errorText="Could not load the value board. Please try again."
+          isEmpty={(data) => data.races.length === 0}
+          empty={
+            <p
+              className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700"
+              data-testid="board-empty"
+            >
+              No race cards for today yet: the board fills in once today&apos;s cards are uploaded.
+            </p>
+          }
+        >
+          {(data) => <Board data={data} />}
+        </QueryView>
       </div>
     </>
   );
