@@ -26,7 +26,11 @@ export interface AppProcess {
  * given. Its log goes to a file (as under systemd or a container runtime), not through a pipe this
  * process would have to drain while it drives the load.
  */
-export async function startApp(env: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<AppProcess> {
+export async function startApp(
+  env: Record<string, string> = {},
+  extraNodeArgs: string[] = [],
+  opts: { core?: number } = {},
+): Promise<AppProcess> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bench-'));
   const dataDir = env.DATABASE_URL ? undefined : path.join(tmp, 'data');
   const logFile = path.join(tmp, 'app.log');
@@ -50,6 +54,8 @@ export async function startApp(env: Record<string, string> = {}, extraNodeArgs: 
     },
     stdio: ['ignore', out, out],
   });
+  // Pinned before it has started its threads, so its start-up and warm-up run on that core too.
+  if (opts.core !== undefined) pinToCore(child.pid!, opts.core);
   fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
@@ -102,7 +108,10 @@ export function cpuMsOf(pid: number): number {
 }
 
 /** A bare Fastify process serving fixed bytes from memory: the ceiling a cached read is compared with. */
-export async function startBare(routes: Record<string, { body: string; contentType: string }>) {
+export async function startBare(
+  routes: Record<string, { body: string; contentType: string }>,
+  opts: { core?: number } = {},
+) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bare-')), 'routes.json');
   fs.writeFileSync(file, JSON.stringify(routes));
   // BENCH_BARE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the bare route, to compare.
@@ -112,6 +121,7 @@ export async function startBare(routes: Record<string, { body: string; contentTy
     [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  if (opts.core !== undefined) pinToCore(child.pid!, opts.core);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -170,6 +180,11 @@ export function table(rows: Figures[]) {
       'server CPU µs/req': f.cpuPerRequest === undefined ? '' : Math.round(f.cpuPerRequest * 1000),
     })),
   );
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, as /proc/loadavg gives them (other work on these cores). */
+export function loadAverage(): string {
+  return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
 export function machine() {
