@@ -34,7 +34,6 @@ export async function startApp(
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bench-'));
   const dataDir = env.DATABASE_URL ? undefined : path.join(tmp, 'data');
   const logFile = path.join(tmp, 'app.log');
-  const port = 20000 + Math.floor(Math.random() * 20000);
   const out = fs.openSync(logFile, 'w');
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...extraNodeArgs];
@@ -43,7 +42,7 @@ export async function startApp(
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0', // a free port, which it names when ready: never one another program (or a client socket) holds
       SESSION_SECRET: BENCH_SESSION_SECRET,
       LOCAL_CHECKOUT: 'true', // production refuses to start without Stripe otherwise
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
@@ -58,18 +57,19 @@ export async function startApp(
   if (opts.core !== undefined) pinToCore(child.pid!, opts.core);
   fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
   const output = () => fs.readFileSync(logFile, 'utf8');
   const deadline = Date.now() + 120_000;
+  let url: string;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited:\n${output()}`);
     if (Date.now() > deadline) throw new Error(`app did not start:\n${output()}`);
-    const ok = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
+    // Printed once it is ready to serve (after its warm-up).
+    const port = /is running at http:\/\/localhost:(\d+)/.exec(output())?.[1];
+    if (port) {
+      url = `http://127.0.0.1:${port}`;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
   return { child, url, exited, output, dataDir: tmp, logFile };
 }
