@@ -10,18 +10,9 @@
 // vbg_bench_spike is made beside it and dropped after). Members and their sessions are inserted in
 // bulk (1,000 argon2 logins would time the password hash, not the morning).
 // Run: npx tsx bench/morning-spike.ts
-import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '#server/db/client';
-import { sessions, users } from '#server/db/schema';
-import { deriveKey, sessionStorageId } from '#server/secrets';
-import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
-import { londonDate, weekdayOf } from '#shared/london-time';
 import { arrivals } from './support/arrivals';
 import {
   ADMIN,
-  BENCH_SESSION_SECRET,
-  freshPostgresDatabase,
   login,
   machine,
   pinToCore,
@@ -32,16 +23,19 @@ import {
   table,
   type Figures,
 } from './support/harness';
+import { benchDatabase, morningPaths, publishMorning, recordAnswers } from './support/members';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 /** Arrival windows in seconds, widest first; 0 is every member at the same instant. */
 const SPREADS = (process.env.SPREADS ?? '10,5,2,0').split(',').map(Number);
 const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const db = await freshPostgresDatabase('vbg_bench_spike', base);
+const db = await benchDatabase('vbg_bench_spike', base);
+// MEMBERS members with a session each, written in bulk through the app's schema.
+const cookies = await db.insertMembers(MEMBERS);
 // WARM_UP=false starts the app without its own warm-up (warm-up.ts), to compare a cold instance.
 const app = await startApp({
-  DATABASE_URL: db.url,
+  ...db.env,
   SEED_DEMO: 'false',
   ...(process.env.WARM_UP ? { WARM_UP: process.env.WARM_UP } : {}),
 });
@@ -50,84 +44,18 @@ const WARM_MEMBERS = Number(process.env.BENCH_WARM_MEMBERS ?? 0);
 try {
   // Content through the API, as the analyst would: today's cards and today's tips.
   const admin = await login(app.url, ADMIN.email, ADMIN.password);
-  const today = weekdayOf(londonDate(new Date()));
-  const form = masterForm(await raceDayWorkbook(makeRaceDay({ races: 30, runners: 14, seed: 9 })), today);
-  const up = await fetch(`${app.url}/api/vbg-race-cards/upload-master-excel`, {
-    method: 'POST',
-    headers: { cookie: admin },
-    body: form,
-  });
-  if (up.status !== 200) throw new Error(`upload: ${up.status} ${await up.text()}`);
-  const tips = {
-    nap: 'Northern Star – 2:10 Ascot',
-    nb: 'Harbour Light – 3:15 Haydock',
-    longshot: 'Long Road – 4:00 Ascot',
-    multiple1: 'Trixie',
-    multiple2: '',
-    multiple3: '',
-    multiple4: '',
-    dailyPreview: '<p>Good to soft.</p>',
-    bannerDate: '',
-  };
-  const pub = await fetch(`${app.url}/api/secure-content-upload`, {
-    method: 'POST',
-    headers: { cookie: admin, 'content-type': 'application/json' },
-    body: JSON.stringify(tips),
-  });
-  if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
-  const meta = await (await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
-  const raceIds: number[] = meta[today].map((r: { id: number }) => r.id);
-
-  // 1,000 members with a session each, written in bulk through the app's schema.
-  const database = await openDatabase({ url: db.url, migrate: false });
-  const now = new Date();
-  const end = new Date(now.getTime() + 30 * 86400_000);
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: MEMBERS }, (_, i) => ({
-        email: `member${i}@bench.example`,
-        passwordHash: 'x',
-        role: 'member',
-        subscriptionStatus: 'active',
-        subscriptionType: 'premium',
-        subscriptionStartDate: now,
-        subscriptionEndDate: end,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
-  const sessionKey = deriveKey(BENCH_SESSION_SECRET, 'sessions'); // stored ids are keyed (decision 0019)
-  await database.db.insert(sessions).values(
-    rows.map((u, i) => ({
-      id: sessionStorageId(sessionKey, tokens[i]),
-      userId: u.id,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: end,
-    })),
-  );
-  await database.db.execute(sql`analyze`);
-  await database.close();
+  const raceIds = await publishMorning(app.url, admin);
 
   // Each member: their cookie, then tips, metadata and four of today's races, one after another
   // on their own keep-alive connection (as the tips page and its race links fetch them).
-  const members = tokens.map((token, k) => ({
-    cookie: `vbg_session=${token}`,
-    paths: [
-      '/api/daily-tips',
-      '/api/vbg-race-cards-metadata',
-      ...[0, 1, 2, 3].map((j) => `/api/vbg-race-cards/race/${raceIds[(k + j * 7) % raceIds.length]}`),
-    ],
-  }));
+  const members = cookies.map((cookie, k) => ({ cookie, paths: morningPaths('/api/daily-tips', raceIds, k) }));
   // The same six answers from a bare Fastify process (support/bare-server.ts: no hooks, no
   // database), driven the same way: what this machine can do at all in each shape.
-  const bareRoutes: Record<string, { body: string; contentType: string }> = {};
-  for (const path of new Set(members.flatMap((m) => m.paths))) {
-    const res = await fetch(`${app.url}${path}`, { headers: { cookie: admin } });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-    bareRoutes[path] = { body: await res.text(), contentType: res.headers.get('content-type')! };
-  }
+  const bareRoutes = await recordAnswers(
+    app.url,
+    members.flatMap((m) => m.paths),
+    admin,
+  );
   const bare = await startBare(bareRoutes);
   // The server under test (app or bare) on core 0, this driver on core 1 (docs/decisions/0024): the ratio of
   // the app's p99 to the bare route's is only fair when neither shares a core with the driver.

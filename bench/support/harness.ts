@@ -26,11 +26,14 @@ export interface AppProcess {
  * given. Its log goes to a file (as under systemd or a container runtime), not through a pipe this
  * process would have to drain while it drives the load.
  */
-export async function startApp(env: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<AppProcess> {
+export async function startApp(
+  env: Record<string, string> = {},
+  extraNodeArgs: string[] = [],
+  opts: { core?: number } = {},
+): Promise<AppProcess> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bench-'));
   const dataDir = env.DATABASE_URL ? undefined : path.join(tmp, 'data');
   const logFile = path.join(tmp, 'app.log');
-  const port = 20000 + Math.floor(Math.random() * 20000);
   const out = fs.openSync(logFile, 'w');
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...extraNodeArgs];
@@ -39,7 +42,7 @@ export async function startApp(env: Record<string, string> = {}, extraNodeArgs: 
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0', // a free port, which it names when ready: never one another program (or a client socket) holds
       SESSION_SECRET: BENCH_SESSION_SECRET,
       LOCAL_CHECKOUT: 'true', // production refuses to start without Stripe otherwise
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
@@ -50,20 +53,23 @@ export async function startApp(env: Record<string, string> = {}, extraNodeArgs: 
     },
     stdio: ['ignore', out, out],
   });
+  // Pinned before it has started its threads, so its start-up and warm-up run on that core too.
+  if (opts.core !== undefined) pinToCore(child.pid!, opts.core);
   fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
   const output = () => fs.readFileSync(logFile, 'utf8');
   const deadline = Date.now() + 120_000;
+  let url: string;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited:\n${output()}`);
     if (Date.now() > deadline) throw new Error(`app did not start:\n${output()}`);
-    const ok = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
+    // Printed once it is ready to serve (after its warm-up).
+    const port = /is running at http:\/\/localhost:(\d+)/.exec(output())?.[1];
+    if (port) {
+      url = `http://127.0.0.1:${port}`;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
   return { child, url, exited, output, dataDir: tmp, logFile };
 }
@@ -102,7 +108,10 @@ export function cpuMsOf(pid: number): number {
 }
 
 /** A bare Fastify process serving fixed bytes from memory: the ceiling a cached read is compared with. */
-export async function startBare(routes: Record<string, { body: string; contentType: string }>) {
+export async function startBare(
+  routes: Record<string, { body: string; contentType: string }>,
+  opts: { core?: number } = {},
+) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bare-')), 'routes.json');
   fs.writeFileSync(file, JSON.stringify(routes));
   // BENCH_BARE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the bare route, to compare.
@@ -112,6 +121,7 @@ export async function startBare(routes: Record<string, { body: string; contentTy
     [...nodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  if (opts.core !== undefined) pinToCore(child.pid!, opts.core);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -170,6 +180,11 @@ export function table(rows: Figures[]) {
       'server CPU µs/req': f.cpuPerRequest === undefined ? '' : Math.round(f.cpuPerRequest * 1000),
     })),
   );
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes, as /proc/loadavg gives them (other work on these cores). */
+export function loadAverage(): string {
+  return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
 export function machine() {
