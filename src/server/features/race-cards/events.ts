@@ -65,6 +65,8 @@ function parseEvent(payload: string): RaceCardEvent | null {
  */
 export class RaceCardEventHub {
   private readonly streams = new Set<Stream>();
+  private readonly bySession = new Map<string, Set<Stream>>();
+  private readonly byUser = new Map<number, Set<Stream>>();
   private nextId = 1;
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -91,13 +93,26 @@ export class RaceCardEventHub {
 
   add(res: ServerResponse, sessionToken: string, userId: number) {
     // Sets keep insertion order: the first of a session's (an account's) streams is its oldest.
-    const session = [...this.streams].filter((s) => s.sessionToken === sessionToken);
-    for (const old of session.slice(0, Math.max(0, session.length - MAX_STREAMS_PER_SESSION + 1))) this.end(old);
-    const account = [...this.streams].filter((s) => s.userId === userId);
-    for (const old of account.slice(0, Math.max(0, account.length - MAX_STREAMS_PER_USER + 1))) this.end(old);
+    // Looked up by session and by account, so opening a stream costs the same with 10 or 10,000 open.
+    this.endOldest(this.bySession.get(sessionToken), MAX_STREAMS_PER_SESSION);
+    this.endOldest(this.byUser.get(userId), MAX_STREAMS_PER_USER);
     const stream = { res, sessionToken, userId };
     this.streams.add(stream);
-    res.on('close', () => this.streams.delete(stream));
+    indexed(this.bySession, sessionToken).add(stream);
+    indexed(this.byUser, userId).add(stream);
+    res.on('close', () => this.forget(stream));
+  }
+
+  /** Ends the oldest of `group` until a new stream fits within `max`. */
+  private endOldest(group: Set<Stream> | undefined, max: number) {
+    if (!group) return;
+    for (const old of [...group].slice(0, Math.max(0, group.size - max + 1))) this.end(old);
+  }
+
+  private forget(stream: Stream) {
+    this.streams.delete(stream);
+    unindex(this.bySession, stream.sessionToken, stream);
+    unindex(this.byUser, stream.userId, stream);
   }
 
   broadcast(event: RaceCardEvent) {
@@ -129,7 +144,7 @@ export class RaceCardEventHub {
   }
 
   private end(stream: Stream) {
-    this.streams.delete(stream);
+    this.forget(stream);
     stream.res.end();
   }
 
@@ -137,6 +152,8 @@ export class RaceCardEventHub {
   closeConnections() {
     for (const s of this.streams) s.res.end();
     this.streams.clear();
+    this.bySession.clear();
+    this.byUser.clear();
   }
 
   async stop() {
@@ -144,4 +161,17 @@ export class RaceCardEventHub {
     this.closeConnections();
     await this.unlisten?.().catch(() => undefined);
   }
+}
+
+function indexed<K>(index: Map<K, Set<Stream>>, key: K): Set<Stream> {
+  let group = index.get(key);
+  if (!group) index.set(key, (group = new Set()));
+  return group;
+}
+
+function unindex<K>(index: Map<K, Set<Stream>>, key: K, stream: Stream) {
+  const group = index.get(key);
+  if (!group) return;
+  group.delete(stream);
+  if (group.size === 0) index.delete(key);
 }
