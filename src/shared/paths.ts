@@ -18,6 +18,9 @@ export interface PageRoute {
   query?: Record<string, readonly string[] | 'text'>;
 }
 
+/** The query parameters of a runner's link to the race cards (`runnerCardUrl`): its day, race and horse. */
+export const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
+
 /** `/subscribe?checkout=cancelled`: the visitor came back from the checkout without paying. */
 export const CHECKOUT_CANCELLED = { name: 'checkout', value: 'cancelled' } as const;
 
@@ -56,11 +59,17 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/premium-access', access: 'public' },
   { pattern: '/unsubscribe', access: 'public' },
   { pattern: '/tips', access: 'auth', title: 'Daily Tips — VBG' },
-  { pattern: '/vbg-race-cards', access: 'auth', title: 'VBG Race Cards' },
+  // A runner's link (an alert, the watch list) names the race and horse the cards open on.
+  {
+    pattern: '/vbg-race-cards',
+    access: 'auth',
+    title: 'VBG Race Cards',
+    query: Object.fromEntries(RUNNER_LINK_PARAMS.map((name) => [name, 'text' as const])),
+  },
   { pattern: '/value-now', access: 'auth', title: 'Value Now — VBG' },
   { pattern: '/golf', access: 'auth' },
   { pattern: '/vb-generator', access: 'auth' },
-  { pattern: '/my-account', access: 'auth', title: 'My Account — VBG' },
+  { pattern: '/my-account', access: 'auth', title: 'My Account — VBG', query: { tab: ['subscription'] } },
   { pattern: '/my-bets', access: 'auth', title: 'My Bets — VBG' },
   { pattern: '/admin', access: 'auth' },
 ];

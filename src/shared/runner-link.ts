@@ -1,4 +1,5 @@
 import { isIsoDay } from './london-time';
+import { RUNNER_LINK_PARAMS } from './paths';
 
 /**
  * The address that opens one runner on the members' race cards: the day's tab, the race, and the
@@ -11,7 +12,6 @@ export interface RunnerAddress {
   horseName: string;
 }
 
-export const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
 
 export function runnerCardUrl(runner: RunnerAddress): string {
   const query = new URLSearchParams({

@@ -7,6 +7,7 @@ import { finishHydration, readSsrData, seedQueryClient } from './app/ssr-data';
 import { whenHydrated } from './app/hydration';
 import { AUTH_USER_KEY } from './features/auth/api';
 import { clearBrowserStorage } from './lib/storage';
+import { noteSavedPage } from './lib/saved-data';
 import { catchInstallOffer } from './features/race-day-app/install-event';
 import './styles.css';
 
@@ -14,6 +15,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 catchInstallOffer();
+noteSavedPage(document);
 const ssr = readSsrData();
 const client = createQueryClient();
 

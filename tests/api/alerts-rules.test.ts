@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { valueDownTo } from '#shared/odds-format';
-import { RUNNER_LINK_PARAMS, readRunnerLink, runnerCardUrl } from '#shared/runner-link';
+import { RUNNER_LINK_PARAMS } from '#shared/paths';
+import { readRunnerLink, runnerCardUrl } from '#shared/runner-link';
 import { memberAlerts, users } from '#server/db/schema';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
 import type { PushService } from '../support/push-service';

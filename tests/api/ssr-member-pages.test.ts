@@ -6,6 +6,7 @@ import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { runnerCardUrl } from '#shared/runner-link';
 import { fetchPage, renderedAt } from './ssr-helpers';
 import { publish } from './tips-helpers';
 
@@ -152,5 +153,24 @@ describe("members' pages rendered on the server", () => {
     const page = await fetchPage(again, '/tips');
     expect(page.root).toContain('Subscription required');
     expect(page.html).not.toContain(races[0].horses[0].name);
+  });
+
+  it('keep the query a link gives them: the subscription tab, a runner’s race (rendered for that request)', async () => {
+    const { client: ann } = await signedIn(t, 'member', 'ann@example.com');
+    const account = await fetchPage(ann, '/my-account?tab=subscription');
+    expect(account.status).toBe(200);
+    expect(account.root).toMatch(/aria-selected="true"[^>]*>Subscription</);
+    // Any other spelling still goes to the page's one address.
+    expect((await ann.get('/my-account?tab=other')).headers.get('location')).toBe('/my-account');
+
+    const race = races[1];
+    const horse = race.horses[2].name;
+    const link = runnerCardUrl({ date: race.raceDate!, time: race.time, course: race.course, horseName: horse });
+    const first = await fetchPage(ann, link);
+    expect(first.status).toBe(200); // kept as it is, not sent to the bare address
+    expect(first.root).toContain('VBG Race Cards');
+    t.clock.advance(2_000);
+    const again = await fetchPage(ann, link);
+    expect(renderedAt(again)).not.toBe(renderedAt(first)); // a link's page is its own render
   });
 });

@@ -295,23 +295,28 @@ async function open(email?: string): Promise<Visit> {
 function scanDom(): string[] {
   const found: string[] = [];
   const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc', 'background', 'poster'];
-  // A server-rendered page's hydration data (decision 0020): one JSON element, last in the body,
-  // that parses. Anything else script-like, or a second one, is a finding.
-  const data = document.querySelectorAll('script#vbg-data');
-  const dataElement =
-    data.length === 1 && data[0].getAttribute('type') === 'application/json' && data[0].parentElement === document.body
-      ? data[0]
-      : null;
-  if (dataElement) {
+  // A server-rendered page's hydration data (decision 0020) and its viewer (decision 0052): one JSON
+  // element each, in the body, that parses. Anything else script-like, or a second one, is a finding.
+  const jsonElements: Element[] = [];
+  for (const id of ['vbg-data', 'vbg-viewer']) {
+    const found1 = document.querySelectorAll(`script#${id}`);
+    const element =
+      found1.length === 1 &&
+      found1[0].getAttribute('type') === 'application/json' &&
+      found1[0].parentElement === document.body
+        ? found1[0]
+        : null;
+    if (!element) continue;
+    jsonElements.push(element);
     try {
-      JSON.parse(dataElement.textContent ?? '');
+      JSON.parse(element.textContent ?? '');
     } catch {
-      found.push('<script#vbg-data> that is not JSON');
+      found.push(`<script#${id}> that is not JSON`);
     }
   }
   for (const el of Array.from(document.querySelectorAll('body *'))) {
     const tag = el.tagName.toLowerCase();
-    if (el === dataElement) continue;
+    if (jsonElements.includes(el)) continue;
     if (
       [
         'iframe',

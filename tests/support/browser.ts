@@ -63,6 +63,29 @@ export function expectFailures(page: Page, ...expected: ExpectedFailure[]) {
   watcher.expected.push(...expected);
 }
 
+/**
+ * After `goto` and `reload`, waits until the app's page is live (hydrated or drawn: the app marks
+ * `<html data-live>`), as a person waits for a page to respond: a server-rendered page shows its
+ * buttons before its script runs, and a click before that does nothing. Documents that are not
+ * the app's (no #root: an API answer, a file) are not waited on.
+ */
+function waitForLiveAfterLoads(page: Page) {
+  const live = () =>
+    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true');
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+}
+
 /** The app on a fresh database serving the built client, plus a browser. */
 export async function startJourney(env: Record<string, string> = {}) {
   const app = await startTestApp(env, { webDir: path.resolve('dist/web') });
@@ -82,6 +105,7 @@ export async function startJourney(env: Record<string, string> = {}) {
       });
       const page = await context.newPage();
       watchPage(page, options.expected);
+      if (options.javaScriptEnabled ?? true) waitForLiveAfterLoads(page);
       return { context, page };
     },
     async close() {

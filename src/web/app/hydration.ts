@@ -14,6 +14,9 @@ export function whenHydrated(fn: () => void) {
  */
 export function HydrationMarker() {
   useEffect(() => {
+    // The page is live (hydrated, or drawn in the browser): what it renders now answers clicks.
+    // Browser journeys wait for it before they click a server-rendered page.
+    document.documentElement.dataset.live = 'true';
     const fn = onHydrated;
     onHydrated = null;
     fn?.();

@@ -4,6 +4,8 @@
  * oldest such time until a fresh answer arrives, and says it is showing saved data from then.
  */
 export const SAVED_AT_HEADER = 'X-VBG-Saved-At';
+/** The meta element a page served from a saved copy carries: when it was saved (the worker adds it). */
+export const SAVED_PAGE_META = 'vbg-saved-at';
 
 let savedAt: number | null = null;
 const listeners = new Set<() => void>();
@@ -29,4 +31,14 @@ export function subscribeSavedAt(listener: () => void): () => void {
 
 export function savedAtNow(): number | null {
   return savedAt;
+}
+
+/**
+ * A page the service worker served from a saved copy (no network) carries the time it was saved
+ * in `<meta name="vbg-saved-at">`: noted like an API answer's stamp, so the page says so too.
+ */
+export function noteSavedPage(doc: Pick<Document, 'querySelector'>) {
+  const content = doc.querySelector(`meta[name="${SAVED_PAGE_META}"]`)?.getAttribute('content');
+  const stamp = Date.parse(content ?? '');
+  if (Number.isFinite(stamp)) set(savedAt === null ? stamp : Math.min(savedAt, stamp));
 }

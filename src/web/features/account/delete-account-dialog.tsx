@@ -26,15 +26,17 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     onClose();
   }
 
-  const onSubmit = form.handleSubmit(({ password }) => {
+  // Awaited rather than per-call callbacks: once the account is gone the page re-renders signed
+  // out and this dialog unmounts, and a per-call callback of an unmounted form never runs.
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
-    remove.mutate(password, {
-      onSuccess: (result) => {
-        toast({ title: 'Account deleted', description: result.message });
-        void navigate('/', { replace: true });
-      },
-      onError: (err) => setError(errorMessage(err, 'Your account could not be deleted. Please try again.')),
-    });
+    try {
+      const result = await remove.mutateAsync(password);
+      toast({ title: 'Account deleted', description: result.message });
+      void navigate('/', { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, 'Your account could not be deleted. Please try again.'));
+    }
   });
 
   return (

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Field, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
+import { useNow } from '#web/lib/now';
 import { useSchemaForm } from '#web/lib/schema-form';
 import { useEmailPause } from './api';
 
@@ -17,7 +18,7 @@ export function EmailPauseCard({ user }: { user: CurrentUser }) {
   const form = useSchemaForm(emailPauseForm, { choice: String(EMAIL_PAUSE_DAYS[0]), until: '' });
   const choice = form.watch('choice');
   const pause = useEmailPause();
-  const today = londonDate(new Date());
+  const today = londonDate(useNow());
 
   function send(body: EmailPauseChoice | null) {
     pause.mutate(body, {

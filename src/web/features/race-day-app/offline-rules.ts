@@ -1,4 +1,5 @@
 import { londonDate } from '#shared/london-time';
+import { SAVED_PAGE_META } from '#web/lib/saved-data';
 import type { RaceCardsByDay } from '#shared/schemas/race-cards';
 
 /**
@@ -8,6 +9,25 @@ import type { RaceCardsByDay } from '#shared/schemas/race-cards';
 
 /** The members' race-day pages: their shells and code are kept, so they open with no network. */
 export const RACE_DAY_PAGES = ['/tips', '/vbg-race-cards', '/value-now', '/vb-generator'] as const;
+
+/**
+ * The reads those pages make: fetched ahead with them. A page that arrives rendered with its data
+ * makes none of them in the browser, yet moving to another page within the app (no new HTML)
+ * does, with no network too.
+ */
+export const RACE_DAY_READS = [
+  '/api/daily-tips',
+  '/api/race-previews',
+  '/api/value-now',
+  '/api/vbg-race-cards-metadata',
+  '/api/admin-settings/default-weekday',
+] as const;
+
+/** A saved page's HTML with the time it was saved in its head, so the page can say it shows saved data. */
+export function markSavedPage(html: string, savedAt: string): string {
+  const meta = `<meta name="${SAVED_PAGE_META}" content="${savedAt.replace(/[^0-9TZ:.-]/g, '')}">`;
+  return html.replace(/<head[^>]*>/i, (head) => head + meta);
+}
 
 const MEMBER_CACHE = /^vbg-member-(\d+)-(\d{4}-\d{2}-\d{2})$/;
 

@@ -15,6 +15,8 @@ import { SAVED_AT_HEADER } from '#web/lib/saved-data';
 import {
   APP_FILES,
   RACE_DAY_PAGES,
+  RACE_DAY_READS,
+  markSavedPage,
   changesWhoIsSignedIn,
   deviceDay,
   isKeptRead,
@@ -122,20 +124,20 @@ async function keep(into: NonNullable<typeof current>, key: string, res: Respons
   await into.cache.put(key, new Response(body, { status: res.status, statusText: res.statusText, headers }));
 }
 
-/** Network first; a kept copy only when the network fails. */
-async function networkFirst(request: Request, key: string, fallbackKeys: readonly string[] = []): Promise<Response> {
+/** Network first; a kept copy (as `served` makes it) only when the network fails. */
+async function networkFirst(
+  request: Request,
+  key: string,
+  served: (copy: Response) => Promise<Response> = (copy) => Promise.resolve(copy),
+): Promise<Response> {
   const saved = await todaysCache();
   try {
     const res = await fetch(request);
     if (saved) await keep(saved, key, res.clone()).catch(() => undefined);
     return res;
   } catch (err) {
-    if (saved) {
-      for (const k of [key, ...fallbackKeys]) {
-        const copy = await saved.cache.match(k);
-        if (copy) return copy;
-      }
-    }
+    const copy = await saved?.cache.match(key);
+    if (copy) return served(copy);
     throw err;
   }
 }
@@ -181,6 +183,12 @@ async function authAnswer(request: Request, event: ExtendableEvent): Promise<Res
   return res;
 }
 
+/** A saved page, marked with when it was saved. */
+async function markedPage(copy: Response): Promise<Response> {
+  const html = markSavedPage(await copy.text(), copy.headers.get(SAVED_AT_HEADER) ?? '');
+  return new Response(html, { status: copy.status, statusText: copy.statusText, headers: copy.headers });
+}
+
 /**
  * Fetches ahead what a member needs at the course beyond what they opened: the race-day pages'
  * shells and code (so the generator opens offline too), the generator's race lists and each of
@@ -206,6 +214,10 @@ async function warm(into: NonNullable<typeof current>): Promise<void> {
       if (await into.cache.match(origin + file)) continue;
       const res = await fetch(file);
       await keep(into, origin + file, res);
+    }
+    for (const read of RACE_DAY_READS) {
+      const res = await fetch(read, { credentials: 'same-origin' });
+      await keep(into, origin + read, res);
     }
     const lists = await fetch('/api/vbg-race-cards', { credentials: 'same-origin' });
     if (!lists.ok) return;
@@ -244,15 +256,9 @@ sw.addEventListener('fetch', (event) => {
   if (url.pathname === '/api/auth/user') return event.respondWith(authAnswer(request, event));
   if (request.mode === 'navigate') {
     if (!(RACE_DAY_PAGES as readonly string[]).includes(url.pathname)) return;
-    // The race-day pages share one shell (the page is drawn in the browser): any saved one will do.
-    const key = url.origin + url.pathname;
-    return event.respondWith(
-      networkFirst(
-        request,
-        key,
-        RACE_DAY_PAGES.map((p) => url.origin + p),
-      ),
-    );
+    // Each race-day page is kept as it arrived (rendered with the member's data, or the
+    // generator's shell); a saved copy says in its head when it was saved.
+    return event.respondWith(networkFirst(request, url.origin + url.pathname, markedPage));
   }
   if (isStaticFile(url.pathname)) return event.respondWith(copyFirst(request));
   if (isKeptRead(url.pathname)) event.respondWith(networkFirst(request, savedKey(request.url)));
