@@ -20,12 +20,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let races: SampleRace[];
+let today: string;
 let admin: HttpClient;
 beforeEach(async () => {
   await t.reset();
   // Monday 23 November 2026; the fixture moves the clock to 08:00 London.
   t.clock.set(new Date('2026-11-23T09:00:00Z'));
-  ({ races } = await uploadTodaysCards(t, 4));
+  ({ races, today } = await uploadTodaysCards(t, 4));
   ({ client: admin } = await signedIn(t, 'admin'));
   await publish(admin, { nap: tipOf(races[0].horses[0].name), confirmShortPrices: true });
 });
@@ -165,10 +166,11 @@ describe("members' pages rendered on the server", () => {
 
     const race = races[1];
     const horse = race.horses[2].name;
-    const link = runnerCardUrl({ date: race.raceDate!, time: race.time, course: race.course, horseName: horse });
+    const link = runnerCardUrl({ date: today, time: race.time, course: race.course, horseName: horse });
     const first = await fetchPage(ann, link);
     expect(first.status).toBe(200); // kept as it is, not sent to the bare address
     expect(first.root).toContain('VBG Race Cards');
+    expect(first.html).toContain(`${race.time} ${race.course}`);
     t.clock.advance(2_000);
     const again = await fetchPage(ann, link);
     expect(renderedAt(again)).not.toBe(renderedAt(first)); // a link's page is its own render

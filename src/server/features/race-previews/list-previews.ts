@@ -4,6 +4,7 @@ import { files, racePreviews, races } from '#server/db/schema';
 import { courseKey, timeCandidates } from '../race-cards/upload-verdict';
 import { readFileBytes } from '#server/db/file-store';
 import { notFound } from '#server/http/errors';
+import { cachedJsonText, type JsonText } from '#server/http/json';
 import { today } from './master-pdf';
 import { PREVIEW_KIND } from './preview-store';
 
@@ -48,9 +49,17 @@ export async function todayPreviewsForAdmin(
   return rows.map((r) => ({ ...r, url: previewUrl(r.id), matchesRace: matches(r.raceTime, r.course) }));
 }
 
-/** Today's previews of races on today's cards: what members see under the tips. */
-export async function listTodayPreviews(ctx: AppContext): Promise<RacePreviewItem[]> {
-  return (await todayPreviewsForAdmin(ctx)).filter((p) => p.matchesRace).map(({ matchesRace: _m, ...p }) => p);
+/**
+ * Today's previews of races on today's cards: what members see under the tips, read with every
+ * member's tips page. Kept as JSON with the race cards (namespace 'raceCards': dropped when the
+ * cards change, and by the preview writes themselves), per London day.
+ */
+export function listTodayPreviews(ctx: AppContext): JsonText | Promise<JsonText> {
+  return cachedJsonText(ctx.cache, 'raceCards', `previews:${today(ctx)}`, async () =>
+    JSON.stringify(
+      (await todayPreviewsForAdmin(ctx)).filter((p) => p.matchesRace).map(({ matchesRace: _m, ...p }) => p),
+    ),
+  );
 }
 
 export const RACE_PREVIEW_NOT_FOUND = 'Race preview not found';

@@ -103,6 +103,8 @@ export async function splitMasterPdf(ctx: AppContext): Promise<SplitResult> {
     );
     return removed;
   });
+  // Members' list of today's previews is cached with the race cards (listTodayPreviews).
+  await ctx.cache.invalidate('raceCards');
 
   const count = plan.races.length;
   const features = plan.races.filter((r) => r.isFeature).length;
