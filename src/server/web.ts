@@ -41,6 +41,18 @@ export interface BuiltPage {
   rendered: boolean;
   /** Whom a rendered page shows as signed in: the auth check's JSON (undefined: not known, no viewer element). */
   viewer?: string;
+  /**
+   * The page as bytes, either side of the viewer mark: encoded once when the page is built, so a
+   * kept page (a visitor's, a members' shared render) is sent without encoding it again.
+   */
+  bytes: { before: Buffer; after: Buffer };
+}
+
+/** A page's bytes, split at the viewer mark (or whole, before it, when it has none). */
+function pageBytes(html: string): BuiltPage['bytes'] {
+  const at = html.indexOf(VIEWER_MARK);
+  if (at < 0) return { before: Buffer.from(html), after: Buffer.alloc(0) };
+  return { before: Buffer.from(html.slice(0, at)), after: Buffer.from(html.slice(at + VIEWER_MARK.length)) };
 }
 
 /** Where a rendered page's viewer element goes: after its data, written per request (`sendPage`). */
@@ -172,7 +184,7 @@ export async function registerWeb(
       head = tag + head;
     }
     html = html.replace('<!--vbg-head-->', () => head);
-    if (!renderPage || (known && !renderPage.renders(pathname))) return { status, html, rendered: false };
+    if (!renderPage || (known && !renderPage.renders(pathname))) return { status, html, rendered: false, bytes: pageBytes(html) };
     const rendered = await (known ? renderPage.render(request, read) : renderNotFound(request, renderPage)).catch(
       (err: unknown) => {
         // The shell still works: the browser renders the page itself.
@@ -180,13 +192,19 @@ export async function registerWeb(
         return null;
       },
     );
-    if (!rendered) return { status, html, rendered: false };
+    if (!rendered) return { status, html, rendered: false, bytes: pageBytes(html) };
     html = html.replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>${VIEWER_MARK}`,
     );
-    return { status: worse(status, rendered.status), html, rendered: true, viewer: rendered.viewer };
+    return {
+      status: worse(status, rendered.status),
+      html,
+      rendered: true,
+      viewer: rendered.viewer,
+      bytes: pageBytes(html),
+    };
   }
 
   /**
@@ -266,9 +284,9 @@ export async function registerWeb(
   }
 
   /** The page with its viewer element (who it shows as signed in) where the render left room for it. */
-  function withViewer(page: BuiltPage): string {
+  function withViewer(page: BuiltPage): Buffer {
     const element = page.viewer !== undefined && renderPage ? renderPage.viewerElement(page.viewer) : '';
-    return page.html.replace(VIEWER_MARK, () => element);
+    return Buffer.concat([page.bytes.before, Buffer.from(element), page.bytes.after]);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
