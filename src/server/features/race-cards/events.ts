@@ -65,8 +65,10 @@ function parseEvent(payload: string): RaceCardEvent | null {
  */
 export class RaceCardEventHub {
   private readonly streams = new Set<Stream>();
-  private readonly bySession = new Map<string, Set<Stream>>();
-  private readonly byUser = new Map<number, Set<Stream>>();
+  // Arrays, not sets: a session or an account holds a few streams, and at 10,000 open streams a
+  // set each would be a few hundred bytes more per stream.
+  private readonly bySession = new Map<string, Stream[]>();
+  private readonly byUser = new Map<number, Stream[]>();
   private nextId = 1;
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -92,21 +94,21 @@ export class RaceCardEventHub {
   }
 
   add(res: ServerResponse, sessionToken: string, userId: number) {
-    // Sets keep insertion order: the first of a session's (an account's) streams is its oldest.
+    // The first of a session's (an account's) streams is its oldest.
     // Looked up by session and by account, so opening a stream costs the same with 10 or 10,000 open.
     this.endOldest(this.bySession.get(sessionToken), MAX_STREAMS_PER_SESSION);
     this.endOldest(this.byUser.get(userId), MAX_STREAMS_PER_USER);
     const stream = { res, sessionToken, userId };
     this.streams.add(stream);
-    indexed(this.bySession, sessionToken).add(stream);
-    indexed(this.byUser, userId).add(stream);
+    indexed(this.bySession, sessionToken).push(stream);
+    indexed(this.byUser, userId).push(stream);
     res.on('close', () => this.forget(stream));
   }
 
-  /** Ends the oldest of `group` until a new stream fits within `max`. */
-  private endOldest(group: Set<Stream> | undefined, max: number) {
+  /** Ends the oldest of `group` (oldest first) until a new stream fits within `max`. */
+  private endOldest(group: Stream[] | undefined, max: number) {
     if (!group) return;
-    for (const old of [...group].slice(0, Math.max(0, group.size - max + 1))) this.end(old);
+    for (const old of group.slice(0, Math.max(0, group.length - max + 1))) this.end(old);
   }
 
   private forget(stream: Stream) {
@@ -163,15 +165,16 @@ export class RaceCardEventHub {
   }
 }
 
-function indexed<K>(index: Map<K, Set<Stream>>, key: K): Set<Stream> {
+function indexed<K>(index: Map<K, Stream[]>, key: K): Stream[] {
   let group = index.get(key);
-  if (!group) index.set(key, (group = new Set()));
+  if (!group) index.set(key, (group = []));
   return group;
 }
 
-function unindex<K>(index: Map<K, Set<Stream>>, key: K, stream: Stream) {
+function unindex<K>(index: Map<K, Stream[]>, key: K, stream: Stream) {
   const group = index.get(key);
-  if (!group) return;
-  group.delete(stream);
-  if (group.size === 0) index.delete(key);
+  const at = group?.indexOf(stream) ?? -1;
+  if (!group || at < 0) return;
+  group.splice(at, 1);
+  if (group.length === 0) index.delete(key);
 }
