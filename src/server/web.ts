@@ -7,6 +7,7 @@ import { canonicalPageUrl, matchPageRoute, titleForPath, type PageRoute } from '
 import type { CacheShare } from './cache/shared-cache';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
+import { acceptsGzip, gzipHead, gzipWithTail, type GzipHead } from './http/gzip-splice';
 import { memberPages } from './member-pages';
 import { isVisitorPage, loadServerEntry, pageRenderer, type DirectReader, type PageRenderer } from './server-render';
 
@@ -45,7 +46,7 @@ export interface BuiltPage {
    * The page as bytes, either side of the viewer mark: encoded once when the page is built, so a
    * kept page (a visitor's, a members' shared render) is sent without encoding it again.
    */
-  bytes: { before: Buffer; after: Buffer };
+  bytes: { before: Buffer; after: Buffer; gzip?: GzipHead };
 }
 
 /** A page's bytes, split at the viewer mark (or whole, before it, when it has none). */
@@ -184,7 +185,8 @@ export async function registerWeb(
       head = tag + head;
     }
     html = html.replace('<!--vbg-head-->', () => head);
-    if (!renderPage || (known && !renderPage.renders(pathname))) return { status, html, rendered: false, bytes: pageBytes(html) };
+    if (!renderPage || (known && !renderPage.renders(pathname)))
+      return { status, html, rendered: false, bytes: pageBytes(html) };
     const rendered = await (known ? renderPage.render(request, read) : renderNotFound(request, renderPage)).catch(
       (err: unknown) => {
         // The shell still works: the browser renders the page itself.
@@ -275,18 +277,24 @@ export async function registerWeb(
       // A failed read is not kept by the browser or any cache on the way either. A signed-in
       // person's page is theirs: no shared cache on the way may keep it.
       .header('Cache-Control', page.status >= 500 ? 'no-store' : signedIn ? 'private, no-cache' : 'no-cache')
-      .header('Vary', 'Cookie')
+      .header('Vary', 'Cookie, Accept-Encoding')
       // A page's forms post without JavaScript (sign in, subscribe): with "no-referrer" browsers
       // send "Origin: null", which the same-origin check refuses. Other sites still get nothing.
       .header('Referrer-Policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(withViewer(page));
+      .type('text/html; charset=utf-8');
+    // Gzipped when the browser takes it (a phone's first HTML is several times smaller): the page's
+    // head is compressed once and kept with it, and each request compresses only its viewer and the
+    // closing tags (http/gzip-splice.ts).
+    const tail = viewerTail(page);
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(Buffer.concat([page.bytes.before, tail]));
+    page.bytes.gzip ??= gzipHead(page.bytes.before);
+    return reply.header('Content-Encoding', 'gzip').send(gzipWithTail(page.bytes.gzip, tail));
   }
 
-  /** The page with its viewer element (who it shows as signed in) where the render left room for it. */
-  function withViewer(page: BuiltPage): Buffer {
+  /** What follows the page's head: its viewer element (who it shows as signed in), then the closing tags. */
+  function viewerTail(page: BuiltPage): Buffer {
     const element = page.viewer !== undefined && renderPage ? renderPage.viewerElement(page.viewer) : '';
-    return Buffer.concat([page.bytes.before, Buffer.from(element), page.bytes.after]);
+    return Buffer.concat([Buffer.from(element), page.bytes.after]);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -175,4 +175,23 @@ describe("members' pages rendered on the server", () => {
     const again = await fetchPage(ann, link);
     expect(renderedAt(again)).not.toBe(renderedAt(first)); // a link's page is its own render
   });
+
+  it('arrive gzipped for a browser that takes it, each member’s own viewer in the stream, or plain', async () => {
+    const { client: ann } = await signedIn(t, 'member', 'ann@example.com');
+    const { client: bob } = await signedIn(t, 'member', 'bob@example.com');
+    for (const [client, email] of [
+      [ann, 'ann@example.com'],
+      [bob, 'bob@example.com'],
+    ] as const) {
+      // fetch asks for gzip and unpacks it, checking the stream's CRC and length.
+      const page = await fetchPage(client, '/tips');
+      expect(page.headers.get('content-encoding')).toBe('gzip');
+      expect(page.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+      expect(viewerOf(page.html)?.email).toBe(email);
+      expect(page.html.trimEnd()).toMatch(/<\/html>$/);
+      const plain = await client.get('/tips', { 'accept-encoding': 'identity' });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.text).toBe(page.html); // the same kept render, not compressed
+    }
+  });
 });
