@@ -12,7 +12,6 @@ export interface RunnerAddress {
   horseName: string;
 }
 
-
 export function runnerCardUrl(runner: RunnerAddress): string {
   const query = new URLSearchParams({
     date: runner.date,
