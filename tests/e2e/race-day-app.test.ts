@@ -379,9 +379,14 @@ describe('the race-day app', () => {
         return event.defaultPrevented;
       });
     const prompt = page.getByRole('complementary', { name: 'Install the app' });
+    // The member does something on the page (a key that does nothing): the prompt waits for that.
+    const interact = () => page.keyboard.press('Shift');
 
     await page.goto('/value-now');
     expect(await offer()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    expect(await prompt.count()).toBe(0); // not over the page before the member has done anything
+    await interact();
     await expect.poll(() => prompt.isVisible()).toBe(true);
     await capture(page, 'race-day-install-prompt');
     await prompt.getByRole('button', { name: 'Install' }).click();
@@ -390,6 +395,7 @@ describe('the race-day app', () => {
 
     await page.reload();
     await offer();
+    await interact();
     await expect.poll(() => prompt.isVisible()).toBe(true);
     await prompt.getByRole('button', { name: 'No thanks' }).click();
     await expect.poll(() => prompt.count()).toBe(0);
@@ -398,6 +404,7 @@ describe('the race-day app', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('board-empty').isVisible()).toBe(true);
     await offer();
+    await interact();
     expect(await prompt.count()).toBe(0);
     await signOutFromMyAccount(page);
     await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
@@ -406,6 +413,7 @@ describe('the race-day app', () => {
     await page.goto('/tips');
     await offer();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    await interact();
     expect(await prompt.count()).toBe(0);
     await context.close();
   });

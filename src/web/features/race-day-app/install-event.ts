@@ -8,6 +8,8 @@ export interface InstallPromptEvent extends Event {
 }
 
 let offer: InstallPromptEvent | null = null;
+/** Whether the person has tapped, clicked or pressed a key on the page yet: the prompt waits for it. */
+let interacted = false;
 const listeners = new Set<() => void>();
 
 function set(value: InstallPromptEvent | null) {
@@ -21,6 +23,18 @@ export function catchInstallOffer() {
     set(event as InstallPromptEvent);
   });
   window.addEventListener('appinstalled', () => set(null));
+  const first = () => {
+    interacted = true;
+    window.removeEventListener('pointerdown', first, true);
+    window.removeEventListener('keydown', first, true);
+    set(offer);
+  };
+  window.addEventListener('pointerdown', first, true);
+  window.addEventListener('keydown', first, true);
+}
+
+export function hasInteracted(): boolean {
+  return interacted;
 }
 
 export function subscribeInstallOffer(listener: () => void): () => void {

@@ -5,7 +5,7 @@ import { londonClock } from '#shared/london-time';
 import { Button } from '#web/components/ui/button';
 import { savedAtNow, subscribeSavedAt } from '#web/lib/saved-data';
 import { INSTALL_DISMISSED_KEY } from '#web/lib/storage';
-import { installOfferNow, subscribeInstallOffer, takeInstallOffer } from './install-event';
+import { hasInteracted, installOfferNow, subscribeInstallOffer, takeInstallOffer } from './install-event';
 import { RACE_DAY_PAGES } from './offline-rules';
 
 /**
@@ -53,12 +53,18 @@ function dismissedForGood(): boolean {
   }
 }
 
-/** On the race-day pages, when the browser offers it: install, or "No thanks" for good (kept on this device). */
+/**
+ * On the race-day pages, when the browser offers it and once the member has done something on the
+ * page (a banner over the tips they opened the page to read, before they have read them, would be
+ * in the way; and it would be the largest thing painted, not the page): install, or "No thanks"
+ * for good (kept on this device).
+ */
 function InstallPrompt() {
   const { pathname } = useLocation();
   const offer = useSyncExternalStore(subscribeInstallOffer, installOfferNow, () => null);
+  const active = useSyncExternalStore(subscribeInstallOffer, hasInteracted, () => false);
   const [dismissed, setDismissed] = useState(dismissedForGood);
-  if (!offer || dismissed || !(RACE_DAY_PAGES as readonly string[]).includes(pathname)) return null;
+  if (!offer || !active || dismissed || !(RACE_DAY_PAGES as readonly string[]).includes(pathname)) return null;
 
   // The browser's own dialog decides; whatever the answer, this offer is used up.
   const install = () =>
