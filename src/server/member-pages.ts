@@ -5,7 +5,7 @@ import type { CurrentUser } from '#shared/schemas/auth';
 import { viewerKind } from '#shared/viewer-kind';
 import type { AppContext } from './context';
 import { AUTH_USER_PATH, directReaderFor, type DirectReader } from './server-render';
-import type { BuiltPage } from './web';
+import { isKeepable, type BuiltPage } from './built-page';
 
 /**
  * Members' pages whose content is the same for every member of a day (the tips, the race cards,
@@ -27,72 +27,65 @@ import type { BuiltPage } from './web';
  * Answers null when the auth check does not answer a user (the caller renders for the request).
  */
 export function memberPages(app: FastifyInstance, ctx: AppContext) {
-  /** The paths the last render read, per day, address and kind of member. */
+  /** The paths the last kept render read, per day, address and kind of member. */
   const plans = new Map<string, string[]>();
-  const pendingPlans = new Map<string, Promise<BuiltPage>>();
+  /** The render under way per day, address and kind: members arriving meanwhile wait for it. */
+  const rendering = new Map<string, Promise<BuiltPage>>();
 
-  async function renderShared(request: FastifyRequest, kind: string, build: SharedBuild, planKey: string) {
-    const asMember = directReaderFor(app, ctx, request);
-    const answers: Answer[] = [];
-    const read: DirectReader = async (apiPath) => {
-      if (apiPath.split('?')[0] === AUTH_USER_PATH) return { status: 200, json: kind };
-      const answer = await asMember(apiPath);
-      answers.push({ path: apiPath.split('?')[0], ...answer });
-      return answer;
-    };
-    const page = await build(read);
-    return { page, key: contentKey(planKey, answers), plan: answers.map((a) => a.path) };
+  /** The kept render whose reads answer what this member's reads of its plan answer, if any. */
+  async function keptPage(asMember: DirectReader, planKey: string): Promise<BuiltPage | undefined> {
+    const plan = plans.get(planKey);
+    if (!plan) return undefined;
+    const answers = await Promise.all(plan.map(async (path) => ({ path, ...(await asMember(path)) })));
+    return ctx.cache.peek<BuiltPage>('memberPages', contentKey(planKey, answers));
   }
 
-  /** A render for this member, kept under the key of what it read when it may be shared. */
-  async function renderAndKeep(request: FastifyRequest, kind: string, build: SharedBuild, planKey: string) {
-    const { page, key, plan } = await renderShared(request, kind, build, planKey);
-    if (page.rendered && page.status === 200) {
+  /** A render for this member's kind, kept under the key of what it read when it may be shared. */
+  async function renderAndKeep(asMember: DirectReader, kind: string, build: SharedBuild, planKey: string) {
+    const answers: Answer[] = [];
+    const page = await build(async (apiPath) => {
+      const path = apiPath.split('?')[0];
+      if (path === AUTH_USER_PATH) return { status: 200, json: kind };
+      const answer = await asMember(apiPath);
+      answers.push({ path, ...answer });
+      return answer;
+    });
+    if (isKeepable(page)) {
       if (plans.size >= MAX_PLANS && !plans.has(planKey)) plans.clear();
-      plans.set(planKey, plan);
-      await ctx.cache.get('memberPages', key, () => Promise.resolve(page));
+      plans.set(
+        planKey,
+        answers.map((a) => a.path),
+      );
+      await ctx.cache.get('memberPages', contentKey(planKey, answers), () => Promise.resolve(page));
     }
     return page;
   }
 
   return async function sharedMemberPage(request: FastifyRequest, build: SharedBuild): Promise<BuiltPage | null> {
-    const viewer = await directReaderFor(app, ctx, request)(AUTH_USER_PATH);
+    const asMember = directReaderFor(app, ctx, request);
+    const viewer = await asMember(AUTH_USER_PATH);
     if (viewer.status !== 200) return null;
     const kind = JSON.stringify(viewerKind(JSON.parse(viewer.json) as CurrentUser));
     const planKey = `${londonDate(ctx.clock.now())} ${request.url} ${kind}`;
-    const plan = plans.get(planKey);
-    let page: BuiltPage;
-    if (!plan) {
-      // The first member of a kind renders; those who arrive meanwhile wait for that render.
-      let pending = pendingPlans.get(planKey);
-      if (!pending) {
-        pending = renderAndKeep(request, kind, build, planKey).finally(() => pendingPlans.delete(planKey));
-        pendingPlans.set(planKey, pending);
-        page = await pending;
-      } else {
-        await pending.catch(() => undefined);
-        return sharedMemberPage(request, build);
+    let page = await keptPage(asMember, planKey);
+    if (!page) {
+      // Nothing kept answers this member's reads (the first of a kind today, or the data changed):
+      // one render per kind at a time. Those arriving meanwhile wait for it and look again, and
+      // render themselves only if it does not answer their reads either.
+      const underWay = rendering.get(planKey);
+      if (underWay) {
+        await underWay.catch(() => undefined);
+        page = await keptPage(asMember, planKey);
       }
-    } else {
-      const read = directReaderFor(app, ctx, request);
-      const answers = await Promise.all(plan.map(async (path) => ({ path, ...(await read(path)) })));
-      const key = contentKey(planKey, answers);
-      page =
-        ctx.cache.peek<BuiltPage>('memberPages', key) ??
-        (await ctx.cache
-          .get('memberPages', key, async () => {
-            const fresh = await renderShared(request, kind, build, planKey);
-            // The data changed between the reads and the render: this member gets the newer page,
-            // and the next one makes the new plan.
-            if (fresh.key !== key) plans.delete(planKey);
-            if (fresh.key !== key || !fresh.page.rendered || fresh.page.status !== 200) throw new NotKept(fresh.page);
-            plans.set(planKey, fresh.plan);
-            return fresh.page;
-          })
-          .catch((err: unknown) => {
-            if (err instanceof NotKept) return err.page;
-            throw err;
-          }));
+      if (!page) {
+        const mine = renderAndKeep(asMember, kind, build, planKey);
+        rendering.set(planKey, mine);
+        try {
+          page = await mine;
+        } finally {
+          if (rendering.get(planKey) === mine) rendering.delete(planKey);
+        }
+      }
     }
     return { ...page, viewer: viewer.json };
   };
@@ -109,13 +102,6 @@ interface Answer {
 
 /** At most this many plans (days × addresses × kinds of member); past it the map starts again. */
 const MAX_PLANS = 500;
-
-/** Carries a page out of the cache's load so that it is sent but not kept. */
-class NotKept extends Error {
-  constructor(readonly page: BuiltPage) {
-    super('not kept');
-  }
-}
 
 /**
  * The key of a page: its plan's key and every answer, by path (the reads finish in any order; the

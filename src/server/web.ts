@@ -7,7 +7,8 @@ import { canonicalPageUrl, matchPageRoute, titleForPath, type PageRoute } from '
 import type { CacheShare } from './cache/shared-cache';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
-import { acceptsGzip, gzipHead, gzipWithTail, type GzipHead } from './http/gzip-splice';
+import { isKeepable, pageBytes, VIEWER_MARK, type BuiltPage } from './built-page';
+import { acceptsGzip, gzipHead, gzipWithTail } from './http/gzip-splice';
 import { memberPages } from './member-pages';
 import { isVisitorPage, loadServerEntry, pageRenderer, type DirectReader, type PageRenderer } from './server-render';
 
@@ -32,39 +33,6 @@ export interface PageHead {
 export type HeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
 
 const DESCRIPTION_META = /<meta\s+name="description"[^>]*>\s*/i;
-
-export interface BuiltPage {
-  /** 200, 404 (no such page or subject) or 503 (a read of its data failed). */
-  status: number;
-  /** With `VIEWER_MARK` where the viewer element goes, once the page is sent. */
-  html: string;
-  /** Rendered on the server (false: the shell, for the browser to render). */
-  rendered: boolean;
-  /** Whom a rendered page shows as signed in: the auth check's JSON (undefined: not known, no viewer element). */
-  viewer?: string;
-  /**
-   * The page as bytes, either side of the viewer mark: encoded once when the page is built, so a
-   * kept page (a visitor's, a members' shared render) is sent without encoding it again.
-   */
-  bytes: { before: Buffer; after: Buffer; gzip?: GzipHead };
-}
-
-/** A page's bytes, split at the viewer mark (or whole, before it, when it has none). */
-function pageBytes(html: string): BuiltPage['bytes'] {
-  const at = html.indexOf(VIEWER_MARK);
-  if (at < 0) return { before: Buffer.from(html), after: Buffer.alloc(0) };
-  return { before: Buffer.from(html.slice(0, at)), after: Buffer.from(html.slice(at + VIEWER_MARK.length)) };
-}
-
-/** Where a rendered page's viewer element goes: after its data, written per request (`sendPage`). */
-const VIEWER_MARK = '<!--vbg-viewer-->';
-
-/** Carries a page out of the cache's load so that it is sent but not kept. */
-class UncachedPage extends Error {
-  constructor(readonly page: BuiltPage) {
-    super('not kept');
-  }
-}
 
 /**
  * How many addresses of one parameterised page pattern (articles, blog articles, days of tips)
@@ -186,7 +154,7 @@ export async function registerWeb(
     }
     html = html.replace('<!--vbg-head-->', () => head);
     if (!renderPage || (known && !renderPage.renders(pathname)))
-      return { status, html, rendered: false, bytes: pageBytes(html) };
+      return { status, rendered: false, bytes: pageBytes(html) };
     const rendered = await (known ? renderPage.render(request, read) : renderNotFound(request, renderPage)).catch(
       (err: unknown) => {
         // The shell still works: the browser renders the page itself.
@@ -194,19 +162,13 @@ export async function registerWeb(
         return null;
       },
     );
-    if (!rendered) return { status, html, rendered: false, bytes: pageBytes(html) };
+    if (!rendered) return { status, rendered: false, bytes: pageBytes(html) };
     html = html.replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>${VIEWER_MARK}`,
     );
-    return {
-      status: worse(status, rendered.status),
-      html,
-      rendered: true,
-      viewer: rendered.viewer,
-      bytes: pageBytes(html),
-    };
+    return { status: worse(status, rendered.status), rendered: true, viewer: rendered.viewer, bytes: pageBytes(html) };
   }
 
   /**
@@ -242,27 +204,12 @@ export async function registerWeb(
     if (kept && !signedIn) {
       // The same for every visitor: kept whole (head and render) per London day and address, and
       // dropped on any content write on any instance (namespace 'pages', decision 0020). Only a
-      // rendered 200 is kept: a 404 (any address can be asked for), a 503 (a read failed) or a
-      // failed render is sent but not kept. Each parameterised pattern has its own share.
+      // rendered 200 is kept (`isKeepable`). Each parameterised pattern has its own share.
       const key = `${londonDate(ctx.clock.now())} ${request.url}`;
       const share: CacheShare | undefined = known.pattern.includes(':')
         ? { name: known.pattern, max: PAGE_CACHE_SHARE }
         : undefined;
-      page = await ctx.cache
-        .get(
-          'pages',
-          key,
-          async () => {
-            const built = await buildPage(request, pathname, known);
-            if (!built.rendered || built.status !== 200) throw new UncachedPage(built);
-            return built;
-          },
-          share,
-        )
-        .catch((err: unknown) => {
-          if (err instanceof UncachedPage) return err.page;
-          throw err;
-        });
+      page = await ctx.cache.get('pages', key, () => buildPage(request, pathname, known), { share, keep: isKeepable });
     } else if (kept && renderPage?.sameForEveryMember(pathname)) {
       // The same for every member of a day: one render per content and kind of member, with each
       // member's own details added as it is sent (member-pages.ts, decision 0052).

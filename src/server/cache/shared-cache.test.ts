@@ -110,13 +110,34 @@ describe('SharedCache', () => {
     const cache = new SharedCache(bus(), log);
     const tipsDays = { name: '/tips/:date', max: 3 };
     for (const day of ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'])
-      await cache.get('pages', `/tips/${day}`, async () => day, tipsDays);
+      await cache.get('pages', `/tips/${day}`, async () => day, { share: tipsDays });
     expect(cache.peek('pages', '/tips/2026-11-01')).toBe('2026-11-01');
     expect(cache.peek('pages', '/tips/2026-11-03')).toBe('2026-11-03');
     expect(cache.peek('pages', '/tips/2026-11-04')).toBeUndefined();
-    await cache.get('pages', '/results', async () => 'results', { name: '/results', max: 3 });
+    await cache.get('pages', '/results', async () => 'results', { share: { name: '/results', max: 3 } });
     expect(cache.peek('pages', '/results')).toBe('results');
     await cache.get('pages', '/', async () => 'home');
     expect(cache.peek('pages', '/')).toBe('home');
+  });
+
+  it('hands a value `keep` refuses to every caller waiting on that load, and keeps it for none after', async () => {
+    const cache = new SharedCache(bus(), log);
+    let loads = 0;
+    const failedPage = async () => {
+      loads++;
+      await Promise.resolve();
+      return { status: 503 };
+    };
+    const keep = (page: { status: number }) => page.status === 200;
+    const [a, b] = await Promise.all([
+      cache.get('pages', '/news-and-views', failedPage, { keep }),
+      cache.get('pages', '/news-and-views', failedPage, { keep }),
+    ]);
+    expect(a).toEqual({ status: 503 });
+    expect(b).toBe(a); // one load for both
+    expect(loads).toBe(1);
+    expect(cache.peek('pages', '/news-and-views')).toBeUndefined();
+    await cache.get('pages', '/news-and-views', async () => ({ status: 200 }), { keep });
+    expect(cache.peek('pages', '/news-and-views')).toEqual({ status: 200 });
   });
 });

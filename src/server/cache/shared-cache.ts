@@ -102,10 +102,16 @@ export class SharedCache {
   }
 
   /**
-   * The cached value, or `load()`'s (stored unless a write happened while it ran, or there is no
-   * room for it in the namespace or in its `share`).
+   * The cached value, or `load()`'s: stored unless a write happened while it ran, there is no room
+   * for it in the namespace or in its `share`, or `keep` says it is not for keeping (a page that
+   * failed is sent to those who asked, not kept for the next).
    */
-  async get<T>(ns: CacheNamespace, key: string, load: () => Promise<T>, share?: CacheShare): Promise<T> {
+  async get<T>(
+    ns: CacheNamespace,
+    key: string,
+    load: () => Promise<T>,
+    { share, keep }: { share?: CacheShare; keep?: (value: T) => boolean } = {},
+  ): Promise<T> {
     const hit = this.peek<T>(ns, key);
     if (hit !== undefined) return hit;
     const store = this.stores.get(ns)!;
@@ -117,7 +123,7 @@ export class SharedCache {
     const promise = load().then(
       (value) => {
         this.inflight.delete(flightKey);
-        if (this.generations.get(ns) === generation && this.hasRoom(store, key, share)) {
+        if (this.generations.get(ns) === generation && (keep?.(value) ?? true) && this.hasRoom(store, key, share)) {
           store.set(key, { value, storedAt: this.now(), share: share?.name });
         }
         return value;
