@@ -7,27 +7,13 @@
 // The server is pinned to core 0 and this driver to core 1 (taskset); PostgreSQL is not pinned.
 // Needs BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 // Run: npx tsx bench/soak.ts   (SOAK_SECONDS=60 MEMBERS=1000)
-import crypto from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '#server/db/client';
-import { sessions, users } from '#server/db/schema';
-import { deriveKey, sessionStorageId } from '#server/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
 import { londonDate, weekdayOf } from '#shared/london-time';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
-import {
-  ADMIN,
-  BENCH_SESSION_SECRET,
-  freshPostgresDatabase,
-  login,
-  machine,
-  pinToCore,
-  rssOf,
-  startApp,
-  stopApp,
-} from './support/harness';
+import { ADMIN, freshPostgresDatabase, login, machine, pinToCore, rssOf, startApp, stopApp } from './support/harness';
+import { insertMembers, publishTips } from './support/members';
 import { percentile } from './support/stats';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
@@ -120,55 +106,10 @@ try {
       body: masterForm(workbook, today),
     });
   if ((await upload()).status !== 200) throw new Error('first upload failed');
-  const tips = {
-    nap: 'Northern Star – 2:10 Ascot',
-    nb: 'Harbour Light – 3:15 Haydock',
-    longshot: 'Long Road – 4:00 Ascot',
-    multiple1: 'Trixie',
-    multiple2: '',
-    multiple3: '',
-    multiple4: '',
-    dailyPreview: '<p>Good to soft.</p>',
-    bannerDate: '',
-  };
-  const pub = await fetch(`${app.url}/api/secure-content-upload`, {
-    method: 'POST',
-    headers: { cookie: admin, origin: app.url, 'content-type': 'application/json' },
-    body: JSON.stringify(tips),
-  });
-  if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
+  await publishTips(app.url, admin);
 
   // Members and sessions in bulk (1,000 argon2 logins would time the password hash).
-  const database = await openDatabase({ url: db.url, migrate: false });
-  const now = new Date();
-  const end = new Date(now.getTime() + 30 * 86400_000);
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: MEMBERS }, (_, i) => ({
-        email: `member${i}@bench.example`,
-        passwordHash: 'x',
-        subscriptionStatus: 'active',
-        subscriptionType: 'premium',
-        subscriptionStartDate: now,
-        subscriptionEndDate: end,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens = rows.map(() => crypto.randomBytes(32).toString('base64url'));
-  const key = deriveKey(BENCH_SESSION_SECRET, 'sessions');
-  await database.db.insert(sessions).values(
-    rows.map((u, i) => ({
-      id: sessionStorageId(key, tokens[i]),
-      userId: u.id,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: end,
-    })),
-  );
-  await database.db.execute(sql`analyze`);
-  await database.close();
-  const cookies = tokens.map((t) => `vbg_session=${t}`);
+  const cookies = await insertMembers({ url: db.url }, MEMBERS);
 
   // The pages' reads; race addresses are refreshed after the re-upload, as the race-card event
   // stream makes the members' pages do.

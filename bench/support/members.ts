@@ -54,7 +54,7 @@ const CHUNK = 5000;
  * `count` active premium members with one live session each, through the app's schema; returns
  * each member's cookie header. Session ids are stored keyed, as the app stores them (decision 0019).
  */
-async function insertMembers(where: { url?: string; dataDir?: string }, count: number): Promise<string[]> {
+export async function insertMembers(where: { url?: string; dataDir?: string }, count: number): Promise<string[]> {
   const database = await openDatabase(where);
   try {
     const now = new Date();
@@ -106,6 +106,13 @@ export async function publishMorning(url: string, admin: string, races = 30): Pr
     body: form,
   });
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${await up.text()}`);
+  await publishTips(url, admin);
+  const meta = await (await fetch(`${url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
+  return meta[today].map((r: { id: number }) => r.id);
+}
+
+/** Today's tips, as the admin publishes them. */
+export async function publishTips(url: string, admin: string): Promise<void> {
   const tips = {
     nap: 'Northern Star – 2:10 Ascot',
     nb: 'Harbour Light – 3:15 Haydock',
@@ -119,12 +126,10 @@ export async function publishMorning(url: string, admin: string, races = 30): Pr
   };
   const pub = await fetch(`${url}/api/secure-content-upload`, {
     method: 'POST',
-    headers: { cookie: admin, 'content-type': 'application/json' },
+    headers: { cookie: admin, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify(tips),
   });
   if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
-  const meta = await (await fetch(`${url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
-  return meta[today].map((r: { id: number }) => r.id);
 }
 
 /**
