@@ -12,9 +12,14 @@ let offer: InstallPromptEvent | null = null;
 let interacted = false;
 const listeners = new Set<() => void>();
 
+/** Tells the prompt that the offer, or whether the person has done something yet, changed. */
+function changed() {
+  for (const listener of listeners) listener();
+}
+
 function set(value: InstallPromptEvent | null) {
   offer = value;
-  for (const listener of listeners) listener();
+  changed();
 }
 
 export function catchInstallOffer() {
@@ -27,7 +32,7 @@ export function catchInstallOffer() {
     interacted = true;
     window.removeEventListener('pointerdown', first, true);
     window.removeEventListener('keydown', first, true);
-    set(offer);
+    changed();
   };
   window.addEventListener('pointerdown', first, true);
   window.addEventListener('keydown', first, true);
