@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
 import { SharedCache } from './cache/shared-cache';
 import { SessionCache } from './features/auth/session-cache';
+import { writeSessionTouches } from './features/auth/sessions';
 import { registerAccessControl } from './http/access';
 import { registerDirectReads } from './http/read-routes';
 import { securityHeaders } from './http/security-headers';
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await ctx.cache.start();
   await ctx.sessions.start();
   app.addHook('onClose', async () => {
+    await writeSessionTouches(ctx);
     await ctx.cache.stop();
     await ctx.sessions.stop();
   });

@@ -5,6 +5,7 @@ import type { AppContext } from '#server/context';
 import type { Db } from '#server/db/client';
 import { keyFor, sessionStorageId } from '#server/secrets';
 import { deleteInBatches } from '#server/db/batched-delete';
+import { SessionTouches } from './session-touches';
 
 export const SESSION_COOKIE = 'vbg_session';
 /** Matches the client's inactivity logout: 30 minutes. */
@@ -85,6 +86,24 @@ function loadSession(db: Db, id: string) {
   return loader.load(id);
 }
 
+const touchesByDb = new WeakMap<Db, SessionTouches>();
+function touchesOf(ctx: AppContext): SessionTouches {
+  let touches = touchesByDb.get(ctx.db);
+  if (!touches) {
+    const onError = (err: unknown) => ctx.log.error({ err }, "writing sessions' last use failed");
+    touchesByDb.set(ctx.db, (touches = new SessionTouches(ctx.db, onError)));
+  }
+  return touches;
+}
+
+/** A session's last use: its row's, or a later one this instance has not yet written (session-touches.ts). */
+function lastSeenAt(ctx: AppContext, row: SessionWithUser): number {
+  return Math.max(row.session.lastSeenAt.getTime(), touchesOf(ctx).lastSeen(row.session.id) ?? 0);
+}
+
+/** Writes the sessions' last uses gathered so far (before purging idle sessions, and at shutdown). */
+export const writeSessionTouches = (ctx: AppContext) => touchesOf(ctx).write();
+
 /**
  * The stored id of a cookie token: an HMAC under a key derived from SESSION_SECRET (decision
  * 0019), so a leaked sessions table cannot be matched to cookies without the secret. Sessions
@@ -136,21 +155,22 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
   const generation = ctx.sessions.generation;
   const row = await loadSession(ctx.db, id);
   if (!row) return null;
-  const idleFor = now - row.session.lastSeenAt.getTime();
+  let seenAt = lastSeenAt(ctx, row);
+  const idleFor = now - seenAt;
   if (idleFor > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) {
     await ctx.db.delete(sessions).where(eq(sessions.id, id));
     ctx.sessions.forgetSession(id);
+    touchesOf(ctx).forget(id);
     return null;
   }
-  let lastSeenAt = row.session.lastSeenAt.getTime();
-  if (idleFor > TOUCH_EVERY_MS) {
-    await ctx.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id));
-    lastSeenAt = now;
-  }
-  ctx.sessions.store(token, id, { user: row.user, lastSeenAt, expiresAt: row.session.expiresAt.getTime() }, generation);
+  // The answer does not wait for the write: touches are written together (session-touches.ts).
+  if (idleFor > TOUCH_EVERY_MS) touchesOf(ctx).touch(id, (seenAt = now));
+  ctx.sessions.store(
+    token,
+    id,
+    { user: row.user, lastSeenAt: seenAt, expiresAt: row.session.expiresAt.getTime() },
+    generation,
+  );
   return row.user;
 }
 
@@ -161,8 +181,7 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
 export async function liveSessionUser(ctx: AppContext, token: string): Promise<UserRow | null> {
   const row = await loadSession(ctx.db, await storageId(ctx, token));
   const now = ctx.clock.now().getTime();
-  if (!row || now - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime())
-    return null;
+  if (!row || now - lastSeenAt(ctx, row) > SESSION_IDLE_MS || now >= row.session.expiresAt.getTime()) return null;
   return row.user;
 }
 
@@ -183,6 +202,7 @@ export async function destroyUserSessions(ctx: AppContext, userId: number, excep
 
 /** Housekeeping: deletes sessions that can no longer be used (past their end, or idle too long); returns how many. */
 export async function purgeExpiredSessions(ctx: AppContext): Promise<number> {
+  await writeSessionTouches(ctx);
   const now = ctx.clock.now();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
   return deleteInBatches(
