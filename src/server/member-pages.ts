@@ -6,6 +6,7 @@ import { viewerKind } from '#shared/viewer-kind';
 import type { AppContext } from './context';
 import { AUTH_USER_PATH, directReaderFor, type DirectReader } from './server-render';
 import { isKeepable, type BuiltPage } from './built-page';
+import { answerOf, type DirectAnswer } from './http/read-routes';
 
 /**
  * Members' pages whose content is the same for every member of a day (the tips, the race cards,
@@ -45,7 +46,7 @@ export function memberPages(app: FastifyInstance, ctx: AppContext) {
     const answers: Answer[] = [];
     const page = await build(async (apiPath) => {
       const path = apiPath.split('?')[0];
-      if (path === AUTH_USER_PATH) return { status: 200, json: kind };
+      if (path === AUTH_USER_PATH) return answerOf(200, kind);
       const answer = await asMember(apiPath);
       answers.push({ path, ...answer });
       return answer;
@@ -94,22 +95,21 @@ export function memberPages(app: FastifyInstance, ctx: AppContext) {
 /** Builds the page with its data read through `read` (web.ts's buildPage). */
 type SharedBuild = (read: DirectReader) => Promise<BuiltPage>;
 
-interface Answer {
+interface Answer extends DirectAnswer {
   path: string;
-  status: number;
-  json: string;
 }
 
 /** At most this many plans (days × addresses × kinds of member); past it the map starts again. */
 const MAX_PLANS = 500;
 
 /**
- * The key of a page: its plan's key and every answer, by path (the reads finish in any order; the
- * routes read no query string, so a path's query, such as a cache-busting time, is not part of it).
+ * The key of a page: its plan's key and every answer's digest, by path (the reads finish in any
+ * order; the routes read no query string, so a path's query, such as a cache-busting time, is not
+ * part of it). A cached answer's digest is worked out once, not per member (http/json.ts).
  */
 function contentKey(planKey: string, answers: Answer[]): string {
   const hash = crypto.createHash('sha256').update(planKey);
   const sorted = [...answers].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const a of sorted) hash.update(`\u0000${a.path}\u0000${a.status}\u0000`).update(a.json);
+  for (const a of sorted) hash.update(`\u0000${a.path}\u0000${a.status}\u0000${a.digest()}`);
   return hash.digest('base64url');
 }

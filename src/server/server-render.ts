@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from './features/auth/sessions';
 import { sessionToken } from './http/access';
 import { readCookie } from './http/cookies';
 import { JSON_CONTENT_TYPE } from './http/json';
-import { readWithoutHttp } from './http/read-routes';
+import { readWithoutHttp, type DirectAnswer } from './http/read-routes';
 import { addRouteHook, mayWrite } from './http/route-hooks';
 import { publicConfig } from './public-config';
 
@@ -24,7 +24,7 @@ interface RenderedPage {
 }
 
 /** A GET of an API path as someone, without HTTP: the status and JSON text the API would answer. */
-export type DirectReader = (apiPath: string) => Promise<{ status: number; json: string }>;
+export type DirectReader = (apiPath: string) => Promise<DirectAnswer>;
 
 /** The auth check's path: its answer (the signed-in user, or 401) is the page's viewer. */
 export const AUTH_USER_PATH = '/api/auth/user';

@@ -44,6 +44,13 @@ describe('race card read APIs', () => {
     expect(res.json.friday).toHaveLength(2);
     expect(res.json.friday.map((r: { raceDate: string }) => r.raceDate)).toEqual(['2026-11-27', '2026-11-27']);
     expect(res.json.sunday).toEqual([]);
+    // Without a cache-busting number: stamped with the start of the minute, the same bytes all minute.
+    const plain = await member.get(METADATA);
+    expect(plain.json._timestamp % 60_000).toBe(0);
+    expect(plain.json._cacheBuster).toBe(plain.json._timestamp);
+    expect(res.json._timestamp - plain.json._timestamp).toBeLessThan(60_000);
+    t.clock.advance(1000 - (t.clock.now().getTime() % 60_000)); // a second into the same minute
+    expect((await member.get(METADATA)).text).toBe(plain.text);
     const sat = res.json.saturday as Array<{
       id: number;
       time: string;
@@ -144,6 +151,8 @@ describe('race card read APIs', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/must be a weekday/);
 
+    // Read (and kept for the minute) before the write: the write drops it.
+    expect((await member.get(METADATA)).json.saturday).toHaveLength(4);
     const res = await admin.delete('/api/vbg-race-cards/clear-weekday/saturday');
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: 'Cleared 4 races from Saturday.' });

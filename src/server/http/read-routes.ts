@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { admit, type Access } from './access';
 import { errorAnswer, type HttpError } from './errors';
-import { JsonText, sendJson } from './json';
+import { JsonText, sendJson, textDigest } from './json';
 
 /**
  * The GET routes a server-rendered page reads (decision 0048). Each is registered once, through
@@ -109,17 +109,25 @@ export function readRoute<P extends Record<string, string> = Record<string, neve
       header: (name, value) => void reply.header(name, value),
     });
     if (answer instanceof Promise) return answer.then((value) => send(reply, value));
-    if (answer instanceof JsonText) sendJson(reply, answer.text);
+    if (answer instanceof JsonText) sendJson(reply, answer);
     else return answer;
     return undefined;
   });
 }
 
 function send(reply: FastifyReply, answer: Answer) {
-  return answer instanceof JsonText ? sendJson(reply, answer.text) : answer;
+  return answer instanceof JsonText ? sendJson(reply, answer) : answer;
 }
 
 const ignoreHeader = () => undefined;
+
+/** What a GET answered without HTTP: its status, its JSON text and that text's SHA-256. */
+export interface DirectAnswer {
+  status: number;
+  json: string;
+  /** `textDigest(json)`, worked out once for a cached answer rather than per request. */
+  digest(): string;
+}
 
 /**
  * A GET of `path` as the holder of `token` would get it over HTTP — status and JSON text (a
@@ -133,7 +141,7 @@ export async function readWithoutHttp(
   token: string | undefined,
   path: string,
   log: FastifyBaseLogger,
-): Promise<{ status: number; json: string }> {
+): Promise<DirectAnswer> {
   const pathname = path.split('?')[0];
   const found = app.directReads.match(pathname);
   if (!found) {
@@ -145,11 +153,17 @@ export async function readWithoutHttp(
   try {
     const user = await admit(ctx, found.read.access, token);
     const answer = await found.read.read({ user, params: found.params, query: {}, header: ignoreHeader });
-    return { status: 200, json: answer instanceof JsonText ? answer.text : JSON.stringify(answer) };
+    if (answer instanceof JsonText) return { status: 200, json: answer.text, digest: () => answer.digest };
+    return answerOf(200, JSON.stringify(answer));
   } catch (err) {
     const error = (err instanceof Error ? err : new Error(String(err))) as HttpError;
     const { status, body } = errorAnswer(error);
     if (status >= 500) log.error({ err: error }, 'request failed');
-    return { status, json: JSON.stringify(body) };
+    return answerOf(status, JSON.stringify(body));
   }
+}
+
+/** An answer made for this request alone: its digest is worked out only if asked for. */
+export function answerOf(status: number, json: string): DirectAnswer {
+  return { status, json, digest: () => textDigest(json) };
 }

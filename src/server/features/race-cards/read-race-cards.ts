@@ -8,33 +8,43 @@ import { racePriceHistories } from '#server/db/price-history';
 import { runnersOfResults } from '#server/db/result-runners';
 import { horses, raceResults, races } from '#server/db/schema';
 import { notFound } from '#server/http/errors';
+import { JsonText, cachedJsonText } from '#server/http/json';
 
 /**
  * GET /api/vbg-race-cards-metadata (RaceCardsMetadata) as JSON from the shared cache: every
- * weekday with its races (by time, then course) is cached, the two timestamps are this request's.
+ * weekday with its races (by time, then course) is cached, with two timestamps. With the browser's
+ * cache-busting number they are this request's; without one (a server render's read, or a client
+ * that sends none) they are the start of the minute, so every such read within a minute answers
+ * the same bytes (kept, encoded once) and a members' page rendered from them can be shared
+ * (decision 0052). A hit answers without a promise (the read every member's page makes; decision
+ * 0024).
  */
 export function cachedRaceCardsMetadataJson(
   ctx: AppContext,
   cacheBuster: number | undefined,
-): string | Promise<string> {
-  // A hit answers without a promise (the read every member's page makes; decision 0024).
-  const cached = ctx.cache.peek<string>('raceCards', 'metadata');
-  if (cached !== undefined) return withTimestamps(ctx, cached, cacheBuster);
-  return ctx.cache
-    .get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx)))
-    .then((lists) => withTimestamps(ctx, lists, cacheBuster));
+): JsonText | Promise<JsonText> {
+  const now = ctx.clock.now().getTime();
+  if (cacheBuster !== undefined) {
+    const lists = listsJson(ctx);
+    return typeof lists === 'string'
+      ? new JsonText(stamped(lists, now, cacheBuster))
+      : lists.then((text) => new JsonText(stamped(text, now, cacheBuster)));
+  }
+  const minute = now - (now % 60_000);
+  return cachedJsonText(ctx.cache, 'raceCards', `metadata@${minute}`, async () =>
+    stamped(await listsJson(ctx), minute, minute),
+  );
 }
 
-/**
- * The lists stamped with the time: now, when the browser sends its cache-busting number; without
- * one (a server render's read), the start of the minute, so that every read within a minute
- * answers the same bytes and a members' page rendered from them can be shared (decision 0052).
- */
-function withTimestamps(ctx: AppContext, lists: string, cacheBuster: number | undefined): string {
-  const now = ctx.clock.now().getTime();
-  const stamp = cacheBuster === undefined ? now - (now % 60_000) : now;
-  return `${lists.slice(0, -1)},"_timestamp":${stamp},"_cacheBuster":${cacheBuster ?? stamp}}`;
+function listsJson(ctx: AppContext): string | Promise<string> {
+  return (
+    ctx.cache.peek<string>('raceCards', 'metadata') ??
+    ctx.cache.get('raceCards', 'metadata', async () => JSON.stringify(await racesByDay(ctx)))
+  );
 }
+
+const stamped = (lists: string, stamp: number, cacheBuster: number) =>
+  `${lists.slice(0, -1)},"_timestamp":${stamp},"_cacheBuster":${cacheBuster}}`;
 
 export const RACE_NOT_FOUND = 'Race not found. The cards may have been replaced: refresh the race list.';
 

@@ -9,7 +9,7 @@ import {
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
-import { JsonText, cachedJsonText } from '#server/http/json';
+import { cachedJsonText } from '#server/http/json';
 import { readRoute } from '#server/http/read-routes';
 import { parse } from '#server/http/parse';
 import { readRouteId } from '#server/http/route-id';
@@ -86,8 +86,7 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     header('Cache-Control', NO_STORE);
     const raw = query.t ?? query.v;
     const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-    const json = cachedRaceCardsMetadataJson(ctx, buster);
-    return typeof json === 'string' ? new JsonText(json) : json.then((text) => new JsonText(text));
+    return cachedRaceCardsMetadataJson(ctx, buster);
   });
 
   readRoute<{ id: string }>(app, '/api/vbg-race-cards/race/:id', 'member', ({ params, header }) => {
