@@ -14,7 +14,7 @@ import { SESSION_COOKIE, createSession } from './features/auth/sessions';
  * instance spent twice the CPU per request of one that had served a round, and its p99 was many
  * times the bare route's. So before /api/ready says yes, the instance sends itself, over real
  * loopback HTTP (Node's parser and socket writes are part of the path), what a thousand members
- * will send: daily tips, race-card metadata, single race cards and the article list, signed in as
+ * will send: the tips page, daily tips, race-card metadata, single race cards and the article list, signed in as
  * a throwaway member whose session lookups go the database way each round, as a member's first
  * request does. Then the member is deleted (its sessions go with it, by cascade), and the session
  * cache forgets it. Nothing is left in the database but a used `users.id` sequence value.
@@ -119,6 +119,9 @@ export async function warmUp(
       ctx.sessions.forgetUser(member.id);
       await Promise.all(
         cookies.map(async (cookie, c) => {
+          // The page the morning e-mail links to, rendered for a member (member-pages.ts), then
+          // the reads its script and the race cards make.
+          await get('/tips', cookie);
           await get('/api/daily-tips', cookie);
           await get('/api/vbg-race-cards-metadata', cookie);
           for (let j = 0; j < 4 && raceIds.length; j++)
