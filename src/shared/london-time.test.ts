@@ -19,6 +19,25 @@ describe('London calendar days', () => {
     expect(londonDate(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-14');
     expect(londonDate(new Date('2026-01-15T00:00:01Z'))).toBe('2026-01-15');
   });
+  it('answers each instant its own day when asked again and again around midnight (the minute is reused, never the day)', () => {
+    // Midnight in summer time is 23:00 UTC the evening before.
+    const asked = [
+      '2026-10-24T22:59:59.999Z',
+      '2026-10-24T23:00:00.000Z',
+      '2026-10-24T22:59:00.000Z',
+      '2026-10-24T23:00:59.999Z',
+    ];
+    expect(asked.map((iso) => londonDate(new Date(iso)))).toEqual([
+      '2026-10-24',
+      '2026-10-25',
+      '2026-10-24',
+      '2026-10-25',
+    ]);
+    expect(londonDate(new Date('2026-10-24T23:00:30Z'))).toBe('2026-10-25');
+    expect(londonDate(new Date('2026-12-31T23:59:59Z'))).toBe('2026-12-31');
+    expect(londonDate(new Date('2027-01-01T00:00:00Z'))).toBe('2027-01-01');
+  });
+
   it('crosses the clock changes correctly', () => {
     // 29 March 2026: clocks go forward at 01:00 UTC
     expect(londonDate(new Date('2026-03-28T23:59:00Z'))).toBe('2026-03-28');

@@ -11,14 +11,22 @@ let dayFormatter: Intl.DateTimeFormat | undefined;
 
 /** The London calendar day of an instant, as YYYY-MM-DD. */
 export function londonDate(instant: Date): string {
+  // Asked on most requests: the London date cannot change within a minute (its offsets are whole
+  // hours), so the last minute's answer is reused instead of formatting again.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastDay?.minute === minute) return lastDay.date;
   dayFormatter ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/London',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
   });
-  return dayFormatter.format(instant);
+  const date = dayFormatter.format(instant);
+  lastDay = { minute, date };
+  return date;
 }
+
+let lastDay: { minute: number; date: string } | undefined;
 
 let clockFormatter: Intl.DateTimeFormat | undefined;
 
