@@ -109,7 +109,7 @@ export function cpuMsOf(pid: number): number {
 
 /** A bare Fastify process serving fixed bytes from memory: the ceiling a cached read is compared with. */
 export async function startBare(
-  routes: Record<string, { body: string; contentType: string }>,
+  routes: Record<string, { body: string; contentType: string; headers?: Record<string, string> }>,
   opts: { core?: number } = {},
 ) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-bare-')), 'routes.json');

@@ -2,6 +2,7 @@
 // a thousand argon2 logins would time the password hash, not the morning), today's race cards and
 // tips published through the API as the analyst would, and each member's six addresses.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,15 +145,42 @@ export function morningPaths(first: string, raceIds: number[], k: number): strin
   ];
 }
 
-export type RecordedRoutes = Record<string, { body: string; contentType: string }>;
+export type RecordedRoutes = Record<string, RecordedAnswer>;
 
-/** The app's answer to each path (as `cookie`), to be served by a bare process as the same bytes. */
+/** An answer as the app put it on the wire: its body, content type and the other headers it sends on every such answer. */
+export interface RecordedAnswer {
+  body: string;
+  contentType: string;
+  headers: Record<string, string>;
+}
+
+/** Headers that belong to one connection or one message, which the bare server's own HTTP stack writes. */
+const PER_MESSAGE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-type',
+]);
+
+/**
+ * The app's answer to each path (as `cookie`), to be served by a bare process as the same bytes:
+ * asked as the bench's driver asks (no Accept-Encoding), so the body and headers are the driver's.
+ */
 export async function recordAnswers(url: string, paths: Iterable<string>, cookie: string): Promise<RecordedRoutes> {
   const routes: RecordedRoutes = {};
   for (const p of new Set(paths)) {
-    const res = await fetch(`${url}${p}`, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-    routes[p] = { body: await res.text(), contentType: res.headers.get('content-type')! };
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${url}${p}`, { headers: { cookie } }, resolve).on('error', reject),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode}`);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers))
+      if (!PER_MESSAGE.has(name) && typeof value === 'string') headers[name] = value;
+    routes[p] = { body: Buffer.concat(chunks).toString('utf8'), contentType: res.headers['content-type']!, headers };
   }
   return routes;
 }
