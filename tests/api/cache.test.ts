@@ -110,6 +110,25 @@ describe('cached reads', () => {
     expect((await member.get('/api/daily-tips')).json.nap).toBe('Late Change – 2:30 Ascot');
   });
 
+  it("the site settings are served from the cache, and the analyst's save shows at once", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const { client: member } = await signedIn(t, 'member');
+    const weekday = async () => (await member.get('/api/admin-settings/default-weekday')).json.value as string;
+    expect(await weekday()).toBe('Thursday');
+    const hits = t.ctx.cache.stats.hits;
+    expect(await weekday()).toBe('Thursday');
+    expect(t.ctx.cache.stats.hits).toBe(hits + 1);
+    expect((await admin.post('/api/admin-settings/default-weekday', { weekday: 'friday' })).status).toBe(200);
+    expect(await weekday()).toBe('Friday');
+    // Open access, read on every members' route a non-member asks: on at once, off at once.
+    const { client: nonMember } = await signedIn(t, 'nonMember');
+    expect((await nonMember.get('/api/daily-tips')).status).toBe(403);
+    expect((await admin.post('/api/admin/settings', { openAccess: true })).status).toBe(200);
+    expect((await nonMember.get('/api/daily-tips')).status).not.toBe(403);
+    expect((await admin.post('/api/admin/settings', { openAccess: false })).status).toBe(200);
+    expect((await nonMember.get('/api/daily-tips')).status).toBe(403);
+  });
+
   it('a read racing a write is never stored: the next read sees the write', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     await createArticle(admin, { title: 'Before' });

@@ -126,7 +126,7 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
     }
   });
 
-  it("a write on one drops the other's cached article list and tips", async () => {
+  it("a write on one drops the other's cached article list, tips and settings", async () => {
     const visitorB = new HttpClient(b.url);
     const adminB = adminOnB();
     const titles = async () => (await visitorB.get('/api/news-and-views')).json.map((x: { title: string }) => x.title);
@@ -143,6 +143,12 @@ describeOnPostgres('several instances on one PostgreSQL', () => {
       200,
     );
     await expect.poll(nap, { timeout: 3000, interval: 50 }).toBe('Second Nap – 2:00 Ascot');
+
+    // The site settings B has cached: the analyst's save on A is in force on B.
+    const weekday = async () => (await adminB.get('/api/admin-settings/default-weekday')).json.value as string;
+    expect(await weekday()).toBe('Thursday');
+    expect((await adminA.post('/api/admin-settings/default-weekday', { weekday: 'saturday' })).status).toBe(200);
+    await expect.poll(weekday, { timeout: 3000, interval: 50 }).toBe('Saturday');
   });
 
   it('a file uploaded on one is served by the other', async () => {

@@ -12,13 +12,22 @@ export const CACHE_CHANNEL = 'vbg_cache';
  *   dailyTips — the tips live now (members only, same rule)
  *   pages     — server-rendered public pages as a visitor gets them (server-render.ts); they
  *               show everything above and more, so dropping any namespace drops them too
+ *   settings  — the analyst's site settings (open access, the race cards' default weekday): read
+ *               on members' routes and pages, changed only by an admin's save
  *   memberPages — members' pages the same for every member of a day, kept under a hash of every
  *               answer they were rendered from and the kind of member (member-pages.ts): never
  *               dropped by a write, since new data gives a new key
  * Nothing per user is ever cached here.
  */
-export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips' | 'pages' | 'memberPages';
-const NAMESPACES: readonly CacheNamespace[] = ['articles', 'raceCards', 'dailyTips', 'pages', 'memberPages'];
+export type CacheNamespace = 'articles' | 'raceCards' | 'dailyTips' | 'settings' | 'pages' | 'memberPages';
+const NAMESPACES: readonly CacheNamespace[] = [
+  'articles',
+  'raceCards',
+  'dailyTips',
+  'settings',
+  'pages',
+  'memberPages',
+];
 
 /** A safety net only: a lost notice (listener reconnecting) can leave a value stale this long at most. */
 const CACHE_MAX_AGE_MS = 60_000;
