@@ -50,6 +50,12 @@ describe('route table', () => {
     expect(url(`/login?next=${'a'.repeat(501)}`)).toBe('/login');
     expect(url('/nope')).toBeUndefined();
     expect(url('/news-and-views/%E0%A4%A')).toBeUndefined();
+    // Asked again (answers are remembered, a bounded number): the same answer, after many others too.
+    const first = canonicalPageUrl('/tips/2026-11-22?x=1');
+    for (let i = 0; i < 2500; i++) expect(url(`/news-and-views/article-${i}`)).toBe(`/news-and-views/article-${i}`);
+    expect(canonicalPageUrl('/tips/2026-11-22?x=1')).toEqual(first);
+    expect(first).toMatchObject({ url: '/tips/2026-11-22', pathname: '/tips/2026-11-22', perRequest: false });
+    expect(url('/nope')).toBeUndefined();
     for (const u of [
       '/News-And-Views/Royal-Ascot/?a=1',
       '/resources/a b',

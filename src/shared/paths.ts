@@ -98,9 +98,27 @@ const patternParts = compiled.map((c) => ({ route: c.route, parts: c.route.patte
  * Undefined when no route matches (or the address is not valid percent-encoding). Applying it
  * to its own answer gives the same answer, and the answer always starts with one "/".
  */
-export function canonicalPageUrl(
-  url: string,
-): { route: PageRoute; pathname: string; url: string; perRequest: boolean } | undefined {
+export function canonicalPageUrl(url: string): Readonly<CanonicalPage> | undefined {
+  // Asked on every page request: the answers to the last addresses asked are kept, a bounded
+  // number (addresses are anyone's to make up).
+  if (canonicalByUrl.has(url)) return canonicalByUrl.get(url);
+  const answer = canonicalOf(url);
+  if (canonicalByUrl.size >= MAX_REMEMBERED_URLS) canonicalByUrl.clear();
+  canonicalByUrl.set(url, answer);
+  return answer;
+}
+
+interface CanonicalPage {
+  route: PageRoute;
+  pathname: string;
+  url: string;
+  perRequest: boolean;
+}
+
+const MAX_REMEMBERED_URLS = 1000;
+const canonicalByUrl = new Map<string, Readonly<CanonicalPage> | undefined>();
+
+function canonicalOf(url: string): CanonicalPage | undefined {
   const q = url.indexOf('?');
   const rawPath = (q === -1 ? url : url.slice(0, q)).split('#')[0];
   let segments: string[];

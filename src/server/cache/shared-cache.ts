@@ -14,7 +14,7 @@ export const CACHE_CHANNEL = 'vbg_cache';
  *               show everything above and more, so dropping any namespace drops them too
  *   settings  — the analyst's site settings (open access, the race cards' default weekday): read
  *               on members' routes and pages, changed only by an admin's save
- *   memberPages — members' pages the same for every member of a day, kept under a hash of every
+ *   memberPages — members' pages the same for every member of a day, kept under the digest of every
  *               answer they were rendered from and the kind of member (member-pages.ts): never
  *               dropped by a write, since new data gives a new key
  * Nothing per user is ever cached here.
