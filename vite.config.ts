@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pageChunkName } from './scripts/support/page-chunk-groups.js';
 
 const apiPort = Number(process.env.PORT ?? 5000);
 
@@ -42,7 +43,7 @@ function precompress(): Plugin {
 
 /**
  * Writes route-chunks.json: for each page pattern of app/route-table.tsx, the scripts its lazy page
- * needs beyond the entry. The server puts them in the shell as <link rel="modulepreload">, so a
+ * needs beyond the entry (read from the bundle: a page's module may share its chunk). The server puts them in the shell as <link rel="modulepreload">, so a
  * first visit fetches the page's code alongside the entry instead of after it has run.
  */
 function routeChunks(): Plugin {
@@ -55,32 +56,33 @@ function routeChunks(): Plugin {
       webRoot = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
-      type Entry = { file: string; imports?: string[] };
-      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
-        string,
-        Entry
-      >;
-      const entry = manifest['index.html'];
-      const collect = (key: string, seen: Set<string>) => {
-        if (seen.has(key) || !manifest[key]) return;
-        seen.add(key);
-        for (const k of manifest[key].imports ?? []) collect(k, seen);
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const collect = (file: string, seen: Set<string>) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const f of chunks.find((c) => c.fileName === file)?.imports ?? []) collect(f, seen);
       };
       const inEntry = new Set<string>();
-      collect('index.html', inEntry);
+      if (entry) collect(entry.fileName, inEntry);
+      // A module's chunk: the one it is the facade of, else the one holding it (a page's module may
+      // share a chunk with the page's other modules, scripts/support/page-chunk-groups.ts).
+      const chunkOf = (module: string) =>
+        (chunks.find((c) => c.facadeModuleId === module) ?? chunks.find((c) => c.moduleIds.includes(module)))?.fileName;
+      const scriptsOf = (module: string) => {
+        const file = chunkOf(path.resolve(webRoot, module));
+        if (!file) this.error(`route-chunks: no chunk holds ${module}`);
+        const seen = new Set<string>();
+        collect(file, seen);
+        return [...seen].filter((f) => !inEntry.has(f)).map((f) => '/' + f);
+      };
       const table = fs.readFileSync(path.join(webRoot, 'app/route-table.tsx'), 'utf8');
       const routes: Record<string, string[]> = {};
-      for (const m of table.matchAll(/'([^']+)':\s*\{\s*component:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-        const key = path.relative(webRoot, path.resolve(webRoot, 'app', m[2])) + '.tsx';
-        const seen = new Set<string>();
-        collect(key, seen);
-        routes[m[1]] = [...seen].filter((k) => !inEntry.has(k)).map((k) => '/' + manifest[k].file);
-      }
+      for (const m of table.matchAll(/'([^']+)':\s*\{\s*component:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)/g))
+        routes[m[1]] = scriptsOf(path.join('app', m[2]) + '.tsx');
       // The gates of the members' addresses (app/route-table.tsx `memberGates`), preloaded with those pages.
-      const gates = new Set<string>();
-      collect('components/member-gate.tsx', gates);
-      routes['(member-gate)'] = [...gates].filter((k) => !inEntry.has(k)).map((k) => '/' + manifest[k].file);
+      routes['(member-gate)'] = scriptsOf('components/member-gate.tsx');
       if (!entry || Object.keys(routes).length === 0)
         this.error('route-chunks: no routes found in app/route-table.tsx');
       fs.writeFileSync(path.join(outDir, 'route-chunks.json'), JSON.stringify(routes, null, 1));
@@ -149,7 +151,28 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         copyPublicDir: false,
         rollupOptions: { input: 'src/web/entry-server.tsx' },
       }
-    : { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: true,
+        // The members' pages' code in a few chunks each, not one per set of pages sharing a module
+        // (scripts/support/page-chunk-groups.ts). A group takes only the modules it names, not
+        // their imports: those are placed by the same rule.
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: pageChunkName(path.resolve(import.meta.dirname)),
+                  debugName: 'page-chunk-groups',
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
   ssr: { noExternal: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

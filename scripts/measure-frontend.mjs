@@ -9,7 +9,9 @@
 // Then the same for a signed-in member's /tips and /vbg-race-cards (the demo member, signed in
 // through the API; decision 0052): their script, Lighthouse and largest element in the first HTML.
 // Options: --no-build (use dist/web as it is), --no-lighthouse, --runs N (Lighthouse runs per page,
-// the median counts; default 1), --json FILE (write the figures).
+// the median counts; default 1), --json FILE (write the figures), --pages A,B (only the pages whose
+// name contains one of these words, e.g. `--pages member` or `--pages home,tips`), --reports DIR
+// (keep each Lighthouse report there as JSON).
 import './support/supported-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -228,6 +230,12 @@ async function runLighthouse(url, runs, cookie = null) {
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
       const lhr = result.lhr;
+      const reports = option('--reports');
+      if (reports) {
+        fs.mkdirSync(reports, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/\W+/g, '-') || 'home'}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+      }
       // A run without a result (e.g. NO_NAVSTART: the trace missed the navigation, which happens on
       // a busy machine) is run again, twice at most; it never counts as a score.
       if (lhr.runtimeError && failures < 2) {
@@ -271,7 +279,10 @@ async function main() {
       ...(await publicPages(server.baseUrl)),
       { name: 'member tips', path: '/tips', cookie: memberCookie },
       { name: 'member cards', path: '/vbg-race-cards', cookie: memberCookie },
-    ];
+    ].filter((p) => {
+      const wanted = option('--pages', '');
+      return !wanted || wanted.split(',').some((word) => p.name.includes(word.trim()));
+    });
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS.slice(1) });
     try {
       // One warm-up visit: the server's first answers (PGlite, caches) should not count as the page's.

@@ -50,20 +50,26 @@ const escapeHtml = (s: string) =>
 /** The key of route-chunks.json under which the build lists the members' gates' scripts. */
 const MEMBER_GATE_CHUNKS = '(member-gate)';
 
-/** route-chunks.json (written by the build, see vite.config.ts) as ready-made link tags per pattern. */
-function readRoutePreloads(webDir: string): Record<string, string> {
+/**
+ * route-chunks.json (written by the build, see vite.config.ts) as ready-made link tags per
+ * pattern; a members' address also preloads its gate's scripts, each script named once.
+ */
+function readRoutePreloads(webDir: string): (route: PageRoute) => string {
   const file = path.join(webDir, 'route-chunks.json');
-  if (!fs.existsSync(file)) return {};
-  const chunks = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return Object.fromEntries(
+  const chunks = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+  const links = (files: string[]) =>
+    [...new Set(files)]
+      .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`)
+      .join('');
+  const publicLinks = new Map(Object.entries(chunks).map(([pattern, files]) => [pattern, links(files)]));
+  const memberLinks = new Map(
     Object.entries(chunks).map(([pattern, files]) => [
       pattern,
-      files
-        .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`)
-        .join(''),
+      links([...files, ...(chunks[MEMBER_GATE_CHUNKS] ?? [])]),
     ]),
   );
+  return (route) => (route.access === 'public' ? publicLinks : memberLinks).get(route.pattern) ?? '';
 }
 
 /**
@@ -106,9 +112,7 @@ export async function registerWeb(
     ? fs.readFileSync(indexPath, 'utf8')
     : '<!doctype html><html lang="en"><head><title></title><!--vbg-head--></head><body><div id="root"></div></body></html>';
   const configMeta = `<meta name="vbg-config" content="${escapeHtml(JSON.stringify(publicConfig(ctx.config)))}">`;
-  const routePreloads = readRoutePreloads(webDir);
-  const preloadsOf = (route: PageRoute) =>
-    (routePreloads[route.pattern] ?? '') + (route.access === 'public' ? '' : (routePreloads[MEMBER_GATE_CHUNKS] ?? ''));
+  const preloadsOf = readRoutePreloads(webDir);
   const entry = hasClient
     ? await loadServerEntry(path.join(path.dirname(webDir), 'server-entry', 'entry-server.js'))
     : null;
@@ -123,8 +127,10 @@ export async function registerWeb(
     read?: DirectReader,
   ): Promise<BuiltPage> {
     let head = configMeta;
-    // A rendered page's own code starts downloading with the entry, not after it has run.
-    if (known && renderPage?.renders(pathname)) head += preloadsOf(known);
+    // A rendered page's own code starts downloading with the entry, not after it has run. Its
+    // links close the head: the style sheet (which the first paint waits for) and the entry are
+    // asked for first.
+    const preloads = known && renderPage?.renders(pathname) ? preloadsOf(known) : '';
     let title: string | undefined;
     let description: string | undefined;
     let status = known ? 200 : 404;
@@ -152,7 +158,7 @@ export async function registerWeb(
       html = html.replace(DESCRIPTION_META, '');
       head = tag + head;
     }
-    html = html.replace('<!--vbg-head-->', () => head);
+    html = html.replace('<!--vbg-head-->', () => head).replace('</head>', () => `${preloads}</head>`);
     if (!renderPage || (known && !renderPage.renders(pathname)))
       return { status, rendered: false, bytes: pageBytes(html) };
     const rendered = await (known ? renderPage.render(request, read) : renderNotFound(request, renderPage)).catch(

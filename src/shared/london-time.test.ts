@@ -4,6 +4,7 @@ import {
   formatLongDay,
   formatShortDay,
   isIsoDay,
+  londonClock,
   londonDate,
   londonInstant,
   startOfLondonDay,
@@ -84,5 +85,47 @@ describe('londonInstant', () => {
   it('takes a skipped time as the hour after and a repeated one as its first occurrence', () => {
     expect(londonInstant('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z'); // 02:30 BST
     expect(londonInstant('2026-10-25', '01:30').toISOString()).toBe('2026-10-25T00:30:00.000Z'); // 01:30 BST
+  });
+});
+
+describe('the summer-time rule against Intl', () => {
+  const intlDay = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const intlClock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  it('gives the day and the clock Intl gives, every quarter-hour around each change, 1990–2060', () => {
+    for (let year = 1990; year <= 2060; year++)
+      for (const month of [2, 9]) {
+        // Every Sunday of the month's last fortnight, from 22:00 UTC the day before to 04:00 UTC.
+        for (let day = 18; day <= 31; day++) {
+          const start = Date.UTC(year, month, day, -2);
+          for (let t = start; t <= start + 6 * 3600_000; t += 15 * 60_000) {
+            const instant = new Date(t);
+            expect([londonDate(instant), londonClock(instant)], instant.toISOString()).toEqual([
+              intlDay.format(instant),
+              intlClock.format(instant),
+            ]);
+          }
+        }
+      }
+  });
+  it('gives the day and the clock Intl gives at 5,000 instants spread over 1996–2100', () => {
+    const from = Date.UTC(1996, 0, 1);
+    const span = Date.UTC(2100, 0, 1) - from;
+    for (let i = 0; i < 5000; i++) {
+      const instant = new Date(from + Math.floor(((i * 7919) % 5000) * (span / 5000)) + i * 61_000);
+      expect([londonDate(instant), londonClock(instant)], instant.toISOString()).toEqual([
+        intlDay.format(instant),
+        intlClock.format(instant),
+      ]);
+    }
   });
 });

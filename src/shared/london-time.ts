@@ -1,20 +1,48 @@
 /**
  * "Today", "yesterday", weekdays and race dates are London calendar days whatever the server's
- * zone (DESIGN rule). Intl does the daylight-saving arithmetic; no clock is read here.
+ * zone (DESIGN rule). No clock is read here.
  */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-// Made on first use: a formatter with a time zone loads the zone data (≈60 ms of script on
-// Lighthouse's throttled phone), which public pages that only print days never need.
+/**
+ * From this year on, London is UTC+1 (British Summer Time) from 01:00 UTC on the last Sunday of
+ * March to 01:00 UTC on the last Sunday of October, and UTC otherwise (the Summer Time Order 2002,
+ * the same rule since 1996). Those instants are converted by that rule: making an Intl formatter
+ * with a time zone costs ≈40 ms of script (≈160 ms on Lighthouse's throttled phone), in one piece,
+ * on the first page that prints a London day or time. Earlier instants go through Intl. Should
+ * the rule change, change it here (london-time.test.ts compares the two over the years ahead).
+ */
+const SUMMER_TIME_RULE_SINCE = 1996;
+
+/** 01:00 UTC on the last Sunday of a month (0-based) of a year, in milliseconds. */
+function lastSundayOneAm(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** The instant shifted to London's wall clock (read with the UTC getters), or null before the rule. */
+function londonWallClock(instant: Date): Date | null {
+  const t = instant.getTime();
+  const year = instant.getUTCFullYear();
+  if (!(year >= SUMMER_TIME_RULE_SINCE && year <= 9999)) return null;
+  const summer = t >= lastSundayOneAm(year, 2) && t < lastSundayOneAm(year, 9);
+  return new Date(t + (summer ? 3600_000 : 0));
+}
+
 let dayFormatter: Intl.DateTimeFormat | undefined;
 
 /** The London calendar day of an instant, as YYYY-MM-DD. */
 export function londonDate(instant: Date): string {
   // Asked on most requests: the London date cannot change within a minute (its offsets are whole
-  // hours), so the last minute's answer is reused instead of formatting again.
+  // hours), so the last minute's answer is reused instead of working it out again.
   const minute = Math.floor(instant.getTime() / 60_000);
   if (lastDay?.minute === minute) return lastDay.date;
+  const wall = londonWallClock(instant);
+  if (wall) {
+    lastDay = { minute, date: wall.toISOString().slice(0, 10) };
+    return lastDay.date;
+  }
   dayFormatter ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/London',
     year: 'numeric',
@@ -32,6 +60,8 @@ let clockFormatter: Intl.DateTimeFormat | undefined;
 
 /** The London wall-clock time of an instant, as 24-hour HH:MM. */
 export function londonClock(instant: Date): string {
+  const wall = londonWallClock(instant);
+  if (wall) return wall.toISOString().slice(11, 16);
   clockFormatter ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/London',
     hour: '2-digit',

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -29,8 +30,12 @@ if (ssr) {
   whenHydrated(() => finishHydration(client, ssr));
   // Not a top-level await: that would make the bundler split the entry into many small chunks
   // (modules shared with lazy pages must then load apart from an entry that may still be waiting).
+  // Hydrated as a transition: React hands the main thread back every few milliseconds instead of
+  // hydrating the whole page in one long task, and a tap meanwhile hydrates its target first.
   void preloadPage(window.location.pathname).then(() => {
-    hydrateRoot(root, <App router={BrowserRouter} client={client} now={new Date(ssr.now)} />);
+    startTransition(() => {
+      hydrateRoot(root, <App router={BrowserRouter} client={client} now={new Date(ssr.now)} />);
+    });
   });
 } else {
   createRoot(root).render(<App router={BrowserRouter} client={client} />);

@@ -37,18 +37,30 @@ function usePageChange() {
   }, [pathname]);
 }
 
-export function Layout() {
+/**
+ * The members' app part, drawn once the page has hydrated. Its own component: the re-render that
+ * draws it stays here. Were it the layout's, it would give the page's Suspense boundary new
+ * children while React is still hydrating it, which makes React hydrate the whole page at once,
+ * in one long task, instead of in short slices.
+ */
+function MembersApp() {
   const { user, hasMemberAccess } = useAuth();
   const inBrowser = useInBrowser();
+  if (!inBrowser || !user || !hasMemberAccess) return null;
+  return (
+    <Suspense fallback={null}>
+      <RaceDayApp memberId={user.id} />
+    </Suspense>
+  );
+}
+
+export function Layout() {
+  const { user } = useAuth();
   usePageChange();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
-      {inBrowser && user && hasMemberAccess && (
-        <Suspense fallback={null}>
-          <RaceDayApp memberId={user.id} />
-        </Suspense>
-      )}
+      <MembersApp />
       {/* At least a screen tall below the header: the footer starts below the fold, so pages whose
           code or data arrive later never shift it about (layout shift, Lighthouse CLS). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
