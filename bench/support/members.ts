@@ -148,7 +148,7 @@ export function morningPaths(first: string, raceIds: number[], k: number): strin
 export type RecordedRoutes = Record<string, RecordedAnswer>;
 
 /** An answer as the app put it on the wire: its body, content type and the other headers it sends on every such answer. */
-export interface RecordedAnswer {
+interface RecordedAnswer {
   body: string;
   contentType: string;
   headers: Record<string, string>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 
 /** Touches gathered meanwhile are written together this often: one statement, not one per member. */
-export const TOUCH_WRITE_EVERY_MS = 1000;
+const TOUCH_WRITE_EVERY_MS = 1000;
 /** At most this many sessions per statement. */
 const WRITE_LIMIT = 1000;
 

@@ -3,7 +3,7 @@ import { settings } from '#server/db/schema';
 import type { AppContext } from '#server/context';
 
 /** Known settings and their defaults. */
-export const SETTING_DEFAULTS = {
+const SETTING_DEFAULTS = {
   openAccess: false as boolean,
   defaultWeekday: 'Thursday' as string,
 };
