@@ -59,7 +59,7 @@ describe('parseBspFile', () => {
       bsp: 6.4,
     });
     expect(rows[6]).toMatchObject({ horseName: 'Bold Echo, The Second', winLose: true, bsp: 3.1 });
-    expect(rows[7]).toMatchObject({ course: 'Kemp', time: '19:30', bsp: null }); // no BSP: not traded
+    expect(rows[7]).toMatchObject({ course: 'Kemp', time: '19:30', bsp: null }); // no BSP: a non-runner
   });
   it('accepts the columns in another order and case, and a numbered runner', () => {
     const text =
@@ -94,7 +94,7 @@ describe('parseBspFile', () => {
     expect(problems).toEqual([
       'Line 3: EVENT_DT "2026/11/25 2pm" is not a date and time like 25-11-2026 14:10.',
       'Line 4: WIN_LOSE "yes" must be 1 or 0.',
-      'Line 5: BSP "twenty" is not a price.',
+      'Line 5: BSP "twenty" is not a price (a decimal price above 1, or empty for a non-runner).',
       'Line 6: 9 fields where the header has 17.',
       'Line 7: SELECTION_NAME is empty.',
       '… and 1 more.',
@@ -106,6 +106,34 @@ describe('parseBspFile', () => {
       /^Line 9: EVENT_DT "31-11-2026 19:30"/,
     );
     expect(parseBspFile(HEADER).problems).toEqual(['The file has no runners.']);
+  });
+});
+
+describe('parseBspFile: the edges of a row', () => {
+  const row = (dt: string, bsp: string, winLose = '0') =>
+    `${HEADER}\n1,UK / Ayr 25th Nov,5f Hcap,${dt},2,Royal Charm,${winLose},${bsp},,,,,,,0,0,0`;
+  const problem = (text: string) => parseBspFile(text).problems[0] ?? null;
+
+  it('takes a time from 00:00 to 23:59 and refuses hour 24 and minute 60', () => {
+    expect(parseBspFile(row('25-11-2026 00:00', '5')).rows[0]).toMatchObject({ date: '2026-11-25', time: '00:00' });
+    expect(parseBspFile(row('25-11-2026 23:59', '5')).rows[0]).toMatchObject({ time: '23:59' });
+    expect(problem(row('25-11-2026 24:00', '5'))).toBe(
+      'Line 2: EVENT_DT "25-11-2026 24:00" is not a date and time like 25-11-2026 14:10.',
+    );
+    expect(problem(row('25-11-2026 12:60', '5'))).toBe(
+      'Line 2: EVENT_DT "25-11-2026 12:60" is not a date and time like 25-11-2026 14:10.',
+    );
+  });
+  it('takes a BSP above 1, 1000 included, and refuses 1 or less: a decimal price is more than the stake back', () => {
+    expect(parseBspFile(row('25-11-2026 14:10', '1.01')).rows[0].bsp).toBe(1.01);
+    expect(parseBspFile(row('25-11-2026 14:10', '1000')).rows[0].bsp).toBe(1000);
+    for (const bsp of ['1', '1.0', '0.5', '0'])
+      expect(problem(row('25-11-2026 14:10', bsp))).toBe(
+        `Line 2: BSP "${bsp}" is not a price (a decimal price above 1, or empty for a non-runner).`,
+      );
+  });
+  it('reads an empty BSP as a runner without a price (a non-runner)', () => {
+    expect(parseBspFile(row('25-11-2026 14:10', '')).rows[0]).toMatchObject({ bsp: null, winLose: false });
   });
 });
 
@@ -151,6 +179,28 @@ describe('bspBatch', () => {
     expect(notes[0]).toBe(
       '14:10 Ascot: no place market (no place file), so only its winner and BSPs are known; it is not settled from BSP.',
     );
+  });
+  it('settles a runner with an empty BSP as a non-runner, never as a loser, and counts only the runners that ran', () => {
+    // Five declared, one without a BSP: four ran, so no places are paid and the win file settles it.
+    const lines = WIN.split('\r\n').slice(0, 6);
+    lines[4] = lines[4].replace(',21,19.5,17,23,16.5,1000,10,120.5,5102.3,2210.1', ',,,,,,,,0,0,0');
+    const { results, prices } = bspBatch(parseBspFile(lines.join('\n')).rows, null);
+    expect(results[0].settles).toBe(true);
+    expect(results[0].runners.map((r) => [r.horseName, r.finish, r.bsp])).toEqual([
+      ['Northern Star', 'won', 6.4],
+      ['Harbour Light (IRE)', 'ran', 8.21],
+      ['Silver Comet', 'ran', 3.95],
+      ['Velvet Arrow', 'nr', null],
+      ['Copper Quest', 'ran', 11.5],
+    ]);
+    expect(prices.map((p) => p.horseName)).not.toContain('Velvet Arrow');
+  });
+  it('keeps a BSP of exactly 1000 as the price of a runner that ran', () => {
+    const lines = WIN.split('\r\n').slice(0, 6);
+    lines[4] = lines[4].replace(',0,21,', ',0,1000,');
+    const { results, prices } = bspBatch(parseBspFile(lines.join('\n')).rows, null);
+    expect(results[0].runners[3]).toMatchObject({ horseName: 'Velvet Arrow', finish: 'ran', bsp: 1000 });
+    expect(prices.find((p) => p.horseName === 'Velvet Arrow')).toMatchObject({ price: 1000, priceText: '1000' });
   });
   it('does not settle a race whose winner the place market did not place', () => {
     const odd = parseBspFile(PLACE.replace(/Northern Star,1,/, 'Northern Star,0,')).rows;

@@ -5,6 +5,16 @@
  * ("25-11-2026 14:10", UK local time), SELECTION_ID, SELECTION_NAME, WIN_LOSE (1 won the market),
  * BSP, then the traded prices and volumes (PPWAP, MORNINGWAP, PPMAX, PPMIN, IPMAX, IPMIN,
  * MORNINGTRADEDVOL, PPTRADEDVOL, IPTRADEDVOL), which VBG does not keep. Pure: no clock, no I/O.
+ *
+ * What the live files hold (real files in tests/fixtures/real/bsp/, README there):
+ * - a file is named by the day it was written, and holds the races of the day before (the file
+ *   named 03-01-2023 has the races of 02-01-2023): every row is dated by its own EVENT_DT;
+ * - the rows of a race are not together, and the header's case differs between files;
+ * - a runner with an empty BSP did not run (a non-runner: void, stakes returned);
+ * - a BSP of 1000 is the exchange's longest price, a runner that ran with little or nothing
+ *   matched at SP: it ran, and 1000 is its BSP;
+ * - the oldest files (2008) pad every field with spaces, put a dashed line under the header and
+ *   write WIN_LOSE as 0.000000 or 1.000000.
  */
 import { isIsoDay, londonInstant } from './london-time';
 import { placeTerms } from './my-bets';
@@ -40,6 +50,7 @@ export interface BspRow {
   horseName: string;
   /** WIN_LOSE 1: won the win market, or was placed in the place market. */
   winLose: boolean;
+  /** Null: the BSP was empty, the runner did not run. */
   bsp: number | null;
 }
 
@@ -91,17 +102,27 @@ export function courseOfMenuHint(menuHint: string): string {
 }
 
 const EVENT_DT = /^(\d{2})-(\d{2})-(\d{4})\s+(\d{2}):(\d{2})(?::\d{2})?$/;
+/** The dashed line the oldest files put under their header. */
+const SEPARATOR = /^[\s,-]*-[\s,-]*$/;
+/** WIN_LOSE as the files write it: 0 or 1, in the oldest files 0.000000 or 1.000000. */
+const WIN_LOSE = /^([01])(?:\.0+)?$/;
 
 /**
  * Reads a whole file. The header must name every column VBG reads (any order, any case; more
  * columns are fine); each row must have as many fields as the header, a date and time like
- * "25-11-2026 14:10", WIN_LOSE 0 or 1, a runner's name and a BSP that is a price or empty.
- * Any problem refuses the whole file: `problems` names the lines.
+ * "25-11-2026 14:10" (hours 00–23, minutes 00–59), WIN_LOSE 0 or 1, a runner's name and a BSP that
+ * is a decimal price above 1 (1000 included) or empty (a non-runner). Blank lines before the
+ * header and a dashed line under it are skipped. Any problem refuses the whole file: `problems`
+ * names the lines, numbered as in the file.
  */
 export function parseBspFile(text: string): { rows: BspRow[]; problems: string[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length && lines[lines.length - 1].trim() === '') lines.pop();
-  const header = csvFields(lines[0] ?? '')?.map((h) => h.toUpperCase()) ?? [];
+  const headerAt = Math.max(
+    lines.findIndex((l) => l.trim() !== ''),
+    0,
+  );
+  const header = csvFields(lines[headerAt] ?? '')?.map((h) => h.toUpperCase()) ?? [];
   const missing = BSP_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length) {
     return {
@@ -111,8 +132,12 @@ export function parseBspFile(text: string): { rows: BspRow[]; problems: string[]
       ],
     };
   }
-  if (lines.length - 1 > MAX_ROWS)
-    return { rows: [], problems: [`The file has ${lines.length - 1} rows; a day's BSP file has at most ${MAX_ROWS}.`] };
+  const firstRow = headerAt + (SEPARATOR.test(lines[headerAt + 1] ?? '') ? 2 : 1);
+  if (lines.length - firstRow > MAX_ROWS)
+    return {
+      rows: [],
+      problems: [`The file has ${lines.length - firstRow} rows; a day's BSP file has at most ${MAX_ROWS}.`],
+    };
   const col = Object.fromEntries(BSP_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
     (typeof BSP_COLUMNS)[number],
     number
@@ -120,7 +145,7 @@ export function parseBspFile(text: string): { rows: BspRow[]; problems: string[]
 
   const rows: BspRow[] = [];
   const problems: string[] = [];
-  for (let i = 1; i < lines.length; i++) {
+  for (let i = firstRow; i < lines.length; i++) {
     const line = i + 1;
     const problem = (message: string) => problems.push(`Line ${line}: ${message}`);
     if (lines[i].trim() === '') {
@@ -142,15 +167,15 @@ export function parseBspFile(text: string): { rows: BspRow[]; problems: string[]
       problem(`EVENT_DT "${f[col.EVENT_DT].slice(0, 40)}" is not a date and time like 25-11-2026 14:10.`);
       continue;
     }
-    const winLose = f[col.WIN_LOSE];
-    if (winLose !== '0' && winLose !== '1') {
-      problem(`WIN_LOSE "${winLose.slice(0, 20)}" must be 1 or 0.`);
+    const winLose = WIN_LOSE.exec(f[col.WIN_LOSE]);
+    if (!winLose) {
+      problem(`WIN_LOSE "${f[col.WIN_LOSE].slice(0, 20)}" must be 1 or 0.`);
       continue;
     }
     const bspText = f[col.BSP];
     const bsp = bspText === '' ? null : Number(bspText);
-    if (bsp !== null && (!/^\d+(\.\d+)?$/.test(bspText) || !Number.isFinite(bsp))) {
-      problem(`BSP "${bspText.slice(0, 20)}" is not a price.`);
+    if (bsp !== null && (!/^\d+(\.\d+)?$/.test(bspText) || !Number.isFinite(bsp) || bsp <= 1)) {
+      problem(`BSP "${bspText.slice(0, 20)}" is not a price (a decimal price above 1, or empty for a non-runner).`);
       continue;
     }
     // Some of Betfair's files number the runners ("3. Northern Star"): the name is what follows.
@@ -172,8 +197,8 @@ export function parseBspFile(text: string): { rows: BspRow[]; problems: string[]
       date,
       time: `${dt[4]}:${dt[5]}`,
       horseName,
-      winLose: winLose === '1',
-      bsp: bsp !== null && bsp > 1 ? bsp : null,
+      winLose: winLose[1] === '1',
+      bsp,
     });
   }
   if (problems.length === 0 && rows.length === 0) problems.push('The file has no runners.');
@@ -194,6 +219,9 @@ function byRace(rows: readonly BspRow[]): Map<string, BspRow[]> {
   return races;
 }
 
+/** An empty BSP: the runner did not run (a winner always ran). */
+const notARunner = (r: BspRow) => r.bsp === null && !r.winLose;
+
 /** A BSP as written on the cards: two decimals, no trailing zeros ("11.26", "4.5", "3"). */
 const bspText = (bsp: number) => String(Math.round(bsp * 100) / 100);
 
@@ -201,8 +229,9 @@ const bspText = (bsp: number) => String(Math.round(bsp * 100) / 100);
  * What the day's win and place files say. Prices: each runner's BSP from the win file (the place
  * market's BSP is another market's price and is not kept), observed at its race's off. Results:
  * the win file's WIN_LOSE 1 won, the place file's WIN_LOSE 1 (the winner among them) were placed,
- * the rest ran unplaced. The place market does not say the order of the placed horses, so they
- * carry no position. A race settles only when the win file has its winner and the place file has
+ * the rest ran unplaced, but for a runner without a BSP, which did not run (a non-runner: bets on
+ * it are void). The place market does not say the order of the placed horses, so they carry no
+ * position. A race settles only when the win file has its winner and the place file has
  * its market — or it had at most four runners, when no places are paid; otherwise it carries the
  * BSP and the winner only, and a note says so.
  */
@@ -228,7 +257,8 @@ export function bspBatch(win: readonly BspRow[], place: readonly BspRow[] | null
     const placeRows = placeRaces.get(key);
     const placed = new Set((placeRows ?? []).filter((r) => r.winLose).map((r) => nameKey(r.horseName)));
     const winners = rows.filter((r) => r.winLose).length;
-    const winOnly = placeTerms(rows.length, false).places === 1;
+    const ran = rows.filter((r) => !notARunner(r));
+    const winOnly = placeTerms(ran.length, false).places === 1;
     let settles = winners > 0 && (placeRows !== undefined || winOnly);
     if (winners === 0) notes.push(`${time} ${course}: the win file has no winner, so it is not settled from BSP.`);
     else if (!settles)
@@ -252,7 +282,7 @@ export function bspBatch(win: readonly BspRow[], place: readonly BspRow[] | null
       settles,
       runners: rows.map((r) => ({
         horseName: r.horseName,
-        finish: r.winLose ? 'won' : placed.has(nameKey(r.horseName)) ? 'placed' : 'ran',
+        finish: r.winLose ? 'won' : notARunner(r) ? 'nr' : placed.has(nameKey(r.horseName)) ? 'placed' : 'ran',
         position: r.winLose ? 1 : null,
         startingPrice: null,
         bsp: r.bsp,
