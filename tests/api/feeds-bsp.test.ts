@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { feedStatus, priceSnapshots, raceResultRunners, raceResults } from '#server/db/schema';
+import { bspFileName } from '#shared/bsp-file';
 import type { BspUploadAnswer, FeedRunAnswer, FeedsAnswer } from '#shared/schemas/feeds';
+import type { MyBetsResponse } from '#shared/schemas/my-bets';
 import type { TipRecord } from '#shared/schemas/performance';
+import { addDays } from '#shared/london-time';
 import { bspCsv, sampleBsp, type BspRace } from '../fixtures/racing-feeds';
 import type { SampleRace } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { BspFileServer } from '../support/racing-feeds';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { signedIn } from '../support/users';
+import { PASSWORD, signedIn } from '../support/users';
 import { record } from './performance-helpers';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 
@@ -16,10 +19,14 @@ import { enterResults, resultLine, uploadCards } from './race-results-helpers';
  * Betfair's BSP files, fetched from a local file server by their documented names (or uploaded by
  * the admin): each runner's BSP kept as a `bsp` snapshot and on its result, races settled from
  * the win and place markets, the analyst's own results left standing, unmatched names listed.
+ * As on Betfair's site, a day's races are in the file named for the next day, published that day.
  */
 const DAY = '2026-11-25'; // a Wednesday, GMT
+const NEXT = '2026-11-26';
 const WIN = 'dwbfpricesukwin25112026.csv';
 const PLACE = 'dwbfpricesukplace25112026.csv';
+const WIN_NEXT = 'dwbfpricesukwin26112026.csv';
+const PLACE_NEXT = 'dwbfpricesukplace26112026.csv';
 
 let t: TestApp;
 let betfair: BspFileServer;
@@ -27,7 +34,7 @@ let admin: HttpClient;
 let races: SampleRace[];
 
 beforeAll(async () => {
-  betfair = await BspFileServer.start();
+  betfair = await BspFileServer.start(() => t.clock.now());
   t = await startTestApp({ RACING_DATA_PROVIDERS: 'bsp', BSP_BASE_URL: betfair.url, BSP_COUNTRIES: 'uk' });
 });
 afterAll(async () => {
@@ -50,11 +57,35 @@ const standard = (): BspRace[] => [
   { race: races[1], order: [1, 3, 0, 2, 4], placed: 2 },
 ];
 
-function publish(list: BspRace[], date = DAY) {
-  betfair.files.set(WIN.replace('25112026', date.split('-').reverse().join('')), bspCsv(date, 'win', list));
-  betfair.files.set(PLACE.replace('25112026', date.split('-').reverse().join('')), bspCsv(date, 'place', list));
+/** A day's win and place files as Betfair publishes them: named for the next day (or for `named`). */
+function publish(list: BspRace[], date = DAY, named = addDays(date, 1)) {
+  betfair.files.set(bspFileName('uk', 'win', named), bspCsv(date, 'win', list));
+  betfair.files.set(bspFileName('uk', 'place', named), bspCsv(date, 'place', list));
+}
+/** The clock at 09:00 the morning after racing (Betfair's files of DAY are there from then), the admin signed in again. */
+async function morningAfter(at = `${NEXT}T09:00:00Z`) {
+  t.clock.set(new Date(at));
+  admin = (await signedIn(t, 'admin', 'admin-next-morning@example.com')).client;
+}
+/** The member signed in again after the clock moved on (a new session). */
+async function memberAgain() {
+  const client = t.client();
+  expect((await client.post('/api/login', { email: 'member@example.com', password: PASSWORD })).status).toBe(200);
+  return client;
 }
 const run = () => admin.post('/api/admin/feeds/bsp/run');
+/** A run of the feed, with the test clock read just before and just after it. */
+async function timedRun() {
+  const from = t.clock.now().getTime();
+  const res = await run();
+  return { res, from, to: t.clock.now().getTime() };
+}
+/** An instant the app wrote during a run: between the clock's readings around it, moved by `offsetMs`. */
+function during(iso: string | null, run: { from: number; to: number }, offsetMs = 0) {
+  const at = Date.parse(iso ?? '');
+  expect(at, `${iso}`).toBeGreaterThanOrEqual(run.from + offsetMs);
+  expect(at, `${iso}`).toBeLessThanOrEqual(run.to + offsetMs);
+}
 const feed = async () =>
   ((await admin.get('/api/admin/feeds')).json as FeedsAnswer).feeds.find((f) => f.provider === 'bsp')!;
 
@@ -67,12 +98,6 @@ async function resultOf(race: SampleRace) {
     .where(eq(raceResultRunners.resultId, row.id))
     .orderBy(asc(raceResultRunners.id));
   return { source: row.source, runners: runners.map((r) => [r.name, r.finish, r.position, r.bsp, r.startingPrice]) };
-}
-
-/** An instant the app wrote, within a few seconds of the expected one (the test clock runs on). */
-function near(iso: string | null, expected: string | number) {
-  const want = typeof expected === 'number' ? expected : Date.parse(expected);
-  expect(Math.abs(Date.parse(iso ?? '') - want), `${iso} near ${new Date(want).toISOString()}`).toBeLessThan(5000);
 }
 
 async function tips(): Promise<Record<string, TipRecord>> {
@@ -115,17 +140,26 @@ describe('BSP files fetched after racing', () => {
     const raceId = (await member.get('/api/vbg-race-cards')).json.wednesday[0].id;
     const cardBefore = (await member.get(`/api/vbg-race-cards/race/${raceId}`)).json;
     publish(standard());
+    // The file named for the next day also starts on that day's own races: only DAY's rows are read.
+    const nextDays = bspCsv(NEXT, 'win', standard()).split('\r\n').slice(1).join('\r\n');
+    betfair.files.set(WIN_NEXT, betfair.files.get(WIN_NEXT)! + nextDays);
 
-    const res = await run();
-    expect(res.status, res.text).toBe(200);
-    const answer = res.json as FeedRunAnswer;
+    expect((await run()).json.feed).toMatchObject({
+      state: 'idle',
+      message: `Waiting for the BSPs of ${DAY} (${WIN_NEXT} or ${WIN}): not published yet.`,
+    }); // racing day evening: the file named for tomorrow is not there yet
+    await morningAfter();
+    betfair.requests.length = 0;
+    const timed = await timedRun();
+    expect(timed.res.status, timed.res.text).toBe(200);
+    const answer = timed.res.json as FeedRunAnswer;
     expect(answer.feed).toMatchObject({ provider: 'bsp', state: 'ok', failures: 0, unmatched: [] });
-    near(answer.feed.lastSuccessAt, `${DAY}T18:00:00Z`);
-    near(answer.feed.nextAttemptAt, Date.parse(`${DAY}T18:00:00Z`) + 1800_000);
+    during(answer.feed.lastSuccessAt, timed);
+    during(answer.feed.nextAttemptAt, timed, 1800_000);
     expect(answer.message).toMatch(
       new RegExp(`^${DAY}: 10 new prices, 2 results saved, settled .*${one.horses[2].name} WON`),
     );
-    expect(betfair.requests).toEqual([WIN, PLACE]);
+    expect(betfair.requests).toEqual([WIN_NEXT, PLACE_NEXT]);
 
     // Prices: every runner's BSP as a bsp snapshot at the off (12:15 GMT).
     const snaps = await t.ctx.db.select().from(priceSnapshots).orderBy(asc(priceSnapshots.id));
@@ -158,7 +192,7 @@ describe('BSP files fetched after racing', () => {
     expect(settled.longshot).toMatchObject({ result: 'LOST', profitLoss: -1 });
 
     // Members see the result; a BSP is not a price to take, so the card's price is unchanged.
-    const card = (await member.get(`/api/vbg-race-cards/race/${raceId}`)).json;
+    const card = (await (await memberAgain()).get(`/api/vbg-race-cards/race/${raceId}`)).json;
     const placed = card.result.runners.filter((r: { finish: string }) => r.finish === 'won' || r.finish === 'placed');
     expect(placed.map((r: { name: string; position: number | null }) => [r.name, r.position])).toEqual([
       [one.horses[2].name, 1],
@@ -180,6 +214,7 @@ describe('BSP files fetched after racing', () => {
     // The analyst agrees with Betfair on race 1 and not on race 2.
     expect((await enterResults(admin, DAY, [resultLine(one, [2, 0, 4]), resultLine(two, [3, 1])])).status).toBe(200);
     publish(standard());
+    await morningAfter();
     const answer = (await run()).json as FeedRunAnswer;
     expect(answer.feed.state).toBe('ok');
     expect(answer.message).toMatch(/0 results saved, 2 results given BSPs or SPs/);
@@ -208,6 +243,7 @@ describe('BSP files fetched after racing', () => {
       { race: one, order: [2, 0, 4, 1, 3], placed: 3, names: { 1: 'Compleatly Different' } }, // a horse not on the card
       { race: two, order: [1, 3, 0, 2, 4], placed: 2, menuCourse: 'Asct' }, // a short name that starts no card course
     ]);
+    await morningAfter();
     const answer = (await run()).json as FeedRunAnswer;
     expect(answer.feed.state).toBe('ok');
     expect(answer.feed.unmatched).toEqual([
@@ -226,14 +262,83 @@ describe('BSP files fetched after racing', () => {
 
   it('waits for files not yet published: idle, not failing', async () => {
     t.clock.set(new Date(`${DAY}T12:30:00Z`)); // racing still on: not polled by itself, but Run now asks
+    publish(standard()); // Betfair's site has no file named for tomorrow yet, whatever is ready
     const res = await run();
     expect(res.status).toBe(200);
     expect((res.json as FeedRunAnswer).feed).toMatchObject({
       state: 'idle',
       failures: 0,
-      message: `Waiting for ${WIN}: not published yet.`,
+      message: `Waiting for the BSPs of ${DAY} (${WIN_NEXT} or ${WIN}): not published yet.`,
     });
-    expect(betfair.requests).toEqual([WIN]);
+    expect(betfair.requests).toEqual([WIN_NEXT, WIN]);
+  });
+
+  it("reads a day's races from the file named for the day itself too, when that is where they are", async () => {
+    publish(standard(), DAY, DAY);
+    const answer = (await run()).json as FeedRunAnswer;
+    expect(answer.feed.state).toBe('ok');
+    expect(answer.message).toMatch(new RegExp(`^${DAY}: 10 new prices, 2 results saved`));
+    expect(betfair.requests).toEqual([WIN_NEXT, WIN, PLACE_NEXT, PLACE]);
+  });
+
+  it('says failing, not idle, when a day with results has no BSPs by noon the day after, until they come', async () => {
+    const [one, two] = races;
+    expect((await enterResults(admin, DAY, [resultLine(one, [2, 0, 4]), resultLine(two, [3, 1])])).status).toBe(200);
+    await morningAfter(`${NEXT}T11:59:00Z`);
+    expect(((await run()).json as FeedRunAnswer).feed).toMatchObject({ state: 'idle', failures: 0 });
+
+    await morningAfter(`${NEXT}T12:00:00Z`);
+    const late = await run();
+    expect(late.status).toBe(502);
+    expect((late.json as FeedRunAnswer).feed).toMatchObject({
+      state: 'failing',
+      failures: 1,
+      message: `No BSPs yet for ${DAY}, which has results: Betfair's files are due by 12:00 the next day (upload them by hand if they never come). Waiting for the BSPs of ${DAY} (${WIN_NEXT} or ${WIN}): not published yet.`,
+    });
+    expect((await feed()).state).toBe('failing');
+
+    publish(standard());
+    const arrived = (await run()).json as FeedRunAnswer;
+    expect(arrived.feed).toMatchObject({ state: 'ok', failures: 0 });
+    expect(arrived.message).toMatch(new RegExp(`^${DAY}: 10 new prices, 0 results saved, 2 results given BSPs`));
+  });
+
+  it("settles a tipped runner listed with an empty BSP as a non-runner: the tip and a member's bet are void, not lost", async () => {
+    const [, two] = races;
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${two.time} ${two.course}`,
+      selectionName: two.horses[4].name,
+      selectionType: 'nap',
+      advisedOdds: '8/1',
+    });
+    const { client: member } = await signedIn(t, 'member');
+    const bet = await member.post('/api/my-bets', {
+      raceDate: DAY,
+      raceTime: two.time,
+      course: two.course,
+      source: 'race-card',
+      horseName: two.horses[4].name,
+      price: '8/1',
+      stake: 5,
+    });
+    expect(bet.status, bet.text).toBe(200);
+    publish([
+      { race: races[0], order: [2, 0, 4, 1, 3], placed: 3 },
+      { race: two, order: [1, 3, 0, 2], placed: 2, noBsp: [4] },
+    ]);
+    await morningAfter();
+    const answer = (await run()).json as FeedRunAnswer;
+    expect(answer.feed).toMatchObject({ state: 'ok', unmatched: [] });
+    expect(answer.message).toContain(`${two.horses[4].name} NR`);
+
+    expect((await resultOf(two))!.runners[4]).toEqual([two.horses[4].name, 'nr', null, null, null]);
+    expect((await tips()).nap).toMatchObject({ result: 'NR', profitLoss: 0 });
+    const bets = (await (await memberAgain()).get('/api/my-bets')).json as MyBetsResponse;
+    expect(bets.bets[0]).toMatchObject({ horseName: two.horses[4].name, status: 'nr', returnPence: 500 });
+    expect(
+      await t.ctx.db.select().from(priceSnapshots).where(eq(priceSnapshots.horseName, two.horses[4].name)),
+    ).toEqual([]);
   });
 });
 
@@ -247,15 +352,19 @@ function cutInRow(csv: string, line: number) {
 describe('a malformed BSP file', () => {
   it('fetched: refused whole, the feed is failing with the file and line named, nothing is written', async () => {
     publish(standard());
-    betfair.files.set(WIN, betfair.files.get(WIN)!.replace(`25-11-2026 ${races[1].time}`, '2026-11-25T12:50'));
-    const res = await run();
-    expect(res.status).toBe(502);
-    const answer = res.json as FeedRunAnswer;
+    betfair.files.set(
+      WIN_NEXT,
+      betfair.files.get(WIN_NEXT)!.replace(`25-11-2026 ${races[1].time}`, '2026-11-25T12:50'),
+    );
+    await morningAfter();
+    const timed = await timedRun();
+    expect(timed.res.status).toBe(502);
+    const answer = timed.res.json as FeedRunAnswer;
     expect(answer.feed).toMatchObject({ state: 'failing', failures: 1 });
-    near(answer.feed.nextAttemptAt, Date.parse(`${DAY}T18:00:00Z`) + 2 * 1800_000); // backing off: twice the interval
+    during(answer.feed.nextAttemptAt, timed, 2 * 1800_000); // backing off: twice the interval
     expect(answer.message).toMatch(
       new RegExp(
-        `^${WIN} was refused, nothing was saved: Line 7: EVENT_DT "2026-11-25T12:50" is not a date and time like 25-11-2026 14:10\\.`,
+        `^${WIN_NEXT} was refused, nothing was saved: Line 7: EVENT_DT "2026-11-25T12:50" is not a date and time like 25-11-2026 14:10\\.`,
       ),
     );
     expect(await t.ctx.db.select().from(priceSnapshots)).toEqual([]);

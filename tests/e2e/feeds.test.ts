@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bspFileName } from '#shared/bsp-file';
-import { londonDate, weekdayOf } from '#shared/london-time';
+import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
 import { bspCsv } from '../fixtures/racing-feeds';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
@@ -69,8 +69,11 @@ describe('the Feeds panel', () => {
     await bsp.getByRole('button', { name: 'Run now' }).click();
     await expect
       .poll(() => bsp.textContent())
-      .toContain(`Waiting for ${bspFileName('uk', 'win', today)}: not published yet.`);
+      .toContain(
+        `Waiting for the BSPs of ${today} (${bspFileName('uk', 'win', addDays(today, 1))} or ${bspFileName('uk', 'win', today)}): not published yet.`,
+      );
     expect(await bsp.getByText('Idle', { exact: true }).isVisible()).toBe(true);
-    expect(betfair.requests).toEqual([bspFileName('uk', 'win', today)]);
+    // A day's races are in the file named for the next day (not there before that day), else in its own.
+    expect(betfair.requests).toEqual([bspFileName('uk', 'win', addDays(today, 1)), bspFileName('uk', 'win', today)]);
   });
 });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { londonDate } from '#shared/london-time';
 
 /**
  * Local stand-ins for the racing-data feeds on 127.0.0.1, speaking their documented formats, for
@@ -18,9 +19,18 @@ const close = (server: http.Server) =>
     server.close(() => resolve());
   });
 
-/** Betfair's BSP file listing: files by name as published (404 until then), or one status for everything (an outage). */
+/** Betfair's file names: country, market and the London day the file was written (DDMMYYYY). */
+const BSP_FILE_NAME = /^dwbfprices(?:uk|ire)(?:win|place)(\d{2})(\d{2})(\d{4})\.csv$/;
+
+/**
+ * Betfair's BSP file listing (promo.betfair.com/betfairsp/prices) as the site behaves: GET only
+ * (405 otherwise); a file answers 200 text/csv once published, and 404 before (the HTML page of a
+ * missing file), as does any name that is not a BSP file's. A file is written on the London day it
+ * is named for (holding the races of the day before), so a file named for a day after `clock`'s
+ * London day is never there yet, whatever `files` holds. `outage`: every request answers that status.
+ */
 export class BspFileServer {
-  /** Published files by name, e.g. "dwbfpricesukwin25112026.csv". */
+  /** Files by name as Betfair publishes them, e.g. "dwbfpricesukwin26112026.csv" (the races of 25 Nov). */
   readonly files = new Map<string, string>();
   readonly requests: string[] = [];
   /** Set: every request answers this status. */
@@ -31,14 +41,24 @@ export class BspFileServer {
     this.requests.push(name);
     if (this.outage)
       return void res.writeHead(this.outage, { 'content-type': 'text/html' }).end('<html>Service unavailable</html>');
+    if (req.method !== 'GET') return void res.writeHead(405, { allow: 'GET' }).end();
     const file = this.files.get(name);
-    if (file === undefined)
+    if (file === undefined || !this.published(name))
       return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>');
     res.writeHead(200, { 'content-type': 'text/csv' }).end(file);
   });
 
-  static async start() {
-    const s = new BspFileServer();
+  private constructor(private readonly clock: () => Date) {}
+
+  /** Whether a file of that name can be there by `clock`: a BSP file's name, of a day already begun in London. */
+  private published(name: string) {
+    const m = BSP_FILE_NAME.exec(name);
+    if (!m) return false;
+    return `${m[3]}-${m[2]}-${m[1]}` <= londonDate(this.clock());
+  }
+
+  static async start(clock: () => Date = () => new Date()) {
+    const s = new BspFileServer(clock);
     s.url = `${await listen(s.server)}/betfairsp/prices`;
     return s;
   }

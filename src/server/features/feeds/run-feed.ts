@@ -8,15 +8,17 @@ import {
   type RacingDataProvider,
 } from '#server/providers/racing-data';
 import { applyFeedBatch } from './apply-batch';
-import { planPoll } from './schedule';
+import { overdueMessage, planPoll } from './schedule';
 import { readFeedStatus, writeFeedStatus, type FeedStatusRow } from './status';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * One poll of one feed: the days it has something for (planPoll), each read whole and written
- * (applyFeedBatch), then its status. A failure writes nothing of that poll and backs off
- * (feedRetryDelayMs, never before a Retry-After); the site keeps its last prices and results.
+ * (applyFeedBatch), then its status. A day not published yet is waited for (idle when no day had
+ * anything), unless it is overdue: then the feed is failing. A failure writes nothing of that poll
+ * and backs off (feedRetryDelayMs, never before a Retry-After); the site keeps its last prices and
+ * results.
  */
 export async function runFeed(
   ctx: AppContext,
@@ -41,8 +43,16 @@ export async function runFeed(
     const parts: string[] = [];
     const notes: string[] = [];
     const unmatched: FeedProblem[] = [];
+    const waiting: Array<{ date: string; error: FeedNotReadyError }> = [];
     for (const date of plan.dates) {
-      const batch = await provider.poll(date, started);
+      let batch;
+      try {
+        batch = await provider.poll(date, started);
+      } catch (err) {
+        if (!(err instanceof FeedNotReadyError)) throw err;
+        waiting.push({ date, error: err });
+        continue;
+      }
       const applied = await applyFeedBatch(ctx, provider.id, batch);
       unmatched.push(...applied.problems);
       notes.push(...batch.notes);
@@ -52,8 +62,20 @@ export async function runFeed(
         part += `, settled ${applied.tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}`;
       parts.push(part);
     }
+    const overdue = (plan.overdue ?? []).filter((d) => waiting.some((w) => w.date === d));
+    if (overdue.length)
+      return writeFeedStatus(ctx, {
+        ...attempt,
+        state: 'failing',
+        message: [overdueMessage(overdue), ...waiting.map((w) => w.error.message), ...parts].join(' '),
+        failures: before.failures + 1,
+        nextAttemptAt: later(provider.intervalMs),
+        unmatched,
+      });
+    if (parts.length === 0 && waiting.length) throw waiting[0].error;
     const message = [
       `${parts.join('; ')}.`,
+      ...waiting.map((w) => w.error.message),
       unmatched.length ? `${plural(unmatched.length, 'name')} not matched.` : '',
       ...notes,
     ]
