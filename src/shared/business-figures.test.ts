@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { businessFigures, lastMonths, memberState, monthlyPricePence, type HistoryEvent } from './business-figures';
+import {
+  businessFigures,
+  churnRate,
+  lastMonths,
+  memberState,
+  monthlyPricePence,
+  type HistoryEvent,
+} from './business-figures';
 
 const NOW = new Date('2026-11-22T09:00:00Z'); // a Sunday in November, London on GMT
 const DAY = 86400_000;
@@ -94,7 +101,7 @@ const before = [
 
 describe('businessFigures against a hand-worked year', () => {
   // Worked by hand: 10 members held a subscription on 1 December 2025.
-  //  Dec: 2 join, 1 ends            → starts 10, ends 11, churn 1/10
+  //  Dec: 2 join, 1 ends            → starts 10, ends 11, churn 1/12 (12 paid in December)
   //  Jan: 2 cancel requests (one says too_expensive, one gives no reason), 1 ends on 31 Jan 23:30 GMT
   //                                 → starts 11, ends 10, churn 1/11
   //  Mar: 2 failed payments, 1 recovered
@@ -166,7 +173,7 @@ describe('businessFigures against a hand-worked year', () => {
       ['2026-10', 11, 11],
       ['2026-11', 11, 8],
     ]);
-    expect(month('2025-12')).toMatchObject({ newMembers: 2, cancelled: 1, churnRate: 0.1 });
+    expect(month('2025-12')).toMatchObject({ newMembers: 2, cancelled: 1, churnRate: 1 / 12 });
     expect(month('2026-01')).toMatchObject({ newMembers: 0, cancelled: 1, churnRate: 1 / 11 });
     expect(month('2026-02')).toMatchObject({ newMembers: 0, cancelled: 0, churnRate: 0 });
     expect(month('2026-06')).toMatchObject({ newMembers: 0 });
@@ -215,7 +222,39 @@ describe('businessFigures against a hand-worked year', () => {
     });
   });
 
-  it('has no churn rate for a month nobody was paying at the start of, and never counts below zero', () => {
+  it('counts a member who joins and leaves within the month: churn over everyone who paid in it', () => {
+    // A new site: nobody paying on 1 November; 3 join, 2 of them leave before the month is out.
+    const firstMonth = businessFigures({
+      now: NOW,
+      members: [],
+      events: [
+        ev('joined', '2026-11-02T10:00:00Z', { providerRef: 'sub_a' }),
+        ev('joined', '2026-11-03T10:00:00Z', { providerRef: 'sub_b' }),
+        ev('joined', '2026-11-04T10:00:00Z', { providerRef: 'sub_c' }),
+        ev('ended', '2026-11-10T10:00:00Z', { providerRef: 'sub_a' }),
+        ev('ended', '2026-11-12T10:00:00Z', { providerRef: 'sub_b' }),
+      ],
+      dailyEmailRecipients: 0,
+    });
+    expect(firstMonth.months.find((f) => f.month === '2026-11')).toMatchObject({
+      payingAtStart: 0,
+      newMembers: 3,
+      cancelled: 2,
+      payingAtEnd: 1,
+      churnRate: 2 / 3,
+    });
+  });
+
+  it('churn rate: ended over paying at the start plus joined, at most 1, none when nobody paid', () => {
+    expect(churnRate({ payingAtStart: 0, newMembers: 2, cancelled: 2 })).toBe(1);
+    expect(churnRate({ payingAtStart: 10, newMembers: 2, cancelled: 3 })).toBe(0.25);
+    expect(churnRate({ payingAtStart: 4, newMembers: 0, cancelled: 0 })).toBe(0);
+    // An end whose join is not in the history (recorded before the history began) is still a loss.
+    expect(churnRate({ payingAtStart: 1, newMembers: 0, cancelled: 2 })).toBe(1);
+    expect(churnRate({ payingAtStart: 0, newMembers: 0, cancelled: 0 })).toBeNull();
+  });
+
+  it('has no churn rate for a month nobody paid in, and never counts below zero', () => {
     const empty = businessFigures({
       now: NOW,
       members: [],

@@ -66,7 +66,10 @@ export interface MonthFigures {
   newMembers: number;
   /** Subscriptions that ended in the month. */
   cancelled: number;
-  /** cancelled ÷ payingAtStart; null when nobody was paying as the month began. */
+  /**
+   * cancelled ÷ everyone who paid during the month (payingAtStart + newMembers): a member who
+   * joins and leaves in the same month counts on both sides. Null when nobody paid in the month.
+   */
   churnRate: number | null;
   cancelRequests: number;
   cancelReasons: Record<string, number>;
@@ -152,6 +155,17 @@ function onceFilter() {
   };
 }
 
+/**
+ * The share of the month's paying members who left: its ended subscriptions over everyone who
+ * paid at some time in it (paying as it began, or joined in it), at most all of them. Null when
+ * nobody paid in the month.
+ */
+export function churnRate(f: Pick<MonthFigures, 'payingAtStart' | 'newMembers' | 'cancelled'>): number | null {
+  const paidInMonth = f.payingAtStart + f.newMembers;
+  if (paidInMonth === 0) return null;
+  return Math.min(1, f.cancelled / paidInMonth);
+}
+
 export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
   const { now } = input;
   const once = onceFilter();
@@ -199,7 +213,7 @@ export function businessFigures(input: BusinessFiguresInput): BusinessFigures {
       }
     }
     f.payingAtEnd = paying;
-    f.churnRate = f.payingAtStart > 0 ? f.cancelled / f.payingAtStart : null;
+    f.churnRate = churnRate(f);
   });
 
   const cancelReasons = [...totals]

@@ -5,3 +5,6 @@
  * a domain without a dot, so nobody can register it).
  */
 export const erasedEmail = (userId: number) => `deleted-${userId}@invalid`;
+
+/** The address is an erased account's anonymous remainder: lists show "Erased account", never the address. */
+export const isErasedEmail = (email: string) => /^deleted-[0-9]+@invalid$/.test(email);

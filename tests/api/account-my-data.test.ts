@@ -50,7 +50,9 @@ async function history(user: { id: number; email: string }, tag: string) {
     userId: user.id,
     type: 'joined',
     amountPence: 1200,
-    providerRef: `in_${tag}`,
+    // As a paid checkout records it (billing/record-joining.ts): under the checkout's id.
+    providerRef: `cs_secret_${tag}`,
+    detail: { plan: 'monthly', subscriptionId: `sub_${tag}`, startNowAcknowledgedAt: null },
     occurredAt: at('2026-11-01T10:01:00Z'),
   });
   await recordSubscriptionEvent(t.ctx.db, {
@@ -134,7 +136,7 @@ describe('GET /api/my-data', () => {
       paymentFailedAt: null,
     });
     expect(data.subscriptionHistory).toEqual([
-      { type: 'joined', reason: null, amountPence: 1200, reference: 'in_ann', occurredAt: '2026-11-01T10:01:00.000Z' },
+      { type: 'joined', reason: null, amountPence: 1200, reference: 'sub_ann', occurredAt: '2026-11-01T10:01:00.000Z' },
       {
         type: 'cancel_requested',
         reason: 'not_using',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { londonDate } from '#shared/london-time';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BusinessFigures } from '#shared/business-figures';
 import type { SubscriptionEventType } from '#shared/schemas/billing';
@@ -60,7 +61,11 @@ async function accounts() {
   await checkout('cs_dup', 'sub_12', 1600, 'monthly', 'sub_other'); // a duplicate payment is not their price
   await checkout('cs_12', 'sub_12', 1200);
   await createAccount(t, 'member', 'annual@example.com');
-  await set('annual@example.com', { stripeSubscriptionId: 'sub_year' });
+  // Renews at 00:30 on 1 July in London (23:30 UTC the day before).
+  await set('annual@example.com', {
+    stripeSubscriptionId: 'sub_year',
+    subscriptionEndDate: new Date('2027-06-30T23:30:00Z'),
+  });
   await checkout('cs_year', 'sub_year', 15996, 'annual');
   await createAccount(t, 'member', 'list@example.com');
   await set('list@example.com', {
@@ -228,21 +233,22 @@ describe('GET /api/admin/members.csv', () => {
       'Paying',
       'Monthly Premium',
       'monthly',
-      twelve.subscriptionStartDate!.toISOString(),
-      twelve.subscriptionEndDate!.toISOString(),
+      // Dates are London days; consent times London date and time (GMT in November).
+      londonDate(twelve.subscriptionStartDate!),
+      '2026-12-22',
       '12.00',
       '',
       '',
       '',
-      '2026-11-01T10:00:02.000Z',
-      twelve.createdAt.toISOString(),
+      '2026-11-01 10:00',
+      londonDate(twelve.createdAt),
     ]);
     expect(byEmail.get('annual@example.com')!.slice(1, 7)).toEqual([
       'Paying',
       'Monthly Premium',
       'annual',
       expect.any(String),
-      expect.any(String),
+      '2027-07-01', // not 30 June: the end is 00:30 in London (BST)
       '13.33',
     ]);
     expect(byEmail.get('list@example.com')!.slice(1, 11)).toEqual([
@@ -253,7 +259,7 @@ describe('GET /api/admin/members.csv', () => {
       expect.any(String),
       '16.00',
       '',
-      '2026-10-01T12:00:00.000Z',
+      '2026-10-01 13:00', // 12:00 UTC is 13:00 in London in summer time
       "'=1+1",
       '',
     ]);

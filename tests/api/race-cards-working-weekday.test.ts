@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -54,6 +55,21 @@ describe('GET /api/vbg-race-cards/working-weekday', () => {
     t.clock.set(new Date('2026-11-27T07:00:00Z'));
     const { client: nextMorning } = await signedIn(t, 'admin');
     expect((await nextMorning.get(WORKING)).json).toEqual({ weekday: 'friday' });
+  });
+
+  it('on a Saturday on the seeded site is Saturday: the seed loading tomorrow last is not the analyst working on it', async () => {
+    // Saturday 28 November 2026, 07:30 London: the demo loads Saturday's cards, then Sunday's.
+    t.clock.set(new Date('2026-11-28T07:30:00Z'));
+    await seedDemoRaceCards(t.ctx);
+    const { client: admin } = await signedIn(t, 'admin');
+    expect((await admin.get(WORKING)).json).toEqual({ weekday: 'saturday' });
+    // The analyst's own load for Sunday is where the work is, until Sunday has passed.
+    const res = await admin.post(
+      '/api/vbg-race-cards/upload-master-excel',
+      masterForm(await raceDayWorkbook(makeRaceDay({ races: 2, runners: 3, seed: 7 })), 'sunday'),
+    );
+    expect(res.status).toBe(200);
+    expect((await admin.get(WORKING)).json).toEqual({ weekday: 'sunday' });
   });
 
   it('is for the admin only', async () => {

@@ -5,7 +5,7 @@ import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from 
 import { createAccount, PASSWORD } from '../support/users';
 import { horses, races } from '#server/db/schema';
 import { publishTips } from '#server/features/tips/publish-tips';
-import { formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
+import { addDays, formatShortDay, londonDate, weekdayName, weekdayOf } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { dayTips } from '../fixtures/day-tips';
 
@@ -122,8 +122,80 @@ describe("the analyst's race cards", () => {
     const clearToday = a.getByRole('dialog', { name: "Clear Today's race cards?" });
     await expect
       .poll(() => clearToday.textContent())
-      .toContain(`Today is ${formatShortDay(today)}. All 3 races and 12 runners in the ${Weekday} tab`);
+      .toContain(`Today is ${Weekday}. All 3 races and 12 runners in the ${Weekday} tab ${dated}`);
     await clearToday.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => a.getByRole('option', { name: `${Weekday} (3 cards)` }).count()).toBe(1);
+    await admin.context.close();
+  });
+
+  it('counts nothing it has not read: the weekday list, Clear Tomorrow and a stage-1 replace wait for the server', async () => {
+    const today = londonDate(j.app.clock.now());
+    const tomorrow = addDays(today, 1);
+    const weekday = weekdayOf(tomorrow);
+    const Weekday = weekdayName(weekday);
+    const day = makeRaceDay({ races: 3, runners: 4, seed: 41 });
+    await createAccount(j.app, 'admin', 'boss@example.com');
+    const api = j.app.client();
+    expect((await api.post('/api/login', { email: 'boss@example.com', password: PASSWORD })).status).toBe(200);
+    expect(
+      (await api.post('/api/vbg-race-cards/upload-master-excel', masterForm(await raceDayWorkbook(day), weekday)))
+        .status,
+    ).toBe(200);
+
+    // The race lists answer only when the test lets them (a slow connection).
+    const admin = await j.newPage(PHONE, { serviceWorkers: 'block' });
+    const a = admin.page;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = (url: URL) =>
+      url.pathname === '/api/vbg-race-cards' || url.pathname === '/api/vbg-race-cards-metadata';
+    await a.route(held, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await signInThroughPage(a, 'boss@example.com');
+    await a.waitForURL('**/admin');
+    await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
+    const picker = a.getByLabel('Target weekday');
+    await expect.poll(() => picker.isVisible()).toBe(true);
+    // No "(0 cards)" for a list not yet read.
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+
+    await a.getByRole('button', { name: 'Tomorrow', exact: true }).click();
+    const clearTomorrow = a.getByRole('dialog', { name: "Clear Tomorrow's race cards?" });
+    await expect.poll(() => clearTomorrow.textContent()).toContain('Reading which tab is tomorrow and what it holds…');
+    expect(await clearTomorrow.textContent()).not.toContain('nothing will be removed');
+    await expect.poll(() => clearTomorrow.getByRole('button', { name: 'Clear', exact: true }).isDisabled()).toBe(true);
+    await capture(a, 'morning-clear-tomorrow-reading');
+
+    release();
+    await expect
+      .poll(() => clearTomorrow.textContent())
+      .toContain(
+        `Tomorrow is ${Weekday}. All 3 races and 12 runners in the ${Weekday} tab for ${formatShortDay(tomorrow)}`,
+      );
+    await expect.poll(() => clearTomorrow.getByRole('button', { name: 'Clear', exact: true }).isEnabled()).toBe(true);
+    await clearTomorrow.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => a.getByRole('option', { name: `${Weekday} (3 cards)` }).count()).toBe(1);
+
+    // Stage 1 over that tab: a workbook whose one race has the first race's time and course but none of
+    // its runners is another race; the confirmation counts from the server's reading of the tab.
+    const other = [{ ...day[0], horses: day[0].horses.map((h, i) => ({ ...h, name: `Stranger ${'ABCD'[i]}` })) }];
+    await picker.selectOption(weekday);
+    await a.getByLabel('Master spreadsheet').setInputFiles({
+      name: 'master.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await raceDayWorkbook(other),
+    });
+    await a.getByRole('button', { name: 'Upload Master Excel' }).click();
+    const replace = a.getByRole('dialog', { name: `Replace the ${Weekday} cards?` });
+    await expect
+      .poll(() => replace.getByRole('list', { name: 'Changes' }).getByRole('listitem').allTextContents())
+      .toEqual(['Removed: 3 races and 12 runners no longer in the workbook', 'Added: 1 race and 4 runners']);
+    await capture(a, 'morning-replace-another-race');
+    await replace.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => a.getByRole('option', { name: `${Weekday} (3 cards)` }).count()).toBe(1);
     await admin.context.close();
   });
@@ -137,6 +209,11 @@ describe("the analyst's daily tips", () => {
     const publishes = countRequests(a, 'POST', '/api/secure-content-upload');
     const publishButton = a.getByRole('button', { name: 'Update Tips & Preview' });
     await expect.poll(() => publishButton.isVisible()).toBe(true);
+    // The hint beside the button names everything required, Multiple 1 included.
+    const hint = (text: string) => a.getByText(text, { exact: true });
+    await expect
+      .poll(() => hint('NAP, NB, Longshot, Multiple 1 and the daily preview are needed before publishing.').isVisible())
+      .toBe(true);
 
     await a.getByLabel('NAP', { exact: true }).fill('Northern Star – 2:10 Ascot (7/1)');
     await a.getByLabel('NB', { exact: true }).fill('Harbour Light – 3:15 Haydock (9/2)');
@@ -171,7 +248,8 @@ describe("the analyst's daily tips", () => {
     await toolbar.getByRole('button', { name: 'Bold' }).click();
     await a.keyboard.type('Northern Star');
 
-    // Multiple 1 is empty: the browser says so at the field and sends nothing.
+    // Multiple 1 is empty: the hint still says so, and the browser says so at the field and sends nothing.
+    await expect.poll(() => hint('Multiple 1 is needed before publishing.').isVisible()).toBe(true);
     await publishButton.click();
     const m1 = a.getByLabel('Multiple 1 selections');
     await expect.poll(() => m1.getAttribute('aria-invalid')).toBe('true');
@@ -185,6 +263,7 @@ describe("the analyst's daily tips", () => {
 
     await m1.fill('Northern Star, Harbour Light, Copper Coast, Silent Witness');
     await expect.poll(() => m1.getAttribute('aria-invalid')).toBe(null);
+    await expect.poll(() => a.getByText(/needed before publishing/).count()).toBe(0);
     await a.getByRole('button', { name: 'Show Preview' }).click();
     const preview = a.getByRole('region', { name: 'Preview' });
     await expect.poll(() => preview.getByRole('heading', { level: 2, name: 'Ascot preview' }).isVisible()).toBe(true);

@@ -96,12 +96,14 @@ export async function startJourney(env: Record<string, string> = {}) {
     /** A page in its own context; its page errors and unexpected console errors fail the test. */
     async newPage(
       viewport = DESKTOP,
-      options: { expected?: ExpectedFailure[]; javaScriptEnabled?: boolean } = {},
+      options: { expected?: ExpectedFailure[]; javaScriptEnabled?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser.newContext({
         baseURL: app.baseUrl,
         viewport,
         javaScriptEnabled: options.javaScriptEnabled ?? true,
+        // Blocked where a test holds the page's requests (page.route never sees what a worker answers).
+        serviceWorkers: options.serviceWorkers ?? 'allow',
       });
       const page = await context.newPage();
       watchPage(page, options.expected);

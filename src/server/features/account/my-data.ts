@@ -26,6 +26,17 @@ export const checkoutsOf = (user: Pick<UserRow, 'id' | 'email'>) =>
 export const mailTo = (email: string) => sql`lower(${outbox.recipient}) = ${email.toLowerCase()}`;
 
 /**
+ * The provider's reference a member may see for a history row. A join is recorded under the
+ * checkout's id, which opens the post-payment password step: the member gets the subscription's
+ * id in its place (none when the join had no subscription).
+ */
+function historyReference(e: typeof subscriptionEvents.$inferSelect): string | null {
+  if (e.type !== 'joined') return e.providerRef;
+  const { subscriptionId } = (e.detail ?? {}) as { subscriptionId?: unknown };
+  return typeof subscriptionId === 'string' ? subscriptionId : null;
+}
+
+/**
  * Everything held about the signed-in person (UK GDPR access and portability), read only by
  * their own account id and address. Never another person's data and never a secret: no password
  * hash, no session or reset token, no checkout id (it opens the post-payment password step), no
@@ -113,7 +124,7 @@ export async function exportMyData(
       type: e.type,
       reason: e.reason,
       amountPence: e.amountPence,
-      reference: e.providerRef,
+      reference: historyReference(e),
       occurredAt: e.occurredAt.toISOString(),
     })),
     checkouts: checkouts.map((c) => ({

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isErasedEmail } from '#shared/erased-account';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { formatPounds } from '#shared/my-bets';
 import type {
@@ -49,7 +50,8 @@ async function emailsOf(ctx: AppContext, ids: (number | null)[]): Promise<Map<nu
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
   const rows = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.email]));
+  // An erased account keeps its row under a placeholder address: it is listed as no address at all.
+  return new Map(rows.filter((r) => !isErasedEmail(r.email)).map((r) => [r.id, r.email]));
 }
 
 function toRow(e: EventRow, emails: Map<number, string>): RefundRow {

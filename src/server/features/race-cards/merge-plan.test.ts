@@ -88,6 +88,30 @@ describe('planMerge', () => {
     expect(plan.races[0].horses[0]).toMatchObject({ id: 70, bookieOdds: 34, bookieOddsText: '33/1' });
   });
 
+  it('a race at the same time and course with none of the stored runners is another race: the old one goes whole', () => {
+    const plan = planMerge([race('14:10', [horse('New One'), horse('New Two')])], '2026-11-25', stored, [
+      { id: 70, raceId: 7, name: 'Northern Star', ...wb, summary: 'set later', workbookValues: wb },
+      { id: 71, raceId: 7, name: 'Harbour Light', ...wb, workbookValues: wb },
+    ]);
+    expect(plan.races[0].id).toBeUndefined();
+    expect(plan.removeRaceIds).toEqual([7]);
+    expect(plan.races[0].horses.map((h) => [h.id, h.summary])).toEqual([
+      [undefined, 'wb summary'],
+      [undefined, 'wb summary'],
+    ]);
+    // Never "Kept: 1 race and 0 runners".
+    expect(plan.summary).toEqual({
+      racesKept: 0,
+      racesAdded: 1,
+      racesRemoved: 1,
+      runnersKept: 0,
+      runnersAdded: 2,
+      runnersRemoved: 2,
+      laterValuesKept: 0,
+      laterValuesReplaced: 0,
+    });
+  });
+
   it('another race day, or a race not in the workbook, is replaced: nothing carries over', () => {
     const plan = planMerge([race('14:10', [horse('A')])], '2026-12-02', stored, [
       { id: 70, raceId: 7, name: 'A', ...wb, bookieOddsText: '33/1', workbookValues: wb },

@@ -42,8 +42,18 @@ const raceKey = (r: { time: string; course: string }) => `${r.time}|${norm(r.cou
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /**
+ * A stored race continues in the workbook only if at least one of its runners is still in it: at
+ * the same time and course with a wholly different field it is another race (its verdict, odds and
+ * summaries were written about other horses), so it goes and the workbook's race is new.
+ */
+function sharesARunner(race: ParsedRace, stored: readonly StoredHorse[]): boolean {
+  const names = new Set(stored.map((h) => norm(h.name)));
+  return race.horses.some((h) => names.has(norm(h.name)));
+}
+
+/**
  * Merges a parsed master workbook into a weekday's stored cards. A race of the
- * same race day, time and course keeps its id, and a runner of the same name in it keeps its id,
+ * same race day, time and course with a runner in common keeps its id, and a runner of the same name in it keeps its id,
  * so a member's open race and the generator's rows survive a re-upload or a re-process. For each
  * field a later stage may change, the stored value stays unless the workbook itself now says
  * something different from what it said before. Pure: the caller reads and writes.
@@ -76,7 +86,7 @@ export function planMerge(
   const used = new Set<number>();
   const races = parsed.map((race) => {
     const match = sameDay.get(raceKey(race));
-    if (!match || used.has(match.id)) {
+    if (!match || used.has(match.id) || !sharesARunner(race, horsesOf.get(match.id) ?? [])) {
       summary.racesAdded++;
       summary.runnersAdded += race.horses.length;
       return { race, id: undefined, horses: race.horses };

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   busy?: boolean;
   busyLabel?: string;
+  /** The confirm button is off (e.g. until what the action would do has been read). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   /** Optional fields asked for along with the confirmation (shown below the description). */
@@ -38,6 +40,7 @@ export function ConfirmDialog({
   destructive,
   busy,
   busyLabel,
+  confirmDisabled,
   onConfirm,
   onCancel,
   children,
@@ -90,7 +93,7 @@ export function ConfirmDialog({
                 type={asForm ? 'submit' : 'button'}
                 variant={destructive ? 'destructive' : 'primary'}
                 onClick={asForm ? undefined : onConfirm}
-                disabled={busy}
+                disabled={busy || confirmDisabled}
               >
                 {busy && busyLabel ? busyLabel : confirmLabel}
               </Button>

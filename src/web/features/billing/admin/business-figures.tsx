@@ -99,8 +99,8 @@ function FiguresBody({ figures }: { figures: Figures }) {
         <CardHeader>
           <CardTitle>The Last 12 Months</CardTitle>
           <CardDescription>
-            From the subscription history. Churn is the month’s cancelled subscriptions divided by the paying members it
-            began with.
+            From the subscription history. Churn is the month’s cancelled subscriptions divided by everyone who paid in
+            it: the paying members it began with and those who joined.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">

@@ -6,9 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { toast } from '#web/components/ui/use-toast';
 import { apiJson, errorMessage } from '#web/lib/request';
-import { addDays, formatShortDay, londonDate, weekdayOf } from '#shared/london-time';
-import { RACE_CARDS_METADATA_KEY, useRaceCardsMetadata } from '../api';
-import { whatIsLost } from './what-is-lost';
+import { weekdayName } from '#shared/london-time';
+import { RACE_CARDS_METADATA_KEY } from '../api';
+import { type ClearTarget, useClearTarget } from './clear-target';
+import { whatIsLost, whileReading } from './what-is-lost';
 
 const DAYS = [
   { key: 'yesterday', label: 'Yesterday' },
@@ -20,9 +21,9 @@ type Day = (typeof DAYS)[number];
 /** Clear Specific Day: the races of yesterday, today or tomorrow (by London date), each behind a confirmation. */
 export function ClearSpecificDay() {
   const queryClient = useQueryClient();
-  const [clearing, setClearing] = useState<Day | null>(null);
+  const { target, open, close } = useClearTarget<Day>();
+  const clearing = target?.key ?? null;
   const [busy, setBusy] = useState(false);
-  const metadata = useRaceCardsMetadata();
 
   async function clear(day: Day) {
     setBusy(true);
@@ -38,15 +39,17 @@ export function ClearSpecificDay() {
       });
     } finally {
       setBusy(false);
-      setClearing(null);
+      close();
     }
   }
 
-  // The server clears the weekday tab of that London day: say which, and what is in it now.
-  function describe(day: Day) {
-    const date = addDays(londonDate(new Date()), { yesterday: -1, today: 0, tomorrow: 1 }[day.key]);
-    const weekday = weekdayOf(date);
-    return `${day.label} is ${formatShortDay(date)}. ${whatIsLost(weekday, metadata.data?.[weekday] ?? [])}`;
+  // The server clears the weekday tab of that London day by its own clock: say which, and what is
+  // in it, from the lists read as the confirmation opened.
+  function describe(t: ClearTarget<Day>) {
+    const reading = whileReading(t, `which tab is ${t.key.label.toLowerCase()} and what it holds`);
+    if (reading) return reading;
+    const weekday = t.lists![t.key.key];
+    return `${t.key.label} is ${weekdayName(weekday)}. ${whatIsLost(weekday, t.lists![weekday])}`;
   }
 
   return (
@@ -59,7 +62,7 @@ export function ClearSpecificDay() {
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         {DAYS.map((d) => (
-          <Button key={d.key} variant="outline" onClick={() => setClearing(d)}>
+          <Button key={d.key} variant="outline" onClick={() => open(d)}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             {d.label}
           </Button>
@@ -68,13 +71,14 @@ export function ClearSpecificDay() {
       <ConfirmDialog
         open={clearing !== null}
         title={clearing ? `Clear ${clearing.label}'s race cards?` : 'Clear'}
-        description={clearing ? describe(clearing) : ''}
+        description={target ? describe(target) : ''}
         confirmLabel="Clear"
         busyLabel="Clearing..."
         destructive
         busy={busy}
-        onConfirm={() => clearing && void clear(clearing)}
-        onCancel={() => setClearing(null)}
+        confirmDisabled={!target?.lists}
+        onConfirm={() => target?.lists && void clear(target.key)}
+        onCancel={close}
       />
     </Card>
   );

@@ -22,7 +22,7 @@ export function RaceCardsAdmin({ stageSix }: { stageSix?: ReactNode } = {}) {
   const working = useWorkingWeekday();
   const [chosen, setWeekday] = useState<Weekday | null>(null);
   const weekday = chosen ?? working.data ?? weekdayOf(londonDate(new Date()));
-  const count = (d: Weekday) => metadata.data?.[d]?.length ?? 0;
+  const count = (d: Weekday) => (metadata.data ? (metadata.data[d]?.length ?? 0) : null);
   return (
     <div className="grid gap-6">
       <StageMasterUpload weekday={weekday} onWeekday={setWeekday} count={count} />

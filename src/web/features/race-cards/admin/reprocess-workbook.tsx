@@ -49,9 +49,10 @@ export function ChangeList({
       text: `Replaced: ${count(c.laterValuesReplaced, 'runner')} take the workbook's new values over later odds, non-runner flags or summaries`,
       loss: true,
     });
-  lines.push({
-    text: `Kept: ${count(c.racesKept, 'race')} and ${count(c.runnersKept, 'runner')}, with their verdicts`,
-  });
+  if (c.racesKept)
+    lines.push({
+      text: `Kept: ${count(c.racesKept, 'race')} and ${count(c.runnersKept, 'runner')}, with their verdicts`,
+    });
   if (c.laterValuesKept)
     lines.push({
       text: `Kept: what was set after stage 1 (morning odds, non-runner flags, summaries) for ${count(c.laterValuesKept, 'runner')}`,

@@ -22,7 +22,8 @@ export function StageMasterUpload({
 }: {
   weekday: Weekday;
   onWeekday: (d: Weekday) => void;
-  count: (d: Weekday) => number;
+  /** The cards stored for a weekday, or null while they are being read. */
+  count: (d: Weekday) => number | null;
 }) {
   const dayId = useId();
   const freeRace = useFreeRaceToday().data?.freeRace ?? null;
@@ -36,9 +37,11 @@ export function StageMasterUpload({
       : null;
   const goingFreeRace = useRef<string | null>(null);
 
-  // Over a day that has cards, the workbook is checked first and the admin confirms what changes.
-  const describe = (answer: UploadResult): UploadConfirmation => {
+  // The workbook is checked against the tab first: over a tab that has cards (as the server read
+  // it for this file, not as a list loaded earlier) the admin confirms what changes.
+  const describe = (answer: UploadResult): UploadConfirmation | null => {
     const details = answer.body as unknown as UploadPreview;
+    if (details.summary.racesKept + details.summary.racesRemoved === 0) return null; // an empty tab loses nothing
     const going = (goingFreeRace.current = freeRaceGoes(details.removedRaces));
     const losing =
       details.summary.racesRemoved > 0 || details.summary.runnersRemoved > 0 || details.summary.laterValuesReplaced > 0;
@@ -80,7 +83,8 @@ export function StageMasterUpload({
       >
         {WEEKDAYS.map((d) => (
           <option key={d} value={d}>
-            {weekdayName(d)} ({cards(count(d))})
+            {weekdayName(d)}
+            {count(d) === null ? '' : ` (${cards(count(d)!)})`}
           </option>
         ))}
       </select>
@@ -101,7 +105,7 @@ export function StageMasterUpload({
       noFileText="No file selected"
       fileTestId="master-file"
       refreshAfterFailure
-      preview={{ when: count(weekday) > 0, url: '/api/vbg-race-cards/upload-master-excel/preview', describe }}
+      preview={{ url: '/api/vbg-race-cards/upload-master-excel/preview', describe }}
       onUploaded={onUploaded}
     >
       <div className="rounded-md bg-navy-50 p-3 text-sm text-slate-800">

@@ -31,10 +31,11 @@ export interface StageUploadProps {
   /** Notes shown above the upload button. */
   children?: ReactNode;
   /**
-   * Asked first when `when` holds: the file goes to `url` (which writes nothing) and the admin
-   * confirms what `describe` makes of its answer before the upload itself.
+   * Asked first: the file goes to `url` (which writes nothing) and the admin confirms what
+   * `describe` makes of its answer before the upload itself; when `describe` finds nothing to
+   * confirm (null), the upload goes at once.
    */
-  preview?: { when: boolean; url: string; describe: (answer: UploadResult) => UploadConfirmation };
+  preview?: { url: string; describe: (answer: UploadResult) => UploadConfirmation | null };
   /** Adjusts the answer shown after the upload (e.g. what it meant for another stage). */
   onUploaded?: (answer: UploadResult) => UploadResult;
 }
@@ -88,13 +89,19 @@ export function StageUpload(props: StageUploadProps) {
     form.append('targetTab', weekday);
     form.append(field, file);
     setResult(null);
-    if (preview?.when) {
+    if (preview) {
       setProgress(0);
       const answer = await uploadWithProgress(preview.url, form, setProgress);
       setProgress(null);
-      if (answer.success) setPending({ form, confirmation: preview.describe(answer) });
-      else failed(answer);
-      return;
+      if (!answer.success) {
+        failed(answer);
+        return;
+      }
+      const confirmation = preview.describe(answer);
+      if (confirmation) {
+        setPending({ form, confirmation });
+        return;
+      }
     }
     await send(form);
   }

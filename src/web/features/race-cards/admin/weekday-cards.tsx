@@ -9,14 +9,16 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { toast } from '#web/components/ui/use-toast';
 import { apiJson, errorMessage } from '#web/lib/request';
 import { RACE_CARDS_METADATA_KEY } from '../api';
-import { whatIsLost } from './what-is-lost';
+import { type ClearTarget, useClearTarget } from './clear-target';
+import { whatIsLost, whileReading } from './what-is-lost';
 
 export const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
 
 /** The cards stored for each weekday tab, each day clearable after a confirmation saying what goes. */
 export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undefined }) {
   const queryClient = useQueryClient();
-  const [clearing, setClearing] = useState<Weekday | null>(null);
+  const { target, open, close } = useClearTarget<Weekday>();
+  const clearing = target?.key ?? null;
   const [clearBusy, setClearBusy] = useState(false);
   const count = (d: Weekday) => metadata?.[d]?.length ?? 0;
   const dateOf = (d: Weekday) => metadata?.[d]?.[0]?.raceDate;
@@ -34,10 +36,14 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
       });
     } finally {
       setClearBusy(false);
-      setClearing(null);
+      close();
       void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
     }
   }
+
+  // Counted from the lists read as the confirmation opened: the tab as the server will clear it.
+  const describe = (t: ClearTarget<Weekday>) =>
+    whileReading(t, `what the ${weekdayName(t.key)} tab holds`) ?? whatIsLost(t.key, t.lists![t.key]);
 
   return (
     <>
@@ -65,7 +71,7 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
                   variant="outline"
                   aria-label={`Clear ${weekdayName(d)}`}
                   disabled={count(d) === 0}
-                  onClick={() => setClearing(d)}
+                  onClick={() => open(d)}
                 >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                   Clear
@@ -79,13 +85,14 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
       <ConfirmDialog
         open={clearing !== null}
         title={clearing ? `Clear ${weekdayName(clearing)}?` : 'Clear'}
-        description={clearing ? whatIsLost(clearing, metadata?.[clearing] ?? []) : ''}
+        description={target ? describe(target) : ''}
         confirmLabel="Clear"
         busyLabel="Clearing..."
         destructive
         busy={clearBusy}
-        onConfirm={() => clearing && void clearDay(clearing)}
-        onCancel={() => setClearing(null)}
+        confirmDisabled={!target?.lists}
+        onConfirm={() => target?.lists && void clearDay(target.key)}
+        onCancel={close}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whatIsLost } from './what-is-lost';
+import { whatIsLost, whileReading } from './what-is-lost';
 
 const race = (id: number, runnerCount: number) => ({
   id,
@@ -18,5 +18,17 @@ describe('what clearing a weekday tab destroys', () => {
   });
   it('says when there is nothing to lose', () => {
     expect(whatIsLost('tuesday', [])).toBe('The Tuesday tab has no race cards: nothing will be removed.');
+  });
+});
+
+describe('a clear confirmation before its lists are read', () => {
+  it('says it is reading, then what failed, and nothing once the lists are in', () => {
+    expect(whileReading({ lists: null, failed: null }, 'what the Sunday tab holds')).toBe(
+      'Reading what the Sunday tab holds…',
+    );
+    expect(whileReading({ lists: null, failed: 'The server could not be reached.' }, 'x')).toBe(
+      'The server could not be reached. Nothing has been cleared: close this and try again.',
+    );
+    expect(whileReading({ lists: {}, failed: null }, 'x')).toBeNull();
   });
 });

@@ -17,3 +17,10 @@ export function whatIsLost(weekday: Weekday, races: readonly RaceSummary[]): str
     'with their verdicts, morning odds, non-runner flags and summaries, and the free race if it is one of them. This cannot be undone.'
   );
 }
+
+/** What a clear's confirmation says while the lists it will describe are read, or when they could not be. */
+export function whileReading(target: { lists: unknown; failed: string | null }, what: string): string | null {
+  if (target.failed) return `${target.failed.replace(/\.$/, '')}. Nothing has been cleared: close this and try again.`;
+  if (!target.lists) return `Reading ${what}…`;
+  return null;
+}

@@ -51,6 +51,24 @@ function refusals(errors: FieldErrors<FormValues>): string[] {
   ].flatMap((e) => (e?.message ? [e.message] : []));
 }
 
+/** "NAP, Multiple 1 and the daily preview are needed before publishing.": what is still empty, or null. */
+function neededBeforePublishing(fields: Record<'nap' | 'nb' | 'longshot' | 'multiple1' | 'dailyPreview', string>) {
+  const missing = (
+    [
+      ['NAP', fields.nap],
+      ['NB', fields.nb],
+      ['Longshot', fields.longshot],
+      ['Multiple 1', fields.multiple1],
+      ['the daily preview', fields.dailyPreview],
+    ] as const
+  )
+    .filter(([, value]) => value.trim() === '')
+    .map(([label]) => label);
+  if (missing.length === 0) return null;
+  const listed = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  return `${listed[0].toUpperCase()}${listed.slice(1)} ${missing.length === 1 ? 'is' : 'are'} needed before publishing.`;
+}
+
 /**
  * Steps 2 to 5 of Content Upload: banner, headline tips, multiples and the
  * daily preview in the article editor. The form is checked with the server's own schema before
@@ -71,8 +89,17 @@ export function PublishTipsForm() {
   const published = useHistoricalTips(today);
   const publish = usePublishTips();
 
-  const [nap, nb, longshot, dailyPreview] = form.watch(['nap', 'nb', 'longshot', 'dailyPreview']);
+  const [nap, nb, longshot, multiple1, dailyPreview] = form.watch([
+    'nap',
+    'nb',
+    'longshot',
+    'multiples.0.selections',
+    'dailyPreview',
+  ]);
+  // The button waits for the headline tips and the preview; Multiple 1 is required too (the form
+  // refuses it at its field), so the hint names it while it is empty.
   const ready = [nap, nb, longshot, dailyPreview].every((v) => v.trim() !== '');
+  const stillNeeded = neededBeforePublishing({ nap, nb, longshot, multiple1, dailyPreview });
 
   function reset() {
     form.reset(blankForm);
@@ -214,11 +241,7 @@ export function PublishTipsForm() {
           )}
           Update Tips & Preview
         </Button>
-        {!ready && (
-          <p className="text-sm text-slate-600">
-            NAP, NB, Longshot and the daily preview are needed before publishing.
-          </p>
-        )}
+        {stillNeeded && <p className="text-sm text-slate-600">{stillNeeded}</p>}
         {ready && published.data && (
           <p className="text-sm text-slate-700">Tips are already published today: publishing replaces them.</p>
         )}
