@@ -318,7 +318,7 @@ describe('The Racing API on real answers (tests/fixtures/real/racing-api)', () =
       ['/v1/racecards/standard', 200],
       ['/v1/results', 200],
     ]);
-    // The exchange offered more for every runner (4.5, 16, 80, 5.9 …): a bookmaker's best is the price.
+    // The exchange was the longest for eight of the ten (4.5, 16, 5.9 …): the best bookmaker's price is the card's.
     expect(await cardPrices(0, 'tuesday')).toEqual([
       [4.33, '10/3'], // Raging Raj: Bet Goodwin, BetMGM and others
       [15, '14/1'], // Born To Bright
