@@ -110,6 +110,12 @@ describe('price and result feeds', () => {
       /RACING_API_POLL_SECONDS: must be at least 1 second/,
     );
     expect(() => loadConfig({ NODE_ENV: 'test', BSP_BASE_URL: 'not a url' })).toThrow(/BSP_BASE_URL: must be a URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_BOOKMAKER: 'Betfair Exchange' })).toThrow(
+      /RACING_API_BOOKMAKER: names an exchange \(Betfair Exchange\), not a bookmaker/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', RACING_API_BOOKMAKER: 'William Hill' }).RACING_API_BOOKMAKER).toBe(
+      'William Hill',
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', RACING_API_REGIONS: 'gb;ire' })).toThrow(
       /RACING_API_REGIONS: must be a comma-separated list of region codes/,
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_RENEWAL_NOTICE_DAYS } from '#shared/subscription-notices';
 import { DEFAULT_PAYMENT_GRACE_DAYS } from '#shared/subscription';
 import { DEFAULT_PUSH_SERVICE_HOSTS, isPushHostPattern } from '#shared/alerts';
+import { isExchange } from '#shared/racing-feeds';
 
 /**
  * Configuration comes only from the environment (secrets never live in the repo).
@@ -283,6 +284,12 @@ function combinationProblems(env: RawEnv): Map<string, string> {
       if (!env[name]) add(name, 'required when RACING_DATA_PROVIDERS includes racing-api');
     }
   }
+  // The card's price is a bookmaker's: an exchange named here would give no price at all.
+  if (env.RACING_API_BOOKMAKER && isExchange(env.RACING_API_BOOKMAKER))
+    add(
+      'RACING_API_BOOKMAKER',
+      `names an exchange (${env.RACING_API_BOOKMAKER}), not a bookmaker: name a bookmaker, or leave it unset for each runner's best bookmaker price`,
+    );
   // Web Push signs with the pair and names the subject: half a configuration would only ever fail.
   const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
   if (vapid.some((name) => env[name]) && !vapid.every((name) => env[name])) {

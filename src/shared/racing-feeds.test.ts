@@ -3,7 +3,9 @@ import {
   feedAgrees,
   feedMayReplace,
   feedRetryDelayMs,
+  isExchange,
   matchFeed,
+  nonRunnerNames,
   resolveCourse,
   type FeedPrice,
   type FeedRace,
@@ -188,5 +190,42 @@ describe('feedRetryDelayMs', () => {
   it('never retries before the Retry-After the feed asked for', () => {
     expect(feedRetryDelayMs(1000, 1, 120_000)).toBe(120_000);
     expect(feedRetryDelayMs(300_000, 1, 5_000)).toBe(600_000);
+  });
+});
+
+describe('the odds sources that are exchanges, not bookmakers', () => {
+  it('the Betfair Exchange and the other exchanges; Betfair’s sportsbook and the bookmakers are not', () => {
+    for (const name of ['Betfair Exchange', 'betfair exchange', 'Betdaq', 'Matchbook', 'Smarkets'])
+      expect(isExchange(name), name).toBe(true);
+    for (const name of ['Bet365', 'William Hill', 'Paddy Power', 'Betfair Sportsbook', 'Spreadex', 'SportingIndex'])
+      expect(isExchange(name), name).toBe(false);
+  });
+});
+
+describe("the names in a results feed's non-runners note", () => {
+  it('reads names, not commas: a comma inside the reason in parentheses does not split a name', () => {
+    // Real notes of The Racing API: the first as reported, the others captured by others
+    // (tests/fixtures/real/racing-api/README.md names the source).
+    expect(nonRunnerNames('Darn Hot Time (self certificate, off feed)')).toEqual(['Darn Hot Time']);
+    expect(nonRunnerNames('Miss Chester (self certificate, coughing)')).toEqual(['Miss Chester']);
+    expect(
+      nonRunnerNames(
+        "Fletcher's Flight (self certificate, colic), Harb (unsuitable ground), Toolatetonegotiate (unsuitable ground)",
+      ),
+    ).toEqual(["Fletcher's Flight", 'Harb', 'Toolatetonegotiate']);
+    expect(
+      nonRunnerNames('Lady Margret (withdrawn; refused to enter stalls), Peace Belle (withdrawn; unruly in stalls)'),
+    ).toEqual(['Lady Margret', 'Peace Belle']);
+    expect(nonRunnerNames('Diamonds Diva (reserve), Great Rainbow (reserve)')).toEqual([
+      'Diamonds Diva',
+      'Great Rainbow',
+    ]);
+    expect(nonRunnerNames('Harb')).toEqual(['Harb']);
+  });
+  it('an empty note, or one with no name in it, names nobody', () => {
+    expect(nonRunnerNames('')).toEqual([]);
+    expect(nonRunnerNames(null)).toEqual([]);
+    expect(nonRunnerNames('...')).toEqual([]);
+    expect(nonRunnerNames(' , ')).toEqual([]);
   });
 });

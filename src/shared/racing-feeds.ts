@@ -50,6 +50,11 @@ export interface FeedBatch {
   results: FeedRace[];
   /** What the feed itself could not do ("14:10 Ascot: no place market, not settled"), for the admin. */
   notes: string[];
+  /**
+   * A request that failed after others were read (the results after the prices): what was read is
+   * still written, and the feed's status shows this failure.
+   */
+  failure?: Error;
 }
 
 /** One thing a run could not match to the cards, listed for the admin. */
@@ -256,4 +261,40 @@ const MAX_BACKOFF_MS = 3600_000;
 export function feedRetryDelayMs(intervalMs: number, failures: number, retryAfterMs: number | null): number {
   const backoff = Math.max(intervalMs, Math.min(intervalMs * 2 ** Math.max(1, failures), MAX_BACKOFF_MS));
   return Math.max(backoff, retryAfterMs ?? 0);
+}
+
+/**
+ * Betting exchanges, where punters bet against each other at decimal odds before commission: their
+ * price is not a bookmaker's, so it is never the card's price.
+ */
+const EXCHANGES = ['betdaq', 'matchbook', 'smarkets'];
+
+/** Whether an odds source a feed names ("Betfair Exchange", "Betdaq") is an exchange rather than a bookmaker. */
+export function isExchange(source: string): boolean {
+  const key = nameKey(source);
+  return EXCHANGES.includes(key) || key.endsWith('exchange');
+}
+
+/**
+ * The horses a results feed's non-runners note names: "Darn Hot Time (self certificate, off feed),
+ * Moostar (withdrawn, vet's advice)" → Darn Hot Time, Moostar. Names are separated by commas
+ * outside parentheses; what is in parentheses is the reason. A part with no letters ("...") is no name.
+ */
+export function nonRunnerNames(note: string | null | undefined): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let name = '';
+  const add = () => {
+    const n = name.replace(/\s+/g, ' ').trim();
+    if (/\p{L}/u.test(n)) names.push(n);
+    name = '';
+  };
+  for (const ch of note ?? '') {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && ch === ',') add();
+    else if (depth === 0) name += ch;
+  }
+  add();
+  return names;
 }

@@ -4,8 +4,9 @@ import { londonDate, weekdayOf } from '#shared/london-time';
 import { priceSnapshots, raceResultRunners, raceResults } from '#server/db/schema';
 import type { FeedRunAnswer, FeedsAnswer } from '#shared/schemas/feeds';
 import type { TipRecord } from '#shared/schemas/performance';
-import { raceResult, racecardOdds, sampleBsp } from '../fixtures/racing-feeds';
-import type { SampleRace } from '../fixtures/race-day';
+import { raceResult, racecardOdds } from '../fixtures/racing-feeds';
+import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
+import { realRacecardsPage, realResultsPage, realValidationError } from '../fixtures/real/racing-api';
 import type { HttpClient } from '../support/http-client';
 import { RacingApiServer } from '../support/racing-feeds';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -73,8 +74,8 @@ const runAnswer = async () => {
   return { status: res.status, answer: res.json as FeedRunAnswer };
 };
 
-async function cardPrices(race = 0) {
-  const id = (await member.get('/api/vbg-race-cards')).json.wednesday[race].id;
+async function cardPrices(race = 0, weekday = 'wednesday') {
+  const id = (await member.get('/api/vbg-race-cards')).json[weekday][race].id;
   const card = (await member.get(`/api/vbg-race-cards/race/${id}`)).json;
   return card.horses.map((h: { bookieOdds: number; bookieOddsText: string }) => [h.bookieOdds, h.bookieOddsText]);
 }
@@ -114,7 +115,7 @@ describe('The Racing API', () => {
     expect(Object.fromEntries(api.requests[1].query)).toMatchObject({
       start_date: DAY,
       end_date: DAY,
-      limit: '100',
+      limit: '50', // the published maximum
       skip: '0',
     });
     expect(api.requests[1].at - api.requests[0].at).toBeGreaterThanOrEqual(500); // 2 a second at most
@@ -136,7 +137,7 @@ describe('The Racing API', () => {
     expect(api.requests.filter((r) => r.status === 429)).toEqual([]);
   });
 
-  it('saves results like the analyst’s with source racing-api: positions, SPs, BSPs, non-runners; tips settle', async () => {
+  it('saves results like the analyst’s with source racing-api: positions, SPs, non-runners (no BSPs: the API has none); tips settle', async () => {
     const [one, two] = races;
     await record(admin, {
       raceDate: DAY,
@@ -174,10 +175,10 @@ describe('The Racing API', () => {
       .orderBy(asc(raceResultRunners.id));
     // Four ran: no places are paid, so only the winner has a position.
     expect(runners.map((r) => [r.name, r.finish, r.position, r.startingPrice, r.bsp])).toEqual([
-      [one.horses[0].name, 'ran', null, '12/1', sampleBsp(0)],
-      [one.horses[1].name, 'ran', null, '7/1', sampleBsp(1)],
-      [one.horses[2].name, 'ran', null, '16/1', sampleBsp(2)],
-      [one.horses[3].name, 'won', 1, '5/2', sampleBsp(3)],
+      [one.horses[0].name, 'ran', null, '12/1', null],
+      [one.horses[1].name, 'ran', null, '7/1', null],
+      [one.horses[2].name, 'ran', null, '16/1', null],
+      [one.horses[3].name, 'won', 1, '5/2', null],
       [one.horses[4].name, 'nr', null, null, null],
     ]);
     const tips = Object.fromEntries(
@@ -190,7 +191,7 @@ describe('The Racing API', () => {
     expect((await runAnswer()).answer.message).toBe(`${DAY}: 0 new prices, 0 results saved.`);
   });
 
-  it("keeps the analyst's result and fills in its missing starting prices and the BSPs when the feed agrees", async () => {
+  it("keeps the analyst's result and fills in its missing starting prices when the feed agrees", async () => {
     const [one] = races;
     expect(
       (await enterResults(admin, DAY, [`${one.time} ${one.course}: ${one.horses[3].name}, ${one.horses[1].name}`]))
@@ -207,11 +208,11 @@ describe('The Racing API', () => {
       .where(eq(raceResultRunners.resultId, row.id))
       .orderBy(asc(raceResultRunners.id));
     expect(runners.map((r) => [r.finish, r.position, r.startingPrice, r.bsp])).toEqual([
-      ['ran', null, '12/1', sampleBsp(0)],
-      ['placed', 2, '7/1', sampleBsp(1)],
-      ['ran', null, '16/1', sampleBsp(2)],
-      ['won', 1, '5/2', sampleBsp(3)],
-      ['ran', null, '25/1', sampleBsp(4)],
+      ['ran', null, '12/1', null],
+      ['placed', 2, '7/1', null],
+      ['ran', null, '16/1', null],
+      ['won', 1, '5/2', null],
+      ['ran', null, '25/1', null],
     ]);
   });
 
@@ -234,6 +235,33 @@ describe('The Racing API', () => {
     expect(answer.message).toMatch(/2 names not matched\./);
   });
 
+  it('reads a day of results 50 at a time (the published limit), every page', async () => {
+    publishPrices(0);
+    // 58 races elsewhere come first: the two on the cards are on the second page.
+    const elsewhere = Array.from({ length: 58 }, (_, i) => ({
+      ...raceResult(DAY, races[i % 2], [0, 1, 2, 3, 4]),
+      race_id: `rac_elsewhere_${i}`,
+      course: 'Newcastle',
+    }));
+    api.results = [
+      ...elsewhere,
+      raceResult(DAY, races[0], [3, 1, 0, 2, 4]),
+      raceResult(DAY, races[1], [0, 1, 2, 3, 4]),
+    ];
+    const { status, answer } = await runAnswer();
+    expect(status, answer.message).toBe(200);
+    expect(answer.message).toBe(`${DAY}: 10 new prices, 2 results saved. 1 name not matched.`);
+    expect(answer.feed.unmatched).toEqual([
+      { date: DAY, race: 'Newcastle', horse: null, message: `No race cards at Newcastle on ${DAY}.` },
+    ]);
+    const pages = api.requests.filter((r) => r.path === '/v1/results');
+    expect(pages.map((r) => [r.status, r.query.get('limit'), r.query.get('skip')])).toEqual([
+      [200, '50', '0'],
+      [200, '50', '50'],
+    ]);
+    expect(await t.ctx.db.select().from(raceResults)).toHaveLength(2);
+  });
+
   it('refused credentials: the feed is failing and says which settings to check', async () => {
     const wrong = await startTestApp(env({ RACING_API_PASSWORD: 'not the password' }));
     try {
@@ -249,6 +277,99 @@ describe('The Racing API', () => {
     } finally {
       await wrong.close();
     }
+  });
+});
+
+/** Cards for real races: each race's runners named as the feed names them, without a country suffix. */
+async function uploadRealCards(weekday: string, cards: Array<{ time: string; course: string; horses: string[] }>) {
+  const runners = Math.max(...cards.map((c) => c.horses.length));
+  const sample = makeRaceDay({ races: cards.length, runners, seed: 5 });
+  const real = cards.map((card, i) => ({
+    ...sample[i],
+    time: card.time,
+    course: card.course,
+    horses: card.horses.map((name, h) => ({
+      ...sample[i].horses[h],
+      name: name.replace(/\s*\([A-Z]{2,3}\)$/, ''),
+      number: h + 1,
+      draw: h + 1,
+    })),
+  }));
+  const res = await admin.post(
+    '/api/vbg-race-cards/upload-master-excel',
+    masterForm(await raceDayWorkbook(real), weekday),
+  );
+  expect(res.status, res.text).toBe(200);
+}
+
+describe('The Racing API on real answers (tests/fixtures/real/racing-api)', () => {
+  it("prices each runner at its best bookmaker's fraction, never the Betfair Exchange's decimal", async () => {
+    t.clock.set(new Date('2025-10-14T12:43:00Z')); // 13:43 BST, when the racecards were captured
+    const page = realRacecardsPage();
+    const leicester = page.racecards.find((c) => c.course === 'Leicester')!;
+    await uploadRealCards('tuesday', [
+      { time: '13:44', course: 'Leicester', horses: leicester.runners.map((r) => r.horse) },
+    ]);
+    api.racecards = page.racecards; // Chantilly (FR) too: not among the regions asked for
+    const { status, answer } = await runAnswer();
+    expect(status, answer.message).toBe(200);
+    expect(answer.message).toBe('2025-10-14: 10 new prices, 0 results saved.');
+    expect(api.requests.map((r) => [r.path, r.status])).toEqual([
+      ['/v1/racecards/standard', 200],
+      ['/v1/results', 200],
+    ]);
+    // The exchange was the longest for eight of the ten (4.5, 16, 5.9 …): the best bookmaker's price is the card's.
+    expect(await cardPrices(0, 'tuesday')).toEqual([
+      [4.33, '10/3'], // Raging Raj: Bet Goodwin, BetMGM and others
+      [15, '14/1'], // Born To Bright
+      [81, '80/1'], // Warriors Choice: Bet365's 80/1 is longer than the exchange's 80
+      [5.5, '9/2'], // Supreme Dancer
+      [6.5, '11/2'], // Thisonesforyou
+      [13, '12/1'], // Truly Special
+      [3.5, '5/2'], // Bird Of War
+      [21, '20/1'], // Mr Nippy
+      [71, '70/1'], // Secret Testimony
+      [26, '25/1'], // Gullane Girl
+    ]);
+  });
+
+  it('saves real results: places by UK terms, SPs without the favourite mark, the named non-runner, no BSP', async () => {
+    t.clock.set(new Date('2025-10-13T19:30:00Z')); // 20:30 BST, after both races
+    const page = realResultsPage();
+    const [late, early] = page.results; // the API lists the latest first
+    await uploadRealCards('monday', [
+      { time: '19:40', course: 'Kempton', horses: early.runners.map((r) => r.horse) },
+      { time: '20:10', course: 'Kempton', horses: [...late.runners.map((r) => r.horse), 'Miss Chester'] },
+    ]);
+    api.results = page.results;
+    const { status, answer } = await runAnswer();
+    expect(status, answer.message).toBe(200);
+    expect(answer.message).toBe('2025-10-13: 0 new prices, 2 results saved.');
+    expect(answer.feed.unmatched).toEqual([]);
+    const asked = api.requests.find((r) => r.path === '/v1/results')!;
+    expect([asked.status, asked.query.get('limit'), asked.query.getAll('region')]).toEqual([200, '50', ['gb', 'ire']]);
+
+    const [row] = await t.ctx.db.select().from(raceResults).where(eq(raceResults.time, '20:10'));
+    expect(row).toMatchObject({ raceDate: '2025-10-13', course: 'Kempton', source: 'racing-api' });
+    const runners = await t.ctx.db
+      .select()
+      .from(raceResultRunners)
+      .where(eq(raceResultRunners.resultId, row.id))
+      .orderBy(asc(raceResultRunners.id));
+    // Ten ran in a handicap: three places. Jet Black and Pergola were joint favourites ("7/2J").
+    expect(runners.map((r) => [r.name, r.finish, r.position, r.startingPrice, r.bsp])).toEqual([
+      ['Veraison', 'won', 1, '17/2', null],
+      ['Jet Black', 'placed', 2, '7/2', null],
+      ['Nanny Park', 'placed', 3, '5/1', null],
+      ['Pergola', 'ran', null, '7/2', null],
+      ['Safe And Sound', 'ran', null, '9/1', null],
+      ['Wondrous Light', 'ran', null, '13/2', null],
+      ['Cloaks Of Gold', 'ran', null, '12/1', null],
+      ['Tap Dancer', 'ran', null, '28/1', null],
+      ['Shaffron', 'ran', null, '11/1', null],
+      ['Lieutenant Lily', 'ran', null, '20/1', null],
+      ['Miss Chester', 'nr', null, null, null],
+    ]);
   });
 });
 
@@ -280,6 +401,33 @@ describe('when The Racing API fails', () => {
 
     const admins = (await admin.get('/api/admin/feeds')).json as FeedsAnswer;
     expect(admins.feeds.find((f) => f.provider === 'racing-api')).toMatchObject({ state: 'rate-limited', failures: 1 });
+  });
+
+  it('results failing after the prices were read: the prices are saved, the feed shows the failure and keeps its interval', async () => {
+    publishPrices(0);
+    api.results = [raceResult(DAY, races[0], [3, 1, 0, 2, 4])];
+    api.failing = { path: '/v1/results', status: 503 };
+    const failed = await runAnswer();
+    expect(failed.status).toBe(502);
+    expect(failed.answer.feed).toMatchObject({ state: 'failing', failures: 1 });
+    expect(failed.answer.message).toBe(
+      `Saved what was read (${DAY}: 10 new prices, 0 results saved), then: The Racing API answered 503 for /v1/results. 1 failure in a row. Next attempt in ${INTERVAL_S} s.`,
+    );
+    near(failed.answer.feed.nextAttemptAt, t.clock.now().getTime() + INTERVAL_S * 1000);
+    expect(await cardPrices()).toEqual([
+      [3.5, '5/2'],
+      [4.5, '7/2'],
+      [5.5, '9/2'],
+      [6.5, '11/2'],
+      [7.5, '13/2'],
+    ]);
+    expect(await t.ctx.db.select().from(raceResults)).toEqual([]);
+
+    api.failing = null;
+    t.clock.advance(INTERVAL_S * 1000);
+    const back = await runAnswer();
+    expect(back.answer.feed).toMatchObject({ state: 'ok', failures: 0 });
+    expect(back.answer.message).toBe(`${DAY}: 0 new prices, 1 result saved.`);
   });
 
   it('down (503): failing, backing off longer each time; back: ok again with new prices', async () => {
@@ -332,5 +480,43 @@ describe('the poller on its own', () => {
     } finally {
       await polling.close();
     }
+  });
+});
+
+describe('the local Racing API keeps to its published OpenAPI', () => {
+  const basic = () => ({
+    authorization: `Basic ${Buffer.from(`${api.username}:${api.password}`).toString('base64')}`,
+  });
+  it('refuses a request without HTTP Basic credentials (401), and a limit or skip outside its published range (422, the API’s error shape)', async () => {
+    expect((await fetch(`${api.url}/v1/results?limit=10`)).status).toBe(401);
+    const tooMany = await fetch(`${api.url}/v1/results?start_date=${DAY}&end_date=${DAY}&limit=100&skip=0`, {
+      headers: basic(),
+    });
+    expect(tooMany.status).toBe(422);
+    const body = (await tooMany.json()) as { detail: Array<Record<string, unknown>> };
+    expect(body).toEqual({
+      detail: [
+        {
+          loc: ['query', 'limit'],
+          msg: 'ensure this value is less than or equal to 50',
+          type: 'value_error.number.not_le',
+          ctx: { limit_value: 50 },
+        },
+      ],
+    });
+    // Each error carries the fields of the API's own captured 422 answer.
+    expect(Object.keys(body.detail[0])).toEqual(expect.arrayContaining(Object.keys(realValidationError().detail[0])));
+    const wrong = await fetch(`${api.url}/v1/results?limit=0&skip=ten`, { headers: basic() });
+    expect(((await wrong.json()) as { detail: Array<{ loc: string[]; type: string }> }).detail).toEqual([
+      expect.objectContaining({ loc: ['query', 'limit'], type: 'value_error.number.not_ge' }),
+      expect.objectContaining({ loc: ['query', 'skip'], type: 'type_error.integer' }),
+    ]);
+  });
+  it('answers a third request within a second 429 with Retry-After: 1 (the published 2 requests a second)', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => fetch(`${api.url}/v1/racecards/standard?day=today`, { headers: basic() })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    expect(answers.find((r) => r.status === 429)!.headers.get('retry-after')).toBe('1');
   });
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { londonDate } from '#shared/london-time';
+import { realOpenApi } from '../fixtures/real/racing-api';
 
 /**
  * Local stand-ins for the racing-data feeds on 127.0.0.1, speaking their documented formats, for
@@ -74,23 +75,74 @@ interface RacingApiRequest {
   status: number;
 }
 
+type ValidationError = { loc: string[]; msg: string; type: string; ctx?: Record<string, number> };
+
 /**
- * The Racing API: HTTP Basic credentials checked on every call (401 otherwise); at most
- * `perSecond` requests in any second, else 429 with Retry-After: 1; `/v1/racecards/standard` and
- * `/v1/results` answered from `racecards` and `results` (filtered by day, region and page as
- * documented). `outage` makes every call answer that status; `rateLimit(s)` makes every call
- * answer 429 with Retry-After: s for the next s seconds (as after a burst).
+ * A request's query checked against the published OpenAPI's parameters for its operation, with
+ * the API's own (pydantic) messages: a missing required parameter, a number that is not an
+ * integer or outside its minimum and maximum (`/v1/results`' `limit` is 1–50).
+ */
+function validateQuery(op: ReturnType<typeof realOpenApi>['paths'][string]['get'], query: URLSearchParams) {
+  const errors: ValidationError[] = [];
+  for (const p of op.parameters.filter((x) => x.in === 'query')) {
+    const loc = ['query', p.name];
+    const value = query.get(p.name);
+    if (value === null) {
+      if (p.required) errors.push({ loc, msg: 'field required', type: 'value_error.missing' });
+      continue;
+    }
+    if (p.schema.type !== 'integer') continue;
+    if (!/^-?\d+$/.test(value.trim())) {
+      errors.push({ loc, msg: 'value is not a valid integer', type: 'type_error.integer' });
+      continue;
+    }
+    const n = Number(value);
+    const { minimum, maximum } = p.schema;
+    if (minimum !== undefined && n < minimum)
+      errors.push({
+        loc,
+        msg: `ensure this value is greater than or equal to ${minimum}`,
+        type: 'value_error.number.not_ge',
+        ctx: { limit_value: minimum },
+      });
+    if (maximum !== undefined && n > maximum)
+      errors.push({
+        loc,
+        msg: `ensure this value is less than or equal to ${maximum}`,
+        type: 'value_error.number.not_le',
+        ctx: { limit_value: maximum },
+      });
+  }
+  return errors;
+}
+
+/** "2 requests per second", as the operation's description states its rate limit. */
+const publishedPerSecond = (op: { description?: string }) =>
+  Number(/Rate Limit<\/b><\/td><td>(\d+) requests per second/.exec(op.description ?? '')?.[1] ?? 2);
+
+/**
+ * The Racing API as its published OpenAPI (tests/fixtures/real/racing-api/openapi-excerpt.json)
+ * says: HTTP Basic credentials on every call (401 otherwise); each query parameter checked against
+ * its schema (422 with the API's `{"detail":[{loc,msg,type}]}` otherwise: `/v1/results` takes
+ * `limit` 1–50 and `skip` up to 20000, defaults 25 and 0); at most the published 2 requests a
+ * second, else 429 with Retry-After: 1. `/v1/racecards/standard` and `/v1/results` are answered
+ * from `racecards` and `results` (real ones: tests/fixtures/real/racing-api.ts), filtered by day,
+ * region and page as documented. `outage` makes every call answer that status, `failing` one
+ * path; `rateLimit(s)` makes every call answer 429 with Retry-After: s for the next s seconds.
  */
 export class RacingApiServer {
   readonly username = 'vbg-feed';
   readonly password = 'correct horse battery';
   /** RacecardOdds objects, as `/v1/racecards/standard?day=today` lists them. */
   racecards: Array<Record<string, unknown> & { region?: string }> = [];
-  /** ResultStandard objects. */
+  /** Result objects (ResultsPage.results). */
   results: Array<Record<string, unknown> & { date: string; region?: string }> = [];
   readonly requests: RacingApiRequest[] = [];
-  perSecond = 2;
+  private readonly openApi = realOpenApi();
+  perSecond = publishedPerSecond(this.openApi.paths['/v1/results'].get);
   outage: number | null = null;
+  /** One path that answers this status (the others answer as usual). */
+  failing: { path: string; status: number } | null = null;
   private limitedUntil = 0;
   private retryAfter = 1;
   url = '';
@@ -101,32 +153,39 @@ export class RacingApiServer {
       this.requests.push({ path: url.pathname, query: url.searchParams, at, status });
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     };
+    const op = this.openApi.paths[url.pathname]?.get;
+    if (!op) return answer(404, { detail: 'Not Found' });
     const expected = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    if (req.headers.authorization !== expected)
+    if (op.security?.some((s) => 'HTTPBasic' in s) && req.headers.authorization !== expected)
       return answer(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Basic' });
     if (at < this.limitedUntil)
       return answer(429, { detail: 'Too many requests' }, { 'retry-after': String(this.retryAfter) });
     const lastSecond = this.requests.filter((r) => r.status !== 429 && r.status !== 401 && at - r.at < 1000).length;
     if (lastSecond >= this.perSecond) return answer(429, { detail: 'Too many requests' }, { 'retry-after': '1' });
     if (this.outage) return answer(this.outage, { detail: 'Service unavailable' });
+    if (this.failing?.path === url.pathname) return answer(this.failing.status, { detail: 'Service unavailable' });
+    const invalid = validateQuery(op, url.searchParams);
+    if (invalid.length) return answer(422, { detail: invalid });
+    const query = [...url.searchParams];
     const regions = (name: string) => url.searchParams.getAll(name).map((r) => r.toLowerCase());
     const inRegions = (region: unknown, wanted: string[]) =>
       wanted.length === 0 || wanted.includes(String(region ?? '').toLowerCase());
+    const page = (fallback: number) => ({
+      limit: Number(url.searchParams.get('limit') ?? fallback),
+      skip: Number(url.searchParams.get('skip') ?? 0),
+    });
     if (url.pathname === '/v1/racecards/standard') {
+      const { limit, skip } = page(500);
       if ((url.searchParams.get('day') ?? 'today') !== 'today')
-        return answer(200, { racecards: [], total: 0, limit: 500, skip: 0, query: [] });
+        return answer(200, { racecards: [], total: 0, limit, skip, query });
       const cards = this.racecards.filter((c) => inRegions(c.region, regions('region_codes')));
-      return answer(200, { racecards: cards, total: cards.length, limit: 500, skip: 0, query: [] });
+      return answer(200, { racecards: cards.slice(skip, skip + limit), total: cards.length, limit, skip, query });
     }
-    if (url.pathname === '/v1/results') {
-      const from = url.searchParams.get('start_date') ?? '';
-      const to = url.searchParams.get('end_date') ?? '';
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const skip = Number(url.searchParams.get('skip') ?? 0);
-      const all = this.results.filter((r) => r.date >= from && r.date <= to && inRegions(r.region, regions('region')));
-      return answer(200, { results: all.slice(skip, skip + limit), total: all.length, limit, skip, query: [] });
-    }
-    answer(404, { detail: 'Not Found' });
+    const { limit, skip } = page(25);
+    const from = url.searchParams.get('start_date') ?? '';
+    const to = url.searchParams.get('end_date') ?? '';
+    const all = this.results.filter((r) => r.date >= from && r.date <= to && inRegions(r.region, regions('region')));
+    answer(200, { results: all.slice(skip, skip + limit), total: all.length, limit, skip, query });
   });
 
   static async start() {
@@ -142,6 +201,7 @@ export class RacingApiServer {
   /** Back to normal: no outage, no rate limit in force, requests forgotten. */
   reset() {
     this.outage = null;
+    this.failing = null;
     this.limitedUntil = 0;
     this.racecards = [];
     this.results = [];

@@ -18,7 +18,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * (applyFeedBatch), then its status. A day not published yet is waited for (idle when no day had
  * anything), unless it is overdue: then the feed is failing. A failure writes nothing of that poll
  * and backs off (feedRetryDelayMs, never before a Retry-After); the site keeps its last prices and
- * results.
+ * results. A batch that carries a failure (results that failed after the prices were read) is
+ * written first; the status then shows the failure, and the feed keeps its interval (its prices
+ * are still read) unless it was asked to slow down.
  */
 export async function runFeed(
   ctx: AppContext,
@@ -39,10 +41,12 @@ export async function runFeed(
     });
   }
   const attempt = { ...before, lastAttemptAt: started };
+  /** What a poll that failed part-way had written before the failure ("2026-11-25: 10 new prices, 0 results saved"). */
+  let saved: string | null = null;
+  const unmatched: FeedProblem[] = [];
   try {
     const parts: string[] = [];
     const notes: string[] = [];
-    const unmatched: FeedProblem[] = [];
     const waiting: Array<{ date: string; error: FeedNotReadyError }> = [];
     for (const date of plan.dates) {
       let batch;
@@ -61,6 +65,10 @@ export async function runFeed(
       if (applied.tipsSettled.length)
         part += `, settled ${applied.tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}`;
       parts.push(part);
+      if (batch.failure) {
+        saved = parts.join('; ');
+        throw batch.failure;
+      }
     }
     const overdue = (plan.overdue ?? []).filter((d) => waiting.some((w) => w.date === d));
     if (overdue.length)
@@ -101,24 +109,27 @@ export async function runFeed(
       });
     }
     const failures = before.failures + 1;
+    const first = saved === null ? '' : `Saved what was read (${saved}), then: `;
+    if (saved !== null) attempt.unmatched = unmatched;
     if (err instanceof FeedRateLimitedError) {
       const wait = feedRetryDelayMs(provider.intervalMs, failures, err.retryAfterMs);
       return writeFeedStatus(ctx, {
         ...attempt,
         state: 'rate-limited',
-        message: `${err.message} Backing off: next attempt in ${Math.ceil(wait / 1000)} s.`,
+        message: `${first}${err.message} Backing off: next attempt in ${Math.ceil(wait / 1000)} s.`,
         failures,
         nextAttemptAt: later(wait),
       });
     }
     const known = err instanceof FeedUnavailableError || err instanceof FeedFormatError;
     if (!known) ctx.log.error({ err, feed: provider.id }, 'feed poll failed');
-    const wait = feedRetryDelayMs(provider.intervalMs, failures, null);
     const why = known ? err.message : 'The poll failed on our side (see the server log).';
+    const wait = saved === null ? feedRetryDelayMs(provider.intervalMs, failures, null) : provider.intervalMs;
+    const kept = saved === null ? '; the site keeps its last prices' : '';
     return writeFeedStatus(ctx, {
       ...attempt,
       state: 'failing',
-      message: `${why} ${plural(failures, 'failure')} in a row; the site keeps its last prices. Next attempt in ${Math.ceil(wait / 1000)} s.`,
+      message: `${first}${why} ${plural(failures, 'failure')} in a row${kept}. Next attempt in ${Math.ceil(wait / 1000)} s.`,
       failures,
       nextAttemptAt: later(wait),
     });

@@ -57,7 +57,7 @@ const RACECARDS = {
   query: [],
 };
 
-/** Shaped as the documented ResultStandard example. */
+/** Shaped as the documented Result example, with a `bsp` that the published schema does not have (it is not read). */
 const RESULTS = {
   results: [
     {
@@ -99,7 +99,7 @@ describe('The Racing API racecards', () => {
         course: 'Brighton',
         horseName: 'Pistoletto (USA)',
         price: 9,
-        priceText: '9',
+        priceText: '8/1', // Bet365 writes "8" for 8/1
         observedAt: at,
       },
     ]);
@@ -133,21 +133,21 @@ describe('The Racing API racecards', () => {
 });
 
 describe('The Racing API results', () => {
-  it('record the winner, the placed within UK place terms, the rest as ran, with SPs and BSPs and the listed non-runners', () => {
+  it('record the winner, the placed within UK place terms, the rest as ran, with SPs (never a BSP) and the listed non-runners', () => {
     const page = readResults(JSON.stringify(RESULTS));
     if (typeof page === 'string') throw new Error(page);
     const [race] = resultRaces(page);
     expect(race).toMatchObject({ date: '2025-08-11', time: '20:25', course: 'Ballinrobe (IRE)', settles: true });
     // 8 ran in a handicap: three places.
     expect(race.runners.map((r) => [r.horseName, r.finish, r.position, r.startingPrice, r.bsp])).toEqual([
-      ['Mephisto (IRE)', 'won', 1, '15/2', 11.26],
-      ['Second Home', 'placed', 2, '5/2', 3.4],
+      ['Mephisto (IRE)', 'won', 1, '15/2', null],
+      ['Second Home', 'placed', 2, '5/2', null],
       ['Third Time', 'placed', 3, 'evs', null],
-      ['Fourth Wall', 'ran', 4, '10/1', 14],
-      ['Fifth Gear', 'ran', 5, '12/1', 18],
-      ['Pulled Up', 'ran', null, '33/1', 60],
-      ['Also Ran', 'ran', 6, '20/1', 30],
-      ['Seventh Son', 'ran', 7, '25/1', 40],
+      ['Fourth Wall', 'ran', 4, '10/1', null],
+      ['Fifth Gear', 'ran', 5, '12/1', null],
+      ['Pulled Up', 'ran', null, '33/1', null],
+      ['Also Ran', 'ran', 6, '20/1', null],
+      ['Seventh Son', 'ran', 7, '25/1', null],
       ['Diamonds Diva', 'nr', null, null, null],
       ['Great Rainbow', 'nr', null, null, null],
     ]);

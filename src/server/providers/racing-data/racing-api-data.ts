@@ -3,15 +3,16 @@ import { londonClock, londonDate } from '#shared/london-time';
 import { placeTerms } from '#shared/my-bets';
 import { parseOdds } from '#shared/odds';
 import { nameKey } from '#shared/race-results';
-import type { FeedPrice, FeedRace, FeedRunner } from '#shared/racing-feeds';
+import { isExchange, nonRunnerNames, type FeedPrice, type FeedRace, type FeedRunner } from '#shared/racing-feeds';
 import { normaliseOdds, normaliseRaceTime } from '#shared/tip-text';
 
 /**
- * The Racing API's documented JSON (api.theracingapi.com/documentation), only the fields VBG
- * reads: `GET /v1/racecards/standard` (RacecardsOddsPage: each racecard's course, date, off_time
- * "1:50" and off_dt "2023-05-02T13:50:00+01:00", runners with their bookmakers' `odds`) and
- * `GET /v1/results` (ResultsStandardPage: each result's course, date, off, off_dt, race_name,
- * non_runners, runners with `position`, `sp`, `sp_dec` and `bsp`). Everything else is ignored.
+ * The Racing API's published JSON (its OpenAPI; real answers in tests/fixtures/real/racing-api/),
+ * only the fields VBG reads: `GET /v1/racecards/standard` (RacecardsOddsPage: each racecard's
+ * course, date, off_time "1:50" and off_dt "2025-10-14T13:44:00+01:00", runners with the `odds` of
+ * each bookmaker and of the Betfair Exchange) and `GET /v1/results` (ResultsPage: each result's
+ * course, date, off, off_dt, race_name, the non_runners note, runners with `position`, `sp` and
+ * `sp_dec`). A result carries no BSP: BSPs come from Betfair's own files. Everything else is ignored.
  */
 const text = z.string().nullish();
 
@@ -43,7 +44,7 @@ const resultsPage = z.object({
         off_dt: text,
         race_name: z.string(),
         non_runners: text,
-        runners: z.array(z.object({ horse: z.string(), position: z.string(), sp: text, sp_dec: text, bsp: text })),
+        runners: z.array(z.object({ horse: z.string(), position: z.string(), sp: text, sp_dec: text })),
       }),
     )
     .nullable(),
@@ -69,6 +70,25 @@ function readPage<T>(schema: z.ZodType<T>, what: string, body: string): T | stri
 export const readRacecards = (body: string) => readPage(racecardsPage, 'The Racing API racecards', body);
 export const readResults = (body: string) => readPage(resultsPage, 'The Racing API results', body);
 
+/**
+ * The Racing API's validation answer (422, `{"detail":[{"loc":["query","limit"],"msg":…}]}`) as
+ * "query.limit: ensure this value is less than or equal to 50"; null for any other body.
+ */
+export function validationDetail(body: string): string | null {
+  try {
+    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
+    if (!Array.isArray(detail)) return null;
+    const parts = detail
+      .slice(0, 3)
+      .map((d: { loc?: unknown; msg?: unknown }) =>
+        `${Array.isArray(d.loc) ? d.loc.join('.') : '?'}: ${typeof d.msg === 'string' ? d.msg : '?'}`.slice(0, 200),
+      );
+    return parts.length ? parts.join('; ') : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The race's London day and 24-hour time: from off_dt when given, else the day and "1:50" (afternoon, as racing is). */
 function raceTime(day: string, off: string, offDt: string | null | undefined): { date: string; time: string } | null {
   if (offDt) {
@@ -81,9 +101,20 @@ function raceTime(day: string, off: string, offDt: string | null | undefined): {
 }
 
 /**
- * A runner's price: the best (longest) decimal price among its bookmakers, or only the named
- * bookmaker's when one is configured. Written as the bookmaker's fraction when it gives one
- * ("15/2"), else as the decimal.
+ * A bookmaker's price as it writes it: its fraction ("15/2", "evs"); a whole number one less than
+ * the decimal is that many to one ("8" at 9.0 is 8/1); else the decimal.
+ */
+function bookmakerText(fractional: string, price: number): string {
+  const fraction = fractional.trim();
+  if (/^\d+\s*\/\s*\d+$/.test(fraction) || /^ev(en)?s?$/i.test(fraction)) return normaliseOdds(fraction);
+  if (/^\d+$/.test(fraction) && Number(fraction) === price - 1) return `${Number(fraction)}/1`;
+  return String(price);
+}
+
+/**
+ * A runner's price: the best (longest) price among its bookmakers, or only the named bookmaker's
+ * when one is configured, written as that bookmaker's fraction. An exchange (the Betfair Exchange
+ * among the odds) is not a bookmaker: its decimal price is never taken.
  */
 export function chosenPrice(
   odds: ReadonlyArray<{ bookmaker: string; fractional: string; decimal: string }>,
@@ -92,16 +123,12 @@ export function chosenPrice(
   const wanted = bookmaker ? nameKey(bookmaker) : null;
   let best: { price: number; priceText: string } | null = null;
   for (const q of odds) {
+    if (isExchange(q.bookmaker)) continue;
     if (wanted !== null && nameKey(q.bookmaker) !== wanted) continue;
     const price = Number(q.decimal);
     if (!Number.isFinite(price) || price <= 1) continue;
     if (best && price <= best.price) continue;
-    const fraction = q.fractional.trim();
-    best = {
-      price,
-      priceText:
-        /^\d+\s*\/\s*\d+$/.test(fraction) || /^ev(en)?s?$/i.test(fraction) ? normaliseOdds(fraction) : String(price),
-    };
+    best = { price, priceText: bookmakerText(q.fractional, price) };
   }
   return best;
 }
@@ -131,8 +158,9 @@ function startingPrice(sp: string | null | undefined, spDec: string | null | und
 /**
  * Each result as VBG records it: position 1 won; the next positions within the UK place terms
  * for the runners that ran (placeTerms, handicap by the race's name) were placed; every other
- * finisher, and a runner that did not finish (PU, F, UR…), ran unplaced. The listed non-runners
- * (without "(reserve)" and other notes) are non-runners. A result without a winner does not settle.
+ * finisher, and a runner that did not finish (PU, F, UR…), ran unplaced. The horses the
+ * non-runners note names (nonRunnerNames: the reasons in parentheses are not names) are
+ * non-runners. No runner has a BSP from here. A result without a winner does not settle.
  */
 export function resultRaces(page: ResultsPage): FeedRace[] {
   const races: FeedRace[] = [];
@@ -144,20 +172,9 @@ export function resultRaces(page: ResultsPage): FeedRace[] {
       const m = /^=?(\d+)$/.exec(r.position.trim());
       const position = m ? Number(m[1]) : null;
       const finish = position === 1 ? 'won' : position !== null && position <= places ? 'placed' : 'ran';
-      const bsp = Number(r.bsp);
-      return {
-        horseName: r.horse,
-        finish,
-        position,
-        startingPrice: startingPrice(r.sp, r.sp_dec),
-        bsp: Number.isFinite(bsp) && bsp > 1 ? bsp : null,
-      };
+      return { horseName: r.horse, finish, position, startingPrice: startingPrice(r.sp, r.sp_dec), bsp: null };
     });
-    const nonRunners = (result.non_runners ?? '')
-      .split(',')
-      .map((n) => n.replace(/\([^)]*\)/g, '').trim())
-      .filter(Boolean);
-    for (const name of nonRunners)
+    for (const name of nonRunnerNames(result.non_runners))
       runners.push({ horseName: name, finish: 'nr', position: null, startingPrice: null, bsp: null });
     races.push({ ...when, course: result.course, runners, settles: runners.some((r) => r.finish === 'won') });
   }

@@ -1,15 +1,15 @@
 import { londonDate } from '#shared/london-time';
-import type { FeedBatch, FeedPrice } from '#shared/racing-feeds';
+import type { FeedBatch, FeedPrice, FeedRace } from '#shared/racing-feeds';
 import type { AppConfig } from '#server/env';
 import { FeedFormatError, FeedUnavailableError } from './errors';
 import { getFeed } from './http';
-import { racecardPrices, readRacecards, readResults, resultRaces } from './racing-api-data';
+import { racecardPrices, readRacecards, readResults, resultRaces, validationDetail } from './racing-api-data';
 import type { RacingDataProvider } from './index';
 
 /** The Racing API allows 2 requests a second: one at a time, at least this far apart (half a second and a margin for timers). */
 const REQUEST_SPACING_MS = 550;
-/** Results come 100 to a page (the documented maximum); a day of British and Irish racing is well under this many pages. */
-const RESULTS_PAGE = 100;
+/** Results come at most 50 to a page (the published `limit` is 1–50); a day of British and Irish racing is well under this many pages. */
+const RESULTS_PAGE = 50;
 const MAX_RESULT_PAGES = 10;
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 const WHAT = 'The Racing API';
@@ -17,7 +17,9 @@ const WHAT = 'The Racing API';
 /**
  * The Racing API (theracingapi.com) over HTTP Basic auth: today's racecards with each runner's
  * bookmaker odds (`/v1/racecards/standard?day=today`) become prices, and the day's results
- * (`/v1/results?start_date=…&end_date=…`) become results with their starting prices and BSPs.
+ * (`/v1/results?start_date=…&end_date=…`, paged 50 at a time) become results with their starting
+ * prices. A results request that fails after the racecards were read does not lose the prices: the
+ * batch carries them with the failure.
  */
 export function createRacingApiProvider(config: AppConfig): RacingDataProvider {
   const base = config.RACING_API_BASE_URL.replace(/\/+$/, '');
@@ -43,12 +45,37 @@ export function createRacingApiProvider(config: AppConfig): RacingDataProvider {
         throw new FeedUnavailableError(
           `${WHAT} refused the credentials (${res.status}): check RACING_API_USERNAME and RACING_API_PASSWORD, and the plan (racecards with odds need Standard).`,
         );
-      if (res.status !== 200) throw new FeedUnavailableError(`${WHAT} answered ${res.status} for ${path}.`);
+      if (res.status !== 200) {
+        const detail = res.status === 422 ? validationDetail(res.text) : null;
+        throw new FeedUnavailableError(`${WHAT} answered ${res.status} for ${path}${detail ? ` (${detail})` : ''}.`);
+      }
       return res.text;
     };
     const next = queue.then(run, run);
     queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** A London day's results, every page of them (skip/limit as the API documents). */
+  async function dayResults(date: string, now: Date): Promise<FeedRace[]> {
+    const results: FeedRace[] = [];
+    for (let page = 0, total = Infinity; page < MAX_RESULT_PAGES && page * RESULTS_PAGE < total; page++) {
+      const params: Array<[string, string]> = [
+        ['start_date', date],
+        ['end_date', date],
+        ...config.RACING_API_REGIONS.map((r): [string, string] => ['region', r]),
+        ['limit', String(RESULTS_PAGE)],
+        ['skip', String(page * RESULTS_PAGE)],
+      ];
+      const body = await get('/v1/results', params, now);
+      if (body === null) break;
+      const read = readResults(body);
+      if (typeof read === 'string') throw new FeedFormatError(read);
+      total = read.total;
+      results.push(...resultRaces(read).filter((r) => r.date === date));
+      if ((read.results ?? []).length < RESULTS_PAGE) break;
+    }
+    return results;
   }
 
   return {
@@ -71,24 +98,12 @@ export function createRacingApiProvider(config: AppConfig): RacingDataProvider {
           prices = racecardPrices(page, now, config.RACING_API_BOOKMAKER).filter((p) => p.date === date);
         }
       }
-      const results = [];
-      for (let page = 0, total = Infinity; page < MAX_RESULT_PAGES && page * RESULTS_PAGE < total; page++) {
-        const params: Array<[string, string]> = [
-          ['start_date', date],
-          ['end_date', date],
-          ...regions.map((r): [string, string] => ['region', r]),
-          ['limit', String(RESULTS_PAGE)],
-          ['skip', String(page * RESULTS_PAGE)],
-        ];
-        const body = await get('/v1/results', params, now);
-        if (body === null) break;
-        const read = readResults(body);
-        if (typeof read === 'string') throw new FeedFormatError(read);
-        total = read.total;
-        results.push(...resultRaces(read).filter((r) => r.date === date));
-        if ((read.results ?? []).length < RESULTS_PAGE) break;
+      try {
+        return { prices, results: await dayResults(date, now), notes: [] };
+      } catch (err) {
+        if (prices.length === 0 || !(err instanceof Error)) throw err;
+        return { prices, results: [], notes: [], failure: err };
       }
-      return { prices, results, notes: [] };
     },
   };
 }
