@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { currentPrice } from './current-price';
 import { parseOdds } from './odds';
 import { valueDownTo } from './odds-format';
 import type { PricePoint } from './schemas/prices';
@@ -7,7 +8,6 @@ import { calculateValue } from './value-model';
 import {
   boardCourses,
   buildValueBoard,
-  currentPrice,
   HISTORY_POINTS,
   priceMove,
   recentPrices,

@@ -8,7 +8,8 @@ import { valueDownTo } from './odds-format';
 import { round } from './odds';
 import { byTime, raceIsOff } from './race-times';
 import { nameKey, raceOfTip } from './race-results';
-import { MARKET_PRICE_SOURCES, type PricePoint, type PriceSource } from './schemas/prices';
+import { currentPrice } from './current-price';
+import type { PricePoint } from './schemas/prices';
 import type { RunnerResult } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import type { ParsedTip } from './tip-text';
@@ -58,40 +59,6 @@ export interface BoardTip {
   /** "NAP", "NB", "Longshot". */
   label: string;
   tip: Pick<ParsedTip, 'selectionName' | 'raceTime' | 'raceLocation'>;
-}
-
-/** Same price, to the stored two places. */
-const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
-
-/** A runner's price now, and where and when it came from when a dated market price stands behind it. */
-export interface CurrentPrice {
-  price: number;
-  priceText: string | null;
-  source: PriceSource | null;
-  /** ISO instant. */
-  observedAt: string | null;
-}
-
-/**
- * The price a runner is at now, as every screen shows it: the card's price, which is the newest
- * market snapshot (the morning odds, the analyst's paste, the feed) and never the Betfair starting
- * price, a closing price kept for the record. Its source and time belong to it only when the newest
- * market snapshot is that price (a card priced by the workbook alone has neither). Null without a price.
- */
-export function currentPrice(runner: {
-  bookieOdds: number | null;
-  bookieOddsText: string | null;
-  history: readonly PricePoint[];
-}): CurrentPrice | null {
-  if (runner.bookieOdds === null || !(runner.bookieOdds > 0)) return null;
-  const latest = runner.history.filter((p) => MARKET_PRICE_SOURCES.includes(p.source)).at(-1);
-  const dated = latest && samePrice(latest.price, runner.bookieOdds) ? latest : undefined;
-  return {
-    price: runner.bookieOdds,
-    priceText: runner.bookieOddsText,
-    source: dated?.source ?? null,
-    observedAt: dated?.observedAt ?? null,
-  };
 }
 
 /** Today's races in time order, each runner with its prices, the model's figures and its tip label. */

@@ -3,7 +3,7 @@ import { londonClock, londonDate } from '#shared/london-time';
 import { formatOdds, tipValue, type OddsFormat, type ValueDownTo } from '#shared/odds-format';
 import { nameKey, raceOfTip, TIP_RESULT_OF_FINISH } from '#shared/race-results';
 import type { RaceCard, RaceSummary } from '#shared/schemas/race-cards';
-import { currentPrice } from '#shared/value-board';
+import { currentPrice } from '#shared/current-price';
 import type { HistoricalTips } from '#shared/schemas/tips';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
