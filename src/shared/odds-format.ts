@@ -2,7 +2,7 @@
  * Odds the way the member reads them (docs/decisions/0030), and the shortest price at which a runner
  * is still value (the "value down to" price). Pure: no clock, no I/O.
  */
-import { parseOdds, round, toFractional } from './odds';
+import { parseOdds, round } from './odds';
 import { nameKey } from './name-key';
 import { normaliseOdds } from './tip-text';
 import { calculateValue, type ValueInput } from './value-model';
@@ -22,8 +22,10 @@ const LADDER_DECIMAL = PRICE_LADDER.map((p) => parseOdds(p)!);
 
 /**
  * Odds as text in the member's format: fractional keeps a price written as a fraction (normalised,
- * "7-1" → "7/1") and turns a decimal into the nearest simple fraction; decimal shows two decimals.
- * Empty when there are no odds.
+ * "7-1" → "7/1") and shows a decimal price as the bookmakers' ladder price it equals (to the two
+ * places a decimal is kept to: 4.33 is 10/3); a decimal on no rung of the ladder (a Betfair 7.2)
+ * stays a decimal, never an odd fraction such as 31/5. Decimal shows two decimals. Empty when
+ * there are no odds.
  */
 export function formatOdds(odds: string | number | null | undefined, format: OddsFormat): string {
   const decimal = parseOdds(odds ?? null);
@@ -31,15 +33,13 @@ export function formatOdds(odds: string | number | null | undefined, format: Odd
   if (format === 'decimal') return decimal.toFixed(2);
   if (typeof odds === 'string' && /^\s*(\d+\s*[/-]\s*\d+|evs|evens|even|evns)\s*$/i.test(odds))
     return normaliseOdds(odds);
-  return fractionalFor(decimal);
+  return ladderPriceAt(decimal) ?? decimal.toFixed(2);
 }
 
-function fractionalFor(decimal: number): string {
-  const exact = PRICE_LADDER.find((_, i) => Math.abs(LADDER_DECIMAL[i] - decimal) < 1e-6);
-  if (exact) return exact;
-  const profit = decimal - 1;
-  if (profit >= 1 && Math.abs(profit - Math.round(profit)) < 1e-6) return `${Math.round(profit)}/1`;
-  return toFractional(decimal);
+/** The ladder price a decimal equals, to two decimal places; null when it is on no rung. */
+function ladderPriceAt(decimal: number): string | null {
+  const rung = LADDER_DECIMAL.findIndex((d) => Math.abs(d - decimal) < 0.005 + 1e-9);
+  return rung >= 0 ? PRICE_LADDER[rung] : null;
 }
 
 /** The bookmakers' price nearest to decimal odds (a model's tissue price as a punter reads it). */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { currentPrice } from './current-price';
+import { parseOdds } from './odds';
 import { valueDownTo } from './odds-format';
 import type { PricePoint } from './schemas/prices';
 import type { ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
@@ -109,8 +111,9 @@ describe('buildValueBoard', () => {
     b.races[0].runners.forEach((r, i) => {
       expect(r.price).toBe(ascot.runners[i].bookieOdds);
       expect(r.valueScore).toBe(model[i].included ? model[i].valueScore : null);
-      expect(r.tissueOdds).toBe(model[i].included ? model[i].tissueOdds : null);
+      // The tissue shown is the fair price: value down to's threshold, not the model's corrected tissue.
       expect(r.valueDownTo).toEqual(valueDownTo(field, i));
+      expect(r.tissueOdds).toBe(r.valueDownTo?.decimal ?? null);
     });
     expect(b.races[0].runners[3]).toMatchObject({
       valueScore: null,
@@ -135,6 +138,55 @@ describe('buildValueBoard', () => {
     expect(l).toMatchObject({ price: 9, priceSource: null, priceAt: null, morningPrice: 7, move: priceMove(7, 9) });
     expect(l.history.map((p) => p.source)).toEqual(['morning', 'bsp']);
     expect(c).toMatchObject({ priceSource: null, morningPrice: 11, move: priceMove(11, 13) });
+  });
+
+  it("shows each runner's fair price, which its own price never moves, and value down to beside it is that price on the ladder", () => {
+    // Silver Comet (70) in a field rated 80 and 75: at 2/1 the market correction lifts it, at 12/1 it does not.
+    const at = (odds: number) =>
+      buildValueBoard({
+        date: '2026-11-25',
+        clock: '09:00',
+        races: [race(10, '14:10', 'Ascot', [star, light, { ...comet, bookieOdds: odds, bookieOddsText: null }])],
+        tips: [],
+      }).races[0].runners[2];
+    const field = (odds: number) =>
+      [star, light, { ...comet, bookieOdds: odds }].map((h) => ({
+        name: h.name,
+        rating: h.vbRating!,
+        marketOdds: h.bookieOdds!,
+      }));
+    expect(calculateValue(field(3), { marketCorrection: true })[2].marketCorrection).toBeGreaterThan(0);
+    const shown = [1.5, 3, 6, 13, 51].map(at);
+    for (const r of shown) {
+      expect(r.tissueOdds).toBe(shown[0].tissueOdds);
+      expect(r.valueDownTo).toEqual(shown[0].valueDownTo);
+      // Value down to is never shorter than the tissue beside it, and within a ladder step of it.
+      expect(parseOdds(r.valueDownTo!.fractional)!).toBeGreaterThanOrEqual(r.tissueOdds! - 0.01);
+      expect(r.valueDownTo!.decimal).toBe(r.tissueOdds);
+      // At or longer than its fair price it is value; shorter, it is not.
+      expect(r.valueScore! >= 3).toBe(r.price! >= r.valueDownTo!.threshold);
+    }
+  });
+
+  it('takes the price now from the card, never from a Betfair starting price recorded after it', () => {
+    const history = [
+      point(11, '10/1', 'morning', '08:00'),
+      point(26, '25/1', 'racing-api', '12:00'),
+      point(7.2, '7.2', 'bsp', '16:45'),
+    ];
+    expect(currentPrice({ bookieOdds: 26, bookieOddsText: '25/1', history })).toEqual({
+      price: 26,
+      priceText: '25/1',
+      source: 'racing-api',
+      observedAt: at('12:00'),
+    });
+    // A card price no market snapshot gave (the workbook's) has no source or time; no price, nothing.
+    expect(currentPrice({ bookieOdds: 9, bookieOddsText: '8/1', history })).toMatchObject({
+      price: 9,
+      source: null,
+      observedAt: null,
+    });
+    expect(currentPrice({ bookieOdds: null, bookieOddsText: null, history })).toBeNull();
   });
 
   it("marks today's tips by race and name, whatever the spelling", () => {

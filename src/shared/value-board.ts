@@ -1,13 +1,15 @@
 /**
  * The value board: today's runners with their price now and through the day, and the VB tissue's
- * view of that price — the same value model, market correction on, and the same "value down to"
- * as the race card and the export compute from the card's current price. Pure: no clock, no I/O.
+ * view of that price — the same value model, market correction on, and the same fair price and
+ * "value down to" as the race card computes from the card's current prices (decision 0053). Pure:
+ * no clock, no I/O.
  */
 import { valueDownTo } from './odds-format';
 import { round } from './odds';
 import { byTime, raceIsOff } from './race-times';
 import { nameKey, raceOfTip } from './race-results';
-import { MARKET_PRICE_SOURCES, type PricePoint } from './schemas/prices';
+import { currentPrice } from './current-price';
+import type { PricePoint } from './schemas/prices';
 import type { RunnerResult } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import type { ParsedTip } from './tip-text';
@@ -59,9 +61,6 @@ export interface BoardTip {
   tip: Pick<ParsedTip, 'selectionName' | 'raceTime' | 'raceLocation'>;
 }
 
-/** Same price, to the stored two places. */
-const samePrice = (a: number, b: number) => Math.abs(a - b) < 0.005;
-
 /** Today's races in time order, each runner with its prices, the model's figures and its tip label. */
 export function buildValueBoard(input: {
   date: string;
@@ -78,12 +77,10 @@ export function buildValueBoard(input: {
     const field = race.runners.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
     const model = calculateValue(field, { marketCorrection: true });
     const runners = race.runners.map((h, i): ValueBoardRunner => {
-      const market = h.history.filter((p) => MARKET_PRICE_SOURCES.includes(p.source));
-      const latest = market.at(-1);
-      // The source and time belong to the card's price only when that is the price they gave.
-      const dated = latest && h.bookieOdds !== null && samePrice(latest.price, h.bookieOdds) ? latest : undefined;
-      const morning = market.filter((p) => p.source === 'morning').at(-1);
+      const now = currentPrice(h);
+      const morning = h.history.filter((p) => p.source === 'morning').at(-1);
       const m = model[i];
+      const fair = valueDownTo(field, i);
       const tip = tipOf.get(`${race.id}|${nameKey(h.name)}`) ?? null;
       return {
         id: h.id,
@@ -92,15 +89,15 @@ export function buildValueBoard(input: {
         vbRating: h.vbRating,
         price: h.bookieOdds,
         priceText: h.bookieOddsText,
-        priceSource: dated?.source ?? null,
-        priceAt: dated?.observedAt ?? null,
+        priceSource: now?.source ?? null,
+        priceAt: now?.observedAt ?? null,
         morningPrice: morning?.price ?? null,
         morningPriceText: morning?.priceText ?? null,
         move: morning && h.bookieOdds !== null ? priceMove(morning.price, h.bookieOdds) : null,
-        tissueOdds: m.included ? m.tissueOdds! : null,
+        tissueOdds: fair?.decimal ?? null,
         valueScore: m.included ? m.valueScore! : null,
         value: m.included ? round(m.value!, 2) : null,
-        valueDownTo: valueDownTo(field, i),
+        valueDownTo: fair,
         history: recentPrices(h.history),
         isTip: tip !== null,
         tip,

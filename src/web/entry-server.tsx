@@ -61,8 +61,12 @@ setServerFetch((url, init) => {
 // DOMPurify needs a DOM; the server render applies the same lists with sanitize-html.
 setSanitizerWithoutDom({ article: sanitizeArticleHtml, summary: sanitizeSummaryHtml });
 
-/** Most passes a page needs: its queries, then any that only appear once those have data. */
-const MAX_DATA_PASSES = 3;
+/**
+ * Most passes a page needs: its queries, then any that only appear once those have data. A
+ * members' page needs four: the auth check, then the page's own reads (today's tips), then what
+ * they name (the day's cards), then what those name (each tip's race, for its prices).
+ */
+const MAX_DATA_PASSES = 4;
 
 function wantsServerData(query: Query): boolean {
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;

@@ -47,6 +47,11 @@ describe("members' pages rendered on the server", () => {
     expect(tips.root).toContain('Daily Headline Tips');
     expect(tips.root).toContain(nap);
     expect(tips.data).toContain(nap);
+    // The NAP's price line, drawn from its race card in the same HTML: never a claim that the race is missing.
+    expect(/data-testid="tip-guidance-nap">([^<]*)</.exec(tips.root)?.[1]).toMatch(
+      /VB tissue (no longer sees value|sees value only at)/,
+    );
+    expect(textOf(tips.root)).toMatch(/Tissue \d+\.\d{2} · Value down to \S+ \(\d+\.\d{2}\)/);
 
     const cards = await fetchPage(member, '/vbg-race-cards');
     expect(cards.status).toBe(200);

@@ -100,8 +100,10 @@ describe('GET /api/value-now', () => {
     const onBoard = board.races[0].runners;
     card.horses.forEach((h, i) => {
       const r = onBoard.find((x) => x.horseName === h.name)!;
-      expect([r.price, r.valueScore, r.tissueOdds]).toEqual([h.bookieOdds, model[i].valueScore, model[i].tissueOdds]);
+      expect([r.price, r.valueScore]).toEqual([h.bookieOdds, model[i].valueScore]);
+      // The tissue shown is the fair price the card computes: value down to's threshold (decision 0053).
       expect(r.valueDownTo).toEqual(valueDownTo(field, i));
+      expect(r.tissueOdds).toBe(valueDownTo(field, i)?.decimal ?? null);
     });
     expect(runnerOf(board, race.horses[1].name).valueScore).not.toBe(runnerOf(before, race.horses[1].name).valueScore);
   });

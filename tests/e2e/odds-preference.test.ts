@@ -55,7 +55,9 @@ describe('odds the way the member reads them, and "value down to"', () => {
     await expect.poll(() => runner.textContent()).toContain(`Bookie odds${formatOdds(horse.odds, 'decimal')}`);
     await expect
       .poll(() => runner.textContent())
-      .toContain(`Value down to${downTo.decimal.toFixed(2)} (${downTo.fractional})`);
+      .toContain(
+        `Tissue ${downTo.decimal.toFixed(2)} · Value down to ${downTo.decimal.toFixed(2)} (${downTo.fractional})`,
+      );
     await capture(m, 'odds-format-race-card-decimal');
 
     // Back to fractions: the preference is the account's, read again on the next visit.
@@ -66,7 +68,9 @@ describe('odds the way the member reads them, and "value down to"', () => {
     await expect.poll(() => runner.textContent()).toContain(`Bookie odds${formatOdds(horse.odds, 'fractional')}`);
     await expect
       .poll(() => runner.textContent())
-      .toContain(`Value down to${downTo.fractional} (${downTo.decimal.toFixed(2)})`);
+      .toContain(
+        `Tissue ${downTo.decimal.toFixed(2)} · Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`,
+      );
 
     // The day's NAP is that horse: the tips page shows its value-down-to price and logs a bet from the tip.
     // Advised shorter than its value price: published as the analyst confirmed it (the next journey shows the warning).
@@ -162,9 +166,12 @@ describe('odds the way the member reads them, and "value down to"', () => {
     await m.waitForURL((url) => url.pathname === '/');
     await m.goto('/tips');
     await expect
+      .poll(() => m.getByTestId('tip-price-nap').getByTestId('fair-price').textContent())
+      .toBe(`Tissue ${downTo.decimal.toFixed(2)} · Value down to ${valuePrice}`);
+    await expect
       .poll(() => m.getByTestId('tip-guidance-nap').textContent())
       .toBe(
-        `Value down to ${valuePrice}. The advised ${advised} is shorter than that: the analyst tips it on form, not on price. On price alone, the VB tissue sees value only at ${downTo.fractional} or bigger.`,
+        `The advised ${advised} is shorter than that: the analyst tips it on form, not on price. On price alone, the VB tissue sees value only at ${downTo.fractional} or bigger.`,
       );
     expect(await m.getByText('leave the bet').count()).toBe(0);
     await capture(m, 'tips-short-price-explained');

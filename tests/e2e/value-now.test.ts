@@ -2,7 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { londonDate, weekdayOf } from '#shared/london-time';
-import { users } from '#server/db/schema';
+import { valueDownTo } from '#shared/odds-format';
+import { calculateValue } from '#shared/value-model';
+import { recordPrices } from '#server/db/price-snapshots';
+import { races, users } from '#server/db/schema';
+import { nominateFreeRace } from '#server/features/free-race/free-race';
+import { getRaceCard } from '#server/features/race-cards/read-race-cards';
 import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
 import { publishRaceCardEvent } from '#server/features/race-cards/events';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -17,6 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());
+
+/** A race's id on the cards. */
+async function raceId(time: string, course: string): Promise<number | undefined> {
+  const rows = await j.app.ctx.db.select({ id: races.id, time: races.time, course: races.course }).from(races);
+  return rows.find((r) => r.time === time && r.course === course)?.id;
+}
 
 /** What members must see within this long of the analyst's save: the event stream, not a reload. */
 const LIVE = { timeout: 2_000, interval: 50 };
@@ -125,6 +136,97 @@ describe('prices through the day on the value board and the race card', () => {
       .poll(() => tips.getByTestId('tip-market-nap').textContent())
       .toMatch(/^Now \d+\.\d{2} \(\d{2}:\d{2}\)/);
     expect(await tips.getByTestId('tip-result-nap').textContent()).toBe('PLACED');
+  });
+
+  it('one fair price for a runner on the board, its card, the free race and the tips; the price now is never the BSP; the tips never claim a missing race', async () => {
+    const { today, races: sample } = await uploadTodaysCards(j.app, 31);
+    const [race] = sample;
+    // The lowest rated runner, backed to 2/1 by the analyst: far shorter than its rating, so the
+    // value model corrects it at that price (its corrected tissue would follow its own price).
+    const horse = [...race.horses].sort((a, b) => a.vbRating - b.vbRating)[0];
+    const price = (source: 'analyst' | 'bsp', decimal: number, text: string, observedAt: Date) =>
+      j.app.ctx.db.transaction((tx) =>
+        recordPrices(tx, {
+          date: today,
+          source,
+          observedAt,
+          recordedBy: null,
+          prices: [{ time: race.time, course: race.course, horseName: horse.name, price: decimal, priceText: text }],
+        }),
+      );
+    await price('analyst', 3, '2/1', new Date(`${today}T10:30:00Z`));
+    // A Betfair starting price recorded later (an upload after the race): the record's, never "Now".
+    await price('bsp', 7.2, '7.2', new Date(`${today}T10:45:00Z`));
+    await publishRaceCardEvent(j.app.ctx, { type: 'prices', weekday: weekdayOf(today) });
+    await nominateFreeRace(j.app.ctx, { raceTime: race.time, course: race.course, weekday: weekdayOf(today) });
+    await publishTips(
+      j.app.ctx,
+      dayTips({ nap: `${horse.name} – ${race.time} ${race.course}`, confirmShortPrices: true }),
+    );
+    await createAccount(j.app, 'member', 'punter@example.com');
+
+    // What every screen must show: the fair price (value down to's threshold) and its ladder price.
+    const card = await getRaceCard(j.app.ctx, (await raceId(race.time, race.course))!);
+    const field = card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const i = card.horses.findIndex((h) => h.name === horse.name);
+    const downTo = valueDownTo(field, i)!;
+    const fair = `Tissue ${downTo.decimal.toFixed(2)} · Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`;
+    const model = calculateValue(field, { marketCorrection: true })[i];
+    expect(model.marketCorrection).toBeGreaterThan(0); // the corrected tissue is not the one shown
+    expect(model.tissueOdds!.toFixed(2)).not.toBe(downTo.decimal.toFixed(2));
+
+    // The tips page: its server HTML and every state the browser draws carry the NAP's price, never a claim that it has none.
+    const { page, context } = await j.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { napGuidance: string[] }).napGuidance = seen;
+      // Every text the NAP's price line is drawn with, from the first parsed HTML to the end.
+      const check = () => {
+        const text = document.querySelector('[data-testid="tip-guidance-nap"]')?.textContent;
+        if (text && text !== seen.at(-1)) seen.push(text);
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await signInThroughPage(page, 'punter@example.com');
+    await page.waitForURL((url) => url.pathname === '/');
+    const served = await page.request.get('/tips');
+    const html = await served.text();
+    const text = html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '');
+    expect(text).toContain(fair);
+    expect(/data-testid="tip-guidance-nap">([^<]*)</.exec(html)?.[1]).toBe(
+      'Below that price the VB tissue no longer sees value.',
+    );
+    await page.goto('/tips');
+    const nap = page.getByTestId('tip-price-nap');
+    await expect.poll(() => nap.getByTestId('fair-price').textContent()).toBe(fair);
+    expect(await page.getByTestId('tip-market-nap').textContent()).toMatch(/^Now 2\/1 \(10:30\)/);
+    expect(await page.evaluate(() => (window as unknown as { napGuidance: string[] }).napGuidance)).toEqual([
+      'Below that price the VB tissue no longer sees value.',
+    ]);
+
+    // The value board and the members' card.
+    await page.goto('/value-now');
+    await expect
+      .poll(() => page.getByRole('listitem', { name: horse.name }).getByTestId('fair-price').textContent())
+      .toBe(fair);
+    expect(await page.getByRole('listitem', { name: horse.name }).getByTestId('runner-price').textContent()).toBe(
+      '2/1',
+    );
+    await page.goto('/vbg-race-cards');
+    await page.getByRole('button', { name: `View All ${race.course}` }).click();
+    const onCard = page
+      .getByRole('region', { name: new RegExp(`${race.time} ${race.course}`) })
+      .getByRole('listitem')
+      .filter({ hasText: horse.name });
+    await expect.poll(() => onCard.getByTestId('fair-price').textContent()).toBe(fair);
+    expect(await onCard.getByTestId('horse-price').textContent()).toBe('2/1');
+    await context.close();
+
+    // A visitor's free race: the same figure.
+    const { page: visitor } = await j.newPage();
+    await visitor.goto('/free-race');
+    const free = visitor.getByRole('listitem').filter({ hasText: horse.name });
+    await expect.poll(() => free.getByTestId('fair-price').textContent()).toBe(fair);
   });
 
   it('a member with no cards today sees the empty board, and the filters narrow a full one', async () => {

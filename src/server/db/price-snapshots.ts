@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { nameKey } from '#shared/race-results';
-import { MARKET_PRICE_SOURCES, type PriceSource } from '#shared/schemas/prices';
+import { MARKET_PRICE_SOURCES } from '#shared/current-price';
+import type { PriceSource } from '#shared/schemas/prices';
 import type { DbOrTx, Tx } from './client';
 import { horses, priceSnapshots, races } from './schema';
 

@@ -4,12 +4,6 @@ import type { PasteRefusal } from '../pasted-race-lines';
 
 /** Where a price came from: the morning odds (stage 3), the analyst's paste, the feeds. */
 export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';
-/**
- * The sources whose prices are the market before the off, and so become a runner's current price.
- * A Betfair starting price is the closing price: kept for the record and closing line value, never
- * the price the cards show.
- */
-export const MARKET_PRICE_SOURCES: readonly PriceSource[] = ['morning', 'analyst', 'racing-api'];
 
 /** One dated price of a runner, as the race card and the value board draw its history. */
 export interface PricePoint {

@@ -20,6 +20,11 @@ export interface ValueBoardRunner {
   morningPriceText: string | null;
   /** Since the morning, in percentage points of implied chance: + shortened (a steamer), − drifted. */
   move: number | null;
+  /**
+   * The VB tissue's fair price (decision 0053): the decimal odds at which its value gap is 0, the
+   * rest of the field corrected to the market at their prices and never itself, rounded up to two
+   * places. Its own price never moves it; `valueDownTo` is the same price on the ladder.
+   */
   tissueOdds: number | null;
   valueScore: 1 | 2 | 3 | 4 | 5 | null;
   /** The value gap in percentage points (tissue chance − market chance): what "best value" orders by. */

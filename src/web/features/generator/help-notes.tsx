@@ -20,7 +20,9 @@ export function HelpNotes() {
         <li>Remove non-runners, then read the tissue odds and value scores.</li>
         <li>
           Market Correction (recommended) lifts horses the market strongly prefers, in steps of 0.1 up to +20, until
-          their value gap is −10 or better.
+          their value gap is −10 or better. A lifted horse&apos;s tissue odds here are market-corrected (its Correction
+          is above +0.0), so they move with its own odds; the Tissue on the race cards, the value board and the tips is
+          its fair price, which its own price never moves.
         </li>
       </ul>
     </section>

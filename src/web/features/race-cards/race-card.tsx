@@ -20,7 +20,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/cn';
 import type { ValueDownTo } from '#shared/odds-format';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
-import { valueDownToAll, valueDownToText } from '../odds-preference/value-down-to';
+import { FAIR_PRICE_MEANING, FairPrice, valueDownToAll } from '../odds-preference/value-down-to';
 import { useCurrentUser } from '../auth/api';
 import type { BetTarget } from '../my-bets/log-bet-form';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
@@ -158,9 +158,9 @@ function HorseRow({
             <Detail label="Official rating" value={horse.officialRating} />
             <Detail label="Weight" value={horse.weight} />
             <Detail label="Bookie odds" value={bookie} />
-            {/* The shortest price still value by the VB tissue: below it, leave the bet. */}
-            {downTo && <Detail label="Value down to" value={valueDownToText(downTo, format)} />}
           </dl>
+          {/* The fair price by the VB tissue, and the shortest price still value: below it, leave the bet. */}
+          {downTo && <FairPrice downTo={downTo} format={format} className="mt-3" />}
           <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">{horse.summary || DEFAULT_SUMMARY}</p>
           <LogBetToggle target={{ ...bet, horseName: horse.name, price: bookie }} canLog={canLog} />
         </div>
@@ -260,6 +260,7 @@ export function RaceCard({ race }: { race: RaceCardData }) {
           Collapse All
         </Button>
       </div>
+      {downTo.size > 0 && <p className="px-4 pb-3 text-xs text-slate-600 sm:px-6">{FAIR_PRICE_MEANING}</p>}
       <ul aria-label={`Runners ${race.time} ${race.course}`} className="border-t border-slate-200">
         {horses.map((h) => (
           <HorseRow

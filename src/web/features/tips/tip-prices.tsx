@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { londonClock, londonDate } from '#shared/london-time';
-import { formatOdds, tipValue } from '#shared/odds-format';
+import { formatOdds, tipValue, type OddsFormat, type ValueDownTo } from '#shared/odds-format';
 import { nameKey, raceOfTip, TIP_RESULT_OF_FINISH } from '#shared/race-results';
-import type { RaceSummary } from '#shared/schemas/race-cards';
+import type { RaceCard, RaceSummary } from '#shared/schemas/race-cards';
+import { currentPrice } from '#shared/current-price';
 import type { HistoricalTips } from '#shared/schemas/tips';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { useNow } from '#web/lib/now';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
-import { valueDownToText } from '../odds-preference/value-down-to';
+import { FAIR_PRICE_MEANING, FairPrice } from '../odds-preference/value-down-to';
 import { fetchRace, RACE_CARD_KEY, useRaceCardsMetadata } from '../race-cards/api';
 import { ResultBadge } from '../race-cards/result-badge';
 import { LogBetToggle } from '../my-bets/log-bet-toggle';
@@ -33,9 +34,7 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
     <Card className="mt-6">
       <CardHeader>
         <CardTitle>Prices for today&apos;s tips</CardTitle>
-        <CardDescription>
-          &ldquo;Value down to&rdquo; is the shortest price at which the VB tissue still sees value in the horse.
-        </CardDescription>
+        <CardDescription>{FAIR_PRICE_MEANING}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {parsed.map(({ type, tip }) => {
@@ -46,7 +45,8 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
               label={SELECTION_LABELS[type]}
               horse={tip!.selectionName}
               advised={tip!.advisedOdds}
-              raceId={race?.id ?? null}
+              raceId={metadata.data ? (race?.id ?? null) : undefined}
+              cardsFailed={metadata.isError}
               today={today}
               time={tip!.raceTime}
               course={race?.course ?? tip!.raceLocation}
@@ -58,45 +58,62 @@ export function TipPrices({ tips }: { tips: Pick<HistoricalTips, 'nap' | 'nb' | 
   );
 }
 
-function TipPrice(props: {
+interface TipPriceProps {
   label: string;
   horse: string;
   advised: string;
-  raceId: number | null;
+  /** The tip's race on today's cards; null when it is not there, undefined while the cards load. */
+  raceId: number | null | undefined;
+  /** Today's cards could not be read. */
+  cardsFailed: boolean;
   today: string;
   time: string;
   course: string;
-}) {
+}
+
+/**
+ * What the tip's price line says. Drawn from data only: while the cards or the race are still
+ * loading it says so, and never that the race is missing.
+ */
+function tipGuidance(
+  race: { data?: RaceCard; isError: boolean },
+  props: TipPriceProps,
+  format: OddsFormat,
+  odds: (o: string) => string,
+): { text: string; downTo?: ValueDownTo } {
+  if (props.raceId === null) return { text: 'No tissue price: the race is not on today’s cards.' };
+  if (race.isError || props.cardsFailed)
+    return { text: 'The tissue price could not be loaded: refresh the page to try again.' };
+  if (!race.data) return { text: 'Loading the tissue price…' };
+  const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+  const value = tipValue(field, props.horse, props.advised);
+  if (!value) return { text: 'No tissue price: the horse has no VB rating or price on its card.' };
+  // The value price in the member's own format: the ladder price, or the decimal threshold.
+  const shortest = format === 'decimal' ? formatOdds(value.downTo.decimal, 'decimal') : value.downTo.fractional;
+  // A tip is never simply told to be left: advised shorter than the value price, it says why it is tipped.
+  return {
+    downTo: value.downTo,
+    text: value.shorterThanValue
+      ? `The advised ${odds(props.advised)} is shorter than that: the analyst tips it on form, not on price. On price alone, the VB tissue sees value only at ${shortest} or bigger.`
+      : 'Below that price the VB tissue no longer sees value.',
+  };
+}
+
+function TipPrice(props: TipPriceProps) {
   const format = useOddsFormat();
   const odds = useFormatOdds();
   const race = useQuery({
     queryKey: [...RACE_CARD_KEY, props.raceId],
     queryFn: () => fetchRace(props.raceId!),
-    enabled: props.raceId !== null,
+    enabled: typeof props.raceId === 'number',
   });
-  let guidance = 'No tissue price: the race is not on today’s cards.';
-  if (race.data) {
-    const field = race.data.horses.map((h) => ({
-      name: h.name,
-      rating: h.vbRating ?? 0,
-      marketOdds: h.bookieOdds ?? 0,
-    }));
-    const value = tipValue(field, props.horse, props.advised);
-    if (value) {
-      const downTo = valueDownToText(value.downTo, format);
-      // The value price in the member's own format: the ladder price, or the decimal threshold.
-      const shortest = format === 'decimal' ? formatOdds(value.downTo.decimal, 'decimal') : value.downTo.fractional;
-      // A tip is never simply told to be left: advised shorter than the value price, it says why it is tipped.
-      guidance = value.shorterThanValue
-        ? `Value down to ${downTo}. The advised ${odds(props.advised)} is shorter than that: the analyst tips it on form, not on price. On price alone, the VB tissue sees value only at ${shortest} or bigger.`
-        : `Value down to ${downTo}: below that price the VB tissue no longer sees value.`;
-    }
-  }
+  const guidance = tipGuidance(race, props, format, odds);
   // Once its race is resulted: how the tip did (the race card carries the result).
   const finish = race.data?.result?.runners.find((r) => nameKey(r.name) === nameKey(props.horse))?.finish;
-  // The horse's prices through the day: where the market is now against the advised price.
-  const history = race.data?.horses.find((h) => nameKey(h.name) === nameKey(props.horse))?.priceHistory ?? [];
-  const latest = history.at(-1);
+  // The horse's prices through the day, and its price now: the card's (never the Betfair starting price).
+  const horse = race.data?.horses.find((h) => nameKey(h.name) === nameKey(props.horse));
+  const history = horse?.priceHistory ?? [];
+  const now = horse ? currentPrice({ ...horse, history }) : null;
   const settled = finish ? TIP_RESULT_OF_FINISH[finish] : null;
   return (
     <div className="rounded-lg border border-slate-200 p-3" data-testid={`tip-price-${props.label.toLowerCase()}`}>
@@ -110,20 +127,26 @@ function TipPrice(props: {
         </p>
         <WatchStar horseName={props.horse} className="-my-2" />
       </div>
-      {latest && (
+      {now && (
         <p
           className="flex items-center gap-2 text-sm text-slate-800"
           data-testid={`tip-market-${props.label.toLowerCase()}`}
         >
           <span>
-            Now {odds(latest.priceText || latest.price)}{' '}
-            <span className="text-slate-600">({londonClock(new Date(latest.observedAt))})</span>
+            Now {odds(now.priceText || now.price)}
+            {now.observedAt && (
+              <>
+                {' '}
+                <span className="text-slate-600">({londonClock(new Date(now.observedAt))})</span>
+              </>
+            )}
           </span>
-          <RunnerPrices history={history} />
+          {history.length > 0 && <RunnerPrices history={history} />}
         </p>
       )}
+      {guidance.downTo && <FairPrice downTo={guidance.downTo} format={format} />}
       <p className="text-sm text-slate-800" data-testid={`tip-guidance-${props.label.toLowerCase()}`}>
-        {guidance}
+        {guidance.text}
       </p>
       {props.time && props.course && (
         <LogBetToggle

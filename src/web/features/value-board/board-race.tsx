@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { tissueOddsText } from '#shared/generator/rows';
 import { londonClock } from '#shared/london-time';
 import { TIP_RESULT_OF_FINISH } from '#shared/race-results';
 import { runnerCardUrl } from '#shared/runner-link';
@@ -10,7 +9,7 @@ import { PriceSparkline } from '#web/components/ui/sparkline';
 import { cn } from '#web/lib/cn';
 import { ScoreBadge } from '../generator/value-legend';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
-import { valueDownToText } from '../odds-preference/value-down-to';
+import { FairPrice } from '../odds-preference/value-down-to';
 import { ResultBadge } from '../race-cards/result-badge';
 import { WatchStar } from '../watchlist/watch-star';
 
@@ -82,8 +81,7 @@ function RunnerRow({ runner, race, date }: { runner: ValueBoardRunner; race: Val
         </p>
         <p className="mt-0.5 text-xs text-slate-700">
           {runner.morningPriceText !== null && <>Morning {odds(runner.morningPriceText || runner.morningPrice)} · </>}
-          Tissue {runner.tissueOdds === null ? '–' : tissueOddsText(runner.tissueOdds, format)}
-          {runner.valueDownTo && <> · Value down to {valueDownToText(runner.valueDownTo, format)}</>}
+          {runner.valueDownTo ? <FairPrice downTo={runner.valueDownTo} format={format} inline /> : 'Tissue –'}
           {runner.result?.startingPrice && <> · SP {odds(runner.result.startingPrice)}</>}
         </p>
       </div>

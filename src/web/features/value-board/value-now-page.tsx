@@ -6,6 +6,7 @@ import { PageHeader } from '#web/components/page-header';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/input';
 import { QueryView } from '#web/components/ui/query-view';
+import { FAIR_PRICE_MEANING } from '../odds-preference/value-down-to';
 import { useRaceCardEvents } from '../race-cards/use-race-card-events';
 import { useValueBoard } from './api';
 import { BoardRace } from './board-race';
@@ -113,6 +114,7 @@ function Board({ data }: { data: ValueBoard }) {
             </select>
           </div>
         </div>
+        <p className="text-sm text-slate-700 sm:col-span-2">{FAIR_PRICE_MEANING}</p>
       </div>
       {upcoming.length === 0 && finished.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
