@@ -443,7 +443,7 @@ describe("what the app keeps of a member's own", () => {
     await expect
       .poll(async () => {
         const paths = (await savedEntries(page)).map((e) => new URL(e.url).pathname);
-        return ['/vb-generator', '/my-bets', '/api/my-bets', '/api/auth/user'].every((p) => paths.includes(p));
+        return ['/vb-generator', '/api/daily-tips', '/api/auth/user'].every((p) => paths.includes(p));
       })
       .toBe(true);
     return { page, context };
@@ -483,6 +483,13 @@ describe("what the app keeps of a member's own", () => {
         source: 'manual',
       });
       const { page, context } = await memberOnPhone();
+      // The member's own pages and reads are fetched ahead with the race day's.
+      await expect
+        .poll(async () => {
+          const paths = (await savedEntries(page)).map((e) => new URL(e.url).pathname);
+          return ['/my-bets', '/my-account', '/results', '/api/my-bets'].every((p) => paths.includes(p));
+        })
+        .toBe(true);
       await page.goto('/results');
       await expect.poll(() => page.getByRole('heading', { name: 'Proofed Results' }).isVisible()).toBe(true);
       await page.goto('/my-account');
