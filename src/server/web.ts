@@ -10,6 +10,8 @@ import { publicConfig } from './public-config';
 import { isKeepable, pageBytes, VIEWER_MARK, type BuiltPage } from './built-page';
 import { acceptsGzip, gzipHead, gzipWithTail } from './http/gzip-splice';
 import { memberPages } from './member-pages';
+import { sessionToken, tellViewer } from './http/access';
+import { cachedSessionUser } from './features/auth/sessions';
 import { isVisitorPage, loadServerEntry, pageRenderer, type DirectReader, type PageRenderer } from './server-render';
 
 /**
@@ -225,6 +227,10 @@ export async function registerWeb(
     } else {
       page = await buildPage(request, pathname, known);
     }
+    // Who the page is for, for the offline app (decision 0043): known once the session was looked at.
+    const token = sessionToken(request);
+    const viewer = token ? (cachedSessionUser(ctx, token) ?? (page.viewer === 'null' ? null : undefined)) : null;
+    await tellViewer(ctx, reply, token, viewer);
     reply
       .code(page.status)
       // A failed read is not kept by the browser or any cache on the way either. A signed-in

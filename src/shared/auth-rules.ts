@@ -1,4 +1,12 @@
 /** Kept free of zod so browser pages that only need the rule do not download the validator. */
+
+/**
+ * A session ends after this long without a request (the server's rule, features/auth/sessions.ts);
+ * the page signs out after as long without activity, and the offline app stops serving a
+ * session's saved data after it (decision 0043).
+ */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** The new-password messages, the same on every page that sets one and in the schemas that check it again. */

@@ -70,7 +70,7 @@ describe('local payments provider', () => {
     // The member's own price (the discount code's £12), not the £16 list price.
     const price = await browser.get('/api/my-subscription-price');
     expect(price.json).toEqual({ monthlyPricePence: 1200 });
-    expect(price.headers.get('cache-control')).toBe('private, no-store');
+    expect(price.headers.get('cache-control')).toBe('private, no-cache');
     expect((await t.client().get('/api/my-subscription-price')).status).toBe(401);
     // A membership the admin granted has no price to quote.
     const { client: granted } = await signedIn(t, 'member', 'granted@example.com');

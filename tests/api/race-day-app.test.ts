@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { PASSWORD, signedIn } from '../support/users';
+import { readViewerHeader } from '#shared/offline-viewer';
 
 // The installable app's files (decision 0043): the worker and the manifest keep fixed addresses,
 // so the browser must ask for them again (no-cache); they are files, never the page shell.
@@ -21,7 +23,7 @@ describe('the race-day app files', () => {
     }
     const plain = await t.client().get('/sw.js', { 'accept-encoding': 'identity' });
     expect(plain.text).toContain('notificationclick');
-    expect(plain.text).not.toContain('<div id="root">');
+    expect(plain.text).not.toMatch(/^\s*<!doctype/i);
   });
 
   it('serves the manifest as application/manifest+json, with the icons it names', async () => {
@@ -59,5 +61,54 @@ describe('the race-day app files', () => {
     const csp = (await t.client().get('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
+  });
+});
+
+// Every answer that looked at the session says who it was for (X-VBG-Viewer), so the members'
+// offline app learns of a sign-out, a lapse or another session from whatever the member loads.
+describe('who an answer was for', () => {
+  const viewer = (res: { headers: Headers }) => readViewerHeader(res.headers.get('x-vbg-viewer'));
+
+  it("says visitor, account or member, and names a member's session without its cookie", async () => {
+    const visitor = t.client();
+    for (const path of ['/api/results', '/', '/tips'])
+      expect(viewer(await visitor.get(path)), path).toEqual({ kind: 'visitor' });
+
+    const { client: member } = await signedIn(t, 'member', 'offline-member@example.com');
+    const user = await member.get('/api/auth/user');
+    const seen = viewer(user);
+    expect(seen).toMatchObject({ kind: 'member' });
+    const session = (seen as { session: string }).session;
+    // Refused reads say it too (an admin screen for a member), and so do pages, rendered or not.
+    for (const path of ['/api/daily-tips', '/api/results', '/api/admin/members', '/tips', '/my-account'])
+      expect(viewer(await member.get(path)), path).toEqual({ kind: 'member', session });
+    expect(user.text).not.toContain(session);
+    expect(member.cookies.get('vbg_session')).not.toContain(session);
+
+    // The same member signed in elsewhere is another session.
+    const again = t.client();
+    expect((await again.post('/api/login', { email: 'offline-member@example.com', password: PASSWORD })).status).toBe(
+      200,
+    );
+    expect((viewer(await again.get('/api/auth/user')) as { session: string }).session).not.toBe(session);
+
+    const { client: reader } = await signedIn(t, 'nonMember', 'offline-reader@example.com');
+    for (const path of ['/api/auth/user', '/api/value-now', '/value-now'])
+      expect(viewer(await reader.get(path)), path).toMatchObject({ kind: 'account' });
+
+    // A made-up session cookie is nobody's.
+    const stranger = t.client();
+    stranger.cookies.set('vbg_session', 'made-up-token');
+    for (const path of ['/api/results', '/api/daily-tips', '/tips'])
+      expect(viewer(await stranger.get(path)), path).toEqual({ kind: 'visitor' });
+  });
+
+  it('a session that ended says visitor on its next read', async () => {
+    const { client: member } = await signedIn(t, 'member', 'offline-ended@example.com');
+    expect(viewer(await member.get('/api/daily-tips'))).toMatchObject({ kind: 'member' });
+    t.clock.advance(31 * 60_000);
+    const res = await member.get('/api/daily-tips');
+    expect(res.status).toBe(401);
+    expect(viewer(res)).toEqual({ kind: 'visitor' });
   });
 });

@@ -25,7 +25,7 @@ describe('race previews: members only', () => {
     expect((await nonMember.get('/api/race-previews')).status).toBe(403);
     const list = await member.get('/api/race-previews');
     expect(list.status).toBe(200);
-    expect(list.headers.get('cache-control')).toBe('private, no-store');
+    expect(list.headers.get('cache-control')).toBe('private, no-cache');
     const previews = list.json as Preview[];
     expect(previews).toHaveLength(4);
     expect(Object.keys(previews[0]).sort()).toEqual(['course', 'id', 'isFeature', 'raceTime', 'url']);

@@ -108,9 +108,10 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
           wrong.push(`${kind} ${day}: refusal bodies ${tips.text} / ${pdf.text}`);
         }
         if (!allowed && (tips.text + pdf.text).includes('DATED-')) wrong.push(`${kind} ${day}: leaked`);
-        // Members-only answers (and refusals) are never kept by a shared cache; past days may be.
+        // Members-only answers (and refusals) are never kept by a shared cache (only by the member's
+        // browser, revalidated); past days may be.
         const cache = [tips.headers.get('cache-control'), pdf.headers.get('cache-control')].join(' | ');
-        const wantCache = past ? 'no-cache | public, max-age=300' : 'private, no-store | private, no-store';
+        const wantCache = past ? 'no-cache | public, max-age=300' : 'private, no-cache | private, no-cache';
         if (cache !== wantCache) wrong.push(`${kind} ${day}: Cache-Control ${cache}`);
       }
     }
@@ -125,7 +126,7 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
       const days = [...new Set((res.json as Array<{ date: string }>).map((e) => e.date))];
       const members = kind === 'member' || kind === 'admin';
       expect(days, kind).toEqual(members ? [TOMORROW, TODAY, YESTERDAY] : [YESTERDAY]);
-      expect(res.headers.get('cache-control'), kind).toBe(members ? 'private, no-store' : 'no-cache');
+      expect(res.headers.get('cache-control'), kind).toBe(members ? 'private, no-cache' : 'no-cache');
       expect(res.headers.get('vary'), kind).toMatch(/cookie/i);
     }
   });
@@ -153,7 +154,7 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
       const members = kind === 'member' || kind === 'admin';
       expect(names, kind).toEqual(members ? ['Today Winner', 'Yesterday Winner'] : ['Yesterday Winner']);
       expect(res.json.stats.overall.tips, kind).toBe(members ? 2 : 1);
-      expect(res.headers.get('cache-control'), kind).toBe(members ? 'private, no-store' : 'no-cache');
+      expect(res.headers.get('cache-control'), kind).toBe(members ? 'private, no-cache' : 'no-cache');
       expect(res.headers.get('vary'), kind).toMatch(/cookie/i);
     }
     t.clock.set(new Date('2026-11-25T00:30:00Z'));

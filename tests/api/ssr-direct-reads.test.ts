@@ -156,16 +156,16 @@ describe('the HTTP routes keep their headers', () => {
       [visitor, '/api/news-and-views', 200, 'no-cache', null],
       [visitor, `/api/news-and-views/${article.slug}`, 200, 'private, no-store', 'Cookie'],
       [visitor, '/api/back-catalogue', 200, 'no-cache', 'Cookie'],
-      [member, '/api/back-catalogue', 200, 'private, no-store', 'Cookie'],
+      [member, '/api/back-catalogue', 200, 'private, no-cache', 'Cookie'],
       [visitor, '/api/results', 200, 'no-cache', 'Cookie'],
-      [member, '/api/results', 200, 'private, no-store', 'Cookie'],
+      [member, '/api/results', 200, 'private, no-cache', 'Cookie'],
       [visitor, '/api/historical-tips/2026-11-21', 404, 'no-cache', null],
-      [visitor, '/api/historical-tips/2026-11-22', 401, 'private, no-store', null], // set before the refusal
-      [member, '/api/historical-tips/2026-11-22', 404, 'private, no-store', null],
+      [visitor, '/api/historical-tips/2026-11-22', 401, 'private, no-cache', null], // set before the refusal
+      [member, '/api/historical-tips/2026-11-22', 404, 'private, no-cache', null],
       [visitor, '/api/value-calibration', 200, 'no-cache', null],
       [visitor, '/api/free-race-preview', 200, 'private, no-cache, no-store, must-revalidate', null],
-      [member, '/api/auth/user', 200, 'no-store', null],
-      [member, '/api/my-subscription-price', 200, 'private, no-store', null],
+      [member, '/api/auth/user', 200, 'private, no-cache', null],
+      [member, '/api/my-subscription-price', 200, 'private, no-cache', null],
     ];
     for (const [client, path, status, cacheControl, vary] of expected) {
       const res = await client.get(path);

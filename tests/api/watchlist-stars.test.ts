@@ -60,7 +60,7 @@ describe('the watch list routes', () => {
 
     const res = await client.get(LIST);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.json).toEqual({
       cap: WATCHLIST_CAP,
       horses: [

@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { addDays, weekdayOf } from '#shared/london-time';
 import { nominateFreeRace } from '#server/features/free-race/free-race';
 import { publishTips } from '#server/features/tips/publish-tips';
+import { createBet } from '#server/features/my-bets/bets';
+import { destroyUserSessions } from '#server/features/auth/sessions';
+import { users } from '#server/db/schema';
 import { dayTips } from '../fixtures/day-tips';
 import { uploadTodaysCards, type SampleRace } from '../fixtures/race-day';
-import { capture, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
+import { capture, expectFailures, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
 import { createAccount } from '../support/users';
 
@@ -53,6 +57,11 @@ async function workerInControl(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** The day's caches the worker keeps (a member's session's own cache left aside). */
+async function memberCaches(page: Page) {
+  return (await page.evaluate(() => caches.keys())).filter((name) => name.startsWith('vbg-member-'));
+}
+
 /** Paid data's addresses: none may be kept for anyone but a member. */
 const PAID = /\/api\/(daily-tips|vbg-race-cards|value-now|auth\/user|my-bets|historical-tips)/;
 
@@ -86,23 +95,27 @@ describe('the race-day app', () => {
       await page.goto('/value-now');
       await expect.poll(() => page.getByRole('listitem', { name: runner }).isVisible()).toBe(true);
 
-      // Kept in one cache, the member's of today: the pages' shells (the generator's too), code and reads.
+      // Kept in the member's cache of today: the pages' shells (the generator's too), code and the
+      // day's reads; who they are in their session's own cache.
       const cacheName = `vbg-member-${member.id}-${today}`;
       await expect
         .poll(async () => {
-          const urls = (await savedEntries(page)).map((e) => `${e.cache} ${new URL(e.url).pathname}`);
-          return [
-            '/tips',
-            '/vb-generator',
-            '/api/auth/user',
-            '/api/daily-tips',
-            '/api/value-now',
-            '/api/vbg-race-cards',
-            `/api/vbg-race-cards/race/${races.length}`,
-          ].every((p) => urls.includes(`${cacheName} ${p}`));
+          const entries = await savedEntries(page);
+          const urls = entries.map((e) => `${e.cache} ${new URL(e.url).pathname}`);
+          return (
+            [
+              '/tips',
+              '/vb-generator',
+              '/api/daily-tips',
+              '/api/value-now',
+              '/api/vbg-race-cards',
+              `/api/vbg-race-cards/race/${races.length}`,
+            ].every((p) => urls.includes(`${cacheName} ${p}`)) &&
+            entries.some((e) => e.cache.startsWith('vbg-session-') && e.url.endsWith('/api/auth/user'))
+          );
         })
         .toBe(true);
-      expect(await page.evaluate(() => caches.keys())).toEqual([cacheName]);
+      expect(await memberCaches(page)).toEqual([cacheName]);
 
       // At the course: no network.
       await context.setOffline(true);
@@ -194,7 +207,7 @@ describe('the race-day app', () => {
         );
       }, yesterday);
       await page.goto('/value-now');
-      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([cacheName]);
+      await expect.poll(() => memberCaches(page)).toEqual([cacheName]);
 
       // Signed out with the header's button on My Account (drawn in the browser, so the button works
       // once the heading shows; a members' page would re-read its data as a visitor and be refused):
@@ -417,6 +430,200 @@ describe('the race-day app', () => {
     expect(await prompt.count()).toBe(0);
     await context.close();
   });
+});
+
+describe("what the app keeps of a member's own", () => {
+  /** A member signed in on a fresh phone, the worker in control and today's pages fetched ahead. */
+  async function memberOnPhone(email = 'punter@example.com') {
+    const { page, context } = await j.newPage(PHONE);
+    await signInThroughPage(page, email);
+    await page.waitForURL((url) => url.pathname === '/');
+    await workerInControl(page);
+    await page.goto('/tips');
+    await expect
+      .poll(async () => {
+        const paths = (await savedEntries(page)).map((e) => new URL(e.url).pathname);
+        return ['/vb-generator', '/api/daily-tips', '/api/auth/user'].every((p) => paths.includes(p));
+      })
+      .toBe(true);
+    return { page, context };
+  }
+
+  /** The worker's note of when the server last answered for the session, moved back as if the device's clock had run on. */
+  function sessionNoteAged(page: Page, ms: number) {
+    return page.evaluate(async (by) => {
+      for (const name of await caches.keys()) {
+        if (!name.startsWith('vbg-session-')) continue;
+        const cache = await caches.open(name);
+        await cache.put(
+          '/__vbg/session',
+          new Response(JSON.stringify({ confirmedAt: Date.now() - by }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+      }
+    }, ms);
+  }
+
+  it(
+    'My Bets, My Account and Results open with no network; no page kept carries the member, and no-store is never kept',
+    { timeout: 120_000 },
+    async () => {
+      const { today, races } = await raceDay();
+      const member = await createAccount(j.app, 'member', 'punter@example.com');
+      const horse = races[0].horses[0].name;
+      await createBet(j.app.ctx, member.id, {
+        raceDate: today,
+        raceTime: races[0].time,
+        course: races[0].course,
+        horseName: horse,
+        price: '5/1',
+        stake: 2,
+        eachWay: false,
+        source: 'manual',
+      });
+      const { page, context } = await memberOnPhone();
+      // The member's own pages and reads are fetched ahead with the race day's.
+      await expect
+        .poll(async () => {
+          const paths = (await savedEntries(page)).map((e) => new URL(e.url).pathname);
+          return ['/my-bets', '/my-account', '/results', '/api/my-bets'].every((p) => paths.includes(p));
+        })
+        .toBe(true);
+      await page.goto('/results');
+      await expect.poll(() => page.getByRole('heading', { name: 'Proofed Results' }).isVisible()).toBe(true);
+      await page.goto('/my-account');
+      await expect.poll(() => page.getByRole('heading', { name: 'My Account' }).isVisible()).toBe(true);
+      // The data export passes through the worker too: an answer marked no-store.
+      expect(await page.evaluate(() => fetch('/api/my-data').then((r) => r.headers.get('cache-control')))).toBe(
+        'private, no-store',
+      );
+
+      const kept = await page.evaluate(async () => {
+        const out: Array<{ url: string; cacheControl: string | null; body: string }> = [];
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) {
+            const res = await cache.match(request);
+            out.push({
+              url: request.url,
+              cacheControl: res?.headers.get('cache-control') ?? null,
+              body: (await res?.text()) ?? '',
+            });
+          }
+        }
+        return out;
+      });
+      expect(kept.filter((e) => /no-store/.test(e.cacheControl ?? '')).map((e) => e.url)).toEqual([]);
+      expect(kept.filter((e) => new URL(e.url).pathname === '/api/my-data')).toEqual([]);
+      const pages = kept.filter((e) => e.body.trimStart().toLowerCase().startsWith('<!doctype'));
+      expect(pages.length).toBeGreaterThan(0);
+      expect(pages.filter((e) => e.body.includes('punter@example.com') || e.body.includes('vbg-viewer'))).toEqual([]);
+
+      await context.setOffline(true);
+      await page.goto('/my-bets');
+      await expect.poll(() => page.getByRole('heading', { name: 'My Bets' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(horse).first().isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('saved-data-notice').isVisible()).toBe(true);
+      await page.goto('/my-account');
+      await expect.poll(() => page.getByRole('heading', { name: 'My Account' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('punter@example.com').first().isVisible()).toBe(true);
+      await page.goto('/results');
+      await expect.poll(() => page.getByRole('heading', { name: 'Proofed Results' }).isVisible()).toBe(true);
+      await capture(page, 'race-day-offline-results');
+      await context.close();
+    },
+  );
+
+  it(
+    'a session that ended on the server while the browser was away is not served: nothing of the member, not signed in',
+    { timeout: 120_000 },
+    async () => {
+      await raceDay();
+      await createAccount(j.app, 'member', 'punter@example.com');
+      const { page, context } = await memberOnPhone();
+      // Idle too long with the phone in a pocket: the server ends the session, and the device's
+      // clock has run on as far (the worker's note of the session's last answer is that old).
+      j.app.clock.advance(31 * 60_000);
+      await sessionNoteAged(page, 31 * 60_000);
+      await context.setOffline(true);
+      // Someone picks the phone up: the open page asks who is signed in, and is told nobody is;
+      // nothing of the member is left to serve (no cache at all).
+      expect(await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status))).toBe(401);
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
+      // No saved page either: the browser's own error page.
+      await expect(page.goto('/my-account')).rejects.toThrow(/net::ERR_/);
+      await context.close();
+    },
+  );
+
+  it(
+    'a session ended elsewhere is learnt from the next page loaded, a public one too',
+    { timeout: 90_000 },
+    async () => {
+      await raceDay();
+      const member = await createAccount(j.app, 'member', 'punter@example.com');
+      const { page, context } = await memberOnPhone();
+      // Signed out on another device (all the member's sessions end): the page here does not see it.
+      await destroyUserSessions(j.app.ctx, member.id);
+      const answered = await page.evaluate(() => fetch('/api/results').then((r) => r.headers.get('x-vbg-viewer')));
+      expect(answered).toBe('visitor');
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
+      await context.setOffline(true);
+      expect(await page.evaluate(() => fetch('/api/auth/user').then((r) => r.status))).toBe(401);
+      await context.close();
+    },
+  );
+
+  it(
+    "a membership that ends is learnt from a board read, and the member's caches go",
+    { timeout: 90_000 },
+    async () => {
+      await raceDay();
+      const member = await createAccount(j.app, 'member', 'punter@example.com');
+      const { page, context } = await memberOnPhone();
+      expectFailures(page, { url: /\/api\/value-now$/, status: 403 });
+      await j.app.ctx.db
+        .update(users)
+        .set({ subscriptionStatus: 'canceled', subscriptionEndDate: new Date(j.app.clock.now().getTime() - 86400_000) })
+        .where(eq(users.id, member.id));
+      // The board's next read (the session cache hears of the change by the database's notice).
+      await expect.poll(() => page.evaluate(() => fetch('/api/value-now').then((r) => r.status))).toBe(403);
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
+      await context.setOffline(true);
+      await expect(page.goto('/value-now')).rejects.toThrow(/net::ERR_/);
+      await context.close();
+    },
+  );
+
+  it(
+    'signing out and in again within ten minutes fetches the race-day pages ahead again',
+    { timeout: 120_000 },
+    async () => {
+      const { races } = await raceDay();
+      await createAccount(j.app, 'member', 'punter@example.com');
+      const { page, context } = await memberOnPhone();
+      await signOutFromMyAccount(page);
+      await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
+      await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([]);
+      await signInThroughPage(page, 'punter@example.com');
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect
+        .poll(async () => {
+          const paths = (await savedEntries(page)).map((e) => new URL(e.url).pathname);
+          return ['/vb-generator', `/api/vbg-race-cards/race/${races.length}`].every((p) => paths.includes(p));
+        })
+        .toBe(true);
+      await context.setOffline(true);
+      await page.goto('/vb-generator');
+      const race = races[0];
+      const select = page.getByLabel('Select race');
+      await expect.poll(() => select.isVisible()).toBe(true);
+      await select.selectOption({ label: `${race.time} - ${race.course} (${race.horses.length} runners)` });
+      await expect.poll(() => page.getByTestId('runner-name').count()).toBe(race.horses.length);
+      await context.close();
+    },
+  );
 });
 
 /** Signs out with the header's button on My Account, once the page is drawn (its heading shows). */

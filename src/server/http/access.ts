@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import { VIEWER_HEADER, writeViewerHeader } from '#shared/offline-viewer';
 import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '../context';
 import { getSetting } from '../features/settings/settings';
@@ -7,6 +8,7 @@ import { SESSION_COOKIE, cachedSessionUser, resolveSession } from '../features/a
 import { readCookie } from './cookies';
 import { HttpError } from './errors';
 import { SAFE_METHODS, addRouteHook, mayWrite } from './route-hooks';
+import { offlineSessionKey } from './viewer-header';
 
 /**
  * The one access rule of the API. Every route declares `config: { access }`; a route without
@@ -73,6 +75,32 @@ export async function checkAccess(ctx: AppContext, access: Access, user: UserRow
   if (!(await hasMemberAccess(ctx, user))) throw new HttpError(403, MEMBER_REQUIRED);
 }
 
+/**
+ * Tells the offline app who an answer is for (`X-VBG-Viewer`, #shared/offline-viewer), so it learns
+ * of a sign-out, a lapse or another session from any read or page: `user` is who the request
+ * resolved to (null: nobody), undefined when it did not look (then only "no session cookie" is said,
+ * as a visitor). A promise only when the open-access setting must be read.
+ */
+export function tellViewer(
+  ctx: AppContext,
+  reply: FastifyReply,
+  token: string | undefined,
+  user: UserRow | null | undefined,
+): Promise<void> | undefined {
+  if (!token || user === null) {
+    reply.header(VIEWER_HEADER, writeViewerHeader({ kind: 'visitor' }));
+    return undefined;
+  }
+  if (user === undefined) return undefined;
+  const say = (member: boolean) => {
+    const kind = member ? 'member' : 'account';
+    reply.header(VIEWER_HEADER, writeViewerHeader({ kind, session: offlineSessionKey(token) }));
+  };
+  if (!memberByAccount(ctx, user)) return hasMemberAccess(ctx, user).then(say);
+  say(true);
+  return undefined;
+}
+
 export function sessionToken(request: FastifyRequest): string | undefined {
   return readCookie(request, SESSION_COOKIE);
 }
@@ -92,17 +120,31 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   // (A callback hook: a visitor's read of a public route settles without a promise.)
   const checkAccessFor =
     (access: Access): onRequestHookHandler =>
-    (request, _reply, done) => {
-      const admitted = admit(ctx, access, sessionToken(request));
+    (request, reply, done) => {
+      const token = sessionToken(request);
+      const admitted = admit(ctx, access, token);
       if (!(admitted instanceof Promise)) {
         request.user = admitted;
-        return done();
+        return tellViewerThen(reply, token, admitted, done);
       }
-      admitted.then((user) => {
-        request.user = user;
-        done();
-      }, done);
+      admitted.then(
+        (user) => {
+          request.user = user;
+          void tellViewerThen(reply, token, user, done);
+        },
+        (err: Error) => {
+          // Refused (401, 403): still said, from the session the check resolved.
+          const user = token ? (cachedSessionUser(ctx, token) ?? null) : null;
+          void tellViewerThen(reply, token, user, () => done(err));
+        },
+      );
     };
+  /** Says who asked (tellViewer), then carries on: at once unless only the open-access setting can tell. */
+  const tellViewerThen = (reply: FastifyReply, token: string | undefined, user: UserRow | null, next: () => void) => {
+    const told = tellViewer(ctx, reply, token, user);
+    if (told) void told.then(next, next);
+    else next();
+  };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule`);

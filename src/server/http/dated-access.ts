@@ -3,8 +3,12 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { checkAccess, hasMemberAccess } from './access';
 
-/** Members-only answers are never kept by a shared cache. */
-export const MEMBERS_ONLY_CACHE = 'private, no-store';
+/**
+ * Members-only answers are never kept by a shared cache. The member's own browser may keep them,
+ * asking again before each use: its offline app (decision 0043) keeps them for reading with no
+ * network, and never keeps an answer marked no-store (a download, a payment's details).
+ */
+export const MEMBERS_ONLY_CACHE = 'private, no-cache';
 
 /**
  * DESIGN decision 10 (docs/decisions/0017-past-only-dated-content.md): a route that serves one

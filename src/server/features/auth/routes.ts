@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { LoginFormError } from '#shared/form-errors';
@@ -81,7 +82,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   readRoute(app, '/api/auth/user', 'signedIn', async ({ user, header }) => {
-    header('Cache-Control', 'no-store');
+    // Kept by the offline app for this session only (decision 0043), never by a shared cache.
+    header('Cache-Control', MEMBERS_ONLY_CACHE);
     return presentUser(ctx, user!);
   });
 

@@ -5,11 +5,11 @@ import type { AppContext } from '#server/context';
 import type { Db } from '#server/db/client';
 import { keyFor, sessionStorageId } from '#server/secrets';
 import { deleteInBatches } from '#server/db/batched-delete';
+import { SESSION_IDLE_MS } from '#shared/auth-rules';
 import { SessionTouches } from './session-touches';
 
 export const SESSION_COOKIE = 'vbg_session';
-/** Matches the client's inactivity logout: 30 minutes. */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export { SESSION_IDLE_MS };
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_EVERY_MS = 60 * 1000;

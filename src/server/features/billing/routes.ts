@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { londonDate } from '#shared/london-time';
@@ -91,7 +92,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // What the signed-in member pays a month (the home page quotes their own price, not the list price).
   readRoute(app, '/api/my-subscription-price', 'signedIn', async ({ user, header }) => {
-    header('Cache-Control', 'private, no-store');
+    header('Cache-Control', MEMBERS_ONLY_CACHE);
     return memberMonthlyPrice(ctx, user!);
   });
 

@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   clearDayParam,
@@ -29,7 +30,6 @@ import { hasMemberAccess, sessionToken } from '#server/http/access';
 import { readUploadForm } from '#server/http/upload-form';
 import { liveSessionUser } from '../auth/sessions';
 
-const NO_STORE = 'private, no-cache, no-store, must-revalidate';
 const clearParam = weekdayParam('The weekday');
 
 /** An upload before its form is read: only the sender is known, which a refusal then logs. */
@@ -83,14 +83,14 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).
   readRoute(app, '/api/vbg-race-cards-metadata', 'member', ({ query, header }) => {
-    header('Cache-Control', NO_STORE);
+    header('Cache-Control', MEMBERS_ONLY_CACHE);
     const raw = query.t ?? query.v;
     const buster = raw !== undefined && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
     return cachedRaceCardsMetadataJson(ctx, buster);
   });
 
   readRoute<{ id: string }>(app, '/api/vbg-race-cards/race/:id', 'member', ({ params, header }) => {
-    header('Cache-Control', NO_STORE);
+    header('Cache-Control', MEMBERS_ONLY_CACHE);
     // A race id from the shared cache (at once on a hit; "007" and "7" are one key); anything
     // that names no race answers 404, a malformed id as well (a members' read, like a link).
     const id = readRouteId(params.id);

@@ -1,3 +1,4 @@
+import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
@@ -24,8 +25,7 @@ export function racePreviewsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/clear-pdfs', { config: { access: 'admin' } }, async () => clearDayPreviews(ctx));
 
   readRoute(app, '/api/race-previews', 'member', ({ header }) => {
-    // Members-only data: never stored by a shared cache.
-    header('Cache-Control', 'private, no-store');
+    header('Cache-Control', MEMBERS_ONLY_CACHE);
     return listTodayPreviews(ctx);
   });
 

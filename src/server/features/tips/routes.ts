@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isIsoDay } from '#shared/london-time';
 import { contentUploadBody } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { requireDayAccess } from '#server/http/dated-access';
+import { MEMBERS_ONLY_CACHE, requireDayAccess } from '#server/http/dated-access';
 import { badRequest } from '#server/http/errors';
 import { cachedJsonText } from '#server/http/json';
 import { parse } from '#server/http/parse';
@@ -23,8 +23,7 @@ export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Not an async read: a cache hit answers without a promise (decision 0024).
   readRoute(app, '/api/daily-tips', 'member', ({ header }) => {
-    // Members-only data: never stored by a shared cache.
-    header('Cache-Control', 'private, no-store');
+    header('Cache-Control', MEMBERS_ONLY_CACHE);
     return cachedJsonText(ctx.cache, 'dailyTips', 'live', async () => JSON.stringify(await getDailyTips(ctx)));
   });
 

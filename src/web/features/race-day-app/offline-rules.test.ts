@@ -3,6 +3,10 @@ import type { RaceCardsByDay } from '#shared/schemas/race-cards';
 import {
   changesWhoIsSignedIn,
   deviceDay,
+  identitySafeShell,
+  isPersonalRead,
+  mayKeep,
+  sessionMayBeLive,
   isKeptRead,
   isStaticFile,
   memberCacheName,
@@ -116,6 +120,66 @@ describe('what is kept', () => {
       tomorrow: 'thursday',
     } as unknown as RaceCardsByDay;
     expect(todaysRaceReads(lists)).toEqual(['/api/vbg-race-cards/race/3', '/api/vbg-race-cards/race/4']);
+  });
+});
+
+describe("what is a member's own", () => {
+  it('keeps a page as its bare shell: no render, no data, no viewer', () => {
+    const rendered =
+      '<!doctype html><html><head><title>Tips</title></head><body><div id="root"><main><div>punter@example.com</div></main></div>' +
+      '<script type="application/json" id="vbg-data">{"now":"x"}</script>' +
+      '<script type="application/json" id="vbg-viewer">{"id":7,"email":"punter@example.com"}</script>' +
+      '<script type="module" src="/assets/index-B8.js"></script></body></html>';
+    expect(identitySafeShell(rendered)).toBe(
+      '<!doctype html><html><head><title>Tips</title></head><body><div id="root"></div>' +
+        '<script type="module" src="/assets/index-B8.js"></script></body></html>',
+    );
+    const shell = '<html><body><div id="root"></div><script src="/assets/a.js"></script></body></html>';
+    expect(identitySafeShell(shell)).toBe(shell);
+  });
+
+  it('never keeps an answer marked no-store', () => {
+    expect(mayKeep('private, no-store')).toBe(false);
+    expect(mayKeep('no-store')).toBe(false);
+    expect(mayKeep('private, no-cache, no-store, must-revalidate')).toBe(false);
+    expect(mayKeep('private, no-cache')).toBe(true);
+    expect(mayKeep('public, max-age=31536000, immutable')).toBe(true);
+    expect(mayKeep(null)).toBe(true);
+  });
+
+  it("tells the member's own reads from the day's race data", () => {
+    for (const path of [
+      '/api/auth/user',
+      '/api/my-bets',
+      '/api/my-data',
+      '/api/my-subscription-price',
+      '/api/watchlist',
+      '/api/alert-settings',
+    ])
+      expect(isPersonalRead(path), path).toBe(true);
+    for (const path of [
+      '/api/daily-tips',
+      '/api/value-now',
+      '/api/vbg-race-cards/race/3',
+      '/api/results',
+      '/api/watchlists',
+    ])
+      expect(isPersonalRead(path), path).toBe(false);
+  });
+
+  it('serves a session only within its idle end, a minute short, by the device clock', () => {
+    const at = Date.parse('2026-11-28T10:00:00Z');
+    expect(sessionMayBeLive(at, at + 28 * 60_000)).toBe(true);
+    expect(sessionMayBeLive(at, at + 29 * 60_000)).toBe(false);
+    expect(sessionMayBeLive(at, at + 31 * 60_000)).toBe(false);
+    expect(sessionMayBeLive(at + 60_000, at)).toBe(false); // the clock went back
+    expect(sessionMayBeLive(NaN, at)).toBe(false);
+  });
+
+  it('drops everything on the forms that sign in, up or out without JavaScript too', () => {
+    expect(changesWhoIsSignedIn('/login', 'POST')).toBe(true);
+    expect(changesWhoIsSignedIn('/register', 'POST')).toBe(true);
+    expect(changesWhoIsSignedIn('/login', 'GET')).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MS } from '#shared/auth-rules';
 import { londonDate } from '#shared/london-time';
 import { SAVED_PAGE_META } from '#web/lib/saved-data';
 import type { RaceCardsByDay } from '#shared/schemas/race-cards';
@@ -9,6 +10,18 @@ import type { RaceCardsByDay } from '#shared/schemas/race-cards';
 
 /** The members' race-day pages: their shells and code are kept, so they open with no network. */
 export const RACE_DAY_PAGES = ['/tips', '/vbg-race-cards', '/value-now', '/vb-generator'] as const;
+
+/**
+ * Every page a member can open with no network: the race-day pages and the member's own (My Bets,
+ * My Account, Results). Each is saved as the bare shell (identitySafeShell) and drawn in the browser.
+ */
+export const OFFLINE_PAGES = [...RACE_DAY_PAGES, '/my-bets', '/my-account', '/results'] as const;
+
+/**
+ * The reads the member's own pages make, fetched ahead with them (the pages arrive rendered, so
+ * the browser does not ask for these itself until it draws one with no network).
+ */
+export const OWN_PAGE_READS = ['/api/results', '/api/my-bets', '/api/my-subscription-price'] as const;
 
 /**
  * The reads those pages make: fetched ahead with them. A page that arrives rendered with its data
@@ -29,9 +42,70 @@ export function markSavedPage(html: string, savedAt: string): string {
   return html.replace(/<head[^>]*>/i, (head) => head + meta);
 }
 
+/**
+ * A saved page's HTML with nothing of anyone in it: the server's render (drawn for the member, with
+ * its data) and the viewer element (who is signed in) are cut out, leaving the shell the browser
+ * draws the page in. Who is signed in then comes from the session's own saved answers.
+ */
+export function identitySafeShell(html: string): string {
+  const root = '<div id="root">';
+  const dataStart = '</div><script type="application/json" id="vbg-data">';
+  const from = html.indexOf(root);
+  const data = html.indexOf(dataStart, from);
+  let out = html;
+  if (from >= 0 && data >= 0) {
+    const dataEnd = html.indexOf('</script>', data + dataStart.length);
+    if (dataEnd >= 0) out = html.slice(0, from) + root + '</div>' + html.slice(dataEnd + '</script>'.length);
+  }
+  // Escaped as written by the server: the text inside never holds "<".
+  return out.replace(/<script type="application\/json" id="vbg-viewer">[^<]*<\/script>/g, '');
+}
+
+/** An answer marked no-store is never kept, whoever it is for. */
+export function mayKeep(cacheControl: string | null): boolean {
+  return !/(^|[\s,])no-store($|[\s,;=])/i.test(cacheControl ?? '');
+}
+
+/**
+ * A member's own reads: who they are, their bets, account, data export, watch list and alerts.
+ * Kept apart from the day's race data, in their session's cache, and served with no network only
+ * while that session can still be live.
+ */
+export function isPersonalRead(pathname: string): boolean {
+  return (
+    pathname === '/api/auth/user' ||
+    pathname.startsWith('/api/my-') ||
+    ['/api/watchlist', '/api/alert-settings', '/api/checkout-session'].some(
+      (p) => pathname === p || pathname.startsWith(p + '/'),
+    )
+  );
+}
+
+/** A session's cache: its key is the one the server names the session by (#shared/offline-viewer). */
+export function sessionCacheName(key: string): string {
+  return `vbg-session-${key}`;
+}
+
+export function isSessionCacheName(name: string): boolean {
+  return name.startsWith('vbg-session-');
+}
+
+/** The address of the note, in a session's cache, of when the server last answered for it. */
+export const SESSION_NOTE = '/__vbg/session';
+
+/**
+ * Whether a session the server last answered for at `confirmedAt` can still be live at `now` (both
+ * by the device's clock): the server ends a session after SESSION_IDLE_MS without a request, and
+ * may have seen the last one up to a minute before the device did. A note from the future (the
+ * clock went back) proves nothing.
+ */
+export function sessionMayBeLive(confirmedAt: number, now: number): boolean {
+  return confirmedAt <= now && now - confirmedAt < SESSION_IDLE_MS - 60_000;
+}
+
 const MEMBER_CACHE = /^vbg-member-(\d+)-(\d{4}-\d{2}-\d{2})$/;
 
-/** One cache per member and London day: nothing else of a member is ever kept. */
+/** One cache per member and London day for the day's race data: a member's own reads are kept per session. */
 export function memberCacheName(memberId: number, day: string): string {
   return `vbg-member-${memberId}-${day}`;
 }
@@ -100,9 +174,15 @@ export function isKeptRead(pathname: string): boolean {
   );
 }
 
-/** Sign-in, sign-up and sign-out requests: whoever was signed in may change, so member caches go. */
+/**
+ * Sign-in, sign-up and sign-out requests (the API's and the pages' forms that post without
+ * JavaScript): whoever was signed in may change, so member caches go.
+ */
 export function changesWhoIsSignedIn(pathname: string, method: string): boolean {
-  return method !== 'GET' && ['/api/login', '/api/logout', '/api/register'].includes(pathname);
+  return (
+    method !== 'GET' &&
+    ['/api/login', '/api/logout', '/api/register', '/login', '/logout', '/register'].includes(pathname)
+  );
 }
 
 /** The scripts the shell of a page loads (its entry, style sheet and preloads): /assets/ addresses. */
