@@ -157,6 +157,29 @@ describe('push subscriptions', () => {
     expect(push.to(ann.device!.endpoint)).toHaveLength(1);
     expect((await alertRows()).map((r) => r.status)).toEqual(['sent']);
   });
+
+  it('an alert whose push kept failing is marked failed, not dropped, from the first instant of the next London day', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });
+    const cat = await signedIn(t, 'member', 'cat@example.com');
+    await saveSettings(cat.client, { tipsPublished: true });
+    /** Each alert's status by whose it is. */
+    const statuses = async () =>
+      Object.fromEntries((await alertRows()).map((r) => [r.userId === ann.user.id ? 'ann' : 'cat', r.status]));
+    await push.close(); // the push service is down all day
+    await publish(admin);
+    await alertsIdle(t.ctx);
+    // Cat has no device and no digest: hers is dropped at once. Ann's push was tried.
+    expect(await statuses()).toEqual({ ann: 'pending', cat: 'dropped' });
+    expect((await alertRows()).find((r) => r.userId === ann.user.id)?.channel).toBe('push');
+    t.clock.set(new Date(`${TODAY}T23:59:00Z`)); // still the 25th in London
+    await runAlertSweep(t.ctx);
+    expect(await statuses()).toEqual({ ann: 'pending', cat: 'dropped' });
+    t.clock.set(new Date('2026-11-26T00:00:00Z')); // the next London day's first instant
+    await runAlertSweep(t.ctx);
+    expect(await statuses()).toEqual({ ann: 'failed', cat: 'dropped' });
+    await push.listenAgain();
+  });
 });
 
 // Several instances share one database only on PostgreSQL (PGlite is one process's database).
