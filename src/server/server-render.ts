@@ -3,9 +3,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { PublicConfig } from '#shared/public-config';
 import type { AppContext } from './context';
-import { SESSION_COOKIE } from './features/auth/sessions';
+import { cachedSessionUser, resolveSession } from './features/auth/sessions';
 import { sessionToken } from './http/access';
-import { readCookie } from './http/cookies';
 import { JSON_CONTENT_TYPE } from './http/json';
 import { readWithoutHttp, type DirectAnswer } from './http/read-routes';
 import { addRouteHook, mayWrite } from './http/route-hooks';
@@ -55,8 +54,13 @@ export async function loadServerEntry(file: string): Promise<ServerEntry | null>
  * the HTML exactly when the API would hand them over, with the API's status and JSON. Reads only;
  * a path with no direct read fails the render (503), never falls back to HTTP.
  */
-export function directReaderFor(app: FastifyInstance, ctx: AppContext, request: FastifyRequest): DirectReader {
-  const token = sessionToken(request);
+export function directReaderFor(
+  app: FastifyInstance,
+  ctx: AppContext,
+  request: FastifyRequest,
+  asVisitor = false,
+): DirectReader {
+  const token = asVisitor ? undefined : sessionToken(request);
   return (apiPath) => readWithoutHttp(app, ctx, token, apiPath, request.log);
 }
 
@@ -70,12 +74,25 @@ function viewerJson(answer: { status: number; json: string }): string | undefine
 }
 
 /**
- * A visitor's request for a page: no session cookie, so any visitor gets the same page. Its
- * address is already the page's one address (`canonicalPageUrl`; web.ts sends every other
- * spelling there), with at most the query parameters the page reads.
+ * Who asks for a page: a visitor (no session cookie), someone signed in, or a session cookie that
+ * names no live session (made up, signed out, idle too long). The last is a visitor too: served the
+ * page kept for every visitor, after the lookup every request's access check makes (the session
+ * cache, else one batched read; a token too long to be ours costs nothing), so a made-up cookie
+ * cannot make each request cost a render. Its cookie is then cleared.
  */
-export function isVisitorPage(request: FastifyRequest): boolean {
-  return !readCookie(request, SESSION_COOKIE);
+export type PageAsker = 'visitor' | 'signedIn' | 'endedSession';
+
+export async function pageAsker(ctx: AppContext, request: FastifyRequest): Promise<PageAsker> {
+  const token = sessionToken(request);
+  if (!token) return 'visitor';
+  if (cachedSessionUser(ctx, token)) return 'signedIn';
+  try {
+    return (await resolveSession(ctx, token)) ? 'signedIn' : 'endedSession';
+  } catch (err) {
+    // The page is rendered for the request, whose own reads then answer for themselves.
+    request.log.error({ err }, 'the session of a page request could not be read');
+    return 'signedIn';
+  }
 }
 
 /** A render, and who it was rendered for (the viewer's JSON; undefined when the auth check failed or was not asked). */

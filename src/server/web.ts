@@ -12,7 +12,15 @@ import { acceptsGzip, gzipHead, gzipWithTail } from './http/gzip-splice';
 import { memberPages } from './member-pages';
 import { sessionToken, tellViewer } from './http/access';
 import { cachedSessionUser } from './features/auth/sessions';
-import { isVisitorPage, loadServerEntry, pageRenderer, type DirectReader, type PageRenderer } from './server-render';
+import { clearSessionCookie } from './features/auth/session-cookie';
+import {
+  directReaderFor,
+  loadServerEntry,
+  pageAsker,
+  pageRenderer,
+  type DirectReader,
+  type PageRenderer,
+} from './server-render';
 
 /**
  * What a page adds to the shell's <head>: its own <title> and description (replacing the
@@ -121,12 +129,17 @@ export async function registerWeb(
   const renderPage = entry ? pageRenderer(app, ctx, entry) : null;
   const sharedMemberPage = memberPages(app, ctx);
 
-  /** The page's HTML: the shell with its head, and the server render inside #root when it has one. */
+  /**
+   * The page's HTML: the shell with its head, and the server render inside #root when it has one.
+   * Its data is read through `read` (by default as the person asking); `visitor` says it is a
+   * visitor's page, the same for every visitor.
+   */
   async function buildPage(
     request: FastifyRequest,
     pathname: string,
     known: PageRoute | undefined,
     read?: DirectReader,
+    visitor = false,
   ): Promise<BuiltPage> {
     let head = configMeta;
     // A rendered page's own code starts downloading with the entry, not after it has run. Its
@@ -163,13 +176,13 @@ export async function registerWeb(
     html = html.replace('<!--vbg-head-->', () => head).replace('</head>', () => `${preloads}</head>`);
     if (!renderPage || (known && !renderPage.renders(pathname)))
       return { status, rendered: false, bytes: pageBytes(html) };
-    const rendered = await (known ? renderPage.render(request, read) : renderNotFound(request, renderPage)).catch(
-      (err: unknown) => {
-        // The shell still works: the browser renders the page itself.
-        request.log.error({ err }, 'server render failed');
-        return null;
-      },
-    );
+    const rendered = await (
+      known ? renderPage.render(request, read) : renderNotFound(request, renderPage, visitor, read)
+    ).catch((err: unknown) => {
+      // The shell still works: the browser renders the page itself.
+      request.log.error({ err }, 'server render failed');
+      return null;
+    });
     if (!rendered) return { status, rendered: false, bytes: pageBytes(html) };
     html = html.replace(
       '<div id="root"></div>',
@@ -183,9 +196,9 @@ export async function registerWeb(
    * The not-found page for an address that is no page. It is the same for every visitor, whatever
    * the address: rendered once per London day and kept, so made-up addresses cost no render each.
    */
-  function renderNotFound(request: FastifyRequest, renderer: PageRenderer) {
-    if (!isVisitorPage(request)) return renderer.render(request);
-    return ctx.cache.get('pages', `${londonDate(ctx.clock.now())} not-found`, () => renderer.render(request));
+  function renderNotFound(request: FastifyRequest, renderer: PageRenderer, visitor: boolean, read?: DirectReader) {
+    if (!visitor) return renderer.render(request, read);
+    return ctx.cache.get('pages', `${londonDate(ctx.clock.now())} not-found`, () => renderer.render(request, read));
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
@@ -208,7 +221,11 @@ export async function registerWeb(
     // An address with text of the visitor's own (the sign-in page's e-mail or next address) is
     // rendered for this request only.
     const kept = !!known && !!renderPage?.renders(pathname) && !canonical?.perRequest;
-    const signedIn = !isVisitorPage(request);
+    const asker = await pageAsker(ctx, request);
+    const signedIn = asker === 'signedIn';
+    // A visitor's page reads as a visitor, whatever cookie came with the request.
+    const visitorRead = signedIn ? undefined : directReaderFor(app, ctx, request, true);
+    if (asker === 'endedSession') clearSessionCookie(ctx, request, reply);
     if (kept && !signedIn) {
       // The same for every visitor: kept whole (head and render) per London day and address, and
       // dropped on any content write on any instance (namespace 'pages', decision 0020). Only a
@@ -217,7 +234,10 @@ export async function registerWeb(
       const share: CacheShare | undefined = known.pattern.includes(':')
         ? { name: known.pattern, max: PAGE_CACHE_SHARE }
         : undefined;
-      page = await ctx.cache.get('pages', key, () => buildPage(request, pathname, known), { share, keep: isKeepable });
+      page = await ctx.cache.get('pages', key, () => buildPage(request, pathname, known, visitorRead, true), {
+        share,
+        keep: isKeepable,
+      });
     } else if (kept && renderPage?.sameForEveryMember(pathname)) {
       // The same for every member of a day: one render per content and kind of member, with each
       // member's own details added as it is sent (member-pages.ts, decision 0052).
@@ -225,7 +245,7 @@ export async function registerWeb(
         (await sharedMemberPage(request, (read) => buildPage(request, pathname, known, read))) ??
         (await buildPage(request, pathname, known));
     } else {
-      page = await buildPage(request, pathname, known);
+      page = await buildPage(request, pathname, known, visitorRead, !signedIn);
     }
     // Who the page is for, for the offline app (decision 0043): known once the session was looked at.
     const token = sessionToken(request);
@@ -235,7 +255,8 @@ export async function registerWeb(
       .code(page.status)
       // A failed read is not kept by the browser or any cache on the way either. A signed-in
       // person's page is theirs: no shared cache on the way may keep it.
-      .header('Cache-Control', page.status >= 500 ? 'no-store' : signedIn ? 'private, no-cache' : 'no-cache')
+      // An answer that clears a session cookie is that browser's as well.
+      .header('Cache-Control', page.status >= 500 ? 'no-store' : asker !== 'visitor' ? 'private, no-cache' : 'no-cache')
       .header('Vary', 'Cookie, Accept-Encoding')
       // A page's forms post without JavaScript (sign in, subscribe): with "no-referrer" browsers
       // send "Origin: null", which the same-origin check refuses. Other sites still get nothing.

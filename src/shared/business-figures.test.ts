@@ -254,6 +254,28 @@ describe('businessFigures against a hand-worked year', () => {
     expect(churnRate({ payingAtStart: 0, newMembers: 0, cancelled: 0 })).toBeNull();
   });
 
+  it("counts an event at a London month's first instant in that month, and one at this very instant", () => {
+    const edges = businessFigures({
+      now: NOW,
+      members: [],
+      events: [
+        ev('joined', '2025-11-30T23:59:59.999Z'), // the last instant before the months shown
+        ev('joined', '2025-12-01T00:00:00Z'), // the first month's first instant (GMT)
+        ev('joined', '2026-06-30T23:00:00Z'), // 1 July 00:00 in London (BST), still June in UTC
+        ev('ended', '2026-11-01T00:00:00Z'), // 1 November 00:00 in London (GMT again)
+        ev('joined', NOW.toISOString()), // now: counted
+        ev('joined', new Date(NOW.getTime() + 1).toISOString()), // after now: not yet
+      ],
+      dailyEmailRecipients: 0,
+    });
+    const month = (m: string) => edges.months.find((f) => f.month === m)!;
+    expect(month('2025-12')).toMatchObject({ payingAtStart: 1, newMembers: 1, payingAtEnd: 2 });
+    expect(month('2026-06')).toMatchObject({ newMembers: 0, payingAtEnd: 2 });
+    expect(month('2026-07')).toMatchObject({ payingAtStart: 2, newMembers: 1, payingAtEnd: 3 });
+    expect(month('2026-10')).toMatchObject({ cancelled: 0, payingAtEnd: 3 });
+    expect(month('2026-11')).toMatchObject({ payingAtStart: 3, cancelled: 1, newMembers: 1, payingAtEnd: 3 });
+  });
+
   it('has no churn rate for a month nobody paid in, and never counts below zero', () => {
     const empty = businessFigures({
       now: NOW,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOdds, tipValue, valueDownTo } from './odds-format';
+import { formatOdds, isValueAt, tipValue, valueDownTo } from './odds-format';
 import { parseOdds } from './odds';
 import { calculateValue } from './value-model';
 
@@ -120,6 +120,22 @@ describe('valueDownTo', () => {
   });
 });
 
+describe('isValueAt', () => {
+  it('a price exactly at its value-down-to is still value (score 3); any shorter is not', () => {
+    // Four equal ratings: 25 % each, so value down to exactly 4.0, where the model scores 3.
+    const field = ['A', 'B', 'C', 'D'].map((name, i) => ({ name, rating: 80, marketOdds: [4, 4, 5, 10][i] }));
+    const downTo = valueDownTo(field, 0)!;
+    expect(downTo.threshold).toBe(4);
+    expect(calculateValue(field, { marketCorrection: true })[0].valueScore).toBe(3);
+    expect(isValueAt(4, downTo)).toBe(true);
+    expect(isValueAt(3.99, downTo)).toBe(false);
+    // Within floating-point noise of the threshold, either side, is at it.
+    expect(isValueAt(4, { threshold: 4 + 1e-12 })).toBe(true);
+    expect(isValueAt(4 - 1e-9, downTo)).toBe(true);
+    expect(isValueAt(4 - 1e-6, downTo)).toBe(false);
+  });
+});
+
 describe('tipValue', () => {
   // Four equal ratings: each is value down to 4.0 (3/1).
   const field = ['Northern Star', 'B', 'C', 'D'].map((name, i) => ({ name, rating: 80, marketOdds: [3, 4, 5, 10][i] }));
@@ -128,7 +144,8 @@ describe('tipValue', () => {
       downTo: { threshold: 4, decimal: 4, fractional: '3/1' },
       shorterThanValue: true,
     });
-    expect(tipValue(field, 'Northern Star', '3/1')?.shorterThanValue).toBe(false);
+    expect(tipValue(field, 'Northern Star', '3/1')?.shorterThanValue).toBe(false); // exactly at it
+    expect(tipValue(field, 'Northern Star', '3.99')?.shorterThanValue).toBe(true);
     expect(tipValue(field, 'Northern Star', '11/2')?.shorterThanValue).toBe(false);
     // No advised price: nothing to compare.
     expect(tipValue(field, 'Northern Star', '')?.shorterThanValue).toBe(false);

@@ -78,6 +78,14 @@ export function valueDownTo(runners: readonly ValueInput[], index: number): Valu
   return { threshold, decimal, fractional: rung >= 0 ? PRICE_LADDER[rung] : `${Math.ceil(threshold - 1)}/1` };
 }
 
+/** Floating-point noise in a threshold worked out from shares: a price within it is at the threshold. */
+const AT_THRESHOLD = 1e-9;
+
+/** Whether decimal odds are still value for a runner: at or above its value-down-to threshold (score 3 or better). */
+export function isValueAt(price: number, downTo: Pick<ValueDownTo, 'threshold'>): boolean {
+  return price >= downTo.threshold - AT_THRESHOLD;
+}
+
 export interface TipValue {
   downTo: ValueDownTo;
   /** The tip's advised price is shorter than its value-down-to price: tipped, though the tissue sees no value at that price. */
@@ -94,5 +102,5 @@ export function tipValue(field: readonly ValueInput[], horse: string, advisedOdd
   const downTo = index >= 0 ? valueDownTo(field, index) : null;
   if (!downTo) return null;
   const advised = parseOdds(advisedOdds);
-  return { downTo, shorterThanValue: advised !== null && advised < downTo.threshold - 1e-9 };
+  return { downTo, shorterThanValue: advised !== null && !isValueAt(advised, downTo) };
 }

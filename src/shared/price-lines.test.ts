@@ -71,6 +71,23 @@ describe('matchPrices', () => {
     { time: '14:45', course: 'Kempton', runners: [{ name: 'Bold Echo' }] },
   ];
 
+  it("takes a price of exactly 1000, Betfair's longest, written either way, and nothing longer", () => {
+    const { races, problems } = parsePriceLines('14:10 Ascot: Outsider 1000, Rank Outsider 999/1');
+    expect(problems).toEqual([]);
+    expect(races[0].prices).toEqual([
+      { name: 'Outsider', price: 1000, priceText: '1000' },
+      { name: 'Rank Outsider', price: 1000, priceText: '999/1' },
+    ]);
+    expect(parsePriceLines('14:10 Ascot: Outsider 1000.01').problems).toEqual([
+      {
+        line: 1,
+        text: '14:10 Ascot: Outsider 1000.01',
+        message: '"1000.01" is not a price for Outsider (like 9/2, evs or 5.5).',
+      },
+    ]);
+    expect(parsePriceLines('14:10 Ascot: Outsider 1000/1').problems).toHaveLength(1);
+  });
+
   it('finds each race by time and course and each horse by name, whatever the spelling', () => {
     const { matched, problems } = matchPrices(
       parsePriceLines('2:10 ASCOT: northern star 9/2, Harbour-Light 8/1').races,

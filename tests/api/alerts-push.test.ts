@@ -5,7 +5,7 @@ import type { MyDataExport } from '#shared/schemas/account';
 import { alertSettings, memberAlerts, outbox, pushSubscriptions, users } from '#server/db/schema';
 import { loadConfig } from '#server/env';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
-import { PUSH_OFF } from '#server/features/alerts/subscriptions';
+import { PUSH_ENDPOINT_TAKEN, PUSH_OFF } from '#server/features/alerts/subscriptions';
 import type { PushService } from '../support/push-service';
 import { describeOnPostgres } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -36,7 +36,7 @@ describe('push subscriptions', () => {
     });
   });
 
-  it('subscribe, subscribe again, move to another member, delete only one’s own', async () => {
+  it('subscribe, subscribe again; another member posting the endpoint is refused and changes nothing; delete only one’s own', async () => {
     const { client: ann, user: annUser } = await signedIn(t, 'member', 'ann@example.com');
     const { client: bob, user: bobUser } = await signedIn(t, 'member', 'bob@example.com');
     const device = push.subscribe();
@@ -50,23 +50,50 @@ describe('push subscriptions', () => {
     ]);
     expect(((await ann.get('/api/alert-settings')).json as { pushDevices: number }).pushDevices).toBe(1);
 
-    // The browser re-subscribes (new keys): still one row.
+    // The browser re-subscribes (new keys): still one row, Ann's, with the new keys.
     const renewed = { ...device, keys: push.subscribe().keys };
     expect((await ann.post('/api/push/subscriptions', renewed)).status).toBe(200);
     expect((await devices()).map((d) => [d.userId, d.p256dh])).toEqual([[annUser.id, renewed.keys.p256dh]]);
+    const before = await devices();
 
-    // Bob signs in on the same browser: the endpoint is his now.
+    // Bob learns Ann's endpoint and posts it with keys of his own: refused, the device stays Ann's.
+    const taken = await bob.post('/api/push/subscriptions', { ...device, keys: push.subscribe().keys });
+    expect(taken.status).toBe(409);
+    expect(taken.json).toEqual({ message: PUSH_ENDPOINT_TAKEN, code: 'endpoint_taken' });
+    expect(await devices()).toEqual(before);
+    expect(((await bob.get('/api/alert-settings')).json as { pushDevices: number }).pushDevices).toBe(0);
+
+    // Bob cannot remove Ann's device; Ann can, and then the endpoint is free for Bob.
+    const notHis = await bob.request('DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
+    expect(notHis.status).toBe(404);
+    expect(await devices()).toEqual(before);
+    const hers = await ann.request('DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
+    expect(hers.status).toBe(200);
+    expect(hers.json).toEqual({ success: true, message: 'Alerts are off for this device.' });
+    expect(await devices()).toEqual([]);
     expect((await bob.post('/api/push/subscriptions', renewed)).status).toBe(200);
     expect((await devices()).map((d) => d.userId)).toEqual([bobUser.id]);
+  });
 
-    // Ann cannot remove Bob's device; Bob can.
-    const notHers = await ann.request('DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
-    expect(notHers.status).toBe(404);
-    expect(await devices()).toHaveLength(1);
-    const his = await bob.request('DELETE', '/api/push/subscriptions', { endpoint: device.endpoint });
-    expect(his.status).toBe(200);
-    expect(his.json).toEqual({ success: true, message: 'Alerts are off for this device.' });
+  it('signing out with the device’s endpoint frees it for the next member; another member’s sign-out frees nothing', async () => {
+    const { client: ann, user: annUser } = await signedIn(t, 'member', 'ann@example.com');
+    const { client: bob, user: bobUser } = await signedIn(t, 'member', 'bob@example.com');
+    const device = push.subscribe();
+    expect((await ann.post('/api/push/subscriptions', device)).status).toBe(200);
+    // Bob signing out naming Ann's endpoint does not free it.
+    expect((await bob.post('/api/logout', { pushEndpoint: device.endpoint })).status).toBe(200);
+    expect((await devices()).map((d) => d.userId)).toEqual([annUser.id]);
+    // Ann signs out on the device: the endpoint is free, and Bob, signed in there next, takes it.
+    expect((await ann.post('/api/logout', { pushEndpoint: device.endpoint })).status).toBe(200);
     expect(await devices()).toEqual([]);
+    const bobAgain = t.client();
+    expect((await bobAgain.post('/api/login', { email: 'bob@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await bobAgain.post('/api/push/subscriptions', device)).status).toBe(200);
+    expect((await devices()).map((d) => d.userId)).toEqual([bobUser.id]);
+    // A sign-out without an endpoint, or with one that is not text, still signs out.
+    expect((await bobAgain.post('/api/logout', { pushEndpoint: 42 })).status).toBe(200);
+    expect((await bobAgain.get('/api/auth/user')).status).toBe(401);
+    expect((await devices()).map((d) => d.userId)).toEqual([bobUser.id]);
   });
 
   it('keeps a member’s ten newest devices', async () => {
@@ -129,6 +156,29 @@ describe('push subscriptions', () => {
     await runAlertSweep(t.ctx);
     expect(push.to(ann.device!.endpoint)).toHaveLength(1);
     expect((await alertRows()).map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('an alert whose push kept failing is marked failed, not dropped, from the first instant of the next London day', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });
+    const cat = await signedIn(t, 'member', 'cat@example.com');
+    await saveSettings(cat.client, { tipsPublished: true });
+    /** Each alert's status by whose it is. */
+    const statuses = async () =>
+      Object.fromEntries((await alertRows()).map((r) => [r.userId === ann.user.id ? 'ann' : 'cat', r.status]));
+    await push.close(); // the push service is down all day
+    await publish(admin);
+    await alertsIdle(t.ctx);
+    // Cat has no device and no digest: hers is dropped at once. Ann's push was tried.
+    expect(await statuses()).toEqual({ ann: 'pending', cat: 'dropped' });
+    expect((await alertRows()).find((r) => r.userId === ann.user.id)?.channel).toBe('push');
+    t.clock.set(new Date(`${TODAY}T23:59:00Z`)); // still the 25th in London
+    await runAlertSweep(t.ctx);
+    expect(await statuses()).toEqual({ ann: 'pending', cat: 'dropped' });
+    t.clock.set(new Date('2026-11-26T00:00:00Z')); // the next London day's first instant
+    await runAlertSweep(t.ctx);
+    expect(await statuses()).toEqual({ ann: 'failed', cat: 'dropped' });
+    await push.listenAgain();
   });
 });
 

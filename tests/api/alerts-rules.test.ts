@@ -169,6 +169,35 @@ describe('a starred horse reaches its value-down-to price', () => {
   });
 });
 
+describe('a starred non-runner', () => {
+  it('gets no value alert however long its price, while a starred runner of the same race does', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const sample = await uploadDay(admin);
+    await uploadMorningOdds(admin, sample, MORNING);
+    const [race] = sample;
+    const [out, running] = [race.horses[3], race.horses[2]];
+    const ann = await alertedMember(t, push, 'ann@example.com', { valueReached: true });
+    await star(t, ann.user.id, out.name);
+    await star(t, ann.user.id, running.name);
+    const marked = await admin.post('/api/vbg-race-cards/morning-odds', {
+      tabType: 'wednesday',
+      morningOdds: `${out.name}: NR`,
+    });
+    expect(marked.status, marked.text).toBe(200);
+    t.clock.advance(10 * 60_000);
+    const pasted = await pastePrices(admin, TODAY, [
+      `${race.time} ${race.course}: ${out.name} 100/1, ${running.name} 100/1`,
+    ]);
+    expect(pasted.status, pasted.text).toBe(200);
+    await delivered();
+    await runAlertSweep(t.ctx);
+    expect((await alertRows()).map((r) => [r.kind, r.title])).toEqual([['value', `Value: ${running.name} at 100/1`]]);
+    expect(push.to(ann.device!.endpoint).map((p) => (p as { title: string }).title)).toEqual([
+      `Value: ${running.name} at 100/1`,
+    ]);
+  });
+});
+
 describe('a tip becomes a non-runner', () => {
   it('alerts for a tipped horse marked NR by the morning odds, or in the results; never for an untipped one', async () => {
     const { client: admin } = await signedIn(t, 'admin');

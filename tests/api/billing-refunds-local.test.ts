@@ -105,6 +105,21 @@ describe('refunds on the local checkout', () => {
       }),
     ).rejects.toThrow(/same parameters/);
     expect(await localRefunds()).toHaveLength(1);
+    // Through the admin: the key sent again for another amount is refused, naming the difference.
+    const other = await refund(admin, member.id, { amount: '5', reason: 'money_back_guarantee' }, key);
+    expect(other.status).toBe(409);
+    expect(other.json.message).toBe(
+      'This Idempotency-Key was already used for a different refund (amount: £3.00 then, £5.00 now). Nothing was refunded. A different refund needs a new key.',
+    );
+    const ending = await refund(admin, member.id, { ...body, endMembership: true }, key);
+    expect(ending.status).toBe(409);
+    expect(ending.json.message).toContain('membership: not to end the membership then, to end the membership now');
+    expect(await localRefunds()).toHaveLength(1);
+    expect((await refundEvents()).map((e) => e.amountPence)).toEqual([300]);
+    const [account] = await t.ctx.db.select().from(users).where(eq(users.id, member.id));
+    expect(account.subscriptionStatus).toBe('active');
+    const same = await refund(admin, member.id, body, key);
+    expect([same.status, same.json.alreadyDone]).toEqual([200, true]);
   });
 
   it('"end membership now" ends the local subscription and access at once', async () => {

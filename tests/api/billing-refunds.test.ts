@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox, subscriptionEvents, users } from '#server/db/schema';
 import { setPassword } from '#server/features/auth/users';
+import type { ProviderRefundReason } from '#server/providers/payments';
+import { createStripePayments } from '#server/providers/payments/stripe';
 import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { signedIn } from '../support/users';
@@ -181,6 +183,61 @@ describe('refunds through Stripe', () => {
     expect(fake.refunds.size).toBe(1);
     expect(await refundEvents()).toHaveLength(1);
     expect((await mailTo('double@example.com')).filter((m) => m.kind === 'billing')).toHaveLength(1);
+  });
+
+  it('the same key sent again for a different refund is refused (409) naming what differs; nothing is refunded again', async () => {
+    const { user } = await paidMember('reused@example.com');
+    const { client: admin } = await signedIn(t, 'admin');
+    const key = newKey();
+    const first = await refund(admin, user.id, { amount: '4', reason: 'money_back_guarantee' }, key);
+    expect(first.status, first.text).toBe(200);
+    const other = await refund(admin, user.id, { amount: '5', reason: 'money_back_guarantee' }, key);
+    expect(other.status).toBe(409);
+    expect(other.json.message).toBe(
+      'This Idempotency-Key was already used for a different refund (amount: £4.00 then, £5.00 now). Nothing was refunded. A different refund needs a new key.',
+    );
+    const full = await refund(admin, user.id, { full: true, reason: 'other', note: 'Goodwill' }, key);
+    expect(full.status).toBe(409);
+    expect(full.json.message).toContain(
+      'amount: £4.00 then, a full refund now; reason: Money-back guarantee then, Other now; note: no note then, the note "Goodwill" now',
+    );
+    expect(fake.calls('POST', '/v1/refunds')).toHaveLength(1);
+    expect([...fake.refunds.values()].map((r) => r.amount)).toEqual([400]);
+    expect((await refundEvents()).map((e) => e.amountPence)).toEqual([400]);
+    // The same request again is still the refund already made.
+    const same = await refund(admin, user.id, { amount: '4', reason: 'money_back_guarantee' }, key);
+    expect([same.status, same.json.alreadyDone]).toEqual([200, true]);
+  });
+
+  it("the fake Stripe keeps Stripe's rule for idempotency keys, as the SDK meets it", async () => {
+    const { user } = await paidMember('keys@example.com');
+    const payments = createStripePayments(t.ctx.config);
+    const payment = (await payments.latestPayment(user.stripeSubscriptionId!))!;
+    const ask = (key: string, amountPence: number, reason = 'requested_by_customer') =>
+      payments.refund({
+        payment,
+        amountPence,
+        reason: reason as ProviderRefundReason,
+        metadata: {},
+        idempotencyKey: key,
+      });
+    const made = await ask('key-one-0000000000', 300);
+    // Sent again with the same parameters: the first answer, nothing made twice.
+    expect((await ask('key-one-0000000000', 300)).id).toBe(made.id);
+    // Other parameters under the same key: Stripe's 400 idempotency_error.
+    await expect(ask('key-one-0000000000', 500)).rejects.toThrow(
+      /Stripe refused the refund: Keys for idempotent requests can only be used with the same parameters/,
+    );
+    expect([...fake.refunds.values()].map((r) => r.amount)).toEqual([300]);
+    // Parameters that fail validation save nothing: the key still starts a request once they are right.
+    await expect(ask('key-two-0000000000', 200, 'not_a_reason')).rejects.toThrow(/Invalid reason/);
+    expect((await ask('key-two-0000000000', 200)).amountPence).toBe(200);
+    // A key is kept for 24 hours; after that the same key starts a new request.
+    t.clock.advance(23 * 3600_000);
+    await expect(ask('key-one-0000000000', 500)).rejects.toThrow(/same parameters/);
+    t.clock.advance(3600_000);
+    expect((await ask('key-one-0000000000', 500)).id).not.toBe(made.id);
+    expect([...fake.refunds.values()].map((r) => r.amount).sort()).toEqual([200, 300, 500]);
   });
 
   it('a refusal or an outage at Stripe answers a clear message and records nothing', async () => {

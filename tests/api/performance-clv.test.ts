@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { recordPrices, type PriceSource } from '#server/db/price-snapshots';
+import { tipRecords } from '#server/db/schema';
 import type { ResultsResponse } from '#shared/schemas/performance';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -84,6 +86,29 @@ describe('closing line value in GET /api/results', () => {
     ]);
     const lightTip = body.tips.find((tip) => tip.id === light)!;
     expect(lightTip).toMatchObject({ bsp: null, priceHistory: [] });
+  });
+
+  it('measures a corrected tip at its corrected price, the one its record settles at, not the advised one', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const id = await record(admin, {
+      raceDate: '2026-07-14',
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: 'Northern Star',
+      advisedOdds: '5/1',
+    });
+    // A confirmed correction to 3/1 (as the Record New Tips form writes it for a published tip).
+    await t.ctx.db
+      .update(tipRecords)
+      .set({ correctedOdds: '3/1', oddsCorrectedAt: new Date('2026-07-14T09:00:00Z') })
+      .where(eq(tipRecords.id, id));
+    await settle(admin, id, 'WON', '4/1');
+    await price('2026-07-14', 'bsp', '2026-07-14T15:00:00Z', 'Northern Star', '4.4', 4.4);
+    const body = (await t.client().get('/api/results')).json as ResultsResponse;
+    // 3/1 (4.0) against SP 4/1 (5.0): −20%, not beaten (the advised 5/1 would have beaten it by 20%).
+    expect(body.clv.sp).toEqual({ tips: 1, beat: 0, share: 0, averageEdge: -20 });
+    // 4.0 against BSP 4.4: −9.1% (5/1 would be +36.4%).
+    expect(body.clv.bsp).toEqual({ tips: 1, beat: 0, share: 0, averageEdge: -9.1 });
   });
 
   it('a horse of the same name in another race or on another day lends it no prices', async () => {

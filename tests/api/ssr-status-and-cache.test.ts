@@ -241,3 +241,49 @@ describe('spellings of an address share one kept render', () => {
     expect(renderedAt(await page('/news-and-views'))).toBe(renderedAt(kept));
   });
 });
+
+describe('a session cookie that names no live session is served as a visitor', () => {
+  /** A page asked for with this session cookie, its Set-Cookie lines and the cookies left in the browser. */
+  async function withSession(path: string, token: string) {
+    const client = t.client();
+    client.cookies.set('vbg_session', token);
+    const asked = await fetchPage(client, path);
+    return { ...asked, setCookie: asked.headers.getSetCookie(), left: client.cookies };
+  }
+
+  it('a made-up or ended session gets the page kept for visitors, byte for byte, and its cookie cleared', async () => {
+    const kept = await expectKept('/news-and-views');
+    const visitor = await page('/news-and-views');
+    expect(renderedAt(visitor)).toBe(renderedAt(kept));
+    const { client: member } = await signedIn(t, 'member');
+    const ended = member.cookies.get('vbg_session')!;
+    expect((await member.post('/api/logout')).status).toBe(200);
+    for (const token of ['made-up-session-token', 'x'.repeat(43), ended]) {
+      t.clock.advance(1_000);
+      const asked = await withSession('/news-and-views', token);
+      expect(asked.status, token).toBe(200);
+      // From the visitors' cache: not rendered again, and the very same page.
+      expect(renderedAt(asked), token).toBe(renderedAt(kept));
+      expect(asked.html, token).toBe(visitor.html);
+      expect(asked.setCookie.filter((c) => c.startsWith('vbg_session=;'))).toHaveLength(1);
+      expect(asked.setCookie[0]).toMatch(/Max-Age=0/);
+      expect(asked.left.has('vbg_session')).toBe(false);
+      expect(asked.headers.get('cache-control')).toBe('private, no-cache');
+    }
+    // An address that is no page: the not-found page kept for visitors.
+    const notFound = await page('/no-such-page');
+    t.clock.advance(1_000);
+    const madeUp = await withSession('/no-such-page', 'made-up-session-token');
+    expect(madeUp.status).toBe(404);
+    expect(renderedAt(madeUp)).toBe(renderedAt(notFound));
+  });
+
+  it('a live session is still served its own page, and keeps its cookie', async () => {
+    const { client: member } = await signedIn(t, 'member', 'still-here@example.com');
+    const res = await member.get('/news-and-views');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('still-here@example.com');
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith('vbg_session='))).toEqual([]);
+    expect(member.cookies.has('vbg_session')).toBe(true);
+  });
+});

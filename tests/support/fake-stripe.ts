@@ -22,6 +22,10 @@ export interface RecordedRequest {
 type Obj = Record<string, any>;
 
 const DAY = 86400;
+/** Stripe may prune an idempotency key once it is 24 hours old; the fake prunes it then. */
+const IDEMPOTENCY_KEPT_SECONDS = DAY;
+/** Stripe unreachable (an outage in front of the API): an answer no key keeps. */
+const STRIPE_DOWN: [number, Obj] = [503, { error: { type: 'api_error', message: 'Stripe is unavailable' } }];
 /** A billing period in seconds: 30 days a month, 365 a year (enough for the tests' dates). */
 const periodOf = (interval: 'month' | 'year') => (interval === 'year' ? 365 : 30) * DAY;
 
@@ -52,8 +56,10 @@ export class FakeStripe {
   invoices = new Map<string, Obj>();
   paymentIntents = new Map<string, Obj>();
   refunds = new Map<string, Obj>();
-  /** Responses already given per Idempotency-Key (with the parameters they were given for), as Stripe keeps them. */
-  private idempotent = new Map<string, { params: string; status: number; payload: Obj }>();
+  /** Responses already given per Idempotency-Key (with the parameters they were given for and when), as Stripe keeps them. */
+  private idempotent = new Map<string, { params: string; status: number; payload: Obj; at: number }>();
+  /** Answers of requests whose parameters failed validation: the endpoint never ran, so no key keeps them. */
+  private invalid = new WeakSet<Obj>();
   /** Makes POST /v1/refunds fail: `refused` as Stripe refusing it, `unavailable` as Stripe being down. */
   refundFailure: null | 'refused' | 'unavailable' = null;
   /** Stripe's time: real time, or the app's test clock (like a Stripe test clock) under withFakeStripeApp. */
@@ -146,13 +152,20 @@ export class FakeStripe {
   }
 
   /**
-   * As Stripe: a POST sent again with the same Idempotency-Key gets the first answer again (nothing
-   * is done twice); the same key with other parameters is refused. A 5xx answer is not kept.
+   * Stripe's published rule for idempotent requests (docs.stripe.com/api/idempotent_requests): the
+   * status and body of the first request with a key are saved once the endpoint has begun to run,
+   * whether it succeeded or failed (a 500 included), and a request sent again with that key gets
+   * them back; the same key with another endpoint or other parameters is refused with a 400
+   * `idempotency_error`; a request whose parameters fail validation saves nothing (it may be sent
+   * again under its key); a key may be pruned once it is 24 hours old, after which it starts a new
+   * request. An outage (`refundFailure = 'unavailable'`) answers before the idempotency layer and
+   * is not saved either.
    */
   private idempotentRoute(key: string, path: string, body: Obj): [number, Obj] {
     const params = JSON.stringify([path, body]);
+    const now = this.nowSeconds();
     const seen = this.idempotent.get(key);
-    if (seen) {
+    if (seen && now - seen.at < IDEMPOTENCY_KEPT_SECONDS) {
       if (seen.params !== params) {
         return [
           400,
@@ -166,9 +179,17 @@ export class FakeStripe {
       }
       return [seen.status, seen.payload];
     }
+    if (path === '/v1/refunds' && this.refundFailure === 'unavailable') return STRIPE_DOWN;
     const [status, payload] = this.route('POST', path, body);
-    if (status < 500) this.idempotent.set(key, { params, status, payload });
+    if (!this.invalid.has(payload)) this.idempotent.set(key, { params, status, payload, at: now });
     return [status, payload];
+  }
+
+  /** An answer to parameters that failed validation (nothing was done, no key keeps it). */
+  private invalidParams(message: string, param: string): [number, Obj] {
+    const payload = { error: { type: 'invalid_request_error', message, param } };
+    this.invalid.add(payload);
+    return [400, payload];
   }
 
   private route(method: string, path: string, body: Obj): [number, Obj] {
@@ -313,8 +334,7 @@ export class FakeStripe {
   }
 
   private createRefund(body: Obj): [number, Obj] {
-    if (this.refundFailure === 'unavailable')
-      return [500, { error: { type: 'api_error', message: 'An unknown error occurred' } }];
+    if (this.refundFailure === 'unavailable') return STRIPE_DOWN;
     if (this.refundFailure === 'refused')
       return [
         400,
@@ -330,28 +350,15 @@ export class FakeStripe {
       ? this.paymentIntents.get(body.payment_intent)
       : [...this.paymentIntents.values()].find((p) => p.latest_charge === body.charge);
     if (!intent)
-      return [
-        400,
-        {
-          error: {
-            type: 'invalid_request_error',
-            message: 'One of `charge` or `payment_intent` is required and must name a payment.',
-            param: 'payment_intent',
-          },
-        },
-      ];
-    if (body.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(body.reason)) {
-      return [
-        400,
-        {
-          error: {
-            type: 'invalid_request_error',
-            message: `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`,
-            param: 'reason',
-          },
-        },
-      ];
-    }
+      return this.invalidParams(
+        'One of `charge` or `payment_intent` is required and must name a payment.',
+        'payment_intent',
+      );
+    if (body.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(body.reason))
+      return this.invalidParams(
+        'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer',
+        'reason',
+      );
     const refunded = [...this.refunds.values()]
       .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount, 0);

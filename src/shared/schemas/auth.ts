@@ -64,3 +64,6 @@ export interface CurrentUser {
   paymentFailedAt: string | null;
   graceUntil: string | null;
 }
+
+/** POST /api/logout: optionally this browser's push endpoint, freed for whoever signs in on it next. */
+export const logoutBody = z.object({ pushEndpoint: z.string().min(1).max(2000).optional() });

@@ -10,7 +10,7 @@ import {
 } from '#shared/alerts';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { nameKey } from '#shared/name-key';
-import { formatOdds, valueDownTo, type OddsFormat } from '#shared/odds-format';
+import { formatOdds, isValueAt, valueDownTo, type OddsFormat } from '#shared/odds-format';
 import { raceOfTip, type Finish } from '#shared/race-results';
 import { runnerCardUrl } from '#shared/runner-link';
 import { hasActiveSubscription } from '#shared/subscription';
@@ -130,7 +130,7 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
       const members = starredBy.get(nameKey(h.name));
       if (!members || h.potentialNonRunner) return;
       const downTo = valueDownTo(field, i);
-      if (h.bookieOdds === null || !downTo || h.bookieOdds < downTo.threshold - 1e-9) return;
+      if (h.bookieOdds === null || !downTo || !isValueAt(h.bookieOdds, downTo)) return;
       const priceText = h.bookieOddsText ?? String(h.bookieOdds);
       const url = runnerCardUrl({ date: day, time: race.time, course: race.course, horseName: h.name });
       for (const m of members) {

@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { LoginFormError } from '#shared/form-errors';
 import { destinationAfterLogin, safeNextPath } from '#shared/safe-next';
-import { changePasswordBody, loginBody, registerBody } from '#shared/schemas/auth';
+import { changePasswordBody, loginBody, logoutBody, registerBody } from '#shared/schemas/auth';
 import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody } from '#shared/schemas/mail';
 import type { AppContext } from '#server/context';
 import { users } from '#server/db/schema';
+import { freeDeviceOnSignOut } from '../alerts/subscriptions';
 import { sessionToken } from '#server/http/access';
 import { setCookie } from '#server/http/cookies';
 import { HttpError } from '#server/http/errors';
@@ -76,6 +77,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+    // Signing out is never refused: a body that does not read as one is ignored.
+    const device = logoutBody.safeParse(request.body ?? {}).data?.pushEndpoint;
+    if (request.user && device) await freeDeviceOnSignOut(ctx, request.user.id, device);
     await destroySession(ctx, sessionToken(request));
     clearSessionCookie(ctx, request, reply);
     return { success: true, message: 'You have been successfully logged out' };

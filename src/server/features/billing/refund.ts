@@ -17,6 +17,7 @@ import {
 import { membershipEndedEmail, refundEmail } from '../mail/billing-messages';
 import { queueMessage, wakeMailWorkers } from '../mail/outbox';
 import { memberOrThrow } from './members';
+import { keyReusedMessage, refundAsked, refundRequestDifferences } from './refund-replay';
 import { presentRefund, refundEventByKey, refundEventByProviderRef } from './refunds-list';
 import { recordSubscriptionEvent } from './subscription-events';
 import { isLive, subscriptionUpdateFor } from './subscription-state';
@@ -134,7 +135,8 @@ async function recordEnded(
  * Refunds a member from the admin (full, or part of what is left of the payment), with a reason,
  * and ends the membership at once when asked. One refund per Idempotency-Key: the provider is
  * given the key (a double click or a retry refunds once) and a key already recorded answers with
- * that refund. Nothing is recorded unless the provider made the refund; once made it is recorded
+ * that refund when sent with the same request, and is refused (409, naming what differs) with
+ * any other (refund-replay.ts). Nothing is recorded unless the provider made the refund; once made it is recorded
  * (a `refunded` event) and the member is e-mailed; a duplicate payment refunded in full no
  * longer shows as "Refund due".
  */
@@ -148,6 +150,8 @@ export async function refundMember(
   if (done) {
     if (done.userId !== member.id)
       throw conflict('This Idempotency-Key was already used for a refund of another member.');
+    const differences = refundRequestDifferences(done, refundAsked(req.body));
+    if (differences.length) throw conflict(keyReusedMessage(differences));
     return finishEarlierRefund(ctx, payments, member, req, done.providerRef!);
   }
   const target = await refundTarget(ctx, member, req.body.checkoutId);
@@ -197,6 +201,7 @@ export async function refundMember(
       providerRef: refund.id,
       detail: {
         idempotencyKey: req.idempotencyKey,
+        asked: refundAsked(req.body),
         note: req.body.note,
         checkoutId: target.checkoutId,
         subscriptionId: target.subscriptionId,

@@ -53,6 +53,16 @@ export type DeviceOutcome = { ok: boolean; message: string };
 
 const failed = (err: unknown, fallback: string): DeviceOutcome => ({ ok: false, message: errorMessage(err, fallback) });
 
+/** The server's refusal of an endpoint bound to another account. */
+function endpointTaken(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 409) return false;
+  try {
+    return (JSON.parse(err.bodyText) as { code?: unknown }).code === 'endpoint_taken';
+  } catch {
+    return false;
+  }
+}
+
 /** Asks for permission, subscribes with the site's key and gives the subscription to the server. */
 export async function turnOn(steps: DeviceSteps): Promise<DeviceOutcome> {
   if (!pushSupported()) return { ok: false, message: NO_PUSH_SUPPORT };
@@ -65,11 +75,15 @@ export async function turnOn(steps: DeviceSteps): Promise<DeviceOutcome> {
     const reg = await registration();
     if (!reg) return { ok: false, message: NO_SERVICE_WORKER };
     await navigator.serviceWorker.ready;
-    const subscription = await reg.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(key.publicKey),
+    const options = { userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) };
+    const subscription = await reg.pushManager.subscribe(options);
+    const saved = await steps.save(subscription.toJSON()).catch(async (err: unknown) => {
+      if (!endpointTaken(err)) throw err;
+      // The endpoint is still bound to an account signed in here before (its session ended
+      // without signing out): a fresh subscription has a new endpoint, and the old one stops working.
+      await subscription.unsubscribe();
+      return steps.save((await reg.pushManager.subscribe(options)).toJSON());
     });
-    const saved = await steps.save(subscription.toJSON());
     return { ok: true, message: saved.message };
   } catch (err) {
     return failed(err, 'Alerts could not be turned on for this device. Please try again.');

@@ -4,6 +4,7 @@ import { ApiError, apiJson, errorMessage, readFetch } from '#web/lib/request';
 import { isMobileClient } from '#web/lib/device';
 import { clearBrowserStorage } from '#web/lib/storage';
 import { toast, type ToastInput } from '#web/components/ui/use-toast';
+import { signOutWithDevice } from '#web/lib/push-device';
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
@@ -107,7 +108,7 @@ export function useRegisterMutation() {
 function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ message: string }>('POST', '/api/logout'),
+    mutationFn: () => signOutWithDevice((body) => apiJson<{ message: string }>('POST', '/api/logout', body)),
     onSuccess: async () => {
       clearBrowserStorage();
       queryClient.setQueryData(AUTH_USER_KEY, null);

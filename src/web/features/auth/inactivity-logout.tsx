@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isMobileClient } from '#web/lib/device';
+import { signOutWithDevice } from '#web/lib/push-device';
 import { clearBrowserStorage } from '#web/lib/storage';
 
 /** 30 minutes without activity signs out; a warning comes 2 minutes before. */
@@ -9,11 +10,14 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchs
 
 async function signOutForInactivity() {
   try {
-    await fetch('/api/logout', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'X-Mobile-Client': isMobileClient() ? 'true' : 'false' },
-    });
+    await signOutWithDevice((body) =>
+      fetch('/api/logout', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'X-Mobile-Client': isMobileClient() ? 'true' : 'false', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
   } catch {
     // the session ends on the server by itself; go to sign-in regardless
   }
