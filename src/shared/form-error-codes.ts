@@ -19,5 +19,23 @@ export const SUBSCRIBE_FORM_ERROR_CODES = [
   'payment-failed',
 ] as const;
 
+export const REGISTER_FORM_ERROR_CODES = [
+  'email-required',
+  'email',
+  'short',
+  'differ',
+  'age',
+  'terms',
+  'account',
+  'throttled',
+  'failed',
+] as const;
+export const FORGOT_PASSWORD_FORM_ERROR_CODES = ['email-required', 'email', 'throttled', 'failed'] as const;
+/** A refused password step after paying ('closed': this payment has no password to set any more). */
+export const SET_PASSWORD_FORM_ERROR_CODES = ['short', 'differ', 'closed', 'failed'] as const;
+
 export type LoginFormError = (typeof LOGIN_FORM_ERROR_CODES)[number];
 export type SubscribeFormError = (typeof SUBSCRIBE_FORM_ERROR_CODES)[number];
+export type RegisterFormError = (typeof REGISTER_FORM_ERROR_CODES)[number];
+export type ForgotPasswordFormError = (typeof FORGOT_PASSWORD_FORM_ERROR_CODES)[number];
+export type SetPasswordFormError = (typeof SET_PASSWORD_FORM_ERROR_CODES)[number];

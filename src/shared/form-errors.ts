@@ -5,10 +5,18 @@ import {
   START_NOW_REQUIRED_MESSAGE,
   TERMS_REQUIRED_MESSAGE,
 } from './consent';
-import type { LoginFormError, SubscribeFormError } from './form-error-codes';
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './auth-rules';
+import type {
+  ForgotPasswordFormError,
+  LoginFormError,
+  RegisterFormError,
+  SetPasswordFormError,
+  SubscribeFormError,
+} from './form-error-codes';
+import { RESET_THROTTLED_MESSAGE } from './mail';
 
 /**
- * What the sign-in and subscribe forms say when they are refused. The JSON API answers these
+ * What the sign-in, register, forgot-password, set-password and subscribe forms say when they are refused. The JSON API answers these
  * texts; a form posted without JavaScript is sent back to its page with the text's code in the
  * address (`?error=<code>`), and the page shows the same text. Codes, not texts, travel in the
  * address: nobody can make the site display words of their own choosing.
@@ -26,6 +34,14 @@ const CHECKOUT_EMAIL_MESSAGE = 'Please enter a valid email address.';
 const CHECKOUT_FAILED_MESSAGE = 'The payment page could not be opened. Please try again in a moment.';
 export const PAYMENT_FAILED_CHECKOUT_MESSAGE =
   'Your last renewal payment did not go through. Update your card from My Account ("Manage cards and receipts") instead of subscribing again, so you are not charged twice.';
+
+export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+export const REGISTER_LIMITED_MESSAGE = 'Too many sign-up attempts. Please wait 15 minutes and try again.';
+export const REGISTER_REFUSED_MESSAGE =
+  'We could not create an account with these details. If you already have one, sign in or reset your password.';
+const FORM_FAILED_MESSAGE = 'Something went wrong. Please try again.';
+const PASSWORD_STEP_CLOSED_MESSAGE = 'There is no password to set for this payment any more.';
 
 export const LOGIN_FORM_ERRORS: Record<LoginFormError, string> = {
   invalid: LOGIN_FAILED_MESSAGE,
@@ -48,7 +64,39 @@ export const SUBSCRIBE_FORM_ERRORS: Record<SubscribeFormError, string> = {
   'plan-choice': PLAN_INVALID_MESSAGE,
 };
 
-export type { LoginFormError, SubscribeFormError } from './form-error-codes';
+export const REGISTER_FORM_ERRORS: Record<RegisterFormError, string> = {
+  'email-required': EMAIL_REQUIRED_MESSAGE,
+  email: EMAIL_INVALID_MESSAGE,
+  short: PASSWORD_TOO_SHORT,
+  differ: PASSWORDS_DIFFER,
+  age: AGE_REQUIRED_MESSAGE,
+  terms: TERMS_REQUIRED_MESSAGE,
+  account: REGISTER_REFUSED_MESSAGE,
+  throttled: REGISTER_LIMITED_MESSAGE,
+  failed: FORM_FAILED_MESSAGE,
+};
+
+export const FORGOT_PASSWORD_FORM_ERRORS: Record<ForgotPasswordFormError, string> = {
+  'email-required': EMAIL_REQUIRED_MESSAGE,
+  email: EMAIL_INVALID_MESSAGE,
+  throttled: RESET_THROTTLED_MESSAGE,
+  failed: FORM_FAILED_MESSAGE,
+};
+
+export const SET_PASSWORD_FORM_ERRORS: Record<SetPasswordFormError, string> = {
+  short: PASSWORD_TOO_SHORT,
+  differ: PASSWORDS_DIFFER,
+  closed: PASSWORD_STEP_CLOSED_MESSAGE,
+  failed: FORM_FAILED_MESSAGE,
+};
+
+export type {
+  ForgotPasswordFormError,
+  LoginFormError,
+  RegisterFormError,
+  SetPasswordFormError,
+  SubscribeFormError,
+} from './form-error-codes';
 
 /** The code of a refusal's text (`fallback` for a text the form does not know). */
 export function formErrorCode<K extends string>(errors: Record<K, string>, message: string, fallback: K): K {

@@ -147,3 +147,64 @@ export function betsCsv(bets: readonly CsvBet[]): string {
   }
   return toCsv(rows);
 }
+
+/**
+ * A bet as the rule before decision 0034 read it: each way, the stored stake was the whole
+ * outlay, half on the win and half on the place ("£2 e/w" laid out £2). A win bet reads alike.
+ */
+function asHalvesEachWay<T extends BetInput>(bet: T): T {
+  return bet.eachWay ? { ...bet, stakePence: bet.stakePence / 2 } : bet;
+}
+
+/** A member's record under one reading of their bets: money laid out, profit and ROI. */
+type RecordFigures = Pick<BetStats, 'stakedPence' | 'profitPence' | 'roi'>;
+
+/**
+ * What a member is told once about their each-way bets logged before the per-part rule (decision
+ * 0034): their record as it read then (half the stake on each part) and as it reads now.
+ */
+export interface EachWayChange {
+  /** Bets logged before the change, and of them each way. */
+  bets: number;
+  eachWayBets: number;
+  before: RecordFigures;
+  after: RecordFigures;
+}
+
+/** The record of `bets` (each with its race's result, or null) read both ways. */
+export function eachWayChange(bets: ReadonlyArray<{ bet: BetInput; result: BetResult | null }>): EachWayChange {
+  const figures = (read: (bet: BetInput) => BetInput): RecordFigures => {
+    const { stakedPence, profitPence, roi } = betStats(
+      bets.map(({ bet, result }) => {
+        const as = read(bet);
+        return { ...as, ...settleBet(as, result) };
+      }),
+    );
+    return { stakedPence, profitPence, roi };
+  };
+  return {
+    bets: bets.length,
+    eachWayBets: bets.filter(({ bet }) => bet.eachWay).length,
+    before: figures(asHalvesEachWay),
+    after: figures((bet) => bet),
+  };
+}
+
+/** "profit £55.00, ROI 289.5% on £19.00 staked". */
+function recordText(f: RecordFigures): string {
+  return `profit ${formatPounds(f.profitPence)}, ROI ${f.roi.toFixed(1)}% on ${formatPounds(f.stakedPence)} staked`;
+}
+
+/** The notice's words, the same on My Bets and in the e-mail: what changed, and the figures before and after. */
+export function eachWayChangeText(change: EachWayChange): { title: string; lines: string[] } {
+  const bets = change.eachWayBets === 1 ? 'each-way bet' : `${change.eachWayBets} each-way bets`;
+  return {
+    title: 'Your each-way bets now count the stake on each part',
+    lines: [
+      `My Bets used to read the stake of an each-way bet as the whole outlay, half to win and half to place. It now reads it as UK bookmakers do: "£2 e/w" is £2 to win and £2 to place, £4 laid out. This changed the figures of your ${bets} logged before the change.`,
+      `Before: ${recordText(change.before)}.`,
+      `Now: ${recordText(change.after)}.`,
+      'If you typed the total outlay on purpose, delete the bet and log it again with half the stake.',
+    ],
+  };
+}

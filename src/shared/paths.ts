@@ -1,4 +1,10 @@
-import { LOGIN_FORM_ERROR_CODES, SUBSCRIBE_FORM_ERROR_CODES } from './form-error-codes';
+import {
+  FORGOT_PASSWORD_FORM_ERROR_CODES,
+  LOGIN_FORM_ERROR_CODES,
+  REGISTER_FORM_ERROR_CODES,
+  SET_PASSWORD_FORM_ERROR_CODES,
+  SUBSCRIBE_FORM_ERROR_CODES,
+} from './form-error-codes';
 /**
  * The route table of the web app: used by the router, the navigation, and the
  * server (which answers 404 for paths not listed here while still serving the shell).
@@ -24,6 +30,9 @@ export const RUNNER_LINK_PARAMS = ['date', 'time', 'course', 'horse'] as const;
 /** `/subscribe?checkout=cancelled`: the visitor came back from the checkout without paying. */
 export const CHECKOUT_CANCELLED = { name: 'checkout', value: 'cancelled' } as const;
 
+/** `/forgot-password?sent=1`: the reset link was asked for (the form posted without JavaScript). */
+export const FORGOT_PASSWORD_SENT = { name: 'sent', value: '1' } as const;
+
 /** Longest value of a 'text' query parameter an address keeps (a longer one is dropped). */
 const MAX_TEXT_PARAMETER = 500;
 
@@ -46,16 +55,29 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/privacy', access: 'public', title: 'Privacy Notice — VBG' },
   { pattern: '/responsible-gambling', access: 'public', title: 'Responsible Gambling — VBG' },
   { pattern: '/login', access: 'public', query: { error: LOGIN_FORM_ERROR_CODES, email: 'text', next: 'text' } },
-  { pattern: '/register', access: 'public' },
-  { pattern: '/forgot-password', access: 'public' },
+  {
+    pattern: '/register',
+    access: 'public',
+    query: { error: REGISTER_FORM_ERROR_CODES, email: 'text', confirmAge: ['on'], acceptTerms: ['on'] },
+  },
+  {
+    pattern: '/forgot-password',
+    access: 'public',
+    query: {
+      error: FORGOT_PASSWORD_FORM_ERROR_CODES,
+      email: 'text',
+      [FORGOT_PASSWORD_SENT.name]: [FORGOT_PASSWORD_SENT.value],
+    },
+  },
   { pattern: '/reset-password', access: 'public' },
   {
     pattern: '/subscribe',
     access: 'public',
     query: { [CHECKOUT_CANCELLED.name]: [CHECKOUT_CANCELLED.value], error: SUBSCRIBE_FORM_ERROR_CODES },
   },
-  { pattern: '/payment-success', access: 'public' },
-  { pattern: '/set-password', access: 'public' },
+  // The checkout's id in the address is the buyer's own: these pages are rendered per request.
+  { pattern: '/payment-success', access: 'public', query: { session_id: 'text' } },
+  { pattern: '/set-password', access: 'public', query: { session_id: 'text', error: SET_PASSWORD_FORM_ERROR_CODES } },
   { pattern: '/premium-access', access: 'public' },
   { pattern: '/unsubscribe', access: 'public' },
   { pattern: '/tips', access: 'auth', title: 'Daily Tips — VBG' },

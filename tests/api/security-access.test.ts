@@ -32,6 +32,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /login': 'public',
   'POST /api/logout': 'public',
   'POST /api/register': 'public',
+  'POST /register': 'public',
   'GET /api/auth/user': 'signedIn',
   'POST /api/change-password': 'signedIn',
   // operations
@@ -39,6 +40,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/ready': 'public',
   // mail
   'POST /api/forgot-password': 'public',
+  'POST /forgot-password': 'public',
   'POST /api/reset-password': 'public',
   'POST /api/unsubscribe': 'public',
   'PUT /api/email-preference': 'signedIn',
@@ -58,6 +60,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/create-checkout-session': 'public',
   'GET /api/checkout-session/:id': 'public',
   'POST /api/set-password': 'public',
+  'POST /set-password': 'public',
   'POST /api/stripe/webhook': 'public', // authenticated by its Stripe signature instead
   'POST /api/cancel-subscription': 'signedIn',
   'POST /api/resume-subscription': 'signedIn',
@@ -135,6 +138,8 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/my-bets': 'member',
   'POST /api/my-bets': 'member',
   'DELETE /api/my-bets/:id': 'member',
+  'GET /api/my-bets/each-way-notice': 'member',
+  'POST /api/my-bets/each-way-notice/dismiss': 'member',
   'GET /api/watchlist': 'member',
   'POST /api/watchlist': 'member',
   'DELETE /api/watchlist/:id': 'member',

@@ -107,6 +107,8 @@ describe('the direct reads answer what HTTP answers', () => {
         '/api/results',
         '/api/value-calibration',
         '/api/free-race-preview',
+        // The payment-success and set-password pages' read (an unknown checkout: 404).
+        '/api/checkout-session/lcs_no_such_session',
         // The members' pages' reads.
         '/api/daily-tips',
         '/api/vbg-race-cards-metadata',

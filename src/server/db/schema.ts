@@ -192,8 +192,8 @@ export const noticesSent = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(), // renewal | discount_end | price_change
-    occasion: text('occasion').notNull(), // e.g. the renewal's date, the announcement's id
+    kind: text('kind').notNull(), // renewal | discount_end | price_change | each_way_per_part
+    occasion: text('occasion').notNull(), // e.g. the renewal's date, the announcement's id; each way: due, dismissed, emailed
     sentAt: ts('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.occasion] })],

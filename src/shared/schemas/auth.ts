@@ -2,14 +2,15 @@ import type { OddsFormat } from '../odds-format';
 import { z } from 'zod';
 
 import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_TOO_SHORT, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../auth-rules';
+import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '../form-errors';
 import { ageAndTermsFields } from './consent';
 
 const email = z
-  .string({ message: 'Email is required' })
+  .string({ message: EMAIL_REQUIRED_MESSAGE })
   .trim()
-  .min(1, 'Email is required')
+  .min(1, EMAIL_REQUIRED_MESSAGE)
   .max(254, 'Email is too long')
-  .pipe(z.email({ message: 'Please enter a valid email address' }))
+  .pipe(z.email({ message: EMAIL_INVALID_MESSAGE }))
   .transform((e) => e.toLowerCase());
 
 // Passwords are never trimmed; the upper bound only stops absurd hashing work.

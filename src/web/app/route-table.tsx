@@ -97,14 +97,21 @@ export const pageEntries: Record<string, PageEntry> = {
     ssr: true,
   },
   '/login': { component: page(() => import('../features/auth/login-page'), 'LoginPage'), ssr: true },
-  '/register': { component: page(() => import('../features/auth/register-page'), 'RegisterPage') },
-  '/forgot-password': { component: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage') },
+  '/register': { component: page(() => import('../features/auth/register-page'), 'RegisterPage'), ssr: true },
+  '/forgot-password': {
+    component: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+    ssr: true,
+  },
   '/reset-password': { component: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
   '/subscribe': { component: page(() => import('../features/billing/subscribe-page'), 'SubscribePage'), ssr: true },
   '/payment-success': {
     component: page(() => import('../features/billing/payment-success-page'), 'PaymentSuccessPage'),
+    ssr: true,
   },
-  '/set-password': { component: page(() => import('../features/billing/set-password-page'), 'SetPasswordPage') },
+  '/set-password': {
+    component: page(() => import('../features/billing/set-password-page'), 'SetPasswordPage'),
+    ssr: true,
+  },
   '/premium-access': {
     component: page(() => import('../features/billing/premium-access-page'), 'PremiumAccessPage'),
     ssr: true,

@@ -34,10 +34,16 @@ const LABELS: Record<ConsentField, ReactNode> = {
 /**
  * The consent boxes of registering (18 or over, the terms) and joining (those, and starting at
  * once). `confirm()` before sending: true when every box is ticked; otherwise the first unticked
- * box is marked and focused and its message announced, and nothing should be sent.
+ * box is marked and focused and its message announced, and nothing should be sent. `initially`:
+ * the boxes ticked when a form posted without JavaScript comes back refused.
  */
-export function useConsentBoxes(fields: readonly ConsentField[]) {
-  const [ticked, setTicked] = useState<Ticked>({ confirmAge: false, acceptTerms: false, startNow: false });
+export function useConsentBoxes(fields: readonly ConsentField[], initially: Partial<Ticked> = {}) {
+  const [ticked, setTicked] = useState<Ticked>(() => ({
+    confirmAge: false,
+    acceptTerms: false,
+    startNow: false,
+    ...initially,
+  }));
   const [missing, setMissing] = useState<ConsentField | null>(null);
   const ref = useRef<HTMLFieldSetElement>(null);
 

@@ -1,4 +1,4 @@
-import { CHECKOUT_LIMITED_MESSAGE } from '#shared/form-errors';
+import { CHECKOUT_LIMITED_MESSAGE, REGISTER_LIMITED_MESSAGE } from '#shared/form-errors';
 import type { AppContext } from '#server/context';
 import { HttpError } from '#server/http/errors';
 import { takeAttempt } from './throttle';
@@ -14,8 +14,7 @@ export const RATE_LIMITS = {
   checkout: { perAddress: 20, perEmail: 5 },
 } as const;
 
-export const REGISTER_LIMITED_MESSAGE = 'Too many sign-up attempts. Please wait 15 minutes and try again.';
-export { CHECKOUT_LIMITED_MESSAGE };
+export { CHECKOUT_LIMITED_MESSAGE, REGISTER_LIMITED_MESSAGE };
 
 const PREFIXES = { register: 'reg', checkout: 'co' } as const;
 const MESSAGES = { register: REGISTER_LIMITED_MESSAGE, checkout: CHECKOUT_LIMITED_MESSAGE } as const;

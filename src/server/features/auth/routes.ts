@@ -1,12 +1,18 @@
 import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { LoginFormError } from '#shared/form-errors';
+import {
+  FORGOT_PASSWORD_FORM_ERRORS,
+  REGISTER_FORM_ERRORS,
+  formErrorCode,
+  type ForgotPasswordFormError,
+  type LoginFormError,
+  type RegisterFormError,
+} from '#shared/form-errors';
+import { FORGOT_PASSWORD_SENT } from '#shared/paths';
 import { destinationAfterLogin, safeNextPath } from '#shared/safe-next';
 import { changePasswordBody, loginBody, logoutBody, registerBody } from '#shared/schemas/auth';
 import { emailPreferenceBody, forgotPasswordBody, resetPasswordBody } from '#shared/schemas/mail';
 import type { AppContext } from '#server/context';
-import { users } from '#server/db/schema';
 import { freeDeviceOnSignOut } from '../alerts/subscriptions';
 import { sessionToken } from '#server/http/access';
 import { setCookie } from '#server/http/cookies';
@@ -21,12 +27,15 @@ import { authenticate } from './login';
 import { verifyPassword } from './passwords';
 import { clearSessionCookie, sessionCookieFlags } from './session-cookie';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, destroyUserSessions } from './sessions';
-import { limitRequest } from './rate-limit';
+import { registerAccount } from './register';
 import { ACCOUNT_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, takeAttempt } from './throttle';
-import { createUser, setPassword } from './users';
+import { setPassword } from './users';
 
-/** An e-mail address, a password and a next address fit well within this. */
-const LOGIN_FORM_LIMIT = 4 * 1024;
+/** An e-mail address, two passwords, two boxes and a next address fit well within this. */
+const FORM_LIMIT = 4 * 1024;
+
+/** A posted form's address as the page may show it again (never a password). */
+const typedEmail = (form: Record<string, string>) => (form.email ?? '').trim().slice(0, 200);
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Signs the user in on this response with a brand-new session id (no fixation). */
@@ -51,13 +60,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // The sign-in page's form when JavaScript is off: the same sign-in, then on to where the page
   // would have gone, or back to the form with the refusal's code (the page shows its text).
   void app.register(async (scope) => {
-    acceptFormPosts(scope, LOGIN_FORM_LIMIT);
+    acceptFormPosts(scope, FORM_LIMIT);
     scope.post('/login', { config: { access: 'public' } }, async (request, reply) => {
       const form = formFields(request.body);
       const next = safeNextPath(form.next);
       const back = (error: LoginFormError) => {
         const query = new URLSearchParams({ error });
-        if (form.email) query.set('email', form.email.trim().slice(0, 200));
+        if (typedEmail(form)) query.set('email', typedEmail(form));
         if (next) query.set('next', next);
         return reply.redirect(`/login?${query}`, 303);
       };
@@ -73,6 +82,61 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       await startSession(reply, user.id, sessionToken(request));
       return reply.redirect(destinationAfterLogin(await presentUser(ctx, user), next), 303);
+    });
+
+    // The register page's form without JavaScript: the same account, signed in, then on to
+    // choose a membership; or back to the form with the refusal's code, the address and the
+    // ticked boxes (never the passwords).
+    scope.post('/register', { config: { access: 'public' } }, async (request, reply) => {
+      const form = formFields(request.body);
+      const back = (error: RegisterFormError) => {
+        const query = new URLSearchParams({ error });
+        if (typedEmail(form)) query.set('email', typedEmail(form));
+        for (const box of ['confirmAge', 'acceptTerms'] as const) if (form[box] === 'on') query.set(box, 'on');
+        return reply.redirect(`/register?${query}`, 303);
+      };
+      const body = registerBody.safeParse({
+        email: form.email,
+        password: form.password ?? '',
+        confirmPassword: form.confirmPassword ?? '',
+        // A ticked box posts "on"; anything else is unticked.
+        confirmAge: form.confirmAge === 'on',
+        acceptTerms: form.acceptTerms === 'on',
+      });
+      if (!body.success)
+        return back(formErrorCode(REGISTER_FORM_ERRORS, body.error.issues[0]?.message ?? '', 'failed'));
+      let user;
+      try {
+        user = await registerAccount(ctx, body.data, request.ip);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode < 500)
+          return back(formErrorCode(REGISTER_FORM_ERRORS, err.message, 'failed'));
+        throw err;
+      }
+      await startSession(reply, user.id, sessionToken(request));
+      return reply.redirect('/subscribe', 303);
+    });
+
+    // "Forgot password?" without JavaScript: the same request, then the page's "check your
+    // e-mail" (the same whether or not the address has an account), or back with the refusal.
+    scope.post('/forgot-password', { config: { access: 'public' } }, async (request, reply) => {
+      const form = formFields(request.body);
+      const back = (error: ForgotPasswordFormError) => {
+        const query = new URLSearchParams({ error });
+        if (typedEmail(form)) query.set('email', typedEmail(form));
+        return reply.redirect(`/forgot-password?${query}`, 303);
+      };
+      const body = forgotPasswordBody.safeParse({ email: form.email ?? '' });
+      if (!body.success)
+        return back(formErrorCode(FORGOT_PASSWORD_FORM_ERRORS, body.error.issues[0]?.message ?? '', 'failed'));
+      try {
+        await requestPasswordReset(ctx, body.data.email, request.ip);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode < 500)
+          return back(formErrorCode(FORGOT_PASSWORD_FORM_ERRORS, err.message, 'failed'));
+        throw err;
+      }
+      return reply.redirect(`/forgot-password?${FORGOT_PASSWORD_SENT.name}=${FORGOT_PASSWORD_SENT.value}`, 303);
     });
   });
 
@@ -109,26 +173,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/register', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parse(registerBody, request.body);
-    // A taken address answers 409: limited per client and per address so it cannot be probed at speed.
-    await limitRequest(ctx, 'register', request.ip, body.email);
-    // The schema required both boxes ticked: 18 or over, and the terms accepted, now.
-    const { user, created } = await createUser(ctx, {
-      email: body.email,
-      password: body.password,
-      consentAt: ctx.clock.now(),
-    });
-    if (!created) {
-      // An account made at checkout may have no password yet; never take one over from here.
-      throw new HttpError(
-        409,
-        'We could not create an account with these details. If you already have one, sign in or reset your password.',
-      );
-    }
+    const user = await registerAccount(ctx, parse(registerBody, request.body), request.ip);
     await startSession(reply, user.id, sessionToken(request));
-    const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     reply.code(201);
-    return { success: true, message: 'Account created', user: await presentUser(ctx, fresh) };
+    return { success: true, message: 'Account created', user: await presentUser(ctx, user) };
   });
 
   app.post('/api/forgot-password', { config: { access: 'public' } }, async (request) => {

@@ -2,7 +2,14 @@ import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { londonDate } from '#shared/london-time';
-import { SUBSCRIBE_FORM_ERRORS, formErrorCode, type SubscribeFormError } from '#shared/form-errors';
+import { newPasswordProblem } from '#shared/auth-rules';
+import {
+  SET_PASSWORD_FORM_ERRORS,
+  SUBSCRIBE_FORM_ERRORS,
+  formErrorCode,
+  type SetPasswordFormError,
+  type SubscribeFormError,
+} from '#shared/form-errors';
 import {
   cancelBody,
   checkoutBody,
@@ -68,9 +75,10 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return createCheckout(ctx, payments, { signedIn, email, terms, baseUrl: publicBase(ctx, request) });
   });
 
-  app.get('/api/checkout-session/:id', { config: { access: 'public' } }, async (request, reply) => {
-    const { id } = parse(sessionParam, request.params);
-    reply.header('Cache-Control', 'no-store');
+  // Read by the payment-success and set-password pages, rendered on the server too.
+  readRoute<{ id: string }>(app, '/api/checkout-session/:id', 'public', async ({ params, header }) => {
+    const { id } = parse(sessionParam, params);
+    header('Cache-Control', 'no-store');
     return lookupCheckout(ctx, payments, id);
   });
 
@@ -149,6 +157,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   moneyAfterJoiningRoutes(app, ctx, payments);
   void app.register(subscribeFormRoute(ctx, payments));
+  void app.register(setPasswordFormRoute(ctx, payments));
   void app.register(webhookRoutes(ctx, payments));
   if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
 }
@@ -230,6 +239,38 @@ function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
         request.log.error({ err }, 'the subscribe form could not start a checkout');
         return back('failed');
       }
+    });
+  };
+}
+
+/**
+ * POST /set-password: the password step after paying when JavaScript is off. The same step as
+ * /api/set-password; the buyer, signed in, is sent home, or back to the form with the refusal's
+ * code (never the password).
+ */
+function setPasswordFormRoute(ctx: AppContext, payments: PaymentsProvider) {
+  return async function setPasswordFormPlugin(app: FastifyInstance) {
+    acceptFormPosts(app, FORM_LIMIT);
+    app.post('/set-password', { config: { access: 'public' } }, async (request, reply) => {
+      const form = formFields(request.body);
+      const sessionId = setPasswordBody.shape.session_id.safeParse(form.session_id);
+      if (!sessionId.success) return reply.redirect('/set-password', 303);
+      const back = (error: SetPasswordFormError) =>
+        reply.redirect(`/set-password?${new URLSearchParams({ session_id: sessionId.data, error })}`, 303);
+      const password = form.password ?? '';
+      const problem = newPasswordProblem(password, form.confirmPassword ?? '');
+      if (problem) return back(formErrorCode(SET_PASSWORD_FORM_ERRORS, problem.description, 'failed'));
+      const body = setPasswordBody.safeParse({ session_id: sessionId.data, password });
+      if (!body.success) return back('failed');
+      let userId;
+      try {
+        userId = await setPasswordAfterPayment(ctx, payments, body.data.session_id, body.data.password);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode < 500) return back('closed');
+        throw err;
+      }
+      await app.startSession(reply, userId, sessionToken(request));
+      return reply.redirect('/', 303);
     });
   };
 }

@@ -2,7 +2,8 @@ import type { MailKind } from '#shared/mail';
 import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
 import { outbox } from '#server/db/schema';
-import { renderEmail, type EmailContent } from './templates';
+import { claimEachWayMailNotes, releaseEachWayMailNote } from '../my-bets/each-way-notice';
+import { renderEmail, type Block, type EmailContent } from './templates';
 
 /** NOTIFY channel that wakes the mail workers of every instance when mail is queued. */
 export const OUTBOX_CHANNEL = 'mail_outbox';
@@ -21,6 +22,8 @@ export interface NewMessage {
 /**
  * Writes messages to the outbox (in the caller's transaction when given one). Nothing is sent
  * here: the request answers at once and the workers deliver. Returns how many rows were new.
+ * A member still owed the each-way notice (decision 0034's addendum) gets it once, at the end of
+ * the first message queued for them.
  */
 export async function enqueue(
   ctx: Pick<AppContext, 'config' | 'clock' | 'db'>,
@@ -30,8 +33,25 @@ export async function enqueue(
   const now = ctx.clock.now();
   let inserted = 0;
   for (let i = 0; i < messages.length; i += INSERT_CHUNK) {
-    const rows = messages.slice(i, i + INSERT_CHUNK).map((m) => {
-      const rendered = renderEmail(ctx.config, m.content);
+    const chunk = messages.slice(i, i + INSERT_CHUNK);
+    const notes = await claimEachWayMailNotes(
+      ctx,
+      db,
+      chunk.map((m) => m.recipient),
+    );
+    const noted = new Map<string, number>();
+    const rows = chunk.map((m) => {
+      const note = notes.get(m.recipient);
+      let content = m.content;
+      if (note && !noted.has(m.recipient)) {
+        noted.set(m.recipient, note.userId);
+        const blocks: Block[] = [
+          { kind: 'heading', text: note.title },
+          ...note.lines.map((text): Block => ({ kind: 'p', text })),
+        ];
+        content = { ...content, blocks: [...content.blocks, ...blocks] };
+      }
+      const rendered = renderEmail(ctx.config, content);
       return {
         mailingId: m.mailingId ?? null,
         kind: m.kind,
@@ -50,8 +70,11 @@ export async function enqueue(
       .insert(outbox)
       .values(rows)
       .onConflictDoNothing({ target: outbox.idempotencyKey })
-      .returning({ id: outbox.id });
+      .returning({ id: outbox.id, recipient: outbox.recipient });
     inserted += result.length;
+    // A repeated message queued nothing: its recipient is still owed the notice.
+    const queued = new Set(result.map((r) => r.recipient));
+    for (const [recipient, userId] of noted) if (!queued.has(recipient)) await releaseEachWayMailNote(db, userId);
   }
   return inserted;
 }

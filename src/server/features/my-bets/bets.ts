@@ -5,6 +5,7 @@ import { normaliseOdds } from '#shared/tip-text';
 import { nameKey, type Finish } from '#shared/race-results';
 import type { MyBet, MyBetsResponse, newBetBody } from '#shared/schemas/my-bets';
 import type { AppContext } from '#server/context';
+import type { DbOrTx } from '#server/db/client';
 import { memberBets, raceResults } from '#server/db/schema';
 import { runnersOfResults } from '#server/db/result-runners';
 import { notFound } from '#server/http/errors';
@@ -42,18 +43,18 @@ export async function deleteBet(ctx: AppContext, userId: number, id: number): Pr
   if (deleted.length === 0) throw notFound(BET_NOT_FOUND);
 }
 
-/** Each bet with its result, looked up by day, time, course and horse (case and punctuation aside). */
-async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
+/** Each bet's result (null while there is none), looked up by day, time, course and horse (case and punctuation aside). */
+export async function betResults(db: DbOrTx, rows: Row[]): Promise<Array<BetResult | null>> {
   const days = [...new Set(rows.map((r) => r.raceDate))];
-  const results = days.length ? await ctx.db.select().from(raceResults).where(inArray(raceResults.raceDate, days)) : [];
-  const runners = await runnersOfResults(ctx.db, results);
+  const results = days.length ? await db.select().from(raceResults).where(inArray(raceResults.raceDate, days)) : [];
+  const runners = await runnersOfResults(db, results);
   return rows.map((row) => {
     const race = results.find(
       (r) => r.raceDate === row.raceDate && r.time === row.raceTime && nameKey(r.course) === nameKey(row.course),
     );
     const field = race ? runners.filter((h) => h.resultId === race.id) : [];
     const runner = field.find((h) => nameKey(h.name) === nameKey(row.horseName));
-    const result: BetResult | null = runner
+    return runner
       ? {
           finish: runner.finish as Finish,
           position: runner.position,
@@ -61,8 +62,15 @@ async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
           handicap: /handicap/i.test(race!.title),
         }
       : null;
+  });
+}
+
+/** Each bet with its result and settlement. */
+async function settle(ctx: AppContext, rows: Row[]): Promise<MyBet[]> {
+  const results = await betResults(ctx.db, rows);
+  return rows.map((row, i) => {
     const { userId: _u, createdAt, ...bet } = row;
-    return { ...bet, createdAt: createdAt.toISOString(), ...settleBet(row, result) };
+    return { ...bet, createdAt: createdAt.toISOString(), ...settleBet(row, results[i]) };
   });
 }
 

@@ -6,6 +6,7 @@ import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import { parse } from '#server/http/parse';
 import { routeId } from '#server/http/route-id';
 import { BET_NOT_FOUND, createBet, deleteBet, listBets } from './bets';
+import { dismissEachWayNotice, eachWayNotice } from './each-way-notice';
 
 /** A member's own bet log (docs/decisions/0031): members only, each member sees only their own. */
 export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,6 +22,17 @@ export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
       ? `${formatPounds(bet.stakePence)} each way at ${bet.price} (total outlay ${formatPounds(betOutlayPence(bet))})`
       : `${formatPounds(bet.stakePence)} at ${bet.price}`;
     return { success: true, message: `${bet.horseName} logged: ${stake}.`, bet };
+  });
+
+  // The one-off notice of how the each-way reading changed this member's record (decision 0034).
+  app.get('/api/my-bets/each-way-notice', { config: { access: 'member' } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return { notice: await eachWayNotice(ctx, request.user!.id) };
+  });
+
+  app.post('/api/my-bets/each-way-notice/dismiss', { config: { access: 'member' } }, async (request) => {
+    await dismissEachWayNotice(ctx, request.user!.id);
+    return { success: true, message: 'Notice dismissed.' };
   });
 
   app.delete<{ Params: { id: string } }>('/api/my-bets/:id', { config: { access: 'member' } }, async (request) => {

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { Button } from '#web/components/ui/button';
+import { FORGOT_PASSWORD_FORM_ERRORS, formErrorText } from '#shared/form-errors';
+import { RESET_LINK_SENT_MESSAGE } from '#shared/mail';
+import { FORGOT_PASSWORD_SENT } from '#shared/paths';
+import { FormRefusal } from '#web/components/form-refusal';
+import { ButtonLink, Button } from '#web/components/ui/button';
 import { EmailField } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
@@ -10,11 +14,19 @@ import { AuthCard } from './auth-card';
 
 const linkClass = 'font-semibold text-navy-700 underline underline-offset-4 hover:text-navy-900';
 
-/** "Forgot password?" (DESIGN decision 5): the answer never says whether the address has an account. */
+/**
+ * "Forgot password?" (DESIGN decision 5): the answer never says whether the address has an account.
+ * Without JavaScript the form posts to the server, which comes back here with ?sent=1, or with
+ * ?error= and the address typed.
+ */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
+  const [sent, setSent] = useState<string | null>(() =>
+    params.get(FORGOT_PASSWORD_SENT.name) === FORGOT_PASSWORD_SENT.value ? RESET_LINK_SENT_MESSAGE : null,
+  );
   const forgot = useForgotPassword();
+  const refused = forgot.isIdle ? formErrorText(FORGOT_PASSWORD_FORM_ERRORS, params.get('error')) : null;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -44,17 +56,21 @@ export function ForgotPasswordPage() {
             </div>
           </div>
           <p className="text-sm text-slate-700">No e-mail after a few minutes? Check your spam folder, or try again.</p>
-          <Button variant="outline" onClick={() => setSent(null)}>
+          {/* A link, so it works without JavaScript too: back to the empty form. */}
+          <ButtonLink to="/forgot-password" variant="outline" onClick={() => setSent(null)}>
             Try again
-          </Button>
+          </ButtonLink>
         </div>
       ) : (
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Button type="submit" size="lg" disabled={forgot.isPending} className="w-full">
-            {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
-          </Button>
-        </form>
+        <>
+          <FormRefusal message={refused} />
+          <form method="post" action="/forgot-password" onSubmit={onSubmit} className="grid gap-4">
+            <EmailField label="Email" name="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Button type="submit" size="lg" disabled={forgot.isPending} className="w-full">
+              {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+            </Button>
+          </form>
+        </>
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
         Remembered it?{' '}

@@ -47,8 +47,9 @@ export function useCheckoutSession(sessionId: string | null) {
     queryKey: ['/api/checkout-session', sessionId],
     queryFn: () => getJson<CheckoutSessionLookup>(`/api/checkout-session/${encodeURIComponent(sessionId!)}`),
     enabled: !!sessionId,
-    // Stripe's redirect can beat its own webhook by a moment; the server re-reads, then we retry briefly.
-    retry: (count, err) => count < 2 && err instanceof ApiError && err.status === 404,
+    // Stripe's redirect can beat its own webhook by a moment; the server re-reads, then the browser
+    // retries briefly (a server render answers at once: it has re-read the provider already).
+    retry: (count, err) => typeof window !== 'undefined' && count < 2 && err instanceof ApiError && err.status === 404,
     retryDelay: 1500,
   });
 }

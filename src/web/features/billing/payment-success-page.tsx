@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useConfig } from '#web/lib/config';
 import { formatLongDate } from '#web/lib/dates';
+import { useNow } from '#web/lib/now';
 import { AUTH_USER_KEY, useAuth } from '../auth/api';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession } from './api';
 
@@ -56,6 +57,7 @@ export function PaymentSuccessPage() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const { siteName, supportEmail } = useConfig();
+  const now = useNow();
   const sessionId = params.get('session_id');
   const lookup = useCheckoutSession(sessionId);
   // Without a session there is nothing to load: loading stops and the button stays disabled.
@@ -86,7 +88,7 @@ export function PaymentSuccessPage() {
               {loading ? <Skeleton className="h-5 w-48" /> : (checkout?.display_text ?? '—')}
             </Detail>
             <Detail label="Email">{loading ? <Skeleton className="h-5 w-40" /> : (checkout?.email ?? '—')}</Detail>
-            <Detail label="Start date">{formatLongDate(new Date())}</Detail>
+            <Detail label="Start date">{formatLongDate(now)}</Detail>
           </dl>
           {lookup.isError && (
             <p role="alert" className="text-sm text-red-700">
@@ -129,15 +131,27 @@ export function PaymentSuccessPage() {
 
           <div className="flex flex-col gap-3 sm:flex-row">
             {!toAccount ? (
-              <Button
-                variant="gold"
-                size="lg"
-                className="flex-1"
-                disabled={!sessionId || loading || !checkout}
-                onClick={() => void navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`)}
+              // A form that asks for /set-password?session_id=…, so the step opens without JavaScript too.
+              <form
+                method="get"
+                action="/set-password"
+                className="flex flex-1"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void navigate(`/set-password?session_id=${encodeURIComponent(sessionId!)}`);
+                }}
               >
-                Set Your Password
-              </Button>
+                {sessionId && <input type="hidden" name="session_id" value={sessionId} />}
+                <Button
+                  type="submit"
+                  variant="gold"
+                  size="lg"
+                  className="flex-1"
+                  disabled={!sessionId || loading || !checkout}
+                >
+                  Set Your Password
+                </Button>
+              </form>
             ) : user ? (
               <ButtonLink to={ACCOUNT_SUBSCRIPTION_PATH} variant="gold" size="lg" className="flex-1">
                 Go to My Account

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { newPasswordProblem } from '#shared/auth-rules';
+import { SET_PASSWORD_FORM_ERRORS, formErrorText } from '#shared/form-errors';
+import { FormRefusal } from '#web/components/form-refusal';
 import { NewPasswordFields } from '#web/components/new-password-fields';
 import { Button, ButtonLink } from '#web/components/ui/button';
 import { Field } from '#web/components/ui/input';
@@ -17,7 +19,8 @@ export const AUTO_LOGIN_DELAY_MS = 1000;
 /**
  * Set password, the second step after paying for a new account (decision 0018). The set-password call
  * already signs the browser in; after a second the user is refetched and sent home, or to the
- * sign-in page with the e-mail filled in when that did not work.
+ * sign-in page with the e-mail filled in when that did not work. Without JavaScript the form posts
+ * to the server, which signs in and goes home, or comes back here with ?error=.
  */
 export function SetPasswordPage() {
   const [params] = useSearchParams();
@@ -147,9 +150,12 @@ export function SetPasswordPage() {
   }
 
   const busy = setPassword.isPending || done;
+  const refused = setPassword.isIdle ? formErrorText(SET_PASSWORD_FORM_ERRORS, params.get('error')) : null;
   return (
     <AuthCard title="Set Your Password" description="Choose a password to sign in to your new account.">
-      <form onSubmit={onSubmit} className="grid gap-4">
+      <FormRefusal message={refused} />
+      <form method="post" action="/set-password" onSubmit={onSubmit} className="grid gap-4">
+        <input type="hidden" name="session_id" value={sessionId} />
         <Field
           label="Email"
           name="email"

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EachWayChange } from '#shared/my-bets';
 import type { MyBet, MyBetsResponse, NewBetBody } from '#shared/schemas/my-bets';
 import { apiJson, getJson } from '#web/lib/request';
 
@@ -26,5 +27,24 @@ export function useDeleteBet() {
   return useMutation({
     mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/my-bets/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_BETS_KEY }),
+  });
+}
+
+const EACH_WAY_NOTICE_KEY = ['/api/my-bets/each-way-notice'] as const;
+
+/** The one-off notice of how the each-way reading changed the member's record (null: nothing to tell). */
+export function useEachWayNotice() {
+  return useQuery({
+    queryKey: EACH_WAY_NOTICE_KEY,
+    queryFn: () => getJson<{ notice: EachWayChange | null }>('/api/my-bets/each-way-notice'),
+    meta: { ssr: false },
+  });
+}
+
+export function useDismissEachWayNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>('POST', '/api/my-bets/each-way-notice/dismiss'),
+    onSuccess: () => queryClient.setQueryData(EACH_WAY_NOTICE_KEY, { notice: null }),
   });
 }

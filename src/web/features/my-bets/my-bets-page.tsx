@@ -17,6 +17,7 @@ import { errorMessage } from '#web/lib/request';
 import { useFormatOdds } from '../odds-preference/use-odds';
 import { PlChart } from '../performance/pl-chart';
 import { useDeleteBet, useMyBets } from './api';
+import { EachWayNotice } from './each-way-notice';
 import { LogBetForm } from './log-bet-form';
 
 const tone = (p: number | null) =>
@@ -49,6 +50,7 @@ export function MyBetsPage() {
     <>
       <PageHeader title="My Bets" subtitle="Your own bets, settled from the day's results: only you can see them." />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+        <EachWayNotice />
         <QueryView
           query={bets}
           loadingLabel="Loading your bets"
