@@ -244,17 +244,15 @@ describe('paying and setting a password without JavaScript', () => {
       confirmPassword: 'buyer-pass',
     });
     expect(unknown.headers.get('location')).toBe('/set-password?session_id=lcs_no_such_session&error=closed');
-    const crossSite = await t
-      .client()
-      .post(
-        '/set-password',
-        new URLSearchParams({
-          session_id: sessionId,
-          password: 'buyer-pass',
-          confirmPassword: 'buyer-pass',
-        }).toString(),
-        { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
-      );
+    const crossSite = await t.client().post(
+      '/set-password',
+      new URLSearchParams({
+        session_id: sessionId,
+        password: 'buyer-pass',
+        confirmPassword: 'buyer-pass',
+      }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    );
     expect(crossSite.status).toBe(403);
     const [account] = await t.ctx.db.select().from(users);
     expect(account.passwordHash).toBeNull();
