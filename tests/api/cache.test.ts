@@ -55,14 +55,15 @@ describe('cached reads', () => {
     const { client: admin } = await signedIn(t, 'admin');
     const { client: member } = await signedIn(t, 'member');
     const { client: nonMember } = await signedIn(t, 'nonMember');
-    const upload = async (races: number, seed: number) => {
+    const upload = async (day: ReturnType<typeof makeRaceDay>) => {
       const res = await admin.post(
         '/api/vbg-race-cards/upload-master-excel',
-        masterForm(await raceDayWorkbook(makeRaceDay({ races, runners: 3, seed })), 'thursday'),
+        masterForm(await raceDayWorkbook(day), 'thursday'),
       );
       expect(res.status).toBe(200);
     };
-    await upload(2, 1);
+    const firstDay = makeRaceDay({ races: 2, runners: 3, seed: 1 });
+    await upload(firstDay);
     const first = (await member.get('/api/vbg-race-cards-metadata')).json;
     expect(first.thursday).toHaveLength(2);
     const raceId = first.thursday[0].id;
@@ -84,14 +85,18 @@ describe('cached reads', () => {
     expect(again._cacheBuster).toBe(42);
     expect(again._timestamp).toBeGreaterThan(first._timestamp);
 
-    await upload(3, 2);
+    // The next workbook's first race keeps one runner of the stored race (so it is the same race)
+    // and brings two new ones.
+    const secondDay = makeRaceDay({ races: 3, runners: 3, seed: 2 });
+    secondDay[0].horses[0].name = firstDay[0].horses[0].name;
+    await upload(secondDay);
     const after = (await member.get('/api/vbg-race-cards-metadata')).json;
     expect(after.thursday).toHaveLength(3);
     // The same time and course keep the race's id; the cached card is not served stale.
     expect(after.thursday[0].id).toBe(raceId);
     const fresh = await member.get(`/api/vbg-race-cards/race/${raceId}`);
     expect(fresh.status).toBe(200);
-    const newRunners = makeRaceDay({ races: 3, runners: 3, seed: 2 })[0].horses.map((h) => h.name);
+    const newRunners = secondDay[0].horses.map((h) => h.name);
     expect(fresh.json.horses.map((h: { name: string }) => h.name)).toEqual(newRunners);
     expect(fresh.text).not.toBe(card.text);
     expect((await admin.delete('/api/vbg-race-cards/clear-weekday/thursday')).status).toBe(200);
