@@ -69,7 +69,7 @@ function stored(userId: number, race: Race, horse: number, price: string, stakeP
 const noticeOf = async (client: HttpClient) => {
   const res = await client.get('/api/my-bets/each-way-notice');
   expect(res.status).toBe(200);
-  expect(res.headers.get('cache-control')).toBe('private, no-store');
+  expect(res.headers.get('cache-control')).toBe('private, no-cache');
   return (res.json as { notice: EachWayChange | null }).notice;
 };
 

@@ -25,8 +25,9 @@ export function myBetsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The one-off notice of how the each-way reading changed this member's record (decision 0034).
+  // Kept by the offline app with the member's other reads (My Bets asks for it), never shared.
   app.get('/api/my-bets/each-way-notice', { config: { access: 'member' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
+    reply.header('Cache-Control', MEMBERS_ONLY_CACHE);
     return { notice: await eachWayNotice(ctx, request.user!.id) };
   });
 

@@ -18,10 +18,17 @@ export const RACE_DAY_PAGES = ['/tips', '/vbg-race-cards', '/value-now', '/vb-ge
 export const OFFLINE_PAGES = [...RACE_DAY_PAGES, '/my-bets', '/my-account', '/results'] as const;
 
 /**
- * The reads the member's own pages make, fetched ahead with them (the pages arrive rendered, so
- * the browser does not ask for these itself until it draws one with no network).
+ * The reads the member's own pages make, and who is signed in (every saved shell is drawn in the
+ * browser, signed in only from this answer), fetched ahead with them: the pages arrive rendered
+ * with their data, so the browser does not ask for these itself until it draws one with no network.
  */
-export const OWN_PAGE_READS = ['/api/results', '/api/my-bets', '/api/my-subscription-price'] as const;
+export const OWN_PAGE_READS = [
+  '/api/auth/user',
+  '/api/results',
+  '/api/my-bets',
+  '/api/my-bets/each-way-notice',
+  '/api/my-subscription-price',
+] as const;
 
 /**
  * The reads those pages make: fetched ahead with them. A page that arrives rendered with its data
