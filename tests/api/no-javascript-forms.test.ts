@@ -5,6 +5,7 @@ import { checkoutSessions, localPayments } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, PASSWORD, signedIn } from '../support/users';
 import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { escapeHtml, formOf, postForm } from './no-javascript-helpers';
 import { fetchPage, renderedAt } from './ssr-helpers';
 
 // The sign-in page, the subscribe form and the not-found page work without JavaScript: they arrive
@@ -17,26 +18,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 beforeEach(() => t.reset());
-
-/** A browser's form post from one of our pages: url-encoded, with our own Origin. */
-const postForm = (client: ReturnType<TestApp['client']>, path: string, fields: Record<string, string>) =>
-  client.post(path, new URLSearchParams(fields).toString(), {
-    'content-type': 'application/x-www-form-urlencoded',
-    origin: t.baseUrl,
-  });
-
-/** Text as React writes it into HTML. */
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-
-/** The opening tag of the form that posts to `action` (empty when there is none). */
-const formOf = (html: string, action: string) =>
-  html.match(/<form[^>]*>/g)?.find((tag) => tag.includes(`action="${action}"`)) ?? '';
 
 describe('the sign-in page without JavaScript', () => {
   it('arrives rendered with a form that posts to /login, keeping where to go next', async () => {
@@ -51,7 +32,7 @@ describe('the sign-in page without JavaScript', () => {
   it('signs a member in and sends them on to the page they asked for', async () => {
     await createAccount(t, 'member');
     const browser = t.client();
-    const res = await postForm(browser, '/login', {
+    const res = await postForm(t, browser, '/login', {
       email: 'member@example.com',
       password: PASSWORD,
       next: '/vbg-race-cards',
@@ -66,20 +47,20 @@ describe('the sign-in page without JavaScript', () => {
   it('sends an admin to the panel and a non-member to subscribe when no safe next address is given', async () => {
     await createAccount(t, 'admin');
     await createAccount(t, 'nonMember');
-    const admin = await postForm(t.client(), '/login', {
+    const admin = await postForm(t, t.client(), '/login', {
       email: 'admin@example.com',
       password: PASSWORD,
       next: '//evil.example/',
     });
     expect(admin.headers.get('location')).toBe('/admin');
-    const nonMember = await postForm(t.client(), '/login', { email: 'nonmember@example.com', password: PASSWORD });
+    const nonMember = await postForm(t, t.client(), '/login', { email: 'nonmember@example.com', password: PASSWORD });
     expect(nonMember.headers.get('location')).toBe('/subscribe');
   });
 
   it('a wrong password comes back to the form with the error shown, the address and next kept, and no session', async () => {
     await createAccount(t, 'member');
     const browser = t.client();
-    const res = await postForm(browser, '/login', {
+    const res = await postForm(t, browser, '/login', {
       email: 'member@example.com',
       password: 'not-the-password',
       next: '/tips',
@@ -96,7 +77,7 @@ describe('the sign-in page without JavaScript', () => {
   });
 
   it('an empty field is refused with a clear message; text in the address never becomes the message', async () => {
-    const res = await postForm(t.client(), '/login', { email: '', password: '' });
+    const res = await postForm(t, t.client(), '/login', { email: '', password: '' });
     expect(res.headers.get('location')).toBe('/login?error=incomplete');
     const made = await fetchPage(t.client(), '/login?error=Call%200800%20now');
     // An unknown code is dropped from the address: the page is sent to its plain address.
@@ -109,7 +90,7 @@ describe('the sign-in page without JavaScript', () => {
     let location = '';
     for (let i = 0; i < 12 && !location.includes('throttled'); i++) {
       location = (
-        await postForm(t.client(), '/login', { email: 'member@example.com', password: `wrong-${i}` })
+        await postForm(t, t.client(), '/login', { email: 'member@example.com', password: `wrong-${i}` })
       ).headers.get('location')!;
     }
     expect(location).toContain('error=throttled');
@@ -138,7 +119,7 @@ describe('the subscribe form without JavaScript', () => {
       expect(p.root).toMatch(
         new RegExp(`<input[^>]*type="checkbox"[^>]*name="${name}"|<input[^>]*name="${name}"[^>]*type="checkbox"`),
       );
-    const res = await postForm(t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES });
+    const res = await postForm(t, t.client(), '/subscribe', { email: 'new.punter@example.com', ...BOXES });
     expect(res.status).toBe(303);
     const checkout = new URL(res.headers.get('location')!);
     expect(checkout.pathname).toMatch(/^\/local-checkout\/lcs_/);
@@ -162,7 +143,7 @@ describe('the subscribe form without JavaScript', () => {
     for (const [box, code, message] of cases) {
       const fields: Record<string, string> = { email: 'new.punter@example.com', ...BOXES };
       delete fields[box];
-      const res = await postForm(t.client(), '/subscribe', fields);
+      const res = await postForm(t, t.client(), '/subscribe', fields);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`/subscribe?error=${code}`);
       const page = await fetchPage(t.client(), `/subscribe?error=${code}`);
@@ -170,20 +151,20 @@ describe('the subscribe form without JavaScript', () => {
       expect(page.root).toContain(escapeHtml(message));
     }
     // A box is ticked only by "on", what a browser sends for a checked box.
-    const odd = await postForm(t.client(), '/subscribe', {
+    const odd = await postForm(t, t.client(), '/subscribe', {
       email: 'new.punter@example.com',
       ...BOXES,
       confirmAge: 'yes',
     });
     expect(odd.headers.get('location')).toBe('/subscribe?error=age');
     // The annual plan is off here (no ANNUAL_PRICE_PENCE): choosing it is refused, as is a made-up plan.
-    const annual = await postForm(t.client(), '/subscribe', {
+    const annual = await postForm(t, t.client(), '/subscribe', {
       email: 'new.punter@example.com',
       ...BOXES,
       plan: 'annual',
     });
     expect(annual.headers.get('location')).toBe('/subscribe?error=plan');
-    const madeUp = await postForm(t.client(), '/subscribe', {
+    const madeUp = await postForm(t, t.client(), '/subscribe', {
       email: 'new.punter@example.com',
       ...BOXES,
       plan: 'weekly',
@@ -194,10 +175,10 @@ describe('the subscribe form without JavaScript', () => {
   });
 
   it('a bad address or an address with an account comes back with its message on the form', async () => {
-    const bad = await postForm(t.client(), '/subscribe', { email: 'not-an-address', ...BOXES });
+    const bad = await postForm(t, t.client(), '/subscribe', { email: 'not-an-address', ...BOXES });
     expect(bad.headers.get('location')).toBe('/subscribe?error=email');
     await createAccount(t, 'nonMember');
-    const taken = await postForm(t.client(), '/subscribe', { email: 'nonmember@example.com', ...BOXES });
+    const taken = await postForm(t, t.client(), '/subscribe', { email: 'nonmember@example.com', ...BOXES });
     expect(taken.headers.get('location')).toBe('/subscribe?error=account');
     const page = await fetchPage(t.client(), '/subscribe?error=account');
     expect(page.status).toBe(200);
@@ -206,7 +187,7 @@ describe('the subscribe form without JavaScript', () => {
 
   it('a signed-in member is not charged twice', async () => {
     const { client } = await signedIn(t, 'member');
-    const res = await postForm(client, '/subscribe', BOXES);
+    const res = await postForm(t, client, '/subscribe', BOXES);
     expect(res.headers.get('location')).toBe('/subscribe?error=already-member');
   });
 });
