@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -290,6 +291,8 @@ export const tipRecords = pgTable(
     // Who settled it: 'results' (from the day's race results; re-entering them may settle it
     // again) or 'admin' (by hand; results never overwrite it). Null on records settled before this column existed: by hand.
     settledBy: text('settled_by'),
+    // The receipt that proofs this selection (its latest one), when it was published with receipts.
+    receiptId: integer('receipt_id').references((): AnyPgColumn => proofReceipts.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tip_records_unique').on(t.raceDate, t.selectionType, t.selectionName)],
@@ -383,6 +386,11 @@ export const raceResults = pgTable(
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     enteredAt: ts('entered_at').notNull(),
     source: text('source').notNull().default('manual'), // manual | bsp | racing-api: who settled it
+    // Tattersalls Rule 4: pence in the pound off winners' and placed winnings for late non-runners
+    // (0–90, already added up and capped), or null when none. It applies to bets struck at a price
+    // (the advised price, members' logged prices); to SP only when the analyst says so.
+    rule4Pence: integer('rule4_pence'),
+    rule4AppliesSp: boolean('rule4_applies_sp').notNull().default(false),
   },
   (t) => [uniqueIndex('race_results_day_time_course').on(t.raceDate, t.time, t.course)],
 );
@@ -596,3 +604,93 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 /** A users row as read: what sessions resolve to and every feature that looks at an account takes. */
 export type UserRow = typeof users.$inferSelect;
+
+// ---- the proofed record (docs/decisions/0054-proofed-record.md) ----
+/**
+ * A receipt for one published selection: its opening (the canonical JSON text, kept exactly as
+ * hashed) and the SHA-256 of it. Receipts are only ever added: a correction is a new receipt that
+ * names the one it replaces. `seq` orders a day's receipts in its hash chain (1, 2, …). `proofedAt`
+ * is the time of the earliest outside time-stamp covering it that came before its race's off.
+ */
+export const proofReceipts = pgTable(
+  'proof_receipts',
+  {
+    id: serial('id').primaryKey(),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    seq: integer('seq').notNull(),
+    hash: text('hash').notNull().unique(),
+    opening: text('opening').notNull(),
+    kind: text('kind').notNull(), // nap | nb | longshot | leg
+    multipleNo: integer('multiple_no'), // 1–4 for a leg of a multiple
+    legNo: integer('leg_no'),
+    raceTime: text('race_time').notNull(), // HH:MM London
+    course: text('course').notNull(),
+    horse: text('horse').notNull(),
+    publishedAt: ts('published_at').notNull(),
+    replacesId: integer('replaces_id').references((): AnyPgColumn => proofReceipts.id),
+    proofedAt: ts('proofed_at'),
+  },
+  (t) => [uniqueIndex('proof_receipts_day_seq').on(t.raceDate, t.seq)],
+);
+
+/**
+ * One outside time-stamp of a day's chain head after `receipts` receipts (the root then), with the
+ * lodgement e-mail that carried it. Pending rows are retried until stamped; a newer head supersedes
+ * an older pending one (it covers the same receipts).
+ */
+export const proofStamps = pgTable(
+  'proof_stamps',
+  {
+    id: serial('id').primaryKey(),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    receipts: integer('receipts').notNull(),
+    root: text('root').notNull(),
+    status: text('status').notNull().default('pending'), // pending | stamped | superseded | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    tsaUrl: text('tsa_url'),
+    token: bytea('token'), // the RFC 3161 TimeStampToken (CMS ContentInfo, DER)
+    genTime: ts('gen_time'),
+    outboxKey: text('outbox_key'), // the lodgement e-mail's idempotency key
+    lodgedAt: ts('lodged_at'), // copied from the outbox when the e-mail was sent
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proof_stamps_day_receipts').on(t.raceDate, t.receipts),
+    index('proof_stamps_status_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** A published multiple (Lucky 15, Yankee, double…), settled as its component bets at level stakes. */
+export const multipleBets = pgTable(
+  'multiple_bets',
+  {
+    id: serial('id').primaryKey(),
+    raceDate: date('race_date', { mode: 'string' }).notNull(),
+    multipleNo: integer('multiple_no').notNull(), // which of the day's four multiples slots
+    label: text('label').notNull(), // as published, e.g. "Lucky 15"
+    betType: text('bet_type').notNull(), // the known bet type it names (lucky15, yankee, double…)
+    publishedAt: ts('published_at').notNull(),
+  },
+  (t) => [uniqueIndex('multiple_bets_day_no').on(t.raceDate, t.multipleNo)],
+);
+
+/** One leg of a multiple: the runner it names on the day's cards, or an unproofed leg the analyst confirmed. */
+export const multipleLegs = pgTable(
+  'multiple_legs',
+  {
+    id: serial('id').primaryKey(),
+    multipleId: integer('multiple_id')
+      .notNull()
+      .references(() => multipleBets.id, { onDelete: 'cascade' }),
+    legNo: integer('leg_no').notNull(),
+    horse: text('horse').notNull(),
+    raceTime: text('race_time'), // null for a leg matched to no race (unproofed)
+    course: text('course'),
+    advisedOdds: text('advised_odds'), // the price the leg is settled at on the advised basis
+    receiptId: integer('receipt_id').references(() => proofReceipts.id, { onDelete: 'set null' }),
+    unproofed: boolean('unproofed').notNull().default(false),
+  },
+  (t) => [uniqueIndex('multiple_legs_multiple_leg').on(t.multipleId, t.legNo)],
+);
