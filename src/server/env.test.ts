@@ -120,4 +120,29 @@ describe('price and result feeds', () => {
       /RACING_API_REGIONS: must be a comma-separated list of region codes/,
     );
   });
+
+  it('asks for the CA and the lodgement address with a time-stamp authority, and bounds the record settings', () => {
+    const defaults = loadConfig({ NODE_ENV: 'test' });
+    expect([defaults.PROOFING_BANK_POINTS, defaults.RECORD_CLAIMS_MIN_TIPS]).toEqual([100, 100]);
+    expect(defaults.PROOFING_TSA_URL).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'test', PROOFING_TSA_URL: 'http://tsa.example/ts' })).toThrow(
+      /PROOFING_TSA_CA: required when PROOFING_TSA_URL is set[\s\S]*PROOFING_EMAIL: required when PROOFING_TSA_URL is set/,
+    );
+    const full = loadConfig({
+      NODE_ENV: 'test',
+      PROOFING_TSA_URL: 'http://tsa.example/ts',
+      PROOFING_TSA_CA: '/etc/vbg/tsa-ca.pem',
+      PROOFING_EMAIL: 'proofs@solicitor.example',
+    });
+    expect(full.PROOFING_EMAIL).toBe('proofs@solicitor.example');
+    expect(() => loadConfig({ NODE_ENV: 'test', PROOFING_EMAIL: 'nobody' })).toThrow(
+      /PROOFING_EMAIL: must be an e-mail address/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', RECORD_CLAIMS_MIN_TIPS: '0' })).toThrow(
+      /RECORD_CLAIMS_MIN_TIPS: must be at least 1 tip/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', PROOFING_BANK_POINTS: 'lots' })).toThrow(
+      /PROOFING_BANK_POINTS: must be a whole number of points/,
+    );
+  });
 });

@@ -201,6 +201,31 @@ const envSchema = z.object({
   ),
   // Where members' browsers may point their push endpoints (the server POSTs there).
   PUSH_SERVICE_HOSTS: pushHostList,
+  // The proofed record: an RFC 3161 time-stamp authority, the CA its tokens must chain to (a PEM
+  // file), and the independent address every day's receipts are lodged with by e-mail.
+  PROOFING_TSA_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).optional()),
+  PROOFING_TSA_CA: optionalString,
+  PROOFING_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).optional()),
+  // The bank (in points) the record's drawdowns are stated against.
+  PROOFING_BANK_POINTS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of points' })
+      .int('must be a whole number of points')
+      .min(10, 'must be at least 10 points')
+      .max(100_000, 'must be at most 100000 points')
+      .default(100),
+  ),
+  // No profit, ROI or strike-rate claim is made before this many proofed tips are settled.
+  RECORD_CLAIMS_MIN_TIPS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a whole number of tips' })
+      .int('must be a whole number of tips')
+      .min(1, 'must be at least 1 tip')
+      .max(100_000, 'must be at most 100000 tips')
+      .default(100),
+  ),
   PAYMENT_GRACE_DAYS: dayCount(0, 28, DEFAULT_PAYMENT_GRACE_DAYS),
   RENEWAL_NOTICE_DAYS: dayCount(1, 60, DEFAULT_RENEWAL_NOTICE_DAYS),
 });
@@ -299,6 +324,19 @@ function combinationProblems(env: RawEnv): Map<string, string> {
           name,
           'required when any of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT is set (all three or none; without them alerts use e-mail only)',
         );
+  }
+  // A time-stamp is only worth keeping when it can be checked, and lodged with someone outside VBG.
+  if (env.PROOFING_TSA_URL) {
+    if (!env.PROOFING_TSA_CA)
+      add(
+        'PROOFING_TSA_CA',
+        'required when PROOFING_TSA_URL is set (the PEM file of the CA the time-stamp authority chains to)',
+      );
+    if (!env.PROOFING_EMAIL)
+      add(
+        'PROOFING_EMAIL',
+        "required when PROOFING_TSA_URL is set (the independent address each day's receipts are lodged with)",
+      );
   }
   return problems;
 }
