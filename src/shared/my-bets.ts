@@ -4,6 +4,7 @@
  */
 import { toCsv } from './csv';
 import { parseOdds } from './odds';
+import { afterRule4 } from './proofing/rule4';
 import type { Finish } from './race-results';
 
 type BetStatus = 'pending' | 'won' | 'placed' | 'lost' | 'nr';
@@ -39,6 +40,8 @@ export interface BetResult {
   /** Runners that ran in the race. */
   runners: number;
   handicap: boolean;
+  /** Rule 4 on the race (pence in the pound off winnings), when there was one. */
+  rule4Pence?: number | null;
 }
 
 export interface BetSettlement {
@@ -51,7 +54,8 @@ export interface BetSettlement {
 /**
  * A win bet pays stake × decimal odds. Each way is two bets of the stake: the win part pays stake ×
  * decimal odds if it wins; the place part pays stake × (1 + odds × the place fraction) when the
- * horse finishes within the places (the winner included). Profit is the return less the whole
+ * horse finishes within the places (the winner included). Rule 4 cuts the winnings of each part
+ * (never its stake): a member's bet is struck at a price. Profit is the return less the whole
  * outlay; a non-runner returns the whole outlay. Pennies are rounded down, as bookmakers pay.
  */
 export function settleBet(bet: BetInput, result: BetResult | null): BetSettlement {
@@ -60,10 +64,12 @@ export function settleBet(bet: BetInput, result: BetResult | null): BetSettlemen
   if (result.finish === 'nr') return { status: 'nr', returnPence: outlay, profitPence: 0 };
   const odds = parseOdds(bet.price) ?? 1;
   const won = result.finish === 'won';
+  // A part's return: its stake back and its winnings, less any Rule 4.
+  const paid = (stake: number, winnings: number) => stake + afterRule4(winnings, result.rule4Pence);
   let returned: number;
   let placedInTerms = false;
   if (!bet.eachWay) {
-    returned = won ? bet.stakePence * odds : 0;
+    returned = won ? paid(bet.stakePence, bet.stakePence * (odds - 1)) : 0;
   } else {
     const part = bet.stakePence;
     const terms = placeTerms(result.runners, result.handicap);
@@ -72,7 +78,8 @@ export function settleBet(bet: BetInput, result: BetResult | null): BetSettlemen
     placedInTerms =
       result.finish === 'won' ||
       (result.finish === 'placed' && (result.position === null || result.position <= terms.places));
-    returned = (won ? part * odds : 0) + (placedInTerms ? part * (1 + (odds - 1) * terms.fraction) : 0);
+    returned =
+      (won ? paid(part, part * (odds - 1)) : 0) + (placedInTerms ? paid(part, part * (odds - 1) * terms.fraction) : 0);
   }
   const returnPence = Math.floor(returned + 1e-6);
   const status: BetStatus = won ? 'won' : placedInTerms ? 'placed' : 'lost';

@@ -2,10 +2,11 @@
  * The day's results as the admin pastes them (docs/decisions/0028), read and matched to the race cards.
  * One line a race: "14:10 Ascot: Northern Star 5/2, Harbour Light 7/1, Silver Comet 12/1; NR: Velvet Arrow"
  * — the winner first, then the placed horses in order, each with its starting price (optional),
- * then the non-runners. Pure: no clock, no I/O.
+ * then the non-runners, and last any Tattersalls Rule 4 ("; R4 15p", "R4 15p SP"). Pure: no clock, no I/O.
  */
 import { nameKey } from './name-key';
 import { parseOdds } from './odds';
+import { readRule4, type Rule4 } from './proofing/rule4';
 import { cardRaceAt, readPastedRaceLines, type PastedRace, type ResultProblem } from './pasted-race-lines';
 import { normaliseOdds, normaliseRaceTime, type ParsedTip } from './tip-text';
 import type { TipResult } from './tip-stats';
@@ -25,6 +26,8 @@ export type ParsedRaceResult = PastedRace<{
   /** Winner first, then the placed horses in the order entered. */
   finishers: ResultFinisher[];
   nonRunners: string[];
+  /** Rule 4 as the line ends ("R4 15p", "R4 15p SP"); absent when the line names none. */
+  rule4?: Rule4;
 }>;
 
 /** A starting price at the end of a finisher, with an optional favourite mark ("5/2F", "2/1 jf"). */
@@ -44,10 +47,13 @@ export function parseResultLines(text: string): { races: ParsedRaceResult[]; pro
   return readPastedRaceLines(text, RESULT_LINE_EXAMPLE, readResultEntries);
 }
 
-/** "Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow" → the finishers in order and the non-runners. */
+/** "Northern Star 5/2, Harbour Light 7/1; NR: Velvet Arrow; R4 15p" → the finishers in order, the non-runners and Rule 4. */
 function readResultEntries(
-  rest: string,
-): { entries: Pick<ParsedRaceResult, 'finishers' | 'nonRunners'>; horses: string[] } | string {
+  line: string,
+): { entries: Pick<ParsedRaceResult, 'finishers' | 'nonRunners' | 'rule4'>; horses: string[] } | string {
+  const r4 = readRule4(line);
+  if (typeof r4 === 'string') return r4;
+  const { rest, rule4 } = r4;
   const [placings, ...others] = rest.split(';');
   const finishers: ResultFinisher[] = [];
   for (const entry of names(placings)) {
@@ -64,7 +70,10 @@ function readResultEntries(
     if (!nr) return `After ";" only non-runners may follow, as "NR: Horse, Horse".`;
     nonRunners.push(...names(nr[1]));
   }
-  return { entries: { finishers, nonRunners }, horses: [...finishers.map((f) => f.name), ...nonRunners] };
+  return {
+    entries: { finishers, nonRunners, ...(rule4 && { rule4 }) },
+    horses: [...finishers.map((f) => f.name), ...nonRunners],
+  };
 }
 
 /** A race of the day's cards, as the matcher needs it. */

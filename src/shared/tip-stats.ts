@@ -1,4 +1,5 @@
 import { parseOdds, round } from './odds';
+import { afterRule4, type Rule4 } from './proofing/rule4';
 
 /**
  * The proofed record's maths (DESIGN decision 7, docs/decisions/0006-tipping-record.md): profit
@@ -16,19 +17,81 @@ export type ProfitOutcome = { ok: true; profitLoss: number } | { ok: false; mess
 /**
  * Points won or lost on one tip: WON = decimal odds − 1 at the advised odds (the starting price
  * only when no advised odds were given), LOST and PLACED = −1 (a win bet), NR = 0 (stake returned).
+ * Rule 4 on the race cuts a winner's winnings at the advised price, and at the starting price only
+ * when the result says it applies to SP.
  */
 export function tipProfit(
   result: TipResult,
   advisedOdds: string | null | undefined,
   startingPrice?: string | null,
+  rule4?: Rule4 | null,
 ): ProfitOutcome {
   if (result === 'LOST' || result === 'PLACED') return { ok: true, profitLoss: -1 };
   if (result === 'NR') return { ok: true, profitLoss: 0 };
-  const odds = parseOdds(advisedOdds) ?? parseOdds(startingPrice);
-  if (odds === null) {
+  const advised = parseOdds(advisedOdds);
+  if (advised !== null) return { ok: true, profitLoss: winnerProfit(advised, rule4?.pence) };
+  const sp = parseOdds(startingPrice);
+  if (sp === null) {
     return { ok: false, message: 'This tip has no advised odds: give the starting price to settle it as WON.' };
   }
-  return { ok: true, profitLoss: round(odds - 1, 2) };
+  return { ok: true, profitLoss: winnerProfit(sp, rule4?.appliesSp ? rule4.pence : null) };
+}
+
+/** A 1-point winner's profit at these decimal odds, less any Rule 4, to 2 decimals. */
+const winnerProfit = (odds: number, rule4Pence: number | null | undefined) => round(afterRule4(odds - 1, rule4Pence), 2);
+
+/**
+ * The prices a record can be settled at: the advised price (as members were told it, or its
+ * confirmed correction), the starting price, and the Betfair starting price (before Betfair's
+ * commission).
+ */
+export const PRICE_BASES = ['advised', 'sp', 'bsp'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+export const BASIS_LABELS: Record<PriceBasis, string> = { advised: 'Advised price', sp: 'SP', bsp: 'BSP' };
+
+/**
+ * A tip's points at each basis, or null where it was no bet: a basis whose price is missing (a
+ * tip with no BSP is no BSP bet). Rule 4 applies to the advised price, to SP only when the result
+ * says so, and never to BSP (Betfair sets it after the withdrawal). A non-runner is 0 everywhere.
+ */
+export function tipProfitByBasis(
+  result: TipResult,
+  prices: { advised: string | null | undefined; sp: string | null | undefined; bsp: number | null | undefined },
+  rule4?: Rule4 | null,
+): Record<PriceBasis, number | null> {
+  const advised = tipProfit(result, prices.advised, prices.sp, rule4);
+  const at = (odds: number | null, rule4Pence: number | null | undefined) => {
+    if (result === 'NR') return 0;
+    if (odds === null) return null;
+    return result === 'WON' ? winnerProfit(odds, rule4Pence) : -1;
+  };
+  return {
+    advised: advised.ok ? advised.profitLoss : null,
+    sp: at(parseOdds(prices.sp), rule4?.appliesSp ? rule4.pence : null),
+    bsp: at(parseOdds(prices.bsp), null),
+  };
+}
+
+/** A record's figures at one basis. */
+export interface BasisStats {
+  /** Bets struck at this basis (non-runners and bets without its price left out). */
+  bets: number;
+  /** Points staked: one a bet for singles; a multiple stakes one a combination. */
+  staked: number;
+  profit: number;
+  /** Profit ÷ staked × 100, one decimal; 0 with nothing staked. */
+  roi: number;
+}
+
+/** Figures of staked bets: each item's bets (1 unless said), points staked and profit. */
+export function basisStats(items: ReadonlyArray<{ bets?: number; staked: number; profit: number }>): BasisStats {
+  const bets = items.reduce((n, b) => n + (b.bets ?? 1), 0);
+  const staked = items.reduce((n, b) => n + b.staked, 0);
+  const profit = round(
+    items.reduce((n, b) => n + b.profit, 0),
+    2,
+  );
+  return { bets, staked, profit, roi: staked ? round((profit / staked) * 100, 1) : 0 };
 }
 
 export interface SettledTip {
