@@ -38,7 +38,8 @@ export function tipProfit(
 }
 
 /** A 1-point winner's profit at these decimal odds, less any Rule 4, to 2 decimals. */
-const winnerProfit = (odds: number, rule4Pence: number | null | undefined) => round(afterRule4(odds - 1, rule4Pence), 2);
+const winnerProfit = (odds: number, rule4Pence: number | null | undefined) =>
+  round(afterRule4(odds - 1, rule4Pence), 2);
 
 /**
  * The prices a record can be settled at: the advised price (as members were told it, or its

@@ -214,9 +214,12 @@ describe('Rule 4 on a results line', () => {
 
   it('takes whole pence from 0 to 90 only, with a clear message', () => {
     const { races, problems } = parseResultLines(
-      ['14:10 Ascot: A 2/1; R4 95p', '14:45 Ascot: B 2/1; R4 12.5p', '15:20 Ascot: C; R4', '15:55 Ascot: D; R4 0p'].join(
-        '\n',
-      ),
+      [
+        '14:10 Ascot: A 2/1; R4 95p',
+        '14:45 Ascot: B 2/1; R4 12.5p',
+        '15:20 Ascot: C; R4',
+        '15:55 Ascot: D; R4 0p',
+      ].join('\n'),
     );
     expect(problems.map((p) => [p.line, p.message])).toEqual([
       [1, expect.stringContaining('at most 90p')],

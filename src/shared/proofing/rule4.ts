@@ -68,7 +68,8 @@ export interface Rule4 {
   appliesSp: boolean;
 }
 
-export const RULE4_FORMAT = 'Rule 4 goes at the end of the line as "R4 15p": whole pence from 0 to 90, then "SP" if it also applies to starting prices.';
+export const RULE4_FORMAT =
+  'Rule 4 goes at the end of the line as "R4 15p": whole pence from 0 to 90, then "SP" if it also applies to starting prices.';
 
 /**
  * Reads "R4 15p", "R4: 15p" or "R4 15p SP" (case aside) from the end of a pasted result line.
@@ -80,6 +81,17 @@ export function readRule4(rest: string): { rest: string; rule4?: Rule4 } | strin
   const tail = /^\s*:?\s*(\d{1,3})\s*p?\s*(sp)?\s*$/i.exec(rest.slice(at.index + at[0].length));
   if (!tail) return RULE4_FORMAT;
   const pence = Number(tail[1]);
-  if (pence > RULE4_MAX_PENCE) return `Rule 4 is at most ${RULE4_MAX_PENCE}p in the pound (several withdrawals are added up and capped): "R4 ${pence}p" is too much.`;
+  if (pence > RULE4_MAX_PENCE)
+    return `Rule 4 is at most ${RULE4_MAX_PENCE}p in the pound (several withdrawals are added up and capped): "R4 ${pence}p" is too much.`;
   return { rest: rest.slice(0, at.index).replace(/[\s;]+$/, ''), rule4: { pence, appliesSp: Boolean(tail[2]) } };
+}
+
+/** A stored result's Rule 4 (its two columns), or null when it had none. */
+export function rule4Of(race: { rule4Pence: number | null; rule4AppliesSp: boolean }): Rule4 | null {
+  return race.rule4Pence === null ? null : { pence: race.rule4Pence, appliesSp: race.rule4AppliesSp };
+}
+
+/** "Rule 4: 15p", or "Rule 4: 15p (SP too)" when it also applies to starting prices. */
+export function rule4Text(rule4: Rule4): string {
+  return `Rule 4: ${rule4.pence}p${rule4.appliesSp ? ' (SP too)' : ''}`;
 }

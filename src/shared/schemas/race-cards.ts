@@ -2,6 +2,7 @@ import type { Finish } from '../race-results';
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../london-time';
 import type { PricePoint } from './prices';
+import type { Rule4 } from '../proofing/rule4';
 
 /** A weekday tab as the admin form sends it ("saturday" or "Saturday"), normalised to lowercase. */
 export const weekdayParam = (label: string) =>
@@ -77,6 +78,8 @@ export interface RaceCard {
 /** A race's result on its card: every runner as entered, winner first, then the placed in order. */
 export interface RaceCardResult {
   runners: Array<{ name: string } & RunnerResult>;
+  /** Tattersalls Rule 4 on the race, when there was one. */
+  rule4?: Rule4;
 }
 
 /** What merging a workbook into a weekday's cards does (server merge-plan.ts; the re-process preview shows it). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Calibration } from '../calibration';
 import { isIsoDay } from '../london-time';
 import type { PasteRefusal, ResultProblem } from '../pasted-race-lines';
+import type { Rule4 } from '../proofing/rule4';
 
 /** POST /api/admin/race-results: a day's results as pasted lines (docs/decisions/0028). */
 export const raceResultsBody = z.object({
@@ -22,6 +23,8 @@ export interface EnteredRace {
   runners: number;
   /** True when this replaced an earlier result of the race. */
   replaced: boolean;
+  /** Tattersalls Rule 4 on the race, when there is one. */
+  rule4?: Rule4;
 }
 
 export interface SettledFromResults {

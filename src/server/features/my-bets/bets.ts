@@ -60,6 +60,7 @@ export async function betResults(db: DbOrTx, rows: Row[]): Promise<Array<BetResu
           position: runner.position,
           runners: field.filter((h) => h.finish !== 'nr').length,
           handicap: /handicap/i.test(race!.title),
+          rule4Pence: race!.rule4Pence,
         }
       : null;
   });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { rule4Of } from '#shared/proofing/rule4';
 import { nameKey, TIP_RESULT_OF_FINISH, tipRace, type Finish } from '#shared/race-results';
 import { settlingOdds } from '#shared/schemas/performance';
 import type { SettledFromResults } from '#shared/schemas/race-results';
@@ -12,7 +13,7 @@ const SETTLED_BY_RESULTS = 'results';
 
 /**
  * Settles the day's tips whose race has a result (docs/decisions/0028) with the record's own rules
- * (tipProfit: P/L at advised odds, the SP for a winner without them). A tip settled by hand is
+ * (tipProfit: P/L at advised odds, the SP for a winner without them, less the race's Rule 4). A tip settled by hand is
  * the admin's override and is never touched; one settled earlier by results follows a re-entered
  * result, and a change is stamped `correctedAt` like any correction. A tip whose race or horse is
  * not in the results stays pending for the admin.
@@ -39,10 +40,15 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
     if (!runner) continue;
     const result = TIP_RESULT_OF_FINISH[runner.finish as Finish];
     const startingPrice = runner.startingPrice ?? tip.startingPrice;
-    const outcome = tipProfit(result, settlingOdds(tip), startingPrice);
+    const race4 = rule4Of(results.find((r) => r.id === runner.resultId)!);
+    const outcome = tipProfit(result, settlingOdds(tip), startingPrice, race4);
     if (!outcome.ok) continue;
+    // A Rule 4 entered or changed after the tip was settled corrects its P/L like a new result.
     const changed =
-      tip.result !== null && (tip.result !== result || (tip.startingPrice ?? '') !== (startingPrice ?? ''));
+      tip.result !== null &&
+      (tip.result !== result ||
+        (tip.startingPrice ?? '') !== (startingPrice ?? '') ||
+        Number(tip.profitLoss) !== outcome.profitLoss);
     if (tip.result === result && !changed && Number(tip.profitLoss) === outcome.profitLoss) continue;
     await db
       .update(tipRecords)

@@ -1,16 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { rule4Of, type Rule4 } from '#shared/proofing/rule4';
+import { nameKey, tipRace } from '#shared/race-results';
 import { settlingOdds, type TipRecord } from '#shared/schemas/performance';
 import { normaliseOdds } from '#shared/tip-text';
 import { tipProfit, type TipResult } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
-import { tipRecords } from '#server/db/schema';
+import type { DbOrTx } from '#server/db/client';
+import { raceResults, tipRecords } from '#server/db/schema';
 import { badRequest, notFound } from '#server/http/errors';
 import { TIP_RECORD_NOT_FOUND } from './record-tips';
 import { toTipRecord } from './tip-row';
 
 /**
  * Settles a tip, or corrects an earlier settlement: the result, the starting price (kept when not
- * given) and the P/L at advised odds (a confirmed price correction's, when there is one) to a 1-point level stake (DESIGN decision 7). A settled
+ * given) and the P/L at advised odds (a confirmed price correction's, when there is one) to a 1-point level stake (DESIGN decision 7),
+ * less the Rule 4 of the race's entered result, if any. A settled
  * record is never deleted; a correction that changes the result or the price overwrites them and
  * is stamped `correctedAt`, which the proofed record shows.
  */
@@ -24,7 +28,7 @@ export async function settleTip(
     const [row] = await tx.select().from(tipRecords).where(eq(tipRecords.id, id)).for('update').limit(1);
     if (!row) throw notFound(TIP_RECORD_NOT_FOUND);
     const sp = startingPrice ? normaliseOdds(startingPrice) : row.startingPrice;
-    const outcome = tipProfit(result, settlingOdds(row), sp);
+    const outcome = tipProfit(result, settlingOdds(row), sp, await rule4OfTipRace(tx, row));
     if (!outcome.ok) throw badRequest(outcome.message);
     const now = ctx.clock.now();
     const changed = row.result !== null && (row.result !== result || (row.startingPrice ?? '') !== (sp ?? ''));
@@ -42,4 +46,19 @@ export async function settleTip(
       .returning();
     return toTipRecord(updated);
   });
+}
+
+/** The Rule 4 of a tip's race, when its result is entered (time and course as the tip names them). */
+async function rule4OfTipRace(
+  db: DbOrTx,
+  tip: { raceDate: string; raceTime: string; raceLocation: string },
+): Promise<Rule4 | null> {
+  const race = tipRace(tip.raceTime, tip.raceLocation);
+  if (!race) return null;
+  const rows = await db
+    .select()
+    .from(raceResults)
+    .where(and(eq(raceResults.raceDate, tip.raceDate), eq(raceResults.time, race.time)));
+  const row = rows.find((r) => !race.course || nameKey(r.course) === nameKey(race.course));
+  return row ? rule4Of(row) : null;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '#shared/london-time';
 import { nameKey, type Finish } from '#shared/race-results';
+import { rule4Of } from '#shared/proofing/rule4';
 import type { RaceCard, RaceCardResult, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
 import { recentPrices } from '#shared/value-board';
@@ -121,7 +122,7 @@ async function resultOf(
   race: { raceDate: string; time: string; course: string },
 ): Promise<RaceCardResult | null> {
   const [result] = await ctx.db
-    .select({ id: raceResults.id })
+    .select({ id: raceResults.id, rule4Pence: raceResults.rule4Pence, rule4AppliesSp: raceResults.rule4AppliesSp })
     .from(raceResults)
     .where(
       and(
@@ -136,5 +137,6 @@ async function resultOf(
   const runners = (await runnersOfResults(ctx.db, [result]))
     .map(({ name, finish, position, startingPrice }) => ({ name, finish: finish as Finish, position, startingPrice }))
     .sort((a, b) => rank(a.position) - rank(b.position));
-  return { runners };
+  const rule4 = rule4Of(result);
+  return { runners, ...(rule4 && { rule4 }) };
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { londonDate, weekdayOf } from '#shared/london-time';
 import type { ResultProblem } from '#shared/pasted-race-lines';
 import { matchResults, nameKey, parseResultLines, type MatchedRunner } from '#shared/race-results';
+import { rule4Of, type Rule4 } from '#shared/proofing/rule4';
 import type { ResultSource } from '#shared/racing-feeds';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
@@ -48,7 +49,9 @@ export async function enterRaceResults(
     throw new ResultsRefused(422, message, unmatched);
   }
 
-  const answer = await saveMatchedResults(ctx, input.date, matched, input.userId);
+  // A pasted line without "R4" says the race had none (it clears one entered before).
+  const races = matched.map((m) => ({ ...m, rule4: m.parsed.rule4 ?? null }));
+  const answer = await saveMatchedResults(ctx, input.date, races, input.userId);
   // Members' race cards and the value board carry the result: drop the cached cards here and on
   // every instance, and tell every open page to reload.
   await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date) });
@@ -67,6 +70,8 @@ type Card = { time: string; course: string; title: string; runners: ResultRunner
 export interface RaceToSave {
   card: Card;
   runners: Array<MatchedRunner<ResultRunner> & { bsp?: number | null }>;
+  /** Rule 4 on the race: null for none; left out, the replaced result's is kept (a feed that gives none). */
+  rule4?: Rule4 | null;
 }
 
 /**
@@ -74,7 +79,8 @@ export interface RaceToSave {
  * tips, in one transaction. The runners are copied with their VB rating and morning odds, so
  * clearing the cards later keeps the result whole. `source` says who settled them (the analyst
  * by default, or a feed). A runner's BSP already on the replaced result is kept unless the new
- * one brings its own: a BSP file read before the analyst's paste still counts.
+ * one brings its own: a BSP file read before the analyst's paste still counts. So is its Rule 4
+ * when the new one does not say (`rule4` left out).
  */
 export async function saveMatchedResults(
   ctx: AppContext,
@@ -86,7 +92,7 @@ export async function saveMatchedResults(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const entered: EnteredRace[] = [];
-    for (const { card, runners } of matched) {
+    for (const { card, runners, rule4 } of matched) {
       const key = and(
         eq(raceResults.raceDate, date),
         eq(raceResults.time, card.time),
@@ -101,7 +107,12 @@ export async function saveMatchedResults(
             .where(key)
         ).map((r) => [nameKey(r.name), r.bsp]),
       );
-      const removed = await tx.delete(raceResults).where(key).returning({ id: raceResults.id });
+      const removed = await tx.delete(raceResults).where(key).returning({
+        id: raceResults.id,
+        rule4Pence: raceResults.rule4Pence,
+        rule4AppliesSp: raceResults.rule4AppliesSp,
+      });
+      const raceRule4 = rule4 === undefined ? removed[0] && rule4Of(removed[0]) : rule4;
       const [row] = await tx
         .insert(raceResults)
         .values({
@@ -112,6 +123,8 @@ export async function saveMatchedResults(
           enteredBy: userId,
           enteredAt: now,
           source: opts.source ?? 'manual',
+          rule4Pence: raceRule4?.pence ?? null,
+          rule4AppliesSp: raceRule4?.appliesSp ?? false,
         })
         .returning({ id: raceResults.id });
       await tx.insert(raceResultRunners).values(
@@ -140,6 +153,7 @@ export async function saveMatchedResults(
         nonRunners: named('nr'),
         runners: runners.length,
         replaced: removed.length > 0,
+        ...(raceRule4 && { rule4: raceRule4 }),
       });
     }
     const tipsSettled = await settleTipsFromResults(tx, date, now);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown } from 'lucide-react';
+import { rule4Text } from '#shared/proofing/rule4';
 import type { RaceCard as RaceCardData, RaceCardHorse, RaceCardResult } from '#shared/schemas/race-cards';
 import {
   DEFAULT_HORSE_SORT,
@@ -308,6 +309,11 @@ function RaceResult({ result, headingId }: { result: RaceCardResult; headingId: 
         ))}
       </ol>
       {nonRunners.length > 0 && <p className="mt-1 text-slate-700">Non-runners: {nonRunners.join(', ')}</p>}
+      {result.rule4 && (
+        <p className="mt-1 text-slate-700" data-testid="race-rule4">
+          {rule4Text(result.rule4)} in the £ off winnings at a price
+        </p>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { rule4Text } from '#shared/proofing/rule4';
 import { RESULT_LINE_EXAMPLE } from '#shared/race-results';
 import { PastePanel } from '#web/components/paste-panel';
 import { useEnterResults } from '../api';
@@ -14,7 +15,8 @@ export function StageResults() {
       description={
         <>
           Stage 6: the day&apos;s results, one race a line — winner first, then the placed horses with their starting
-          prices, then the non-runners. Tips in these races settle themselves; re-entering a race replaces its result.
+          prices, then the non-runners, and last any Rule 4 (&quot;R4 15p&quot;, or &quot;R4 15p SP&quot; when it also
+          applies to starting prices). Tips in these races settle themselves; re-entering a race replaces its result.
         </>
       }
       dateLabel="Race day"
@@ -35,6 +37,7 @@ export function StageResults() {
           {r.winner}
           {r.placed.length > 0 && `, ${r.placed.join(', ')}`}
           {r.nonRunners.length > 0 && ` — NR ${r.nonRunners.join(', ')}`}
+          {r.rule4 && ` — ${rule4Text(r.rule4)}`}
           {r.replaced && ' (replaced)'}
         </>
       )}
