@@ -3,8 +3,19 @@ import type { PricePoint } from './prices';
 import { z } from 'zod';
 import { isIsoDay } from '../london-time';
 import { parseOdds } from '../odds';
+import type { BetType, MultipleSettlement } from '../proofing/multiples';
+import type { Rule4 } from '../proofing/rule4';
+import type { Significance } from '../proofing/significance';
 import { tipRace } from '../race-results';
-import { SELECTION_TYPES, TIP_RESULTS, type RecordStats, type SelectionType, type TipResult } from '../tip-stats';
+import {
+  SELECTION_TYPES,
+  TIP_RESULTS,
+  type BasisStats,
+  type PriceBasis,
+  type RecordStats,
+  type SelectionType,
+  type TipResult,
+} from '../tip-stats';
 
 const MAX = 200;
 const day = z
@@ -117,7 +128,42 @@ export interface ResultsTip extends SettledTipRecord {
   bsp: number | null;
   /** The horse's prices through its race day, oldest first (the latest few). */
   priceHistory: PricePoint[];
+  /** Tattersalls Rule 4 on its race, when there was one. */
+  rule4: Rule4 | null;
+  /** Points at each price basis, or null where it was no bet (no such price). */
+  profits: Record<PriceBasis, number | null>;
 }
+
+/** A leg of a published multiple, with how its horse did. */
+export interface ResultsMultipleLeg {
+  legNo: number;
+  horse: string;
+  raceTime: string | null;
+  course: string | null;
+  advisedOdds: string | null;
+  /** WON, LOST (placed or unplaced) or NR; null while its race has no result. */
+  result: 'WON' | 'LOST' | 'NR' | null;
+  startingPrice: string | null;
+  bsp: number | null;
+  rule4: Rule4 | null;
+}
+
+/** A published multiple settled at each price basis (null: not settled, or no bet at that basis). */
+export interface ResultsMultiple {
+  raceDate: string;
+  multipleNo: number;
+  label: string;
+  betType: BetType | null;
+  legs: ResultsMultipleLeg[];
+  settled: Record<PriceBasis, MultipleSettlement | null>;
+}
+
+/** The multiples, apart from the singles: the figures at each basis and every multiple, newest first. */
+export type ResultsMultiples = Record<PriceBasis, BasisStats> & {
+  list: ResultsMultiple[];
+  /** Multiples with a leg still awaiting its result. */
+  pending: number;
+};
 
 /** GET /api/results: every settled tip, newest first, the stats and the closing line value. */
 export interface ResultsResponse {
@@ -125,6 +171,11 @@ export interface ResultsResponse {
   pending: number;
   stats: RecordStats;
   clv: ClosingLineValue;
+  /** The singles at each price basis: the advised price (Rule 4 applied), SP and BSP (before commission). */
+  bases: Record<PriceBasis, BasisStats>;
+  multiples: ResultsMultiples;
+  /** At the advised price, from 30 staked singles; null below. */
+  significance: Significance | null;
 }
 
 export interface PerformanceActionResult {

@@ -8,10 +8,11 @@ import {
   type SettledTipRecord,
   type TipRecord,
 } from '#shared/schemas/performance';
-import { recordStats } from '#shared/tip-stats';
+import { recordStats, tipProfitByBasis } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
 import { priceHistoriesOf, runnerOfDayKey, toPricePoint } from '#server/db/price-history';
 import { tipRecords } from '#server/db/schema';
+import { recordMultiples, recordSignificance, rule4OfTips, singlesByBasis } from './record-bases';
 import { isSettled, toTipRecord } from './tip-row';
 
 /** Every tip record, newest race day first (the admin Performance History). */
@@ -41,18 +42,49 @@ export async function getResults(ctx: AppContext, before: string | null = null):
   const settledTips = rows.map(toTipRecord).filter(isSettled);
   const awaiting = before ? or(isNull(tipRecords.result), gte(tipRecords.raceDate, before)) : isNull(tipRecords.result);
   const [{ pending }] = await ctx.db.select({ pending: count() }).from(tipRecords).where(awaiting);
-  const tips = await withMarketPrices(ctx, settledTips);
+  const tips = await withBases(ctx, await withMarketPrices(ctx, settledTips));
   const clv = closingLineValue(
     tips.map((t) => ({ result: t.result, price: settlingOdds(t), startingPrice: t.startingPrice, bsp: t.bsp })),
   );
-  return { tips, pending, stats: recordStats(settledTips), clv };
+  const stats = recordStats(settledTips);
+  // The staked singles' points at the advised price, oldest first, as the record ran.
+  const profits = stats.series.filter((p) => p.result !== 'NR').map((p) => p.profitLoss);
+  return {
+    tips,
+    pending,
+    stats,
+    clv,
+    bases: singlesByBasis(tips),
+    multiples: await recordMultiples(ctx.db, before),
+    significance: recordSignificance(profits, ctx.config.PROOFING_BANK_POINTS),
+  };
+}
+
+/**
+ * Each tip with its race's Rule 4 and its points at each price basis. The advised basis is the
+ * settled P/L (a hand settlement is the admin's word); SP and BSP are worked out from the prices.
+ */
+async function withBases(ctx: AppContext, tips: Array<Omit<ResultsTip, 'rule4' | 'profits'>>): Promise<ResultsTip[]> {
+  const rule4s = await rule4OfTips(ctx.db, tips);
+  return tips.map((tip, i) => {
+    const rule4 = rule4s[i];
+    const { sp, bsp } = tipProfitByBasis(
+      tip.result,
+      { advised: settlingOdds(tip), sp: tip.startingPrice, bsp: tip.bsp },
+      rule4,
+    );
+    return { ...tip, rule4, profits: { advised: tip.profitLoss, sp, bsp } };
+  });
 }
 
 /** The most prices of a tip's day the record sends (its sparkline): the latest ones. */
 const HISTORY_POINTS = 12;
 
 /** Each tip with its horse's prices that day: the history before the off and the BSP. */
-async function withMarketPrices(ctx: AppContext, tips: SettledTipRecord[]): Promise<ResultsTip[]> {
+async function withMarketPrices(
+  ctx: AppContext,
+  tips: SettledTipRecord[],
+): Promise<Array<Omit<ResultsTip, 'rule4' | 'profits'>>> {
   const runners = tips.map((tip) => {
     const race = tipRace(tip.raceTime, tip.raceLocation);
     return race && { date: tip.raceDate, time: race.time, course: race.course, horseName: tip.selectionName };
