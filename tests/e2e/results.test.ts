@@ -133,6 +133,19 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => v.getByTestId('stat-bets').textContent()).toBe('2 (1)');
     await expect.poll(async () => v.getByTestId('stat-drawdown').textContent()).toBe('−1.00');
     await expect.poll(async () => v.getByTestId('results-table').locator('tbody tr').count()).toBe(3);
+    // Each price basis names itself: at SP only the NAP was a bet (the loser had no SP), at BSP none.
+    const basis = (name: string) =>
+      v
+        .getByTestId('bases-table')
+        .getByRole('row')
+        .filter({ has: v.getByRole('rowheader', { name, exact: true }) });
+    await expect.poll(async () => basis('Advised price').textContent()).toBe('Advised price22+4.50225%');
+    await expect.poll(async () => basis('SP').textContent()).toBe('SP11+4.00400%');
+    await expect.poll(async () => basis('BSP').textContent()).toBe('BSP000.000%');
+    await expect.poll(() => v.getByText("before Betfair's commission").isVisible()).toBe(true);
+    // Three tips are far too few to judge: the page says so, and gives no p-value below 30 bets.
+    await expect.poll(() => v.getByRole('note').textContent()).toContain('Small sample: 3 settled tips.');
+    await expect.poll(() => v.getByText('These figures appear once 30 bets are settled.').isVisible()).toBe(true);
     // Closing line value: the NAP's 11/2 beat its 4/1 SP by 30%; the others had no SP (or did not run); no BSP file came.
     await expect.poll(async () => v.getByTestId('clv-sp-share').textContent()).toBe('100%');
     await expect.poll(async () => v.getByTestId('clv-sp-edge').textContent()).toBe('+30%');

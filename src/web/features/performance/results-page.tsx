@@ -16,12 +16,12 @@ import { DataTable, type Column } from '#web/components/ui/data-table';
 import { EmptyCard, QueryView } from '#web/components/ui/query-view';
 import { Stat } from '#web/components/ui/stat';
 import { PriceSparkline } from '#web/components/ui/sparkline';
+import { rule4Text } from '#shared/proofing/rule4';
+import { BasesNote, BasesTable, MultiplesSection, OtherBasesCell, plTone, SignificancePanel } from './record-bases';
 
 function formatPublished(iso: string | null): string {
   return iso ? formatLondonDateTime(iso) : '—';
 }
-
-const plTone = (v: number) => (v > 0 ? 'text-green-800' : v < 0 ? 'text-red-800' : 'text-slate-800');
 
 const statsColumns: Array<Column<{ label: string; stats: TipStats }>> = [
   { header: null, rowHeader: true, className: 'font-semibold', cell: (r) => r.label },
@@ -29,12 +29,12 @@ const statsColumns: Array<Column<{ label: string; stats: TipStats }>> = [
   { header: 'Won', className: 'tabular-nums', cell: (r) => r.stats.won },
   { header: 'Strike rate', className: 'tabular-nums', cell: (r) => `${r.stats.strikeRate}%` },
   {
-    header: 'P/L',
+    header: 'P/L (advised)',
     className: 'font-semibold tabular-nums',
     cellClassName: (r) => plTone(r.stats.profitLoss),
     cell: (r) => formatPoints(r.stats.profitLoss),
   },
-  { header: 'ROI', className: 'tabular-nums', cell: (r) => `${r.stats.roi}%` },
+  { header: 'ROI (advised)', className: 'tabular-nums', cell: (r) => `${r.stats.roi}%` },
 ];
 
 function StatsTable({ caption, rows }: { caption: string; rows: Array<{ label: string; stats: TipStats }> }) {
@@ -120,6 +120,9 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
       cell: (tip) => (
         <>
           {tip.result}
+          {tip.rule4 && (
+            <span className="block whitespace-nowrap text-xs font-normal text-slate-700">{rule4Text(tip.rule4)}</span>
+          )}
           {/* A result changed after it was first settled says so, with the day. */}
           {tip.correctedAt && (
             <span className="block whitespace-nowrap text-xs font-normal text-slate-700">
@@ -130,10 +133,15 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
       ),
     },
     {
-      header: 'P/L',
+      header: 'P/L (advised)',
       className: 'whitespace-nowrap font-semibold tabular-nums',
       cellClassName: (tip) => plTone(tip.profitLoss),
       cell: (tip) => formatPoints(tip.profitLoss),
+    },
+    {
+      header: 'P/L (SP, BSP)',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (tip) => <OtherBasesCell profits={tip.profits} />,
     },
     {
       header: 'Published',
@@ -150,7 +158,7 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
       rows={tips}
       rowKey={(tip) => tip.id}
       rowClassName={(tip) => cn('border-b border-slate-200', resultTone(tip))}
-      className="min-w-[58rem]"
+      className="min-w-[64rem]"
       scrollClassName="relative w-0 min-w-full"
       testId="results-table"
     />
@@ -168,7 +176,7 @@ export function ResultsPage() {
     <>
       <PageHeader
         title="Proofed Results"
-        subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes to the advised odds."
+        subtitle="Every NAP, NB and Longshot we have settled, winners and losers alike: 1 point level stakes, at the advised price unless a figure names SP or BSP."
       />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
         <p className="text-sm text-slate-700">
@@ -202,16 +210,20 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
         </h2>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
           <Stat
-            label="Profit / loss (points)"
+            label="Profit / loss (points, advised price)"
             value={formatPoints(overall.profitLoss)}
             tone={plTone(overall.profitLoss)}
             testId="stat-pl"
           />
-          <Stat label="ROI" value={`${overall.roi}%`} testId="stat-roi" />
+          <Stat label="ROI (advised price)" value={`${overall.roi}%`} testId="stat-roi" />
           <Stat label="Strike rate" value={`${overall.strikeRate}%`} testId="stat-strike-rate" />
           <Stat label="Bets (winners)" value={`${overall.staked} (${overall.won})`} testId="stat-bets" />
           <Stat label="Longest losing run" value={String(overall.longestLosingRun)} testId="stat-losing-run" />
-          <Stat label="Largest drawdown" value={formatPoints(-overall.maxDrawdown)} testId="stat-drawdown" />
+          <Stat
+            label="Largest drawdown (advised price)"
+            value={formatPoints(-overall.maxDrawdown)}
+            testId="stat-drawdown"
+          />
         </dl>
         <p className="text-sm text-slate-600">
           Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers
@@ -220,6 +232,16 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           {data.pending > 0 && ` ${data.pending} tip${data.pending === 1 ? ' is' : 's are'} awaiting a result.`}
         </p>
       </section>
+
+      <section aria-labelledby="bases-heading" className="grid grid-cols-1 gap-3">
+        <h2 id="bases-heading" className="text-xl font-bold text-navy-900">
+          At each price
+        </h2>
+        <BasesTable caption="The tips at the advised price, SP and BSP" bases={data.bases} testId="bases-table" />
+        <BasesNote />
+      </section>
+
+      <SignificancePanel significance={data.significance} tips={overall.tips} />
 
       <section aria-labelledby="clv-heading" className="grid grid-cols-1 gap-3">
         <h2 id="clv-heading" className="text-xl font-bold text-navy-900">
@@ -240,7 +262,7 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
       <Card>
         <CardHeader>
           <CardTitle>Running profit and loss</CardTitle>
-          <CardDescription>Points after each settled tip, oldest on the left.</CardDescription>
+          <CardDescription>Points at the advised price after each settled tip, oldest on the left.</CardDescription>
         </CardHeader>
         <CardContent>
           <PlChart series={series} />
@@ -266,6 +288,10 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           <TipsTable tips={data.tips} />
         </CardContent>
       </Card>
+
+      {(data.multiples.list.length > 0 || data.multiples.pending > 0) && (
+        <MultiplesSection multiples={data.multiples} />
+      )}
     </>
   );
 }
