@@ -6,7 +6,7 @@
 import { round } from '../odds';
 
 /** The most Rule 4 can take, however many horses are withdrawn. */
-export const RULE4_MAX_PENCE = 90;
+const RULE4_MAX_PENCE = 90;
 
 /**
  * The published table as [the band's shortest price (decimal), pence off]. A price in a gap

@@ -9,10 +9,10 @@ import { errorFunction, mean, quantile, sampleStandardDeviation } from 'simple-s
 import { round } from '../odds';
 
 /** Fewer bets than this say too little: no figures are given. */
-export const SIGNIFICANCE_MIN_BETS = 30;
+const SIGNIFICANCE_MIN_BETS = 30;
 /** Below this many tips the page warns that the sample is small. */
 export const SMALL_SAMPLE_TIPS = 500;
-export const SIMULATIONS = 10_000;
+const SIMULATIONS = 10_000;
 
 export interface Significance {
   /** One-sided p-value of the mean profit per bet against zero (H1: the ROI is above 0). */

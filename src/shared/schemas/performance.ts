@@ -135,7 +135,7 @@ export interface ResultsTip extends SettledTipRecord {
 }
 
 /** A leg of a published multiple, with how its horse did. */
-export interface ResultsMultipleLeg {
+interface ResultsMultipleLeg {
   legNo: number;
   horse: string;
   raceTime: string | null;
