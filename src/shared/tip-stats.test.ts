@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { computeStats, formatPoints, recordStats, tipProfit, type SettledTip, type TipResult } from './tip-stats';
+import {
+  basisStats,
+  computeStats,
+  formatPoints,
+  recordStats,
+  tipProfit,
+  tipProfitByBasis,
+  type SettledTip,
+  type TipResult,
+} from './tip-stats';
 
 describe('tipProfit (1 point level stake at advised odds)', () => {
   it('pays fractional odds on a winner', () => {
@@ -99,5 +108,32 @@ describe('formatPoints', () => {
     expect(formatPoints(5)).toBe('+5.00');
     expect(formatPoints(-1)).toBe('−1.00');
     expect(formatPoints(0)).toBe('0.00');
+  });
+});
+
+describe('tipProfitByBasis and basisStats (the record at the advised price, SP and BSP)', () => {
+  it('gives a loser −1 only where it has that price, and a non-runner 0', () => {
+    expect(tipProfitByBasis('LOST', { advised: '5/1', sp: '4/1', bsp: null })).toEqual({
+      advised: -1,
+      sp: -1,
+      bsp: null,
+    });
+    expect(tipProfitByBasis('PLACED', { advised: '', sp: null, bsp: 7.2 })).toEqual({ advised: -1, sp: null, bsp: -1 });
+    expect(tipProfitByBasis('NR', { advised: '5/1', sp: null, bsp: null })).toEqual({ advised: 0, sp: 0, bsp: 0 });
+  });
+
+  it('leaves a winner with neither advised odds nor SP unsettled at the advised price', () => {
+    expect(tipProfitByBasis('WON', { advised: '', sp: null, bsp: 5.5 })).toEqual({ advised: null, sp: null, bsp: 4.5 });
+  });
+
+  it('adds up bets, points staked, profit and ROI', () => {
+    expect(
+      basisStats([
+        { staked: 1, profit: 4.5 },
+        { staked: 1, profit: -1 },
+        { bets: 14, staked: 14, profit: 24 },
+      ]),
+    ).toEqual({ bets: 16, staked: 16, profit: 27.5, roi: 171.9 });
+    expect(basisStats([])).toEqual({ bets: 0, staked: 0, profit: 0, roi: 0 });
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cardsOfDay } from '#server/db/day-cards';
 import { recordPrices } from '#server/db/price-snapshots';
 import { multipleBets, multipleLegs, raceResults, tipRecords } from '#server/db/schema';
+import { saveMatchedResults } from '#server/features/race-results/enter-results';
 import type { MyBetsResponse } from '#shared/schemas/my-bets';
+import type { RaceCard } from '#shared/schemas/race-cards';
 import type { ResultsResponse } from '#shared/schemas/performance';
 import type { RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { SampleRace } from '../fixtures/race-day';
@@ -92,6 +95,13 @@ describe('Rule 4 on the results paste', () => {
     // £10 at 8/1 less 25p: £70 back, +£60.
     const bets = (await member.get('/api/my-bets')).json as MyBetsResponse;
     expect(bets.bets[0]).toMatchObject({ status: 'won', returnPence: 7000, profitPence: 6000 });
+    // The members' race card shows it with the result.
+    const metadata = (await member.get('/api/vbg-race-cards-metadata')).json as {
+      sunday: Array<{ id: number; time: string }>;
+    };
+    const id = metadata.sunday.find((r) => r.time === race.time)!.id;
+    const card = (await member.get(`/api/vbg-race-cards/race/${id}`)).json as RaceCard;
+    expect(card.result?.rule4).toEqual({ pence: 25, appliesSp: false });
 
     let body = await results(admin);
     expect(body.tips.find((tip) => tip.selectionType === 'nap')).toMatchObject({
@@ -112,6 +122,29 @@ describe('Rule 4 on the results paste', () => {
     body = await results(admin);
     expect(body.bases.sp.profit).toBe(0.88);
     expect(body.bases.bsp.profit).toBe(8);
+
+    // A source that says nothing of Rule 4 (a feed) keeps the stored figure when it saves the race again.
+    const [cardRace] = (await cardsOfDay(t.ctx.db, TODAY)).filter((c) => c.time === race.time);
+    await saveMatchedResults(
+      t.ctx,
+      TODAY,
+      [
+        {
+          card: cardRace,
+          runners: cardRace.runners.map((runner) => ({
+            runner,
+            finish: runner.name === winner ? 'won' : 'ran',
+            position: runner.name === winner ? 1 : null,
+            startingPrice: runner.name === winner ? '5/2' : null,
+          })),
+        },
+      ],
+      null,
+      { source: 'racing-api' },
+    );
+    expect((await t.ctx.db.select().from(raceResults)).map((r) => [r.source, r.rule4Pence, r.rule4AppliesSp])).toEqual([
+      ['racing-api', 25, true],
+    ]);
 
     // The line again without R4: none any more, the tip is paid in full (+8) as a correction.
     expect((await enterResults(admin, TODAY, [resultLine(race, [2, 0])])).status).toBe(200);
