@@ -10,7 +10,7 @@ import type { RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { SampleRace } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { record } from './performance-helpers';
+import { record, settle } from './performance-helpers';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 
 // The record settled with Rule 4, at three price bases, with its multiples apart and its
@@ -152,6 +152,22 @@ describe('Rule 4 on the results paste', () => {
     expect(nap.profitLoss).toBe(8);
     expect(nap.correctedAt).toBeInstanceOf(Date);
     expect((await results(admin)).bases.advised.profit).toBe(7);
+  });
+
+  it("a tip settled by hand takes its race's Rule 4 too", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const [race] = await uploadCards(admin, 'sunday');
+    expect((await enterResults(admin, TODAY, [`${resultLine(race, [2, 0])}; R4 10p`])).status).toBe(200);
+    // Recorded after the result under another spelling of the horse: the results cannot settle it.
+    const id = await record(admin, {
+      raceDate: TODAY,
+      raceTime: `${race.time} ${race.course}`,
+      selectionName: 'Someone Else',
+      selectionType: 'nap',
+      advisedOdds: '11/2',
+    });
+    // 11/2 less 10p: 5.5 × 0.9 = +4.95.
+    expect((await settle(admin, id, 'WON')).json).toMatchObject({ record: { result: 'WON', profitLoss: 4.95 } });
   });
 
   it('refuses a Rule 4 that is not whole pence from 0 to 90, saving nothing', async () => {
