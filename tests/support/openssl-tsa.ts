@@ -212,7 +212,7 @@ export async function startOpensslTsa(): Promise<OpensslTsa> {
  * certificate of the same CA that has no extended key usage.
  */
 async function resignWithoutEku(dir: string, granted: Buffer): Promise<Buffer> {
-  const response = pkijs.TimeStampResp.fromBER(granted);
+  const response = pkijs.TimeStampResp.fromBER(new Uint8Array(granted));
   const signed = new pkijs.SignedData({ schema: response.timeStampToken!.content });
   const tstInfo = Buffer.from(signed.encapContentInfo.eContent!.getValue());
   const n = randomBytes(4).toString('hex');
@@ -222,7 +222,7 @@ async function resignWithoutEku(dir: string, granted: Buffer): Promise<Buffer> {
     '-signer', 'plain.crt', '-inkey', 'plain.key', '-md', 'sha256', '-nosmimecap', '-outform', 'DER',
     '-out', `cms${n}.der`,
   ]); // prettier-ignore
-  const token = pkijs.ContentInfo.fromBER(fs.readFileSync(path.join(dir, `cms${n}.der`)));
+  const token = pkijs.ContentInfo.fromBER(new Uint8Array(fs.readFileSync(path.join(dir, `cms${n}.der`))));
   const resp = new pkijs.TimeStampResp({
     status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
     timeStampToken: token,

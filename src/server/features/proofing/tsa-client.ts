@@ -81,7 +81,7 @@ export async function postTimeStampRequest(
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/timestamp-query' },
-      body: der,
+      body: new Uint8Array(der),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
@@ -104,7 +104,7 @@ export async function postTimeStampRequest(
 export function readReply(reply: Uint8Array): Uint8Array {
   let response: pkijs.TimeStampResp;
   try {
-    response = pkijs.TimeStampResp.fromBER(reply);
+    response = pkijs.TimeStampResp.fromBER(new Uint8Array(reply));
   } catch {
     throw new TimeStampError('The time-stamp authority answered with something that is not a time-stamp reply.');
   }
@@ -136,7 +136,7 @@ function tsaName(tst: pkijs.TSTInfo, signer: pkijs.Certificate): string {
 
 function parseToken(token: Uint8Array): { signed: pkijs.SignedData; tst: pkijs.TSTInfo } {
   try {
-    const info = pkijs.ContentInfo.fromBER(token);
+    const info = pkijs.ContentInfo.fromBER(new Uint8Array(token));
     const signed = new pkijs.SignedData({ schema: info.content });
     if (signed.encapContentInfo.eContentType !== TST_INFO) throw new Error('not a TSTInfo');
     const tst = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent!.getValue());
@@ -168,7 +168,7 @@ export async function verifyToken(
   }
   let trusted: pkijs.Certificate[];
   try {
-    trusted = expect.caCerts.map((der) => pkijs.Certificate.fromBER(der));
+    trusted = expect.caCerts.map((der) => pkijs.Certificate.fromBER(new Uint8Array(der)));
   } catch {
     throw new TimeStampError('The CA certificate could not be read.');
   }
