@@ -63,16 +63,16 @@ export function verifyDay(record: RecordDay): DayCheck {
       withheld++;
       return;
     }
+    const opening = readOpening(receipt.opening);
+    const label = opening ? `${name} (${receiptLabel(opening)})` : name;
     if (receiptHash(receipt.opening) !== receipt.hash) {
-      problems.push(`${name}: hash does not match its opening`);
+      problems.push(`${label}: hash does not match its opening`);
       return;
     }
-    const opening = readOpening(receipt.opening);
     if (!opening) {
       problems.push(`${name}: its opening is not a receipt in canonical form`);
       return;
     }
-    const label = `${name} (${receiptLabel(opening)})`;
     if (opening.day !== date) problems.push(`${label}: its opening names ${opening.day}, not ${date}`);
     if (opening.kind !== receipt.kind) problems.push(`${label}: its opening is a ${opening.kind}, not a ${receipt.kind}`);
     if (Date.parse(opening.publishedAt) !== Date.parse(receipt.publishedAt))
