@@ -83,7 +83,9 @@ async function main() {
   console.log(`${check.proofed} receipt(s) stamped before their race was off.`);
   for (const line of check.unproofed) console.log(`Not proofed: ${line}.`);
   if (check.withheld)
-    console.log(`${check.withheld} opening(s) withheld until the day is over: their hashes are in the chain, their selections unchecked.`);
+    console.log(
+      `${check.withheld} opening(s) withheld until the day is over: their hashes are in the chain, their selections unchecked.`,
+    );
   console.log('OK');
 }
 

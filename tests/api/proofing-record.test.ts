@@ -144,9 +144,15 @@ describe('npm run verify-record', () => {
     expect(bad.stdout.trim()).toBe('receipt 2 (15:20 Ascot NB): hash does not match its opening');
     expect(bad.code).toBe(1);
 
-    const otherCa = await execFile('npm', ['run', '--silent', 'verify-record', '--', path.join(tsa.dir, 'good.json'), '--ca', tsa.otherCaPath]).catch(
-      (err: { code: number; stdout: string }) => err,
-    );
+    const otherCa = await execFile('npm', [
+      'run',
+      '--silent',
+      'verify-record',
+      '--',
+      path.join(tsa.dir, 'good.json'),
+      '--ca',
+      tsa.otherCaPath,
+    ]).catch((err: { code: number; stdout: string }) => err);
     expect('code' in otherCa && otherCa.code).toBe(1);
     expect(otherCa.stdout).toContain("stamp 1: The token's signer does not chain to the trusted CA");
   }, 30_000);

@@ -111,7 +111,11 @@ describe('a failing authority', () => {
     const s = stamper();
     expect(await s.runOnce()).toBe(1);
     let [stamp] = await stampsOf(day);
-    expect(stamp).toMatchObject({ status: 'pending', attempts: 1, lastError: 'The time-stamp authority answered HTTP 500.' });
+    expect(stamp).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'The time-stamp authority answered HTTP 500.',
+    });
     expect(stamp.nextAttemptAt.getTime() - t.clock.now().getTime()).toBeGreaterThan(14_000);
     expect(stamp.nextAttemptAt.getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(15_000);
     expect(await s.runOnce()).toBe(0); // not due yet

@@ -51,20 +51,20 @@ export function verifyDay(record: RecordDay): DayCheck {
   record.receipts.forEach((receipt, index) => {
     const n = index + 1;
     const name = `receipt ${n}`;
+    const opening = receipt.opening === null ? null : readOpening(receipt.opening);
+    const label = opening ? `${name} (${receiptLabel(opening)})` : name;
     const earlier = seen.get(receipt.hash);
-    if (earlier) problems.push(`${name}: the same hash as receipt ${earlier}`);
+    if (earlier) problems.push(`${label}: the same hash as receipt ${earlier}`);
     else seen.set(receipt.hash, n);
     if (receipt.replaces !== null) {
       const replaced = hashes.indexOf(receipt.replaces);
       if (replaced === -1 || replaced >= index)
-        problems.push(`${name}: replaces a receipt that is not earlier in the day's chain`);
+        problems.push(`${label}: replaces a receipt that is not earlier in the day's chain`);
     }
     if (receipt.opening === null) {
       withheld++;
       return;
     }
-    const opening = readOpening(receipt.opening);
-    const label = opening ? `${name} (${receiptLabel(opening)})` : name;
     if (receiptHash(receipt.opening) !== receipt.hash) {
       problems.push(`${label}: hash does not match its opening`);
       return;
@@ -74,11 +74,11 @@ export function verifyDay(record: RecordDay): DayCheck {
       return;
     }
     if (opening.day !== date) problems.push(`${label}: its opening names ${opening.day}, not ${date}`);
-    if (opening.kind !== receipt.kind) problems.push(`${label}: its opening is a ${opening.kind}, not a ${receipt.kind}`);
+    if (opening.kind !== receipt.kind)
+      problems.push(`${label}: its opening is a ${opening.kind}, not a ${receipt.kind}`);
     if (Date.parse(opening.publishedAt) !== Date.parse(receipt.publishedAt))
       problems.push(`${label}: its opening was published at ${opening.publishedAt}, not ${receipt.publishedAt}`);
-    if (opening.replaces !== receipt.replaces)
-      problems.push(`${label}: its opening names another receipt it replaces`);
+    if (opening.replaces !== receipt.replaces) problems.push(`${label}: its opening names another receipt it replaces`);
 
     const off = londonInstant(date, opening.raceTime).getTime();
     const proofing = record.stamps.filter((s) => s.receipts >= n && Date.parse(s.genTime) < off);
@@ -91,7 +91,9 @@ export function verifyDay(record: RecordDay): DayCheck {
     if (receipt.proofedAt !== null && proofing.length > 0) {
       const earliest = Math.min(...proofing.map((s) => Date.parse(s.genTime)));
       if (Date.parse(receipt.proofedAt) !== earliest)
-        problems.push(`${label}: proofed at ${receipt.proofedAt}, but its earliest stamp before the off is another time`);
+        problems.push(
+          `${label}: proofed at ${receipt.proofedAt}, but its earliest stamp before the off is another time`,
+        );
     }
   });
 

@@ -56,7 +56,9 @@ export async function readRecordDay(
       replaces: r.replaces,
       proofedAt: iso(r.proofedAt),
     })),
-    timestamp: latest ? { token: base64(latest.token!), tsa: latest.tsaUrl ?? '', genTime: latest.genTime!.toISOString() } : null,
+    timestamp: latest
+      ? { token: base64(latest.token!), tsa: latest.tsaUrl ?? '', genTime: latest.genTime!.toISOString() }
+      : null,
     lodgedAt: iso(stamps.at(-1)?.lodgedAt ?? null),
     stamps: stamped.map((s) => ({
       receipts: s.receipts,

@@ -161,10 +161,13 @@ export async function verifyToken(
   if (imprint.hashAlgorithm.algorithmId !== SHA256)
     throw new TimeStampError('The token stamps a digest other than SHA-256.');
   if (hexOf(imprint.hashedMessage.valueBlock.valueHexView) !== expect.root)
-    throw new TimeStampError(`The token stamps another digest, not the root ${expect.root} (message imprint mismatch).`);
+    throw new TimeStampError(
+      `The token stamps another digest, not the root ${expect.root} (message imprint mismatch).`,
+    );
   if (expect.nonce) {
     const nonce = tst.nonce ? hexOf(tst.nonce.valueBlock.valueHexView) : '';
-    if (nonce !== hexOf(expect.nonce)) throw new TimeStampError('The token does not carry the nonce sent (nonce mismatch).');
+    if (nonce !== hexOf(expect.nonce))
+      throw new TimeStampError('The token does not carry the nonce sent (nonce mismatch).');
   }
   let trusted: pkijs.Certificate[];
   try {
@@ -185,7 +188,8 @@ export async function verifyToken(
     const code = (err as { code?: number }).code;
     if (code === 5)
       throw new TimeStampError("The token's signer does not chain to the trusted CA at its time (another CA).");
-    if (code === 15) throw new TimeStampError('The root is not the SHA-256 of the chain step given (imprint mismatch).');
+    if (code === 15)
+      throw new TimeStampError('The root is not the SHA-256 of the chain step given (imprint mismatch).');
     throw new TimeStampError(`The token does not verify: ${(err as Error).message}.`);
   }
   if (!result.signatureVerified) throw new TimeStampError("The token's signature does not verify.");
