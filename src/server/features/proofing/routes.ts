@@ -34,7 +34,8 @@ export function proofingRoutes(app: FastifyInstance, ctx: AppContext, opts: { st
     if (!isIsoDay(date)) throw badRequest('A record is asked for by day: /api/record/YYYY-MM-DD.');
     const over = isPastLondonDay(date, ctx.clock.now());
     const openings = over || (await seesCurrentDays(ctx, user));
-    header('Cache-Control', over ? 'no-cache' : MEMBERS_ONLY_CACHE);
+    // A member's answer holds what a visitor's does not: never kept by a shared cache.
+    header('Cache-Control', over || !openings ? 'no-cache' : MEMBERS_ONLY_CACHE);
     header('Vary', 'Cookie');
     const record = await readRecordDay(ctx, date, { openings });
     if (!record) throw notFound(`No receipts were published for ${date}.`);
