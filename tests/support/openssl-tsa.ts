@@ -19,7 +19,7 @@ export const execFile = promisify(execFileCb);
  * - noEku: a token re-signed by a certificate of the same CA without the time-stamping usage;
  * - otherCa: a granted reply from a TSA certified by another CA.
  */
-export type TsaMode = 'normal' | 'http500' | 'stall' | 'rejection' | 'wrongImprint' | 'noEku' | 'otherCa';
+type TsaMode = 'normal' | 'http500' | 'stall' | 'rejection' | 'wrongImprint' | 'noEku' | 'otherCa';
 
 export interface OpensslTsa {
   url: string;

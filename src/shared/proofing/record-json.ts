@@ -10,7 +10,7 @@ const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in lower-cas
 const instant = z.iso.datetime({ offset: true });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day (YYYY-MM-DD)');
 
-export const recordReceiptSchema = z.object({
+const recordReceiptSchema = z.object({
   hash: hex64,
   kind: z.enum(RECEIPT_KINDS),
   publishedAt: instant,
@@ -22,7 +22,7 @@ export const recordReceiptSchema = z.object({
   proofedAt: instant.nullable(),
 });
 
-export const recordStampSchema = z.object({
+const recordStampSchema = z.object({
   /** The chain head after this many receipts is what was stamped. */
   receipts: z.number().int().positive(),
   root: hex64,
@@ -48,9 +48,8 @@ export const recordDaySchema = z.object({
   stamps: z.array(recordStampSchema),
 });
 export type RecordDay = z.infer<typeof recordDaySchema>;
-export type RecordReceipt = z.infer<typeof recordReceiptSchema>;
 
-export const STAMP_STATES = ['stamped', 'pending', 'failed', 'none'] as const;
+const STAMP_STATES = ['stamped', 'pending', 'failed', 'none'] as const;
 
 /** One line of `GET /api/record`: the days with receipts, newest first. */
 export const recordDaysSchema = z.object({

@@ -25,7 +25,7 @@ export interface DayCheck {
 const KIND_LABELS: Record<ReceiptOpening['kind'], string> = { nap: 'NAP', nb: 'NB', longshot: 'Longshot', leg: 'leg' };
 
 /** "14:10 Ascot NAP", "15:45 Ayr leg 2 of Lucky 15". */
-export function receiptLabel(opening: ReceiptOpening): string {
+function receiptLabel(opening: ReceiptOpening): string {
   const what = opening.multiple
     ? `leg ${opening.multiple.leg} of ${opening.multiple.label}`
     : KIND_LABELS[opening.kind];

@@ -219,7 +219,7 @@ export class Stamper {
 }
 
 /** Copies each lodgement e-mail's sending time from the outbox into its stamp (pruning deletes outbox rows). */
-export async function copyLodgements(ctx: Pick<AppContext, 'db'>) {
+async function copyLodgements(ctx: Pick<AppContext, 'db'>) {
   await ctx.db.execute(sql`
     update proof_stamps s set lodged_at = o.sent_at
     from outbox o

@@ -34,7 +34,7 @@ const STATUS_NAMES = [
 /** A time-stamp that could not be had or does not hold; the message says why, in plain words. */
 export class TimeStampError extends Error {}
 
-export interface TimeStampRequest {
+interface TimeStampRequest {
   der: Uint8Array;
   nonce: Uint8Array;
 }
@@ -55,7 +55,7 @@ function rootBytes(root: string): Uint8Array {
 }
 
 /** The DER request for a root: SHA-256 imprint (the root's 32 bytes), a random nonce, and the signer's certificate asked for. */
-export function timeStampRequest(root: string): TimeStampRequest {
+function timeStampRequest(root: string): TimeStampRequest {
   const nonce = Uint8Array.from(randomBytes(8));
   nonce[0] = (nonce[0] & 0x7f) | 0x01; // a positive INTEGER with no leading zero byte
   const request = new pkijs.TimeStampReq({
@@ -71,7 +71,7 @@ export function timeStampRequest(root: string): TimeStampRequest {
 }
 
 /** POSTs a request to the authority and returns its reply's bytes (HTTP 200, application/timestamp-reply). */
-export async function postTimeStampRequest(
+async function postTimeStampRequest(
   url: string,
   der: Uint8Array,
   timeoutMs: number = TSA_TIMEOUT_MS,
@@ -101,7 +101,7 @@ export async function postTimeStampRequest(
 }
 
 /** The token (CMS ContentInfo, DER) from a reply that granted it; a refusal names the authority's status and text. */
-export function readReply(reply: Uint8Array): Uint8Array {
+function readReply(reply: Uint8Array): Uint8Array {
   let response: pkijs.TimeStampResp;
   try {
     response = pkijs.TimeStampResp.fromBER(new Uint8Array(reply));
