@@ -102,6 +102,19 @@ describe("a day's record", () => {
     expect(list.days[1].proofed).toBe(0); // stamped after its races
   });
 
+  it("serves the authority's CA file when one is configured", async () => {
+    expect((await t.client().get('/api/record-tsa-ca')).status).toBe(404);
+    const other = await startTestApp({ PROOFING_TSA_CA: tsa.caPath });
+    try {
+      const res = await other.client().get('/api/record-tsa-ca');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(fs.readFileSync(tsa.caPath, 'utf8'));
+      expect(res.headers.get('content-disposition')).toContain('tsa-ca.pem');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the admin status says no authority is configured', async () => {
     await publishReceipts(t, today(), THREE_TIPS);
     const { client } = await signedIn(t, 'admin');

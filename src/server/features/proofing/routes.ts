@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { isPastLondonDay } from '#shared/dated-content';
 import { isIsoDay, londonDate } from '#shared/london-time';
 import type { ProofingStatus } from '#shared/schemas/proofing';
 import type { AppContext } from '#server/context';
 import { MEMBERS_ONLY_CACHE, seesCurrentDays } from '#server/http/dated-access';
-import { badRequest, notFound } from '#server/http/errors';
+import { badRequest, HttpError, notFound } from '#server/http/errors';
 import { readRoute } from '#server/http/read-routes';
 import { listRecordDays, readRecordDay } from './record';
 import { proofingStatus } from './status';
@@ -40,6 +41,20 @@ export function proofingRoutes(app: FastifyInstance, ctx: AppContext, opts: { st
     const record = await readRecordDay(ctx, date, { openings });
     if (!record) throw notFound(`No receipts were published for ${date}.`);
     return record;
+  });
+
+  // The CA the tokens chain to, for anyone checking them: the same file the stamper trusts.
+  app.get('/api/record-tsa-ca', { config: { access: 'public' } }, async (_request, reply) => {
+    const caPath = ctx.config.PROOFING_TSA_CA;
+    if (!caPath) throw notFound('No time-stamp authority is configured.');
+    const pem = await fs.promises.readFile(caPath, 'utf8').catch(() => {
+      throw new HttpError(503, "The time-stamp authority's CA file could not be read.");
+    });
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Disposition', 'attachment; filename="tsa-ca.pem"')
+      .type('application/x-pem-file')
+      .send(pem);
   });
 
   app.get<{ Querystring: { date?: string } }>(

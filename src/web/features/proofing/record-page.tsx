@@ -114,8 +114,11 @@ export function RecordPage() {
 
         <Section title="Check it yourself">
           <p>
-            Save a day&apos;s record (the links below) and the time-stamp authority&apos;s CA certificate, then run our
-            checker, which does every step below and names anything that does not hold:
+            Save a day&apos;s record (the links below) and{' '}
+            <a href="/api/record-tsa-ca" className="font-semibold text-navy-900 underline">
+              the time-stamp authority&apos;s CA certificate
+            </a>{' '}
+            (tsa-ca.pem), then run our checker, which does every step below and names anything that does not hold:
           </p>
           <Command label="The checker">{'npm run verify-record -- 2026-11-28.json --ca tsa-ca.pem'}</Command>
           <p>Or do it by hand with standard tools. A receipt&apos;s hash is the SHA-256 of its text:</p>
