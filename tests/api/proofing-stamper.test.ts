@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, londonDate } from '#shared/london-time';
 import type { ProofingStatus } from '#shared/schemas/proofing';
 import { outbox, proofReceipts, proofStamps } from '#server/db/schema';
-import { Stamper, stampRetryDelay } from '#server/features/proofing/stamper';
+import { Stamper, stampRetryDelay, wakeStamper } from '#server/features/proofing/stamper';
 import { opensslVerify, startOpensslTsa, type OpensslTsa } from '../support/openssl-tsa';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -168,4 +168,25 @@ it("copies the lodgement e-mail's sending time, which stays once the outbox row 
   expect(stamp.lodgedAt).toEqual(lodged);
   const status = await adminStatus(day);
   expect(status.stamps[0].lines[1]).toMatch(/^Lodgement e-mail sent \d\d:\d\d:\d\d$/);
+});
+
+it("the app's own stamper starts with it, stamps as soon as publishing wakes it, and stops with it", async () => {
+  const app = await startTestApp(
+    { PROOFING_TSA_URL: tsa.url, PROOFING_TSA_CA: tsa.caPath, PROOFING_EMAIL: 'lodge@example.org' },
+    { proofStamping: true },
+  );
+  try {
+    const day = tomorrow();
+    await publishReceipts(app, day, THREE_TIPS);
+    await wakeStamper(app.ctx);
+    // Well inside the 15 s poll: the wake-up starts a pass at once.
+    await expect
+      .poll(async () => (await app.ctx.db.select().from(proofStamps).where(eq(proofStamps.raceDate, day)))[0]?.status, {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe('stamped');
+  } finally {
+    await app.close();
+  }
 });
