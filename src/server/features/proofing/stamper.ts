@@ -192,6 +192,7 @@ export class Stamper {
             .set({ proofedAt: genTime })
             .where(and(inArray(proofReceipts.id, proofed), isNull(proofReceipts.proofedAt)));
       });
+      await ctx.cache.invalidate('pages'); // the record page shows each day's stamp
       ctx.log.info(
         { day, receipts: stamp.receipts, genTime, proofed: proofed.length },
         `proofing: ${day}'s head after ${stamp.receipts} receipts stamped by ${stamped.tsa}`,
@@ -210,6 +211,7 @@ export class Stamper {
           ...(over ? { status: 'failed' } : { nextAttemptAt: new Date(now.getTime() + stampRetryDelay(attempts)) }),
         })
         .where(eq(proofStamps.id, stamp.id));
+      if (over) await ctx.cache.invalidate('pages');
       ctx.log.warn(
         { day, receipts: stamp.receipts, attempts },
         `proofing: time-stamp attempt ${attempts} for ${day} failed: ${message}${over ? " (the day's races are off: given up)" : ''}`,
@@ -219,10 +221,12 @@ export class Stamper {
 }
 
 /** Copies each lodgement e-mail's sending time from the outbox into its stamp (pruning deletes outbox rows). */
-async function copyLodgements(ctx: Pick<AppContext, 'db'>) {
-  await ctx.db.execute(sql`
+async function copyLodgements(ctx: Pick<AppContext, 'db' | 'cache'>) {
+  const copied = await ctx.db.execute(sql`
     update proof_stamps s set lodged_at = o.sent_at
     from outbox o
     where s.lodged_at is null and s.outbox_key is not null
-      and o.idempotency_key = s.outbox_key and o.sent_at is not null`);
+      and o.idempotency_key = s.outbox_key and o.sent_at is not null
+    returning s.id`);
+  if (rowsOf(copied).length > 0) await ctx.cache.invalidate('pages');
 }
