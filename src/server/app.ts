@@ -41,6 +41,7 @@ import { myBetsRoutes } from './features/my-bets/routes';
 import { watchlistRoutes } from './features/watchlist/routes';
 import { mailRoutes } from './features/mail/routes';
 import { feedsRoutes } from './features/feeds/routes';
+import { proofingRoutes } from './features/proofing/routes';
 import { accountRoutes } from './features/account/routes';
 import { alertsRoutes } from './features/alerts/routes';
 import { startAlerts } from './features/alerts/delivery-loop';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   alertSweepEveryMs?: number;
   /** Whether this instance may poll the configured feeds (tests run polls themselves); on by default. */
   feedPolling?: boolean;
+  /** Whether this instance runs the proofing stamper (tests run its passes themselves); on by default. */
+  proofStamping?: boolean;
 }
 
 export interface App {
@@ -171,6 +174,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   watchlistRoutes(app, ctx);
   mailRoutes(app, ctx);
   feedsRoutes(app, ctx, { polling: opts.feedPolling ?? true });
+  proofingRoutes(app, ctx, { stamping: opts.proofStamping ?? true });
   accountRoutes(app, ctx);
   alertsRoutes(app, ctx);
   startAlerts(app, ctx, opts.alertSweepEveryMs);

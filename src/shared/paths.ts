@@ -51,6 +51,7 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/tips/:date', access: 'public', title: 'Daily Tips — VBG' },
   { pattern: '/results', access: 'public' },
   { pattern: '/value-calibration', access: 'public', title: 'Value Calibration — VBG' },
+  { pattern: '/record', access: 'public', title: 'How to Check the Record — VBG' },
   { pattern: '/terms', access: 'public', title: 'Terms of Membership — VBG' },
   { pattern: '/privacy', access: 'public', title: 'Privacy Notice — VBG' },
   { pattern: '/responsible-gambling', access: 'public', title: 'Responsible Gambling — VBG' },

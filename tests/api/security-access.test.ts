@@ -156,6 +156,11 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'GET /api/admin/feeds': 'admin',
   'POST /api/admin/feeds/:provider/run': 'admin',
   'POST /api/admin/feeds/bsp': 'admin',
+  // the proofed record: public, the day's openings gated inside
+  'GET /api/record': 'public',
+  'GET /api/record/:date': 'public',
+  'GET /api/record-tsa-ca': 'public',
+  'GET /api/admin/proofing/status': 'admin',
   // a member's own data rights, and the owner's numbers
   'GET /api/my-data': 'signedIn',
   'DELETE /api/my-account': 'signedIn',

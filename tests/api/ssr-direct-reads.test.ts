@@ -9,6 +9,7 @@ import { PREMIUM_SECRET, createArticle } from './articles-helpers';
 import { record, settle } from './performance-helpers';
 import { fetchPage } from './ssr-helpers';
 import { publish } from './tips-helpers';
+import { publishReceipts, THREE_TIPS } from './proofing-helpers';
 
 // A server-rendered page reads its data without HTTP (decision 0048): the route's own access
 // rule and read, answering what the API would answer over HTTP, and nothing else.
@@ -82,6 +83,7 @@ describe('the direct reads answer what HTTP answers', () => {
       await record(admin, { raceDate: '2026-11-22', selectionName: 'Sunday Secret', advisedOdds: '5/1' }),
       'WON',
     );
+    await publishReceipts(t, '2026-11-22', THREE_TIPS); // today's openings: members only
     const { client: nonMember } = await signedIn(t, 'nonMember');
     const { client: member } = await signedIn(t, 'member');
 
@@ -106,6 +108,9 @@ describe('the direct reads answer what HTTP answers', () => {
         '/api/historical-tips/not-a-date',
         '/api/results',
         '/api/value-calibration',
+        '/api/record',
+        '/api/record/2026-11-22',
+        '/api/record/2026-11-21',
         '/api/free-race-preview',
         // The payment-success and set-password pages' read (an unknown checkout: 404).
         '/api/checkout-session/lcs_no_such_session',

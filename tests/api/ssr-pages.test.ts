@@ -8,6 +8,7 @@ import { record, settle } from './performance-helpers';
 import { publish } from './tips-helpers';
 import { enterResults, resultLine, uploadCards } from './race-results-helpers';
 import { fetchPage, renderedAt } from './ssr-helpers';
+import { publishReceipts, THREE_TIPS } from './proofing-helpers';
 
 // Public pages arrive rendered by React on the server, with their data,
 // and what a visitor may not read (a premium body, today's tips) is never in that HTML.
@@ -188,6 +189,17 @@ describe('server-rendered public pages', () => {
     expect(tomorrow.root).toContain('data-testid="calibration-by-score"');
     expect(tomorrow.root).toContain('data-testid="calibration-chart"');
     expect(tomorrow.data).not.toBeNull();
+  });
+
+  it('the record page arrives rendered with how to check it and the days to check', async () => {
+    await publishReceipts(t, '2026-11-21', THREE_TIPS);
+    const p = await page('/record');
+    expect(p.status).toBe(200);
+    expect(p.root).toContain('How to Check the Record');
+    expect(p.root).toContain('openssl ts -verify -digest');
+    expect(p.root).toContain('Saturday 21 November 2026');
+    expect(p.root).toContain('href="/api/record/2026-11-21"');
+    expect(p.data).not.toBeNull();
   });
 
   it("renders a past day's tips; today's and later days show the gate, never the tips, to anyone", async () => {

@@ -79,6 +79,7 @@ export async function startTestApp(
     alertSweepEveryMs?: number;
     logStream?: LogStream;
     feedPolling?: boolean;
+    proofStamping?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
@@ -98,6 +99,8 @@ export async function startTestApp(
     alertSweepEveryMs: opts.alertSweepEveryMs ?? 0, // likewise: tests run sweeps themselves (runAlertSweep)
     // Off unless a test asks, for the same reason: tests run feed polls themselves (Run now).
     feedPolling: opts.feedPolling ?? false,
+    // Off unless a test asks: tests run the stamper's passes themselves.
+    proofStamping: opts.proofStamping ?? false,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;

@@ -90,6 +90,7 @@ export const pageEntries: Record<string, PageEntry> = {
     component: page(() => import('../features/race-results/calibration-page'), 'CalibrationPage'),
     ssr: true,
   },
+  '/record': { component: page(() => import('../features/proofing/record-page'), 'RecordPage'), ssr: true },
   '/terms': { component: page(() => import('../features/legal/terms-page'), 'TermsPage'), ssr: true },
   '/privacy': { component: page(() => import('../features/legal/privacy-page'), 'PrivacyPage'), ssr: true },
   '/responsible-gambling': {

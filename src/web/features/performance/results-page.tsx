@@ -186,6 +186,12 @@ export function ResultsPage() {
           </Link>
           .
         </p>
+        <p className="text-sm text-slate-700">
+          <Link to="/record" className="font-semibold text-navy-900 underline">
+            How to check the record
+          </Link>
+          : every selection sealed and time-stamped before its race.
+        </p>
         <QueryView
           query={results}
           loadingLabel="Loading results"
