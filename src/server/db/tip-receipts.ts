@@ -21,7 +21,12 @@ export async function linkTipReceipts(db: DbOrTx, day: string): Promise<void> {
     .where(eq(tipRecords.raceDate, day));
   if (records.length === 0) return;
   const receipts = await db
-    .select({ id: proofReceipts.id, kind: proofReceipts.kind, horse: proofReceipts.horse, raceTime: proofReceipts.raceTime })
+    .select({
+      id: proofReceipts.id,
+      kind: proofReceipts.kind,
+      horse: proofReceipts.horse,
+      raceTime: proofReceipts.raceTime,
+    })
     .from(proofReceipts)
     .where(and(eq(proofReceipts.raceDate, day), inArray(proofReceipts.kind, ['nap', 'nb', 'longshot'])))
     .orderBy(desc(proofReceipts.seq));

@@ -23,11 +23,13 @@ const optional = (label: string) =>
     .default('');
 
 /** A multiple names a bet the record can settle, with that bet's number of selections. */
-const settleable = <T extends z.ZodType<string>>(label: string, field: T) =>
-  field.superRefine((text, ctx) => {
-    const problem = multipleProblem(label, text);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.on] });
-  });
+const settleable = <In>(label: string, field: z.ZodType<string, In>) =>
+  field.pipe(
+    z.string().superRefine((text, ctx) => {
+      const problem = multipleProblem(label, text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.on] });
+    }),
+  );
 
 /**
  * POST /api/secure-content-upload: NAP, NB, Longshot,

@@ -33,6 +33,7 @@ export async function proofPublishedTips(
   ctx: Pick<AppContext, 'config' | 'clock' | 'db'>,
   tx: Tx,
   day: string,
+  publishedAt: Date,
   published: PublishedText,
   { confirmUnproofedLegs = false } = {},
 ): Promise<ProofOutcome> {
@@ -60,7 +61,9 @@ export async function proofPublishedTips(
     // The request schema refuses these first; kept here so no other caller can record one.
     if (!read.betType || read.legs.length !== read.betType.legs)
       throw badRequest(`Multiple ${i + 1} (“${read.label}”) is not a bet the record can settle.`);
-    return [{ no: i + 1, label: read.label, betType: read.betType, legs: read.legs.map((leg) => matchLeg(cards, leg)) }];
+    return [
+      { no: i + 1, label: read.label, betType: read.betType, legs: read.legs.map((leg) => matchLeg(cards, leg)) },
+    ];
   });
   const unmatched = multiples.flatMap((m) =>
     m.legs.flatMap((leg, k) =>
@@ -100,8 +103,8 @@ export async function proofPublishedTips(
         advised: leg.price,
       });
 
-  const { receiptOf, added } = await addReceipts(ctx, tx, day, selections);
-  await recordMultiples(tx, day, ctx.clock.now(), multiples, legs, receiptOf);
+  const { receiptOf, added } = await addReceipts(ctx, tx, day, publishedAt, selections);
+  await recordMultiples(tx, day, publishedAt, multiples, legs, receiptOf);
   return { legs, receiptsAdded: added, withoutRace };
 }
 

@@ -61,15 +61,16 @@ export interface ReceiptsOutcome {
  * (that one is named as replaced). The same tips published again add nothing. When receipts were
  * added, the day's new chain root gets a pending stamp row (an older pending one is superseded: the
  * new root covers its receipts) and, with PROOFING_EMAIL set, the lodgement e-mail is queued in the
- * same transaction. The opening records the runner's latest market price before now.
+ * same transaction. `now` is the publication's moment; the opening records the runner's latest
+ * market price before it.
  */
 export async function addReceipts(
   ctx: Pick<AppContext, 'config' | 'clock' | 'db'>,
   tx: Tx,
   day: string,
+  now: Date,
   selections: readonly ProofedSelection[],
 ): Promise<ReceiptsOutcome> {
-  const now = ctx.clock.now();
   // One writer of a day's chain at a time: seq and the root are read and written together.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`proof_receipts:${day}`}))`);
   const earlier = await tx

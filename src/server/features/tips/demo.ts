@@ -14,6 +14,7 @@ const days: PublishTipsInput[] = [
     multiple2: 'Trixie: Northern Star, Harbour Light, Long Road',
     multiple3: '',
     multiple4: '',
+    confirmUnproofedLegs: true, // published before the demo's cards exist: the legs are on none
     dailyPreview:
       '<h2>Ascot and Haydock preview</h2><p>Good to soft ground at both tracks favours the prominent racers. <strong>Northern Star</strong> has the best of the weights and was given too much to do last time.</p><ul><li>Harbour Light: well treated on her best form</li><li>Long Road: needs rain but the yard is in form</li></ul>',
   },
@@ -26,6 +27,7 @@ const days: PublishTipsInput[] = [
     multiple2: '',
     multiple3: '',
     multiple4: '',
+    confirmUnproofedLegs: true, // published before the demo's cards exist: the legs are on none
     dailyPreview:
       'An all-weather card with two competitive handicaps.\n\nCopper Coast was unlucky in running last time and is weighted to go close.\n\nSilent Witness returns to her favourite trip.',
   },
@@ -38,6 +40,7 @@ const days: PublishTipsInput[] = [
     multiple2: 'Yankee: Morning Mist, River Dance, Green Light, Blue Moon',
     multiple3: '',
     multiple4: '',
+    confirmUnproofedLegs: true, // published before the demo's cards exist: the legs are on none
     dailyPreview: '<p>Sandown’s stiff finish suits proven stayers. <em>Morning Mist</em> has won on both visits.</p>',
   },
 ];

@@ -59,6 +59,7 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
       ctx,
       tx,
       tipsDate,
+      now,
       { ...input, multiples: [input.multiple1, input.multiple2, input.multiple3, input.multiple4] },
       { confirmUnproofedLegs: input.confirmUnproofedLegs },
     );
