@@ -123,6 +123,7 @@ describe('daily tips', () => {
       multiple3: '',
       multiple4: '',
       dailyPreview: 'Sandown has a stiff finish.\n\nStayers are favoured.',
+      confirmUnproofedLegs: true, // the legs are on no card
     });
     j.app.clock.reset();
 
