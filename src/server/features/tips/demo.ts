@@ -1,4 +1,6 @@
+import { londonDate } from '#shared/london-time';
 import type { AppContext } from '#server/context';
+import { cardsOfDay } from '#server/db/day-cards';
 import { importBackCatalogue } from '../back-catalogue/import-back-catalogue';
 import { publishTips, type PublishTipsInput } from './publish-tips';
 
@@ -52,4 +54,23 @@ export async function seedDemoTips(ctx: AppContext) {
   for (let i = days.length - 1; i >= 1; i--) await publishTips(at(i), days[i]);
   await importBackCatalogue(ctx);
   await publishTips(ctx, days[0]);
+}
+
+/**
+ * Today's tips published again once the demo's cards and prices exist (a step after the prices),
+ * the multiples made of each of the first four races' top-rated runner: their legs are found on
+ * the cards, so the demo's record shows legs with their race, price and receipt.
+ */
+export async function seedDemoTipsOnTheCards(ctx: AppContext) {
+  const cards = await cardsOfDay(ctx.db, londonDate(ctx.clock.now()));
+  const picks = cards
+    .filter((race) => race.runners.length > 0)
+    .slice(0, 4)
+    .map((race) => race.runners.reduce((a, b) => ((b.vbRating ?? 0) > (a.vbRating ?? 0) ? b : a)).name);
+  if (picks.length < 4) return;
+  await publishTips(ctx, {
+    ...days[0],
+    multiple1: `Lucky 15: ${picks.join(', ')}`,
+    multiple2: `Trixie: ${picks.slice(0, 3).join(', ')}`,
+  });
 }
