@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonDate } from '#shared/london-time';
-import { multipleLegs, proofReceipts, proofStamps } from '#server/db/schema';
+import { multipleLegs, outbox, proofReceipts, proofStamps } from '#server/db/schema';
 import { seedDemo } from '#server/seed/demo';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -38,5 +38,8 @@ describe('demo receipts', () => {
       [3, 'superseded'],
       [10, 'pending'],
     ]);
+    // No lodgement address configured: the stamps wait for the stamper, and no e-mail is queued.
+    expect(stamps.every((s) => s.outboxKey === null)).toBe(true);
+    expect(await t.ctx.db.select().from(outbox).where(eq(outbox.kind, 'proofing'))).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ export function betTypeNamed(label: string): BetType | null {
 }
 
 /** "Double, Treble, …, Lucky 63": the names the analyst may use. */
-export const BET_TYPE_NAMES = BET_TYPES.map((t) => t.label).join(', ');
+const BET_TYPE_NAMES = BET_TYPES.map((t) => t.label).join(', ');
 
 /** A published multiple read as its label, the bet type it names (or null) and its selections in order. */
 export interface ReadMultiple {
