@@ -9,8 +9,12 @@ export const MAILING_PATHS: Record<MailingKind, string> = {
   blog: '/api/send-blog-post-email',
   golf: '/api/send-golf-email',
 };
-/** `billing`: refunds, a failed payment, a membership ended, renewal and price notices. `alerts`: a member's alert digest. */
-export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation' | 'billing' | 'alerts';
+/**
+ * `billing`: refunds, a failed payment, a membership ended, renewal and price notices. `alerts`: a
+ * member's alert digest. `proofing`: a day's receipts lodged with the independent address
+ * (PROOFING_EMAIL), never a member.
+ */
+export type MailKind = MailingKind | 'welcome' | 'password-reset' | 'cancellation' | 'billing' | 'alerts' | 'proofing';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export const RESET_LINK_SENT_MESSAGE =

@@ -12,6 +12,8 @@ export function tipsBody(overrides: Record<string, unknown> = {}) {
     multiple4: '',
     dailyPreview: '<p>Good to soft at <strong>Ascot</strong>.</p>',
     bannerDate: 'Tuesday 14 July 2026',
+    // The multiples name horses on no card: published as not proofed.
+    confirmUnproofedLegs: true,
     ...overrides,
   };
 }

@@ -83,6 +83,7 @@ describe('e-mail journeys', () => {
       multiple4: '',
       dailyPreview: '<p>Good to soft at Ascot.</p>',
       bannerDate: 'Tuesday 14 July 2026',
+      confirmUnproofedLegs: true, // the legs are on no card
     });
     expect(published.status).toBe(200);
 

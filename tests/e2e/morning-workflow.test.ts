@@ -206,6 +206,7 @@ describe("the analyst's daily tips", () => {
     await createAccount(j.app, 'member', 'reader@example.com');
     const admin = await signInAdmin();
     const a = admin.page;
+    expectFailures(a, { url: /\/api\/secure-content-upload$/, status: 409 }); // selections on no card, on purpose
     const publishes = countRequests(a, 'POST', '/api/secure-content-upload');
     const publishButton = a.getByRole('button', { name: 'Update Tips & Preview' });
     await expect.poll(() => publishButton.isVisible()).toBe(true);
@@ -269,10 +270,14 @@ describe("the analyst's daily tips", () => {
     await expect.poll(() => preview.getByRole('heading', { level: 2, name: 'Ascot preview' }).isVisible()).toBe(true);
     await expect.poll(() => preview.locator('strong').textContent()).toBe('Northern Star');
     await capture(a, 'morning-tips-editor');
-    // Nothing published today yet: no question asked.
+    // Nothing published today yet: no question asked about replacing. No cards today either: the
+    // multiple's selections are on none, and they are published unproofed once confirmed.
     await publishButton.click();
+    const unproofed = a.getByTestId('unproofed-legs-warning');
+    await expect.poll(() => unproofed.isVisible()).toBe(true);
+    await unproofed.getByRole('button', { name: 'Publish Without Proofing Them' }).click();
     await expect.poll(() => toastText(a, 'Tips Published').isVisible()).toBe(true);
-    expect(publishes.n).toBe(1);
+    expect(publishes.n).toBe(2);
 
     // A second publication the same day replaces the first: the admin is asked, with the NAP named.
     await expect.poll(() => a.getByRole('textbox', { name: 'Daily preview' }).textContent()).toBe('');
@@ -290,12 +295,13 @@ describe("the analyst's daily tips", () => {
       .toContain("This replaces today's published tips (NAP Northern Star – 2:10 Ascot (7/1); NB Harbour Light");
     await capture(a, 'morning-tips-replace-confirm');
     await replace.getByRole('button', { name: 'Cancel' }).click();
-    expect(publishes.n).toBe(1);
+    expect(publishes.n).toBe(2);
     await expect.poll(() => a.getByLabel('NAP', { exact: true }).inputValue()).toBe('Copper Coast – 2:45 Ascot (4/1)'); // nothing lost
     await publishButton.click();
     await replace.getByRole('button', { name: 'Replace Tips' }).click();
+    await unproofed.getByRole('button', { name: 'Publish Without Proofing Them' }).click();
     await expect.poll(() => toastText(a, 'Tips Published').isVisible()).toBe(true);
-    expect(publishes.n).toBe(2);
+    expect(publishes.n).toBe(4);
     await admin.context.close();
 
     // The member reads the second publication, the preview as the editor wrote it.

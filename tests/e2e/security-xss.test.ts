@@ -165,16 +165,21 @@ async function seed() {
   // Daily tips: every field, and the rich-text preview; yesterday's too, as today's are members-only
   // (DESIGN decision 10) and a visitor reads a past day.
   const tipPieces = chunks(1500);
+  // A multiple names a bet the record settles, with its number of selections: the vectors are one
+  // selection (without the separators), the others plain names.
+  const legsOf = (text: string, n: number) =>
+    [text.replace(/[,;\n]/g, ' '), ...Array.from({ length: n - 1 }, (_, i) => `Leg ${i + 2}`)].join(', ');
   const publishTips = () =>
     ok(
       admin.post('/api/secure-content-upload', {
         nap: `Canary NAP ${tipPieces[0]}`,
         nb: `Canary NB ${tipPieces[1] ?? VECTORS[0]}`,
         longshot: `Canary LS ${tipPieces[2] ?? VECTORS[1]}`,
-        multiple1: `Lucky 15: ${tipPieces[3] ?? VECTORS[2]}`,
-        multiple2: `${VECTORS[5]}: ${tipPieces[4] ?? VECTORS[3]}`,
-        multiple3: tipPieces[5] ?? VECTORS[6],
-        multiple4: tipPieces.slice(6).join('').slice(0, 1900) || VECTORS[7],
+        multiple1: `Lucky 15: ${legsOf(tipPieces[3] ?? VECTORS[2], 4)}`,
+        multiple2: `Trixie: ${legsOf(`${VECTORS[5]} ${tipPieces[4] ?? VECTORS[3]}`, 3)}`,
+        multiple3: `Double: ${legsOf(tipPieces[5] ?? VECTORS[6], 2)}`,
+        multiple4: `Treble: ${legsOf(tipPieces.slice(6).join('').slice(0, 1900) || VECTORS[7], 3)}`,
+        confirmUnproofedLegs: true, // the legs are on no card
         dailyPreview: `<p>Canary preview</p>${all()}`,
         bannerDate: `Canary ${VECTORS[10]}`.slice(0, 200),
       }),

@@ -39,6 +39,7 @@ describe('daily tips', () => {
     await createMember('reader@example.com');
 
     const admin = await j.newPage();
+    expectFailures(admin.page, { url: /\/api\/secure-content-upload$/, status: 409 }); // selections on no card, on purpose
     await signIn(admin.page, 'boss@example.com');
     await admin.page.waitForURL('**/admin');
     const a = admin.page;
@@ -82,6 +83,10 @@ describe('daily tips', () => {
     await capture(a, 'tips-admin-content-upload');
     await expect.poll(async () => publishButton.isDisabled()).toBe(false);
     await publishButton.click();
+    // No race cards today: the multiples' selections are on none, and the form asks before publishing them unproofed.
+    const unproofed = a.getByTestId('unproofed-legs-warning');
+    await expect.poll(() => unproofed.textContent()).toContain("Northern Star (not on today's cards)");
+    await unproofed.getByRole('button', { name: 'Publish Without Proofing Them' }).click();
     await expect.poll(() => toastTitle(a, 'Tips Published').isVisible()).toBe(true);
     // Everything resets: fields empty, bet types back to Lucky 15, the preview hidden.
     await expect.poll(async () => a.getByLabel('NAP', { exact: true }).inputValue()).toBe('');
@@ -123,6 +128,7 @@ describe('daily tips', () => {
       multiple3: '',
       multiple4: '',
       dailyPreview: 'Sandown has a stiff finish.\n\nStayers are favoured.',
+      confirmUnproofedLegs: true, // the legs are on no card
     });
     j.app.clock.reset();
 

@@ -27,6 +27,7 @@ async function publish(nap: string, daysAgo: number) {
     multiple3: '',
     multiple4: '',
     dailyPreview: `<p>${nap} preview text.</p>`,
+    confirmUnproofedLegs: true, // the legs are on no card
   });
   j.app.clock.reset();
 }

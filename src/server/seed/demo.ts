@@ -11,7 +11,7 @@ import { seedDemoPrices } from '#server/features/prices/demo';
 import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { seedDemoRacePreviews } from '#server/features/race-previews/demo';
 import { seedDemoRaceResults } from '#server/features/race-results/demo';
-import { seedDemoTips } from '#server/features/tips/demo';
+import { seedDemoTips, seedDemoTipsOnTheCards } from '#server/features/tips/demo';
 
 export const DEMO_MEMBER_EMAIL = 'member@vbg.example';
 
@@ -33,6 +33,7 @@ const demoSteps: readonly DemoStep[] = [
   seedDemoPerformance,
   seedDemoRaceCards,
   seedDemoPrices, // today's and tomorrow's cards' prices through the day
+  seedDemoTipsOnTheCards, // today's multiples again, from the cards: their legs have receipts
   seedDemoFreeRace,
   seedDemoRacePreviews,
   seedDemoRaceResults, // past days' results, and the demo member's bets on them

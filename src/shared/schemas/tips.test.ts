@@ -36,5 +36,12 @@ describe('publishTipsForm', () => {
     expect(paths({ ...form, multiples: [...form.multiples.slice(0, 3), multiple('x'.repeat(2001))] })).toEqual([
       ['multiples.3.selections', 'Multiple 4 is too long (at most 2000 characters)'],
     ]);
+    // A bet the record cannot settle is the bet type's refusal; the wrong number of selections, theirs.
+    expect(paths({ ...form, multiples: [multiple('A, B, C, D', 'Goliath'), ...form.multiples.slice(1)] })).toEqual([
+      ['multiples.0.header', expect.stringMatching(/^Multiple 1: “Goliath” is not a bet the record can settle/)],
+    ]);
+    expect(paths({ ...form, multiples: [multiple('A, B, C'), ...form.multiples.slice(1)] })).toEqual([
+      ['multiples.0.selections', 'Multiple 1: a Lucky 15 has 4 selections, not 3 (separate them with commas).'],
+    ]);
   });
 });

@@ -7,7 +7,11 @@ import { htmlToText, type Block, type EmailContent } from './templates';
 
 /** What each e-mail says. Pure: the use cases fetch the data, templates.ts draws it. */
 
-export function dailyUpdateEmail(config: AppConfig, tips: DailyTips, now: Date): EmailContent {
+export function dailyUpdateEmail(
+  config: AppConfig,
+  tips: Pick<DailyTips, 'bannerDate' | 'nap' | 'nb' | 'longshot'>,
+  now: Date,
+): EmailContent {
   const day = tips.bannerDate.trim() || formatLongDay(londonDate(now));
   const picks: Block[] = [
     { kind: 'pick', label: 'NAP', value: tips.nap || 'No NAP selection today' },

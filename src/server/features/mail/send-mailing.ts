@@ -1,12 +1,11 @@
-import { isNull, lte, or } from 'drizzle-orm';
+import { desc, isNull, lte, or } from 'drizzle-orm';
 import { londonDate } from '#shared/london-time';
 import type { MailingKind, MailingResult } from '#shared/mail';
 import type { AppContext } from '#server/context';
-import { articles, mailings } from '#server/db/schema';
+import { articles, dailyTips, mailings } from '#server/db/schema';
 import { mailingRecipients } from '#server/db/mailing-recipients';
 import { conflict } from '#server/http/errors';
 import { headColumns, newestFirst } from '../articles/store';
-import { getDailyTips } from '../tips/get-tips';
 import { signingKey, siteLink, unsubscribeToken } from './links';
 import { blogPostEmail, dailyUpdateEmail, golfEmail } from './messages';
 import { enqueue, wakeMailWorkers, type NewMessage } from './outbox';
@@ -18,8 +17,13 @@ const NO_ARTICLE_TO_SEND = 'There is no published article to send yet.';
 async function mailingContent(ctx: AppContext, kind: MailingKind): Promise<EmailContent> {
   const now = ctx.clock.now();
   if (kind === 'daily') {
-    const tips = await getDailyTips(ctx);
-    if (!tips.nap && !tips.nb && !tips.longshot) throw conflict(NO_TIPS_TO_SEND);
+    // The tips live now (the last published), read here: the tips feature's publishing writes mail.
+    const [tips] = await ctx.db
+      .select({ bannerDate: dailyTips.bannerDate, nap: dailyTips.nap, nb: dailyTips.nb, longshot: dailyTips.longshot })
+      .from(dailyTips)
+      .orderBy(desc(dailyTips.publishedAt), desc(dailyTips.id))
+      .limit(1);
+    if (!tips || (!tips.nap && !tips.nb && !tips.longshot)) throw conflict(NO_TIPS_TO_SEND);
     return dailyUpdateEmail(ctx.config, tips, now);
   }
   if (kind === 'blog') {

@@ -9,6 +9,7 @@ import { normaliseOdds } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
 import type { Tx } from '#server/db/client';
 import { tipRecords } from '#server/db/schema';
+import { linkTipReceipts } from '#server/db/tip-receipts';
 import { badRequest, conflict, needsConfirmation, notFound } from '#server/http/errors';
 import { publishedDay } from './published-tips';
 import { toTipRecord } from './tip-row';
@@ -157,12 +158,11 @@ export async function recordTip(
     const now = ctx.clock.now();
     // A published tip went to members when it was published; one typed in is theirs from now.
     const values = { ...input, ...details, ...correctionColumns(correctedOdds, now), publishedAt: publishedAt ?? now };
-    if (found) {
-      const [row] = await tx.update(tipRecords).set(values).where(eq(tipRecords.id, found.id)).returning();
-      return { record: toTipRecord(row), replaced: true };
-    }
-    const [row] = await tx.insert(tipRecords).values(values).returning();
-    return { record: toTipRecord(row), replaced: false };
+    const [row] = found
+      ? await tx.update(tipRecords).set(values).where(eq(tipRecords.id, found.id)).returning()
+      : await tx.insert(tipRecords).values(values).returning();
+    await linkTipReceipts(tx, input.raceDate);
+    return { record: toTipRecord(row), replaced: Boolean(found) };
   });
 }
 
@@ -209,6 +209,7 @@ export async function syncTipsWithPublished(
           );
       }
     }
+    await linkTipReceipts(tx, raceDate);
     return out;
   });
 }
@@ -244,6 +245,7 @@ export async function editPendingTip(
       .set({ ...details, ...correction })
       .where(eq(tipRecords.id, id))
       .returning();
+    await linkTipReceipts(tx, row.raceDate);
     return toTipRecord(updated);
   });
 }

@@ -1,4 +1,6 @@
+import { londonDate } from '#shared/london-time';
 import type { AppContext } from '#server/context';
+import { cardsOfDay } from '#server/db/day-cards';
 import { importBackCatalogue } from '../back-catalogue/import-back-catalogue';
 import { publishTips, type PublishTipsInput } from './publish-tips';
 
@@ -14,6 +16,7 @@ const days: PublishTipsInput[] = [
     multiple2: 'Trixie: Northern Star, Harbour Light, Long Road',
     multiple3: '',
     multiple4: '',
+    confirmUnproofedLegs: true, // published before the demo's cards exist: the legs are on none
     dailyPreview:
       '<h2>Ascot and Haydock preview</h2><p>Good to soft ground at both tracks favours the prominent racers. <strong>Northern Star</strong> has the best of the weights and was given too much to do last time.</p><ul><li>Harbour Light: well treated on her best form</li><li>Long Road: needs rain but the yard is in form</li></ul>',
   },
@@ -26,6 +29,7 @@ const days: PublishTipsInput[] = [
     multiple2: '',
     multiple3: '',
     multiple4: '',
+    confirmUnproofedLegs: true, // published before the demo's cards exist: the legs are on none
     dailyPreview:
       'An all-weather card with two competitive handicaps.\n\nCopper Coast was unlucky in running last time and is weighted to go close.\n\nSilent Witness returns to her favourite trip.',
   },
@@ -38,6 +42,7 @@ const days: PublishTipsInput[] = [
     multiple2: 'Yankee: Morning Mist, River Dance, Green Light, Blue Moon',
     multiple3: '',
     multiple4: '',
+    confirmUnproofedLegs: true, // published before the demo's cards exist: the legs are on none
     dailyPreview: '<p>Sandown’s stiff finish suits proven stayers. <em>Morning Mist</em> has won on both visits.</p>',
   },
 ];
@@ -49,4 +54,23 @@ export async function seedDemoTips(ctx: AppContext) {
   for (let i = days.length - 1; i >= 1; i--) await publishTips(at(i), days[i]);
   await importBackCatalogue(ctx);
   await publishTips(ctx, days[0]);
+}
+
+/**
+ * Today's tips published again once the demo's cards and prices exist (a step after the prices),
+ * the multiples made of each of the first four races' top-rated runner: their legs are found on
+ * the cards, so the demo's record shows legs with their race, price and receipt.
+ */
+export async function seedDemoTipsOnTheCards(ctx: AppContext) {
+  const cards = await cardsOfDay(ctx.db, londonDate(ctx.clock.now()));
+  const picks = cards
+    .filter((race) => race.runners.length > 0)
+    .slice(0, 4)
+    .map((race) => race.runners.reduce((a, b) => ((b.vbRating ?? 0) > (a.vbRating ?? 0) ? b : a)).name);
+  if (picks.length < 4) return;
+  await publishTips(ctx, {
+    ...days[0],
+    multiple1: `Lucky 15: ${picks.join(', ')}`,
+    multiple2: `Trixie: ${picks.slice(0, 3).join(', ')}`,
+  });
 }

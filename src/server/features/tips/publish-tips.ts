@@ -8,6 +8,8 @@ import { badRequest, needsConfirmation } from '#server/http/errors';
 // The daily preview is sanitised with the article allow-list: one sanitiser for both.
 import { isBlankHtml, sanitizeArticleHtml } from '../articles/sanitize';
 import { followPublishedTips } from '../performance/auto-populate';
+import { proofPublishedTips } from '../proofing/proof-published-tips';
+import { wakeLodgement } from '../proofing/receipts';
 import { tipsShorterThanValue } from './short-prices';
 
 export type PublishTipsInput = z.output<typeof contentUploadBody>;
@@ -17,7 +19,8 @@ export type PublishTipsInput = z.output<typeof contentUploadBody>;
  * They are what members see until the next upload. A tip advised shorter than its
  * "value down to" price on the day's cards contradicts the price guidance members read beside it,
  * so it is published only once the analyst confirms it (`confirmShortPrices`); the tips page then
- * says why it is tipped at that price.
+ * says why it is tipped at that price. The tips, their multiples and legs, their receipts and the
+ * receipts' lodgement e-mail are written in one transaction (proofPublishedTips): all or nothing.
  */
 export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
   const dailyPreview = sanitizeArticleHtml(input.dailyPreview).trim();
@@ -46,14 +49,26 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
     dailyPreview,
     publishedAt: now,
   };
-  const [row] = await ctx.db
-    .insert(dailyTips)
-    .values({ tipsDate, ...update })
-    .onConflictDoUpdate({ target: dailyTips.tipsDate, set: update })
-    .returning();
+  const { row, proof } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(dailyTips)
+      .values({ tipsDate, ...update })
+      .onConflictDoUpdate({ target: dailyTips.tipsDate, set: update })
+      .returning();
+    const proof = await proofPublishedTips(
+      ctx,
+      tx,
+      tipsDate,
+      now,
+      { ...input, multiples: [input.multiple1, input.multiple2, input.multiple3, input.multiple4] },
+      { confirmUnproofedLegs: input.confirmUnproofedLegs },
+    );
+    return { row, proof };
+  });
   await ctx.cache.invalidate('dailyTips');
-  // The day's pending tip records follow the tips as now published.
+  if (proof.receiptsAdded > 0) await wakeLodgement(ctx);
+  // The day's pending tip records follow the tips as now published (and point at their receipts).
   await followPublishedTips(ctx, tipsDate);
   await raceDayChanged(ctx, 'tips-published'); // members' alerts (never fails the publishing)
-  return row;
+  return { row, ...proof };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isIsoDay } from '#shared/london-time';
-import { contentUploadBody } from '#shared/schemas/tips';
+import { contentUploadBody, type PublishTipsResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
 import { MEMBERS_ONLY_CACHE, requireDayAccess } from '#server/http/dated-access';
 import { badRequest } from '#server/http/errors';
@@ -13,12 +13,22 @@ import { publishTips } from './publish-tips';
 export function tipsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/secure-content-upload', { config: { access: 'admin' } }, async (request) => {
     const body = parse(contentUploadBody, request.body);
-    const row = await publishTips(ctx, body);
-    return {
+    const { row, legs, receiptsAdded, withoutRace } = await publishTips(ctx, body);
+    const receipts =
+      receiptsAdded === 0
+        ? 'No new receipts: the selections are as already receipted.'
+        : `${receiptsAdded} new receipt${receiptsAdded === 1 ? '' : 's'}.`;
+    const noRace = withoutRace.length
+      ? ` No receipt for the ${withoutRace.join(' or the ')}: its race (time and course) could not be read.`
+      : '';
+    const answer: PublishTipsResult = {
       success: true,
-      message: `Tips and preview published for ${row.tipsDate}.`,
+      message: `Tips and preview published for ${row.tipsDate}. ${receipts}${noRace}`,
       popupMessage: 'Daily tips are live for members.',
+      legs,
+      receiptsAdded,
     };
+    return answer;
   });
 
   // Not an async read: a cache hit answers without a promise (decision 0024).

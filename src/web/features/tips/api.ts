@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminActionResult, ContentUploadBody, DailyTips, HistoricalTips } from '#shared/schemas/tips';
+import type { ContentUploadBody, DailyTips, HistoricalTips, PublishTipsResult } from '#shared/schemas/tips';
 import { DAILY_TIPS_KEY } from '#web/lib/query-keys';
 import { ApiError, apiJson, getJson } from '#web/lib/request';
 
@@ -29,7 +29,7 @@ export function useHistoricalTips(date: string, { membersOnly = false } = {}) {
 export function usePublishTips() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ContentUploadBody) => apiJson<AdminActionResult>('POST', '/api/secure-content-upload', body),
+    mutationFn: (body: ContentUploadBody) => apiJson<PublishTipsResult>('POST', '/api/secure-content-upload', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: DAILY_TIPS_KEY }),
   });
 }

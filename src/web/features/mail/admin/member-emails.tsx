@@ -28,6 +28,7 @@ const KIND_LABELS: Record<string, string> = {
   cancellation: 'Cancellation',
   billing: 'Billing',
   alerts: 'Alert digest',
+  proofing: 'Receipts lodged',
 };
 
 const STATUS_TONES: Record<OutboxStatus, string> = {

@@ -4,7 +4,8 @@ import { useController, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Loader2, Send } from 'lucide-react';
 import { londonDate } from '#shared/london-time';
-import { publishTipsForm, type ContentUploadBody } from '#shared/schemas/tips';
+import { BET_TYPES } from '#shared/proofing/bet-types';
+import { publishTipsForm, type ContentUploadBody, type PublishedLeg } from '#shared/schemas/tips';
 import { DEFAULT_BET_TYPE } from '#shared/tips-format';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
@@ -18,6 +19,7 @@ import { sanitizeArticleHtml } from '../../articles/sanitize';
 import { PreviewBody } from '../tips-cards';
 import { Step } from '#web/components/step';
 import { TextArea } from '#web/components/ui/textarea';
+import { PublishedLegs } from './published-legs';
 
 type FormValues = z.input<typeof publishTipsForm>;
 
@@ -46,7 +48,7 @@ function refusals(errors: FieldErrors<FormValues>): string[] {
     errors.nap,
     errors.nb,
     errors.longshot,
-    ...MULTIPLES.map((i) => errors.multiples?.[i]?.selections),
+    ...MULTIPLES.flatMap((i) => [errors.multiples?.[i]?.header, errors.multiples?.[i]?.selections]),
     errors.dailyPreview,
   ].flatMap((e) => (e?.message ? [e.message] : []));
 }
@@ -85,6 +87,10 @@ export function PublishTipsForm() {
   const [confirming, setConfirming] = useState<ContentUploadBody | null>(null);
   // Tips advised shorter than their value price: the server's warning, published only once confirmed.
   const [shortPrices, setShortPrices] = useState<{ body: ContentUploadBody; message: string } | null>(null);
+  // Multiples' selections not found once on the day's cards: published, not proofed, only once confirmed.
+  const [unproofedLegs, setUnproofedLegs] = useState<{ body: ContentUploadBody; message: string } | null>(null);
+  // The last publication's legs, each with the race it was found in.
+  const [publishedLegs, setPublishedLegs] = useState<PublishedLeg[]>([]);
   const today = londonDate(new Date());
   const published = useHistoricalTips(today);
   const publish = usePublishTips();
@@ -112,12 +118,18 @@ export function PublishTipsForm() {
       onSuccess: (result) => {
         toast({ title: 'Tips Published', description: result.message });
         setShortPrices(null);
+        setUnproofedLegs(null);
+        setPublishedLegs(result.legs);
         reset();
       },
       onError: (err) => {
-        if (confirmationField(err) === 'confirmShortPrices')
+        const confirm = confirmationField(err);
+        if (confirm === 'confirmShortPrices')
           setShortPrices({ body, message: errorMessage(err, 'A tip is advised shorter than its value price.') });
-        else
+        else if (confirm === 'confirmUnproofedLegs') {
+          setShortPrices(null);
+          setUnproofedLegs({ body, message: errorMessage(err, 'A selection is not on the day’s cards.') });
+        } else
           toast({
             variant: 'destructive',
             title: 'Content Upload Failed',
@@ -134,6 +146,8 @@ export function PublishTipsForm() {
   const submit = form.handleSubmit(
     (body) => {
       setShortPrices(null);
+      setUnproofedLegs(null);
+      setPublishedLegs([]);
       if (published.data) setConfirming(body);
       else send(body);
     },
@@ -174,8 +188,13 @@ export function PublishTipsForm() {
       <Step
         n={4}
         title="Multiple Bets"
-        description="Multiple 1 is required; 2 to 4 are optional. A multiple is published only when it has selections."
+        description="Multiple 1 is required; 2 to 4 are optional. A multiple is published only when it has selections. Each selection is found on today’s cards for its receipt: add its race (“Horse 2:10 Ascot”) when the name runs twice."
       >
+        <datalist id="bet-types">
+          {BET_TYPES.map((t) => (
+            <option key={t.id} value={t.label} />
+          ))}
+        </datalist>
         <div className="grid gap-4 lg:grid-cols-2">
           {MULTIPLES.map((i) => (
             <fieldset key={i} className="grid gap-3 rounded-lg border border-slate-200 p-4">
@@ -183,7 +202,12 @@ export function PublishTipsForm() {
                 Multiple {i + 1}
                 {i === 0 ? ' (required)' : ' (optional)'}
               </legend>
-              <Field label={`Multiple ${i + 1} bet type`} {...form.register(`multiples.${i}.header`)} />
+              <Field
+                label={`Multiple ${i + 1} bet type`}
+                list="bet-types"
+                {...form.register(`multiples.${i}.header`)}
+                error={errors.multiples?.[i]?.header?.message}
+              />
               <TextArea
                 label={`Multiple ${i + 1} selections`}
                 rows={3}
@@ -268,6 +292,30 @@ export function PublishTipsForm() {
           </div>
         </div>
       )}
+
+      {unproofedLegs && (
+        <div
+          role="alert"
+          className="grid gap-3 rounded-lg border border-gold-300 bg-gold-50 p-4 text-sm text-navy-900"
+          data-testid="unproofed-legs-warning"
+        >
+          <p className="font-bold">Not published: a multiple’s selection is not found once on today’s cards</p>
+          <p>{unproofedLegs.message}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              onClick={() => send({ ...unproofedLegs.body, confirmUnproofedLegs: true })}
+              disabled={publish.isPending}
+            >
+              Publish Without Proofing Them
+            </Button>
+            <Button variant="outline" onClick={() => setUnproofedLegs(null)} disabled={publish.isPending}>
+              Change the Multiples
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <PublishedLegs legs={publishedLegs} />
 
       <ConfirmDialog
         open={confirming !== null}
