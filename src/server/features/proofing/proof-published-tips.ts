@@ -1,5 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { readMultiple } from '#shared/proofing/bet-types';
+import { BET_TYPES, type BetType } from '#shared/proofing/multiples';
 import { matchLeg, unmatchedLegText } from '#shared/proofing/match-legs';
 import { nameKey, raceOfTip } from '#shared/race-results';
 import type { PublishedLeg } from '#shared/schemas/tips';
@@ -59,7 +60,7 @@ export async function proofPublishedTips(
     const read = readMultiple(text);
     if (!read) return [];
     // The request schema refuses these first; kept here so no other caller can record one.
-    if (!read.betType || read.legs.length !== read.betType.legs)
+    if (!read.betType || read.legs.length !== BET_TYPES[read.betType].legs)
       throw badRequest(`Multiple ${i + 1} (“${read.label}”) is not a bet the record can settle.`);
     return [
       { no: i + 1, label: read.label, betType: read.betType, legs: read.legs.map((leg) => matchLeg(cards, leg)) },
@@ -113,7 +114,7 @@ async function recordMultiples(
   tx: Tx,
   day: string,
   now: Date,
-  multiples: ReadonlyArray<{ no: number; label: string; betType: { id: string } }>,
+  multiples: ReadonlyArray<{ no: number; label: string; betType: BetType }>,
   legs: readonly PublishedLeg[],
   receiptOf: ReadonlyMap<string, number>,
 ) {
@@ -126,7 +127,7 @@ async function recordMultiples(
         : eq(multipleBets.raceDate, day),
     );
   for (const m of multiples) {
-    const values = { label: m.label, betType: m.betType.id, publishedAt: now };
+    const values = { label: m.label, betType: m.betType, publishedAt: now };
     const [bet] = await tx
       .insert(multipleBets)
       .values({ raceDate: day, multipleNo: m.no, ...values })

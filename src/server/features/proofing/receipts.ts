@@ -16,6 +16,7 @@ import { priceHistoriesOf, runnerOfDayKey } from '#server/db/price-history';
 import { proofReceipts, proofStamps } from '#server/db/schema';
 import { enqueue, wakeMailWorkers } from '../mail/outbox';
 import { lodgementEmail } from './lodgement-email';
+import { wakeStamper } from './stamper';
 
 /** One published selection a receipt is made for: a headline tip, or a matched leg of a multiple. */
 export interface ProofedSelection {
@@ -170,7 +171,9 @@ export async function addReceipts(
   return { receiptOf, added: fresh.length };
 }
 
-/** After the publishing commits: the lodgement e-mail goes at once (the workers also poll). */
+/** After the publishing commits: the lodgement e-mail and the time-stamp go at once (both loops also poll). */
 export async function wakeLodgement(ctx: Pick<AppContext, 'config' | 'database' | 'log'>) {
   if (ctx.config.PROOFING_EMAIL) await wakeMailWorkers(ctx);
+  // The new root goes to the time-stamp authority at once: every second before the off counts.
+  await wakeStamper(ctx);
 }

@@ -4,7 +4,7 @@ import { useController, type FieldErrors } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Loader2, Send } from 'lucide-react';
 import { londonDate } from '#shared/london-time';
-import { BET_TYPES } from '#shared/proofing/bet-types';
+import { BET_TYPES } from '#shared/proofing/multiples';
 import { publishTipsForm, type ContentUploadBody, type PublishedLeg } from '#shared/schemas/tips';
 import { DEFAULT_BET_TYPE } from '#shared/tips-format';
 import { Button } from '#web/components/ui/button';
@@ -191,8 +191,8 @@ export function PublishTipsForm() {
         description="Multiple 1 is required; 2 to 4 are optional. A multiple is published only when it has selections. Each selection is found on today’s cards for its receipt: add its race (“Horse 2:10 Ascot”) when the name runs twice."
       >
         <datalist id="bet-types">
-          {BET_TYPES.map((t) => (
-            <option key={t.id} value={t.label} />
+          {Object.values(BET_TYPES).map((t) => (
+            <option key={t.label} value={t.label} />
           ))}
         </datalist>
         <div className="grid gap-4 lg:grid-cols-2">
