@@ -1,11 +1,13 @@
-import { londonInstant } from './london-time';
+import { londonClock, londonDate } from './london-time';
+import { raceIsOff } from './race-times';
 
 /**
- * A race is off at its card time, read as London wall-clock time on its London day. Nothing about
- * how it ran (a result, a BSP, a settled tip) can be known before then.
+ * Whether a race of a London day at its card time (London) is off at an instant, as the race cards
+ * and the watch list say (raceIsOff: once its minute has passed). Nothing about how it ran (a
+ * result, a BSP, a settled tip) can be known before then.
  */
 export function isOff(date: string, time: string, now: Date): boolean {
-  return now.getTime() >= londonInstant(date, time).getTime();
+  return raceIsOff({ raceDate: date, time }, londonDate(now), londonClock(now));
 }
 
 /** "the 16:20 Ascot" */
