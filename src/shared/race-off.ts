@@ -11,7 +11,7 @@ export function isOff(date: string, time: string, now: Date): boolean {
 }
 
 /** "the 16:20 Ascot" */
-export const raceName = (race: { time: string; course: string }) => `the ${race.time} ${race.course}`;
+const raceName = (race: { time: string; course: string }) => `the ${race.time} ${race.course}`;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

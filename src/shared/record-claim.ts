@@ -2,7 +2,7 @@ import { formatLongDay } from './london-time';
 import { formatPoints, type TipStats } from './tip-stats';
 
 /** The prices a record's figures are settled at. */
-export type PriceBasis = 'advised' | 'sp' | 'bsp';
+type PriceBasis = 'advised' | 'sp' | 'bsp';
 
 const BASIS_WORDS: Record<PriceBasis, string> = {
   advised: 'at the advised prices',

@@ -79,7 +79,7 @@ export interface RaceToSave {
  * then cannot be true, and would settle tips and tell members before the race is run. Nothing is
  * written; the refusal names every such race.
  */
-export function refuseRacesNotOff(date: string, races: readonly RaceToSave[], now: Date): void {
+function refuseRacesNotOff(date: string, races: readonly RaceToSave[], now: Date): void {
   const notOff = races.filter((r) => !isOff(date, r.card.time, now));
   if (notOff.length === 0) return;
   throw new ResultsRefused(
