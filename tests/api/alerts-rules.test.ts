@@ -10,7 +10,7 @@ import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { alertedMember, star, withAlertsApp } from './alerts-helpers';
 import { MORNING, pastePrices, raceCard, TODAY, uploadDay, uploadMorningOdds } from './prices-helpers';
-import { enterResults, resultLine } from './race-results-helpers';
+import { afterTheOff, enterResults, resultLine } from './race-results-helpers';
 import { publish } from './tips-helpers';
 
 let t: TestApp;
@@ -229,9 +229,10 @@ describe('a tip becomes a non-runner', () => {
       },
     ]);
 
-    // The results paste lists the NB as a non-runner.
-    t.clock.advance(20 * 60_000);
-    expect((await enterResults(admin, TODAY, [resultLine(second, [0, 1, 2], [4])])).status).toBe(200);
+    // After its off, the results paste lists the NB as a non-runner.
+    t.clock.set(afterTheOff(TODAY, second.time));
+    const { client: analyst } = await signedIn(t, 'admin', 'analyst@example.com');
+    expect((await enterResults(analyst, TODAY, [resultLine(second, [0, 1, 2], [4])])).status).toBe(200);
     await delivered();
     expect(push.to(ann.device!.endpoint).map((p) => (p as { title: string }).title)).toEqual([
       `Non-runner: ${first.horses[1].name}`,
@@ -252,7 +253,7 @@ describe('a tip becomes a non-runner', () => {
     // Marked again: no second alert.
     expect(
       (
-        await admin.post('/api/vbg-race-cards/morning-odds', {
+        await analyst.post('/api/vbg-race-cards/morning-odds', {
           tabType: 'wednesday',
           morningOdds: `${first.horses[1].name}: NR`,
         })

@@ -430,3 +430,68 @@ describe('BSP files uploaded by the admin', () => {
     expect(betfair.requests).toEqual([]); // an upload fetches nothing
   });
 });
+
+describe('races not off yet', () => {
+  const NOT_OFF = {
+    date: DAY,
+    race: '12:50 Ascot',
+    horse: null,
+    message: 'Not off yet (off 12:50 London time): its BSPs and result were not saved.',
+  };
+  /** 12:30 on the day: the 12:15 is off, the 12:50 is not; the admin signed in again. */
+  async function between() {
+    t.clock.set(new Date(`${DAY}T12:30:00Z`));
+    admin = (await signedIn(t, 'admin', 'admin-at-lunch@example.com')).client;
+  }
+
+  it('a fetched file: the race not off is left out and listed, the rest is saved and settled', async () => {
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${races[1].time} ${races[1].course}`,
+      selectionName: races[1].horses[1].name,
+      selectionType: 'nap',
+      advisedOdds: '3/1',
+    });
+    await between();
+    publish(standard(), DAY, DAY);
+    const answer = (await run()).json as FeedRunAnswer;
+    expect(answer.feed.state).toBe('ok');
+    expect(answer.message).toMatch(
+      new RegExp(`^${DAY}: 5 new prices, 1 result saved\\. Not off yet, results not saved: 12:50 Ascot\\.`),
+    );
+    expect(answer.feed.unmatched).toEqual([NOT_OFF]);
+    expect((await resultOf(races[0]))!.source).toBe('bsp');
+    expect(await resultOf(races[1])).toBeNull();
+    const snapshots = await t.ctx.db.select().from(priceSnapshots);
+    expect(new Set(snapshots.map((s) => s.time))).toEqual(new Set([races[0].time]));
+    expect((await tips()).nap.result).toBeNull();
+  });
+
+  it('an upload by the admin: the races not off are refused by name, the others saved', async () => {
+    await between();
+    const res = await admin.post(
+      '/api/admin/feeds/bsp',
+      bspForm(bspCsv(DAY, 'win', standard()), bspCsv(DAY, 'place', standard())),
+    );
+    expect(res.status, res.text).toBe(200);
+    const answer = res.json as BspUploadAnswer;
+    expect(answer).toMatchObject({ prices: 5, results: 1, unmatched: [NOT_OFF] });
+    expect(answer.message).toBe(
+      'BSP files for 2026-11-25 read: 5 new BSPs, 1 result saved. Refused, not off yet (London time): 12:50 Ascot; if a race time is wrong, correct it on the cards first.',
+    );
+    expect(await resultOf(races[1])).toBeNull();
+    expect((await feed()).unmatched).toEqual([NOT_OFF]);
+
+    // After the off the same files give the 12:50 its BSPs and result.
+    t.clock.set(new Date(`${DAY}T12:51:00Z`));
+    admin = (await signedIn(t, 'admin', 'admin-after-the-off@example.com')).client;
+    const later = (
+      await admin.post(
+        '/api/admin/feeds/bsp',
+        bspForm(bspCsv(DAY, 'win', standard()), bspCsv(DAY, 'place', standard())),
+      )
+    ).json as BspUploadAnswer;
+    expect(later).toMatchObject({ prices: 5, results: 1, unmatched: [] });
+    expect((await resultOf(races[1]))!.runners.map((r) => r[1])).toEqual(['ran', 'won', 'ran', 'placed', 'ran']);
+  });
+});

@@ -137,6 +137,37 @@ describe('The Racing API', () => {
     expect(api.requests.filter((r) => r.status === 429)).toEqual([]);
   });
 
+  it('leaves out a result for a race not off yet and lists it; its prices and the other results are saved', async () => {
+    const [one, two] = races;
+    await record(admin, {
+      raceDate: DAY,
+      raceTime: `${two.time} ${two.course}`,
+      selectionName: two.horses[0].name,
+      selectionType: 'nap',
+      advisedOdds: '5/1',
+    });
+    // 12:30: the 12:15 is off, the 12:50 is not.
+    t.clock.set(new Date(`${DAY}T12:30:00Z`));
+    admin = (await signedIn(t, 'admin', 'admin-at-lunch@example.com')).client;
+    publishPrices(0);
+    api.results = [raceResult(DAY, one, [3, 1, 0, 2, 4]), raceResult(DAY, two, [0, 1, 2, 3, 4])];
+    const { status, answer } = await runAnswer();
+    expect(status, answer.message).toBe(200);
+    expect(answer.feed.state).toBe('ok');
+    expect(answer.message).toBe(`${DAY}: 10 new prices, 1 result saved. Not off yet, results not saved: 12:50 Ascot.`);
+    expect(answer.feed.unmatched).toEqual([
+      {
+        date: DAY,
+        race: '12:50 Ascot',
+        horse: null,
+        message: 'Not off yet (off 12:50 London time): its result was not saved.',
+      },
+    ]);
+    expect((await t.ctx.db.select().from(raceResults)).map((r) => r.time)).toEqual([one.time]);
+    const nap = ((await admin.get('/api/daily-performance-history')).json as TipRecord[])[0];
+    expect(nap.result).toBeNull();
+  });
+
   it('saves results like the analyst’s with source racing-api: positions, SPs, non-runners (no BSPs: the API has none); tips settle', async () => {
     const [one, two] = races;
     await record(admin, {

@@ -4,7 +4,7 @@ import type { MyBet, MyBetsResponse } from '#shared/schemas/my-bets';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
-import { enterResults, resultLine, uploadCards } from './race-results-helpers';
+import { afterTheOff, enterResults, resultLine, uploadCards } from './race-results-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +73,7 @@ describe('/api/my-bets', () => {
       ).status,
     ).toBe(200);
 
+    t.clock.set(afterTheOff(TODAY, race.time));
     expect((await enterResults(admin, TODAY, [resultLine(race, [2, 0])])).status).toBe(200);
 
     const body = (await member.get('/api/my-bets')).json as MyBetsResponse;
@@ -124,6 +125,7 @@ describe('/api/my-bets', () => {
       createdAt: t.clock.now(),
     });
     await t.ctx.db.insert(memberBets).values([asStored(2), asStored(8)]);
+    t.clock.set(afterTheOff(TODAY, race.time));
     expect((await enterResults(admin, TODAY, [resultLine(race, [0, 1, 2], [8])])).status).toBe(200);
 
     const body = (await member.get('/api/my-bets')).json as MyBetsResponse;

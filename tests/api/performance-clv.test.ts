@@ -139,6 +139,7 @@ describe('closing line value in GET /api/results', () => {
   });
 
   it("visitors' figures leave out today's settled tips, as the rest of the record does", async () => {
+    t.clock.set(new Date('2026-07-20T13:15:00Z')); // 14:15 in London: the 14:10 is off
     const { client: admin } = await signedIn(t, 'admin');
     const today = await record(admin, {
       raceDate: '2026-07-20',

@@ -229,9 +229,11 @@ describe('a tip recorded by hand for a day whose tips are published', () => {
     [row] = (await t.ctx.db.select().from(tipRecords)).filter((r) => r.selectionType === 'nap');
     expect(row.correctedOdds).toBe('5/1');
 
-    // Settled at the corrected price; the public record shows both prices.
-    await admin.post(`/api/admin/tip-records/${row.id}/settle`, { result: 'WON' });
-    const results = (await admin.get('/api/results')).json as { tips: Array<Record<string, unknown>> };
+    // Settled at the corrected price after the 14:00 off (13:00 UTC in summer); the public record shows both prices.
+    t.clock.set(new Date('2026-07-14T13:05:00Z'));
+    const { client: later } = await signedIn(t, 'admin', 'analyst@example.com');
+    expect((await later.post(`/api/admin/tip-records/${row.id}/settle`, { result: 'WON' })).status).toBe(200);
+    const results = (await later.get('/api/results')).json as { tips: Array<Record<string, unknown>> };
     expect(results.tips.find((r) => r.selectionName === 'Northern Star')).toMatchObject({
       advisedOdds: '11/2',
       correctedOdds: '5/1',
@@ -369,18 +371,23 @@ describe("Auto-Populate Today's Tips", () => {
     const { client: admin } = await signedIn(t, 'admin');
     await publish(admin, {
       nap: 'Northern Star – 2:10 Ascot (7/1)',
-      nb: 'Harbour Light (15:15 Haydock) 11/4',
+      nb: 'Harbour Light (12:15 Haydock) 11/4',
       longshot: 'Long Road 4.00 Ascot evs',
     });
     expect((await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' })).json.added).toBe(3);
     const byType = async () =>
       Object.fromEntries((await t.ctx.db.select().from(tipRecords)).map((r) => [r.selectionType, r]));
-    await admin.post(`/api/admin/tip-records/${(await byType()).nb.id}/settle`, { result: 'LOST' });
+    // The NB settled after its 12:15 off (11:15 UTC in summer), before the other races.
+    t.clock.set(new Date('2026-07-14T11:20:00Z'));
+    const { client: later } = await signedIn(t, 'admin', 'analyst@example.com');
+    expect(
+      (await later.post(`/api/admin/tip-records/${(await byType()).nb.id}/settle`, { result: 'LOST' })).status,
+    ).toBe(200);
 
     t.clock.advance(10 * 60_000); // within the admin's session
-    await publish(admin, {
+    await publish(later, {
       nap: 'Green Light – 2:40 Ascot (4/1)',
-      nb: 'Silver Comet (15:15 Haydock) 3/1',
+      nb: 'Silver Comet (12:15 Haydock) 3/1',
       longshot: 'Long Road 4.00 Ascot 12/1',
     });
     const after = await byType();
@@ -394,7 +401,7 @@ describe("Auto-Populate Today's Tips", () => {
     expect(after.nb).toMatchObject({ selectionName: 'Harbour Light', result: 'LOST' }); // settled: untouched
     expect([after.longshot.selectionName, after.longshot.advisedOdds]).toEqual(['Long Road', '12/1']);
 
-    const again = await admin.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
+    const again = await later.post('/api/admin/auto-populate-performance', { date: '2026-07-14' });
     expect(again.json.message).toBe(
       'Nothing to change: the records for 2026-07-14 already match the published tips. Already settled and different from the published tips: Harbour Light — correct them in Performance History if needed.',
     );

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { londonInstant } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 
@@ -28,3 +29,6 @@ export function resultLine(
 export async function enterResults(admin: HttpClient, date: string, lines: string[]) {
   return admin.post('/api/admin/race-results', { date, lines: lines.join('\n') });
 }
+
+/** The first minute a race counts as off (its London minute over): when its result may be entered. */
+export const afterTheOff = (date: string, time: string) => new Date(londonInstant(date, time).getTime() + 60_000);

@@ -134,6 +134,7 @@ const EXPECTED: Record<string, Access | 'none'> = {
   // race results and the calibration
   'POST /api/admin/race-results': 'admin',
   'GET /api/value-calibration': 'public',
+  'GET /api/record-claim': 'public',
   'PUT /api/odds-format': 'signedIn',
   'GET /api/my-bets': 'member',
   'POST /api/my-bets': 'member',

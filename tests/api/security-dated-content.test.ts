@@ -8,7 +8,7 @@ import { settleTip } from '#server/features/performance/settle-tip';
 import { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, createAccount } from '../support/users';
-import { enterResults, resultLine, uploadCards } from './race-results-helpers';
+import { afterTheOff, enterResults, resultLine, uploadCards } from './race-results-helpers';
 import { pdfBytes, pdfForm, tipsBody } from './tips-helpers';
 
 /**
@@ -132,7 +132,7 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
   });
 
   it('the proofed results list a tip settled today for members only; visitors and non-members see it from tomorrow', async () => {
-    t.clock.set(new Date(NOON));
+    t.clock.set(new Date('2026-11-24T14:30:00Z')); // after the 14:10 off, still Tuesday in London
     for (const [raceDate, selectionName] of [
       [YESTERDAY, 'Yesterday Winner'],
       [TODAY, 'Today Winner'],
@@ -343,6 +343,7 @@ describe("today's settlement is seen by members only until the day is over", () 
       race_time: race.time,
     });
 
+    t.clock.set(afterTheOff(TODAY, race.time));
     const entered = await enterResults(admin, TODAY, [resultLine(race, [2, 0])]);
     expect(entered.status, entered.text).toBe(200);
     expect(entered.json.tipsSettled).toHaveLength(2);

@@ -78,9 +78,12 @@ describe('the direct reads answer what HTTP answers', () => {
       await record(admin, { raceDate: '2026-11-20', selectionName: 'Copper Coast', advisedOdds: '4/1' }),
       'WON',
     );
+    // Today's NAP settled after its 14:10 off, by the admin signed in again.
+    t.clock.set(new Date('2026-11-22T14:15:00Z'));
+    const { client: analyst } = await signedIn(t, 'admin', 'analyst@example.com');
     await settle(
-      admin,
-      await record(admin, { raceDate: '2026-11-22', selectionName: 'Sunday Secret', advisedOdds: '5/1' }),
+      analyst,
+      await record(analyst, { raceDate: '2026-11-22', selectionName: 'Sunday Secret', advisedOdds: '5/1' }),
       'WON',
     );
     await publishReceipts(t, '2026-11-22', THREE_TIPS); // today's openings: members only
@@ -91,7 +94,7 @@ describe('the direct reads answer what HTTP answers', () => {
       { name: 'visitor', client: t.client() },
       { name: 'non-member', client: nonMember },
       { name: 'member', client: member },
-      { name: 'admin', client: admin },
+      { name: 'admin', client: analyst },
     ];
     await expectSameAnswers(
       [
@@ -107,6 +110,7 @@ describe('the direct reads answer what HTTP answers', () => {
         '/api/historical-tips/2026-11-23',
         '/api/historical-tips/not-a-date',
         '/api/results',
+        '/api/record-claim',
         '/api/value-calibration',
         '/api/record',
         '/api/record/2026-11-22',
@@ -170,6 +174,7 @@ describe('the HTTP routes keep their headers', () => {
       [visitor, '/api/historical-tips/2026-11-22', 401, 'private, no-cache', null], // set before the refusal
       [member, '/api/historical-tips/2026-11-22', 404, 'private, no-cache', null],
       [visitor, '/api/value-calibration', 200, 'no-cache', null],
+      [visitor, '/api/record-claim', 200, 'no-cache', null],
       [visitor, '/api/free-race-preview', 200, 'private, no-cache, no-store, must-revalidate', null],
       [member, '/api/auth/user', 200, 'private, no-cache', null],
       [member, '/api/my-subscription-price', 200, 'private, no-cache', null],

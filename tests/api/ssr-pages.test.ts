@@ -6,7 +6,7 @@ import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
 import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
 import { record, settle } from './performance-helpers';
 import { publish } from './tips-helpers';
-import { enterResults, resultLine, uploadCards } from './race-results-helpers';
+import { afterTheOff, enterResults, resultLine, uploadCards } from './race-results-helpers';
 import { fetchPage, renderedAt } from './ssr-helpers';
 import { publishReceipts, THREE_TIPS } from './proofing-helpers';
 
@@ -173,8 +173,9 @@ describe('server-rendered public pages', () => {
   });
 
   it("the value calibration arrives rendered with yesterday's results, and never today's", async () => {
-    const { client: admin } = await signedIn(t, 'admin');
-    const [race] = await uploadCards(admin, 'sunday');
+    const [race] = await uploadCards((await signedIn(t, 'admin')).client, 'sunday');
+    t.clock.set(afterTheOff('2026-11-22', race.time));
+    const { client: admin } = await signedIn(t, 'admin', 'analyst@example.com');
     expect((await enterResults(admin, '2026-11-22', [resultLine(race, [1, 0])])).status).toBe(200);
     const today = await page('/value-calibration');
     expect(today.status).toBe(200);

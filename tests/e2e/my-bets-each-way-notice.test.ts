@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonDate, weekdayOf } from '#shared/london-time';
+import { londonDate, londonInstant, weekdayOf } from '#shared/london-time';
 import { memberBets } from '#server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { enterResults, resultLine } from '../api/race-results-helpers';
@@ -22,6 +22,7 @@ const MIGRATIONS = path.resolve('src/server/db/migrations');
 describe('My Bets after the each-way change', () => {
   it('shows the record before and now until the member dismisses it', { timeout: 120_000 }, async () => {
     const today = londonDate(j.app.clock.now());
+    j.app.clock.set(londonInstant(today, '13:00')); // after the race's 12:15 off: its result can be entered
     const { client: admin } = await signedIn(j.app, 'admin');
     const [race] = makeRaceDay({ races: 1, runners: 6, seed: 31 });
     const upload = await admin.post(

@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, londonDate, weekdayOf } from '#shared/london-time';
+import { addDays, londonDate, londonInstant, weekdayOf } from '#shared/london-time';
 import { recordTip } from '#server/features/performance/record-tips';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
@@ -9,6 +9,7 @@ import { uploadMasterExcel } from '#server/features/race-cards/upload-master-exc
 import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
+import { afterTheOff } from '../api/race-results-helpers';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
@@ -22,15 +23,17 @@ const panel = (page: Page) => page.getByTestId('results-panel');
 describe('race results, tips settling themselves and the public calibration', () => {
   it('the admin enters the results, the NAP settles, and the next day the calibration counts the races', async () => {
     const today = londonDate(j.app.clock.now());
-    await createAccount(j.app, 'admin', 'boss@example.com');
     const sample = makeRaceDay({ races: 2, runners: 5, seed: 23 });
+    const [race, other] = sample;
+    // Between the two races: the first (12:15) is off, the second (12:50) is not.
+    j.app.clock.set(londonInstant(today, '12:30'));
+    await createAccount(j.app, 'admin', 'boss@example.com');
     await uploadMasterExcel(j.app.ctx, {
       data: await raceDayWorkbook(sample),
       filename: 'master.xlsx',
       targetTab: weekdayOf(today),
       userId: null,
     });
-    const [race, other] = sample;
     const nap = race.horses[2];
     await recordTip(j.app.ctx, {
       raceDate: today,
@@ -98,9 +101,20 @@ describe('race results, tips settling themselves and the public calibration', ()
       .toContain(`Nobody Special is not a runner in ${other.time} ${other.course}.`);
     await capture(a, 'race-results-refused');
 
+    // A result for a race not off yet: the whole paste is refused, naming the race.
     await results.fill(
       `${winnerLine}\n${other.time} ${other.course}: ${other.horses[1].name} 3/1, ${other.horses[3].name} 5/1`,
     );
+    await a.getByRole('button', { name: 'Save Results' }).click();
+    await expect
+      .poll(() => panel(a).textContent())
+      .toContain(
+        `The ${other.time} ${other.course} is not off until ${other.time} (London time); nothing was saved. If the race time is wrong, correct it on the cards first.`,
+      );
+    await capture(a, 'race-results-not-off');
+
+    // Once it is off, the same paste is saved.
+    j.app.clock.set(afterTheOff(today, other.time));
     await a.getByRole('button', { name: 'Save Results' }).click();
     await expect.poll(() => panel(a).textContent()).toContain('Stage 6 Complete');
     await expect

@@ -9,25 +9,25 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
   {
     id: 1,
     slug: 'first-month-review',
-    title: 'First Month Review: 97 Selections and an 11.6% Return',
+    title: 'First Month Review: Value, Prices and Patience',
     category: 'strategy',
     excerpt:
-      'An honest look back at the first 97 selections: what the numbers say, why value matters more than winners, and how to get the best price from bookmakers and exchanges.',
+      'An honest look back at the first month: what a month can and cannot show, why value matters more than winners, and how to get the best price from bookmakers and exchanges.',
     createdAt: '2025-02-03',
-    content: `## The first month in numbers
-The first month is never long enough to prove anything, but it is long enough to check that the method behaves the way it should. Across the first 97 selections the service returned a profit, with a return on investment of 11.6% to level stakes at the advised prices.
-That figure matters more than the strike rate. A service can find plenty of winners and still lose money if it backs them at the wrong price. We set out to do the opposite: to back horses whose chance is bigger than the odds suggest, and to let the maths do the work over hundreds of bets.
+    content: `## What a month can show
+The first month is never long enough to prove anything, but it is long enough to check that the method behaves the way it should. The figures are in the proofed results, where every selection is listed with its advised price and its result. We state a profit, a return on investment or a strike rate only once the record holds enough proofed tips to mean something, and always with its period, its bank and the prices it was settled at.
+The price matters more than the strike rate. A service can find plenty of winners and still lose money if it backs them at the wrong price. We set out to do the opposite: to back horses whose chance is bigger than the odds suggest, and to let the maths do the work over hundreds of bets.
 
 ## Why value beats winners
 **A winner at a bad price is a losing bet in disguise**
 Every price is an opinion about a horse's chance. If a horse wins three times in ten but is offered at 4/1, backing it every time makes money in the long run, even though it loses seven times out of ten. If the same horse is offered at 2/1, backing it every time loses money, even though it is the same horse with the same chance.
 That is all value is: a price bigger than the true chance. The VB ratings and the tissue odds exist to estimate that true chance so that the comparison can be made before the race, not after it.
 
-### What the first 97 selections taught us
-- Most of the profit came from horses at 5/1 and bigger, where the market is least efficient.
+### What the first month taught us
+- Value was found most often at 5/1 and bigger, where the market is least efficient.
 - Short-priced favourites were rarely value and were mostly left alone.
 - Losing runs of eight or ten selections happened, and will happen again. They are normal for prices of this size.
-- Taking the early price when it was available added noticeably to the return.
+- The early price is worth taking when it beats our tissue odds; the starting price may not.
 
 ## Bookmakers
 Bookmakers build a margin into every race. Add up the implied chances of every runner and the total is always more than 100%; this over-round is usually between 110% and 125% for a typical British handicap, and higher in big fields and on the day's feature races. The larger the over-round, the harder it is to find value, which is why we compare prices across firms and only advise a bet when the best available price still beats our tissue.
@@ -57,7 +57,7 @@ The rating is not a prediction of the winner. A horse can have the highest ratin
 
 ## The three bands
 **80 and above: strong value**
-Horses rated 80 or more are the ones our model believes are clearly under-priced. These are the horses that most often appear in the daily tips, and they are where most of the long-term profit comes from.
+Horses rated 80 or more are the ones our model believes are clearly under-priced. These are the horses that most often appear in the daily tips, and they are where we expect the long-term value to be.
 **70 to 79: moderate value**
 A rating between 70 and 79 marks a horse with some value at the current price. These horses are worth a closer look, particularly when the race verdict agrees with the numbers, and are often the second selection in a multiple.
 **Below 70: about right or overvalued**

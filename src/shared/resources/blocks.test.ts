@@ -41,8 +41,10 @@ describe('blog line format', () => {
       ['betting-strategy', 'strategy'],
     ]);
     const review = findBlogArticle('first-month-review')!.content;
-    for (const fact of ['97 selections', '11.6%', '2%', '110% and 125%', 'Bookmakers', 'Exchanges', 'value'])
+    for (const fact of ['2%', '110% and 125%', 'Bookmakers', 'Exchanges', 'value', 'proofed results'])
       expect(review).toContain(fact);
+    // Its old figure (11.6% ROI over 97 selections) was no proofed record: claims come from recordClaim.
+    expect(review).not.toMatch(/11\.6%|97 selections|return on investment of \d/);
     const guide = findBlogArticle('vb-ratings-guide')!.content;
     for (const fact of [
       '80 and above: strong value',

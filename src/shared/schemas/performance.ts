@@ -178,6 +178,11 @@ export interface ResultsResponse {
   significance: Significance | null;
 }
 
+/** GET /api/record-claim: the record's profit, ROI and strike-rate sentence, or null while none may be made. */
+export interface RecordClaimAnswer {
+  claim: string | null;
+}
+
 export interface PerformanceActionResult {
   success: boolean;
   message: string;

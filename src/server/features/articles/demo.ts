@@ -38,7 +38,8 @@ export async function seedDemoArticles(ctx: AppContext) {
     {
       title: 'Top 5 Selections: Last Week',
       summary: "<p>Last week's five value selections.</p>",
-      content: '<p>Two winners and a placed horse from five, for a profit of 9.5 points at advised prices.</p>',
+      content:
+        '<p>How last week’s five ran, race by race. Every settled tip, with its advised price, is in the proofed results.</p>',
       category: 'news',
       contentType: 'premium',
       publishDate: day(7),

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { round } from '#shared/odds';
+import { isOff } from '#shared/race-off';
 import { nameKey, type Finish } from '#shared/race-results';
 import {
   feedAgrees,
   feedMayReplace,
   matchFeed,
   type FeedBatch,
+  type FeedMatch,
   type FeedProblem,
   type FeedProvider,
   type MatchedFeedRace,
@@ -31,7 +33,10 @@ export interface AppliedBatch {
   /** Races whose stored result only gained figures (BSP, a missing SP). */
   figures: number;
   tipsSettled: SettledFromResults[];
+  /** Everything not written: names not matched to the cards, and races not off yet. */
   problems: FeedProblem[];
+  /** The races held back as not off yet ("16:20 Ascot"), also listed among the problems. */
+  notOff: string[];
 }
 
 type Card = Awaited<ReturnType<typeof cardsOfDay>>[number];
@@ -55,15 +60,19 @@ const samePrice = (a: number, b: number) => round(a, 2) === round(b, 2);
  *   may replace (feedMayReplace: the analyst's result always stands) and it says something new;
  * - otherwise a stored result keeps its finishes and gains the feed's BSPs, and its missing
  *   starting prices too when the feed agrees with it (feedAgrees); a disagreement is listed.
+ * A race not off yet (holdRacesNotOff) gives nothing of its result, and a BSP file nothing of it at
+ * all: it is listed as not off yet, and the rest of the batch is written.
  * Then open pages are told (the live race-card event, which also drops the cached cards).
  */
 export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, batch: FeedBatch): Promise<AppliedBatch> {
-  const applied: AppliedBatch = { prices: 0, results: 0, figures: 0, tipsSettled: [], problems: [] };
+  const applied: AppliedBatch = { prices: 0, results: 0, figures: 0, tipsSettled: [], problems: [], notOff: [] };
   const dates = [...new Set([...batch.prices, ...batch.results].map((x) => x.date))].sort();
+  const now = ctx.clock.now();
   for (const date of dates) {
     const cards = await cardsOfDay(ctx.db, date);
-    const match = matchFeed(date, cards, batch);
+    const match = holdRacesNotOff(date, provider, matchFeed(date, cards, batch), now);
     applied.problems.push(...match.problems);
+    applied.notOff.push(...match.notOff);
     applied.prices += await writePrices(ctx, date, provider, match.prices);
     await writeResults(ctx, date, provider, match.results, applied);
   }
@@ -72,6 +81,42 @@ export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, ba
   else if (applied.prices) await publishRaceCardEvent(ctx, { type: 'prices', weekday: null });
   if (applied.results || applied.figures || applied.prices) await raceDayChanged(ctx, 'cards-changed');
   return applied;
+}
+
+/**
+ * The match without its races not off yet at `now` (London time), each listed as a problem: their
+ * results cannot be true yet. A BSP is known only at the off, so for the BSP feed such a race's
+ * prices go too; another feed's prices before the off are the market and are kept.
+ */
+function holdRacesNotOff(
+  date: string,
+  provider: FeedProvider,
+  match: FeedMatch<Card>,
+  now: Date,
+): FeedMatch<Card> & { notOff: string[] } {
+  const notOff = (card: Card) => !isOff(date, card.time, now);
+  const held = [
+    ...new Set([
+      ...match.results.filter((r) => notOff(r.card)).map((r) => r.card),
+      ...(provider === 'bsp' ? match.prices.filter((p) => notOff(p.card)).map((p) => p.card) : []),
+    ]),
+  ];
+  if (held.length === 0) return { ...match, notOff: [] };
+  const what = provider === 'bsp' ? 'its BSPs and result were' : 'its result was';
+  return {
+    prices: provider === 'bsp' ? match.prices.filter((p) => !held.includes(p.card)) : match.prices,
+    results: match.results.filter((r) => !held.includes(r.card)),
+    problems: [
+      ...match.problems,
+      ...held.map((card) => ({
+        date,
+        race: `${card.time} ${card.course}`,
+        horse: null,
+        message: `Not off yet (off ${card.time} London time): ${what} not saved.`,
+      })),
+    ],
+    notOff: held.map((card) => `${card.time} ${card.course}`),
+  };
 }
 
 async function writePrices(

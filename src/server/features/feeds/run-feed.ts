@@ -44,6 +44,7 @@ export async function runFeed(
   /** What a poll that failed part-way had written before the failure ("2026-11-25: 10 new prices, 0 results saved"). */
   let saved: string | null = null;
   const unmatched: FeedProblem[] = [];
+  const notOff: string[] = [];
   try {
     const parts: string[] = [];
     const notes: string[] = [];
@@ -59,6 +60,7 @@ export async function runFeed(
       }
       const applied = await applyFeedBatch(ctx, provider.id, batch);
       unmatched.push(...applied.problems);
+      notOff.push(...applied.notOff);
       notes.push(...batch.notes);
       let part = `${date}: ${plural(applied.prices, 'new price')}, ${plural(applied.results, 'result')} saved`;
       if (applied.figures) part += `, ${plural(applied.figures, 'result')} given BSPs or SPs`;
@@ -84,7 +86,8 @@ export async function runFeed(
     const message = [
       `${parts.join('; ')}.`,
       ...waiting.map((w) => w.error.message),
-      unmatched.length ? `${plural(unmatched.length, 'name')} not matched.` : '',
+      unmatched.length > notOff.length ? `${plural(unmatched.length - notOff.length, 'name')} not matched.` : '',
+      notOff.length ? `Not off yet, results not saved: ${notOff.join(', ')}.` : '',
       ...notes,
     ]
       .filter(Boolean)

@@ -66,7 +66,10 @@ export async function uploadBspFiles(
   message += '.';
   if (applied.tipsSettled.length)
     message += ` Settled: ${applied.tipsSettled.map((t) => `${t.selectionName} ${t.result}`).join(', ')}.`;
-  if (applied.problems.length) message += ` ${plural(applied.problems.length, 'name')} not matched to the cards.`;
+  const unmatched = applied.problems.length - applied.notOff.length;
+  if (unmatched) message += ` ${plural(unmatched, 'name')} not matched to the cards.`;
+  if (applied.notOff.length)
+    message += ` Refused, not off yet (London time): ${applied.notOff.join(', ')}; if a race time is wrong, correct it on the cards first.`;
   const before = await readFeedStatus(ctx, 'bsp');
   await writeFeedStatus(ctx, {
     ...before,

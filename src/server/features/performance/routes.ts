@@ -15,6 +15,7 @@ import { readRoute } from '#server/http/read-routes';
 import { routeId } from '#server/http/route-id';
 import { autoPopulate, describeAutoPopulate } from './auto-populate';
 import { getResults, listTipRecords } from './get-records';
+import { getRecordClaim } from './record-claim';
 import { TIP_RECORD_NOT_FOUND, deletePendingTip, editPendingTip, recordTip } from './record-tips';
 import { settleTip } from './settle-tip';
 import { settleTipsFromResults } from './settle-from-results';
@@ -103,5 +104,11 @@ export function performanceRoutes(app: FastifyInstance, ctx: AppContext) {
     header('Cache-Control', everyDay ? MEMBERS_ONLY_CACHE : 'no-cache');
     header('Vary', 'Cookie');
     return getResults(ctx, everyDay ? null : londonDate(ctx.clock.now()));
+  });
+
+  readRoute(app, '/api/record-claim', 'public', async ({ header }) => {
+    // The same for everyone (past days only); revalidated so a new day's figures show at once.
+    header('Cache-Control', 'no-cache');
+    return getRecordClaim(ctx);
   });
 }

@@ -3,6 +3,7 @@ import { londonDate, weekdayOf } from '#shared/london-time';
 import type { ResultProblem } from '#shared/pasted-race-lines';
 import { matchResults, nameKey, parseResultLines, type MatchedRunner } from '#shared/race-results';
 import { rule4Of, type Rule4 } from '#shared/proofing/rule4';
+import { isOff, notOffMessage } from '#shared/race-off';
 import type { ResultSource } from '#shared/racing-feeds';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
@@ -66,12 +67,39 @@ interface ResultRunner {
 }
 type Card = { time: string; course: string; title: string; runners: ResultRunner[] };
 
-/** A race to save: every runner of its card with how it finished, and its Betfair starting price when a feed gave one. */
+/**
+ * A race to save: every runner of its card with how it finished, and its Betfair starting price
+ * when a feed gave one; a pasted race keeps its line.
+ */
 export interface RaceToSave {
   card: Card;
   runners: Array<MatchedRunner<ResultRunner> & { bsp?: number | null }>;
   /** Rule 4 on the race: null for none; left out, the replaced result's is kept (a feed that gives none). */
   rule4?: Rule4 | null;
+  parsed?: { line: number };
+}
+
+/**
+ * Refuses results for races not off yet (their card time, London time, still to come): a result
+ * then cannot be true, and would settle tips and tell members before the race is run. Nothing is
+ * written; the refusal names every such race.
+ */
+function refuseRacesNotOff(date: string, races: readonly RaceToSave[], now: Date): void {
+  const notOff = races.filter((r) => !isOff(date, r.card.time, now));
+  if (notOff.length === 0) return;
+  throw new ResultsRefused(
+    422,
+    notOffMessage(
+      date,
+      notOff.map((r) => r.card),
+      londonDate(now),
+    ),
+    notOff.map((r) => ({
+      line: r.parsed?.line ?? 0,
+      text: `${r.card.time} ${r.card.course}`,
+      message: `Not off until ${r.card.time} (London time).`,
+    })),
+  );
 }
 
 /**
@@ -80,7 +108,8 @@ export interface RaceToSave {
  * clearing the cards later keeps the result whole. `source` says who settled them (the analyst
  * by default, or a feed). A runner's BSP already on the replaced result is kept unless the new
  * one brings its own: a BSP file read before the analyst's paste still counts. So is its Rule 4
- * when the new one does not say (`rule4` left out).
+ * when the new one does not say (`rule4` left out). A race not off yet
+ * refuses the whole call (refuseRacesNotOff): callers that may skip such races drop them first.
  */
 export async function saveMatchedResults(
   ctx: AppContext,
@@ -90,6 +119,7 @@ export async function saveMatchedResults(
   opts: { source?: ResultSource } = {},
 ): Promise<RaceResultsAnswer> {
   const now = ctx.clock.now();
+  refuseRacesNotOff(date, matched, now);
   return ctx.db.transaction(async (tx) => {
     const entered: EnteredRace[] = [];
     for (const { card, runners, rule4 } of matched) {

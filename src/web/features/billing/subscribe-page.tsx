@@ -12,6 +12,7 @@ import { Field, EmailField } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { useConfig } from '#web/lib/config';
 import { useAuth } from '../auth/api';
+import { RecordClaim } from '../performance/record-claim';
 import { checkoutErrorText, createCheckoutSession } from './api';
 import { MonthlyPrice, PlanChoice } from './plan-choice';
 
@@ -80,6 +81,7 @@ export function SubscribePage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
+          <RecordClaim className="mb-4 text-center text-sm text-navy-800" />
           {cancelled && (
             <p role="status" className="mb-4 rounded-lg border border-navy-200 bg-navy-50 p-3 text-sm text-navy-900">
               <strong>Checkout cancelled.</strong> You have not been charged. Subscribe below whenever you are ready.

@@ -6,6 +6,7 @@ import { useConfig } from '#web/lib/config';
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '#web/lib/request';
 import { useAuth } from '../auth/api';
+import { RecordClaim } from '../performance/record-claim';
 
 /** What the signed-in member pays a month (null: a granted membership, or not known). */
 function useOwnPrice(enabled: boolean) {
@@ -73,6 +74,7 @@ export function HomeHero() {
             See every settled tip: our proofed results
           </Link>
         </p>
+        <RecordClaim className="mt-2 max-w-2xl text-sm text-navy-100" />
       </div>
     </section>
   );

@@ -133,7 +133,9 @@ function FeedPanel({ feed }: { feed: FeedStatusView }) {
       <p className="mt-2 text-sm text-slate-800">{feed.message}</p>
       {feed.unmatched.length > 0 && (
         <div className="mt-2">
-          <p className="text-sm font-semibold text-slate-900">Not matched to the cards ({feed.unmatched.length})</p>
+          <p className="text-sm font-semibold text-slate-900">
+            Not matched to the cards, or not off yet ({feed.unmatched.length})
+          </p>
           <ul className="mt-1 grid gap-0.5 text-sm text-slate-800">
             {feed.unmatched.slice(0, LISTED_UNMATCHED).map((p, i) => (
               <li key={i}>

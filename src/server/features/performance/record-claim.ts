@@ -1,0 +1,44 @@
+import { and, isNotNull, lt } from 'drizzle-orm';
+import { londonDate } from '#shared/london-time';
+import { recordClaim } from '#shared/record-claim';
+import type { RecordClaimAnswer } from '#shared/schemas/performance';
+import { recordStats, type SettledTip, type TipResult } from '#shared/tip-stats';
+import type { AppContext } from '#server/context';
+import { tipRecords } from '#server/db/schema';
+
+/**
+ * GET /api/record-claim: the site's one profit, ROI and strike-rate sentence (recordClaim), drawn
+ * from the public record as visitors see it (settled tips of days before today, decision 0017),
+ * at the advised prices, against the PROOFING_BANK_POINTS bank; null below RECORD_CLAIMS_MIN_TIPS
+ * proofed tips. Every settled tip counts as proofed until the receipts can say otherwise.
+ */
+export async function getRecordClaim(ctx: AppContext): Promise<RecordClaimAnswer> {
+  const rows = await ctx.db
+    .select({
+      id: tipRecords.id,
+      raceDate: tipRecords.raceDate,
+      selectionType: tipRecords.selectionType,
+      selectionName: tipRecords.selectionName,
+      result: tipRecords.result,
+      profitLoss: tipRecords.profitLoss,
+    })
+    .from(tipRecords)
+    .where(
+      and(
+        isNotNull(tipRecords.result),
+        isNotNull(tipRecords.profitLoss),
+        lt(tipRecords.raceDate, londonDate(ctx.clock.now())),
+      ),
+    );
+  const tips = rows.map((r): SettledTip => ({ ...r, result: r.result as TipResult, profitLoss: r.profitLoss ?? 0 }));
+  if (tips.length === 0) return { claim: null };
+  const { overall, series } = recordStats(tips);
+  const claim = recordClaim(overall, {
+    period: { from: series[0].raceDate, to: series[series.length - 1].raceDate },
+    bank: ctx.config.PROOFING_BANK_POINTS,
+    basis: 'advised',
+    proofedTips: overall.tips,
+    minTips: ctx.config.RECORD_CLAIMS_MIN_TIPS,
+  });
+  return { claim };
+}

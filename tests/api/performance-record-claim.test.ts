@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays } from '#shared/london-time';
+import { tipRecords } from '#server/db/schema';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { fetchPage } from './ssr-helpers';
+
+/**
+ * The site's profit, ROI and strike-rate sentence (GET /api/record-claim, on the home and subscribe
+ * pages) is drawn from the record, names its period, bank and price basis, and is made only once
+ * RECORD_CLAIMS_MIN_TIPS (100) proofed tips are settled.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  ensureWebBuilt();
+  t = await startTestApp({}, { webDir: WEB_DIR });
+}, 120_000);
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  // Sunday 22 November 2026, 09:00 London (GMT).
+  t.clock.set(new Date('2026-11-22T09:00:00Z'));
+});
+
+const FIRST = '2026-08-01';
+
+/** `n` settled NAPs, one a day from 1 August: every fourth a 4/1 winner (+4), the others beaten (−1). */
+async function settledTips(n: number, from = FIRST) {
+  await t.ctx.db.insert(tipRecords).values(
+    Array.from({ length: n }, (_, i) => ({
+      raceDate: addDays(from, i),
+      raceTime: '14:10',
+      raceLocation: 'Ascot',
+      selectionName: `Horse ${i}`,
+      selectionType: 'nap',
+      advisedOdds: '4/1',
+      result: i % 4 === 3 ? 'WON' : 'LOST',
+      profitLoss: i % 4 === 3 ? 4 : -1,
+      settledAt: new Date(`${addDays(from, i)}T16:00:00Z`),
+      settledBy: 'results',
+    })),
+  );
+}
+
+const claim = async () => ((await t.client().get('/api/record-claim')).json as { claim: string | null }).claim;
+
+describe('claims only from the record', () => {
+  it('makes no claim below 100 settled tips: not in the API, not on the home or subscribe page', async () => {
+    expect(await claim()).toBeNull();
+    await settledTips(99);
+    // Today's settled tip is not yet in the public record, so it does not make the hundredth.
+    await settledTips(1, '2026-11-22');
+    expect(await claim()).toBeNull();
+    for (const path of ['/', '/subscribe']) {
+      const page = await fetchPage(t.client(), path);
+      expect(page.status, path).toBe(200);
+      expect(page.data, path).not.toBeNull(); // rendered on the server
+      expect(page.html, path).not.toContain('data-testid="record-claim"');
+      expect(page.html, path).not.toMatch(/return on investment|strike rate/i);
+    }
+  });
+
+  it('from 100 settled tips: states the figures with their period, bank and price basis, on both pages', async () => {
+    await settledTips(100); // 25 winners at +4, 75 beaten: +25 points from 100 staked
+    const sentence =
+      'Our proofed record from 1 August 2026 to 8 November 2026: 100 settled tips, +25.00 points to 1-point level stakes at the advised prices (a 100-point bank), a return on investment of 25.0%, and 25 winners from the 100 that ran (a strike rate of 25.0%).';
+    expect(await claim()).toBe(sentence);
+    for (const path of ['/', '/subscribe']) {
+      const page = await fetchPage(t.client(), path);
+      expect(page.root, path).toContain('data-testid="record-claim"');
+      expect(page.root, path).toContain(sentence);
+    }
+  });
+});
