@@ -51,6 +51,7 @@ const OTHER_PARAMETER_ROUTES = [
   'GET /api/checkout-session/:id',
   'GET /api/resources/:slug',
   'GET /api/historical-tips/:date',
+  'GET /api/record/:date',
   'DELETE /api/vbg-race-cards/clear-weekday/:weekday',
   'DELETE /api/vbg-race-cards/clear-day/:day',
   'POST /api/admin/feeds/:provider/run',

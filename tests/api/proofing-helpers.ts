@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { chainRoot, receiptHash, receiptNonce, receiptOpening, type ReceiptKind } from '#shared/proofing/receipt';
 import { outbox, proofReceipts, proofStamps } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
@@ -30,7 +30,13 @@ export async function publishReceipts(
   opts: { publishedAt?: Date; lodged?: Date; after?: { hash: string }[] } = {},
 ) {
   const publishedAt = opts.publishedAt ?? t.clock.now();
-  const earlier = opts.after ?? [];
+  const earlier =
+    opts.after ??
+    (await t.ctx.db
+      .select({ hash: proofReceipts.hash })
+      .from(proofReceipts)
+      .where(eq(proofReceipts.raceDate, day))
+      .orderBy(asc(proofReceipts.seq)));
   const rows: (typeof proofReceipts.$inferInsert)[] = [];
   const hashes = earlier.map((r) => r.hash);
   for (const s of selections) {
