@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/london-time';
-import { tipRecords } from '#server/db/schema';
+import { receiptHash, receiptNonce, receiptOpening } from '#shared/proofing/receipt';
+import { proofReceipts, tipRecords } from '#server/db/schema';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
 import { fetchPage } from './ssr-helpers';
@@ -8,7 +9,7 @@ import { fetchPage } from './ssr-helpers';
 /**
  * The site's profit, ROI and strike-rate sentence (GET /api/record-claim, on the home and subscribe
  * pages) is drawn from the record, names its period, bank and price basis, and is made only once
- * RECORD_CLAIMS_MIN_TIPS (100) proofed tips are settled.
+ * RECORD_CLAIMS_MIN_TIPS (100) proofed tips are settled (receipted and time-stamped before the off).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -24,10 +25,48 @@ beforeEach(async () => {
 
 const FIRST = '2026-08-01';
 
-/** `n` settled NAPs, one a day from 1 August: every fourth a 4/1 winner (+4), the others beaten (−1). */
-async function settledTips(n: number, from = FIRST) {
+/**
+ * `n` settled NAPs, one a day from 1 August: every fourth a 4/1 winner (+4), the others beaten (−1).
+ * Each has its receipt; the first `proofed` of them (all by default) were time-stamped before the off.
+ */
+async function settledTips(n: number, from = FIRST, proofed = n) {
+  const receipts = await t.ctx.db
+    .insert(proofReceipts)
+    .values(
+      Array.from({ length: n }, (_, i) => {
+        const day = addDays(from, i);
+        const publishedAt = `${day}T09:00:00.000Z`;
+        const opening = receiptOpening({
+          day,
+          kind: 'nap',
+          multiple: null,
+          raceTime: '14:10',
+          course: 'Ascot',
+          horse: `Horse ${i}`,
+          advised: '4/1',
+          market: null,
+          publishedAt,
+          nonce: receiptNonce(),
+          replaces: null,
+        });
+        return {
+          raceDate: day,
+          seq: 1,
+          hash: receiptHash(opening),
+          opening,
+          kind: 'nap',
+          raceTime: '14:10',
+          course: 'Ascot',
+          horse: `Horse ${i}`,
+          publishedAt: new Date(publishedAt),
+          proofedAt: i < proofed ? new Date(`${day}T09:00:05Z`) : null,
+        };
+      }),
+    )
+    .returning({ id: proofReceipts.id });
   await t.ctx.db.insert(tipRecords).values(
     Array.from({ length: n }, (_, i) => ({
+      receiptId: receipts[i].id,
       raceDate: addDays(from, i),
       raceTime: '14:10',
       raceLocation: 'Ascot',
@@ -58,6 +97,11 @@ describe('claims only from the record', () => {
       expect(page.html, path).not.toContain('data-testid="record-claim"');
       expect(page.html, path).not.toMatch(/return on investment|strike rate/i);
     }
+  });
+
+  it('counts only proofed tips: 100 settled with one stamped after its off make no claim', async () => {
+    await settledTips(100, FIRST, 99);
+    expect(await claim()).toBeNull();
   });
 
   it('from 100 settled tips: states the figures with their period, bank and price basis, on both pages', async () => {

@@ -140,6 +140,9 @@ describe('GET /api/results (public proofed record)', () => {
       ['2026-06-30', 'Northern Star', 'WON', 5],
     ]);
     for (const tip of body.tips) expect(tip.publishedAt).toMatch(/^2026-07-14T09:0\d:\d\d\.\d{3}Z$/);
+    // Recorded by hand, with no receipt time-stamped before the off: counted, and said to be not proofed.
+    expect(body.tips.every((tip) => !tip.proofed)).toBe(true);
+    expect(body.proofing).toEqual({ proofed: 0, notProofed: 5 });
     expect(body.stats.overall).toEqual({
       tips: 5,
       staked: 4,

@@ -8,18 +8,21 @@ import { recordDaySchema, type RecordDay } from '#shared/proofing/record-json';
 import { chainRoot } from '#shared/proofing/receipt';
 import { outbox } from '#server/db/schema';
 import { Stamper } from '#server/features/proofing/stamper';
+import type { ResultsResponse } from '#shared/schemas/performance';
 import { uploadTodaysCards, type SampleRace } from '../fixtures/race-day';
 import { execFile, opensslVerify, startOpensslTsa, type OpensslTsa } from '../support/openssl-tsa';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
+import { afterTheOff, enterResults, resultLine } from './race-results-helpers';
 import { tipsBody } from './tips-helpers';
 
 /**
  * The whole proofing path through the real routes: the analyst publishes three tips and a Lucky 15
  * on the day's cards; OpenSSL's own time-stamp authority stamps the day's root before the races;
  * the record a member downloads is checked by `openssl ts -verify` and by `npm run verify-record`,
- * which refuses a copy with one price changed. The day is tomorrow (real time), so the authority's
- * real clock is before every off.
+ * which refuses a copy with one price changed; results are taken only after the off, and the
+ * settled tips count as proofed. The day is tomorrow (real time), so the authority's real clock is
+ * before every off.
  */
 const LODGE = 'receipts@lodgement.example';
 let t: TestApp;
@@ -66,6 +69,8 @@ it('three tips and a Lucky 15: seven receipts, a stamped root, the lodgement e-m
   );
   expect(published.status, published.text).toBe(200);
   expect(published.json.receiptsAdded).toBe(7);
+  // The analyst adds the day's tips to the record (they point at their receipts).
+  expect((await admin.post('/api/admin/auto-populate-performance', { date: day })).status).toBe(200);
 
   // The lodgement e-mail waits in the outbox for the independent address, naming the root.
   const [lodgement] = await t.ctx.db.select().from(outbox).where(eq(outbox.kind, 'proofing'));
@@ -80,7 +85,12 @@ it('three tips and a Lucky 15: seven receipts, a stamped root, the lodgement e-m
   expect(record.receipts).toHaveLength(7);
   for (const receipt of record.receipts) expect(receipt.hash).toBe(sha256(receipt.opening!));
   expect(record.receipts.map((r) => r.kind)).toEqual(['nap', 'nb', 'longshot', 'leg', 'leg', 'leg', 'leg']);
-  expect(record.root).toBe(chainRoot(day, record.receipts.map((r) => r.hash)));
+  expect(record.root).toBe(
+    chainRoot(
+      day,
+      record.receipts.map((r) => r.hash),
+    ),
+  );
   expect(lodgement.subject).toContain(record.root);
   expect(record.receipts.every((r) => r.proofedAt !== null)).toBe(true);
 
@@ -104,4 +114,26 @@ it('three tips and a Lucky 15: seven receipts, a stamped root, the lodgement e-m
   const bad = await verifyRecord(changed, 'whole-day-changed.json');
   expect(bad.output).toMatch(/^receipt 5 \(\d\d:\d\d .+ leg\b.*\): hash does not match its opening$/m);
   expect(bad.code).toBe(1);
+
+  // A result for a race not yet off is refused and settles nothing.
+  const early = await enterResults(admin, day, [resultLine(a, [0, 1, 2])]);
+  expect(early.status).toBe(422);
+  expect(early.json.message).toContain(`The ${a.time} ${a.course} is not off until ${a.time}`);
+  expect((await admin.get('/api/results')).json.tips).toEqual([]);
+
+  // After the off the tips settle, and the record counts them as proofed.
+  t.clock.set(afterTheOff(day, b.time));
+  const { client: analyst } = await signedIn(t, 'admin', 'analyst@example.com'); // a session of the afternoon
+  const entered = await enterResults(analyst, day, [resultLine(a, [0, 1, 2]), resultLine(b, [1, 0, 2])]);
+  expect(entered.status, entered.text).toBe(200);
+  const results = (await analyst.get('/api/results')).json as ResultsResponse;
+  expect(results.tips.map((tip) => [tip.selectionType, tip.proofed])).toEqual(
+    expect.arrayContaining([
+      ['nap', true],
+      ['nb', true],
+      ['longshot', true],
+    ]),
+  );
+  expect(results.proofing).toEqual({ proofed: 3, notProofed: 0 });
+  expect(results.multiples.list.map((m) => [m.label, m.proofed])).toEqual([['Lucky 15', true]]);
 }, 60_000);

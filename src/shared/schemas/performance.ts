@@ -132,6 +132,11 @@ export interface ResultsTip extends SettledTipRecord {
   rule4: Rule4 | null;
   /** Points at each price basis, or null where it was no bet (no such price). */
   profits: Record<PriceBasis, number | null>;
+  /**
+   * Whether the tip is proofed: its receipt was in a day's root time-stamped outside VBG before its
+   * race was off. A tip recorded without a receipt, or stamped too late, is not proofed.
+   */
+  proofed: boolean;
 }
 
 /** A leg of a published multiple, with how its horse did. */
@@ -156,6 +161,8 @@ export interface ResultsMultiple {
   betType: BetType | null;
   legs: ResultsMultipleLeg[];
   settled: Record<PriceBasis, MultipleSettlement | null>;
+  /** Every leg's receipt was time-stamped outside VBG before its race was off. */
+  proofed: boolean;
 }
 
 /** The multiples, apart from the singles: the figures at each basis and every multiple, newest first. */
@@ -173,6 +180,8 @@ export interface ResultsResponse {
   clv: ClosingLineValue;
   /** The singles at each price basis: the advised price (Rule 4 applied), SP and BSP (before commission). */
   bases: Record<PriceBasis, BasisStats>;
+  /** How many of the settled tips are proofed (stamped outside VBG before the off), and how many not. */
+  proofing: { proofed: number; notProofed: number };
   multiples: ResultsMultiples;
   /** At the advised price, from 30 staked singles; null below. */
   significance: Significance | null;

@@ -1,4 +1,4 @@
-import { asc, desc, isNotNull, isNull, and, count, gte, lt, or } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, isNull, and, count, gte, lt, or } from 'drizzle-orm';
 import { closingLineValue } from '#shared/closing-line';
 import { tipRace } from '#shared/race-results';
 import {
@@ -11,7 +11,7 @@ import {
 import { recordStats, tipProfitByBasis } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
 import { priceHistoriesOf, runnerOfDayKey, toPricePoint } from '#server/db/price-history';
-import { tipRecords } from '#server/db/schema';
+import { proofReceipts, tipRecords } from '#server/db/schema';
 import { recordMultiples, recordSignificance, rule4OfTips, singlesByBasis } from './record-bases';
 import { isSettled, toTipRecord } from './tip-row';
 
@@ -35,14 +35,20 @@ export async function getResults(ctx: AppContext, before: string | null = null):
     before ? lt(tipRecords.raceDate, before) : undefined,
   );
   const rows = await ctx.db
-    .select()
+    .select({ tip: tipRecords, proofedAt: proofReceipts.proofedAt })
     .from(tipRecords)
+    .leftJoin(proofReceipts, eq(proofReceipts.id, tipRecords.receiptId))
     .where(settled)
     .orderBy(desc(tipRecords.raceDate), desc(tipRecords.id));
-  const settledTips = rows.map(toTipRecord).filter(isSettled);
+  const proofedIds = new Set(rows.filter((r) => r.proofedAt !== null).map((r) => r.tip.id));
+  const settledTips = rows.map((r) => toTipRecord(r.tip)).filter(isSettled);
   const awaiting = before ? or(isNull(tipRecords.result), gte(tipRecords.raceDate, before)) : isNull(tipRecords.result);
   const [{ pending }] = await ctx.db.select({ pending: count() }).from(tipRecords).where(awaiting);
-  const tips = await withBases(ctx, await withMarketPrices(ctx, settledTips));
+  const tips = (await withBases(ctx, await withMarketPrices(ctx, settledTips))).map((tip) => ({
+    ...tip,
+    proofed: proofedIds.has(tip.id),
+  }));
+  const proofed = tips.filter((tip) => tip.proofed).length;
   const clv = closingLineValue(
     tips.map((t) => ({ result: t.result, price: settlingOdds(t), startingPrice: t.startingPrice, bsp: t.bsp })),
   );
@@ -55,6 +61,7 @@ export async function getResults(ctx: AppContext, before: string | null = null):
     stats,
     clv,
     bases: singlesByBasis(tips),
+    proofing: { proofed, notProofed: tips.length - proofed },
     multiples: await recordMultiples(ctx.db, before),
     significance: recordSignificance(profits, ctx.config.PROOFING_BANK_POINTS),
   };
@@ -64,7 +71,10 @@ export async function getResults(ctx: AppContext, before: string | null = null):
  * Each tip with its race's Rule 4 and its points at each price basis. The advised basis is the
  * settled P/L (a hand settlement is the admin's word); SP and BSP are worked out from the prices.
  */
-async function withBases(ctx: AppContext, tips: Array<Omit<ResultsTip, 'rule4' | 'profits'>>): Promise<ResultsTip[]> {
+async function withBases(
+  ctx: AppContext,
+  tips: Array<Omit<ResultsTip, 'rule4' | 'profits' | 'proofed'>>,
+): Promise<Array<Omit<ResultsTip, 'proofed'>>> {
   const rule4s = await rule4OfTips(ctx.db, tips);
   return tips.map((tip, i) => {
     const rule4 = rule4s[i];
@@ -84,7 +94,7 @@ const HISTORY_POINTS = 12;
 async function withMarketPrices(
   ctx: AppContext,
   tips: SettledTipRecord[],
-): Promise<Array<Omit<ResultsTip, 'rule4' | 'profits'>>> {
+): Promise<Array<Omit<ResultsTip, 'rule4' | 'profits' | 'proofed'>>> {
   const runners = tips.map((tip) => {
     const race = tipRace(tip.raceTime, tip.raceLocation);
     return race && { date: tip.raceDate, time: race.time, course: race.course, horseName: tip.selectionName };

@@ -1,4 +1,4 @@
-import { asc, desc, inArray, lt } from 'drizzle-orm';
+import { asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { betTypeOf, legAtBasis, settleMultiple, type RecordedLeg } from '#shared/proofing/multiples';
 import { rule4Of, type Rule4 } from '#shared/proofing/rule4';
 import { significance, type Significance } from '#shared/proofing/significance';
@@ -7,7 +7,7 @@ import type { ResultsMultiple, ResultsMultiples } from '#shared/schemas/performa
 import { basisStats, PRICE_BASES, type BasisStats, type PriceBasis } from '#shared/tip-stats';
 import type { DbOrTx } from '#server/db/client';
 import { runnersOfResults } from '#server/db/result-runners';
-import { multipleBets, multipleLegs, raceResults } from '#server/db/schema';
+import { multipleBets, multipleLegs, proofReceipts, raceResults } from '#server/db/schema';
 
 type ResultRow = typeof raceResults.$inferSelect;
 
@@ -67,8 +67,9 @@ export async function recordMultiples(db: DbOrTx, before: string | null): Promis
     .orderBy(desc(multipleBets.raceDate), asc(multipleBets.multipleNo));
   const legs = bets.length
     ? await db
-        .select()
+        .select({ leg: multipleLegs, proofedAt: proofReceipts.proofedAt })
         .from(multipleLegs)
+        .leftJoin(proofReceipts, eq(proofReceipts.id, multipleLegs.receiptId))
         .where(
           inArray(
             multipleLegs.multipleId,
@@ -82,23 +83,22 @@ export async function recordMultiples(db: DbOrTx, before: string | null): Promis
 
   const list: ResultsMultiple[] = bets.map((bet) => {
     const betType = betTypeOf(bet.betType) ?? betTypeOf(bet.label);
-    const recorded = legs
-      .filter((l) => l.multipleId === bet.id)
-      .map((leg) => {
-        const race = leg.raceTime && leg.course ? raceAt(bet.raceDate, leg.raceTime, leg.course) : undefined;
-        const runner = race && runners.find((r) => r.resultId === race.id && nameKey(r.name) === nameKey(leg.horse));
-        return {
-          legNo: leg.legNo,
-          horse: leg.horse,
-          raceTime: leg.raceTime,
-          course: leg.course,
-          advisedOdds: leg.advisedOdds,
-          result: runner ? LEG_RESULT[runner.finish as Finish] : null,
-          startingPrice: runner?.startingPrice ?? null,
-          bsp: runner?.bsp ?? null,
-          rule4: race ? rule4Of(race) : null,
-        };
-      });
+    const ofBet = legs.filter((l) => l.leg.multipleId === bet.id);
+    const recorded = ofBet.map(({ leg }) => {
+      const race = leg.raceTime && leg.course ? raceAt(bet.raceDate, leg.raceTime, leg.course) : undefined;
+      const runner = race && runners.find((r) => r.resultId === race.id && nameKey(r.name) === nameKey(leg.horse));
+      return {
+        legNo: leg.legNo,
+        horse: leg.horse,
+        raceTime: leg.raceTime,
+        course: leg.course,
+        advisedOdds: leg.advisedOdds,
+        result: runner ? LEG_RESULT[runner.finish as Finish] : null,
+        startingPrice: runner?.startingPrice ?? null,
+        bsp: runner?.bsp ?? null,
+        rule4: race ? rule4Of(race) : null,
+      };
+    });
     const settled = Object.fromEntries(
       PRICE_BASES.map((basis) => {
         const atBasis = recorded.map((leg) => legAtBasis(leg, basis));
@@ -106,7 +106,16 @@ export async function recordMultiples(db: DbOrTx, before: string | null): Promis
         return [basis, betType && priced.length === atBasis.length ? settleMultiple(betType, priced) : null];
       }),
     ) as ResultsMultiple['settled'];
-    return { raceDate: bet.raceDate, multipleNo: bet.multipleNo, label: bet.label, betType, legs: recorded, settled };
+    const proofed = ofBet.length > 0 && ofBet.every((l) => l.proofedAt !== null);
+    return {
+      raceDate: bet.raceDate,
+      multipleNo: bet.multipleNo,
+      label: bet.label,
+      betType,
+      legs: recorded,
+      settled,
+      proofed,
+    };
   });
 
   const figures = Object.fromEntries(

@@ -1,16 +1,17 @@
-import { and, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { londonDate } from '#shared/london-time';
 import { recordClaim } from '#shared/record-claim';
 import type { RecordClaimAnswer } from '#shared/schemas/performance';
 import { recordStats, type SettledTip, type TipResult } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
-import { tipRecords } from '#server/db/schema';
+import { proofReceipts, tipRecords } from '#server/db/schema';
 
 /**
  * GET /api/record-claim: the site's one profit, ROI and strike-rate sentence (recordClaim), drawn
  * from the public record as visitors see it (settled tips of days before today, decision 0017),
- * at the advised prices, against the PROOFING_BANK_POINTS bank; null below RECORD_CLAIMS_MIN_TIPS
- * proofed tips. Every settled tip counts as proofed until the receipts can say otherwise.
+ * at the advised prices, against the PROOFING_BANK_POINTS bank. Only proofed tips count — a tip
+ * whose receipt was time-stamped outside VBG before its race was off — and no claim is made below
+ * RECORD_CLAIMS_MIN_TIPS of them.
  */
 export async function getRecordClaim(ctx: AppContext): Promise<RecordClaimAnswer> {
   const rows = await ctx.db
@@ -23,8 +24,10 @@ export async function getRecordClaim(ctx: AppContext): Promise<RecordClaimAnswer
       profitLoss: tipRecords.profitLoss,
     })
     .from(tipRecords)
+    .innerJoin(proofReceipts, eq(proofReceipts.id, tipRecords.receiptId))
     .where(
       and(
+        isNotNull(proofReceipts.proofedAt),
         isNotNull(tipRecords.result),
         isNotNull(tipRecords.profitLoss),
         lt(tipRecords.raceDate, londonDate(ctx.clock.now())),

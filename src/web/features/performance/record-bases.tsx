@@ -121,7 +121,19 @@ export function MultiplesSection({ multiples }: { multiples: ResultsMultiples })
   const odds = useFormatOdds();
   const columns: Array<Column<ResultsMultiple>> = [
     { header: 'Date', className: 'whitespace-nowrap', cell: (m) => m.raceDate },
-    { header: 'Bet', rowHeader: true, className: 'font-semibold text-navy-900', cell: (m) => m.label },
+    {
+      header: 'Bet',
+      rowHeader: true,
+      className: 'font-semibold text-navy-900',
+      cell: (m) => (
+        <>
+          {m.label}
+          {!m.proofed && (
+            <span className="block whitespace-nowrap text-xs font-semibold text-amber-800">Not proofed</span>
+          )}
+        </>
+      ),
+    },
     {
       header: 'Legs',
       cell: (m) => (

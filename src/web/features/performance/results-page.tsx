@@ -147,7 +147,15 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
       header: 'Published',
       className: 'whitespace-nowrap',
       cellClassName: 'text-slate-700',
-      cell: (tip) => formatPublished(tip.publishedAt),
+      cell: (tip) => (
+        <>
+          {formatPublished(tip.publishedAt)}
+          {/* Counted with the rest, but said plainly: nothing outside VBG shows it was sealed before the off. */}
+          {!tip.proofed && (
+            <span className="block whitespace-nowrap text-xs font-semibold text-amber-800">Not proofed</span>
+          )}
+        </>
+      ),
     },
   ];
   return (
@@ -236,6 +244,16 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
           (win bets). Where an advised price was corrected after publishing, both are shown and P/L is at the corrected
           price.
           {data.pending > 0 && ` ${data.pending} tip${data.pending === 1 ? ' is' : 's are'} awaiting a result.`}
+        </p>
+        <p className="text-sm text-slate-600" data-testid="proofing-summary">
+          {data.proofing.proofed} of {data.proofing.proofed + data.proofing.notProofed} settled tips are proofed: each
+          was sealed in a receipt and time-stamped outside VBG before its race was off.
+          {data.proofing.notProofed > 0 &&
+            ` The ${data.proofing.notProofed} marked “Not proofed” are counted in every figure here but were not stamped in time (or were recorded before receipts began).`}{' '}
+          <Link to="/record" className="font-semibold text-navy-900 underline">
+            Check the record yourself
+          </Link>
+          .
         </p>
       </section>
 
