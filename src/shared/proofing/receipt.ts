@@ -11,12 +11,12 @@ import { z } from 'zod';
  * hash from being brute-forced back to the horse (a race has only a dozen runners) before the openings
  * are shown.
  */
-export const RECEIPT_VERSION = '1';
+const RECEIPT_VERSION = '1';
 export const RECEIPT_KINDS = ['nap', 'nb', 'longshot', 'leg'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-export const receiptOpeningSchema = z
+const receiptOpeningSchema = z
   .object({
     v: z.literal(RECEIPT_VERSION),
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -77,7 +77,7 @@ export const chainStart = (day: string): string => sha256Hex(`vbg-record:v1:${da
 /** The text hashed for the next head (its SHA-256 is the next head; a time-stamp's imprint is that). */
 export const chainStepText = (head: string, hash: string): string => `${head}${hash}`;
 
-export const chainNext = (head: string, hash: string): string => sha256Hex(chainStepText(head, hash));
+const chainNext = (head: string, hash: string): string => sha256Hex(chainStepText(head, hash));
 
 /** The heads after each receipt: heads[i] is the root once receipts 1..i+1 were in. */
 export function chainHeads(day: string, hashes: readonly string[]): string[] {
