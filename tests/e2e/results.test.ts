@@ -133,6 +133,11 @@ describe('the proofed tipping record', () => {
     await expect.poll(async () => v.getByTestId('stat-bets').textContent()).toBe('2 (1)');
     await expect.poll(async () => v.getByTestId('stat-drawdown').textContent()).toBe('−1.00');
     await expect.poll(async () => v.getByTestId('results-table').locator('tbody tr').count()).toBe(3);
+    // Recorded by hand, none was time-stamped before its off: counted, and each marked as not proofed.
+    await expect
+      .poll(async () => v.getByTestId('proofing-summary').textContent())
+      .toMatch(/^0 of 3 settled tips are proofed/);
+    await expect.poll(async () => v.getByTestId('results-table').getByText('Not proofed').count()).toBe(3);
     // Each price basis names itself: at SP only the NAP was a bet (the loser had no SP), at BSP none.
     const basis = (name: string) =>
       v
