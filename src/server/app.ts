@@ -45,6 +45,7 @@ import { accountRoutes } from './features/account/routes';
 import { alertsRoutes } from './features/alerts/routes';
 import { startAlerts } from './features/alerts/delivery-loop';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
+import { startNightlyTissueScoring } from './features/race-results/score-tissue';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   alertSweepEveryMs?: number;
   /** Whether this instance may poll the configured feeds (tests run polls themselves); on by default. */
   feedPolling?: boolean;
+  /** How often this instance looks whether the night's tissue scoring is due (tests: 0, they rescore themselves). */
+  tissueScoringEveryMs?: number;
 }
 
 export interface App {
@@ -175,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   alertsRoutes(app, ctx);
   startAlerts(app, ctx, opts.alertSweepEveryMs);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
+  startNightlyTissueScoring(app, ctx, opts.tissueScoringEveryMs);
 
   const headProviders: HeadProvider[] = [
     articleHeadProvider(ctx),

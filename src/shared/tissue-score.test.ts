@@ -159,7 +159,7 @@ describe('the blend of tissue and SP', () => {
             course: 'X',
             time: '12:00',
             horses: r.tissue.map((_, i) => `H${i}`),
-            morning: r.bsp,
+            morning: [...r.bsp],
             won: [...r.won],
             tissue: [...r.tissue],
             bsp: [...r.bsp],

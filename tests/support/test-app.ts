@@ -98,6 +98,7 @@ export async function startTestApp(
     alertSweepEveryMs: opts.alertSweepEveryMs ?? 0, // likewise: tests run sweeps themselves (runAlertSweep)
     // Off unless a test asks, for the same reason: tests run feed polls themselves (Run now).
     feedPolling: opts.feedPolling ?? false,
+    tissueScoringEveryMs: 0, // tests score themselves (the admin's Rescore)
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;
