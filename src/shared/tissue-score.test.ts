@@ -67,6 +67,24 @@ describe('the race worked by hand (decision 0055)', () => {
     p.forEach((x, i) => expect(x).toBeCloseTo(shares[i] / total, 12));
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
   });
+
+  it('is valueDownTo for every runner of any field, lifted or not', () => {
+    let seed = 5;
+    const rand = () => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 0x100000000;
+    };
+    for (let race = 0; race < 200; race++) {
+      const field = Array.from({ length: 3 + Math.floor(rand() * 12) }, (_, i) => ({
+        name: `R${i}`,
+        rating: 50 + rand() * 50,
+        marketOdds: 1.2 + rand() * 40,
+      }));
+      const shares = field.map((_, i) => 1 / valueDownTo(field, i)!.threshold);
+      const total = shares.reduce((a, b) => a + b, 0);
+      tissueProbabilities(field).forEach((x, i) => expect(x).toBeCloseTo(shares[i] / total, 12));
+    }
+  });
 });
 
 describe('which races are scored', () => {

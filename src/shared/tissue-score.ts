@@ -7,6 +7,7 @@
 import { valueDownTo } from './odds-format';
 import type { Finish } from './race-results';
 import { blendProbabilities, type BlendFit } from './tissue-blend';
+import { calculateValue } from './value-model';
 
 export const SOURCES = ['tissue', 'bsp', 'morning', 'blend'] as const;
 export type Source = (typeof SOURCES)[number];
@@ -71,7 +72,12 @@ export function normalise(odds: readonly number[]): number[] {
  * fair share than the corrected model gives it, so the raw shares sum to 1 or a little less.
  */
 export function tissueProbabilities(field: ReadonlyArray<{ name: string; rating: number; marketOdds: number }>) {
-  const shares = field.map((_, i) => 1 / valueDownTo(field, i)!.threshold);
+  // A runner the correction never lifts has the same share with its own correction off: only the
+  // lifted ones need the model run again (valueDownTo), which keeps a race to a run or two.
+  const corrected = calculateValue([...field], { marketCorrection: true });
+  const shares = field.map((_, i) =>
+    corrected[i].marketCorrection ? 1 / valueDownTo(field, i)!.threshold : corrected[i].oddsPercentage! / 100,
+  );
   const total = shares.reduce((a, b) => a + b, 0);
   return shares.map((s) => s / total);
 }
@@ -133,31 +139,98 @@ export interface SourceScore {
 
 export type Scores = Record<Source, SourceScore>;
 
-/** The four scores over these rows (the same runners for each). */
-export function scoresOf(rows: readonly ScoreRow[]): Scores {
-  const races = new Set(rows.map((r) => `${r.date} ${r.time} ${r.course}`)).size;
-  const dates = rows.map((r) => r.date).sort();
-  const from = dates[0] ?? null;
-  const to = dates[dates.length - 1] ?? null;
-  const mean = (f: (r: ScoreRow) => number) => (rows.length ? rows.reduce((s, r) => s + f(r), 0) / rows.length : null);
-  const bspBrier = mean((r) => brierOf(r.bsp, r.won));
-  const one = (source: Source): SourceScore => {
-    const brier = mean((r) => brierOf(r[source], r.won));
-    return {
-      logLoss: mean((r) => logLossOf(r[source], r.won)),
-      brier,
-      brierSkill: brier === null || !bspBrier ? null : 1 - brier / bspBrier,
-      runners: rows.length,
-      races,
-      from,
-      to,
-    };
-  };
-  return { tissue: one('tissue'), bsp: one('bsp'), morning: one('morning'), blend: one('blend') };
-}
-
 /** The edges of the reliability chart's bins: narrow where most runners' chances are. */
 export const RELIABILITY_EDGES = [0, 0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6, 1] as const;
+
+/** Sums that add up across days: what the nightly scoring keeps per day. */
+export interface ScoreTotals {
+  runners: number;
+  races: number;
+  from: string | null;
+  to: string | null;
+  logLoss: Record<Source, number>;
+  brier: Record<Source, number>;
+  /** Per source, per bin: [runners, sum of chances, winners]. */
+  bins: Record<Source, Array<[number, number, number]>>;
+}
+
+const perSourceOf = <T>(f: (s: Source) => T) => Object.fromEntries(SOURCES.map((s) => [s, f(s)])) as Record<Source, T>;
+const perSource = <T>(f: () => T) => perSourceOf(() => f());
+const noBins = () => RELIABILITY_EDGES.slice(1).map((): [number, number, number] => [0, 0, 0]);
+
+export const emptyTotals = (): ScoreTotals => ({
+  runners: 0,
+  races: 0,
+  from: null,
+  to: null,
+  logLoss: perSource(() => 0),
+  brier: perSource(() => 0),
+  bins: perSource(noBins),
+});
+
+/** The bin of a chance (the last bin includes 1). */
+const binOf = (p: number) => {
+  const i = RELIABILITY_EDGES.findIndex((edge, k) => k > 0 && p < edge);
+  return i < 0 ? RELIABILITY_EDGES.length - 2 : i - 1;
+};
+
+/** The totals of these rows. */
+export function totalsOf(rows: readonly ScoreRow[]): ScoreTotals {
+  const t = emptyTotals();
+  const races = new Set<string>();
+  for (const r of rows) {
+    t.runners++;
+    races.add(`${r.date} ${r.time} ${r.course}`);
+    if (t.from === null || r.date < t.from) t.from = r.date;
+    if (t.to === null || r.date > t.to) t.to = r.date;
+    for (const s of SOURCES) {
+      t.logLoss[s] += logLossOf(r[s], r.won);
+      t.brier[s] += brierOf(r[s], r.won);
+      const bin = t.bins[s][binOf(r[s])];
+      bin[0]++;
+      bin[1] += r[s];
+      if (r.won) bin[2]++;
+    }
+  }
+  t.races = races.size;
+  return t;
+}
+
+/** Totals added (different races: days apart). */
+export function addTotals(a: ScoreTotals, b: ScoreTotals): ScoreTotals {
+  const earlier = (x: string | null, y: string | null) => (x === null ? y : y === null || x < y ? x : y);
+  const later = (x: string | null, y: string | null) => (x === null ? y : y === null || x > y ? x : y);
+  return {
+    runners: a.runners + b.runners,
+    races: a.races + b.races,
+    from: earlier(a.from, b.from),
+    to: later(a.to, b.to),
+    logLoss: perSourceOf((s) => a.logLoss[s] + b.logLoss[s]),
+    brier: perSourceOf((s) => a.brier[s] + b.brier[s]),
+    bins: perSourceOf((s) => a.bins[s].map((x, i) => x.map((v, k) => v + b.bins[s][i][k]) as [number, number, number])),
+  };
+}
+
+/** The four scores from totals (the same runners for each). */
+export function scoresFromTotals(t: ScoreTotals): Scores {
+  const mean = (sum: number) => (t.runners ? sum / t.runners : null);
+  const bspBrier = mean(t.brier.bsp);
+  return perSourceOf((source) => {
+    const brier = mean(t.brier[source]);
+    return {
+      logLoss: mean(t.logLoss[source]),
+      brier,
+      brierSkill: brier === null || !bspBrier ? null : 1 - brier / bspBrier,
+      runners: t.runners,
+      races: t.races,
+      from: t.from,
+      to: t.to,
+    };
+  });
+}
+
+/** The four scores over these rows. */
+export const scoresOf = (rows: readonly ScoreRow[]): Scores => scoresFromTotals(totalsOf(rows));
 
 export interface ReliabilityBin {
   from: number;
@@ -169,21 +242,17 @@ export interface ReliabilityBin {
   observed: number | null;
 }
 
-/** Given chance against how often it came off, per bin of chance (the last bin includes 1). */
-export function reliabilityOf(rows: readonly ScoreRow[], source: Source): ReliabilityBin[] {
-  const bins = RELIABILITY_EDGES.slice(1).map((to, i) => ({ from: RELIABILITY_EDGES[i], to, n: 0, p: 0, wins: 0 }));
-  for (const r of rows) {
-    const p = r[source];
-    const bin = bins.find((b) => p < b.to) ?? bins[bins.length - 1];
-    bin.n++;
-    bin.p += p;
-    if (r.won) bin.wins++;
-  }
-  return bins.map((b) => ({
-    from: b.from,
-    to: b.to,
-    runners: b.n,
-    predicted: b.n ? b.p / b.n : null,
-    observed: b.n ? b.wins / b.n : null,
+/** Given chance against how often it came off, per bin of chance, from totals. */
+export function reliabilityFromTotals(t: ScoreTotals, source: Source): ReliabilityBin[] {
+  return t.bins[source].map(([n, p, wins], i) => ({
+    from: RELIABILITY_EDGES[i],
+    to: RELIABILITY_EDGES[i + 1],
+    runners: n,
+    predicted: n ? p / n : null,
+    observed: n ? wins / n : null,
   }));
 }
+
+/** Given chance against how often it came off, per bin of chance. */
+export const reliabilityOf = (rows: readonly ScoreRow[], source: Source) =>
+  reliabilityFromTotals(totalsOf(rows), source);

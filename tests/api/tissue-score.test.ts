@@ -130,6 +130,10 @@ describe('the tissue scored against the market', () => {
     const rescore = await admin.post('/api/admin/value-calibration/rescore', {});
     expect(rescore.status, rescore.text).toBe(200);
     expect(rescore.json as RescoreAnswer).toMatchObject({ races: 34, days: 5, fittedDays: 2 });
+    // Only the new day was scored: the earlier ones had not changed.
+    expect((rescore.json as RescoreAnswer).message).toContain(`from ${TODAY} on`);
+    const again = await admin.post('/api/admin/value-calibration/rescore', {});
+    expect((again.json as RescoreAnswer).message).toContain('nothing had changed');
 
     // Tomorrow the later race is a past day's: the earlier rows are exactly as they were.
     t.clock.set(new Date('2026-11-23T09:00:00Z'));
@@ -143,6 +147,18 @@ describe('the tissue scored against the market', () => {
     expect(later.scores.tissue.races).toBe(34);
     expect(later.scores90.tissue).toMatchObject({ races: 2, from: TODAY, to: TODAY });
     expect(later.scores90.tissue.logLoss).not.toBeNull();
+
+    // A correction to an earlier day (a late BSP) rescores from that day on, the days before it as they were.
+    const { client: admin2 } = await signedIn(t, 'admin', 'admin-february@example.com');
+    await t.ctx.db
+      .update(raceResultRunners)
+      .set({ bsp: 50 })
+      .where(eq(raceResultRunners.name, after.find((r) => r.date === '2026-11-20')!.horse));
+    const corrected = await admin2.post('/api/admin/value-calibration/rescore', {});
+    expect((corrected.json as RescoreAnswer).message).toContain('from 2026-11-20 on');
+    const now = readCsv((await t.client().get('/api/value-calibration.csv')).text);
+    expect(now.filter((r) => r.date < '2026-11-20')).toEqual(after.filter((r) => r.date < '2026-11-20'));
+    expect(now.filter((r) => r.date === '2026-11-20')).not.toEqual(after.filter((r) => r.date === '2026-11-20'));
   });
 
   it("keeps today's scored runners for members: visitors see past days only", async () => {

@@ -1,9 +1,7 @@
-import { asc, lte } from 'drizzle-orm';
 import { toCsv } from '#shared/csv';
 import { addDays, londonDate } from '#shared/london-time';
 import type { AppContext } from '#server/context';
-import { raceResults } from '#server/db/schema';
-import { readStoredScore, rowsOf, scoreInputRaces } from './tissue-scores';
+import { storedRows } from './tissue-scores';
 
 export const TISSUE_SCORE_CSV_HEADER = [
   'date',
@@ -21,20 +19,13 @@ export const TISSUE_SCORE_CSV_HEADER = [
 const prob = (p: number) => p.toFixed(10);
 
 /**
- * GET /api/value-calibration.csv: one row per scored runner, the figures of the calibration page
- * reproducible from it. Days before today for everyone; today's scored races too for members
+ * GET /api/value-calibration.csv: one row per scored runner as the nightly scoring kept it, the
+ * figures of the calibration page reproducible from it. Days before today for everyone; today's scored races too for members
  * (today's probabilities are members' content until the day is over).
  */
 export async function tissueScoreCsv(ctx: AppContext, member: boolean): Promise<string> {
   const today = londonDate(ctx.clock.now());
-  const lastDay = member ? today : addDays(today, -1);
-  const results = await ctx.db
-    .select({ id: raceResults.id, raceDate: raceResults.raceDate, time: raceResults.time, course: raceResults.course })
-    .from(raceResults)
-    .where(lte(raceResults.raceDate, lastDay))
-    .orderBy(asc(raceResults.raceDate));
-  const [races, stored] = await Promise.all([scoreInputRaces(ctx.db, results), readStoredScore(ctx.db)]);
-  const rows = rowsOf(races, stored, lastDay).map((r) => [
+  const rows = (await storedRows(ctx.db, member ? today : addDays(today, -1))).map((r) => [
     r.date,
     r.course,
     r.time,

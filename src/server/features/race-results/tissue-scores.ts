@@ -1,107 +1,154 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { addDays } from '#shared/london-time';
 import type { Finish } from '#shared/race-results';
+import type { TissueScoresAnswer } from '#shared/schemas/race-results';
 import type { BlendFit } from '#shared/tissue-blend';
 import {
-  raceProbabilities,
-  reliabilityOf,
-  scoreRows,
-  scoresOf,
+  addTotals,
+  emptyTotals,
+  reliabilityFromTotals,
+  ROLLING_DAYS,
+  scoresFromTotals,
   SOURCES,
   type RaceProbabilities,
   type ScoreInputRace,
   type ScoreRow,
-  ROLLING_DAYS,
+  type ScoreTotals,
 } from '#shared/tissue-score';
-import { addDays } from '#shared/london-time';
-import type { TissueScoresAnswer } from '#shared/schemas/race-results';
 import type { DbOrTx } from '#server/db/client';
-import { settings } from '#server/db/schema';
-import { runnersOfResults } from '#server/db/result-runners';
+import { raceResultRunners, raceResults, settings } from '#server/db/schema';
 
-/** The settings row the nightly scoring writes (score-tissue.ts). */
+/** The settings row that says when the scoring last ran. */
 export const TISSUE_SCORE_KEY = 'tissueScore';
+/** Each scored London day's row: `tissueScore:YYYY-MM-DD`. */
+export const dayKey = (date: string) => `${TISSUE_SCORE_KEY}:${date}`;
+const DAY_PREFIX = `${TISSUE_SCORE_KEY}:`;
 
-/** What the scoring stores: each London day's blend fit, on the days before it only. */
-export interface StoredTissueScore {
-  /** When it was scored (ISO). */
+export interface ScoringRun {
+  /** When it last ran (ISO). */
   scoredAt: string;
   /** The last London day it looked at. */
   through: string;
-  /** Per day with scored races: its fit, or null while too few earlier races (the blend is the SP's). */
-  fits: Record<string, BlendFit | null>;
 }
 
-export async function readStoredScore(db: DbOrTx): Promise<StoredTissueScore | null> {
+/** A scored race as kept: its runners that ran and their four chances. */
+export interface StoredRace extends RaceProbabilities {
+  blend: number[];
+}
+
+/** What the scoring keeps for a day with scored races. */
+export interface StoredDay {
+  /** Of the day's results as they were scored: a day whose results change is scored again. */
+  digest: string;
+  /** The blend's fit on the days before; null while too few (the blend is the SP's), or no race is scored. */
+  fit: BlendFit | null;
+  totals: ScoreTotals;
+  races: StoredRace[];
+}
+
+export async function readScoringRun(db: DbOrTx): Promise<ScoringRun | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, TISSUE_SCORE_KEY));
-  return (row?.value as StoredTissueScore | undefined) ?? null;
+  return (row?.value as ScoringRun | undefined) ?? null;
 }
 
-interface ResultRow {
-  id: number;
-  raceDate: string;
-  time: string;
-  course: string;
-}
-
-/** Results with their runners, as the scoring reads them. */
-export async function scoreInputRaces(db: DbOrTx, results: readonly ResultRow[]): Promise<ScoreInputRace[]> {
-  const runners = await runnersOfResults(db, results);
-  const byResult = new Map<number, ScoreInputRace>(
-    results.map((r) => [r.id, { date: r.raceDate, time: r.time, course: r.course, runners: [] }]),
-  );
-  for (const h of runners)
-    byResult.get(h.resultId)?.runners.push({
-      name: h.name,
-      vbRating: h.vbRating,
-      morningOdds: h.morningOdds,
-      bsp: h.bsp,
-      finish: h.finish as Finish,
+/** Every result up to `through` with its runners, grouped by London day in date order. */
+export async function resultsByDay(db: DbOrTx, through: string): Promise<Map<string, ScoreInputRace[]>> {
+  const rows = await db
+    .select({
+      resultId: raceResults.id,
+      date: raceResults.raceDate,
+      time: raceResults.time,
+      course: raceResults.course,
+      name: raceResultRunners.name,
+      vbRating: raceResultRunners.vbRating,
+      morningOdds: raceResultRunners.morningOdds,
+      bsp: raceResultRunners.bsp,
+      finish: raceResultRunners.finish,
+    })
+    .from(raceResultRunners)
+    .innerJoin(raceResults, eq(raceResults.id, raceResultRunners.resultId))
+    .where(lte(raceResults.raceDate, through))
+    .orderBy(asc(raceResults.raceDate), asc(raceResults.time), asc(raceResults.course), asc(raceResultRunners.id));
+  const days = new Map<string, ScoreInputRace[]>();
+  let last = null as { id: number; race: ScoreInputRace } | null;
+  for (const r of rows) {
+    if (last?.id !== r.resultId) {
+      last = { id: r.resultId, race: { date: r.date, time: r.time, course: r.course, runners: [] } };
+      const day = days.get(r.date) ?? [];
+      day.push(last.race);
+      days.set(r.date, day);
+    }
+    last.race.runners.push({
+      name: r.name,
+      vbRating: r.vbRating,
+      morningOdds: r.morningOdds,
+      bsp: r.bsp,
+      finish: r.finish as Finish,
     });
-  return [...byResult.values()].sort((a, b) =>
-    a.date === b.date
-      ? a.time === b.time
-        ? a.course.localeCompare(b.course)
-        : a.time < b.time
-          ? -1
-          : 1
-      : a.date < b.date
-        ? -1
-        : 1,
+  }
+  return days;
+}
+
+const dayRange = (lastDay: string, firstDay?: string) =>
+  and(
+    like(settings.key, `${DAY_PREFIX}%`),
+    lte(settings.key, dayKey(lastDay)),
+    firstDay ? gte(settings.key, dayKey(firstDay)) : undefined,
   );
-}
 
-/** The scored races' probabilities (races that are not scored left out), in date order. */
-export const probabilitiesOf = (races: readonly ScoreInputRace[]) =>
-  races.map(raceProbabilities).filter((r): r is RaceProbabilities => r !== null);
-
-/**
- * One row per scored runner of the days the scoring has looked at, up to `lastDay`: each race with
- * its day's stored blend. A day the scoring has not reached (or that had no scored race then) is
- * not counted until the next scoring, so the four sets always cover the same runners.
- */
-export function rowsOf(races: readonly ScoreInputRace[], stored: StoredTissueScore | null, lastDay: string) {
-  if (!stored) return [];
-  return probabilitiesOf(
-    races.filter((r) => r.date <= lastDay && r.date <= stored.through && r.date in stored.fits),
-  ).flatMap((r) => scoreRows(r, stored.fits[r.date]));
-}
-
-/** The scores of days before `before` for the calibration answer: all time, the last 90 days, reliability. */
-export function tissueScoresAnswer(
-  rows: readonly ScoreRow[],
-  stored: StoredTissueScore | null,
-  before: string,
-): TissueScoresAnswer {
-  const past = rows.filter((r) => r.date < before);
-  const since = addDays(before, -ROLLING_DAYS);
-  const last = past.length ? stored?.fits[past[past.length - 1].date] : null;
+/** The scores of days up to `lastDay` for the calibration answer: all time, the last 90 days, reliability. */
+export async function tissueScoresAnswer(db: DbOrTx, lastDay: string): Promise<TissueScoresAnswer> {
+  const [days, run, [latest]] = await Promise.all([
+    db
+      .select({ key: settings.key, totals: sql<ScoreTotals>`${settings.value}->'totals'` })
+      .from(settings)
+      .where(dayRange(lastDay)),
+    readScoringRun(db),
+    db
+      .select({ fit: sql<BlendFit | null>`${settings.value}->'fit'` })
+      .from(settings)
+      .where(and(dayRange(lastDay), sql`jsonb_array_length(${settings.value}->'races') > 0`))
+      .orderBy(desc(settings.key))
+      .limit(1),
+  ]);
+  const since = dayKey(addDays(lastDay, 1 - ROLLING_DAYS));
+  let all = emptyTotals();
+  let recent = emptyTotals();
+  for (const d of days) {
+    all = addTotals(all, d.totals);
+    if (d.key >= since) recent = addTotals(recent, d.totals);
+  }
   return {
-    scores: scoresOf(past),
-    scores90: scoresOf(past.filter((r) => r.date >= since)),
+    scores: scoresFromTotals(all),
+    scores90: scoresFromTotals(recent),
     reliability: Object.fromEntries(
-      SOURCES.map((s) => [s, reliabilityOf(past, s)]),
+      SOURCES.map((s) => [s, reliabilityFromTotals(all, s)]),
     ) as TissueScoresAnswer['reliability'],
-    blendFit: last ?? null,
-    scoredAt: stored?.scoredAt ?? null,
+    blendFit: latest?.fit ?? null,
+    scoredAt: run?.scoredAt ?? null,
   };
+}
+
+/** One row per scored runner of the days up to `lastDay`, as the scoring kept them. */
+export async function storedRows(db: DbOrTx, lastDay: string): Promise<ScoreRow[]> {
+  const days = await db
+    .select({ races: sql<StoredRace[]>`${settings.value}->'races'` })
+    .from(settings)
+    .where(dayRange(lastDay))
+    .orderBy(asc(settings.key));
+  return days.flatMap((d) =>
+    d.races.flatMap((r) =>
+      r.horses.map((horse, i) => ({
+        date: r.date,
+        course: r.course,
+        time: r.time,
+        horse,
+        tissue: r.tissue[i],
+        bsp: r.bsp[i],
+        morning: r.morning[i],
+        blend: r.blend[i],
+        won: r.won[i],
+      })),
+    ),
+  );
 }
