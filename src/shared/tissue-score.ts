@@ -17,7 +17,7 @@ export const FEW_RACES = 1000;
 /** The rolling window, in London days before today. */
 export const ROLLING_DAYS = 90;
 
-export interface ScoreInputRunner {
+interface ScoreInputRunner {
   name: string;
   vbRating: number | null;
   /** Decimal, stake included. */
@@ -120,9 +120,9 @@ export function scoreRows(race: RaceProbabilities, fit: BlendFit | null): ScoreR
 }
 
 /** −[y·ln p + (1−y)·ln(1−p)] for one runner. */
-export const logLossOf = (p: number, won: boolean) => -(won ? Math.log(p) : Math.log(1 - p));
+const logLossOf = (p: number, won: boolean) => -(won ? Math.log(p) : Math.log(1 - p));
 /** (p − y)² for one runner. */
-export const brierOf = (p: number, won: boolean) => (p - (won ? 1 : 0)) ** 2;
+const brierOf = (p: number, won: boolean) => (p - (won ? 1 : 0)) ** 2;
 
 export interface SourceScore {
   /** Mean per-runner log-loss; null with no runners. */
@@ -140,7 +140,7 @@ export interface SourceScore {
 export type Scores = Record<Source, SourceScore>;
 
 /** The edges of the reliability chart's bins: narrow where most runners' chances are. */
-export const RELIABILITY_EDGES = [0, 0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6, 1] as const;
+const RELIABILITY_EDGES = [0, 0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.6, 1] as const;
 
 /** Sums that add up across days: what the nightly scoring keeps per day. */
 export interface ScoreTotals {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { raceResultRunners, raceResults } from '#server/db/schema';
 import { seedDemoRaceResults } from '#server/features/race-results/demo';
+import { nightlyScoringDue, scoreTissue } from '#server/features/race-results/score-tissue';
 import { parseOdds } from '#shared/odds';
 import type { CalibrationResponse, RescoreAnswer } from '#shared/schemas/race-results';
 import { SOURCES, type Source } from '#shared/tissue-score';
@@ -192,9 +193,21 @@ describe('the tissue scored against the market', () => {
     expect(none.races).toBe(1); // the calibration counts it; the scores need BSPs
     expect(none.scores.tissue).toMatchObject({ races: 0, runners: 0, logLoss: null, brier: null, from: null });
 
-    const { client: visitor } = { client: t.client() };
+    const visitor = t.client();
     expect((await visitor.post('/api/admin/value-calibration/rescore', {})).status).toBe(401);
     const { client: member } = await signedIn(t, 'member');
     expect((await member.post('/api/admin/value-calibration/rescore', {})).status).toBe(403);
+  });
+
+  it('is due once a night, from 02:00 London', async () => {
+    t.clock.set(new Date('2026-11-23T01:59:00Z')); // GMT: London time is UTC
+    expect(await nightlyScoringDue(t.ctx)).toBe(false); // before 02:00, and never scored: wait
+    t.clock.set(new Date('2026-11-23T02:00:00Z'));
+    expect(await nightlyScoringDue(t.ctx)).toBe(true);
+    await scoreTissue(t.ctx);
+    t.clock.set(new Date('2026-11-23T23:00:00Z'));
+    expect(await nightlyScoringDue(t.ctx)).toBe(false);
+    t.clock.set(new Date('2026-11-24T02:05:00Z'));
+    expect(await nightlyScoringDue(t.ctx)).toBe(true);
   });
 });

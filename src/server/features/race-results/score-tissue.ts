@@ -30,7 +30,7 @@ const probabilitiesOf = (races: readonly ScoreInputRace[]) =>
 /** The advisory lock whose holder is the one instance scoring now. */
 const SCORING_LOCK = 728_818;
 /** The nightly scoring runs on the first look after this London time (results and most BSPs are in). */
-export const NIGHTLY_AT = '02:00';
+const NIGHTLY_AT = '02:00';
 /** How often each instance looks whether the night's scoring is due. */
 const LOOK_EVERY_MS = 15 * 60_000;
 

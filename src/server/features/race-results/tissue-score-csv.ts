@@ -3,7 +3,7 @@ import { addDays, londonDate } from '#shared/london-time';
 import type { AppContext } from '#server/context';
 import { storedRows } from './tissue-scores';
 
-export const TISSUE_SCORE_CSV_HEADER = [
+const TISSUE_SCORE_CSV_HEADER = [
   'date',
   'course',
   'time',

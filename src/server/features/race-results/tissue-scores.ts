@@ -32,7 +32,7 @@ export interface ScoringRun {
 }
 
 /** A scored race as kept: its runners that ran and their four chances. */
-export interface StoredRace extends RaceProbabilities {
+interface StoredRace extends RaceProbabilities {
   blend: number[];
 }
 
