@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, desc, gte, like, lt, sql } from 'drizzle-orm';
+import { and, desc, inArray, like, lt, sql } from 'drizzle-orm';
 import { addDays, londonDate, londonInstant } from '#shared/london-time';
 import { fitBlend, prepareFitRace, type BlendFit } from '#shared/tissue-blend';
 import {
@@ -65,7 +65,7 @@ export async function scoreTissue(ctx: AppContext): Promise<RescoreAnswer | null
     ]);
     const storedDigest = new Map(stored.map((r) => [r.key, r.digest]));
     const digests = new Map([...byDay].map(([day, races]) => [day, digestOf(races)]));
-    // Kept days whose results are gone (or were never scored) go; the earliest change rescores from there.
+    // The rescoring starts at the earliest day whose results changed, or whose results are gone.
     const gone = stored.filter((r) => !digests.has(r.key.slice(TISSUE_SCORE_KEY.length + 1)));
     const changed = [...digests].filter(([day, digest]) => storedDigest.get(dayKey(day)) !== digest).map(([d]) => d);
     const earliest = [...changed, ...gone.map((r) => r.key.slice(TISSUE_SCORE_KEY.length + 1))].sort()[0] ?? null;
@@ -79,9 +79,15 @@ export async function scoreTissue(ctx: AppContext): Promise<RescoreAnswer | null
       const earlier = keptRaces(kept);
       const fitting = earlier.map(prepareFitRace);
       let previous = await lastFit(ctx, earliest);
-      await ctx.db
-        .delete(settings)
-        .where(and(like(settings.key, `${TISSUE_SCORE_KEY}:%`), gte(settings.key, dayKey(earliest))));
+      // Each day is replaced as it is scored (a read meanwhile sees every day, old or new); the
+      // days whose results are gone go.
+      if (gone.length)
+        await ctx.db.delete(settings).where(
+          inArray(
+            settings.key,
+            gone.map((r) => r.key),
+          ),
+        );
       for (const [day, input] of byDay) {
         if (day < earliest) continue;
         // A day without a scored race is kept too (empty), so it is not scored again every night.
@@ -95,7 +101,10 @@ export async function scoreTissue(ctx: AppContext): Promise<RescoreAnswer | null
           totals: totalsOf(scored.flatMap((r) => scoreRows(r, fit))),
           races: scored,
         };
-        await ctx.db.insert(settings).values({ key: dayKey(day), value, updatedAt: now });
+        await ctx.db
+          .insert(settings)
+          .values({ key: dayKey(day), value, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
         fitting.push(...probabilities.map(prepareFitRace));
         await yieldToRequests();
       }
