@@ -74,7 +74,7 @@ export function TissueScoresSection({ answer }: { answer: TissueScoresAnswer }) 
         <p className="text-base font-semibold text-navy-900" data-testid="tissue-verdict">
           {verdict(scores)}
         </p>
-        {races < FEW_RACES && (
+        {races > 0 && races < FEW_RACES && (
           <p
             role="note"
             className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
