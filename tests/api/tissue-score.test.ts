@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { raceResultRunners, raceResults } from '#server/db/schema';
+import { raceResultRunners, raceResults, settings } from '#server/db/schema';
 import { seedDemoRaceResults } from '#server/features/race-results/demo';
 import { nightlyScoringDue, scoreTissue } from '#server/features/race-results/score-tissue';
 import { parseOdds } from '#shared/odds';
@@ -135,6 +135,13 @@ describe('the tissue scored against the market', () => {
     expect((rescore.json as RescoreAnswer).message).toContain(`from ${TODAY} on`);
     const again = await admin.post('/api/admin/value-calibration/rescore', {});
     expect((again.json as RescoreAnswer).message).toContain('nothing had changed');
+    // A scoring that stopped halfway is taken up again from where it began.
+    await t.ctx.db
+      .update(settings)
+      .set({ value: { scoredAt: '2026-11-22T16:00:00.000Z', through: TODAY, unfinishedFrom: '2026-11-19' } })
+      .where(eq(settings.key, 'tissueScore'));
+    const resumed = await admin.post('/api/admin/value-calibration/rescore', {});
+    expect((resumed.json as RescoreAnswer).message).toContain('from 2026-11-19 on');
 
     // Tomorrow the later race is a past day's: the earlier rows are exactly as they were.
     t.clock.set(new Date('2026-11-23T09:00:00Z'));

@@ -56,24 +56,29 @@ export async function scoreTissue(ctx: AppContext): Promise<RescoreAnswer | null
   try {
     const now = ctx.clock.now();
     const through = londonDate(now);
-    const [byDay, stored] = await Promise.all([
+    const [byDay, stored, lastRun] = await Promise.all([
       resultsByDay(ctx.db, through),
       ctx.db
         .select({ key: settings.key, digest: sql<string>`${settings.value}->>'digest'` })
         .from(settings)
         .where(like(settings.key, `${TISSUE_SCORE_KEY}:%`)),
+      readScoringRun(ctx.db),
     ]);
     const storedDigest = new Map(stored.map((r) => [r.key, r.digest]));
     const digests = new Map([...byDay].map(([day, races]) => [day, digestOf(races)]));
     // The rescoring starts at the earliest day whose results changed, or whose results are gone.
     const gone = stored.filter((r) => !digests.has(r.key.slice(TISSUE_SCORE_KEY.length + 1)));
     const changed = [...digests].filter(([day, digest]) => storedDigest.get(dayKey(day)) !== digest).map(([d]) => d);
-    const earliest = [...changed, ...gone.map((r) => r.key.slice(TISSUE_SCORE_KEY.length + 1))].sort()[0] ?? null;
+    // A scoring stopped halfway (the process ended) left later days fitted on what changed: from there too.
+    const unfinished = lastRun?.unfinishedFrom ? [lastRun.unfinishedFrom] : [];
+    const earliest =
+      [...changed, ...gone.map((r) => r.key.slice(TISSUE_SCORE_KEY.length + 1)), ...unfinished].sort()[0] ?? null;
 
     let races = 0;
     let days = 0;
     let fittedDays = 0;
     if (earliest !== null) {
+      await saveRun(ctx, { scoredAt: lastRun?.scoredAt ?? now.toISOString(), through, unfinishedFrom: earliest });
       // The races before the first day to score, as kept: what its blend is fitted on.
       const kept = await storedRows(ctx.db, addDays(earliest, -1));
       const earlier = keptRaces(kept);
@@ -110,10 +115,7 @@ export async function scoreTissue(ctx: AppContext): Promise<RescoreAnswer | null
       }
     }
     const run: ScoringRun = { scoredAt: now.toISOString(), through };
-    await ctx.db
-      .insert(settings)
-      .values({ key: TISSUE_SCORE_KEY, value: run, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.key, set: { value: run, updatedAt: now } });
+    await saveRun(ctx, run);
     for (const r of await ctx.db
       .select({
         fit: sql<BlendFit | null>`${settings.value}->'fit'`,
@@ -136,6 +138,14 @@ export async function scoreTissue(ctx: AppContext): Promise<RescoreAnswer | null
   } finally {
     await lock.release();
   }
+}
+
+async function saveRun(ctx: AppContext, run: ScoringRun) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .insert(settings)
+    .values({ key: TISSUE_SCORE_KEY, value: run, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value: run, updatedAt: now } });
 }
 
 /** Kept rows back into races (for the fit: chances and winners). */

@@ -29,6 +29,8 @@ export interface ScoringRun {
   scoredAt: string;
   /** The last London day it looked at. */
   through: string;
+  /** Set while a scoring is under way from this day on: one that never finished starts here again. */
+  unfinishedFrom?: string;
 }
 
 /** A scored race as kept: its runners that ran and their four chances. */
