@@ -46,6 +46,7 @@ import { accountRoutes } from './features/account/routes';
 import { alertsRoutes } from './features/alerts/routes';
 import { startAlerts } from './features/alerts/delivery-loop';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
+import { startNightlyTissueScoring } from './features/race-results/score-tissue';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   feedPolling?: boolean;
   /** Whether this instance runs the proofing stamper (tests run its passes themselves); on by default. */
   proofStamping?: boolean;
+  /** How often this instance looks whether the night's tissue scoring is due (tests: 0, they rescore themselves). */
+  tissueScoringEveryMs?: number;
 }
 
 export interface App {
@@ -179,6 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   alertsRoutes(app, ctx);
   startAlerts(app, ctx, opts.alertSweepEveryMs);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
+  startNightlyTissueScoring(app, ctx, opts.tissueScoringEveryMs);
 
   const headProviders: HeadProvider[] = [
     articleHeadProvider(ctx),

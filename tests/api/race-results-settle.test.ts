@@ -192,18 +192,18 @@ describe('GET /api/value-calibration', () => {
 });
 
 describe('demo results', () => {
-  it("three past days of results fill the calibration and the demo member's bet log on a fresh start", async () => {
+  it("four past days of results fill the calibration and the demo member's bet log on a fresh start", async () => {
     const { client: demoMember } = await signedIn(t, 'member', DEMO_MEMBER_EMAIL);
     await seedDemoRaceResults(t.ctx);
     const bets = (await demoMember.get('/api/my-bets')).json as MyBetsResponse;
     expect(bets.stats).toMatchObject({ bets: 9, settled: 9 });
     const body = (await t.client().get('/api/value-calibration')).json as CalibrationResponse;
-    expect(body).toMatchObject({ from: '2026-11-19', to: '2026-11-21', races: 24 });
+    expect(body).toMatchObject({ from: '2026-11-18', to: '2026-11-21', races: 32 });
     // 8 races of 9 runners a day, a non-runner in 3 of them.
-    expect(body.overall).toMatchObject({ runners: 3 * (72 - 3), winners: 24 });
+    expect(body.overall).toMatchObject({ runners: 4 * (72 - 3), winners: 32 });
     expect(body.byScore.filter((r) => r.runners > 0).length).toBeGreaterThanOrEqual(4);
     // Running it again replaces the same races.
     await seedDemoRaceResults(t.ctx);
-    expect(((await t.client().get('/api/value-calibration')).json as CalibrationResponse).races).toBe(24);
+    expect(((await t.client().get('/api/value-calibration')).json as CalibrationResponse).races).toBe(32);
   });
 });

@@ -135,6 +135,8 @@ const EXPECTED: Record<string, Access | 'none'> = {
   'POST /api/admin/race-results': 'admin',
   'GET /api/value-calibration': 'public',
   'GET /api/record-claim': 'public',
+  'GET /api/value-calibration.csv': 'public',
+  'POST /api/admin/value-calibration/rescore': 'admin',
   'PUT /api/odds-format': 'signedIn',
   'GET /api/my-bets': 'member',
   'POST /api/my-bets': 'member',

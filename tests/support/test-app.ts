@@ -101,6 +101,7 @@ export async function startTestApp(
     feedPolling: opts.feedPolling ?? false,
     // Off unless a test asks: tests run the stamper's passes themselves.
     proofStamping: opts.proofStamping ?? false,
+    tissueScoringEveryMs: 0, // tests score themselves (the admin's Rescore)
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (built.app.server.address() as { port: number }).port;

@@ -10,8 +10,11 @@ import { createBet } from '../my-bets/bets';
 import { priceDemoMarket } from '../race-cards/samples/demo-market';
 import { makeRaceDay } from '../race-cards/samples/race-day';
 import { saveMatchedResults } from './enter-results';
+import { scoreTissue } from './score-tissue';
 
-const DAYS_BACK = [3, 2, 1];
+/** Past days with results: 8 races each, over 30 for the tissue's scores; the demo member bet on the last three. */
+const DAYS_BACK = [4, 3, 2, 1];
+const BET_DAYS_BACK = 3;
 
 /** A small deterministic generator, so every fresh start shows the same demo results. */
 function rng(seed: number) {
@@ -23,11 +26,12 @@ function rng(seed: number) {
 }
 
 /**
- * Results of three past days of sample races, so the calibration page has
- * something to show on a fresh start. Past days' cards are not on the weekday tabs (those hold
- * today and later), so the sample races stand in for them; the result lines are written as the
- * admin would paste them and go through the same reading, matching and saving as the admin's.
- * Winners are drawn in proportion to the VB tissue: demo numbers, not a claim.
+ * Results of four past days of sample races, with BSPs, so the calibration page and the tissue's
+ * scores against the market have something to show on a fresh start (scored at once). Past days'
+ * cards are not on the weekday tabs (those hold today and later), so the sample races stand in for
+ * them; the result lines are written as the admin would paste them and go through the same
+ * reading, matching and saving as the admin's. Winners are drawn in proportion to the VB tissue:
+ * demo numbers, not a claim.
  */
 export async function seedDemoRaceResults(ctx: AppContext) {
   const today = londonDate(ctx.clock.now());
@@ -60,9 +64,34 @@ export async function seedDemoRaceResults(ctx: AppContext) {
     });
     const { races } = parseResultLines(lines.join('\n'));
     const { matched } = matchResults(races, cards);
-    await saveMatchedResults(ctx, date, matched, null);
-    await seedDemoBets(ctx, date, sample);
+    const withBsp = matched.map((race) => ({
+      ...race,
+      runners: race.runners.map((r) => ({
+        ...r,
+        bsp: r.finish === 'nr' ? null : demoBsp(race.card.runners, r.runner, rand),
+      })),
+    }));
+    await saveMatchedResults(ctx, date, withBsp, null);
+    if (back <= BET_DAYS_BACK) await seedDemoBets(ctx, date, sample);
   }
+  await scoreTissue(ctx);
+}
+
+type DemoRunner = { name: string; vbRating: number; bookieOdds: number | null };
+
+/**
+ * A demo Betfair SP: between the morning price and the ratings' own view (geometric mean of the
+ * two chances), with some noise, on Betfair's two decimals. Demo numbers, not a claim.
+ */
+function demoBsp(field: readonly DemoRunner[], runner: DemoRunner, rand: () => number): number {
+  const shares = calculateValue(
+    field.map((h) => ({ name: h.name, rating: h.vbRating, marketOdds: 10 })),
+    { marketCorrection: false },
+  );
+  const share = (shares.find((v) => v.name === runner.name)?.oddsPercentage ?? 1) / 100;
+  const morning = 1 / (runner.bookieOdds ?? 10);
+  const chance = Math.sqrt(share * morning) * Math.exp((rand() - 0.5) * 0.4);
+  return Math.max(1.01, Math.round((1 / chance) * 100) / 100);
 }
 
 /** A few bets in the demo member's own log on those races, so My Bets is not empty either. */

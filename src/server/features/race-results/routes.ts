@@ -5,6 +5,10 @@ import { parse } from '#server/http/parse';
 import { readRoute } from '#server/http/read-routes';
 import { enterRaceResults, ResultsRefused } from './enter-results';
 import { getCalibration } from './get-calibration';
+import { rescoreNow } from './score-tissue';
+import { tissueScoreCsv } from './tissue-score-csv';
+import { hasMemberAccess } from '#server/http/access';
+import { londonDate } from '#shared/london-time';
 
 /** Race results, tips settled from them, and the public calibration of the VB tissue (docs/decisions/0028). */
 export function raceResultsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,4 +28,18 @@ export function raceResultsRoutes(app: FastifyInstance, ctx: AppContext) {
     header('Cache-Control', 'no-cache');
     return getCalibration(ctx);
   });
+
+  // The tissue's scores against the market, one row per runner (decision 0055).
+  app.get('/api/value-calibration.csv', { config: { access: 'public' } }, async (request, reply) => {
+    const member = await hasMemberAccess(ctx, request.user);
+    return reply
+      .header('Cache-Control', member ? 'private, no-store' : 'no-cache')
+      .header('Vary', 'Cookie')
+      .header('Content-Disposition', `attachment; filename="vbg-tissue-scores-${londonDate(ctx.clock.now())}.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(await tissueScoreCsv(ctx, member));
+  });
+
+  // The admin's Rescore: the nightly scoring, now.
+  app.post('/api/admin/value-calibration/rescore', { config: { access: 'admin' } }, async () => rescoreNow(ctx));
 }

@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalibrationResponse, RaceResultsAnswer, RaceResultsBody } from '#shared/schemas/race-results';
+import type {
+  CalibrationResponse,
+  RaceResultsAnswer,
+  RaceResultsBody,
+  RescoreAnswer,
+} from '#shared/schemas/race-results';
 import { sendPaste } from '#web/lib/paste';
-import { getJson } from '#web/lib/request';
+import { apiJson, getJson } from '#web/lib/request';
 
 const CALIBRATION_KEY = ['/api/value-calibration'] as const;
 
@@ -25,5 +30,14 @@ export function useEnterResults() {
         queryClient.invalidateQueries({ queryKey: ['/api/daily-performance-history'] }),
         queryClient.invalidateQueries({ queryKey: ['/api/results'] }),
       ]),
+  });
+}
+
+/** Admin: the nightly scoring of the tissue against the market, now. */
+export function useRescoreTissue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<RescoreAnswer>('POST', '/api/admin/value-calibration/rescore', {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY }),
   });
 }

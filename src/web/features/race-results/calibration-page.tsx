@@ -10,6 +10,7 @@ import { DataTable, type Column } from '#web/components/ui/data-table';
 import { EmptyCard, QueryView } from '#web/components/ui/query-view';
 import { useCalibration } from './api';
 import { CalibrationChart } from './calibration-chart';
+import { TissueScoresSection } from './tissue-scores-section';
 
 const SCORE_LABELS: Record<string, string> = {
   '5': '5 Strong Value',
@@ -136,6 +137,7 @@ export function CalibrationPage() {
                   />
                 </CardContent>
               </Card>
+              <TissueScoresSection answer={data} />
             </>
           )}
         </QueryView>

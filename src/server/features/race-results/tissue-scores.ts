@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { addDays } from '#shared/london-time';
+import type { Finish } from '#shared/race-results';
+import type { TissueScoresAnswer } from '#shared/schemas/race-results';
+import type { BlendFit } from '#shared/tissue-blend';
+import {
+  addTotals,
+  emptyTotals,
+  reliabilityFromTotals,
+  ROLLING_DAYS,
+  scoresFromTotals,
+  SOURCES,
+  type RaceProbabilities,
+  type ScoreInputRace,
+  type ScoreRow,
+  type ScoreTotals,
+} from '#shared/tissue-score';
+import type { DbOrTx } from '#server/db/client';
+import { raceResultRunners, raceResults, settings } from '#server/db/schema';
+
+/** The settings row that says when the scoring last ran. */
+export const TISSUE_SCORE_KEY = 'tissueScore';
+/** Each scored London day's row: `tissueScore:YYYY-MM-DD`. */
+export const dayKey = (date: string) => `${TISSUE_SCORE_KEY}:${date}`;
+const DAY_PREFIX = `${TISSUE_SCORE_KEY}:`;
+
+export interface ScoringRun {
+  /** When it last ran (ISO). */
+  scoredAt: string;
+  /** The last London day it looked at. */
+  through: string;
+  /** Set while a scoring is under way from this day on: one that never finished starts here again. */
+  unfinishedFrom?: string;
+}
+
+/** A scored race as kept: its runners that ran and their four chances. */
+interface StoredRace extends RaceProbabilities {
+  blend: number[];
+}
+
+/** What the scoring keeps for a day with scored races. */
+export interface StoredDay {
+  /** Of the day's results as they were scored: a day whose results change is scored again. */
+  digest: string;
+  /** The blend's fit on the days before; null while too few (the blend is the SP's), or no race is scored. */
+  fit: BlendFit | null;
+  totals: ScoreTotals;
+  races: StoredRace[];
+}
+
+export async function readScoringRun(db: DbOrTx): Promise<ScoringRun | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, TISSUE_SCORE_KEY));
+  return (row?.value as ScoringRun | undefined) ?? null;
+}
+
+/** Every result up to `through` with its runners, grouped by London day in date order. */
+export async function resultsByDay(db: DbOrTx, through: string): Promise<Map<string, ScoreInputRace[]>> {
+  const rows = await db
+    .select({
+      resultId: raceResults.id,
+      date: raceResults.raceDate,
+      time: raceResults.time,
+      course: raceResults.course,
+      name: raceResultRunners.name,
+      vbRating: raceResultRunners.vbRating,
+      morningOdds: raceResultRunners.morningOdds,
+      bsp: raceResultRunners.bsp,
+      finish: raceResultRunners.finish,
+    })
+    .from(raceResultRunners)
+    .innerJoin(raceResults, eq(raceResults.id, raceResultRunners.resultId))
+    .where(lte(raceResults.raceDate, through))
+    .orderBy(asc(raceResults.raceDate), asc(raceResults.time), asc(raceResults.course), asc(raceResultRunners.id));
+  const days = new Map<string, ScoreInputRace[]>();
+  let last = null as { id: number; race: ScoreInputRace } | null;
+  for (const r of rows) {
+    if (last?.id !== r.resultId) {
+      last = { id: r.resultId, race: { date: r.date, time: r.time, course: r.course, runners: [] } };
+      const day = days.get(r.date) ?? [];
+      day.push(last.race);
+      days.set(r.date, day);
+    }
+    last.race.runners.push({
+      name: r.name,
+      vbRating: r.vbRating,
+      morningOdds: r.morningOdds,
+      bsp: r.bsp,
+      finish: r.finish as Finish,
+    });
+  }
+  return days;
+}
+
+const dayRange = (lastDay: string, firstDay?: string) =>
+  and(
+    like(settings.key, `${DAY_PREFIX}%`),
+    lte(settings.key, dayKey(lastDay)),
+    firstDay ? gte(settings.key, dayKey(firstDay)) : undefined,
+  );
+
+/** The scores of days up to `lastDay` for the calibration answer: all time, the last 90 days, reliability. */
+export async function tissueScoresAnswer(db: DbOrTx, lastDay: string): Promise<TissueScoresAnswer> {
+  const [days, run, [latest]] = await Promise.all([
+    db
+      .select({ key: settings.key, totals: sql<ScoreTotals>`${settings.value}->'totals'` })
+      .from(settings)
+      .where(dayRange(lastDay)),
+    readScoringRun(db),
+    db
+      .select({ fit: sql<BlendFit | null>`${settings.value}->'fit'` })
+      .from(settings)
+      .where(and(dayRange(lastDay), sql`jsonb_array_length(${settings.value}->'races') > 0`))
+      .orderBy(desc(settings.key))
+      .limit(1),
+  ]);
+  const since = dayKey(addDays(lastDay, 1 - ROLLING_DAYS));
+  let all = emptyTotals();
+  let recent = emptyTotals();
+  for (const d of days) {
+    all = addTotals(all, d.totals);
+    if (d.key >= since) recent = addTotals(recent, d.totals);
+  }
+  return {
+    scores: scoresFromTotals(all),
+    scores90: scoresFromTotals(recent),
+    reliability: Object.fromEntries(
+      SOURCES.map((s) => [s, reliabilityFromTotals(all, s)]),
+    ) as TissueScoresAnswer['reliability'],
+    blendFit: latest?.fit ?? null,
+    scoredAt: run?.scoredAt ?? null,
+  };
+}
+
+/** One row per scored runner of the days up to `lastDay`, as the scoring kept them. */
+export async function storedRows(db: DbOrTx, lastDay: string): Promise<ScoreRow[]> {
+  const days = await db
+    .select({ races: sql<StoredRace[]>`${settings.value}->'races'` })
+    .from(settings)
+    .where(dayRange(lastDay))
+    .orderBy(asc(settings.key));
+  return days.flatMap((d) =>
+    d.races.flatMap((r) =>
+      r.horses.map((horse, i) => ({
+        date: r.date,
+        course: r.course,
+        time: r.time,
+        horse,
+        tissue: r.tissue[i],
+        bsp: r.bsp[i],
+        morning: r.morning[i],
+        blend: r.blend[i],
+        won: r.won[i],
+      })),
+    ),
+  );
+}
