@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { londonDate, weekdayOf } from '#shared/london-time';
+import { londonDate, londonInstant, weekdayOf } from '#shared/london-time';
 import { valueDownTo } from '#shared/odds-format';
 import { calculateValue } from '#shared/value-model';
 import { recordPrices } from '#server/db/price-snapshots';
@@ -13,6 +13,7 @@ import { publishRaceCardEvent } from '#server/features/race-cards/events';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
 import { makeRaceDay, raceDayWorkbook, uploadTodaysCards } from '../fixtures/race-day';
+import { afterTheOff } from '../api/race-results-helpers';
 import { capture, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
 import { createAccount } from '../support/users';
 
@@ -34,12 +35,15 @@ const LIVE = { timeout: 2_000, interval: 50 };
 
 describe('prices through the day on the value board and the race card', () => {
   it("the analyst pastes a price and then a result; a member's open board and race card both follow within 2 s", async () => {
-    // The morning of the race day (the first race is at 12:15), so every race is still to come.
+    // The race day's cards (the first race is at 12:15).
     const { today, races: sample } = await uploadTodaysCards(j.app, 31);
     await createAccount(j.app, 'admin', 'boss@example.com');
     const member = await createAccount(j.app, 'member', 'punter@example.com');
     await j.app.ctx.db.update(users).set({ oddsFormat: 'decimal' }).where(eq(users.id, member.id));
     const [race, other] = sample;
+    // Twenty minutes before the first race (within a session's idle limit of its off, when the
+    // result may be entered).
+    j.app.clock.set(new Date(londonInstant(today, race.time).getTime() - 20 * 60_000));
     const horse = race.horses[1];
     const nap = race.horses[3];
     await publishTips(
@@ -113,6 +117,7 @@ describe('prices through the day on the value board and the race card', () => {
     await capture(board, 'value-now-moved');
 
     // The result: both pages show it without a reload, and the board puts the race at the bottom.
+    j.app.clock.set(afterTheOff(today, race.time)); // a result is taken only once the race is off
     const results = a.getByLabel('Results', { exact: true });
     await results.fill(`${race.time} ${race.course}: ${horse.name} 20/1, ${nap.name} 3/1`);
     await a.getByRole('button', { name: 'Save Results' }).click();

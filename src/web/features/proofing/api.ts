@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RecordDays } from '#shared/proofing/record-json';
 import type { ProofingStatus } from '#shared/schemas/proofing';
 import { getJson } from '#web/lib/request';
 
 /** The stamper runs on its own: the admin panel re-reads its status while open. */
 const STATUS_REFRESH_MS = 15_000;
-
-/** Public: the days with receipts, each with the state of its time-stamp. */
-export function useRecordDays() {
-  return useQuery({ queryKey: ['/api/record'], queryFn: () => getJson<RecordDays>('/api/record') });
-}
 
 /** Admin: today's time-stamps and lodgement e-mails, each told in a line. */
 export function useProofingStatus() {

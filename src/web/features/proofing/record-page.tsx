@@ -8,7 +8,7 @@ import { DataTable, type Column } from '#web/components/ui/data-table';
 import { EmptyCard, QueryView } from '#web/components/ui/query-view';
 import { ScrollRegion } from '#web/components/ui/scroll-region';
 import { formatLondonDateTime } from '#web/lib/dates';
-import { useRecordDays } from './api';
+import { useRecordDays } from '../performance/api';
 
 type Day = RecordDays['days'][number];
 
