@@ -50,6 +50,7 @@ export default defineConfig({
             ...configDefaults.exclude,
             'tests/api/multi-instance.test.ts',
             'tests/api/feeds-multi-instance.test.ts',
+            'tests/api/deploy-nginx.test.ts',
           ],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },

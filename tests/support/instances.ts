@@ -68,9 +68,9 @@ export async function freshPostgresDatabase(
 }
 
 /** Reads an event stream until `match` is seen (or times out); resolves with the event's data. */
-export async function openEventStream(url: string, cookie: string) {
+export async function openEventStream(url: string, cookie: string, headers: Record<string, string> = {}) {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+  const res = await fetch(url, { headers: { ...headers, cookie, accept: 'text/event-stream' }, signal: abort.signal });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -101,6 +101,7 @@ export async function openEventStream(url: string, cookie: string) {
   })();
   return {
     status: res.status,
+    headers: res.headers,
     events,
     async next(timeoutMs = 10_000): Promise<string> {
       const deadline = Date.now() + timeoutMs;
