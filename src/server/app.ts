@@ -48,6 +48,8 @@ import { startAlerts } from './features/alerts/delivery-loop';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { startNightlyTissueScoring } from './features/race-results/score-tissue';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
+import { appMetrics } from './metrics/app-metrics';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -81,6 +83,8 @@ export interface App {
   state: { shuttingDown: boolean; warmingUp: boolean };
   /** Marks the warm-up's own requests (warm-up.ts), so they are not logged one by one. */
   warmUpToken: string;
+  /** The scrape endpoint on METRICS_PORT (metrics/metrics-server.ts), or null when it is unset. */
+  metrics: MetricsServer | null;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -149,6 +153,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     done(refusedAddress(request.url));
   });
   if (logStream) registerRequestLog(app, logStream, { header: WARM_UP_HEADER, value: warmUpToken });
+  // Only with METRICS_PORT set: without it no request pays for a histogram.
+  const registry =
+    opts.config.METRICS_PORT === undefined
+      ? null
+      : appMetrics(app, ctx, { header: WARM_UP_HEADER, value: warmUpToken });
   registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
@@ -190,5 +199,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     historicalTipsHeadProvider(ctx),
   ];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
-  return { app, ctx, state, warmUpToken };
+  // Its own listener, open from now until the app closes: scraped while the public port drains too.
+  const metrics =
+    registry && opts.config.METRICS_PORT !== undefined
+      ? await startMetricsServer(registry, { port: opts.config.METRICS_PORT, host: opts.config.HOST, log: app.log })
+      : null;
+  if (metrics) {
+    app.log.info(`metrics: Prometheus text format at http://${opts.config.HOST}:${metrics.port}/metrics`);
+    app.addHook('onClose', async () => metrics.close());
+  }
+  return { app, ctx, state, warmUpToken, metrics };
 }
