@@ -113,6 +113,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   };
   const state = { shuttingDown: false, warmingUp: false };
   const warmUpToken = newWarmUpToken();
+  // Only with METRICS_PORT set: without it no request pays for a histogram. Its listener opens
+  // before anything else starts (a taken port fails the start with nothing to undo) and stays
+  // open until the app closes, so the instance is scraped while it drains.
+  let metrics: MetricsServer | null = null;
+  if (opts.config.METRICS_PORT !== undefined) {
+    const registry = appMetrics(app, ctx, { header: WARM_UP_HEADER, value: warmUpToken });
+    const server = await startMetricsServer(registry, {
+      port: opts.config.METRICS_PORT,
+      host: opts.config.HOST,
+      log: app.log,
+    });
+    app.log.info(`metrics: Prometheus text format at http://${opts.config.HOST}:${server.port}/metrics`);
+    app.addHook('onClose', async () => server.close());
+    metrics = server;
+  }
   await ctx.cache.start();
   await ctx.sessions.start();
   app.addHook('onClose', async () => {
@@ -153,11 +168,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     done(refusedAddress(request.url));
   });
   if (logStream) registerRequestLog(app, logStream, { header: WARM_UP_HEADER, value: warmUpToken });
-  // Only with METRICS_PORT set: without it no request pays for a histogram.
-  const registry =
-    opts.config.METRICS_PORT === undefined
-      ? null
-      : appMetrics(app, ctx, { header: WARM_UP_HEADER, value: warmUpToken });
   registerBadTextRefusal(app);
   registerSameOriginCheck(app, opts.config, ['/api/stripe/webhook']);
   registerAccessControl(app, ctx);
@@ -199,14 +209,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     historicalTipsHeadProvider(ctx),
   ];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
-  // Its own listener, open from now until the app closes: scraped while the public port drains too.
-  const metrics =
-    registry && opts.config.METRICS_PORT !== undefined
-      ? await startMetricsServer(registry, { port: opts.config.METRICS_PORT, host: opts.config.HOST, log: app.log })
-      : null;
-  if (metrics) {
-    app.log.info(`metrics: Prometheus text format at http://${opts.config.HOST}:${metrics.port}/metrics`);
-    app.addHook('onClose', async () => metrics.close());
-  }
   return { app, ctx, state, warmUpToken, metrics };
 }

@@ -9,7 +9,10 @@ import { londonDate } from '#shared/london-time';
 import { feedStatus, memberAlerts, proofReceipts, proofStamps } from '#server/db/schema';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
 import { queueMessage } from '#server/features/mail/outbox';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/env';
+import { StartupError } from '#server/startup-checks';
+import { openTestDatabase, startTestApp, type TestApp } from '../support/test-app';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { signedIn } from '../support/users';
 import { THREE_TIPS, publishReceipts } from './proofing-helpers';
@@ -51,6 +54,26 @@ describe('the metrics listener (METRICS_PORT)', () => {
       expect(plain.metrics).toBeNull();
     } finally {
       await plain.close();
+    }
+  });
+
+  it('refuses to start on a taken METRICS_PORT, naming it', async () => {
+    const database = await openTestDatabase();
+    try {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        HOST: '127.0.0.1',
+        METRICS_PORT: String(t.metrics!.port),
+      });
+      await expect(buildApp({ config, database, logger: false })).rejects.toThrow(
+        new StartupError(
+          `METRICS_PORT ${t.metrics!.port} on 127.0.0.1 is already in use by another program. Set METRICS_PORT to a free port, or unset it.`,
+        ),
+      );
+    } finally {
+      await database.close();
     }
   });
 
@@ -176,6 +199,10 @@ describe('the metrics listener (METRICS_PORT)', () => {
 
 /** Debian's prometheus and promtool (apt-get install prometheus), if this machine has them. */
 const PROMETHEUS = spawnSync('prometheus', ['--version']).status === 0;
+if (!PROMETHEUS)
+  console.warn(
+    'metrics.test.ts: no `prometheus` binary on this machine, so the real-scraper tests are skipped (install it: apt-get install -y prometheus; .ci/run does)',
+  );
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -262,9 +289,12 @@ describe.skipIf(!PROMETHEUS)("scraped by a real Prometheus (Debian's prometheus 
           const targets = (await getJson(`${api}/targets`))?.data as Targets | undefined;
           return targets?.activeTargets.map((a) => `${a.scrapeUrl} ${a.health} ${a.lastError}`);
         },
-        { timeout: 20_000, interval: 250, message: () => `prometheus output:\n${output}` },
+        { timeout: 20_000, interval: 250 },
       )
-      .toEqual([`${metricsUrl} up `]);
+      .toEqual([`${metricsUrl} up `])
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nprometheus said:\n${output}`);
+      });
 
     type Vector = { result: Array<{ metric: Record<string, string>; value: [number, string] }> };
     const query = encodeURIComponent('http_request_duration_seconds_count{job="vbg",route="/api/health"}');

@@ -5,7 +5,7 @@
  * else throws, naming the line. (The npm parsers of the format are unmaintained; Prometheus's own
  * parser is exercised by the scrape test with Debian's prometheus and promtool.)
  */
-export interface Sample {
+interface Sample {
   name: string;
   labels: Record<string, string>;
   value: number;

@@ -9,7 +9,7 @@ import { alertTotals } from '#server/features/alerts/delivery-loop';
 import { openEventStreams } from '#server/features/race-cards/events';
 
 /** The label of a request that matched no route (a 404, or a page the shell answers): one series, whatever the URL. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 /** Every state a feed can be in; the feed's series is 1 for its state and 0 for the others. */
 const FEED_STATES: readonly FeedState[] = ['idle', 'ok', 'failing', 'rate-limited'];
 /** The outbox's rows still to go (queued, being sent) and those given up on (failed); sent rows are not depth. */

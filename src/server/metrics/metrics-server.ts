@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import { StartupError } from '#server/startup-checks';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 export interface MetricsServer {
   /** The port it listens on (the one chosen when METRICS_PORT is 0). */
