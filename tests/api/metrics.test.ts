@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -219,8 +220,13 @@ describe.skipIf(!PROMETHEUS)("scraped by a real Prometheus (Debian's prometheus 
   let prometheus: ChildProcess | undefined;
   let dir: string;
   let output = '';
-  afterEach(() => {
-    prometheus?.kill('SIGTERM');
+  afterEach(async () => {
+    // Stopped and gone before its data folder is removed.
+    if (prometheus && prometheus.exitCode === null && prometheus.signalCode === null) {
+      const exited = once(prometheus, 'exit');
+      prometheus.kill('SIGTERM');
+      await exited;
+    }
     prometheus = undefined;
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
