@@ -48,6 +48,8 @@ import { startAlerts } from './features/alerts/delivery-loop';
 import { startHousekeeping } from './features/housekeeping/housekeeping';
 import { startNightlyTissueScoring } from './features/race-results/score-tissue';
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
+import { appMetrics } from './metrics/app-metrics';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -81,6 +83,8 @@ export interface App {
   state: { shuttingDown: boolean; warmingUp: boolean };
   /** Marks the warm-up's own requests (warm-up.ts), so they are not logged one by one. */
   warmUpToken: string;
+  /** The scrape endpoint on METRICS_PORT (metrics/metrics-server.ts), or null when it is unset. */
+  metrics: MetricsServer | null;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
@@ -109,6 +113,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   };
   const state = { shuttingDown: false, warmingUp: false };
   const warmUpToken = newWarmUpToken();
+  // Only with METRICS_PORT set: without it no request pays for a histogram. Its listener opens
+  // before anything else starts (a taken port fails the start with nothing to undo) and stays
+  // open until the app closes, so the instance is scraped while it drains.
+  let metrics: MetricsServer | null = null;
+  if (opts.config.METRICS_PORT !== undefined) {
+    const registry = appMetrics(app, ctx, { header: WARM_UP_HEADER, value: warmUpToken });
+    const server = await startMetricsServer(registry, {
+      port: opts.config.METRICS_PORT,
+      host: opts.config.HOST,
+      log: app.log,
+    });
+    app.log.info(`metrics: Prometheus text format at http://${opts.config.HOST}:${server.port}/metrics`);
+    app.addHook('onClose', async () => server.close());
+    metrics = server;
+  }
   await ctx.cache.start();
   await ctx.sessions.start();
   app.addHook('onClose', async () => {
@@ -190,5 +209,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     historicalTipsHeadProvider(ctx),
   ];
   await registerWeb(app, ctx, opts.webDir ?? path.join(rootDir, 'dist/web'), headProviders);
-  return { app, ctx, state, warmUpToken };
+  return { app, ctx, state, warmUpToken, metrics };
 }

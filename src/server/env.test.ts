@@ -33,6 +33,16 @@ describe('configuration', () => {
     expect(message).toMatch(/ADMIN_EMAIL: must be an e-mail address/);
     expect(message).toMatch(/SEED_DEMO: must be true or false/);
   });
+  it('serves metrics only on a port of their own, and only when METRICS_PORT is set', () => {
+    const base = { NODE_ENV: 'test', PORT: '5000' };
+    expect(loadConfig(base).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(loadConfig({ ...base, PORT: '0', METRICS_PORT: '0' }).METRICS_PORT).toBe(0); // any free port, each its own
+    expect(() => loadConfig({ ...base, METRICS_PORT: '5000' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT: must be a port number/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: must be a port number/);
+  });
   it('requires the Stripe companions when a Stripe key is set, and Secure cookies on https', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PRICE_ID/);
     expect(loadConfig({ PUBLIC_URL: 'https://vbg.example', LOCAL_CHECKOUT: 'true' }).secureCookies).toBe(true);

@@ -97,6 +97,16 @@ const envSchema = z.object({
       .default(5000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  // The Prometheus scrape endpoint's own port (GET /metrics, on HOST's address); unset: no metrics served.
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be a port number')
+      .max(65535, 'must be a port number')
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -274,6 +284,9 @@ function combinationProblems(env: RawEnv): Map<string, string> {
   }
   if (productionOnPostgres && !env.SESSION_SECRET)
     add('SESSION_SECRET', 'required when DATABASE_URL is set in production');
+  // The metrics are never served on the public port (the proxy in front would publish them).
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    add('METRICS_PORT', 'must differ from PORT (the metrics have a port of their own, never the public one)');
   if (env.STRIPE_SECRET_KEY && env.LOCAL_CHECKOUT)
     add('LOCAL_CHECKOUT', 'must not be on when STRIPE_SECRET_KEY is set (choose Stripe or the local checkout)');
   if (production && !env.LOCAL_CHECKOUT) {

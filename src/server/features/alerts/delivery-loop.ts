@@ -11,6 +11,10 @@ const ALERT_SWEEP_EVERY_MS = 60_000;
 /** How often a sweep also deletes old alerts. */
 const PRUNE_EVERY_MS = 3600_000;
 
+const ALERT_OUTCOMES = ['pushed', 'emailed', 'failed', 'dropped'] as const;
+/** Alerts sent by push or e-mail, failed (push kept failing until their day ended) and dropped, counted since start. */
+type AlertTotals = Record<(typeof ALERT_OUTCOMES)[number], number>;
+
 /**
  * One delivery pass at a time per instance: a pass asked for while one runs makes it run once more
  * when done (so nothing decided meanwhile waits for the sweep).
@@ -18,6 +22,8 @@ const PRUNE_EVERY_MS = 3600_000;
 class AlertLoop {
   private running: Promise<void> | null = null;
   private again = false;
+  /** What this instance's passes have delivered and given up on since it started. */
+  readonly totals: AlertTotals = { pushed: 0, emailed: 0, failed: 0, dropped: 0 };
 
   constructor(
     private readonly ctx: AppContext,
@@ -34,6 +40,7 @@ class AlertLoop {
         this.again = false;
         try {
           const counts = await deliverAlerts(this.ctx, this.sender);
+          if (counts) for (const k of ALERT_OUTCOMES) this.totals[k] += counts[k];
           if (counts && Object.values(counts).some(Boolean)) this.ctx.log.info(counts, 'alerts delivered');
         } catch (err) {
           this.ctx.log.error({ err }, 'alerts: delivery pass failed; the sweep tries again');
@@ -100,6 +107,11 @@ export async function runAlertSweep(ctx: AppContext): Promise<void> {
     ctx.log.error({ err }, 'alerts: the sweep could not decide; delivering what is pending');
   }
   await loops.get(ctx)?.kick();
+}
+
+/** This app's alert outcomes since it started (the metrics read them at each scrape); none before startAlerts. */
+export function alertTotals(ctx: AppContext): AlertTotals {
+  return { ...(loops.get(ctx)?.totals ?? { pushed: 0, emailed: 0, failed: 0, dropped: 0 }) };
 }
 
 /** Waits until the delivery pass under way (if any) is over, and the one it asked for. */

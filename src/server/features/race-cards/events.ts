@@ -57,6 +57,14 @@ function parseEvent(payload: string): RaceCardEvent | null {
   }
 }
 
+/** Each app's hub (by its own ctx), so its open streams can be counted from outside the feature. */
+const hubs = new WeakMap<AppContext, RaceCardEventHub>();
+
+/** How many race-card event streams this app holds open now (the metrics read it at each scrape). */
+export function openEventStreams(ctx: AppContext): number {
+  return hubs.get(ctx)?.size ?? 0;
+}
+
 /**
  * This instance's open event streams, fed by its one LISTEN on the channel. Bounded: a few per
  * session and a few more per account, and a stream ends once its session has (logout, expiry, lapsed
@@ -78,7 +86,9 @@ export class RaceCardEventHub {
   constructor(
     private readonly ctx: AppContext,
     private readonly stillAllowed: StreamCheck,
-  ) {}
+  ) {
+    hubs.set(ctx, this);
+  }
 
   async start() {
     this.unlisten = await this.ctx.database.listen(RACE_CARD_CHANNEL, (payload) => {
