@@ -20,6 +20,10 @@ const EMBEDDED_DATABASE_API_TESTS = [
   'race-cards-upload',
   'hardening-big-uploads',
   'security-config',
+  // The newest capabilities' whole paths, on the embedded default as well as PostgreSQL.
+  'proofing-whole-day',
+  'tissue-score',
+  'metrics',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 /**
