@@ -14,6 +14,14 @@ import {
   pgliteStartupError,
 } from './startup-checks';
 
+/**
+ * Generated first-start credentials go to the terminal (stderr) as plain text, once: never through
+ * the JSON log, whose lines are kept, shipped and searched by whoever reads the logs.
+ */
+function showOnTerminal(line: string) {
+  process.stderr.write(`\n  ${line}\n\n`);
+}
+
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
@@ -42,13 +50,18 @@ async function main() {
   for (const warning of startWarnings(config)) app.log.warn(warning);
 
   const admin = await ensureAdmin(ctx);
-  if (admin)
+  if (admin) {
     app.log.warn(
-      `admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+      'admin account created with a generated password, shown once on the terminal (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
     );
+    showOnTerminal(`admin account created: ${admin.email} / ${admin.password} (shown once)`);
+  }
   if (config.SEED_DEMO) {
     const member = await seedDemo(ctx);
-    if (member) app.log.warn(`demo member created: ${member.email} / ${member.password} (shown once)`);
+    if (member) {
+      app.log.warn('demo content seeded; its member has a generated password, shown once on the terminal');
+      showOnTerminal(`demo member created: ${member.email} / ${member.password} (shown once)`);
+    }
   }
 
   let closing = false;

@@ -60,4 +60,33 @@ describe('the server process', () => {
       expect.arrayContaining(['GET /healthz 200', 'POST /api/login 200']),
     );
   }, 90_000); // a cold start compiles TypeScript, migrates and seeds the demo: slow on a busy machine
+
+  it('shows generated first-start passwords once on the terminal, never in a JSON log line', async () => {
+    const s = startServer(databaseEnv()); // no ADMIN_EMAIL / ADMIN_PASSWORD: both are generated
+    running = s.child;
+    const url = await s.ready;
+    await expect.poll(() => /admin account created with a generated password/.test(s.output())).toBe(true);
+    const shown = [
+      ...s.output().matchAll(/^ {2}(admin account|demo member) created: (\S+) \/ (\S+) \(shown once\)$/gm),
+    ];
+    const admin = shown.find((m) => m[1] === 'admin account');
+    expect(admin).toBeDefined();
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin![2], password: admin![3] }),
+    });
+    expect((await login.json()).user.role).toBe('admin');
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    const jsonLines = s
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(jsonLines.length).toBeGreaterThan(3);
+    for (const [, , , password] of shown) {
+      expect(s.output().split(password).length - 1).toBe(1); // once
+      expect(jsonLines.filter((line) => line.includes(password))).toEqual([]);
+    }
+  }, 90_000);
 });
