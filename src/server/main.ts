@@ -45,7 +45,12 @@ async function main() {
   });
   const { app, ctx, state, warmUpToken } = await buildApp({ config, database });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-  app.log.info(`database: ${where} (migrations applied)`);
+  // Each migration this start applied, by name: what an upgrade changed in the database.
+  for (const tag of database.appliedMigrations) app.log.info({ migration: tag }, `migration applied: ${tag}`);
+  const applied = database.appliedMigrations.length;
+  app.log.info(
+    `database: ${where} (${applied ? `${applied} migration${applied === 1 ? '' : 's'} applied now` : 'no migration to apply'}; every committed migration is applied)`,
+  );
   // Said at every start, so a deployment running without payments cannot go unnoticed.
   for (const warning of startWarnings(config)) app.log.warn(warning);
 
