@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { itOnPglite, itOnPostgres } from '../support/databases';

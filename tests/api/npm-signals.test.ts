@@ -20,7 +20,11 @@ function descendants(pid: number): number[] {
   }
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [child, p] of parentOf) if (p === parent) found.push(child), walk(child);
+    for (const [child, p] of parentOf) {
+      if (p !== parent) continue;
+      found.push(child);
+      walk(child);
+    }
   };
   walk(pid);
   return found;
@@ -39,7 +43,10 @@ const alive = (pid: number) => {
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 

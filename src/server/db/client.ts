@@ -56,7 +56,7 @@ export interface DatabaseOptions {
 }
 
 /** An open database, and the committed migrations this opening applied (their tags, oldest first). */
-export type OpenedDatabase = Database & { appliedMigrations: string[] };
+type OpenedDatabase = Database & { appliedMigrations: string[] };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<OpenedDatabase> {
   const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts);

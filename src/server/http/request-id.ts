@@ -12,7 +12,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const CALLER_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's id when it is acceptable, else a new random UUID (unique across instances). */
-export function requestIdFor(header: string | string[] | undefined): string {
+function requestIdFor(header: string | string[] | undefined): string {
   return typeof header === 'string' && CALLER_ID.test(header) ? header : randomUUID();
 }
 
