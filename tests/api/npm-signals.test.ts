@@ -56,18 +56,30 @@ afterEach(() => {
   tree = [];
 });
 
-/** `npm start` exactly as a supervisor runs it; resolves once /api/ready answers 200. */
-function npmStart(): { npm: ChildProcess; output: () => string; url: Promise<string> } {
-  const npm = spawn('npm', ['start'], {
+/** A port nothing listens on now (the kernel's pick, released at once). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** An npm script exactly as a supervisor or a terminal runs it; `url` settles once the server says where it runs. */
+function npmRun(
+  script: string,
+  env: Record<string, string>,
+): { npm: ChildProcess; output: () => string; url: Promise<string> } {
+  const npm = spawn('npm', ['run', script], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-npm-start-')),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-npm-run-')),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,28 +91,40 @@ function npmStart(): { npm: ChildProcess; output: () => string; url: Promise<str
       const m = output.match(/running at (http:\/\/\S+)/);
       if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
     });
-    npm.once('exit', () => reject(new Error(`npm start exited:\n${output}`)));
+    npm.once('exit', () => reject(new Error(`npm run ${script} exited:\n${output}`)));
   });
   url.catch(() => undefined);
   return { npm, output: () => output, url };
 }
 
-describe('npm start under a supervisor', () => {
-  it('passes SIGTERM on to the server, which drains and exits: nothing is left running or listening', async () => {
-    const s = npmStart();
+/** Sends SIGTERM to npm's pid alone and expects npm, and every process below it, gone and `ports` closed within 20 s. */
+async function stopsCleanly(npm: ChildProcess, ports: number[]) {
+  const npmPid = npm.pid!;
+  tree = [npmPid, ...descendants(npmPid)];
+  expect(tree.length).toBeGreaterThan(1); // npm and what it runs
+  const npmExit = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  npm.kill('SIGTERM'); // what docker stop, Kubernetes and systemd send: to npm's pid alone
+  expect(await npmExit).toBe(0); // npm waits for its command's clean exit and reports it
+  await expect.poll(() => tree.filter(alive), { timeout: 20_000 }).toEqual([]);
+  for (const port of ports) expect(await listening(port), `port ${port}`).toBe(false);
+}
+
+describe('long-running npm scripts under a supervisor', () => {
+  it('npm start passes SIGTERM on to the server, which drains and exits: nothing is left running or listening', async () => {
+    const s = npmRun('start', { NODE_ENV: 'test' });
     const url = await s.url;
     await expect.poll(async () => (await fetch(`${url}/api/ready`)).status, { timeout: 30_000 }).toBe(200);
-    const port = Number(new URL(url).port);
-    const npmPid = s.npm.pid!;
-    tree = [npmPid, ...descendants(npmPid)];
-    expect(tree.length).toBeGreaterThan(1); // npm and the server below it
-    const npmExit = new Promise<number | null>((resolve) => s.npm.once('exit', (code) => resolve(code)));
+    await stopsCleanly(s.npm, [Number(new URL(url).port)]);
+    expect(s.output()).toMatch(/SIGTERM: finishing in-flight requests/);
+  }, 90_000);
 
-    s.npm.kill('SIGTERM'); // what docker stop, Kubernetes and systemd send: to npm's pid alone
-
-    expect(await npmExit).toBe(0); // npm waits for the server's clean exit and reports it
-    await expect.poll(() => tree.filter(alive), { timeout: 20_000 }).toEqual([]);
-    expect(await listening(port)).toBe(false);
+  it('npm run dev passes SIGTERM on to the API server and to Vite: both ports close', async () => {
+    const vitePort = await freePort();
+    const s = npmRun('dev', { NODE_ENV: 'development', VITE_PORT: String(vitePort) });
+    const url = await s.url;
+    await expect.poll(async () => (await fetch(`${url}/api/ready`)).status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(() => listening(vitePort), { timeout: 30_000 }).toBe(true);
+    await stopsCleanly(s.npm, [Number(new URL(url).port), vitePort]);
     expect(s.output()).toMatch(/SIGTERM: finishing in-flight requests/);
   }, 90_000);
 });
