@@ -6,7 +6,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  * API test files about the embedded database itself: its data directory and start-up checks,
  * backup and restore of PGlite, files stored as base64 pieces, LISTEN/NOTIFY and the caches it
  * clears within one process, the outbox worker on one connection, large uploads on the server's
- * own thread, production's refusals on PGlite. With PostgreSQL available every API file runs
+ * own thread, production's refusals on PGlite, the migrations a start applied. With PostgreSQL available every API file runs
  * there and only these also run on PGlite (the browser journeys run on PGlite too); without it
  * (a laptop) every API file runs on PGlite.
  */
@@ -24,6 +24,7 @@ const EMBEDDED_DATABASE_API_TESTS = [
   'proofing-whole-day',
   'tissue-score',
   'metrics',
+  'migrations-applied',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 /**

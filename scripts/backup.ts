@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig, ConfigError } from '#server/env';
-import { CACHE_CHANNEL } from '#server/cache/shared-cache';
+import { CACHE_CHANNEL, CACHE_DROP_ALL } from '#server/cache/shared-cache';
 import { AUTH_CHANNEL } from '#server/features/auth/session-cache';
 
 const PG_MAGIC = 'PGDMP';
@@ -42,23 +42,40 @@ function pgArgsAndEnv(url: string) {
   return u.toString();
 }
 
+/**
+ * A backup holds members' e-mail addresses and password hashes: the file is its owner's alone
+ * (0600), and so is a folder this command makes, or the default `backups/` (0700). A folder the
+ * operator named and that exists already keeps its own mode. The umask covers pg_dump's file from
+ * its first byte; the chmod covers a file that was there before.
+ */
+function backupFile(file: string | undefined, extension: string): string {
+  process.umask(0o077);
+  const out = path.resolve(file ?? `backups/vbg-${stamp()}.${extension}`);
+  const folder = path.dirname(out);
+  const made = !fs.existsSync(folder);
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (made || file === undefined) fs.chmodSync(folder, 0o700);
+  if (fs.existsSync(out)) fs.chmodSync(out, 0o600);
+  return out;
+}
+
 async function backup(url: string | undefined, dataDir: string, file: string | undefined) {
   if (url) {
-    const out = path.resolve(file ?? `backups/vbg-${stamp()}.dump`);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
+    const out = backupFile(file, 'dump');
     run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${out}`, pgArgsAndEnv(url)]);
+    fs.chmodSync(out, 0o600);
     console.log(`Backed up PostgreSQL to ${out} (${fs.statSync(out).size} bytes).`);
     return;
   }
   const dir = path.resolve(dataDir, 'pglite');
   if (!fs.existsSync(dir)) fail(`No PGlite database in ${dir}: nothing to back up (is DATA_DIR right?).`);
-  const out = path.resolve(file ?? `backups/vbg-${stamp()}.tar.gz`);
-  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const out = backupFile(file, 'tar.gz');
   const db = new PGlite(dir);
   await db.waitReady;
   const dump = await db.dumpDataDir('gzip');
   await db.close();
-  fs.writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
+  fs.writeFileSync(out, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  fs.chmodSync(out, 0o600);
   console.log(`Backed up PGlite (${dir}) to ${out} (${fs.statSync(out).size} bytes).`);
 }
 
@@ -84,11 +101,10 @@ async function restore(url: string | undefined, dataDir: string, file: string | 
       `--dbname=${pgArgsAndEnv(url)}`,
       src,
     ]);
-    // Running instances drop their read caches at once instead of within a minute.
+    // Running instances drop every cache (settings and pages included) at once, not within a minute.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    for (const ns of ['articles', 'raceCards', 'dailyTips'])
-      await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, ns]);
+    await client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, CACHE_DROP_ALL]);
     await client.query('select pg_notify($1, $2)', [AUTH_CHANNEL, 'all']); // restored users and sessions replace the cached ones
     await client.end();
     console.log(`Restored PostgreSQL from ${src}.`);

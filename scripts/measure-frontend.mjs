@@ -89,13 +89,13 @@ async function startServer() {
       LOCAL_CHECKOUT: 'true',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
   });
-  // The demo member's password is shown once in the log: kept to sign in as them.
+  // The demo member's password is shown once on the terminal (stderr): kept to sign in as them.
   let memberLogin = null;
-  child.stdout.on('data', (chunk) => {
+  child.stderr.on('data', (chunk) => {
     const text = chunk.toString();
-    process.stdout.write(text);
+    process.stderr.write(text);
     const m = /demo member created: (\S+) \/ (\S+) \(shown once\)/.exec(text);
     if (m) memberLogin = { email: m[1], password: m[2] };
   });

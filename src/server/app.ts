@@ -50,6 +50,7 @@ import { startNightlyTissueScoring } from './features/race-results/score-tissue'
 import { WARM_UP_HEADER, newWarmUpToken } from './warm-up';
 import { appMetrics } from './metrics/app-metrics';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
+import { REQUEST_ID_HEADER, generateRequestId } from './http/request-id';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -100,6 +101,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // (Fastify refuses a bare hop count, hence the function: the immediate peer only.)
     trustProxy: opts.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     return503OnClosing: true,
+    // The caller's X-Request-Id when valid, else a UUID (http/request-id.ts); logged as reqId.
+    requestIdHeader: false,
+    genReqId: generateRequestId,
     ...timeoutOptions(opts.httpTimeouts ?? HTTP_TIMEOUTS),
   });
   const ctx: AppContext = {
@@ -139,7 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const { status, body } = errorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send(body);
+    return reply.code(status).send({ ...body, requestId: request.id });
   });
 
   const setSecurityHeaders = securityHeaders({
@@ -161,9 +165,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     hsts: opts.config.secureCookies,
   });
   // The one global onRequest hook (decisions 0016, 0024): what every request needs, 404s included
-  // — its security headers, then the refusal of a NUL in the address. A hook only some routes need
+  // — its request id and security headers, then the refusal of a NUL in the address. A hook only some routes need
   // is attached to those routes (http/route-hooks.ts); each global hook is a step every read pays.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     setSecurityHeaders(request.url, reply);
     done(refusedAddress(request.url));
   });

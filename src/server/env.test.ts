@@ -156,3 +156,70 @@ describe('price and result feeds', () => {
     );
   });
 });
+
+describe('what slipped through before', () => {
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig({ NODE_ENV: 'test', ...env });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    return '';
+  };
+
+  it('takes PUBLIC_URL only as an http(s) origin with no path', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://vbg.example/' }).PUBLIC_URL).toBe('https://vbg.example');
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:5000' }).PUBLIC_URL).toBe(
+      'http://localhost:5000',
+    );
+    expect(refusal({ PUBLIC_URL: 'ftp://vbg.example' })).toMatch(/PUBLIC_URL: must be an http:\/\/ or https:\/\//);
+    for (const bad of ['https://vbg.example/site', 'https://vbg.example/?x=1', 'https://u:p@vbg.example'])
+      expect(refusal({ PUBLIC_URL: bad }), bad).toMatch(/PUBLIC_URL: must be the site's origin alone/);
+    expect(refusal({ PUBLIC_URL: 'vbg.example' })).toMatch(/PUBLIC_URL: must be an absolute URL/);
+  });
+
+  it('takes MAIL_FROM as an address, with or without a display name', () => {
+    for (const good of ['tips@vbg.example', 'VBG <tips@vbg.example>', '"VBG Tips" <tips@vbg.example>'])
+      expect(loadConfig({ NODE_ENV: 'test', MAIL_FROM: good }).MAIL_FROM, good).toBe(good);
+    for (const bad of ['VBG Tips', 'VBG <tips>', '"VBG" tips@vbg.example', 'a@b.example, c@d.example', '<>'])
+      expect(refusal({ MAIL_FROM: bad }), bad).toMatch(/MAIL_FROM: must be an e-mail address, optionally with a name/);
+  });
+
+  it('takes STRIPE_INVOICE_PRICES only as name=price_… pairs', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'test', STRIPE_INVOICE_PRICES: 'phase3=price_abc, phase2 = price_D_1' })
+        .STRIPE_INVOICE_PRICES,
+    ).toBe('phase3=price_abc, phase2 = price_D_1');
+    for (const bad of [
+      'phase3',
+      'phase3=',
+      'phase3=prod_abc',
+      'phase3=price_abc;phase2=price_def',
+      'phase3=price_abc,',
+    ])
+      expect(refusal({ STRIPE_INVOICE_PRICES: bad }), bad).toMatch(/STRIPE_INVOICE_PRICES: must be name=price_… pairs/);
+  });
+
+  it('takes HOST as an IP address or a host name', () => {
+    for (const good of ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', 'vbg-1.internal'])
+      expect(loadConfig({ NODE_ENV: 'test', HOST: good }).HOST, good).toBe(good);
+    for (const bad of ['http://0.0.0.0', '0.0.0.0:5000', 'my host', '-bad.example', '[::1]'])
+      expect(refusal({ HOST: bad }), bad).toMatch(/HOST: must be an IP address/);
+  });
+});
+
+describe('demo content', () => {
+  it('is seeded only where nobody pays: asked for, or on PGlite with the local checkout; never beside Stripe', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_m' };
+    expect(loadConfig({ LOCAL_CHECKOUT: 'true' }).SEED_DEMO).toBe(true); // production, the README's first start
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    expect(loadConfig(stripe).SEED_DEMO).toBe(false); // production PGlite with real keys
+    expect(loadConfig({ ...stripe, NODE_ENV: 'development' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...stripe, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ ...stripe, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: must not be on when STRIPE_SECRET_KEY is set/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_RENEWAL_NOTICE_DAYS } from '#shared/subscription-notices';
 import { DEFAULT_PAYMENT_GRACE_DAYS } from '#shared/subscription';
@@ -85,6 +86,17 @@ const pushHostList = z.preprocess(
     }),
 );
 
+/** A host name as DNS writes it (`localhost`, `vbg.internal`): letters, digits and inner hyphens per label. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** An e-mail address alone, or with a display name: `tips@vbg.example`, `VBG <tips@vbg.example>`, `"VBG Tips" <tips@vbg.example>`. */
+const MAIL_FROM_FORM = /^(?:(?:"[^"\r\n]*"|[^"<>\r\n]*?)\s*<([^<>\s]+)>|([^<>\s"]+))$/;
+const isEmail = (v: string) => z.email().safeParse(v).success;
+
+/** `name=price_id` pairs, comma-separated: the tiers invoice links are made on (billing/invoice-link.ts). */
+const INVOICE_PRICES_FORM =
+  /^\s*[A-Za-z0-9_-]+\s*=\s*price_[A-Za-z0-9_]+\s*(,\s*[A-Za-z0-9_-]+\s*=\s*price_[A-Za-z0-9_]+\s*)*$/;
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
   PORT: z.preprocess(
@@ -96,7 +108,16 @@ const envSchema = z.object({
       .max(65535, 'must be a port number')
       .default(5000),
   ),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  // The address the server listens on: an IP address (0.0.0.0, ::, 127.0.0.1) or a host name.
+  HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => net.isIP(v) !== 0 || HOST_NAME.test(v), {
+        message: 'must be an IP address (0.0.0.0, ::, 127.0.0.1) or a host name such as localhost',
+      })
+      .default('0.0.0.0'),
+  ),
   // The Prometheus scrape endpoint's own port (GET /metrics, on HOST's address); unset: no metrics served.
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
@@ -116,9 +137,24 @@ const envSchema = z.object({
       .optional(),
   ),
   SESSION_SECRET: optionalString,
+  // The site's origin: links in e-mails and pages are made by appending paths to it.
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
-    z.url({ message: 'must be an absolute URL such as https://example.com' }).optional(),
+    z
+      .url({ message: 'must be an absolute URL such as https://example.com', abort: true })
+      .refine((v) => /^https?:$/.test(new URL(v).protocol), {
+        message: 'must be an http:// or https:// address',
+        abort: true,
+      })
+      .refine(
+        (v) => {
+          const u = new URL(v);
+          return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+        },
+        { message: "must be the site's origin alone, with no path, query or credentials, such as https://vbg.example" },
+      )
+      .transform((v) => new URL(v).origin)
+      .optional(),
   ),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
@@ -127,7 +163,16 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).optional()),
-  STRIPE_INVOICE_PRICES: optionalString,
+  STRIPE_INVOICE_PRICES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        INVOICE_PRICES_FORM,
+        'must be name=price_… pairs separated by commas, such as phase3=price_abc,phase2=price_def',
+      )
+      .optional(),
+  ),
   STRIPE_ANNUAL_PRICE_ID: optionalString,
   // The annual plan's price in pence (e.g. 14400 for £144.00); the plan is offered only when set.
   ANNUAL_PRICE_PENCE: z.preprocess(
@@ -146,7 +191,19 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
-  MAIL_FROM: optionalString,
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => {
+          const m = MAIL_FROM_FORM.exec(v.trim());
+          return m !== null && isEmail(m[1] ?? m[2]);
+        },
+        { message: 'must be an e-mail address, optionally with a name: "VBG Tips" <tips@vbg.example>' },
+      )
+      .optional(),
+  ),
   MAIL_WORKER: booleanFlag,
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('VBG')),
   SUPPORT_EMAIL: z.preprocess(
@@ -287,6 +344,9 @@ function combinationProblems(env: RawEnv): Map<string, string> {
   // The metrics are never served on the public port (the proxy in front would publish them).
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
     add('METRICS_PORT', 'must differ from PORT (the metrics have a port of their own, never the public one)');
+  // The demo has a premium member with a known way in and made-up tips: never on a site that takes money.
+  if (env.STRIPE_SECRET_KEY && env.SEED_DEMO)
+    add('SEED_DEMO', 'must not be on when STRIPE_SECRET_KEY is set (the demo adds a free premium member)');
   if (env.STRIPE_SECRET_KEY && env.LOCAL_CHECKOUT)
     add('LOCAL_CHECKOUT', 'must not be on when STRIPE_SECRET_KEY is set (choose Stripe or the local checkout)');
   if (production && !env.LOCAL_CHECKOUT) {
@@ -382,7 +442,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const surname = env.ANALYST_NAME.trim().split(/\s+/).pop() ?? 'analyst';
   return {
     ...env,
-    SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // Demo content (and its premium member) only where nobody pays: asked for, or on PGlite with
+    // the local checkout (production asks for it by LOCAL_CHECKOUT=true); never beside Stripe.
+    SEED_DEMO:
+      env.SEED_DEMO ??
+      (!env.DATABASE_URL && !env.STRIPE_SECRET_KEY && (env.NODE_ENV !== 'production' || Boolean(env.LOCAL_CHECKOUT))),
     TRUST_PROXY: env.TRUST_PROXY ?? false,
     LOCAL_CHECKOUT: env.LOCAL_CHECKOUT ?? false,
     MAIL_WORKER: env.MAIL_WORKER ?? true,

@@ -14,6 +14,14 @@ import {
   pgliteStartupError,
 } from './startup-checks';
 
+/**
+ * Generated first-start credentials go to the terminal (stderr) as plain text, once: never through
+ * the JSON log, whose lines are kept, shipped and searched by whoever reads the logs.
+ */
+function showOnTerminal(line: string) {
+  process.stderr.write(`\n  ${line}\n\n`);
+}
+
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
@@ -37,18 +45,28 @@ async function main() {
   });
   const { app, ctx, state, warmUpToken } = await buildApp({ config, database });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-  app.log.info(`database: ${where} (migrations applied)`);
+  // Each migration this start applied, by name: what an upgrade changed in the database.
+  for (const tag of database.appliedMigrations) app.log.info({ migration: tag }, `migration applied: ${tag}`);
+  const applied = database.appliedMigrations.length;
+  app.log.info(
+    `database: ${where} (${applied ? `${applied} migration${applied === 1 ? '' : 's'} applied now` : 'no migration to apply'}; every committed migration is applied)`,
+  );
   // Said at every start, so a deployment running without payments cannot go unnoticed.
   for (const warning of startWarnings(config)) app.log.warn(warning);
 
   const admin = await ensureAdmin(ctx);
-  if (admin)
+  if (admin) {
     app.log.warn(
-      `admin account created: ${admin.email} / ${admin.password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+      'admin account created with a generated password, shown once on the terminal (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)',
     );
+    showOnTerminal(`admin account created: ${admin.email} / ${admin.password} (shown once)`);
+  }
   if (config.SEED_DEMO) {
     const member = await seedDemo(ctx);
-    if (member) app.log.warn(`demo member created: ${member.email} / ${member.password} (shown once)`);
+    if (member) {
+      app.log.warn('demo content seeded; its member has a generated password, shown once on the terminal');
+      showOnTerminal(`demo member created: ${member.email} / ${member.password} (shown once)`);
+    }
   }
 
   let closing = false;

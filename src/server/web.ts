@@ -280,7 +280,9 @@ export async function registerWeb(
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${url.split('?')[0]}` });
+      return reply
+        .code(404)
+        .send({ message: `Not found: ${request.method} ${url.split('?')[0]}`, requestId: request.id });
     }
     if (url.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(url.split('?')[0])) {
       return reply.code(404).type('text/plain').send('Not found');

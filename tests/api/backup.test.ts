@@ -10,6 +10,10 @@ import { openDatabase, type Database } from '#server/db/client';
 import { articles, users } from '#server/db/schema';
 import { TEMPLATE_PATH } from '../support/global-setup-db';
 import { freshPostgresDatabase } from '../support/instances';
+import { SharedCache } from '#server/cache/shared-cache';
+
+/** Permission bits of a file or folder, as `ls -l` reads them (0o600). */
+const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
 
 /**
  * `npm run backup` / `npm run restore` (scripts/backup.ts) end to end: back up, change the data,
@@ -72,10 +76,13 @@ describe('backup and restore', () => {
       await seed(first);
       await first.close();
 
-      const file = path.join(work, 'vbg.tar.gz');
+      const file = path.join(work, 'kept-here', 'vbg.tar.gz'); // a folder the command makes
       const b = script({ DATA_DIR: dataDir }, 'backup', file);
       expect(b.output).toMatch(/Backed up PGlite/);
       expect(b.status).toBe(0);
+      // Members' addresses and password hashes: readable by the backup's owner alone.
+      expect(modeOf(file).toString(8)).toBe('600');
+      expect(modeOf(path.dirname(file)).toString(8)).toBe('700');
 
       let db = await open();
       await change(db);
@@ -107,14 +114,22 @@ describe('backup and restore', () => {
       await seed(db);
       await db.close();
 
-      const file = path.join(work, 'vbg.dump');
+      const file = path.join(work, 'pg-kept', 'vbg.dump');
       const b = script({ DATABASE_URL: fresh.url }, 'backup', file);
       expect(b.output).toMatch(/Backed up PostgreSQL/);
       expect(b.status).toBe(0);
+      expect(modeOf(file).toString(8)).toBe('600');
+      expect(modeOf(path.dirname(file)).toString(8)).toBe('700');
 
       db = await openDatabase({ url: fresh.url, migrate: false });
       await change(db);
       await db.close();
+
+      // A running instance's caches, settings included, hold values from before the restore.
+      const running = await openDatabase({ url: fresh.url, migrate: false });
+      const cache = new SharedCache(running, { warn: () => undefined });
+      await cache.start();
+      for (const ns of ['settings', 'articles', 'memberPages'] as const) await cache.get(ns, 'k', async () => 'before');
 
       const r = script({ DATABASE_URL: fresh.url }, 'restore', file, '--yes');
       expect(r.output).toMatch(/Restored PostgreSQL/);
@@ -122,6 +137,10 @@ describe('backup and restore', () => {
       db = await openDatabase({ url: fresh.url, migrate: false });
       expect(await snapshot(db)).toEqual(original);
       await db.close();
+      for (const ns of ['settings', 'articles', 'memberPages'] as const)
+        await expect.poll(() => cache.peek(ns, 'k'), { message: ns }).toBeUndefined();
+      await cache.stop();
+      await running.close();
     },
     SCRIPT_RUNS_MS,
   );

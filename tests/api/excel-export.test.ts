@@ -168,7 +168,7 @@ describe('POST /api/admin/excel-export', () => {
       const { client } = await signedIn(t, kind);
       const res = await download(client);
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.bytes.toString())).toEqual({ message: expect.any(String) });
+      expect(JSON.parse(res.bytes.toString())).toEqual({ message: expect.any(String), requestId: expect.any(String) });
     }
   });
 
@@ -179,6 +179,7 @@ describe('POST /api/admin/excel-export', () => {
     expect(res.status).toBe(404);
     expect(JSON.parse(res.bytes.toString())).toEqual({
       message: "No race cards for today (Sunday 22 November 2026) to export. Upload today's cards first.",
+      requestId: res.headers.get('x-request-id'),
     });
   });
 });

@@ -314,7 +314,10 @@ describe('the access matrix: every /api route × visitor, signed-in non-member, 
     ]) {
       const res = await fetch(`${t.baseUrl}/api/auth/user`, { headers: { cookie } });
       expect(res.status, cookie.slice(0, 30)).toBe(401);
-      expect(await res.json()).toEqual({ message: 'Please sign in to continue.' });
+      expect(await res.json()).toEqual({
+        message: 'Please sign in to continue.',
+        requestId: res.headers.get('x-request-id'),
+      });
     }
   });
 });

@@ -1,3 +1,17 @@
+/**
+ * Every failure's `{ message }` body names its request (`requestId`, the X-Request-Id answered):
+ * checked on every answer any test receives through this client, then taken off so that tests
+ * compare the rest of the body exactly.
+ */
+function takeRequestId(status: number, headers: Headers, json: unknown) {
+  if (status < 400 || typeof json !== 'object' || json === null || !('message' in json)) return;
+  const body = json as { requestId?: unknown };
+  const id = headers.get('x-request-id');
+  if (!id || body.requestId !== id)
+    throw new Error(`error answer ${status} without its request id (header ${id}, body ${String(body.requestId)})`);
+  delete body.requestId;
+}
+
 /** A tiny cookie-keeping HTTP client over real fetch, like one browser profile. */
 export class HttpClient {
   cookies = new Map<string, string>();
@@ -28,6 +42,7 @@ export class HttpClient {
     } catch {
       /* not JSON */
     }
+    takeRequestId(res.status, res.headers, json);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, headers: res.headers, text, json: json as any };
   }

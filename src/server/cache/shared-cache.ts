@@ -3,6 +3,8 @@ import type { Database } from '../db/client';
 
 /** The NOTIFY channel that carries "this namespace changed" between instances (payload: the name). */
 export const CACHE_CHANNEL = 'vbg_cache';
+/** The notice that drops every namespace on every instance (the database was replaced: a restore). */
+export const CACHE_DROP_ALL = 'all';
 
 /**
  * What is cached: data read on every page view that changes only when an admin writes.
@@ -88,7 +90,8 @@ export class SharedCache {
     // A notice lost while the listening connection was down could leave a value stale: drop all.
     this.database.onNoticesMissed(() => this.clear());
     this.unlisten = await this.database.listen(CACHE_CHANNEL, (payload) => {
-      if ((NAMESPACES as readonly string[]).includes(payload)) this.drop(payload as CacheNamespace);
+      if (payload === CACHE_DROP_ALL) this.clear();
+      else if ((NAMESPACES as readonly string[]).includes(payload)) this.drop(payload as CacheNamespace);
     });
   }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -55,10 +55,40 @@ export interface DatabaseOptions {
   migrate?: boolean;
 }
 
-export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+/** An open database, and the committed migrations this opening applied (their tags, oldest first). */
+type OpenedDatabase = Database & { appliedMigrations: string[] };
+
+export async function openDatabase(opts: DatabaseOptions): Promise<OpenedDatabase> {
   const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts);
-  if (opts.migrate !== false) await runMigrations(database);
-  return database;
+  const appliedMigrations = opts.migrate !== false ? await runMigrations(database) : [];
+  return Object.assign(database, { appliedMigrations });
+}
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+function migrationJournal(): JournalEntry[] {
+  return (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: JournalEntry[];
+    }
+  ).entries;
+}
+
+/** The creation times (the journal's `when`) of the migrations a database has applied; none before the first. */
+async function appliedWhens(execute: (query: SQL) => Promise<unknown>): Promise<Set<number>> {
+  // Looked up first, never queried blindly: inside PostgreSQL's migration transaction a failed
+  // statement would abort the transaction.
+  const [table] = rowsOf<{ present: boolean }>(
+    await execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`),
+  );
+  if (!table?.present) return new Set();
+  const rows = rowsOf<{ created_at: string | number }>(
+    await execute(sql`select created_at from drizzle.__drizzle_migrations`),
+  );
+  return new Set(rows.map((r) => Number(r.created_at)));
 }
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
@@ -138,17 +168,26 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function runMigrations(database: Database) {
+/** Applies the committed migrations not yet applied; returns their tags (the start log names each). */
+async function runMigrations(database: Database): Promise<string[]> {
+  const newSince = (before: Set<number>) =>
+    migrationJournal()
+      .filter((e) => !before.has(e.when))
+      .map((e) => e.tag);
   if (database.kind === 'pglite') {
+    const before = await appliedWhens((q) => database.db.execute(q));
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migratePglite(database.db as any, { migrationsFolder });
-    return;
+    return newSince(before);
   }
-  // Several instances may start together: one migrates, the others wait on the advisory lock.
-  await database.db.transaction(async (tx) => {
+  // Several instances may start together: one migrates, the others wait on the advisory lock (and
+  // then find nothing left to apply).
+  return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(728815)`);
+    const before = await appliedWhens((q) => tx.execute(q));
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migratePg(tx as any, { migrationsFolder });
+    return newSince(before);
   });
 }
 
@@ -182,9 +221,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 /** How many committed migrations the database has not applied (readiness: 0). */
 export async function pendingMigrations(database: Database): Promise<number> {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
+  const journal = { entries: migrationJournal() };
   let applied = new Set<number>();
   try {
     const result = await database.db.execute(sql`select created_at from drizzle.__drizzle_migrations`);

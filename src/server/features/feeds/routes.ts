@@ -58,8 +58,9 @@ export function feedsRoutes(app: FastifyInstance, ctx: AppContext, opts: { polli
       }
       const failed = status.state === 'failing' || status.state === 'rate-limited';
       const answer: FeedRunAnswer = { success: !failed, message: status.message, feed: statusView(status, true) };
-      // The feed failed, not the request: 502 with what happened (not the error handler's generic 5xx).
-      return reply.code(failed ? 502 : 200).send(answer);
+      // The feed failed, not the request: 502 with what happened (not the error handler's generic 5xx),
+      // naming the request like every failure's body.
+      return failed ? reply.code(502).send({ ...answer, requestId: request.id }) : answer;
     },
   );
 

@@ -28,6 +28,7 @@ import { MORNING_ODDS_KIND, uploadMorningOdds } from './upload-morning-odds';
 import { uploadVerdict, VERDICT_KIND, type VerdictUpload } from './upload-verdict';
 import { hasMemberAccess, sessionToken } from '#server/http/access';
 import { readUploadForm } from '#server/http/upload-form';
+import { REQUEST_ID_HEADER } from '#server/http/request-id';
 import { liveSessionUser } from '../auth/sessions';
 
 const clearParam = weekdayParam('The weekday');
@@ -74,6 +75,8 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       'Cache-Control': 'no-cache',
       'X-Accel-Buffering': 'no',
       Connection: 'keep-alive',
+      // Hijacked: the headers the reply was given in onRequest are not sent, so the id is named here.
+      [REQUEST_ID_HEADER]: request.id,
     });
     // The access rule has passed, so the request carries a session cookie and its user.
     hub.add(res, sessionToken(request)!, request.user!.id);

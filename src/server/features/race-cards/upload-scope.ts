@@ -29,11 +29,15 @@ export function stageScope(
             success: false,
             message: 'Something went wrong. Please try again.',
             popupMessage: `${stage} failed.`,
+            requestId: request.id,
           });
         }
-        return reply
-          .code(status)
-          .send({ success: false, message: error.message, popupMessage: `${stage} failed: ${unchanged}` });
+        return reply.code(status).send({
+          success: false,
+          message: error.message,
+          popupMessage: `${stage} failed: ${unchanged}`,
+          requestId: request.id,
+        });
       });
       routes(scope);
     },

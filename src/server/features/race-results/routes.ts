@@ -19,7 +19,7 @@ export function raceResultsRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (err) {
       if (!(err instanceof ResultsRefused)) throw err;
       const refusal: RaceResultsRefusal = { message: err.message, unmatched: err.unmatched };
-      return reply.code(err.statusCode).send(refusal);
+      return reply.code(err.statusCode).send({ ...refusal, requestId: request.id });
     }
   });
 
