@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppConfig } from './env';
 import type { Database } from './db/client';
 import { systemClock, type AppContext, type Clock } from './context';
@@ -104,6 +104,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // The caller's X-Request-Id when valid, else a UUID (http/request-id.ts); logged as reqId.
     requestIdHeader: false,
     genReqId: generateRequestId,
+    // An address the router cannot even decode (a broken %-escape) is refused before any hook runs:
+    // it still names its request, in the header and the body, like every other answer.
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = errorAnswer(error);
+      void (reply as FastifyReply)
+        .header(REQUEST_ID_HEADER, request.id)
+        .code(status)
+        .send({ ...body, requestId: request.id });
+    },
     ...timeoutOptions(opts.httpTimeouts ?? HTTP_TIMEOUTS),
   });
   const ctx: AppContext = {

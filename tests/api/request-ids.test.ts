@@ -62,6 +62,7 @@ describe('request ids', () => {
       ['/api/auth/user', 'err-401', 401],
       ['/api/no-such-route', 'err-404', 404],
       ['/api/historical-tips/2026-02-30', 'err-400', 400],
+      ['/api/news-and-views/%E0%A4%A', 'bad-url-400', 400], // refused by the router, before any hook
       ['/assets/app.js', 'static-1', 200],
       ['/assets/missing.js', 'static-404', 404],
       ['/no-such-page', 'page-404', 404], // the app's shell, saying the page is not there
