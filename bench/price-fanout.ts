@@ -8,8 +8,9 @@
 // Each board is what the value board page (value-now-page.tsx) holds: one event stream
 // (GET /api/vbg-race-cards-events, its member's own session) and the board's data. When an event
 // comes, `applyEvent` does what the page does with it:
-// - an event that carries the changed runners (`runners: [{ id, price, priceText, … }]`, the
-//   shape of the board's ValueBoardRunner) is applied to the board's data with no request;
+// - an event that carries the changed runners (`runners: [{ id, price, priceText, … }]` or
+//   `races: [{ runners: […] }]`, in the shape of the board's ValueBoardRunner) is applied to the
+//   board's data with no request;
 // - any other race-card event (today's events name only their type and weekday), or one that says
 //   `reload`, makes the page re-read its active queries: on the value board that is
 //   GET /api/value-now (use-race-card-events.ts invalidates five query keys; the board page has
@@ -127,7 +128,12 @@ interface Run {
   pasteSentAt: number;
   originRequests: number;
   failedRequests: number;
+  /** Why re-reads failed: a status code or an error code, with how many. */
+  failures: Map<string, number>;
   eventsReceived: number;
+  /** When the current paste's event reached the first and the last board. */
+  firstEventAt: number;
+  lastEventAt: number;
 }
 
 /** The board's data after an event or a re-read: only the target runner's price is kept (memory: 10,000 boards). */
@@ -143,7 +149,7 @@ function show(board: Board, run: Run, priceText: string | null) {
  * the changed runners is applied to the board; anything else re-reads the board's query.
  */
 function applyEvent(board: Board, run: Run, data: string) {
-  let event: { type?: unknown; reload?: unknown; runners?: unknown };
+  let event: { type?: unknown; reload?: unknown; runners?: unknown; races?: unknown };
   try {
     event = JSON.parse(data) as typeof event;
   } catch {
@@ -151,12 +157,29 @@ function applyEvent(board: Board, run: Run, data: string) {
   }
   if (!RACE_CARD_EVENT_TYPES.includes(event.type as RaceCardEventType)) return;
   run.eventsReceived++;
-  if (Array.isArray(event.runners) && event.reload !== true) {
-    for (const r of event.runners as Array<{ id?: unknown; priceText?: unknown }>)
+  const now = performance.now();
+  if (run.current >= 0) {
+    if (!run.firstEventAt) run.firstEventAt = now;
+    run.lastEventAt = now;
+  }
+  const runners = carriedRunners(event);
+  if (runners && event.reload !== true) {
+    for (const r of runners)
       if (r.id === run.target.runnerId && typeof r.priceText === 'string') show(board, run, r.priceText);
     return;
   }
   reread(board, run);
+}
+
+type CarriedRunner = { id?: unknown; priceText?: unknown };
+/** The changed runners an event carries, flat (`runners`) or race by race (`races[].runners`); null when it carries none. */
+function carriedRunners(event: { runners?: unknown; races?: unknown }): CarriedRunner[] | null {
+  if (Array.isArray(event.runners)) return event.runners as CarriedRunner[];
+  if (Array.isArray(event.races))
+    return (event.races as Array<{ runners?: unknown }>).flatMap((r) =>
+      Array.isArray(r.runners) ? (r.runners as CarriedRunner[]) : [],
+    );
+  return null;
 }
 
 /** GET /api/value-now as the page's query does, counted as one origin request. */
@@ -179,19 +202,23 @@ function reread(board: Board, run: Run) {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         if (res.statusCode === 200) show(board, run, priceTextIn(decoded(res, Buffer.concat(chunks)), run.target));
-        else run.failedRequests++;
+        else failed(String(res.statusCode));
         done();
       });
-      res.on('error', () => {
-        run.failedRequests++;
+      res.on('error', (err: NodeJS.ErrnoException) => {
+        failed(err.code ?? err.message);
         done();
       });
     },
   );
-  req.on('error', () => {
-    run.failedRequests++;
+  req.on('error', (err: NodeJS.ErrnoException) => {
+    failed(err.code ?? err.message);
     done();
   });
+  function failed(why: string) {
+    run.failedRequests++;
+    run.failures.set(why, (run.failures.get(why) ?? 0) + 1);
+  }
   function done() {
     board.reading = false;
     if (board.again) {
@@ -303,7 +330,7 @@ async function scenario(name: string) {
     const race = board0.races[0];
     const runner = race.runners[0];
     // Alternating prices the runner has not had, so each paste is a change every board must show.
-    const texts = ['11/2', '13/2', '15/2', '17/2', '19/2', '21/2'];
+    const texts = ['23/2', '25/2', '27/2', '29/2', '31/2', '33/2'];
     const expected = Array.from({ length: PASTES }, (_, k) => texts[k % texts.length]);
     const run: Run = {
       target: { runnerId: runner.id, expected },
@@ -311,7 +338,10 @@ async function scenario(name: string) {
       pasteSentAt: 0,
       originRequests: 0,
       failedRequests: 0,
+      failures: new Map(),
       eventsReceived: 0,
+      firstEventAt: 0,
+      lastEventAt: 0,
     };
 
     // The boards, split between the instances; each first loads its board, as the page does.
@@ -327,11 +357,14 @@ async function scenario(name: string) {
     for (let i = 0; i < boards.length; i += 250)
       await Promise.all(boards.slice(i, i + 250).map((b) => openStream(b, run, sockets)));
     const openS = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
     for (const b of boards) reread(b, run);
     while (boards.some((b) => b.reading)) await new Promise((r) => setTimeout(r, 20));
+    const loadS = (performance.now() - t1) / 1000;
     const firstLoads = run.originRequests;
+    const bytes = Buffer.byteLength(JSON.stringify(board0));
     console.log(
-      `${BOARDS} streams open in ${openS.toFixed(1)} s; first loads ${firstLoads} (${run.failedRequests} failed), board shows "${boards[0].shown}" for ${runner.horseName}`,
+      `${BOARDS} streams open in ${openS.toFixed(1)} s; the boards' first loads (${firstLoads}, ${run.failedRequests} failed, ${Math.round(bytes / 1024)} KB each) in ${loadS.toFixed(1)} s; ${runner.horseName} at "${boards[0].shown}"`,
     );
     run.originRequests = 0;
     run.failedRequests = 0;
@@ -349,11 +382,17 @@ async function scenario(name: string) {
     const figures: PasteFigures[] = [];
     const eventTimes: number[] = [];
     const benchCpu0 = cpuMsOf(process.pid);
+    const serverCpu = () => started.reduce((sum, i) => sum + cpuMsOf(i.app.child.pid!), 0);
+    const serverCpu0 = serverCpu();
+    let requestsWhilePasting = 0;
     const pasteStart = performance.now();
     for (let k = 0; k < PASTES; k++) {
       run.current = k;
       run.originRequests = 0;
       run.failedRequests = 0;
+      run.failures.clear();
+      run.firstEventAt = 0;
+      run.lastEventAt = 0;
       const eventsBefore = run.eventsReceived;
       const sent = performance.now();
       run.pasteSentAt = sent;
@@ -377,6 +416,7 @@ async function scenario(name: string) {
         .sort((a, b) => a - b);
       const shown = lat.filter(Number.isFinite).length;
       const events = run.eventsReceived - eventsBefore;
+      requestsWhilePasting += run.originRequests;
       eventTimes.push(events);
       figures.push({
         p50: quantile(lat, 0.5),
@@ -387,11 +427,12 @@ async function scenario(name: string) {
         postMs,
       });
       console.log(
-        `paste ${k + 1}: ${expected[k]} — answered in ${Math.round(postMs)} ms; shown by ${shown}/${BOARDS}: p50 ${ms(quantile(lat, 0.5))}, p99 ${ms(quantile(lat, 0.99))}, last ${ms(lat[lat.length - 1])}; ${run.originRequests} origin requests (${(run.originRequests / BOARDS).toFixed(2)} a board), ${run.failedRequests} failed; ${events} events received (${(events / BOARDS).toFixed(2)} a board)`,
+        `paste ${k + 1}: ${expected[k]} — answered in ${Math.round(postMs)} ms; shown by ${shown}/${BOARDS}: p50 ${ms(quantile(lat, 0.5))}, p99 ${ms(quantile(lat, 0.99))}, last ${ms(lat[lat.length - 1])}; ${run.originRequests} origin requests (${(run.originRequests / BOARDS).toFixed(2)} a board), ${run.failedRequests} failed${run.failures.size ? ` (${[...run.failures].map(([why, n]) => `${why} × ${n}`).join(', ')})` : ''}; ${events} events received (${(events / BOARDS).toFixed(2)} a board), the first ${ms(run.firstEventAt ? run.firstEventAt - sent : NaN)} and the last ${ms(run.lastEventAt ? run.lastEventAt - sent : NaN)} after sending`,
       );
     }
     const pasteSeconds = (performance.now() - pasteStart) / 1000;
     const benchCpu = (cpuMsOf(process.pid) - benchCpu0) / (pasteSeconds * 1000);
+    const serverCpuMs = serverCpu() - serverCpu0;
     run.current = -1;
 
     // The peak: the most notifications in any one-second window while pasting.
@@ -423,6 +464,9 @@ async function scenario(name: string) {
       console.log(
         `notifying commits: not observable from outside (PGlite is in-process); race-card events per board per paste: ${(eventTimes.reduce((a, b) => a + b, 0) / PASTES / BOARDS).toFixed(2)}`,
       );
+    console.log(
+      `server CPU while pasting: ${(serverCpuMs / 1000).toFixed(1)} s (${instances > 1 ? 'both instances, ' : ''}${requestsWhilePasting ? `${(serverCpuMs / requestsWhilePasting).toFixed(1)} ms per origin request` : 'no origin request'}; ${(serverCpuMs / PASTES).toFixed(0)} ms a paste)`,
+    );
     console.log(
       `bench CPU while pasting: ${(benchCpu * 100).toFixed(0)} % of its core (near 100 %, the bench and not the server is the limit); ${pasteSeconds.toFixed(1)} s of pasting`,
     );
