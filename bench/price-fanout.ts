@@ -372,10 +372,14 @@ async function scenario(name: string) {
 
     // Notifying commits: LISTEN on every channel (PostgreSQL), every arrival timed.
     const notifications: number[] = [];
+    const byChannel = new Map<string, number>();
     if (onPg) {
       listener = new pg.Client({ connectionString: db.env.DATABASE_URL });
       await listener.connect();
-      listener.on('notification', () => notifications.push(performance.now()));
+      listener.on('notification', (n) => {
+        notifications.push(performance.now());
+        byChannel.set(n.channel, (byChannel.get(n.channel) ?? 0) + 1);
+      });
       for (const c of CHANNELS) await listener.query(`LISTEN ${c}`);
     }
 
@@ -458,7 +462,7 @@ async function scenario(name: string) {
     );
     if (onPg)
       console.log(
-        `notifying commits: ${notifications.length} over ${PASTES} pastes (${(notifications.length / PASTES).toFixed(1)} a paste), peak ${peak} in one second (goal ≤ ${GOALS.notifyingCommitsPerSecond}: ${mark(peak <= GOALS.notifyingCommitsPerSecond)})`,
+        `notifying commits: ${notifications.length} over ${PASTES} pastes (${(notifications.length / PASTES).toFixed(1)} a paste: ${[...byChannel].map(([c, n]) => `${c} ${n}`).join(', ')}), peak ${peak} in one second (goal ≤ ${GOALS.notifyingCommitsPerSecond}: ${mark(peak <= GOALS.notifyingCommitsPerSecond)})`,
       );
     else
       console.log(
