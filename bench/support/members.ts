@@ -118,19 +118,22 @@ export async function publishTips(url: string, admin: string): Promise<void> {
     nap: 'Northern Star – 2:10 Ascot',
     nb: 'Harbour Light – 3:15 Haydock',
     longshot: 'Long Road – 4:00 Ascot',
-    multiple1: 'Trixie',
+    multiple1: 'Trixie: Northern Star, Harbour Light, Long Road',
     multiple2: '',
     multiple3: '',
     multiple4: '',
     dailyPreview: '<p>Good to soft.</p>',
     bannerDate: '',
+    // The sample tips name horses that are not on the bench's cards: published as not proofed.
+    confirmUnproofedLegs: true,
+    confirmShortPrices: true,
   };
   const pub = await fetch(`${url}/api/secure-content-upload`, {
     method: 'POST',
     headers: { cookie: admin, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify(tips),
   });
-  if (pub.status !== 200) throw new Error(`tips: ${pub.status}`);
+  if (pub.status !== 200) throw new Error(`tips: ${pub.status} ${await pub.text()}`);
 }
 
 /**
