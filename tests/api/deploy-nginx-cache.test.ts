@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { londonDate } from '#shared/london-time';
 import { describeOnPostgres } from '../support/databases';
 import { HttpClient } from '../support/http-client';
 import { freshPostgresDatabase, startInstance, type Instance } from '../support/instances';
-import { freePort, NGINX_PATH, nginxInstalled, startNginx, type Nginx } from '../support/nginx';
+import { NGINX_PATH, nginxInstalled, startNginx, type Nginx } from '../support/nginx';
 import { ensureWebBuilt } from '../support/web-build';
 import { articleBody } from './articles-helpers';
 
@@ -44,6 +46,16 @@ function cachedSite(instances: Instance[], port: number, cacheDir: string): stri
   return site;
 }
 
+/** A free port on 127.0.0.1, held until released (so several taken at once are distinct). */
+async function holdPort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    release: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 /** One GET from a given local address (a client that is not nginx's own machine, 127.0.0.1). */
 function getFrom(localAddress: string, url: string, headers: Record<string, string>) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -69,7 +81,11 @@ describeOnPostgres('nginx page cache in front of two instances (deploy/)', () =>
       beforeAll(async () => {
         ensureWebBuilt();
         db = await freshPostgresDatabase(`vbg_page_cache_${process.pid}`);
-        const port = await freePort();
+        // Three distinct free ports, nginx's and each instance's (with PUBLIC_URL an instance
+        // announces the site's address, not its own, so each is given its port).
+        const holders = await Promise.all([0, 1, 2].map(() => holdPort()));
+        const [port, ...instancePorts] = holders.map((h) => h.port);
+        await Promise.all(holders.map((h) => h.release()));
         const site = `http://127.0.0.1:${port}`;
         const env = {
           DATABASE_URL: db.url,
@@ -82,7 +98,9 @@ describeOnPostgres('nginx page cache in front of two instances (deploy/)', () =>
           CACHE_REFRESH_URL: site,
           LOG_LEVEL: 'info', // one line per request: the origin's requests are counted from them
         };
-        instances = await Promise.all([startInstance(env), startInstance(env)]);
+        instances = (await Promise.all(instancePorts.map((p) => startInstance({ ...env, PORT: String(p) })))).map(
+          (instance, n) => ({ ...instance, url: `http://127.0.0.1:${instancePorts[n]}` }),
+        );
         cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vbg-page-cache-'));
         if (process.getuid?.() === 0) fs.chownSync(cacheDir, 65534, 65534); // nginx runs as nobody
         nginx = await startNginx(cachedSite(instances, port, cacheDir), port);
@@ -96,11 +114,24 @@ describeOnPostgres('nginx page cache in front of two instances (deploy/)', () =>
         if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
       });
 
-      /** GETs of `url` that reached an instance (each logs every request it takes). */
-      const originRequests = (url: string) =>
-        instances
+      /**
+       * GETs of `url` that reached an instance, read from the instances' request logs (one line
+       * per request, written as it completes). First a marked request is sent to each instance and
+       * awaited in its log: every request that completed before it is then in the log too.
+       */
+      async function originRequests(url: string) {
+        const mark = `mark-${randomUUID()}`;
+        await Promise.all(instances.map((i) => fetch(`${i.url}/api/health`, { headers: { 'x-request-id': mark } })));
+        await expect
+          .poll(() => instances.every((i) => i.output().includes(`"reqId":"${mark}"`)), {
+            timeout: 5_000,
+            interval: 20,
+          })
+          .toBe(true);
+        return instances
           .flatMap((i) => i.output().split('\n'))
-          .filter((l) => l.includes('"msg":"incoming request"') && l.includes(`"url":"${url}"`)).length;
+          .filter((l) => l.includes('"msg":"request completed"') && l.includes(`"method":"GET","url":"${url}"`)).length;
+      }
 
       const visit = async (headers: Record<string, string> = {}) => {
         const res = await fetch(nginx!.url + PAGE, { headers });
@@ -115,27 +146,27 @@ describeOnPostgres('nginx page cache in front of two instances (deploy/)', () =>
       }
 
       it('many visitors at once: the origin is asked once, and they all get its page', async () => {
-        const before = originRequests(PAGE);
+        const before = await originRequests(PAGE);
         const pages = await Promise.all(Array.from({ length: 30 }, () => visit()));
         expect(pages.map((p) => p.status)).toEqual(pages.map(() => 200));
         expect(new Set(pages.map((p) => p.body)).size).toBe(1);
         expect(pages[0].headers.get('cache-control')).toBe(SHARED);
         expect(pages[0].headers.get('surrogate-key')).toContain('news-and-views');
-        expect(originRequests(PAGE) - before).toBe(1);
+        expect((await originRequests(PAGE)) - before).toBe(1);
         // Later visitors, and one whose browser takes no gzip (its own copy, asked for once).
         for (let i = 0; i < 10; i++) await visit();
         await visit({ 'accept-encoding': 'identity' });
         await visit({ 'accept-encoding': 'identity' });
-        expect(originRequests(PAGE) - before).toBe(2);
+        expect((await originRequests(PAGE)) - before).toBe(2);
         // The refresh header counts only from nginx's own machine: from anywhere else it is ignored.
         const forged = await getFrom('127.0.0.2', nginx!.url + PAGE, { 'x-vbg-cache-refresh': '1' });
         expect(forged.status).toBe(200);
-        expect(originRequests(PAGE) - before).toBe(2);
+        expect((await originRequests(PAGE)) - before).toBe(2);
       });
 
       it('a signed-in request is never answered from the cache nor stored in it; API answers are never kept', async () => {
         await visit(); // the visitors' page is in the cache
-        const before = originRequests(PAGE);
+        const before = await originRequests(PAGE);
         const admin = await signIn();
         for (let i = 0; i < 3; i++) {
           const mine = await admin.get(PAGE);
@@ -143,24 +174,24 @@ describeOnPostgres('nginx page cache in front of two instances (deploy/)', () =>
           expect(mine.headers.get('cache-control')).toBe('private, no-cache');
           expect(mine.text).toContain(ADMIN.email); // rendered for the admin, not the visitors' copy
         }
-        expect(originRequests(PAGE) - before).toBe(3);
+        expect((await originRequests(PAGE)) - before).toBe(3);
         // The visitors' copy is still the visitors': the admin's pages were not stored.
         const after = await visit();
         expect(after.body).not.toContain(ADMIN.email);
-        expect(originRequests(PAGE) - before).toBe(3);
+        expect((await originRequests(PAGE)) - before).toBe(3);
 
         const api = '/api/news-and-views';
-        const apiBefore = originRequests(api);
+        const apiBefore = await originRequests(api);
         for (let i = 0; i < 3; i++) expect((await fetch(nginx!.url + api)).status).toBe(200);
         for (let i = 0; i < 2; i++)
           expect((await admin.get('/api/auth/user')).json).toMatchObject({ email: ADMIN.email });
-        expect(originRequests(api) - apiBefore).toBe(3);
+        expect((await originRequests(api)) - apiBefore).toBe(3);
       });
 
       it('a write purges: the next visitor gets the new page, rendered once again for everyone after', async () => {
         await visit();
         const admin = await signIn();
-        const before = originRequests(PAGE);
+        const before = await originRequests(PAGE);
         const title = `Purged Through Nginx ${process.pid}`;
         const created = await admin.post(
           '/api/admin/news-and-views',
@@ -176,7 +207,7 @@ describeOnPostgres('nginx page cache in front of two instances (deploy/)', () =>
         expect(pages.every((p) => p.body.includes(title))).toBe(true);
         // The origin was asked only by the refreshes: each instance fetches again each copy it
         // sent (gzipped and plain), not once per visitor.
-        const asked = originRequests(PAGE) - before;
+        const asked = (await originRequests(PAGE)) - before;
         expect(asked).toBeGreaterThanOrEqual(1);
         expect(asked).toBeLessThanOrEqual(2 * instances.length);
       });
