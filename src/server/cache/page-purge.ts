@@ -15,15 +15,15 @@ import type { CacheNamespace, SharedCache } from './shared-cache';
  */
 
 /** How long a shared cache may keep a visitor's page before asking again. */
-export const SHARED_MAX_AGE_S = 60;
+const SHARED_MAX_AGE_S = 60;
 /** How long after that it may still answer with it while it asks again in the background. */
-export const STALE_WHILE_REVALIDATE_S = 300;
+const STALE_WHILE_REVALIDATE_S = 300;
 /** The Cache-Control of a visitor's page the same for every visitor, with PUBLIC_URL set. */
 export const VISITOR_PAGE_CACHE = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
 /** The key every such page carries: purging it purges them all. */
 export const ALL_PAGES_KEY = 'vbg-page';
 /** The header that makes nginx fetch a page again and store the new answer (honoured from 127.0.0.1 only). */
-export const REFRESH_HEADER = 'x-vbg-cache-refresh';
+const REFRESH_HEADER = 'x-vbg-cache-refresh';
 
 /** How many visitor addresses (and encodings) an instance remembers sending, newest kept. */
 const MAX_REMEMBERED = 1_000;
