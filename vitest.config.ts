@@ -56,6 +56,7 @@ export default defineConfig({
             'tests/api/multi-instance.test.ts',
             'tests/api/feeds-multi-instance.test.ts',
             'tests/api/deploy-nginx.test.ts',
+            'tests/api/deploy-nginx-cache.test.ts',
           ],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },

@@ -17,6 +17,8 @@ export interface BuiltPage {
    * gzipped head is added the first time a browser that takes gzip asks for it.
    */
   bytes: { before: Buffer; after: Buffer; gzip?: GzipHead };
+  /** A render's surrogate keys: what it was rendered from (cache/page-purge.ts). */
+  keys?: string[];
 }
 
 /** A page's HTML as bytes, split at the viewer mark (or whole, before it, when it has none). */

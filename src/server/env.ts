@@ -156,6 +156,13 @@ const envSchema = z.object({
       .transform((v) => new URL(v).origin)
       .optional(),
   ),
+  /** A CDN's purge hook: POSTed the surrogate keys of the visitor pages a write changed (decision 0060). */
+  PURGE_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).optional()),
+  /**
+   * nginx's address as this instance reaches it (e.g. http://127.0.0.1:80): the visitor pages a
+   * write changed are fetched again through it with the refresh header, replacing nginx's cached copies.
+   */
+  CACHE_REFRESH_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL' }).optional()),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'must be at least 6 characters').optional()),
   SEED_DEMO: booleanFlag,

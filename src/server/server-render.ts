@@ -98,6 +98,8 @@ export async function pageAsker(ctx: AppContext, request: FastifyRequest): Promi
 /** A render, and who it was rendered for (the viewer's JSON; undefined when the auth check failed or was not asked). */
 export interface PageRender extends RenderedPage {
   viewer: string | undefined;
+  /** The API paths the render read, in order. */
+  reads: string[];
 }
 
 /** Renders the pages the server entry renders, for the person asking, at the clock's "now". */
@@ -110,13 +112,15 @@ export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: Serve
     /** By default the page's data is read as the person asking; `read` reads it otherwise. */
     render: async (request: FastifyRequest, read = directReaderFor(app, ctx, request)): Promise<PageRender> => {
       let viewer: string | undefined;
+      const reads: string[] = [];
       const api = async (apiPath: string) => {
+        reads.push(apiPath);
         const answer = await read(apiPath);
         if (apiPath.split('?')[0] === AUTH_USER_PATH) viewer = viewerJson(answer);
         return new Response(answer.json, { status: answer.status, headers: { 'content-type': JSON_CONTENT_TYPE } });
       };
       const page = await entry.render({ url: request.url, now: ctx.clock.now(), config, api });
-      return { ...page, viewer };
+      return { ...page, viewer, reads };
     },
   };
 }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { londonDate } from '#shared/london-time';
 import { canonicalPageUrl, matchPageRoute, titleForPath, type PageRoute } from '#shared/paths';
 import type { CacheShare } from './cache/shared-cache';
+import { PagePurge, surrogateKeys, VISITOR_PAGE_CACHE } from './cache/page-purge';
 import type { AppContext } from './context';
 import { publicConfig } from './public-config';
 import { isKeepable, pageBytes, VIEWER_MARK, type BuiltPage } from './built-page';
@@ -128,6 +129,15 @@ export async function registerWeb(
     : null;
   const renderPage = entry ? pageRenderer(app, ctx, entry) : null;
   const sharedMemberPage = memberPages(app, ctx);
+  // A cache in front keeps visitors' pages only with PUBLIC_URL (decision 0060): only then is a
+  // page the same whatever address it was asked at.
+  const shareable = !!ctx.config.PUBLIC_URL;
+  const purge = new PagePurge(ctx.config, app.log);
+  purge.attach(ctx.cache);
+  app.addHook('onClose', async () => {
+    await purge.settled();
+    purge.stop();
+  });
 
   /**
    * The page's HTML: the shell with its head, and the server render inside #root when it has one.
@@ -189,7 +199,13 @@ export async function registerWeb(
       () =>
         `<div id="root">${rendered.html}</div><script type="application/json" id="vbg-data">${rendered.data}</script>${VIEWER_MARK}`,
     );
-    return { status: worse(status, rendered.status), rendered: true, viewer: rendered.viewer, bytes: pageBytes(html) };
+    return {
+      status: worse(status, rendered.status),
+      rendered: true,
+      viewer: rendered.viewer,
+      bytes: pageBytes(html),
+      keys: surrogateKeys(rendered.reads),
+    };
   }
 
   /**
@@ -218,6 +234,8 @@ export async function registerWeb(
     }
     const known = pathname ? matchPageRoute(pathname) : undefined;
     let page: BuiltPage;
+    // Whether a cache in front may keep this answer for every visitor.
+    let forEveryVisitor = false;
     // An address with text of the visitor's own (the sign-in page's e-mail or next address) is
     // rendered for this request only.
     const kept = !!known && !!renderPage?.renders(pathname) && !canonical?.perRequest;
@@ -234,10 +252,22 @@ export async function registerWeb(
       const share: CacheShare | undefined = known.pattern.includes(':')
         ? { name: known.pattern, max: PAGE_CACHE_SHARE }
         : undefined;
-      page = await ctx.cache.get('pages', key, () => buildPage(request, pathname, known, visitorRead, true), {
-        share,
-        keep: isKeepable,
-      });
+      const build = () =>
+        ctx.cache.get('pages', key, () => buildPage(request, pathname, known, visitorRead, true), {
+          share,
+          keep: isKeepable,
+        });
+      // A page rendered across a write (its data read before, sent after) is rendered again, so
+      // no cache in front keeps the old one after the write's purge; if a write came again, it
+      // goes out for this visitor only.
+      let generation = ctx.cache.generation('pages');
+      page = await build();
+      if (ctx.cache.generation('pages') !== generation) {
+        generation = ctx.cache.generation('pages');
+        page = await build();
+      }
+      forEveryVisitor =
+        shareable && asker === 'visitor' && isKeepable(page) && ctx.cache.generation('pages') === generation;
     } else if (kept && renderPage?.sameForEveryMember(pathname)) {
       // The same for every member of a day: one render per content and kind of member, with each
       // member's own details added as it is sent (member-pages.ts, decision 0052).
@@ -251,12 +281,24 @@ export async function registerWeb(
     const token = sessionToken(request);
     const viewer = token ? (cachedSessionUser(ctx, token) ?? (page.viewer === 'null' ? null : undefined)) : null;
     await tellViewer(ctx, reply, token, viewer);
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
       .code(page.status)
       // A failed read is not kept by the browser or any cache on the way either. A signed-in
       // person's page is theirs: no shared cache on the way may keep it.
       // An answer that clears a session cookie is that browser's as well.
-      .header('Cache-Control', page.status >= 500 ? 'no-store' : asker !== 'visitor' ? 'private, no-cache' : 'no-cache')
+      // A visitor's page the same for every visitor is kept by a cache in front for a minute, and
+      // answered from it a while longer as it asks again (decision 0060).
+      .header(
+        'Cache-Control',
+        page.status >= 500
+          ? 'no-store'
+          : asker !== 'visitor'
+            ? 'private, no-cache'
+            : forEveryVisitor
+              ? VISITOR_PAGE_CACHE
+              : 'no-cache',
+      )
       .header('Vary', 'Cookie, Accept-Encoding')
       // A page's forms post without JavaScript (sign in, subscribe): with "no-referrer" browsers
       // send "Origin: null", which the same-origin check refuses. Other sites still get nothing.
@@ -265,8 +307,14 @@ export async function registerWeb(
     // Gzipped when the browser takes it (a phone's first HTML is several times smaller): the page's
     // head is compressed once and kept with it, and each request compresses only its viewer and the
     // closing tags (http/gzip-splice.ts).
+    if (forEveryVisitor && page.keys) {
+      // What the page was rendered from, for a purge by key: Fastly's and Akamai's header
+      // (space-separated) and Cloudflare's (comma-separated).
+      reply.header('Surrogate-Key', page.keys.join(' ')).header('Cache-Tag', page.keys.join(','));
+      purge.noteSent(request.url, gzip);
+    }
     const tail = viewerTail(page);
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(Buffer.concat([page.bytes.before, tail]));
+    if (!gzip) return reply.send(Buffer.concat([page.bytes.before, tail]));
     page.bytes.gzip ??= gzipHead(page.bytes.before);
     return reply.header('Content-Encoding', 'gzip').send(gzipWithTail(page.bytes.gzip, tail));
   }

@@ -37,6 +37,20 @@ describe('SharedCache', () => {
     expect(await cache.get('articles', 'list', async () => 'new')).toBe('new'); // ...but it was not kept
   });
 
+  it("tells its drop listeners whether a drop was this instance's write or another's notice", async () => {
+    const shared = bus();
+    const writer = new SharedCache(shared, log);
+    const other = new SharedCache(shared, log);
+    await other.start();
+    const heard: string[] = [];
+    writer.onDrop((ns, cause) => heard.push(`writer ${ns} ${cause}`));
+    other.onDrop((ns, cause) => heard.push(`other ${ns} ${cause}`));
+    const before = other.generation('pages');
+    await writer.invalidate('articles');
+    expect(heard).toEqual(['writer articles write', 'other articles notice']);
+    expect(other.generation('pages')).toBeGreaterThan(before); // every drop drops the pages
+  });
+
   it('an invalidation on one instance drops the copy on the others, other namespaces untouched', async () => {
     const shared = bus();
     const a = new SharedCache(shared, log);

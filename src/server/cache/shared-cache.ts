@@ -67,11 +67,18 @@ export interface CacheShare {
  *   value is handed to its caller and not kept. Nothing fresh is ever pushed out, so asking for
  *   many distinct keys cannot empty the cache for everyone else (decision 0035).
  */
+/**
+ * Told after a namespace was dropped: `write` when this instance wrote (it called `invalidate`),
+ * `notice` when another instance's notice (or a missed one) dropped it here.
+ */
+export type DropListener = (ns: CacheNamespace, cause: 'write' | 'notice') => void;
+
 export class SharedCache {
   private readonly stores = new Map<CacheNamespace, Map<string, Entry>>();
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly generations = new Map<CacheNamespace, number>();
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly dropListeners: DropListener[] = [];
   /** Counters for tests and the bench. */
   readonly stats = { hits: 0, misses: 0, drops: 0 };
 
@@ -88,10 +95,18 @@ export class SharedCache {
 
   async start() {
     // A notice lost while the listening connection was down could leave a value stale: drop all.
-    this.database.onNoticesMissed(() => this.clear());
+    this.database.onNoticesMissed(() => {
+      this.clear();
+      this.tell('pages', 'notice');
+    });
     this.unlisten = await this.database.listen(CACHE_CHANNEL, (payload) => {
-      if (payload === CACHE_DROP_ALL) this.clear();
-      else if ((NAMESPACES as readonly string[]).includes(payload)) this.drop(payload as CacheNamespace);
+      if (payload === CACHE_DROP_ALL) {
+        this.clear();
+        this.tell('pages', 'notice');
+      } else if ((NAMESPACES as readonly string[]).includes(payload)) {
+        this.drop(payload as CacheNamespace);
+        this.tell(payload as CacheNamespace, 'notice');
+      }
     });
   }
 
@@ -160,6 +175,20 @@ export class SharedCache {
     return store.size < MAX_ENTRIES && !shareFull();
   }
 
+  /** Calls `listener` after every drop that comes from a write here or a notice (not from `clear` or a test's `drop`). */
+  onDrop(listener: DropListener) {
+    this.dropListeners.push(listener);
+  }
+
+  private tell(ns: CacheNamespace, cause: 'write' | 'notice') {
+    for (const listener of this.dropListeners) listener(ns, cause);
+  }
+
+  /** The namespace's generation: it changes on every drop, so a value built across a change is known. */
+  generation(ns: CacheNamespace): number {
+    return this.generations.get(ns)!;
+  }
+
   /** Drops this instance's copy only (a notice from another instance, or a test reset). */
   drop(ns: CacheNamespace) {
     this.generations.set(ns, this.generations.get(ns)! + 1);
@@ -171,6 +200,7 @@ export class SharedCache {
   /** After a committed write: drop here at once, then tell every other instance. */
   async invalidate(ns: CacheNamespace) {
     this.drop(ns);
+    this.tell(ns, 'write');
     try {
       await this.database.notify(CACHE_CHANNEL, ns);
     } catch (err) {
