@@ -111,6 +111,32 @@ describe('applyRaceDayEventToCard', () => {
   });
 });
 
+describe('applyRaceDayEventToCard with a result', () => {
+  it("gives the card its runners' finishes and the race's result, winner first", () => {
+    const horse = (id: number) => ({ id, name: `Horse ${id}`, bookieOdds: 5, bookieOddsText: '4/1' }) as RaceCardHorse;
+    const card = { id: 7, horses: [horse(1), horse(2), horse(3)] } as RaceCard;
+    const before = board([runner(1), runner(2), runner(3)]);
+    const after = board([
+      runner(1, { result: { finish: 'placed', position: 2, startingPrice: '3/1' } }),
+      runner(2, { result: { finish: 'won', position: 1, startingPrice: '4/1' } }),
+      runner(3, { result: { finish: 'ran', position: null, startingPrice: null } }),
+    ]);
+    after.races[0] = { ...after.races[0], resulted: true };
+    const next = applyRaceDayEventToCard(card, {
+      type: 'results',
+      weekday: null,
+      at: '',
+      ...changedFigures(before, after),
+    });
+    expect(next.horses[1].result).toEqual({ finish: 'won', position: 1, startingPrice: '4/1' });
+    expect(next.result?.runners.map((r) => [r.name, r.finish])).toEqual([
+      ['Horse 2', 'won'],
+      ['Horse 1', 'placed'],
+      ['Horse 3', 'ran'],
+    ]);
+  });
+});
+
 describe('the stream protocol', () => {
   it('reads only known event types', () => {
     expect(parseRaceCardEvent('{"type":"prices","weekday":null,"at":"x","runners":[]}')?.type).toBe('prices');

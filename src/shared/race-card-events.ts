@@ -5,7 +5,7 @@
  * upload or update of the cards (or a change too big to carry) makes the page read again.
  */
 import type { PricePoint, PriceSource } from './schemas/prices';
-import type { RaceCard, RunnerResult } from './schemas/race-cards';
+import type { RaceCard, RaceCardHorse } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRunner } from './schemas/value-board';
 import { HISTORY_POINTS } from './value-board';
 
@@ -112,33 +112,41 @@ export function applyRaceDayEvent(board: ValueBoard, event: RaceCardEventData): 
   return changed ? { ...board, races } : board;
 }
 
-/** A race card with a prices or results event applied to its runners (the same card when none is named). */
+/**
+ * A race card with a prices or results event applied to its runners (the same card when none is
+ * named). A results event for its race also gives it the race's result as the card shows it:
+ * every runner with a finish, by position (Rule 4 comes with the card's next read).
+ */
 export function applyRaceDayEventToCard(card: RaceCard, event: RaceCardEventData): RaceCard {
   if (eventNeedsReload(event)) return card;
   const byId = new Map(event.runners!.filter((r) => r.raceId === card.id).map((r) => [r.id, r]));
-  if (byId.size === 0) return card;
-  return {
-    ...card,
-    horses: card.horses.map((h) => {
-      const r = byId.get(h.id);
-      if (!r) return h;
-      const result: RunnerResult | undefined = r.result ?? undefined;
-      const next = {
-        ...h,
-        bookieOdds: r.price,
-        bookieOddsText: r.priceText,
-        ...(h.priceHistory || r.priceAt ? { priceHistory: withLatest(h.priceHistory ?? [], r) } : {}),
-      };
-      if (result) next.result = result;
-      else delete next.result;
-      return next;
-    }),
-  };
+  if (byId.size === 0 && !eventResultsRace(card, event)) return card;
+  const horses = card.horses.map((h) => {
+    const r = byId.get(h.id);
+    if (!r) return h;
+    const next: RaceCardHorse = { ...h, bookieOdds: r.price, bookieOddsText: r.priceText };
+    if (h.priceHistory || r.priceAt) next.priceHistory = withLatest(h.priceHistory ?? [], r);
+    if (r.result) next.result = r.result;
+    else delete next.result;
+    return next;
+  });
+  const next: RaceCard = { ...card, horses };
+  if (event.type !== 'results') return next;
+  const rank = (position: number | null) => position ?? Number.MAX_SAFE_INTEGER;
+  const runners = horses
+    .flatMap((h) => (h.result ? [{ name: h.name, ...h.result }] : []))
+    .sort((a, b) => rank(a.position) - rank(b.position));
+  if (runners.length === 0) delete next.result;
+  else next.result = { runners, ...(card.result?.rule4 && { rule4: card.result.rule4 }) };
+  return next;
 }
 
-/** Whether a results event changes this card's race result (which the card then reads again). */
+/** Whether a results event concerns this card's race (whose card then reads its Rule 4 again). */
 export function eventResultsRace(card: RaceCard, event: RaceCardEventData): boolean {
-  return event.type === 'results' && (event.races ?? []).some((r) => r.id === card.id);
+  return (
+    event.type === 'results' &&
+    ((event.races ?? []).some((r) => r.id === card.id) || (event.runners ?? []).some((r) => r.raceId === card.id))
+  );
 }
 
 /**
