@@ -10,14 +10,14 @@ import type { ValueBoard, ValueBoardRunner } from './schemas/value-board';
 import { HISTORY_POINTS } from './value-board';
 
 /** What a race-card event says changed: the cards, a runner's details, prices or results. */
-export const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
+const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
 export type RaceCardEventType = (typeof RACE_CARD_EVENT_TYPES)[number];
 
 /** The most an event's data may weigh (serialised); a bigger change is sent as `reload: true`. */
 export const MAX_EVENT_BYTES = 4096;
 
 /** One changed runner's new figures, by the card's horse id (the board's runner id). */
-export type EventRunner = Pick<
+type EventRunner = Pick<
   ValueBoardRunner,
   | 'id'
   | 'price'
