@@ -7,7 +7,7 @@
 import type { PricePoint, PriceSource } from './schemas/prices';
 import type { RaceCard, RaceCardHorse } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRunner } from './schemas/value-board';
-import { HISTORY_POINTS } from './value-board';
+import { HISTORY_POINTS } from './recent-prices';
 
 /** What a race-card event says changed: the cards, a runner's details, prices or results. */
 const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
