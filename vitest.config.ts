@@ -15,6 +15,7 @@ const EMBEDDED_DATABASE_API_TESTS = [
   'backup',
   'file-store',
   'race-cards-events',
+  'race-cards-events-resume',
   'session-cache',
   'mail-worker',
   'race-cards-upload',

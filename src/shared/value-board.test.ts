@@ -5,12 +5,11 @@ import { valueDownTo } from './odds-format';
 import type { PricePoint } from './schemas/prices';
 import type { ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import { calculateValue } from './value-model';
+import { HISTORY_POINTS, recentPrices } from './recent-prices';
 import {
   boardCourses,
   buildValueBoard,
-  HISTORY_POINTS,
   priceMove,
-  recentPrices,
   viewBoard,
   type BoardRaceInput,
   type BoardRunnerInput,

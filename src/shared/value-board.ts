@@ -14,14 +14,7 @@ import type { RunnerResult } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import type { ParsedTip } from './tip-text';
 import { calculateValue } from './value-model';
-
-/** How many of a runner's prices a card or the board carries: enough for a line, small to send. */
-export const HISTORY_POINTS = 12;
-
-/** The latest prices of a history (oldest first), at most HISTORY_POINTS. */
-export function recentPrices(history: readonly PricePoint[]): PricePoint[] {
-  return history.slice(-HISTORY_POINTS);
-}
+import { recentPrices } from './recent-prices';
 
 /**
  * The move from one price to another in percentage points of implied chance (100 ÷ decimal odds),

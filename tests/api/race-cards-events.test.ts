@@ -124,8 +124,9 @@ describe('GET /api/vbg-race-cards-events', () => {
       expect(m.data).toMatchObject({ type: 'upload', weekday: 'saturday' });
       expect(m.id).toMatch(/^\d+$/);
       expect(Number.isNaN(Date.parse(m.data.at))).toBe(false);
-      // Only a key travels: no race data.
-      expect(Object.keys(m.data).sort()).toEqual(['at', 'type', 'weekday']);
+      // An upload carries no race data: pages read the cards again.
+      expect(Object.keys(m.data).sort()).toEqual(['at', 'type', 'version', 'weekday']);
+      expect((m.data as { version?: number }).version).toBe(Number(m.id));
     }
 
     expect((await admin.delete('/api/vbg-race-cards/clear-weekday/saturday')).status).toBe(200);

@@ -84,15 +84,15 @@ describe('VB Tissue Odds Generator', () => {
     await capture(page, 'generator-no-races');
 
     // The analyst uploads while the member has the page open: the race list follows the
-    // race-card event stream, without a reload.
+    // race-card event stream, without a reload, read at a random moment of the next few seconds.
     const races = todaysRaces();
     await uploadCards(races, today);
     await uploadCards(makeRaceDay({ races: 2, runners: 5, seed: 78 }), tomorrow);
 
     // The selector: today's then tomorrow's races, under the day name with the count.
     const select = page.getByLabel('Select race');
-    await expect.poll(() => select.isVisible()).toBe(true);
-    await expect.poll(() => select.locator('optgroup').count()).toBe(2);
+    await expect.poll(() => select.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => select.locator('optgroup').count(), { timeout: 10_000 }).toBe(2);
     const groups = await select.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
     expect(groups).toEqual([`${capitalised(today)} (3 races)`, `${capitalised(tomorrow)} (2 races)`]);
     const race = races[0];

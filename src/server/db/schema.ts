@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -694,3 +695,14 @@ export const multipleLegs = pgTable(
   },
   (t) => [uniqueIndex('multiple_legs_multiple_leg').on(t.multipleId, t.legNo)],
 );
+
+/**
+ * The race-card events of the last few minutes (decision 0059), in the order they were committed:
+ * the id is the stream's global event id on every instance, so a stream that reconnects with
+ * Last-Event-ID, to any instance, is sent what it missed. `data` is the event's JSON without its id.
+ */
+export const raceCardEvents = pgTable('race_card_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: ts('at').notNull(),
+  data: text('data').notNull(),
+});

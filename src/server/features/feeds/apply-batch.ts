@@ -21,7 +21,7 @@ import { priceHistories, recordPrices, runnerPriceKey, type RunnerPrice } from '
 import { runnersOfResults } from '#server/db/result-runners';
 import { raceResultRunners, raceResults } from '#server/db/schema';
 import { settleTipsFromResults } from '../performance/settle-from-results';
-import { publishRaceCardEvent } from '../race-cards/events';
+import { boardBefore, publishRaceCardEvent } from '../race-cards/events';
 import { saveMatchedResults, type RaceToSave } from '../race-results/enter-results';
 import { LABELS } from './status';
 
@@ -67,6 +67,8 @@ const samePrice = (a: number, b: number) => round(a, 2) === round(b, 2);
 export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, batch: FeedBatch): Promise<AppliedBatch> {
   const applied: AppliedBatch = { prices: 0, results: 0, figures: 0, tipsSettled: [], problems: [], notOff: [] };
   const dates = [...new Set([...batch.prices, ...batch.results].map((x) => x.date))].sort();
+  // One day's change is carried by the event; several days' say reload.
+  const figures = dates.length === 1 ? await boardBefore(ctx, dates[0]) : undefined;
   const now = ctx.clock.now();
   for (const date of dates) {
     const cards = await cardsOfDay(ctx.db, date);
@@ -76,9 +78,9 @@ export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, ba
     applied.prices += await writePrices(ctx, date, provider, match.prices);
     await writeResults(ctx, date, provider, match.results, applied);
   }
-  // Open pages reload the cards and the value board; a result also settles tips and bets.
-  if (applied.results || applied.figures) await publishRaceCardEvent(ctx, { type: 'results', weekday: null });
-  else if (applied.prices) await publishRaceCardEvent(ctx, { type: 'prices', weekday: null });
+  // Open pages are sent the changed figures; a result also settles tips and bets.
+  if (applied.results || applied.figures) await publishRaceCardEvent(ctx, { type: 'results', weekday: null, figures });
+  else if (applied.prices) await publishRaceCardEvent(ctx, { type: 'prices', weekday: null, figures });
   if (applied.results || applied.figures || applied.prices) await raceDayChanged(ctx, 'cards-changed');
   return applied;
 }

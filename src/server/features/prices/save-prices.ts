@@ -8,7 +8,7 @@ import { raceDayChanged } from '#server/race-day-events';
 import { cardsOfDay } from '#server/db/day-cards';
 import { recordPrices } from '#server/db/price-snapshots';
 import { HttpError } from '#server/http/errors';
-import { publishRaceCardEvent } from '../race-cards/events';
+import { boardBefore, publishRaceCardEvent } from '../race-cards/events';
 
 /** A refusal names every line at fault (`{ message, unmatched }`, like the results paste); nothing is written. */
 const refused = (status: number, message: string, unmatched: ResultProblem[]) =>
@@ -18,7 +18,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /**
  * POST /api/admin/prices: reads every line and matches every race and horse to that day's cards;
  * only when all of them match is anything written. Each price is kept as an `analyst` snapshot and
- * becomes the runner's current price on the cards; every open page is told to reload.
+ * becomes the runner's current price on the cards; every open page is sent the changed figures.
  */
 export async function savePrices(
   ctx: AppContext,
@@ -46,6 +46,7 @@ export async function savePrices(
       priceText: p.priceText,
     })),
   );
+  const figures = await boardBefore(ctx, input.date);
   await ctx.db.transaction(async (tx) => {
     // The stages' lock: a workbook replacing this weekday's cards waits, and so does this.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`race-cards:${weekday}`}))`);
@@ -57,7 +58,7 @@ export async function savePrices(
       prices,
     });
   });
-  await publishRaceCardEvent(ctx, { type: 'prices', weekday });
+  await publishRaceCardEvent(ctx, { type: 'prices', weekday, figures });
   await raceDayChanged(ctx, 'cards-changed');
   const races = matched.map((m) => ({ time: m.card.time, course: m.card.course, runners: m.prices.length }));
   return {

@@ -4,7 +4,7 @@ import { nameKey, type Finish } from '#shared/race-results';
 import { rule4Of } from '#shared/proofing/rule4';
 import type { RaceCard, RaceCardResult, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
-import { recentPrices } from '#shared/value-board';
+import { recentPrices } from '#shared/recent-prices';
 import { racePriceHistories } from '#server/db/price-history';
 import { runnersOfResults } from '#server/db/result-runners';
 import { horses, raceResults, races } from '#server/db/schema';

@@ -14,7 +14,7 @@ import { cachedJsonText } from '#server/http/json';
 import { readRoute } from '#server/http/read-routes';
 import { parse } from '#server/http/parse';
 import { readRouteId } from '#server/http/route-id';
-import { RaceCardEventHub, publishRaceCardEvent } from './events';
+import { RaceCardEventHub, lastEventIdOf, publishRaceCardEvent } from './events';
 import { MORNING_ODDS_TEXT_KIND, readMorningOddsText, updateMorningOddsFromText } from './morning-odds-text';
 import { REPROCESS_KIND, reprocessLastMaster } from './reprocess-master';
 import { loggedUpload } from './upload-log';
@@ -56,7 +56,7 @@ async function readStageForm<U extends VerdictUpload>(
 
 /** Every race-card route: reading, the event stream, the five morning stages, clearing. */
 export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // GET /api/vbg-race-cards-events: a server-sent stream of upload/update notices.
+  // GET /api/vbg-race-cards-events: a server-sent stream of race-card events (decision 0059).
   // A stream stays open only while its session is live and still has member access.
   const hub = new RaceCardEventHub(ctx, async (token) => {
     const user = await liveSessionUser(ctx, token);
@@ -79,9 +79,14 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       [REQUEST_ID_HEADER]: request.id,
     });
     // The access rule has passed, so the request carries a session cookie and its user.
-    hub.add(res, sessionToken(request)!, request.user!.id);
+    // A reconnect names the last event it had: the browser's own in Last-Event-ID, the page's
+    // own reconnect in `lastEventId`. It is sent what it missed, from any instance's events.
+    const query = request.query as { lastEventId?: unknown };
+    const lastEventId = lastEventIdOf(request.headers['last-event-id']) ?? lastEventIdOf(query.lastEventId);
+    // The browser's own reconnect waits 2–5 s, spread so a restart's streams do not all come back at once.
+    res.write(`retry: ${2_000 + Math.floor(Math.random() * 3_000)}\n: connected\n\n`);
+    hub.add(res, sessionToken(request)!, request.user!.id, lastEventId);
     request.raw.on('close', () => res.end());
-    res.write(': connected\n\n');
   });
 
   // Not an async handler: on a cache hit the answer goes out without a promise (decision 0024).

@@ -12,7 +12,7 @@ import { raceResultRunners, raceResults } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
 import { cardsOfDay } from '#server/db/day-cards';
-import { publishRaceCardEvent } from '../race-cards/events';
+import { boardBefore, publishRaceCardEvent } from '../race-cards/events';
 
 /** Refused input: nothing was written; `unmatched` names every line or horse at fault. */
 export class ResultsRefused extends HttpError {
@@ -52,10 +52,11 @@ export async function enterRaceResults(
 
   // A pasted line without "R4" says the race had none (it clears one entered before).
   const races = matched.map((m) => ({ ...m, rule4: m.parsed.rule4 ?? null }));
+  const figures = await boardBefore(ctx, input.date);
   const answer = await saveMatchedResults(ctx, input.date, races, input.userId);
   // Members' race cards and the value board carry the result: drop the cached cards here and on
-  // every instance, and tell every open page to reload.
-  await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date) });
+  // every instance, and send every open page the changed figures.
+  await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date), figures });
   await raceDayChanged(ctx, 'cards-changed'); // a tip listed as a non-runner
   return answer;
 }

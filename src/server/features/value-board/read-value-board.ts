@@ -21,8 +21,12 @@ import { dailyTips } from '#server/db/schema';
  * tips with the tips; only the clock's part — which races are off — is worked out per request.
  */
 export async function readValueBoard(ctx: AppContext): Promise<ValueBoard> {
+  return valueBoardOf(ctx, londonDate(ctx.clock.now()));
+}
+
+/** The board of one London day as it stands (the race-card events compare it before and after a write). */
+export async function valueBoardOf(ctx: AppContext, date: string): Promise<ValueBoard> {
   const now = ctx.clock.now();
-  const date = londonDate(now);
   const [races, tips] = await Promise.all([
     ctx.cache.get('raceCards', `value-board:${date}`, () => boardRaces(ctx, date)),
     ctx.cache.get('dailyTips', `value-board:${date}`, () => todaysTips(ctx, date)),

@@ -48,8 +48,12 @@ export interface RegisterInput {
   acceptTerms: boolean;
 }
 
-export function useCurrentUser() {
-  return useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false });
+/**
+ * The signed-in user. `refetchOnMount: false` for a part that only reads a preference: mounting it
+ * (a price line appearing with a live price) then asks the server nothing when the user is known.
+ */
+export function useCurrentUser(options: { refetchOnMount?: false } = {}) {
+  return useQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, retry: false, ...options });
 }
 
 /** Signed in: the user is stored at once, then refetched. */

@@ -4,9 +4,12 @@ import type { CurrentUser } from '#shared/schemas/auth';
 import { apiJson } from '#web/lib/request';
 import { AUTH_USER_KEY, useCurrentUser } from '../auth/api';
 
-/** The signed-in member's odds format (decision 0030); fractional for visitors. */
+/**
+ * The signed-in member's odds format (decision 0030); fractional for visitors. Read from the user
+ * already known: a part drawn when a live event arrives must not send each open page to the server.
+ */
 export function useOddsFormat(): OddsFormat {
-  return useCurrentUser().data?.oddsFormat ?? 'fractional';
+  return useCurrentUser({ refetchOnMount: false }).data?.oddsFormat ?? 'fractional';
 }
 
 /** Odds as text in the member's format. */
