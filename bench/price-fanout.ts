@@ -8,15 +8,16 @@
 // Each board is what the value board page (value-now-page.tsx) holds: one event stream
 // (GET /api/vbg-race-cards-events, its member's own session) and the board's data. When an event
 // comes, `applyEvent` does what the page does with it:
-// - an event that carries the changed runners (`runners: [{ id, price, priceText, … }]` or
-//   `races: [{ runners: […] }]`, in the shape of the board's ValueBoardRunner) is applied to the
-//   board's data with no request;
-// - any other race-card event (today's events name only their type and weekday), or one that says
-//   `reload`, makes the page re-read its active queries: on the value board that is
+// - a prices or results event carries the changed runners (`runners: [{ id, price, priceText, … }]`,
+//   in the shape of the board's ValueBoardRunner, decision 0059): applied to the board's data with
+//   no request;
+// - an upload or update of the cards, or an event that says `reload`, makes the page re-read its
+//   active queries: on the value board that is
 //   GET /api/value-now (use-race-card-events.ts invalidates five query keys; the board page has
 //   only this one mounted, and invalidation refetches only mounted queries). Each such GET is an
 //   origin request, counted.
-// So the same bench measures today's protocol and one whose events carry the change.
+// (Before events carried the change every event was a re-read: those figures are kept in
+// docs/performance.md beside the figures since.)
 //
 // A board "shows" a paste once its data holds the pasted price for the pasted runner; the time is
 // from the moment the paste is sent. The re-reads go out on a pool of keep-alive connections per
@@ -46,7 +47,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { RACE_CARD_EVENT_TYPES, type RaceCardEventType } from '#shared/race-card-events';
+import { eventNeedsReload, parseRaceCardEvent } from '#shared/race-card-events';
 import type { ValueBoard } from '#shared/schemas/value-board';
 import {
   ADMIN,
@@ -145,41 +146,24 @@ function show(board: Board, run: Run, priceText: string | null) {
 }
 
 /**
- * What the page does with one event. The single place that knows the protocol: an event that carries
- * the changed runners is applied to the board; anything else re-reads the board's query.
+ * What the page does with one event, by the page's own rules (#shared/race-card-events): an event
+ * that carries the changed runners is applied to the board without a request; one that needs a
+ * reload (an upload, or a change too big to carry) re-reads the board's query.
  */
 function applyEvent(board: Board, run: Run, data: string) {
-  let event: { type?: unknown; reload?: unknown; runners?: unknown; races?: unknown };
-  try {
-    event = JSON.parse(data) as typeof event;
-  } catch {
-    return;
-  }
-  if (!RACE_CARD_EVENT_TYPES.includes(event.type as RaceCardEventType)) return;
+  const event = parseRaceCardEvent(data);
+  if (!event) return;
   run.eventsReceived++;
   const now = performance.now();
   if (run.current >= 0) {
     if (!run.firstEventAt) run.firstEventAt = now;
     run.lastEventAt = now;
   }
-  const runners = carriedRunners(event);
-  if (runners && event.reload !== true) {
-    for (const r of runners)
-      if (r.id === run.target.runnerId && typeof r.priceText === 'string') show(board, run, r.priceText);
+  if (!eventNeedsReload(event)) {
+    for (const r of event.runners ?? []) if (r.id === run.target.runnerId) show(board, run, r.priceText);
     return;
   }
   reread(board, run);
-}
-
-type CarriedRunner = { id?: unknown; priceText?: unknown };
-/** The changed runners an event carries, flat (`runners`) or race by race (`races[].runners`); null when it carries none. */
-function carriedRunners(event: { runners?: unknown; races?: unknown }): CarriedRunner[] | null {
-  if (Array.isArray(event.runners)) return event.runners as CarriedRunner[];
-  if (Array.isArray(event.races))
-    return (event.races as Array<{ runners?: unknown }>).flatMap((r) =>
-      Array.isArray(r.runners) ? (r.runners as CarriedRunner[]) : [],
-    );
-  return null;
 }
 
 /** GET /api/value-now as the page's query does, counted as one origin request. */
