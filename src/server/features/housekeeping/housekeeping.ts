@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context';
+import { runEvery } from '#server/workers/every';
 import { createPaymentsProvider } from '#server/providers/payments';
 import { purgeExpiredSessions } from '../auth/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
@@ -48,23 +49,13 @@ export async function runHousekeeping(
 export function startHousekeeping(app: FastifyInstance, ctx: AppContext, everyMs = HOUSEKEEPING_EVERY_MS) {
   if (everyMs <= 0) return;
   const payments = createPaymentsProvider(ctx);
-  let running: Promise<unknown> = Promise.resolve();
-  const pass = () => {
-    running = runHousekeeping(ctx, payments).then(
+  runEvery(app, everyMs, () =>
+    runHousekeeping(ctx, payments).then(
       (counts) => {
         if (Object.values(counts).some(Boolean))
           ctx.log.info(counts, 'housekeeping: tidied what can no longer be used, sent the notices due');
       },
       (err: unknown) => ctx.log.warn({ err }, 'housekeeping pass failed; the next one tries again'),
-    );
-  };
-  const first = setTimeout(pass, Math.min(everyMs, 10_000));
-  const timer = setInterval(pass, everyMs);
-  first.unref();
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  });
+    ),
+  );
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/env';
 import type { AppContext } from '#server/context';
 import { rowsOf } from '#server/db/client';
+import { WakeLoop } from '#server/workers/wake-loop';
 import { OUTBOX_CHANNEL } from './outbox';
 import { OUTBOX_KEEP_DAYS, PRUNE_EVERY_MS, pruneOutbox } from './prune';
 
@@ -59,11 +60,7 @@ interface ClaimedRow {
  * A worker that dies mid-send leaves the row `sending` until its lease ends, then another takes it.
  */
 export class MailWorker {
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+  private readonly loop: WakeLoop;
   /** When this worker last pruned old messages (0: not yet, so its first pass does). */
   private prunedAt = 0;
   readonly name: string;
@@ -74,59 +71,28 @@ export class MailWorker {
     private readonly opts: { batchSize?: number; pollMs?: number; name?: string } = {},
   ) {
     this.name = opts.name ?? `${os.hostname()}:${process.pid}`;
+    this.loop = new WakeLoop(ctx, {
+      name: 'mail worker',
+      channel: OUTBOX_CHANNEL,
+      pollMs: opts.pollMs ?? POLL_MS,
+      runOnce: () => this.runOnce(),
+    });
   }
 
   /** Starts the loop: now, on every NOTIFY of new mail, and every few seconds for retries. */
+  /** Starts the loop: now, on every NOTIFY of new mail, and every few seconds for retries. */
   async start() {
-    this.stopping = false;
-    try {
-      this.unlisten = await this.ctx.database.listen(OUTBOX_CHANNEL, () => this.kick());
-    } catch (err) {
-      this.ctx.log.warn({ err }, 'mail worker: LISTEN failed; polling only');
-    }
-    this.kick();
+    await this.loop.start();
   }
 
   /** Finishes the message in hand, hands the rest of its batch back to the queue, and stops. */
   async stop() {
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.unlisten?.().catch(() => undefined);
-    this.unlisten = null;
-    await this.running;
+    await this.loop.stop();
     this.transport.close();
   }
 
   kick() {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.stopping) return;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-        return;
-      }
-      this.timer = setTimeout(() => this.kick(), this.opts.pollMs ?? POLL_MS);
-      this.timer.unref();
-    });
-  }
-
-  private async loop() {
-    try {
-      while (!this.stopping && (await this.runOnce()) > 0) {
-        // keep going while there is due mail
-      }
-    } catch (err) {
-      this.ctx.log.error({ err }, 'mail worker: pass failed; will retry');
-    }
+    this.loop.kick();
   }
 
   /** Claims one batch of due messages and sends it. Returns how many were claimed. */
@@ -136,7 +102,7 @@ export class MailWorker {
     await this.pruneWhenDue(now);
     const claimed = await this.claim(now, this.opts.batchSize ?? BATCH);
     for (let i = 0; i < claimed.length; i++) {
-      if (this.stopping) {
+      if (this.loop.stopping) {
         await this.release(claimed.slice(i).map((r) => r.id));
         break;
       }

@@ -5,6 +5,7 @@ import { chainHeads, chainStart, chainStepText } from '#shared/proofing/receipt'
 import type { AppContext } from '#server/context';
 import { rowsOf } from '#server/db/client';
 import { proofReceipts, proofStamps } from '#server/db/schema';
+import { WakeLoop } from '#server/workers/wake-loop';
 import { pemCertificates, stampRoot, TSA_TIMEOUT_MS } from './tsa-client';
 
 /** NOTIFY channel: "a day's head is waiting for its time-stamp", sent after publishing. */
@@ -49,69 +50,34 @@ interface ClaimedStamp {
  * of the lodgement e-mails into their stamps before the outbox's pruning deletes them.
  */
 export class Stamper {
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+  private readonly loop: WakeLoop;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: { pollMs?: number; timeoutMs?: number } = {},
-  ) {}
+  ) {
+    this.loop = new WakeLoop(ctx, {
+      name: 'proofing stamper',
+      channel: STAMPER_CHANNEL,
+      pollMs: opts.pollMs ?? POLL_MS,
+      runOnce: () => this.runOnce(),
+    });
+  }
 
   async start() {
-    this.stopping = false;
-    try {
-      this.unlisten = await this.ctx.database.listen(STAMPER_CHANNEL, () => this.kick());
-    } catch (err) {
-      this.ctx.log.warn({ err }, 'proofing stamper: LISTEN failed; polling only');
-    }
     if (!this.ctx.config.PROOFING_TSA_URL)
       this.ctx.log.warn('PROOFING_TSA_URL is not set: receipts are kept but not time-stamped, so nothing is proofed.');
-    this.kick();
+    await this.loop.start();
   }
 
   /** Lets the attempt in hand finish, then stops. */
   async stop() {
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.unlisten?.().catch(() => undefined);
-    this.unlisten = null;
-    await this.running;
+    await this.loop.stop();
   }
 
   /** Runs a pass now (or right after the one under way). */
   kick() {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.stopping) return;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-        return;
-      }
-      this.timer = setTimeout(() => this.kick(), this.opts.pollMs ?? POLL_MS);
-      this.timer.unref();
-    });
-  }
-
-  private async loop() {
-    try {
-      while (!this.stopping && (await this.runOnce()) > 0) {
-        // keep going while stamps are due
-      }
-    } catch (err) {
-      this.ctx.log.error({ err }, 'proofing stamper: pass failed; will retry');
-    }
+    this.loop.kick();
   }
 
   /** One pass: copies lodgement times, then attempts every due stamp. Returns how many were attempted. */
@@ -121,7 +87,7 @@ export class Stamper {
     if (!url) return 0;
     const claimed = await this.claim();
     for (const stamp of claimed) {
-      if (this.stopping) break;
+      if (this.loop.stopping) break;
       await this.attempt(url, stamp);
     }
     return claimed.length;

@@ -12,6 +12,7 @@ import {
 } from '#shared/tissue-score';
 import type { RescoreAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
+import { runEvery } from '#server/workers/every';
 import { settings } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import {
@@ -194,24 +195,13 @@ export async function nightlyScoringDue(ctx: AppContext): Promise<boolean> {
  * due and, if so, scores, on the one instance that takes the lock.
  */
 export function startNightlyTissueScoring(app: FastifyInstance, ctx: AppContext, everyMs = LOOK_EVERY_MS) {
-  if (everyMs <= 0) return;
-  let running: Promise<unknown> = Promise.resolve();
-  const look = () => {
-    running = nightlyScoringDue(ctx)
+  runEvery(app, everyMs, () =>
+    nightlyScoringDue(ctx)
       .then((due) => (due ? scoreTissue(ctx) : null))
       .then(
         (answer) =>
           answer && ctx.log.info({ races: answer.races, days: answer.days }, `tissue scoring: ${answer.message}`),
         (err: unknown) => ctx.log.warn({ err }, 'tissue scoring failed; the next look tries again'),
-      );
-  };
-  const first = setTimeout(look, Math.min(everyMs, 10_000));
-  const timer = setInterval(look, everyMs);
-  first.unref();
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  });
+      ),
+  );
 }
