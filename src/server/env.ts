@@ -97,17 +97,16 @@ const isEmail = (v: string) => z.email().safeParse(v).success;
 const INVOICE_PRICES_FORM =
   /^\s*[A-Za-z0-9_-]+\s*=\s*price_[A-Za-z0-9_]+\s*(,\s*[A-Za-z0-9_-]+\s*=\s*price_[A-Za-z0-9_]+\s*)*$/;
 
+/** A TCP port, 0 meaning any free one. */
+const portNumber = z.coerce
+  .number({ message: 'must be a port number' })
+  .int('must be a port number')
+  .min(0, 'must be a port number')
+  .max(65535, 'must be a port number');
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: 'must be a port number' })
-      .int('must be a port number')
-      .min(0, 'must be a port number')
-      .max(65535, 'must be a port number')
-      .default(5000),
-  ),
+  PORT: z.preprocess(emptyToUndefined, portNumber.default(5000)),
   // The address the server listens on: an IP address (0.0.0.0, ::, 127.0.0.1) or a host name.
   HOST: z.preprocess(
     emptyToUndefined,
@@ -119,15 +118,7 @@ const envSchema = z.object({
       .default('0.0.0.0'),
   ),
   // The Prometheus scrape endpoint's own port (GET /metrics, on HOST's address); unset: no metrics served.
-  METRICS_PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ message: 'must be a port number' })
-      .int('must be a port number')
-      .min(0, 'must be a port number')
-      .max(65535, 'must be a port number')
-      .optional(),
-  ),
+  METRICS_PORT: z.preprocess(emptyToUndefined, portNumber.optional()),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,

@@ -105,7 +105,11 @@ export function raceProbabilities(race: ScoreInputRace): RaceProbabilities | nul
 
 /** A race's rows, the blend from the fit of its day (null: the blend is the SP's). */
 export function scoreRows(race: RaceProbabilities, fit: BlendFit | null): ScoreRow[] {
-  const blend = blendProbabilities(race.tissue, race.bsp, fit);
+  return raceRows(race, blendProbabilities(race.tissue, race.bsp, fit));
+}
+
+/** A race's rows, one a runner, with the blend's chances given. */
+export function raceRows(race: RaceProbabilities, blend: readonly number[]): ScoreRow[] {
   return race.horses.map((horse, i) => ({
     date: race.date,
     course: race.course,

@@ -12,6 +12,7 @@ import {
   SOURCES,
   type RaceProbabilities,
   type ScoreInputRace,
+  raceRows,
   type ScoreRow,
   type ScoreTotals,
 } from '#shared/tissue-score';
@@ -138,19 +139,5 @@ export async function storedRows(db: DbOrTx, lastDay: string): Promise<ScoreRow[
     .from(settings)
     .where(dayRange(lastDay))
     .orderBy(asc(settings.key));
-  return days.flatMap((d) =>
-    d.races.flatMap((r) =>
-      r.horses.map((horse, i) => ({
-        date: r.date,
-        course: r.course,
-        time: r.time,
-        horse,
-        tissue: r.tissue[i],
-        bsp: r.bsp[i],
-        morning: r.morning[i],
-        blend: r.blend[i],
-        won: r.won[i],
-      })),
-    ),
-  );
+  return days.flatMap((d) => d.races.flatMap((r) => raceRows(r, r.blend)));
 }
