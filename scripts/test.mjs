@@ -50,6 +50,8 @@ const stages = [
       ['dependencies', ...node(path.join(root, 'scripts/checks/dependencies.mjs'))],
       // Dead code: files, exports and dependencies nothing reaches from the entry points in knip.jsonc.
       ['dead-code', ...node(bin('knip/bin/knip.js'))],
+      // Type assertions and long functions held under their ceilings (scripts/checks/code-shape.mjs).
+      ['code-shape', ...node(path.join(root, 'scripts/checks/code-shape.mjs'))],
       // The web client and its server-render entry, built once for the run (skipped when fresh):
       // the server-rendered page tests and the browser journeys serve this build.
       ['build', ...node(path.join(root, 'scripts/support/web-build.mjs'))],
