@@ -1,7 +1,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
-import { addDays, londonDate } from '#shared/london-time';
+import { addDays, endOfLondonDay, londonDate } from '#shared/london-time';
 import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '#shared/schemas/billing';
-import { ANNUAL_TYPE, hasActiveSubscription, isPaidPlanType, paymentFailureOf } from '#shared/subscription';
+import {
+  ANNUAL_TYPE,
+  hasActiveSubscription,
+  isPaidPlanType,
+  memberStatus,
+  paymentFailureOf,
+} from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
@@ -9,7 +15,6 @@ import type { UserRow } from '#server/db/schema';
 import { isWarmUpMember } from '#server/warm-up';
 import { isErasedAccount } from '#server/db/erased-accounts';
 import { findUserById } from '../auth/users';
-import { endOfLondonDay, memberStatus } from './subscription-state';
 
 const MEMBERS_LIST_LIMIT = 500;
 const ONLY_GRANTS_MESSAGE =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '#server/providers/payments';
 import { displayText } from './subscription-paid';
-import { endOfLondonDay, planOf, userFieldsFromSubscription } from './subscription-state';
+import { planOf, userFieldsFromSubscription } from './subscription-state';
 import { parseInvoiceTiers } from './invoice-link';
 
 const base: SubscriptionInfo = {
@@ -65,13 +65,6 @@ describe('userFieldsFromSubscription', () => {
         cancelAtPeriodEnd: false,
       },
     );
-  });
-});
-
-describe('endOfLondonDay', () => {
-  it('is 23:59:59.999 London time in winter and in summer', () => {
-    expect(endOfLondonDay('2026-01-15').toISOString()).toBe('2026-01-15T23:59:59.999Z');
-    expect(endOfLondonDay('2026-07-15').toISOString()).toBe('2026-07-15T22:59:59.999Z');
   });
 });
 
