@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
+import { membersRoutes } from './features/members/routes';
 import { articlesRoutes } from './features/articles/routes';
 import { articleHeadProvider } from './features/articles/head';
 import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
@@ -192,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   authRoutes(app, ctx);
   settingsRoutes(app, ctx);
   billingRoutes(app, ctx);
+  membersRoutes(app, ctx);
   articlesRoutes(app, ctx);
   resourcesRoutes(app, ctx);
   sitemapRoutes(app, ctx);

@@ -16,7 +16,7 @@ import {
 } from '#server/providers/payments';
 import { membershipEndedEmail, refundEmail } from '../mail/billing-messages';
 import { queueMessage, wakeMailWorkers } from '../mail/outbox';
-import { memberOrThrow } from './members';
+import { memberOrThrow } from '../members/members';
 import { keyReusedMessage, refundAsked, refundRequestDifferences } from './refund-replay';
 import { presentRefund, refundEventByKey, refundEventByProviderRef } from './refunds-list';
 import { recordSubscriptionEvent } from './subscription-events';

@@ -13,10 +13,8 @@ import {
 import {
   cancelBody,
   checkoutBody,
-  grantBody,
   idempotencyKeyHeader,
   invoiceLinkBody,
-  membersQuery,
   priceChangeBody,
   refundBody,
   setPasswordBody,
@@ -28,7 +26,6 @@ import { HttpError, badRequest, notFound } from '#server/http/errors';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
 import { readRoute } from '#server/http/read-routes';
-import { routeId } from '#server/http/route-id';
 import {
   WebhookSignatureError,
   createPaymentsProvider,
@@ -44,7 +41,7 @@ import { lookupCheckout } from './checkout-lookup';
 import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
-import { MEMBER_NOT_FOUND, grantMembership, listMembers, revokeMembership } from './members';
+import { memberRouteId } from '../members/members';
 import { memberMonthlyPrice } from './member-price';
 import { membersCsv } from './members-csv';
 import { handlePaymentEvent } from './payment-events';
@@ -55,7 +52,6 @@ import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
 
-const memberId = (raw: string) => routeId(raw, { invalid: 'Invalid member id', notFound: MEMBER_NOT_FOUND });
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 
 const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
@@ -113,29 +109,6 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return { url: portal.url };
   });
 
-  app.get('/api/admin/members', { config: { access: 'admin' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return listMembers(ctx, parse(membersQuery, request.query));
-  });
-
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/members/:id/grant',
-    { config: { access: 'admin' } },
-    async (request) => {
-      const member = await grantMembership(ctx, memberId(request.params.id), parse(grantBody, request.body));
-      return { success: true, message: `Access granted to ${member.email}.`, member };
-    },
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/members/:id/revoke',
-    { config: { access: 'admin' } },
-    async (request) => {
-      const member = await revokeMembership(ctx, memberId(request.params.id));
-      return { success: true, message: `Access revoked for ${member.email}.`, member };
-    },
-  );
-
   // The owner's numbers and the members CSV (admin only, never kept by any cache).
   app.get('/api/admin/business', { config: { access: 'admin' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -168,7 +141,7 @@ function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext, payments
     '/api/admin/members/:id/payments',
     { config: { access: 'admin' } },
     async (request, reply) => {
-      const id = memberId(request.params.id);
+      const id = memberRouteId(request.params.id);
       reply.header('Cache-Control', 'no-store');
       return refundablePayments(ctx, payments, id);
     },
@@ -179,7 +152,7 @@ function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext, payments
     '/api/admin/members/:id/refund',
     { config: { access: 'admin' } },
     async (request) => {
-      const id = memberId(request.params.id);
+      const id = memberRouteId(request.params.id);
       const header = request.headers['idempotency-key'];
       const idempotencyKey = parse(idempotencyKeyHeader, Array.isArray(header) ? header[0] : header);
       return refundMember(ctx, payments, {
