@@ -22,6 +22,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
 import { membersRoutes } from './features/members/routes';
+import { refundsRoutes } from './features/refunds/routes';
 import { articlesRoutes } from './features/articles/routes';
 import { articleHeadProvider } from './features/articles/head';
 import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   settingsRoutes(app, ctx);
   billingRoutes(app, ctx);
   membersRoutes(app, ctx);
+  refundsRoutes(app, ctx);
   articlesRoutes(app, ctx);
   resourcesRoutes(app, ctx);
   sitemapRoutes(app, ctx);

@@ -13,10 +13,8 @@ import {
 import {
   cancelBody,
   checkoutBody,
-  idempotencyKeyHeader,
   invoiceLinkBody,
   priceChangeBody,
-  refundBody,
   setPasswordBody,
   signedInCheckoutBody,
 } from '#shared/schemas/billing';
@@ -41,13 +39,10 @@ import { lookupCheckout } from './checkout-lookup';
 import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
-import { memberRouteId } from '../members/members';
 import { memberMonthlyPrice } from './member-price';
 import { membersCsv } from './members-csv';
 import { handlePaymentEvent } from './payment-events';
 import { announcePriceChange, listPriceChanges } from './price-changes';
-import { refundMember } from './refund';
-import { listRefunds, refundablePayments } from './refunds-list';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
@@ -128,47 +123,15 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return createInvoiceLink(ctx, payments, parse(invoiceLinkBody, request.body), publicBase(ctx, request));
   });
 
-  moneyAfterJoiningRoutes(app, ctx, payments);
+  moneyAfterJoiningRoutes(app, ctx);
   void app.register(subscribeFormRoute(ctx, payments));
   void app.register(setPasswordFormRoute(ctx, payments));
   void app.register(webhookRoutes(ctx, payments));
   if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
 }
 
-/** The admin's refunds and price-change announcements (decision 0041). */
-function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentsProvider) {
-  app.get<{ Params: { id: string } }>(
-    '/api/admin/members/:id/payments',
-    { config: { access: 'admin' } },
-    async (request, reply) => {
-      const id = memberRouteId(request.params.id);
-      reply.header('Cache-Control', 'no-store');
-      return refundablePayments(ctx, payments, id);
-    },
-  );
-
-  // One refund per Idempotency-Key header: a double click or a retry of the same action refunds once.
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/members/:id/refund',
-    { config: { access: 'admin' } },
-    async (request) => {
-      const id = memberRouteId(request.params.id);
-      const header = request.headers['idempotency-key'];
-      const idempotencyKey = parse(idempotencyKeyHeader, Array.isArray(header) ? header[0] : header);
-      return refundMember(ctx, payments, {
-        memberId: id,
-        admin: request.user!,
-        idempotencyKey,
-        body: parse(refundBody, request.body),
-      });
-    },
-  );
-
-  app.get('/api/admin/refunds', { config: { access: 'admin' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return listRefunds(ctx);
-  });
-
+/** The admin's price-change announcements (decision 0041). */
+function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/admin/price-changes', { config: { access: 'admin' } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return listPriceChanges(ctx);
