@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
 import { membersRoutes } from './features/members/routes';
 import { refundsRoutes } from './features/refunds/routes';
+import { subscriptionNoticesRoutes } from './features/subscription-notices/routes';
 import { articlesRoutes } from './features/articles/routes';
 import { articleHeadProvider } from './features/articles/head';
 import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   billingRoutes(app, ctx);
   membersRoutes(app, ctx);
   refundsRoutes(app, ctx);
+  subscriptionNoticesRoutes(app, ctx);
   articlesRoutes(app, ctx);
   resourcesRoutes(app, ctx);
   sitemapRoutes(app, ctx);

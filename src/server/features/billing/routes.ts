@@ -14,7 +14,6 @@ import {
   cancelBody,
   checkoutBody,
   invoiceLinkBody,
-  priceChangeBody,
   setPasswordBody,
   signedInCheckoutBody,
 } from '#shared/schemas/billing';
@@ -42,7 +41,6 @@ import { createInvoiceLink } from './invoice-link';
 import { memberMonthlyPrice } from './member-price';
 import { membersCsv } from './members-csv';
 import { handlePaymentEvent } from './payment-events';
-import { announcePriceChange, listPriceChanges } from './price-changes';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
 import { publicBase } from './urls';
@@ -123,23 +121,10 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return createInvoiceLink(ctx, payments, parse(invoiceLinkBody, request.body), publicBase(ctx, request));
   });
 
-  moneyAfterJoiningRoutes(app, ctx);
   void app.register(subscribeFormRoute(ctx, payments));
   void app.register(setPasswordFormRoute(ctx, payments));
   void app.register(webhookRoutes(ctx, payments));
   if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
-}
-
-/** The admin's price-change announcements (decision 0041). */
-function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/admin/price-changes', { config: { access: 'admin' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return listPriceChanges(ctx);
-  });
-
-  app.post('/api/admin/price-changes', { config: { access: 'admin' } }, async (request) => {
-    return announcePriceChange(ctx, request.user!, parse(priceChangeBody, request.body));
-  });
 }
 
 /**
