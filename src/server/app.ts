@@ -22,6 +22,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
 import { membersRoutes } from './features/members/routes';
+import { businessFiguresRoutes } from './features/business-figures/routes';
 import { refundsRoutes } from './features/refunds/routes';
 import { subscriptionNoticesRoutes } from './features/subscription-notices/routes';
 import { articlesRoutes } from './features/articles/routes';
@@ -198,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   membersRoutes(app, ctx);
   refundsRoutes(app, ctx);
   subscriptionNoticesRoutes(app, ctx);
+  businessFiguresRoutes(app, ctx);
   articlesRoutes(app, ctx);
   resourcesRoutes(app, ctx);
   sitemapRoutes(app, ctx);

@@ -1,7 +1,6 @@
 import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { londonDate } from '#shared/london-time';
 import { newPasswordProblem } from '#shared/auth-rules';
 import {
   SET_PASSWORD_FORM_ERRORS,
@@ -33,13 +32,11 @@ import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
-import { getBusinessFigures } from './business-figures';
 import { lookupCheckout } from './checkout-lookup';
 import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
 import { createInvoiceLink } from './invoice-link';
 import { memberMonthlyPrice } from './member-price';
-import { membersCsv } from './members-csv';
 import { handlePaymentEvent } from './payment-events';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
@@ -100,21 +97,6 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const portal = await payments.createBillingPortalSession(customerId, `${publicBase(ctx, request)}/my-account`);
     if (!portal) throw notFound(NO_BILLING_PORTAL);
     return { url: portal.url };
-  });
-
-  // The owner's numbers and the members CSV (admin only, never kept by any cache).
-  app.get('/api/admin/business', { config: { access: 'admin' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return getBusinessFigures(ctx);
-  });
-
-  app.get('/api/admin/members.csv', { config: { access: 'admin' } }, async (_request, reply) => {
-    const csv = await membersCsv(ctx);
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="vbg-members-${londonDate(ctx.clock.now())}.csv"`)
-      .type('text/csv; charset=utf-8')
-      .send(csv);
   });
 
   app.post('/api/create-invoice-link', { config: { access: 'admin' } }, async (request) => {
