@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
+import { localCheckoutRoutes } from './features/local-checkout/routes';
 import { membersRoutes } from './features/members/routes';
 import { businessFiguresRoutes } from './features/business-figures/routes';
 import { refundsRoutes } from './features/refunds/routes';
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   authRoutes(app, ctx);
   settingsRoutes(app, ctx);
   billingRoutes(app, ctx);
+  localCheckoutRoutes(app, ctx);
   membersRoutes(app, ctx);
   refundsRoutes(app, ctx);
   subscriptionNoticesRoutes(app, ctx);
