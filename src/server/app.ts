@@ -22,6 +22,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
 import { localCheckoutRoutes } from './features/local-checkout/routes';
+import { invoiceLinksRoutes } from './features/invoice-links/routes';
 import { membersRoutes } from './features/members/routes';
 import { businessFiguresRoutes } from './features/business-figures/routes';
 import { refundsRoutes } from './features/refunds/routes';
@@ -198,6 +199,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   settingsRoutes(app, ctx);
   billingRoutes(app, ctx);
   localCheckoutRoutes(app, ctx);
+  invoiceLinksRoutes(app, ctx);
   membersRoutes(app, ctx);
   refundsRoutes(app, ctx);
   subscriptionNoticesRoutes(app, ctx);

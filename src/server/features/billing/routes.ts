@@ -9,18 +9,13 @@ import {
   type SetPasswordFormError,
   type SubscribeFormError,
 } from '#shared/form-errors';
-import {
-  cancelBody,
-  checkoutBody,
-  invoiceLinkBody,
-  setPasswordBody,
-  signedInCheckoutBody,
-} from '#shared/schemas/billing';
+import { cancelBody, checkoutBody, setPasswordBody, signedInCheckoutBody } from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
+import { publicBase } from '#server/http/public-base';
 import { readRoute } from '#server/http/read-routes';
 import { WebhookSignatureError, createPaymentsProvider, type PaymentsProvider } from '#server/providers/payments';
 import { presentUser } from '../auth/current-user';
@@ -29,12 +24,10 @@ import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
 import { lookupCheckout } from './checkout-lookup';
 import { createCheckout } from './create-checkout';
-import { createInvoiceLink } from './invoice-link';
 import { memberMonthlyPrice } from './member-price';
 import { handlePaymentEvent } from './payment-events';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
-import { publicBase } from './urls';
 
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -91,10 +84,6 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const portal = await payments.createBillingPortalSession(customerId, `${publicBase(ctx, request)}/my-account`);
     if (!portal) throw notFound(NO_BILLING_PORTAL);
     return { url: portal.url };
-  });
-
-  app.post('/api/create-invoice-link', { config: { access: 'admin' } }, async (request) => {
-    return createInvoiceLink(ctx, payments, parse(invoiceLinkBody, request.body), publicBase(ctx, request));
   });
 
   void app.register(subscribeFormRoute(ctx, payments));
