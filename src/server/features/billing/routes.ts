@@ -33,8 +33,12 @@ const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 
 const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
 const NO_BILLING_ACCOUNT = 'There is no billing account for you yet.';
+const FORM_LIMIT = 4 * 1024;
 
-/** Billing: checkout, the post-payment password step, cancel and resume, the portal, admin members and the owner's figures, invoice links, webhooks. */
+/**
+ * Payments and subscriptions: checkout (and its no-JavaScript form), the post-payment password
+ * step, cancel and resume, the member's own price, the portal, and the provider's webhook.
+ */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const payments = createPaymentsProvider(ctx);
 
@@ -201,5 +205,3 @@ function webhookRoutes(ctx: AppContext, payments: PaymentsProvider) {
     });
   };
 }
-
-const FORM_LIMIT = 4 * 1024;
