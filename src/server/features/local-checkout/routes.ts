@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { createPaymentsProvider, type LocalPayments } from '#server/providers/payments';
@@ -6,6 +6,11 @@ import { handlePaymentEvent } from '../billing/payment-events';
 import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 
 const FORM_LIMIT = 4 * 1024;
+
+interface PageOptions {
+  error?: string;
+  discountCode?: string;
+}
 
 /**
  * The local provider's checkout page, where a payment is made without a Stripe key (no card is
@@ -23,13 +28,24 @@ function localCheckoutPages(ctx: AppContext, payments: LocalPayments) {
     const html = (status: number, body: string) => ({ status, body });
     const siteName = ctx.config.SITE_NAME;
 
-    async function page(id: string, opts: { error?: string; discountCode?: string } = {}) {
+    async function page(id: string, opts: PageOptions) {
       const view = await payments.getCheckout(id);
       if (!view) return html(404, renderLocalNotFound(siteName));
       if (view.status === 'complete') return { redirect: view.successUrl };
       // A newer checkout for the same address replaced this one (decision 0018): it cannot be paid.
       if (view.status === 'expired') return html(410, renderLocalExpired(siteName, view.cancelUrl));
       return html(opts.error ? 400 : 200, renderLocalCheckoutPage(view, { siteName, ...opts }));
+    }
+
+    /** The page, never kept; a paid checkout sends the browser on to its success address. */
+    async function sendPage(reply: FastifyReply, id: string, opts: PageOptions = {}) {
+      const result = await page(id, opts);
+      if ('redirect' in result) return reply.redirect(result.redirect, 303);
+      return reply
+        .code(result.status)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(result.body);
     }
 
     // Helmet's default "no-referrer" makes browsers send "Origin: null" on a form POST, which the
@@ -41,15 +57,7 @@ function localCheckoutPages(ctx: AppContext, payments: LocalPayments) {
     app.get<{ Params: { sessionId: string } }>(
       '/local-checkout/:sessionId',
       { config: { access: 'public' } },
-      async (request, reply) => {
-        const result = await page(request.params.sessionId);
-        if ('redirect' in result) return reply.redirect(result.redirect, 303);
-        return reply
-          .code(result.status)
-          .header('Cache-Control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(result.body);
-      },
+      async (request, reply) => sendPage(reply, request.params.sessionId),
     );
 
     app.post<{ Params: { sessionId: string } }>(
@@ -66,13 +74,7 @@ function localCheckoutPages(ctx: AppContext, payments: LocalPayments) {
               : done.reason === 'code-not-for-plan'
                 ? 'Discount codes apply to the monthly plan only. Leave the field empty to pay the annual price.'
                 : undefined;
-          const result = await page(id, { error, discountCode });
-          if ('redirect' in result) return reply.redirect(result.redirect, 303);
-          return reply
-            .code(result.status)
-            .header('Cache-Control', 'no-store')
-            .type('text/html; charset=utf-8')
-            .send(result.body);
+          return sendPage(reply, id, { error, discountCode });
         }
         // The same handling a Stripe webhook gets: recorded once, state read back from the provider.
         await handlePaymentEvent(ctx, payments, done.event);
