@@ -281,6 +281,40 @@ describeOnPostgres('several instances', () => {
     }
   });
 
+  it('an alert decided while another instance delivers is delivered by that instance once it lets go', async () => {
+    const other = await startOther();
+    try {
+      const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });
+      const bob = await alertedMember(t, push, 'bob@example.com', { valueReached: true });
+      const pending = (userId: number, subject: string) => ({
+        userId,
+        day: TODAY,
+        kind: 'value',
+        subject,
+        title: `Value: ${subject}`,
+        body: `${subject} is value.`,
+        url: '/value-now',
+        status: 'pending',
+        createdAt: t.clock.now(),
+      });
+      await t.ctx.db.insert(memberAlerts).values(pending(ann.user.id, 'first horse'));
+      push.answerAfterMs = 300;
+      const delivering = runAlertSweep(t.ctx); // t takes the delivery lock and is pushing Ann's alert
+      await expect.poll(() => push.inFlight, { timeout: 5_000, interval: 5 }).toBe(1);
+      // Meanwhile Bob's alert is recorded and the other instance's pass finds the lock taken: it skips.
+      await t.ctx.db.insert(memberAlerts).values(pending(bob.user.id, 'second horse'));
+      await runAlertSweep(other.ctx);
+      expect(push.to(bob.device!.endpoint)).toEqual([]);
+      // t looks again once it lets go, and delivers Bob's too: nobody waits for the next sweep.
+      await delivering;
+      expect(push.to(ann.device!.endpoint)).toHaveLength(1);
+      expect(push.to(bob.device!.endpoint)).toHaveLength(1);
+      expect((await alertRows()).map((r) => r.status)).toEqual(['sent', 'sent']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('two instances on one database, sweeping together, deliver a held alert once', async () => {
     const other = await startOther();
     try {
