@@ -226,7 +226,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   proofingRoutes(app, ctx, { stamping: opts.proofStamping ?? true });
   accountRoutes(app, ctx);
   alertsRoutes(app, ctx);
-  startAlerts(app, ctx, opts.alertSweepEveryMs);
+  await startAlerts(app, ctx, opts.alertSweepEveryMs);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
   startNightlyTissueScoring(app, ctx, opts.tissueScoringEveryMs);
 
