@@ -69,7 +69,7 @@ const derived = new WeakMap<object, Map<string, Buffer>>();
 export async function keyFor(ctx: SecretSource, purpose: KeyPurpose): Promise<Buffer> {
   const secret = await masterSecret(ctx);
   let byPurpose = derived.get(ctx.config);
-  if (!byPurpose) derived.set(ctx.config, (byPurpose = new Map()));
+  if (!byPurpose) derived.set(ctx.config, (byPurpose = new Map<string, Buffer>()));
   const cacheKey = `${purpose}\0${secret}`;
   let key = byPurpose.get(cacheKey);
   if (!key) byPurpose.set(cacheKey, (key = deriveKey(secret, purpose)));

@@ -59,7 +59,7 @@ export interface DatabaseOptions {
 type OpenedDatabase = Database & { appliedMigrations: string[] };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<OpenedDatabase> {
-  const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts);
+  const database = opts.url ? openPostgres(opts.url) : await openPglite(opts);
   const appliedMigrations = opts.migrate !== false ? await runMigrations(database) : [];
   return Object.assign(database, { appliedMigrations });
 }
@@ -119,18 +119,19 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
       await pglite.query('select 1');
     },
     // One process owns the database: a lock is held by one holder in this process.
-    async trySessionLock(key) {
-      if (heldLocks.has(key)) return null;
+    trySessionLock(key) {
+      if (heldLocks.has(key)) return Promise.resolve(null);
       heldLocks.add(key);
       let markLost = () => undefined as void;
       const lost = new Promise<void>((resolve) => (markLost = resolve));
-      return {
+      return Promise.resolve({
         lost,
-        release: async () => {
+        release: () => {
           heldLocks.delete(key);
           markLost();
+          return Promise.resolve();
         },
-      };
+      });
     },
     async close() {
       if (!pglite.closed) await pglite.close();
@@ -138,7 +139,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+function openPostgres(url: string): Database {
   // A database that never answers fails start-up (and requests) within the timeout instead of hanging.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
   // An idle client that errors (server restart) must not crash the process.
@@ -148,8 +149,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    listen(channel, onMessage) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) return Promise.reject(new Error(`bad channel name ${channel}`));
       return listener.listen(channel, onMessage);
     },
     isListening: () => listener.connected,
@@ -176,8 +177,7 @@ async function runMigrations(database: Database): Promise<string[]> {
       .map((e) => e.tag);
   if (database.kind === 'pglite') {
     const before = await appliedWhens((q) => database.db.execute(q));
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migratePglite(database.db as any, { migrationsFolder });
+    await migratePglite(database.db as never, { migrationsFolder });
     return newSince(before);
   }
   // Several instances may start together: one migrates, the others wait on the advisory lock (and
@@ -185,8 +185,7 @@ async function runMigrations(database: Database): Promise<string[]> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(728815)`);
     const before = await appliedWhens((q) => tx.execute(q));
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migratePg(tx as any, { migrationsFolder });
+    await migratePg(tx as never, { migrationsFolder });
     return newSince(before);
   });
 }
@@ -264,8 +263,9 @@ class NoticeListener {
       await client.query(`LISTEN ${channel}`);
     }
     set.add(onMessage);
-    return async () => {
+    return () => {
       set.delete(onMessage);
+      return Promise.resolve();
     };
   }
 

@@ -192,22 +192,22 @@ class LazyRequestLogger {
   }
   // Prototype methods, not per-instance arrow fields: one of these is made for every request.
   info(...args: unknown[]) {
-    (this.logger.info as LogMethod)(...args);
+    this.logger.info(...args);
   }
   error(...args: unknown[]) {
-    (this.logger.error as LogMethod)(...args);
+    this.logger.error(...args);
   }
   warn(...args: unknown[]) {
-    (this.logger.warn as LogMethod)(...args);
+    this.logger.warn(...args);
   }
   debug(...args: unknown[]) {
-    (this.logger.debug as LogMethod)(...args);
+    this.logger.debug(...args);
   }
   trace(...args: unknown[]) {
-    (this.logger.trace as LogMethod)(...args);
+    this.logger.trace(...args);
   }
   fatal(...args: unknown[]) {
-    (this.logger.fatal as LogMethod)(...args);
+    this.logger.fatal(...args);
   }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions) {
@@ -220,5 +220,5 @@ export function lazyRequestLogger(
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  return new LazyRequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyRequestLogger(parent, bindings, options);
 }

@@ -24,7 +24,7 @@ interface ReadRequest<P> {
    */
   query: Record<string, string | undefined>;
   /** Sets a header of the HTTP answer (its caching); a page's render has no use for them. */
-  header(name: string, value: string): void;
+  header: (name: string, value: string) => void;
 }
 
 /** A JSON value (an object, array or null), or JSON text; never undefined, never a bare string. */

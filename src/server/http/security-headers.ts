@@ -39,7 +39,7 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
   };
   let finished = false;
   middleware({ headers: {} } as never, response as never, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error(String(err));
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously');

@@ -76,8 +76,8 @@ export function presentArticle(
 /** Postgres unique violation, as PGlite and node-postgres (possibly wrapped by Drizzle) report it. */
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+    if (typeof e === 'object' && 'code' in e && e.code === '23505') return true;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
   }
   return false;
 }

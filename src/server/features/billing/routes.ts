@@ -64,7 +64,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const userId = await setPasswordAfterPayment(ctx, payments, body.session_id, body.password);
     await app.startSession(reply, userId, sessionToken(request));
     const user = await findUserById(ctx, userId);
-    return { success: true, message: 'Password set successfully', user: await presentUser(ctx, user!) };
+    return { success: true, message: 'Password set successfully', user: await presentUser(ctx, user) };
   });
 
   app.post('/api/cancel-subscription', { config: { access: 'signedIn' } }, async (request) => {

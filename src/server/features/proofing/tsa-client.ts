@@ -179,7 +179,7 @@ export async function verifyToken(
   try {
     result = await signed.verify({
       signer: 0,
-      data: new TextEncoder().encode(expect.preimage).buffer as ArrayBuffer,
+      data: new TextEncoder().encode(expect.preimage).buffer,
       trustedCerts: trusted,
       checkChain: true,
       extendedMode: true,

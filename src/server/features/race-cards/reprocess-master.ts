@@ -45,7 +45,7 @@ export async function reprocessLastMaster(
   const weekday = (log?.counts as { weekday?: string } | null)?.weekday;
   if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday))
     throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
-  const day = weekdayName(weekday as Weekday);
+  const day = weekdayName(weekday);
 
   const bytes = await readFileBytes(ctx.db, file.id);
   if (!bytes) throw new HttpError(404, 'No master workbook has been uploaded yet: upload one in stage 1 first.');

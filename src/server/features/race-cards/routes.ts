@@ -64,7 +64,10 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   });
   await hub.start();
   // Before the server closes: open streams would otherwise keep it waiting forever.
-  app.addHook('preClose', async () => hub.closeConnections());
+  app.addHook('preClose', (done) => {
+    hub.closeConnections();
+    done();
+  });
   app.addHook('onClose', async () => hub.stop());
 
   app.get('/api/vbg-race-cards-events', { config: { access: 'member' } }, async (request, reply) => {

@@ -8,9 +8,9 @@ import { publicPageUrl } from '../sitemap/site-url';
 
 /** The built-in blog articles; their text is shared data. */
 export function resourcesRoutes(app: FastifyInstance, _ctx: AppContext) {
-  app.get('/api/resources', { config: { access: 'public' } }, async () => BLOG_ARTICLES);
+  app.get('/api/resources', { config: { access: 'public' } }, () => BLOG_ARTICLES);
 
-  app.get<{ Params: { slug: string } }>('/api/resources/:slug', { config: { access: 'public' } }, async (request) => {
+  app.get<{ Params: { slug: string } }>('/api/resources/:slug', { config: { access: 'public' } }, (request) => {
     const article = findBlogArticle(request.params.slug);
     if (!article) throw notFound('Article not found');
     return article;

@@ -8,7 +8,7 @@ import { getSetting, setSetting } from './settings';
 const systemSettingsBody = z.object({ openAccess: z.boolean({ message: 'openAccess must be true or false' }) });
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/config', { config: { access: 'public' } }, async () => publicConfig(ctx.config));
+  app.get('/api/config', { config: { access: 'public' } }, () => publicConfig(ctx.config));
 
   app.get('/api/admin/settings', { config: { access: 'admin' } }, async () => ({
     openAccess: await getSetting(ctx, 'openAccess'),
