@@ -167,8 +167,6 @@ export function registerRequestLog(
   });
 }
 
-type LogMethod = (...args: unknown[]) => void;
-
 /**
  * `request.log`, made into a real pino child (with its bindings and redaction set-up) only when a
  * request logs something by hand. Most requests never do, and building the child cost more than
@@ -192,22 +190,22 @@ class LazyRequestLogger {
   }
   // Prototype methods, not per-instance arrow fields: one of these is made for every request.
   info(...args: unknown[]) {
-    this.logger.info(...args);
+    Reflect.apply(this.logger.info, this.logger, args);
   }
   error(...args: unknown[]) {
-    this.logger.error(...args);
+    Reflect.apply(this.logger.error, this.logger, args);
   }
   warn(...args: unknown[]) {
-    this.logger.warn(...args);
+    Reflect.apply(this.logger.warn, this.logger, args);
   }
   debug(...args: unknown[]) {
-    this.logger.debug(...args);
+    Reflect.apply(this.logger.debug, this.logger, args);
   }
   trace(...args: unknown[]) {
-    this.logger.trace(...args);
+    Reflect.apply(this.logger.trace, this.logger, args);
   }
   fatal(...args: unknown[]) {
-    this.logger.fatal(...args);
+    Reflect.apply(this.logger.fatal, this.logger, args);
   }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions) {
