@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { PublicConfig } from '#shared/public-config';
 import type { AppContext } from './context';
-import { cachedSessionUser, resolveSession } from './features/auth/sessions';
+import { cachedSessionUser, resolveSession } from '#server/sessions/sessions';
 import { sessionToken } from './http/access';
 import { JSON_CONTENT_TYPE } from './http/json';
 import { readWithoutHttp, type DirectAnswer } from './http/read-routes';

@@ -12,8 +12,8 @@ import { isKeepable, pageBytes, VIEWER_MARK, type BuiltPage } from './built-page
 import { acceptsGzip, gzipHead, gzipWithTail } from './http/gzip-splice';
 import { memberPages } from './member-pages';
 import { sessionToken, tellViewer } from './http/access';
-import { cachedSessionUser } from './features/auth/sessions';
-import { clearSessionCookie } from './features/auth/session-cookie';
+import { cachedSessionUser } from '#server/sessions/sessions';
+import { clearSessionCookie } from '#server/sessions/session-cookie';
 import {
   directReaderFor,
   loadServerEntry,

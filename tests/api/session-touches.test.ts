@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions } from '#server/db/schema';
-import { SESSION_IDLE_MS, writeSessionTouches } from '#server/features/auth/sessions';
+import { SESSION_IDLE_MS, writeSessionTouches } from '#server/sessions/sessions';
 import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';

@@ -14,7 +14,7 @@ import {
   watchlist,
   type UserRow,
 } from '#server/db/schema';
-import { storedSessionId } from '../auth/sessions';
+import { storedSessionId } from '#server/sessions/sessions';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
