@@ -131,8 +131,8 @@ function serviceWorker(): Plugin {
 
 /**
  * Two builds from one config: the client (`vite build`, dist/web) and the server entry
- * (`vite build --ssr`, dist/server-entry/entry-server.js, loaded by src/server/web.ts; decision
- * 0020). The server entry bundles its dependencies (React, React Router, TanStack Query,
+ * (`vite build --ssr`, dist/server-entry/entry-server.js, loaded by
+ * src/server/pages/server-render.ts; decision 0020). The server entry bundles its dependencies (React, React Router, TanStack Query,
  * sanitize-html), so the server loads one file and needs no front-end package at run time.
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({

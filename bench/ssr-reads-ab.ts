@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { readWithoutHttp } from '#server/http/read-routes';
 import { publicConfig } from '#server/public-config';
 import { seedDemo } from '#server/seed/demo';
-import { loadServerEntry } from '#server/server-render';
+import { loadServerEntry } from '#server/pages/server-render';
 import { startTestApp } from '../tests/support/test-app';
 import { ensureWebBuilt, WEB_DIR } from '../tests/support/web-build';
 import { machine, pinToCore } from './support/harness';

@@ -119,7 +119,7 @@ export async function warmUp(
       ctx.sessions.forgetUser(member.id);
       await Promise.all(
         cookies.map(async (cookie, c) => {
-          // The page the morning e-mail links to, rendered for a member (member-pages.ts), then
+          // The page the morning e-mail links to, rendered for a member (pages/member-pages.ts), then
           // the reads its script and the race cards make.
           await get('/tips', cookie);
           await get('/api/daily-tips', cookie);

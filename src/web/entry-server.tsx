@@ -15,7 +15,7 @@ import { ApiError, setServerFetch } from './lib/request';
 
 /**
  * The server side of the web app (decision 0020), built by `vite build --ssr` into
- * dist/server-entry/ and loaded by the server at start (src/server/web.ts): the server hands it
+ * dist/server-entry/ and loaded by the server at start (src/server/pages/server-render.ts): the server hands it
  * the address, the clock's "now", the public configuration and a way to GET its own API as the
  * visitor; it answers the page's HTML and the data to hydrate it with. Server code never imports
  * web source, and this file never imports server code.

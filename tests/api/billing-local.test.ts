@@ -55,6 +55,7 @@ describe('local payments provider', () => {
       display_text: 'VBG Premium — £12.00/month',
       needsPassword: true,
       duplicate: false,
+      startDate: expect.any(String),
     });
 
     const set = await browser.post('/api/set-password', { session_id: sessionId, password: 'local-pass' });

@@ -58,6 +58,7 @@ describe('the post-payment password step', () => {
       display_text: 'VBG Premium — £16.00/month',
       needsPassword: false,
       duplicate: false,
+      startDate: expect.any(String),
     });
     // The owner keeps their password and their signed-in browser, and is a member.
     expect((await t.client().post('/api/login', { email: 'owner@example.com', password: 'taken-over-1' })).status).toBe(

@@ -86,6 +86,9 @@ describe('with PUBLIC_URL', () => {
     expect(day.headers.get('surrogate-key')!.split(' ')).toEqual(
       expect.arrayContaining(['vbg-page', 'historical-tips', 'historical-tips:2026-11-20']),
     );
+    // The publishing's purge goes out again 2 s later (another instance may have answered from its
+    // copy meanwhile): heard here, not in the next test.
+    await expect.poll(() => hook.heard.length, { timeout: 5_000 }).toBe(2);
   });
 
   it('a page for someone signed in, a cleared session and a missing page are never shareable', async () => {

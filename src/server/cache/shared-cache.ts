@@ -12,12 +12,12 @@ export const CACHE_DROP_ALL = 'all';
  *   raceCards — race-card metadata and single race cards (members only; access is checked
  *               before a handler runs, so a cached value never reaches someone refused)
  *   dailyTips — the tips live now (members only, same rule)
- *   pages     — server-rendered public pages as a visitor gets them (server-render.ts); they
+ *   pages     — server-rendered public pages as a visitor gets them (pages/visitor-pages.ts); they
  *               show everything above and more, so dropping any namespace drops them too
  *   settings  — the analyst's site settings (open access, the race cards' default weekday): read
  *               on members' routes and pages, changed only by an admin's save
  *   memberPages — members' pages the same for every member of a day, kept under the digest of every
- *               answer they were rendered from and the kind of member (member-pages.ts): never
+ *               answer they were rendered from and the kind of member (pages/member-pages.ts): never
  *               dropped by a write, since new data gives a new key
  * Nothing per user is ever cached here.
  */

@@ -20,7 +20,7 @@ export class JsonText {
     return (this.encoded ??= Buffer.from(this.text));
   }
 
-  /** SHA-256 of the text (base64url): what a members' page is keyed by (member-pages.ts). */
+  /** SHA-256 of the text (base64url): what a members' page is keyed by (pages/member-pages.ts). */
   get digest(): string {
     return (this.hashed ??= textDigest(this.text));
   }

@@ -27,6 +27,8 @@ export interface CheckoutSessionLookup {
   needsPassword: boolean;
   /** Paid while the account already had a subscription: cancelled at once, to be refunded. */
   duplicate: boolean;
+  /** When the subscription started: the moment this checkout was paid (ISO 8601). */
+  startDate: string;
 }
 
 export const setPasswordBody = z.object({

@@ -20,7 +20,7 @@ export interface PageEntry {
   /**
    * A members' page whose content is the same for every member of a day (the tips, the cards,
    * the board): the server renders it once per content and kind of member, and adds each
-   * member's own details to the copy it sends (src/server/member-pages.ts).
+   * member's own details to the copy it sends (src/server/pages/member-pages.ts).
    */
   sameForEveryMember?: boolean;
 }

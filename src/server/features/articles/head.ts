@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS } from '#shared/article-labels';
-import type { HeadProvider, PageHead } from '#server/web';
+import type { HeadProvider, PageHead } from '#server/pages/page-head';
 import type { AppContext } from '#server/context';
 import { escapeMarkup, publicPageUrl } from '../sitemap/site-url';
 import { htmlToText } from './sanitize';

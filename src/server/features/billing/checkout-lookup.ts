@@ -42,5 +42,6 @@ export async function lookupCheckout(
     display_text: row.displayText ?? `${ctx.config.SITE_NAME} Premium`,
     needsPassword: passwordStepClosed(row, account, ctx.clock.now()) === null,
     duplicate: row.duplicateOfSubscriptionId !== null,
+    startDate: (row.completedAt ?? row.createdAt).toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BLOG_ARTICLES, findBlogArticle } from '#shared/resources';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
-import type { HeadProvider } from '#server/web';
+import type { HeadProvider } from '#server/pages/page-head';
 import { pageHead } from '../articles/head';
 import { publicPageUrl } from '../sitemap/site-url';
 

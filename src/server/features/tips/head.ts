@@ -3,7 +3,7 @@ import { isPastLondonDay } from '#shared/dated-content';
 import { isIsoDay } from '#shared/london-time';
 import type { AppContext } from '#server/context';
 import { dailyTips } from '#server/db/schema';
-import type { HeadProvider } from '#server/web';
+import type { HeadProvider } from '#server/pages/page-head';
 
 const TIPS_DAY_PATH = /^\/tips\/([^/]+)\/?$/;
 

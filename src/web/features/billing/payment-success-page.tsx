@@ -7,7 +7,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useConfig } from '#web/lib/config';
 import { formatLongDate } from '#web/lib/dates';
-import { useNow } from '#web/lib/now';
 import { AUTH_USER_KEY, useAuth } from '../auth/api';
 import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession } from './api';
 
@@ -57,7 +56,6 @@ export function PaymentSuccessPage() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const { siteName, supportEmail } = useConfig();
-  const now = useNow();
   const sessionId = params.get('session_id');
   const lookup = useCheckoutSession(sessionId);
   // Without a session there is nothing to load: loading stops and the button stays disabled.
@@ -88,7 +86,10 @@ export function PaymentSuccessPage() {
               {loading ? <Skeleton className="h-5 w-48" /> : (checkout?.display_text ?? '—')}
             </Detail>
             <Detail label="Email">{loading ? <Skeleton className="h-5 w-40" /> : (checkout?.email ?? '—')}</Detail>
-            <Detail label="Start date">{formatLongDate(now)}</Detail>
+            {/* The payment's own date, from the lookup: the same on the server and in the browser, whenever the page is opened. */}
+            <Detail label="Start date">
+              {loading ? <Skeleton className="h-5 w-32" /> : (formatLongDate(checkout?.startDate) ?? '—')}
+            </Detail>
           </dl>
           {lookup.isError && (
             <p role="alert" className="text-sm text-red-700">

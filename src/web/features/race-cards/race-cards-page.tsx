@@ -160,6 +160,9 @@ export function RaceCardsPage() {
   const clearRunner = useCallback(() => setRunner(null), []);
 
   const ready = metadata.data && !adminDefault.isPending;
+  // The day the cards were read on (the answer's own time), never the device's clock: the server's
+  // render and the browser's hydration show the same day, and an open tab the day of what it shows.
+  const readOn = metadata.data ? formatLongDay(londonDate(new Date(metadata.data._timestamp))) : undefined;
   const linkKey = link ? params.toString() : null;
   if (ready && link && linkKey !== openedLink) {
     // Set while rendering (React's pattern for state that follows an input): no extra paint of the wrong tab.
@@ -189,7 +192,7 @@ export function RaceCardsPage() {
 
   return (
     <>
-      <PageHeader title="VBG Race Cards" subtitle={formatLongDay(londonDate(new Date()))}>
+      <PageHeader title="VBG Race Cards" subtitle={readOn}>
         <Button variant="gold" className="mt-4" onClick={refresh}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" />
           Refresh VB Ratings

@@ -6,6 +6,7 @@ import { groupByVenue } from '#shared/race-card-rules';
 import { byTime, nextOff } from '#shared/race-times';
 import { Button } from '#web/components/ui/button';
 import { cn } from '#web/lib/cn';
+import { useTickingNow } from '#web/lib/now';
 
 export interface RaceMenuProps {
   races: RaceSummary[];
@@ -112,7 +113,8 @@ function RaceButton({
 }
 
 function ByTime({ races, selected, onToggleRace }: Pick<RaceMenuProps, 'races' | 'selected' | 'onToggleRace'>) {
-  const now = new Date();
+  // The next race off follows the time while the menu is open: the clock is read in an effect, not here.
+  const now = useTickingNow();
   const next = nextOff(races, londonDate(now), londonClock(now));
   return (
     <ul

@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '#shared/public-config';
-import type { AppContext } from './context';
-import { cachedSessionUser, resolveSession } from '#server/sessions/sessions';
-import { sessionToken } from './http/access';
-import { JSON_CONTENT_TYPE } from './http/json';
-import { readWithoutHttp, type DirectAnswer } from './http/read-routes';
-import { addRouteHook, mayWrite } from './http/route-hooks';
-import { publicConfig } from './public-config';
+import type { AppContext } from '#server/context';
+import { sessionToken } from '#server/http/access';
+import { JSON_CONTENT_TYPE } from '#server/http/json';
+import { readWithoutHttp, type DirectAnswer } from '#server/http/read-routes';
+import { publicConfig } from '#server/public-config';
 
 /**
- * Server rendering of public pages (decision 0020). The web side owns the rendering: Vite builds
+ * Server rendering of pages (decisions 0020 and 0052). The web side owns the rendering: Vite builds
  * src/web/entry-server.tsx into dist/server-entry/entry-server.js, and this file loads that built
  * module (never web source) and gives it, per request, the address, the clock's "now", the public
- * configuration and a reader of the API.
+ * configuration and a reader of the API (decision 0048). The entry finds the page's reads by
+ * rendering it (entry-server.tsx `renderWithData`; decision 0061).
  */
 interface RenderedPage {
   html: string;
@@ -73,28 +72,6 @@ function viewerJson(answer: { status: number; json: string }): string | undefine
   return answer.status === 401 ? 'null' : undefined;
 }
 
-/**
- * Who asks for a page: a visitor (no session cookie), someone signed in, or a session cookie that
- * names no live session (made up, signed out, idle too long). The last is a visitor too: served the
- * page kept for every visitor, after the lookup every request's access check makes (the session
- * cache, else one batched read; a token too long to be ours costs nothing), so a made-up cookie
- * cannot make each request cost a render. Its cookie is then cleared.
- */
-export type PageAsker = 'visitor' | 'signedIn' | 'endedSession';
-
-export async function pageAsker(ctx: AppContext, request: FastifyRequest): Promise<PageAsker> {
-  const token = sessionToken(request);
-  if (!token) return 'visitor';
-  if (cachedSessionUser(ctx, token)) return 'signedIn';
-  try {
-    return (await resolveSession(ctx, token)) ? 'signedIn' : 'endedSession';
-  } catch (err) {
-    // The page is rendered for the request, whose own reads then answer for themselves.
-    request.log.error({ err }, 'the session of a page request could not be read');
-    return 'signedIn';
-  }
-}
-
 /** A render, and who it was rendered for (the viewer's JSON; undefined when the auth check failed or was not asked). */
 export interface PageRender extends RenderedPage {
   viewer: string | undefined;
@@ -126,21 +103,3 @@ export function pageRenderer(app: FastifyInstance, ctx: AppContext, entry: Serve
 }
 
 export type PageRenderer = ReturnType<typeof pageRenderer>;
-
-/**
- * Rendered pages show content that admins write: every admin write that succeeds drops them here
- * and on the other instances (the article, race-card and tips writes drop them as well, through
- * their own namespaces). Attached to admin write routes only (decision 0016: reads pay nothing).
- */
-export function registerPageCacheInvalidation(app: FastifyInstance, ctx: AppContext) {
-  const dropPages: onSendHookHandler = (_request, reply, payload, done) => {
-    if (reply.statusCode >= 400) return done(null, payload);
-    ctx.cache.invalidate('pages').then(
-      () => done(null, payload),
-      (err: unknown) => done(err as Error),
-    );
-  };
-  app.addHook('onRoute', (route) => {
-    if (route.config?.access === 'admin' && mayWrite(route)) addRouteHook(route, 'onSend', dropPages);
-  });
-}

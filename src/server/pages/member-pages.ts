@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { londonDate } from '#shared/london-time';
 import type { CurrentUser } from '#shared/schemas/auth';
 import { viewerKind } from '#shared/viewer-kind';
-import type { AppContext } from './context';
-import { AUTH_USER_PATH, directReaderFor, type DirectReader } from './server-render';
+import type { AppContext } from '#server/context';
+import { answerOf, type DirectAnswer } from '#server/http/read-routes';
 import { isKeepable, type BuiltPage } from './built-page';
-import { answerOf, type DirectAnswer } from './http/read-routes';
+import { AUTH_USER_PATH, directReaderFor, type DirectReader } from './server-render';
 
 /**
  * Members' pages whose content is the same for every member of a day (the tips, the race cards,
@@ -91,7 +91,7 @@ export function memberPages(app: FastifyInstance, ctx: AppContext) {
   };
 }
 
-/** Builds the page with its data read through `read` (web.ts's buildPage). */
+/** Builds the page with its data read through `read` (build-page.ts). */
 type SharedBuild = (read: DirectReader) => Promise<BuiltPage>;
 
 interface Answer extends DirectAnswer {

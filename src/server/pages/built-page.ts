@@ -1,9 +1,9 @@
-import type { GzipHead } from './http/gzip-splice';
+import type { GzipHead } from './gzip-splice';
 
-/** Where a rendered page's viewer element goes: after its data, written per request (web.ts `sendShell`). */
+/** Where a rendered page's viewer element goes: after its data, written per request (send-page.ts `sendPage`). */
 export const VIEWER_MARK = '<!--vbg-viewer-->';
 
-/** A page as the server sends it (web.ts): the shell, or a server render inside it. */
+/** A page as the server sends it (build-page.ts): the shell, or a server render inside it. */
 export interface BuiltPage {
   /** 200, 404 (no such page or subject) or 503 (a read of its data failed). */
   status: number;
