@@ -22,6 +22,12 @@ import { authRoutes } from './features/auth/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { healthRoutes } from './features/health/routes';
 import { billingRoutes } from './features/billing/routes';
+import { localCheckoutRoutes } from './features/local-checkout/routes';
+import { invoiceLinksRoutes } from './features/invoice-links/routes';
+import { membersRoutes } from './features/members/routes';
+import { businessFiguresRoutes } from './features/business-figures/routes';
+import { refundsRoutes } from './features/refunds/routes';
+import { subscriptionNoticesRoutes } from './features/subscription-notices/routes';
 import { articlesRoutes } from './features/articles/routes';
 import { articleHeadProvider } from './features/articles/head';
 import { resourceHeadProvider, resourcesRoutes } from './features/resources/routes';
@@ -193,6 +199,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   authRoutes(app, ctx);
   settingsRoutes(app, ctx);
   billingRoutes(app, ctx);
+  localCheckoutRoutes(app, ctx);
+  invoiceLinksRoutes(app, ctx);
+  membersRoutes(app, ctx);
+  refundsRoutes(app, ctx);
+  subscriptionNoticesRoutes(app, ctx);
+  businessFiguresRoutes(app, ctx);
   articlesRoutes(app, ctx);
   resourcesRoutes(app, ctx);
   sitemapRoutes(app, ctx);
@@ -214,7 +226,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   proofingRoutes(app, ctx, { stamping: opts.proofStamping ?? true });
   accountRoutes(app, ctx);
   alertsRoutes(app, ctx);
-  startAlerts(app, ctx, opts.alertSweepEveryMs);
+  await startAlerts(app, ctx, opts.alertSweepEveryMs);
   startHousekeeping(app, ctx, opts.housekeepingEveryMs);
   startNightlyTissueScoring(app, ctx, opts.tissueScoringEveryMs);
 

@@ -93,7 +93,7 @@ const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([
 const MAIL_FROM_FORM = /^(?:(?:"[^"\r\n]*"|[^"<>\r\n]*?)\s*<([^<>\s]+)>|([^<>\s"]+))$/;
 const isEmail = (v: string) => z.email().safeParse(v).success;
 
-/** `name=price_id` pairs, comma-separated: the tiers invoice links are made on (billing/invoice-link.ts). */
+/** `name=price_id` pairs, comma-separated: the tiers invoice links are made on (invoice-links/invoice-link.ts). */
 const INVOICE_PRICES_FORM =
   /^\s*[A-Za-z0-9_-]+\s*=\s*price_[A-Za-z0-9_]+\s*(,\s*[A-Za-z0-9_-]+\s*=\s*price_[A-Za-z0-9_]+\s*)*$/;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  endOfLondonDay,
   formatLongDay,
   formatShortDay,
   isIsoDay,
@@ -55,6 +56,10 @@ describe('London calendar days', () => {
     expect(startOfLondonDay('2026-03-30').toISOString()).toBe('2026-03-29T23:00:00.000Z');
     expect(startOfLondonDay('2026-10-25').toISOString()).toBe('2026-10-24T23:00:00.000Z');
     expect(startOfLondonDay('2026-10-26').toISOString()).toBe('2026-10-26T00:00:00.000Z');
+  });
+  it('gives the last instant of a London day, in winter and in summer time', () => {
+    expect(endOfLondonDay('2026-01-15').toISOString()).toBe('2026-01-15T23:59:59.999Z');
+    expect(endOfLondonDay('2026-07-15').toISOString()).toBe('2026-07-15T22:59:59.999Z');
   });
   it('adds days across months and years, and names weekdays', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

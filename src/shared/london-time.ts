@@ -154,3 +154,11 @@ export function startOfLondonDay(isoDay: string): Date {
   const hourBefore = new Date(utcMidnight - 3600_000);
   return londonDate(hourBefore) === isoDay ? hourBefore : new Date(utcMidnight);
 }
+
+/** The last instant of a London calendar day (YYYY-MM-DD): an annual special runs through its end date. */
+export function endOfLondonDay(isoDay: string): Date {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const utc = new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999));
+  // London is UTC or UTC+1: in summer 23:59 UTC is already tomorrow there.
+  return londonDate(utc) === isoDay ? utc : new Date(utc.getTime() - 3600_000);
+}

@@ -140,13 +140,15 @@ describe('applyRaceDayEventToCard with a result', () => {
 describe('the stream protocol', () => {
   it('reads only known event types', () => {
     expect(parseRaceCardEvent('{"type":"prices","weekday":null,"at":"x","runners":[]}')?.type).toBe('prices');
+    expect(parseRaceCardEvent('{"type":"tips","weekday":"wednesday","at":"x"}')?.type).toBe('tips');
     expect(parseRaceCardEvent('{"type":"other"}')).toBeNull();
     expect(parseRaceCardEvent('not json')).toBeNull();
     expect(parseRaceCardEvent('null')).toBeNull();
   });
 
-  it('re-reads for uploads, updates and reloads only', () => {
+  it('re-reads for uploads, updates, the day’s tips (the board marks them) and reloads only', () => {
     expect(eventNeedsReload({ type: 'upload', weekday: null, at: '' })).toBe(true);
+    expect(eventNeedsReload({ type: 'tips', weekday: 'wednesday', at: '' })).toBe(true);
     expect(eventNeedsReload({ type: 'update', weekday: null, at: '' })).toBe(true);
     expect(eventNeedsReload({ type: 'prices', weekday: null, at: '', reload: true })).toBe(true);
     expect(eventNeedsReload({ type: 'results', weekday: null, at: '', runners: [] })).toBe(false);

@@ -2,15 +2,19 @@
  * The race-card event stream's protocol (decision 0059), pure so the page and the bench apply an
  * event alike. A prices or results event carries the changed runners' new figures in the shape the
  * value board and the race cards read, so a page applies it to what it holds without a request; an
- * upload or update of the cards (or a change too big to carry) makes the page read again.
+ * upload or update of the cards, the day's tips (or a change too big to carry) make the page read
+ * again. Every race-day write announces itself with one such event: the member alerts hear it too.
  */
 import type { PricePoint, PriceSource } from './schemas/prices';
 import type { RaceCard, RaceCardHorse } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRunner } from './schemas/value-board';
 import { HISTORY_POINTS } from './recent-prices';
 
-/** What a race-card event says changed: the cards, a runner's details, prices or results. */
-const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
+/**
+ * What a race-day event says changed: the cards, a runner's details, prices, results, or the day's
+ * tips (which the value board marks; a page reads again).
+ */
+const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results', 'tips'] as const;
 export type RaceCardEventType = (typeof RACE_CARD_EVENT_TYPES)[number];
 
 /** The most an event's data may weigh (serialised); a bigger change is sent as `reload: true`. */

@@ -3,6 +3,7 @@ import {
   accountTypeLabel,
   hasActiveSubscription,
   isPaidPlanType,
+  memberStatus,
   paymentFailureOf,
   subscriptionDateLabel,
   subscriptionTypeLabel,
@@ -149,5 +150,18 @@ describe('account type shown to the person', () => {
       label: 'Administrator',
       offerSubscription: false,
     });
+  });
+});
+
+describe("the status the admin's member list shows", () => {
+  it('shows a lapsed live status as expired, and a cancelled one still running as active', () => {
+    const paid = { ...base, subscriptionType: 'premium', subscriptionEndDate: later };
+    expect(memberStatus(base, now)).toBe('none');
+    expect(memberStatus({ ...paid, subscriptionStatus: 'active' }, now)).toBe('active');
+    expect(memberStatus({ ...paid, subscriptionStatus: 'canceled' }, now)).toBe('active');
+    expect(memberStatus({ ...paid, subscriptionStatus: 'active', subscriptionEndDate: earlier }, now)).toBe('expired');
+    expect(memberStatus({ ...paid, subscriptionStatus: 'canceled', subscriptionEndDate: earlier }, now)).toBe(
+      'canceled',
+    );
   });
 });

@@ -64,6 +64,15 @@ export function hasActiveSubscription(
   return s.subscriptionEndDate.getTime() > now.getTime();
 }
 
+/** The status the admin's member list shows: the stored one, with a lapsed live status shown as expired. */
+export function memberStatus(s: SubscriptionState, now: Date, graceDays?: number): string {
+  const status = s.subscriptionStatus;
+  if (status === 'none') return 'none';
+  if (hasActiveSubscription(s, now, graceDays)) return status === 'canceled' ? 'active' : status;
+  if (isLiveStatus(status)) return 'expired';
+  return status;
+}
+
 /**
  * The types a paid, renewing subscription at the payments provider has: `premium` monthly (the
  * spec's name), `annual` yearly. Both renew, can be cancelled to end at the period end and resumed

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentPrice } from './current-price';
 import { parseOdds } from './odds';
 import { valueDownTo } from './odds-format';
+import { valueField } from './value-field';
 import type { PricePoint } from './schemas/prices';
 import type { ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import { calculateValue } from './value-model';
@@ -105,7 +106,7 @@ describe('buildValueBoard', () => {
     const b = board();
     expect(b.date).toBe('2026-11-25');
     expect(b.races.map((r) => r.course)).toEqual(['Ascot', 'Kempton']);
-    const field = ascot.runners.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = valueField(ascot.runners);
     const model = calculateValue(field, { marketCorrection: true });
     b.races[0].runners.forEach((r, i) => {
       expect(r.price).toBe(ascot.runners[i].bookieOdds);

@@ -13,6 +13,7 @@ import type { PricePoint } from './schemas/prices';
 import type { RunnerResult } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRace, ValueBoardRunner } from './schemas/value-board';
 import type { ParsedTip } from './tip-text';
+import { isNonRunner, valueField } from './value-field';
 import { calculateValue } from './value-model';
 import { recentPrices } from './recent-prices';
 
@@ -67,7 +68,7 @@ export function buildValueBoard(input: {
     if (race) tipOf.set(`${race.id}|${nameKey(tip.selectionName)}`, label);
   }
   const races = byTime(input.races).map((race): ValueBoardRace => {
-    const field = race.runners.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = valueField(race.runners);
     const model = calculateValue(field, { marketCorrection: true });
     const runners = race.runners.map((h, i): ValueBoardRunner => {
       const now = currentPrice(h);
@@ -94,7 +95,7 @@ export function buildValueBoard(input: {
         history: recentPrices(h.history),
         isTip: tip !== null,
         tip,
-        nonRunner: h.potentialNonRunner || h.result?.finish === 'nr',
+        nonRunner: isNonRunner(h),
         result: h.result,
       };
     });

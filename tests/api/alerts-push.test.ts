@@ -4,14 +4,23 @@ import { PUSH_ENDPOINT_REFUSED } from '#shared/alerts';
 import type { MyDataExport } from '#shared/schemas/account';
 import { alertSettings, memberAlerts, outbox, pushSubscriptions, users } from '#server/db/schema';
 import { loadConfig } from '#server/env';
-import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
+import { alertTotals, alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
+import { PUSH_CONCURRENCY } from '#server/features/alerts/push-round';
 import { PUSH_ENDPOINT_TAKEN, PUSH_OFF } from '#server/features/alerts/subscriptions';
 import type { PushService } from '../support/push-service';
 import { describeOnPostgres } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
-import { VAPID, VAPID_SUBJECT, alertedMember, saveSettings, withAlertsApp, subscribeDevice } from './alerts-helpers';
-import { TODAY, uploadDay } from './prices-helpers';
+import {
+  VAPID,
+  VAPID_SUBJECT,
+  alertedMember,
+  saveSettings,
+  star,
+  withAlertsApp,
+  subscribeDevice,
+} from './alerts-helpers';
+import { MORNING, TODAY, pastePrices, setMorning, uploadDay, uploadMorningOdds } from './prices-helpers';
 import { publish } from './tips-helpers';
 
 let t: TestApp;
@@ -182,16 +191,132 @@ describe('push subscriptions', () => {
   });
 });
 
+describe('many devices', () => {
+  it('sends several pushes at once, never more than PUSH_CONCURRENCY, and records every delivery at one instant', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const members = [];
+    for (const email of ['ann@example.com', 'bob@example.com', 'cat@example.com']) {
+      const member = await alertedMember(t, push, email, { tipsPublished: true });
+      for (let i = 0; i < 3; i++) await subscribeDevice(member.client, push);
+      members.push(member);
+    }
+    expect(await devices()).toHaveLength(12);
+    push.answerAfterMs = 100; // each push takes a while: a pass that sent one at a time would take 1.2 s
+    await publish(admin);
+    await alertsIdle(t.ctx);
+    expect(push.received).toHaveLength(12);
+    expect(push.refusals).toEqual([]);
+    expect(push.mostInFlight).toBeGreaterThan(1);
+    expect(push.mostInFlight).toBeLessThanOrEqual(PUSH_CONCURRENCY);
+    // One write for the round: every device's last push and every alert's sending share one instant.
+    const at = new Set((await devices()).map((d) => d.lastSentAt?.toISOString()));
+    expect([...at]).toHaveLength(1);
+    expect([...at][0]).toBeDefined();
+    const rows = await alertRows();
+    expect(rows.map((r) => [r.status, r.channel])).toEqual(members.map(() => ['sent', 'push']));
+    expect(new Set(rows.map((r) => r.sentAt?.toISOString()))).toEqual(at);
+  });
+});
+
 // Several instances share one database only on PostgreSQL (PGlite is one process's database).
 describeOnPostgres('several instances', () => {
-  it('two instances on one database, sweeping together, deliver a held alert once', async () => {
-    // The same worker database as `t` (starting it empties the tables: first).
+  const startOther = async () => {
     const other = await startTestApp({
       VAPID_PUBLIC_KEY: VAPID.publicKey,
       VAPID_PRIVATE_KEY: VAPID.privateKey,
       VAPID_SUBJECT,
       PUSH_SERVICE_HOSTS: push.origin,
     });
+    setMorning(other);
+    return other;
+  };
+
+  it('a price pasted on one instance has the other decide the value alert at once, and each push goes once', async () => {
+    const other = await startOther(); // the same worker database as `t` (starting it empties the tables: first)
+    try {
+      const { client: admin } = await signedIn(t, 'admin');
+      const sample = await uploadDay(admin);
+      await uploadMorningOdds(admin, sample, MORNING);
+      const [race] = sample;
+      const ann = await alertedMember(t, push, 'ann@example.com', { valueReached: true });
+      const bob = await alertedMember(t, push, 'bob@example.com', { valueReached: true });
+      await star(t, ann.user.id, race.horses[3].name);
+      await star(t, bob.user.id, race.horses[2].name);
+      await Promise.all([alertsIdle(t.ctx), alertsIdle(other.ctx)]);
+      expect(await alertRows()).toEqual([]);
+
+      // The instance written to (t) is already in tomorrow: it finds no cards of its day to alert on, so
+      // the alert is the other instance's decision, made on hearing t's notice, and its delivery.
+      t.clock.set(new Date('2026-11-26T09:00:00Z'));
+      const { client: tomorrowsAdmin } = await signedIn(t, 'admin', 'admin2@example.com'); // a session of t's day
+      const pushedBefore = [alertTotals(t.ctx).pushed, alertTotals(other.ctx).pushed];
+      const first = await pastePrices(tomorrowsAdmin, TODAY, [
+        `${race.time} ${race.course}: ${race.horses[3].name} 100/1`,
+      ]);
+      expect(first.status, first.text).toBe(200);
+      await Promise.all([alertsIdle(t.ctx), alertsIdle(other.ctx)]);
+      expect(push.to(ann.device!.endpoint)).toHaveLength(1);
+      expect([alertTotals(t.ctx).pushed, alertTotals(other.ctx).pushed]).toEqual([
+        pushedBefore[0],
+        pushedBefore[1] + 1,
+      ]);
+
+      // Both in the same day: both decide the next change together; the alert is recorded once and pushed once.
+      setMorning(t);
+      t.clock.advance(10 * 60_000);
+      other.clock.advance(10 * 60_000);
+      push.answerAfterMs = 100; // whichever delivers is still sending while the other looks
+      const second = await pastePrices(admin, TODAY, [`${race.time} ${race.course}: ${race.horses[2].name} 100/1`]);
+      expect(second.status, second.text).toBe(200);
+      await Promise.all([alertsIdle(t.ctx), alertsIdle(other.ctx)]);
+      await Promise.all([runAlertSweep(t.ctx), runAlertSweep(other.ctx)]);
+      expect(push.to(bob.device!.endpoint)).toHaveLength(1);
+      expect(push.to(ann.device!.endpoint)).toHaveLength(1);
+      expect((await alertRows()).map((r) => [r.userId, r.status])).toEqual([
+        [ann.user.id, 'sent'],
+        [bob.user.id, 'sent'],
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('an alert decided while another instance delivers is delivered by that instance once it lets go', async () => {
+    const other = await startOther();
+    try {
+      const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });
+      const bob = await alertedMember(t, push, 'bob@example.com', { valueReached: true });
+      const pending = (userId: number, subject: string) => ({
+        userId,
+        day: TODAY,
+        kind: 'value',
+        subject,
+        title: `Value: ${subject}`,
+        body: `${subject} is value.`,
+        url: '/value-now',
+        status: 'pending',
+        createdAt: t.clock.now(),
+      });
+      await t.ctx.db.insert(memberAlerts).values(pending(ann.user.id, 'first horse'));
+      push.answerAfterMs = 300;
+      const delivering = runAlertSweep(t.ctx); // t takes the delivery lock and is pushing Ann's alert
+      await expect.poll(() => push.inFlight, { timeout: 5_000, interval: 5 }).toBe(1);
+      // Meanwhile Bob's alert is recorded and the other instance's pass finds the lock taken: it skips.
+      await t.ctx.db.insert(memberAlerts).values(pending(bob.user.id, 'second horse'));
+      await runAlertSweep(other.ctx);
+      expect(push.to(bob.device!.endpoint)).toEqual([]);
+      // t looks again once it lets go, and delivers Bob's too: nobody waits for the next sweep.
+      await delivering;
+      expect(push.to(ann.device!.endpoint)).toHaveLength(1);
+      expect(push.to(bob.device!.endpoint)).toHaveLength(1);
+      expect((await alertRows()).map((r) => r.status)).toEqual(['sent', 'sent']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('two instances on one database, sweeping together, deliver a held alert once', async () => {
+    const other = await startOther();
     try {
       const { client: admin } = await signedIn(t, 'admin');
       const ann = await alertedMember(t, push, 'ann@example.com', {

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { valueDownTo } from '#shared/odds-format';
 import { RUNNER_LINK_PARAMS } from '#shared/paths';
+import { valueField } from '#shared/value-field';
 import { readRunnerLink, runnerCardUrl } from '#shared/runner-link';
 import { memberAlerts, users } from '#server/db/schema';
 import { alertsIdle, runAlertSweep } from '#server/features/alerts/delivery-loop';
@@ -100,9 +101,8 @@ describe('a starred horse reaches its value-down-to price', () => {
 
     // The value-down-to price the members' card shows for the horse.
     const card = await raceCard(ann.client, race);
-    const field = card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
     const downTo = valueDownTo(
-      field,
+      valueField(card.horses),
       card.horses.findIndex((h) => h.name === horse.name),
     )!;
     expect(downTo).not.toBeNull();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '#shared/schemas/excel-export';
 import type { RaceCard } from '#shared/schemas/race-cards';
 import { calculateValue } from '#shared/value-model';
+import { valueField } from '#shared/value-field';
 import { round } from '#shared/odds';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
@@ -62,10 +63,7 @@ async function expectedRows(admin: HttpClient, weekday: string) {
   let corrected = 0;
   for (const summary of meta[weekday] as Array<{ id: number }>) {
     const race = (await admin.get(`/api/vbg-race-cards/race/${summary.id}`)).json as RaceCard;
-    const results = calculateValue(
-      race.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 })),
-      { marketCorrection: true },
-    )
+    const results = calculateValue(valueField(race.horses), { marketCorrection: true })
       .filter((r) => r.included)
       .sort((a, b) => b.value! - a.value!);
     corrected += results.filter((r) => r.marketCorrection! > 0).length;

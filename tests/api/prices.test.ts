@@ -4,6 +4,7 @@ import { horses, priceSnapshots } from '#server/db/schema';
 import type { PricesAnswer, PricesRefusal } from '#shared/schemas/prices';
 import type { RaceCard } from '#shared/schemas/race-cards';
 import { calculateValue } from '#shared/value-model';
+import { valueField } from '#shared/value-field';
 import { valueDownTo } from '#shared/odds-format';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
@@ -27,10 +28,7 @@ const cardPrices = () =>
     .orderBy(asc(horses.id));
 /** The value model over a card as the race card, the generator and the export read it. */
 const scores = (card: RaceCard) =>
-  calculateValue(
-    card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 })),
-    { marketCorrection: true },
-  ).map((r) => r.valueScore);
+  calculateValue(valueField(card.horses), { marketCorrection: true }).map((r) => r.valueScore);
 
 describe('stage 3 keeps the morning odds as dated snapshots', () => {
   it("records each runner's morning price, for the race's London day, as the card's price; a second upload adds to the history", async () => {
@@ -77,8 +75,7 @@ describe('POST /api/admin/prices', () => {
     const [race] = sample;
     const before = await raceCard(member, race); // and now cached
     const favourite = race.horses[1]; // 6/4 in the morning
-    const field = (card: RaceCard) =>
-      card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = (card: RaceCard) => valueField(card.horses);
 
     t.clock.advance(20 * 60_000);
     const pastedAt = t.clock.now().getTime();

@@ -8,6 +8,7 @@ import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
+import { publish } from './tips-helpers';
 
 const EVENTS = '/api/vbg-race-cards-events';
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
@@ -184,6 +185,14 @@ describe('GET /api/vbg-race-cards-events', () => {
     });
     expect(results.status, results.text).toBe(200);
     expect((await stream.next()).data).toMatchObject({ type: 'results', weekday });
+  });
+
+  it("publishing the day's tips sends tips for the day's weekday (open boards mark them)", async () => {
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
+    const stream = await openStream(t.baseUrl, member);
+    expect((await publish(admin)).status).toBe(200);
+    expect((await stream.next()).data).toMatchObject({ type: 'tips', weekday: weekdayOf(londonDate(t.clock.now())) });
   });
 });
 

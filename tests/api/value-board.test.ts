@@ -7,6 +7,7 @@ import type { RaceCard } from '#shared/schemas/race-cards';
 import type { ValueBoard, ValueBoardRunner } from '#shared/schemas/value-board';
 import { priceMove } from '#shared/value-board';
 import { calculateValue } from '#shared/value-model';
+import { valueField } from '#shared/value-field';
 import { dayTips } from '../fixtures/day-tips';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -95,7 +96,7 @@ describe('GET /api/value-now', () => {
     ]);
     // The same numbers as the members' race card gives through the value model.
     const card: RaceCard = await raceCard(member, race);
-    const field = card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = valueField(card.horses);
     const model = calculateValue(field, { marketCorrection: true });
     const onBoard = board.races[0].runners;
     card.horses.forEach((h, i) => {

@@ -5,7 +5,7 @@ import type { Clock } from '#server/context';
 import { sessions, users, type UserRow } from '#server/db/schema';
 import { seedDemo } from '#server/seed/demo';
 import { loadConfig } from '#server/env';
-import { listMembers } from '#server/features/billing/members';
+import { listMembers } from '#server/features/members/members';
 import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import { WARM_UP_HEADER, warmUp } from '#server/warm-up';
 import { HttpClient } from '../support/http-client';

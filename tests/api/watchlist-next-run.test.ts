@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { valueDownTo } from '#shared/odds-format';
+import { valueField } from '#shared/value-field';
 import type { WatchedHorse, WatchlistResponse } from '#shared/schemas/watchlist';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
@@ -65,7 +66,7 @@ describe('the next run of a watched horse', () => {
 
     const runs = await watched(member);
     const card = await raceCard(member, today[0]);
-    const field = card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = valueField(card.horses);
     const h1 = card.horses[1];
     expect(runs[onlyToday]).toEqual({
       raceId: card.id,

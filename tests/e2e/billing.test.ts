@@ -4,7 +4,7 @@ import { capture, PHONE, signInThroughPage, startJourney, tickJoiningBoxes } fro
 import { PASSWORD } from '../support/users';
 import { addDays, londonDate } from '#shared/london-time';
 import { createUser } from '#server/features/auth/users';
-import { LOCAL_CHECKOUT_BANNER } from '#server/features/billing/local-checkout-page';
+import { LOCAL_CHECKOUT_BANNER } from '#server/features/local-checkout/local-checkout-page';
 
 /** Browser journeys of billing on the local payments provider (no Stripe key): decision 0004. */
 let j: Awaited<ReturnType<typeof startJourney>>;

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { londonDate, londonInstant, weekdayOf } from '#shared/london-time';
 import { valueDownTo } from '#shared/odds-format';
 import { calculateValue } from '#shared/value-model';
+import { valueField } from '#shared/value-field';
 import { recordPrices } from '#server/db/price-snapshots';
 import { races, users } from '#server/db/schema';
 import { nominateFreeRace } from '#server/features/free-race/free-race';
@@ -179,7 +180,7 @@ describe('prices through the day on the value board and the race card', () => {
 
     // What every screen must show: the fair price (value down to's threshold) and its ladder price.
     const card = await getRaceCard(j.app.ctx, (await raceId(race.time, race.course))!);
-    const field = card.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = valueField(card.horses);
     const i = card.horses.findIndex((h) => h.name === horse.name);
     const downTo = valueDownTo(field, i)!;
     const fair = `Tissue ${downTo.decimal.toFixed(2)} · Value down to ${downTo.fractional} (${downTo.decimal.toFixed(2)})`;

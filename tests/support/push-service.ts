@@ -87,6 +87,9 @@ export class PushService {
 
   /** From now on every answer takes this long (a slow push service keeps a delivery pass busy). */
   answerAfterMs = 0;
+  /** Messages being received now, and the most there have been at once since `clear`. */
+  inFlight = 0;
+  mostInFlight = 0;
 
   /** From now on the endpoint answers `status` (404 or 410: the subscription is gone). */
   expire(endpoint: string, status: 404 | 410 = 410) {
@@ -103,9 +106,20 @@ export class PushService {
     this.refusals.length = 0;
     this.answers.clear();
     this.answerAfterMs = 0;
+    this.mostInFlight = 0;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    this.inFlight++;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    try {
+      await this.answer(req, res);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async answer(req: http.IncomingMessage, res: http.ServerResponse) {
     if (this.answerAfterMs) await new Promise((resolve) => setTimeout(resolve, this.answerAfterMs));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

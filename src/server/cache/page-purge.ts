@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../env';
+import { runBounded } from '../run-bounded';
 import type { CacheNamespace, SharedCache } from './shared-cache';
 
 /**
@@ -196,15 +197,11 @@ export class PagePurge {
     const since = this.now() - (SHARED_MAX_AGE_S + STALE_WHILE_REVALIDATE_S) * 1000;
     const due = [...this.sent].filter(([, at]) => at >= since).map(([key]) => key);
     let failed = 0;
-    const next = async (): Promise<void> => {
-      const key = due.shift();
-      if (key === undefined) return;
+    await runBounded(due, REFRESH_CONCURRENCY, async (key) => {
       const space = key.indexOf(' ');
       const ok = await this.refresh(key.slice(space + 1), key.slice(0, space) as Encoding);
       if (!ok) failed++;
-      return next();
-    };
-    await Promise.all(Array.from({ length: REFRESH_CONCURRENCY }, next));
+    });
     if (failed) {
       this.log.warn({ failed }, 'visitor pages could not be refreshed in the cache in front');
     }

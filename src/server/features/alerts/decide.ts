@@ -16,6 +16,7 @@ import { runnerCardUrl } from '#shared/runner-link';
 import { hasActiveSubscription } from '#shared/subscription';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
+import { valueField } from '#shared/value-field';
 import type { AppContext } from '#server/context';
 import { cardsOfDay } from '#server/db/day-cards';
 import { resultsOfDay } from '#server/db/result-runners';
@@ -125,7 +126,7 @@ export async function decideValueAlerts(ctx: AppContext): Promise<number> {
   const alerts: NewAlert[] = [];
   for (const race of cards) {
     // The field exactly as the cards and the value board read it.
-    const field = race.runners.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
+    const field = valueField(race.runners);
     race.runners.forEach((h, i) => {
       const members = starredBy.get(nameKey(h.name));
       if (!members || h.potentialNonRunner) return;

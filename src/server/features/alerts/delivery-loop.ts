@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context';
 import { createPushSender, type PushSender } from '#server/providers/push';
-import { onRaceDayChange, type RaceDayChange } from '#server/race-day-events';
 import { decideNonRunnerAlerts, decideTipsAlerts, decideValueAlerts } from './decide';
 import { deliverAlerts } from './deliver';
 import { pruneAlerts } from './prune';
+import { RaceDayAlertListener, type AlertTrigger } from './race-day-listener';
 
 /** How often each instance looks again: alerts whose quiet hours ended, pushes to retry, digests due. */
 const ALERT_SWEEP_EVERY_MS = 60_000;
@@ -56,28 +56,38 @@ class AlertLoop {
 }
 
 const loops = new WeakMap<AppContext, AlertLoop>();
+const listeners = new WeakMap<AppContext, RaceDayAlertListener>();
 /** When each app's sweeps last pruned (absent: not yet, so its first sweep does). */
 const prunedAt = new WeakMap<AppContext, number>();
 
-/** What a race-day change may newly make true: each decision records alerts once, so asking again is harmless. */
-async function decide(ctx: AppContext, change: RaceDayChange | 'sweep') {
-  if (change === 'tips-published') await decideTipsAlerts(ctx);
-  if (change !== 'tips-published') await decideValueAlerts(ctx);
-  await decideNonRunnerAlerts(ctx);
+/**
+ * What race-day changes may newly make true: the tips alert when the tips are out, the value alert
+ * when cards or prices changed, a tip's non-runner either way. Each decision records an alert
+ * once, so asking again is harmless. Returns how many alerts were recorded.
+ */
+async function decide(ctx: AppContext, triggers: ReadonlySet<AlertTrigger>): Promise<number> {
+  let recorded = 0;
+  if (triggers.has('tips')) recorded += await decideTipsAlerts(ctx);
+  if (triggers.has('cards')) recorded += await decideValueAlerts(ctx);
+  return recorded + (await decideNonRunnerAlerts(ctx));
 }
 
 /**
- * Member alerts for this app: decided when a race-day write announces itself (raceDayChanged,
- * awaited by the writer, whose write stands whatever happens here), delivered at once in the
- * background, and swept every `everyMs` (0: never, for tests that run it themselves).
+ * Member alerts for this app: decided when it hears a race-day event (the race-card notice every
+ * instance hears, so every instance decides at once; the write that announced it stands whatever
+ * happens here), delivered at once in the background, and swept every `everyMs` (0: never, for
+ * tests that run it themselves).
  */
-export function startAlerts(app: FastifyInstance, ctx: AppContext, everyMs = ALERT_SWEEP_EVERY_MS) {
+export async function startAlerts(app: FastifyInstance, ctx: AppContext, everyMs = ALERT_SWEEP_EVERY_MS) {
   const loop = new AlertLoop(ctx, createPushSender(ctx.config));
   loops.set(ctx, loop);
-  onRaceDayChange(ctx, async (change) => {
-    await decide(ctx, change);
-    void loop.kick();
-  });
+  const listener = new RaceDayAlertListener(
+    ctx,
+    (triggers) => decide(ctx, triggers),
+    () => void loop.kick(),
+  );
+  listeners.set(ctx, listener);
+  await listener.start();
   let timer: NodeJS.Timeout | undefined;
   if (everyMs > 0) {
     timer = setInterval(() => void runAlertSweep(ctx), everyMs);
@@ -85,6 +95,7 @@ export function startAlerts(app: FastifyInstance, ctx: AppContext, everyMs = ALE
   }
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await listener.stop();
     await loop.idle();
   });
 }
@@ -102,7 +113,7 @@ export async function runAlertSweep(ctx: AppContext): Promise<void> {
       const pruned = await pruneAlerts(ctx);
       if (pruned) ctx.log.info({ pruned }, 'alerts: deleted alerts older than their keeping time');
     }
-    await decide(ctx, 'sweep');
+    await decide(ctx, new Set<AlertTrigger>(['cards']));
   } catch (err) {
     ctx.log.error({ err }, 'alerts: the sweep could not decide; delivering what is pending');
   }
@@ -114,7 +125,11 @@ export function alertTotals(ctx: AppContext): AlertTotals {
   return { ...(loops.get(ctx)?.totals ?? { pushed: 0, emailed: 0, failed: 0, dropped: 0 }) };
 }
 
-/** Waits until the delivery pass under way (if any) is over, and the one it asked for. */
+/**
+ * Waits until this app has heard and decided the newest race-day event, and the delivery pass under
+ * way (if any) is over, and the one it asked for.
+ */
 export async function alertsIdle(ctx: AppContext): Promise<void> {
+  await listeners.get(ctx)?.caughtUp();
   await loops.get(ctx)?.idle();
 }

@@ -1,7 +1,6 @@
 import { MEMBERS_ONLY_CACHE } from '#server/http/dated-access';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { londonDate } from '#shared/london-time';
 import { newPasswordProblem } from '#shared/auth-rules';
 import {
   SET_PASSWORD_FORM_ERRORS,
@@ -10,58 +9,36 @@ import {
   type SetPasswordFormError,
   type SubscribeFormError,
 } from '#shared/form-errors';
-import {
-  cancelBody,
-  checkoutBody,
-  grantBody,
-  idempotencyKeyHeader,
-  invoiceLinkBody,
-  membersQuery,
-  priceChangeBody,
-  refundBody,
-  setPasswordBody,
-  signedInCheckoutBody,
-} from '#shared/schemas/billing';
+import { cancelBody, checkoutBody, setPasswordBody, signedInCheckoutBody } from '#shared/schemas/billing';
 import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { HttpError, badRequest, notFound } from '#server/http/errors';
 import { acceptFormPosts, formFields } from '#server/http/form-posts';
 import { parse } from '#server/http/parse';
+import { publicBase } from '#server/http/public-base';
 import { readRoute } from '#server/http/read-routes';
-import { routeId } from '#server/http/route-id';
-import {
-  WebhookSignatureError,
-  createPaymentsProvider,
-  type LocalPayments,
-  type PaymentsProvider,
-} from '#server/providers/payments';
+import { WebhookSignatureError, createPaymentsProvider, type PaymentsProvider } from '#server/providers/payments';
 import { presentUser } from '../auth/current-user';
 import { limitRequest } from '../auth/rate-limit';
 import { findUserById } from '../auth/users';
 import { cancelSubscription } from './cancel-subscription';
-import { getBusinessFigures } from './business-figures';
 import { lookupCheckout } from './checkout-lookup';
-import { renderLocalCheckoutPage, renderLocalExpired, renderLocalNotFound } from './local-checkout-page';
 import { createCheckout } from './create-checkout';
-import { createInvoiceLink } from './invoice-link';
-import { MEMBER_NOT_FOUND, grantMembership, listMembers, revokeMembership } from './members';
 import { memberMonthlyPrice } from './member-price';
-import { membersCsv } from './members-csv';
 import { handlePaymentEvent } from './payment-events';
-import { announcePriceChange, listPriceChanges } from './price-changes';
-import { refundMember } from './refund';
-import { listRefunds, refundablePayments } from './refunds-list';
 import { resumeSubscription } from './resume-subscription';
 import { setPasswordAfterPayment } from './set-password';
-import { publicBase } from './urls';
 
-const memberId = (raw: string) => routeId(raw, { invalid: 'Invalid member id', notFound: MEMBER_NOT_FOUND });
 const sessionParam = z.object({ id: z.string().trim().min(1).max(200) });
 
 const NO_BILLING_PORTAL = 'Billing management is available only when payments are handled by Stripe.';
 const NO_BILLING_ACCOUNT = 'There is no billing account for you yet.';
+const FORM_LIMIT = 4 * 1024;
 
-/** Billing: checkout, the post-payment password step, cancel and resume, the portal, admin members and the owner's figures, invoice links, webhooks. */
+/**
+ * Payments and subscriptions: checkout (and its no-JavaScript form), the post-payment password
+ * step, cancel and resume, the member's own price, the portal, and the provider's webhook.
+ */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const payments = createPaymentsProvider(ctx);
 
@@ -113,97 +90,9 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     return { url: portal.url };
   });
 
-  app.get('/api/admin/members', { config: { access: 'admin' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return listMembers(ctx, parse(membersQuery, request.query));
-  });
-
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/members/:id/grant',
-    { config: { access: 'admin' } },
-    async (request) => {
-      const member = await grantMembership(ctx, memberId(request.params.id), parse(grantBody, request.body));
-      return { success: true, message: `Access granted to ${member.email}.`, member };
-    },
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/members/:id/revoke',
-    { config: { access: 'admin' } },
-    async (request) => {
-      const member = await revokeMembership(ctx, memberId(request.params.id));
-      return { success: true, message: `Access revoked for ${member.email}.`, member };
-    },
-  );
-
-  // The owner's numbers and the members CSV (admin only, never kept by any cache).
-  app.get('/api/admin/business', { config: { access: 'admin' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return getBusinessFigures(ctx);
-  });
-
-  app.get('/api/admin/members.csv', { config: { access: 'admin' } }, async (_request, reply) => {
-    const csv = await membersCsv(ctx);
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="vbg-members-${londonDate(ctx.clock.now())}.csv"`)
-      .type('text/csv; charset=utf-8')
-      .send(csv);
-  });
-
-  app.post('/api/create-invoice-link', { config: { access: 'admin' } }, async (request) => {
-    return createInvoiceLink(ctx, payments, parse(invoiceLinkBody, request.body), publicBase(ctx, request));
-  });
-
-  moneyAfterJoiningRoutes(app, ctx, payments);
   void app.register(subscribeFormRoute(ctx, payments));
   void app.register(setPasswordFormRoute(ctx, payments));
   void app.register(webhookRoutes(ctx, payments));
-  if (payments.kind === 'local') void app.register(localCheckoutRoutes(ctx, payments));
-}
-
-/** The admin's refunds and price-change announcements (decision 0041). */
-function moneyAfterJoiningRoutes(app: FastifyInstance, ctx: AppContext, payments: PaymentsProvider) {
-  app.get<{ Params: { id: string } }>(
-    '/api/admin/members/:id/payments',
-    { config: { access: 'admin' } },
-    async (request, reply) => {
-      const id = memberId(request.params.id);
-      reply.header('Cache-Control', 'no-store');
-      return refundablePayments(ctx, payments, id);
-    },
-  );
-
-  // One refund per Idempotency-Key header: a double click or a retry of the same action refunds once.
-  app.post<{ Params: { id: string } }>(
-    '/api/admin/members/:id/refund',
-    { config: { access: 'admin' } },
-    async (request) => {
-      const id = memberId(request.params.id);
-      const header = request.headers['idempotency-key'];
-      const idempotencyKey = parse(idempotencyKeyHeader, Array.isArray(header) ? header[0] : header);
-      return refundMember(ctx, payments, {
-        memberId: id,
-        admin: request.user!,
-        idempotencyKey,
-        body: parse(refundBody, request.body),
-      });
-    },
-  );
-
-  app.get('/api/admin/refunds', { config: { access: 'admin' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return listRefunds(ctx);
-  });
-
-  app.get('/api/admin/price-changes', { config: { access: 'admin' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return listPriceChanges(ctx);
-  });
-
-  app.post('/api/admin/price-changes', { config: { access: 'admin' } }, async (request) => {
-    return announcePriceChange(ctx, request.user!, parse(priceChangeBody, request.body));
-  });
 }
 
 /**
@@ -314,77 +203,5 @@ function webhookRoutes(ctx: AppContext, payments: PaymentsProvider) {
       const { duplicate } = await handlePaymentEvent(ctx, payments, event);
       return { received: true, duplicate };
     });
-  };
-}
-
-const FORM_LIMIT = 4 * 1024;
-
-/**
- * The local provider's checkout page (registered only when no Stripe key is set, so it answers
- * 404 otherwise). The Pay form posts url-encoded fields, parsed here only: the rest of the app
- * accepts JSON.
- */
-function localCheckoutRoutes(ctx: AppContext, payments: LocalPayments) {
-  return async function localCheckoutPlugin(app: FastifyInstance) {
-    acceptFormPosts(app, FORM_LIMIT);
-    const html = (status: number, body: string) => ({ status, body });
-    const siteName = ctx.config.SITE_NAME;
-
-    async function page(id: string, opts: { error?: string; discountCode?: string } = {}) {
-      const view = await payments.getCheckout(id);
-      if (!view) return html(404, renderLocalNotFound(siteName));
-      if (view.status === 'complete') return { redirect: view.successUrl };
-      // A newer checkout for the same address replaced this one (decision 0018): it cannot be paid.
-      if (view.status === 'expired') return html(410, renderLocalExpired(siteName, view.cancelUrl));
-      return html(opts.error ? 400 : 200, renderLocalCheckoutPage(view, { siteName, ...opts }));
-    }
-
-    // Helmet's default "no-referrer" makes browsers send "Origin: null" on a form POST, which the
-    // same-origin check refuses; this page's own policy lets its Pay form say where it comes from.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('Referrer-Policy', 'same-origin');
-    });
-
-    app.get<{ Params: { sessionId: string } }>(
-      '/local-checkout/:sessionId',
-      { config: { access: 'public' } },
-      async (request, reply) => {
-        const result = await page(request.params.sessionId);
-        if ('redirect' in result) return reply.redirect(result.redirect, 303);
-        return reply
-          .code(result.status)
-          .header('Cache-Control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(result.body);
-      },
-    );
-
-    app.post<{ Params: { sessionId: string } }>(
-      '/local-checkout/:sessionId/complete',
-      { config: { access: 'public' } },
-      async (request, reply) => {
-        const id = request.params.sessionId;
-        const discountCode = formFields(request.body).discountCode?.slice(0, 100);
-        const done = await payments.completeCheckout(id, discountCode);
-        if (!done.ok) {
-          const error =
-            done.reason === 'bad-code'
-              ? `The discount code "${discountCode?.trim()}" is not valid. Check it, or leave the field empty to pay the full price.`
-              : done.reason === 'code-not-for-plan'
-                ? 'Discount codes apply to the monthly plan only. Leave the field empty to pay the annual price.'
-                : undefined;
-          const result = await page(id, { error, discountCode });
-          if ('redirect' in result) return reply.redirect(result.redirect, 303);
-          return reply
-            .code(result.status)
-            .header('Cache-Control', 'no-store')
-            .type('text/html; charset=utf-8')
-            .send(result.body);
-        }
-        // The same handling a Stripe webhook gets: recorded once, state read back from the provider.
-        await handlePaymentEvent(ctx, payments, done.event);
-        return reply.redirect(done.redirectTo, 303);
-      },
-    );
   };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionInfo } from '#server/providers/payments';
 import { displayText } from './subscription-paid';
-import { endOfLondonDay, planOf, userFieldsFromSubscription } from './subscription-state';
-import { parseInvoiceTiers } from './invoice-link';
+import { planOf, userFieldsFromSubscription } from './subscription-state';
 
 const base: SubscriptionInfo = {
   id: 'sub_1',
@@ -68,25 +67,10 @@ describe('userFieldsFromSubscription', () => {
   });
 });
 
-describe('endOfLondonDay', () => {
-  it('is 23:59:59.999 London time in winter and in summer', () => {
-    expect(endOfLondonDay('2026-01-15').toISOString()).toBe('2026-01-15T23:59:59.999Z');
-    expect(endOfLondonDay('2026-07-15').toISOString()).toBe('2026-07-15T22:59:59.999Z');
-  });
-});
-
-describe('displayText and invoice tiers', () => {
+describe('displayText', () => {
   it('shows the price paid per interval', () => {
     expect(displayText('VBG', 1200, 'month')).toBe('VBG Premium — £12.00/month');
     expect(displayText('VBG', 14400, 'year')).toBe('VBG Premium — £144.00/year');
     expect(displayText('VBG', null, null)).toBe('VBG Premium — £0.00/month');
-  });
-
-  it('reads "name=price" pairs and ignores malformed ones', () => {
-    expect([...parseInvoiceTiers(' phase3=price_a, phase2 = price_b,broken,=x')]).toEqual([
-      ['phase3', 'price_a'],
-      ['phase2', 'price_b'],
-    ]);
-    expect(parseInvoiceTiers(undefined).size).toBe(0);
   });
 });

@@ -1,4 +1,3 @@
-import { londonDate } from '#shared/london-time';
 import type { Plan } from '#shared/consent';
 import { ANNUAL_TYPE, MONTHLY_TYPE, hasActiveSubscription, isLiveStatus, isPaidPlanType } from '#shared/subscription';
 import type { users } from '#server/db/schema';
@@ -67,21 +66,4 @@ export function subscriptionUpdateFor(user: UserRow, sub: SubscriptionInfo, now:
     stripeCustomerId: fields.stripeCustomerId ?? user.stripeCustomerId,
     updatedAt: now,
   };
-}
-
-/** The status the admin list shows: the stored one, with a lapsed live status shown as expired. */
-export function memberStatus(user: UserRow, now: Date, graceDays?: number): string {
-  const status = user.subscriptionStatus;
-  if (status === 'none') return 'none';
-  if (hasActiveSubscription(user, now, graceDays)) return status === 'canceled' ? 'active' : status;
-  if (isLiveStatus(status)) return 'expired';
-  return status;
-}
-
-/** The last instant of a London calendar day (YYYY-MM-DD): an annual special runs through its end date. */
-export function endOfLondonDay(isoDay: string): Date {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  const utc = new Date(Date.UTC(y, m - 1, d, 23, 59, 59, 999));
-  // London is UTC or UTC+1: in summer 23:59 UTC is already tomorrow there.
-  return londonDate(utc) === isoDay ? utc : new Date(utc.getTime() - 3600_000);
 }

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { londonDate, weekdayOf } from '#shared/london-time';
+import { valueField } from '#shared/value-field';
 import { calculateValue } from '#shared/value-model';
 import type { AppContext } from '#server/context';
 import { horses, races } from '#server/db/schema';
@@ -42,7 +43,13 @@ export async function todaysSelections(ctx: AppContext): Promise<TodaysSelection
   if (dayRaces.length === 0) return { day, raceCount: 0, selections: [] };
 
   const runners = await ctx.db
-    .select({ raceId: horses.raceId, name: horses.name, vbRating: horses.vbRating, bookieOdds: horses.bookieOdds })
+    .select({
+      raceId: horses.raceId,
+      name: horses.name,
+      vbRating: horses.vbRating,
+      bookieOdds: horses.bookieOdds,
+      potentialNonRunner: horses.potentialNonRunner,
+    })
     .from(horses)
     .where(
       inArray(
@@ -61,10 +68,7 @@ export async function todaysSelections(ctx: AppContext): Promise<TodaysSelection
   const selections: ExportSelection[] = [];
   for (const race of dayRaces) {
     const field = byRace.get(race.id) ?? [];
-    const results = calculateValue(
-      field.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 })),
-      { marketCorrection: true },
-    );
+    const results = calculateValue(valueField(field), { marketCorrection: true });
     const rows: ExportSelection[] = [];
     for (const r of results) {
       if (!r.included) continue;

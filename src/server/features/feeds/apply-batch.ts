@@ -15,7 +15,6 @@ import {
 } from '#shared/racing-feeds';
 import type { SettledFromResults } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import { cardsOfDay } from '#server/db/day-cards';
 import { priceHistories, recordPrices, runnerPriceKey, type RunnerPrice } from '#server/db/price-snapshots';
 import { runnersOfResults } from '#server/db/result-runners';
@@ -81,7 +80,6 @@ export async function applyFeedBatch(ctx: AppContext, provider: FeedProvider, ba
   // Open pages are sent the changed figures; a result also settles tips and bets.
   if (applied.results || applied.figures) await publishRaceCardEvent(ctx, { type: 'results', weekday: null, figures });
   else if (applied.prices) await publishRaceCardEvent(ctx, { type: 'prices', weekday: null, figures });
-  if (applied.results || applied.figures || applied.prices) await raceDayChanged(ctx, 'cards-changed');
   return applied;
 }
 

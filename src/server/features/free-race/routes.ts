@@ -3,7 +3,7 @@ import { nominateFreeRaceBody } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
 import { parse } from '#server/http/parse';
 import { readRoute } from '#server/http/read-routes';
-import { RACE_CARD_CHANNEL } from '../race-cards/events';
+import { RACE_CARD_CHANNEL } from '#server/race-card-notice';
 import { forgetNominationIfGone, freeRacePreview, freeRaceToday, nominateFreeRace } from './free-race';
 
 const NO_STORE = 'private, no-cache, no-store, must-revalidate';

@@ -4,7 +4,7 @@ import { runEvery } from '#server/workers/every';
 import { createPaymentsProvider } from '#server/providers/payments';
 import { purgeExpiredSessions } from '#server/sessions/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
-import { sendSubscriptionNotices } from '../billing/renewal-notices';
+import { sendSubscriptionNotices } from '../subscription-notices/renewal-notices';
 import { purgeSpentResetTokens } from '../auth/password-reset';
 import { purgeStaleThrottles } from '../auth/throttle';
 import { removeWarmUpLeftovers } from '#server/warm-up';
@@ -29,7 +29,7 @@ export interface HousekeepingCounts {
  * start-up warm-up whose process died before it could (warm-up.ts), and forgets sign-in counts
  * whose window is over (the privacy notice keeps them no longer). (Finished mail is pruned by
  * the mail workers, mail/prune.ts.) It also sends the notices due before a renewal or the end of a
- * discount (billing/renewal-notices.ts), each once.
+ * discount (subscription-notices/renewal-notices.ts), each once.
  */
 export async function runHousekeeping(
   ctx: AppContext,

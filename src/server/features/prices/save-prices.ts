@@ -4,7 +4,6 @@ import { matchPrices, parsePriceLines } from '#shared/price-lines';
 import type { ResultProblem } from '#shared/pasted-race-lines';
 import type { PricesAnswer } from '#shared/schemas/prices';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import { cardsOfDay } from '#server/db/day-cards';
 import { recordPrices } from '#server/db/price-snapshots';
 import { HttpError } from '#server/http/errors';
@@ -59,7 +58,6 @@ export async function savePrices(
     });
   });
   await publishRaceCardEvent(ctx, { type: 'prices', weekday, figures });
-  await raceDayChanged(ctx, 'cards-changed');
   const races = matched.map((m) => ({ time: m.card.time, course: m.card.course, runners: m.prices.length }));
   return {
     success: true,

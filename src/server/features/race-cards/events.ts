@@ -10,10 +10,9 @@ import {
 import type { ValueBoard } from '#shared/schemas/value-board';
 import type { AppContext } from '#server/context';
 import { raceCardEvents } from '#server/db/schema';
+import { RACE_CARD_CHANNEL, parseNotice } from '#server/race-card-notice';
 import { valueBoardOf } from '../value-board/read-value-board';
 
-/** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */
-export const RACE_CARD_CHANNEL = 'race_card_events';
 /** A comment line keeps proxies from closing an idle stream; each beat also re-checks every stream's session. */
 const HEARTBEAT_MS = 25_000;
 /** Open streams per session (a few tabs); the oldest is closed when one more opens. */
@@ -64,13 +63,16 @@ async function eventData(ctx: AppContext, event: RaceCardEvent): Promise<string>
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
- * Tells every instance (this one included) that race cards changed. Call after the commit. The
- * event is kept with its global id and NOTIFY'd in one transaction, under one lock, so ids are
- * committed and announced in order; events older than EVENTS_KEPT_MS are dropped there too.
+ * Tells every instance (this one included) that the race day changed: cards, prices, results or
+ * the day's tips. Call after the commit, once per change: it is the change's only announcement.
+ * The event is kept with its global id and NOTIFY'd in one transaction, under one lock, so ids are
+ * committed and announced in order; events older than EVENTS_KEPT_MS are dropped there too. A
+ * publish that fails is logged: the write it follows stands. The day's tips drop no race-card cache
+ * (the board reads them through its own, which publishing them drops).
  */
 export async function publishRaceCardEvent(ctx: AppContext, event: RaceCardEvent): Promise<void> {
   // Cached metadata and race cards first: the writer's own next read must see its write.
-  await ctx.cache.invalidate('raceCards');
+  if (event.type !== 'tips') await ctx.cache.invalidate('raceCards');
   try {
     const data = await eventData(ctx, event);
     const now = ctx.clock.now();
@@ -91,15 +93,6 @@ export async function publishRaceCardEvent(ctx: AppContext, event: RaceCardEvent
 /** The SSE message of a kept event: its global id, and its data with the id as `version`. */
 function message(id: number, data: string): string {
   return `id: ${id}\ndata: {"version":${id},${data.slice(1)}\n\n`;
-}
-
-/** A NOTIFY payload: "<id>\n<data>". */
-function parseNotice(payload: string): { id: number; data: string } | null {
-  const cut = payload.indexOf('\n');
-  const id = Number(payload.slice(0, cut));
-  if (cut < 0 || !Number.isSafeInteger(id) || id <= 0) return null;
-  const data = payload.slice(cut + 1);
-  return data.startsWith('{') ? { id, data } : null;
 }
 
 /** A Last-Event-ID (header or `lastEventId` query): a positive integer, else none. */

@@ -4,7 +4,6 @@ import type { MorningOddsLine } from '#shared/morning-odds-lines';
 import { parseMorningOddsLines } from '#shared/morning-odds-lines';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { horses, races } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
@@ -75,7 +74,6 @@ export async function updateMorningOddsFromText(
     await logUpload(tx, MORNING_ODDS_TEXT_KIND, { userId: input.userId }, { message, counts });
     return { ...applied, message };
   });
-  await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines
   return {
     success: true,
     message: result.message,

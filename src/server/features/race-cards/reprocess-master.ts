@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { formatLongDay, WEEKDAYS, type Weekday, weekdayName } from '#shared/london-time';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import { files, uploadLog } from '#server/db/schema';
 import { readFileBytes } from '#server/db/file-store';
 import { HttpError } from '#server/http/errors';
@@ -83,7 +82,6 @@ export async function reprocessLastMaster(
     }
     return summary;
   });
-  if (!opts.dryRun) await raceDayChanged(ctx, 'cards-changed');
   const verb = opts.dryRun ? 'Re-processing' : 'Stored workbook';
   const message = opts.dryRun
     ? `${verb} ${file.filename} for ${formatLongDay(raceDate)} (${day}): ${describeChanges(changes)}`

@@ -3,7 +3,6 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { formatLongDay, type Weekday, weekdayName } from '#shared/london-time';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { horses, races } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
@@ -100,7 +99,6 @@ export async function uploadMasterExcel(
     });
     return written;
   });
-  await raceDayChanged(ctx, 'cards-changed'); // a correction may mark a non-runner
   return {
     success: true,
     message,

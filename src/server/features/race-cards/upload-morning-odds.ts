@@ -4,7 +4,6 @@ import { type Weekday, weekdayName } from '#shared/london-time';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import { normaliseOdds } from '#shared/tip-text';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import type { Tx } from '#server/db/client';
 import { recordPrices, type RunnerPrice } from '#server/db/price-snapshots';
 import { horses, races } from '#server/db/schema';
@@ -133,7 +132,6 @@ export async function uploadMorningOdds(ctx: AppContext, upload: MorningOddsUplo
     });
     return { message, unmatched };
   });
-  await raceDayChanged(ctx, 'cards-changed'); // prices and NR lines
   return {
     success: true,
     message: result.message,

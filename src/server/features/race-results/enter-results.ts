@@ -7,7 +7,6 @@ import { isOff, notOffMessage } from '#shared/race-off';
 import type { ResultSource } from '#shared/racing-feeds';
 import type { EnteredRace, RaceResultsAnswer } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import { raceResultRunners, raceResults } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { settleTipsFromResults } from '../performance/settle-from-results';
@@ -57,7 +56,6 @@ export async function enterRaceResults(
   // Members' race cards and the value board carry the result: drop the cached cards here and on
   // every instance, and send every open page the changed figures.
   await publishRaceCardEvent(ctx, { type: 'results', weekday: weekdayOf(input.date), figures });
-  await raceDayChanged(ctx, 'cards-changed'); // a tip listed as a non-runner
   return answer;
 }
 

@@ -1,8 +1,7 @@
-import { formatLongDay, londonDate } from '#shared/london-time';
+import { formatLongDay, londonDate, weekdayOf } from '#shared/london-time';
 import type { contentUploadBody } from '#shared/schemas/tips';
 import type { z } from 'zod';
 import type { AppContext } from '#server/context';
-import { raceDayChanged } from '#server/race-day-events';
 import { dailyTips } from '#server/db/schema';
 import { badRequest, needsConfirmation } from '#server/http/errors';
 // The daily preview is sanitised with the article allow-list: one sanitiser for both.
@@ -10,6 +9,7 @@ import { isBlankHtml, sanitizeArticleHtml } from '../articles/sanitize';
 import { followPublishedTips } from '../performance/auto-populate';
 import { proofPublishedTips } from '../proofing/proof-published-tips';
 import { wakeLodgement } from '../proofing/receipts';
+import { publishRaceCardEvent } from '../race-cards/events';
 import { tipsShorterThanValue } from './short-prices';
 
 export type PublishTipsInput = z.output<typeof contentUploadBody>;
@@ -69,6 +69,7 @@ export async function publishTips(ctx: AppContext, input: PublishTipsInput) {
   if (proof.receiptsAdded > 0) await wakeLodgement(ctx);
   // The day's pending tip records follow the tips as now published (and point at their receipts).
   await followPublishedTips(ctx, tipsDate);
-  await raceDayChanged(ctx, 'tips-published'); // members' alerts (never fails the publishing)
+  // Open boards mark the tips, and the members' alerts hear it (neither ever fails the publishing).
+  await publishRaceCardEvent(ctx, { type: 'tips', weekday: weekdayOf(tipsDate) });
   return { row, ...proof };
 }

@@ -2,6 +2,7 @@ import { formatOdds, tipValue } from '#shared/odds-format';
 import { raceOfTip } from '#shared/race-results';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
+import { valueField } from '#shared/value-field';
 import type { AppContext } from '#server/context';
 import { cardsOfDay } from '#server/db/day-cards';
 
@@ -23,9 +24,8 @@ export async function tipsShorterThanValue(ctx: AppContext, tipsDate: string, ti
   for (const { type, tip } of parsed) {
     const race = raceOfTip(cards, tip!);
     if (!race) continue;
-    // The same field the tips page reads: every runner of the card with its rating and morning price.
-    const field = race.runners.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
-    const value = tipValue(field, tip!.selectionName, tip!.advisedOdds);
+    // The same field the tips page reads.
+    const value = tipValue(valueField(race.runners), tip!.selectionName, tip!.advisedOdds);
     if (!value?.shorterThanValue) continue;
     const price = `${value.downTo.fractional} (${formatOdds(value.downTo.decimal, 'decimal')})`;
     out.push(

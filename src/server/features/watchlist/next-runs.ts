@@ -5,6 +5,7 @@ import { cardRaceAt } from '#shared/pasted-race-lines';
 import { nameKey, type Finish } from '#shared/race-results';
 import { raceIsOff } from '#shared/race-times';
 import type { WatchedRun } from '#shared/schemas/watchlist';
+import { isNonRunner, valueField } from '#shared/value-field';
 import { nextRun } from '#shared/watchlist';
 import type { AppContext } from '#server/context';
 import { resultsOfDay } from '#server/db/result-runners';
@@ -46,11 +47,13 @@ async function runsFrom(ctx: AppContext, today: string): Promise<Map<string, Car
     resultsOfDay(ctx.db, today),
   ]);
   for (const card of cards) {
-    const field = runners.filter((h) => h.raceId === card.id);
-    const model = field.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
     const result = card.raceDate === today ? cardRaceAt(results, card.time, card.course) : undefined;
+    const field = runners
+      .filter((h) => h.raceId === card.id)
+      .map((h) => ({ ...h, result: result?.runners.find((r) => nameKey(r.name) === nameKey(h.name)) ?? null }));
+    const model = valueField(field);
     field.forEach((h, i) => {
-      const finish = result?.runners.find((r) => nameKey(r.name) === nameKey(h.name));
+      const finish = h.result;
       const run: CardRun = {
         raceId: card.id,
         raceDate: card.raceDate,
@@ -63,7 +66,7 @@ async function runsFrom(ctx: AppContext, today: string): Promise<Map<string, Car
         price: h.bookieOdds,
         priceText: h.bookieOddsText,
         valueDownTo: valueDownTo(model, i),
-        nonRunner: h.potentialNonRunner || finish?.finish === 'nr',
+        nonRunner: isNonRunner(h),
         result: finish
           ? { finish: finish.finish as Finish, position: finish.position, startingPrice: finish.startingPrice }
           : null,

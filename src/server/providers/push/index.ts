@@ -14,7 +14,7 @@ interface PushTarget {
 }
 
 /** What one send came to: delivered, the subscription is gone for good, or failed this time. */
-type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'failed'; reason: string };
+export type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'failed'; reason: string };
 
 export interface PushSender {
   send(target: PushTarget, payload: PushPayload): Promise<PushOutcome>;

@@ -2,12 +2,12 @@ import { formatOdds, valueDownTo, type OddsFormat, type ValueDownTo } from '#sha
 import type { ValueInput } from '#shared/value-model';
 import { cn } from '#web/lib/cn';
 
-/** Each runner's "value down to" price by its key, from the race's VB ratings and current prices. */
-export function valueDownToAll<K>(runners: Array<ValueInput & { key: K }>): Map<K, ValueDownTo> {
+/** Each runner's "value down to" price by its key (`keys[i]` is `field[i]`'s), over the race's field (valueField). */
+export function valueDownToAll<K>(keys: readonly K[], field: readonly ValueInput[]): Map<K, ValueDownTo> {
   const out = new Map<K, ValueDownTo>();
-  runners.forEach((r, i) => {
-    const v = valueDownTo(runners, i);
-    if (v) out.set(r.key, v);
+  keys.forEach((key, i) => {
+    const v = valueDownTo(field, i);
+    if (v) out.set(key, v);
   });
   return out;
 }

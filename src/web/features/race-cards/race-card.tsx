@@ -20,6 +20,7 @@ import { Card } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { cn } from '#web/lib/cn';
 import type { ValueDownTo } from '#shared/odds-format';
+import { valueField } from '#shared/value-field';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
 import { FAIR_PRICE_MEANING, FairPrice, valueDownToAll } from '../odds-preference/value-down-to';
 import { useCurrentUser } from '../auth/api';
@@ -186,7 +187,8 @@ export function RaceCard({ race }: { race: RaceCardData }) {
   const downTo = useMemo(
     () =>
       valueDownToAll(
-        race.horses.map((h) => ({ key: h.id, name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 })),
+        race.horses.map((h) => h.id),
+        valueField(race.horses),
       ),
     [race.horses],
   );

@@ -7,6 +7,7 @@ import { currentPrice } from '#shared/current-price';
 import type { HistoricalTips } from '#shared/schemas/tips';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
+import { valueField } from '#shared/value-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { useNow } from '#web/lib/now';
 import { useFormatOdds, useOddsFormat } from '../odds-preference/use-odds';
@@ -85,8 +86,7 @@ function tipGuidance(
   if (race.isError || props.cardsFailed)
     return { text: 'The tissue price could not be loaded: refresh the page to try again.' };
   if (!race.data) return { text: 'Loading the tissue price…' };
-  const field = race.data.horses.map((h) => ({ name: h.name, rating: h.vbRating ?? 0, marketOdds: h.bookieOdds ?? 0 }));
-  const value = tipValue(field, props.horse, props.advised);
+  const value = tipValue(valueField(race.data.horses), props.horse, props.advised);
   if (!value) return { text: 'No tissue price: the horse has no VB rating or price on its card.' };
   // The value price in the member's own format: the ladder price, or the decimal threshold.
   const shortest = format === 'decimal' ? formatOdds(value.downTo.decimal, 'decimal') : value.downTo.fractional;

@@ -9,8 +9,8 @@ import { discountEndEmail, renewalNoticeEmail } from '../mail/billing-messages';
 import type { EmailContent } from '../mail/templates';
 import { queueMessage, wakeMailWorkers } from '../mail/outbox';
 import { payingMembers, type PayingMember } from './paying-members';
-import { recordSubscriptionEvent } from './subscription-events';
-import { isLive } from './subscription-state';
+import { recordSubscriptionEvent } from '../billing/subscription-events';
+import { isLive } from '../billing/subscription-state';
 
 const DAY_MS = 86_400_000;
 /** Provider reads per pass; the rest wait for the next pass (each notice is still due then). */

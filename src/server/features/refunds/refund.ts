@@ -16,11 +16,11 @@ import {
 } from '#server/providers/payments';
 import { membershipEndedEmail, refundEmail } from '../mail/billing-messages';
 import { queueMessage, wakeMailWorkers } from '../mail/outbox';
-import { memberOrThrow } from './members';
+import { memberOrThrow } from '../members/members';
 import { keyReusedMessage, refundAsked, refundRequestDifferences } from './refund-replay';
 import { presentRefund, refundEventByKey, refundEventByProviderRef } from './refunds-list';
-import { recordSubscriptionEvent } from './subscription-events';
-import { isLive, subscriptionUpdateFor } from './subscription-state';
+import { recordSubscriptionEvent } from '../billing/subscription-events';
+import { isLive, subscriptionUpdateFor } from '../billing/subscription-state';
 
 const NOTHING_PAID_MESSAGE = 'This member has no payment to refund: their membership was granted, or they never paid.';
 const NOT_THEIR_DUPLICATE = "That payment is not one of this member's duplicate payments.";

@@ -13,7 +13,7 @@ import type { DbOrTx } from '#server/db/client';
 import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
 import { HttpError } from '#server/http/errors';
 import { PaymentsUnavailableError, type PaymentsProvider } from '#server/providers/payments';
-import { memberOrThrow } from './members';
+import { memberOrThrow } from '../members/members';
 
 type EventRow = typeof subscriptionEvents.$inferSelect;
 

@@ -1,15 +1,21 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
-import { addDays, londonDate } from '#shared/london-time';
+import { addDays, endOfLondonDay, londonDate } from '#shared/london-time';
 import type { DuplicatePaymentRow, GrantBody, MemberRow, MembersQuery, MembersResponse } from '#shared/schemas/billing';
-import { ANNUAL_TYPE, hasActiveSubscription, isPaidPlanType, paymentFailureOf } from '#shared/subscription';
+import {
+  ANNUAL_TYPE,
+  hasActiveSubscription,
+  isPaidPlanType,
+  memberStatus,
+  paymentFailureOf,
+} from '#shared/subscription';
 import type { AppContext } from '#server/context';
 import { checkoutSessions, subscriptionEvents, users } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/http/errors';
+import { routeId } from '#server/http/route-id';
 import type { UserRow } from '#server/db/schema';
 import { isWarmUpMember } from '#server/warm-up';
 import { isErasedAccount } from '#server/db/erased-accounts';
 import { findUserById } from '../auth/users';
-import { endOfLondonDay, memberStatus } from './subscription-state';
 
 const MEMBERS_LIST_LIMIT = 500;
 const ONLY_GRANTS_MESSAGE =
@@ -114,7 +120,11 @@ export async function listMembers(ctx: AppContext, query: MembersQuery): Promise
   return { members: shown, total: members.length, truncated: members.length > MEMBERS_LIST_LIMIT };
 }
 
-export const MEMBER_NOT_FOUND = 'Member not found';
+const MEMBER_NOT_FOUND = 'Member not found';
+
+/** A member's id in an address (…/members/:id/…): 400 when malformed, 404 when no row can have it. */
+export const memberRouteId = (raw: string) =>
+  routeId(raw, { invalid: 'Invalid member id', notFound: MEMBER_NOT_FOUND });
 
 export async function memberOrThrow(ctx: AppContext, id: number) {
   const user = Number.isSafeInteger(id) && id > 0 ? await findUserById(ctx, id) : null;

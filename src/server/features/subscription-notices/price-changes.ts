@@ -14,7 +14,7 @@ import { badRequest } from '#server/http/errors';
 import { priceChangeEmail } from '../mail/billing-messages';
 import { enqueue, wakeMailWorkers } from '../mail/outbox';
 import { payingMembers } from './paying-members';
-import { recordSubscriptionEvents } from './subscription-events';
+import { recordSubscriptionEvents } from '../billing/subscription-events';
 
 type PriceChange = typeof priceChanges.$inferSelect;
 
