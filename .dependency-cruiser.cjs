@@ -43,6 +43,14 @@ module.exports = {
       to: { path: '^src/shared/html-sanitizer\\.ts$' },
     },
     {
+      name: 'http-layer-imports-no-feature',
+      comment:
+        'The HTTP layer (access, hooks, cookies), the sessions it resolves and the settings it reads sit under the features: they import none (a feature imports them).',
+      severity: 'error',
+      from: { path: '^src/server/(http/|sessions/|settings\\.ts$)' },
+      to: { path: '^src/server/features/' },
+    },
+    {
       name: 'routes-are-their-features-own',
       comment: "Another feature's routes are its own: app.ts registers them; share the use case instead.",
       severity: 'error',

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig, ConfigError } from '#server/env';
 import { CACHE_CHANNEL, CACHE_DROP_ALL } from '#server/cache/shared-cache';
-import { AUTH_CHANNEL } from '#server/features/auth/session-cache';
+import { AUTH_CHANNEL } from '#server/sessions/session-cache';
 
 const PG_MAGIC = 'PGDMP';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);

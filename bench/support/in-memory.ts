@@ -6,7 +6,7 @@ import { SharedCache } from '#server/cache/shared-cache';
 import { openDatabase } from '#server/db/client';
 import { loadConfig } from '#server/env';
 import { systemClock, type AppContext } from '#server/context';
-import { SessionCache } from '#server/features/auth/session-cache';
+import { SessionCache } from '#server/sessions/session-cache';
 
 export async function inMemoryContext(): Promise<{ ctx: AppContext; close(): Promise<void> }> {
   const database = await openDatabase({ pglite: new PGlite() });

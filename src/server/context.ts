@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './env';
 import type { Database, Db } from './db/client';
 import type { SharedCache } from './cache/shared-cache';
-import type { SessionCache } from './features/auth/session-cache';
+import type { SessionCache } from '#server/sessions/session-cache';
 
 /** Time is injected so tests move the clock instead of changing code. */
 export interface Clock {
@@ -19,6 +19,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Read cache for what changes only on admin writes, invalidated across instances. */
   cache: SharedCache;
-  /** Signed-in users by session, forgotten on any change to them (features/auth/session-cache.ts). */
+  /** Signed-in users by session, forgotten on any change to them (sessions/session-cache.ts). */
   sessions: SessionCache;
 }

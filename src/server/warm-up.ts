@@ -5,7 +5,7 @@ import { and, eq, isNull, like, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { users } from './db/schema';
-import { SESSION_COOKIE, createSession } from './features/auth/sessions';
+import { SESSION_COOKIE, createSession } from '#server/sessions/sessions';
 
 /**
  * Warm-up before an instance reports ready (docs/decisions/0024).

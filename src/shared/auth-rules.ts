@@ -1,7 +1,7 @@
 /** Kept free of zod so browser pages that only need the rule do not download the validator. */
 
 /**
- * A session ends after this long without a request (the server's rule, features/auth/sessions.ts);
+ * A session ends after this long without a request (the server's rule, src/server/sessions/sessions.ts);
  * the page signs out after as long without activity, and the offline app stops serving a
  * session's saved data after it (decision 0043).
  */

@@ -211,7 +211,13 @@ describe('GET /api/my-data', () => {
       termsVersion: null,
       atCheckout: [],
     });
-    expect([data.subscriptionHistory, data.checkouts, data.bets, data.emails]).toEqual([[], [], [], []]);
+    expect([data.subscriptionHistory, data.checkouts, data.bets, data.emails, data.notices]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
     expect(data.sessions).toHaveLength(1);
   });
 });

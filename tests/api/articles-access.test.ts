@@ -4,7 +4,7 @@ import { signedIn } from '../support/users';
 import type { HttpClient } from '../support/http-client';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema';
-import { setSetting } from '#server/features/settings/settings';
+import { setSetting } from '#server/settings';
 import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
 
 let t: TestApp;

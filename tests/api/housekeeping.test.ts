@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutSessions, loginThrottle, passwordResetTokens, sessions } from '#server/db/schema';
 import { CHECKOUT_LIFETIME_MS } from '#server/features/billing/expire-stale-checkouts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/features/auth/sessions';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/sessions/sessions';
 import { runHousekeeping } from '#server/features/housekeeping/housekeeping';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema';
 import { londonDate, weekdayOf } from '#shared/london-time';
-import { SESSION_IDLE_MS } from '#server/features/auth/sessions';
+import { SESSION_IDLE_MS } from '#server/sessions/sessions';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '#server/features/race-cards/events';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';

@@ -1,12 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { outbox } from '#server/db/schema';
+import { signingKey, unsubscribeToken } from '#server/features/mail/links';
 import { startTestApp, pgWorkerUrl, type TestApp } from '../support/test-app';
 import { itOnPostgres } from '../support/databases';
 import { signedIn } from '../support/users';
 
 /**
- * The session cache (src/server/features/auth/session-cache.ts): members' requests skip the
+ * The session cache (src/server/sessions/session-cache.ts): members' requests skip the
  * database, yet any change to a user or a session — by the app, or written straight into the
  * database — is seen by the next request. Across instances: tests/api/multi-instance.test.ts.
  */
@@ -91,6 +93,84 @@ describe('session cache', () => {
     } finally {
       await t.ctx.sessions.start();
     }
+  });
+
+  describe("a member's write forgets that member's cached sessions only", () => {
+    // Unsubscribed from notices: only what the write itself forgets on this instance is seen.
+    beforeEach(() => t.ctx.sessions.stop());
+    afterEach(() => t.ctx.sessions.start());
+
+    /** Whether the next request of `client` is answered from the session cache (it is made). */
+    async function servedFromCache(client: ReturnType<TestApp['client']>) {
+      const hits = t.ctx.sessions.stats.hits;
+      expect((await client.get(MEMBER_ONLY)).status).toBe(200);
+      return t.ctx.sessions.stats.hits > hits;
+    }
+
+    type Member = Awaited<ReturnType<typeof signedIn>>;
+    /** Makes a request as each, so each is cached. */
+    async function cache(...members: Member[]) {
+      for (const { client } of members) await client.get(MEMBER_ONLY);
+      for (const { client } of members) expect(await servedFromCache(client)).toBe(true);
+    }
+
+    /** Signs these in (each sign-in is a write by no one yet), then caches them. */
+    async function cachedMembers(...emails: string[]) {
+      const members: Member[] = [];
+      for (const email of emails)
+        members.push(await signedIn(t, email.startsWith('admin') ? 'admin' : 'member', email));
+      await cache(...members);
+      return members;
+    }
+
+    it.each([
+      ['changing their e-mail preference', 'PUT', '/api/email-preference', { emailOptOut: true }, 'emailOptOut', true],
+      ['pausing their e-mails', 'POST', '/api/my-email-pause', { days: 7 }, 'emailPausedUntil', expect.any(String)],
+    ])(
+      '%s: the other member stays cached, the writer reads the change at once',
+      async (_, method, path, body, field, value) => {
+        const [a, b] = await cachedMembers('a@example.com', 'b@example.com');
+
+        expect((await a.client.request(method, path, body)).status).toBe(200);
+
+        expect(await servedFromCache(b.client)).toBe(true);
+        expect(await servedFromCache(a.client)).toBe(false);
+        expect((await a.client.get('/api/auth/user')).json[field]).toEqual(value);
+        expect((await b.client.get('/api/auth/user')).json).toMatchObject({
+          emailOptOut: false,
+          emailPausedUntil: null,
+        });
+      },
+    );
+
+    it("a reset link used while signed in as someone else ends the link's account's sessions at once", async () => {
+      const [a, b, c] = await cachedMembers('a@example.com', 'b@example.com', 'c@example.com');
+      expect((await t.client().post('/api/forgot-password', { email: 'a@example.com' })).status).toBe(200);
+      const [mail] = await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, 'a@example.com'));
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      await cache(a, b, c); // asking for the link was a write by no one: it forgot everyone
+
+      const reset = await b.client.post('/api/reset-password', { token, password: 'a-brand-new-pass-1' });
+      expect(reset.status).toBe(200);
+      expect((await a.client.get(MEMBER_ONLY)).status).toBe(401);
+      expect(await servedFromCache(c.client)).toBe(true);
+    });
+
+    it("an unsubscribe link used while signed in as someone else is read by the link's account at once", async () => {
+      const [a, b] = await cachedMembers('a@example.com', 'b@example.com');
+      const token = unsubscribeToken(await signingKey(t.ctx), a.user.id);
+      expect((await b.client.post('/api/unsubscribe', { token })).status).toBe(200);
+      expect((await a.client.get('/api/auth/user')).json.emailOptOut).toBe(true);
+    });
+
+    it("an administrator's write or a write by no one signed in still forgets every cached session", async () => {
+      const [a, admin] = await cachedMembers('a@example.com', 'admin@example.com');
+      expect((await admin.client.put('/api/email-preference', { emailOptOut: true })).status).toBe(200);
+      expect(await servedFromCache(a.client)).toBe(false);
+      expect(await servedFromCache(a.client)).toBe(true);
+      expect((await t.client().post('/api/logout', {})).status).toBe(200);
+      expect(await servedFromCache(a.client)).toBe(false);
+    });
   });
 
   it('a signed-out cookie is refused at once, though it was cached a moment before', async () => {

@@ -8,7 +8,7 @@ import { addDays, weekdayOf } from '#shared/london-time';
 import { nominateFreeRace } from '#server/features/free-race/free-race';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { createBet } from '#server/features/my-bets/bets';
-import { destroyUserSessions } from '#server/features/auth/sessions';
+import { destroyUserSessions } from '#server/sessions/sessions';
 import { users } from '#server/db/schema';
 import { dayTips } from '../fixtures/day-tips';
 import { uploadTodaysCards, type SampleRace } from '../fixtures/race-day';

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { VIEWER_HEADER, writeViewerHeader } from '#shared/offline-viewer';
 import { hasActiveSubscription } from '#shared/subscription';
 import type { AppContext } from '../context';
-import { getSetting } from '../features/settings/settings';
+import { getSetting } from '#server/settings';
 import type { UserRow } from '../db/schema';
-import { SESSION_COOKIE, cachedSessionUser, resolveSession } from '../features/auth/sessions';
+import { SESSION_COOKIE, cachedSessionUser, resolveSession } from '#server/sessions/sessions';
 import { readCookie } from './cookies';
 import { HttpError } from './errors';
 import { SAFE_METHODS, addRouteHook, mayWrite } from './route-hooks';
@@ -109,11 +109,11 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   const table: RouteRule[] = [];
   app.decorate('routeTable', table);
-  // A write on this instance may have changed a user or a session (any route, any table): forget
-  // every cached session before the answer leaves, so the writer's next request reads the new
-  // rows even if the trigger's notice (migration 0003) has not come back yet.
-  const forgetCachedSessions: onSendHookHandler = (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method)) ctx.sessions.clear();
+  // A write on this instance may have changed its writer's account or sessions: they are forgotten
+  // before the answer leaves, so the writer's next request reads the new rows even if the trigger's
+  // notice (migration 0003) has not come back yet. Everyone else's change reaches them by that notice.
+  const forgetWritersSessions: onSendHookHandler = (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) forgetWriter(ctx, request.user);
     done(null, payload);
   };
   // onRequest: decided before any body is read, so a refused caller cannot make us parse an upload.
@@ -152,8 +152,20 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
     // Static files and the page shell carry no data and declare no rule: they get no check.
     if (route.config?.access) addRouteHook(route, 'onRequest', checkAccessFor(route.config.access));
-    if (mayWrite(route)) addRouteHook(route, 'onSend', forgetCachedSessions);
+    if (mayWrite(route)) addRouteHook(route, 'onSend', forgetWritersSessions);
   });
+}
+
+/**
+ * What a write forgets of the session cache. A member's write changes their own account only
+ * (a use case that changes another account forgets it itself): only the member's sessions go, and
+ * everyone else keeps theirs. An administrator's write may change anyone (a grant, a role, a
+ * refund), and a write with no one signed in (a payment provider's webhook) anyone it names:
+ * those forget every cached session.
+ */
+function forgetWriter(ctx: AppContext, writer: UserRow | null) {
+  if (writer && !isAdmin(writer)) ctx.sessions.forgetUser(writer.id);
+  else ctx.sessions.clear();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context';
-import { cachedSessionUser, resolveSession } from '#server/features/auth/sessions';
+import { cachedSessionUser, resolveSession } from '#server/sessions/sessions';
 import { sessionToken } from '#server/http/access';
 
 /**

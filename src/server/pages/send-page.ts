@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_PAGE_CACHE, type PagePurge } from '#server/cache/page-purge';
 import type { AppContext } from '#server/context';
-import { cachedSessionUser } from '#server/features/auth/sessions';
+import { cachedSessionUser } from '#server/sessions/sessions';
 import { sessionToken, tellViewer } from '#server/http/access';
 import type { BuiltPage } from './built-page';
 import { acceptsGzip, gzipHead, gzipWithTail } from './gzip-splice';

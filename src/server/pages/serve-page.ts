@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalPageUrl, matchPageRoute } from '#shared/paths';
 import type { AppContext } from '#server/context';
-import { clearSessionCookie } from '#server/features/auth/session-cookie';
+import { clearSessionCookie } from '#server/sessions/session-cookie';
 import { isKeepable, type BuiltPage } from './built-page';
 import type { BuildPage } from './build-page';
 import { memberPages } from './member-pages';

@@ -129,6 +129,8 @@ export interface MyDataExport {
   /** The horses starred, oldest first. */
   watchlist: Array<{ horseName: string; starredAt: string }>;
   emails: Array<{ kind: string; subject: string; status: string; queuedAt: string; sentAt: string | null }>;
+  /** Notices given once (a renewal reminder, a price change, the each-way notice): kind, which occasion, when. */
+  notices: Array<{ kind: string; occasion: string; at: string }>;
   sessions: Array<{ signedInAt: string; lastSeenAt: string; expiresAt: string; thisDevice: boolean }>;
   /** The member's alert choices (null: never set), the devices that take push (no endpoint or keys: they address the device), and the alerts decided for them. */
   alerts: {

@@ -7,6 +7,7 @@ import {
   checkoutSessions,
   memberAlerts,
   memberBets,
+  noticesSent,
   outbox,
   pushSubscriptions,
   sessions,
@@ -14,7 +15,7 @@ import {
   watchlist,
   type UserRow,
 } from '#server/db/schema';
-import { storedSessionId } from '../auth/sessions';
+import { storedSessionId } from '#server/sessions/sessions';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -36,63 +37,62 @@ function historyReference(e: typeof subscriptionEvents.$inferSelect): string | n
   return typeof subscriptionId === 'string' ? subscriptionId : null;
 }
 
-/**
- * Everything held about the signed-in person (UK GDPR access and portability), read only by
- * their own account id and address. Never another person's data and never a secret: no password
- * hash, no session or reset token, no checkout id (it opens the post-payment password step), no
- * e-mail bodies (a reset link is a token); an admin who recorded an event is not named.
- */
-export async function exportMyData(
-  ctx: AppContext,
-  user: UserRow,
-  sessionToken: string | undefined,
-): Promise<MyDataExport> {
-  const now = ctx.clock.now();
-  const [history, checkouts, bets, watched, mail, signIns, [alertChoices], devices, alerts] = await Promise.all([
-    ctx.db
-      .select()
-      .from(subscriptionEvents)
-      .where(eq(subscriptionEvents.userId, user.id))
-      .orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
-    ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
-    ctx.db
-      .select()
-      .from(memberBets)
-      .where(eq(memberBets.userId, user.id))
-      .orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
-    ctx.db
-      .select()
-      .from(watchlist)
-      .where(eq(watchlist.userId, user.id))
-      .orderBy(asc(watchlist.createdAt), asc(watchlist.id)),
-    ctx.db
-      .select({
-        kind: outbox.kind,
-        subject: outbox.subject,
-        status: outbox.status,
-        createdAt: outbox.createdAt,
-        sentAt: outbox.sentAt,
-      })
-      .from(outbox)
-      .where(mailTo(user.email))
-      .orderBy(asc(outbox.createdAt), asc(outbox.id)),
-    ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
-    ctx.db.select().from(alertSettings).where(eq(alertSettings.userId, user.id)),
-    ctx.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, user.id))
-      .orderBy(asc(pushSubscriptions.createdAt)),
-    ctx.db
-      .select()
-      .from(memberAlerts)
-      .where(eq(memberAlerts.userId, user.id))
-      .orderBy(asc(memberAlerts.createdAt), asc(memberAlerts.id)),
-  ]);
-  const current = sessionToken ? await storedSessionId(ctx, sessionToken) : null;
+/** Every row of the person's own, read only by their account id and address. */
+async function readRows(ctx: AppContext, user: UserRow) {
+  const [history, checkouts, bets, watched, mail, signIns, [alertChoices], devices, alerts, notices] =
+    await Promise.all([
+      ctx.db
+        .select()
+        .from(subscriptionEvents)
+        .where(eq(subscriptionEvents.userId, user.id))
+        .orderBy(asc(subscriptionEvents.occurredAt), asc(subscriptionEvents.id)),
+      ctx.db.select().from(checkoutSessions).where(checkoutsOf(user)).orderBy(asc(checkoutSessions.createdAt)),
+      ctx.db
+        .select()
+        .from(memberBets)
+        .where(eq(memberBets.userId, user.id))
+        .orderBy(asc(memberBets.raceDate), asc(memberBets.id)),
+      ctx.db
+        .select()
+        .from(watchlist)
+        .where(eq(watchlist.userId, user.id))
+        .orderBy(asc(watchlist.createdAt), asc(watchlist.id)),
+      ctx.db
+        .select({
+          kind: outbox.kind,
+          subject: outbox.subject,
+          status: outbox.status,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+        })
+        .from(outbox)
+        .where(mailTo(user.email))
+        .orderBy(asc(outbox.createdAt), asc(outbox.id)),
+      ctx.db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
+      ctx.db.select().from(alertSettings).where(eq(alertSettings.userId, user.id)),
+      ctx.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id))
+        .orderBy(asc(pushSubscriptions.createdAt)),
+      ctx.db
+        .select()
+        .from(memberAlerts)
+        .where(eq(memberAlerts.userId, user.id))
+        .orderBy(asc(memberAlerts.createdAt), asc(memberAlerts.id)),
+      ctx.db
+        .select()
+        .from(noticesSent)
+        .where(eq(noticesSent.userId, user.id))
+        .orderBy(asc(noticesSent.sentAt), asc(noticesSent.kind)),
+    ]);
+  return { history, checkouts, bets, watched, mail, signIns, alertChoices, devices, alerts, notices };
+}
+type Rows = Awaited<ReturnType<typeof readRows>>;
+
+/** The account row itself: who, consents and the subscription as it stands. */
+function accountSections(user: UserRow, checkouts: Rows['checkouts'], now: Date) {
   return {
-    exportedAt: now.toISOString(),
-    site: ctx.config.SITE_NAME,
     account: {
       email: user.email,
       role: user.role,
@@ -120,6 +120,12 @@ export async function exportMyData(
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       paymentFailedAt: iso(user.paymentFailedAt),
     },
+  };
+}
+
+/** The payments side: the subscription's history and the checkouts. */
+function moneySections({ history, checkouts }: Rows) {
+  return {
     subscriptionHistory: history.map((e) => ({
       type: e.type,
       reason: e.reason,
@@ -137,6 +143,12 @@ export async function exportMyData(
       startedAt: c.createdAt.toISOString(),
       completedAt: iso(c.completedAt),
     })),
+  };
+}
+
+/** The member's own records: bets, stars, e-mails, notices and sign-ins. */
+function recordSections({ bets, watched, mail, notices, signIns }: Rows, currentSession: string | null) {
+  return {
     bets: bets.map((b) => ({
       raceDate: b.raceDate,
       raceTime: b.raceTime,
@@ -156,40 +168,70 @@ export async function exportMyData(
       queuedAt: m.createdAt.toISOString(),
       sentAt: iso(m.sentAt),
     })),
+    notices: notices.map((n) => ({ kind: n.kind, occasion: n.occasion, at: n.sentAt.toISOString() })),
     sessions: signIns.map((s) => ({
       signedInAt: s.createdAt.toISOString(),
       lastSeenAt: s.lastSeenAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
-      thisDevice: s.id === current,
+      thisDevice: s.id === currentSession,
     })),
-    alerts: {
-      settings: alertChoices
-        ? {
-            tipsPublished: alertChoices.tipsPublished,
-            valueReached: alertChoices.valueReached,
-            tipNonRunner: alertChoices.tipNonRunner,
-            emailDigest: alertChoices.emailDigest,
-            quietFrom: alertChoices.quietFrom,
-            quietUntil: alertChoices.quietUntil,
-            updatedAt: alertChoices.updatedAt.toISOString(),
-          }
-        : null,
-      pushDevices: devices.map((d) => ({
-        pushService: new URL(d.endpoint).host,
-        userAgent: d.userAgent,
-        addedAt: d.createdAt.toISOString(),
-        lastSentAt: iso(d.lastSentAt),
-      })),
-      sent: alerts.map((a) => ({
-        day: a.day,
-        kind: a.kind,
-        title: a.title,
-        body: a.body,
-        status: a.status,
-        channel: a.channel,
-        createdAt: a.createdAt.toISOString(),
-        sentAt: iso(a.sentAt),
-      })),
-    },
+  };
+}
+
+/** The alert choices, the devices that take push (no endpoint or keys: they address the device) and the alerts. */
+function alertsSection({ alertChoices, devices, alerts }: Rows): MyDataExport['alerts'] {
+  return {
+    settings: alertChoices
+      ? {
+          tipsPublished: alertChoices.tipsPublished,
+          valueReached: alertChoices.valueReached,
+          tipNonRunner: alertChoices.tipNonRunner,
+          emailDigest: alertChoices.emailDigest,
+          quietFrom: alertChoices.quietFrom,
+          quietUntil: alertChoices.quietUntil,
+          updatedAt: alertChoices.updatedAt.toISOString(),
+        }
+      : null,
+    pushDevices: devices.map((d) => ({
+      pushService: new URL(d.endpoint).host,
+      userAgent: d.userAgent,
+      addedAt: d.createdAt.toISOString(),
+      lastSentAt: iso(d.lastSentAt),
+    })),
+    sent: alerts.map((a) => ({
+      day: a.day,
+      kind: a.kind,
+      title: a.title,
+      body: a.body,
+      status: a.status,
+      channel: a.channel,
+      createdAt: a.createdAt.toISOString(),
+      sentAt: iso(a.sentAt),
+    })),
+  };
+}
+
+/**
+ * Everything held about the signed-in person (UK GDPR access and portability), read only by
+ * their own account id and address. Never another person's data and never a secret: no password
+ * hash, no session or reset token, no checkout id (it opens the post-payment password step), no
+ * e-mail bodies (a reset link is a token); an admin who recorded an event is not named.
+ * tests/api/account-data-tables.test.ts holds every table tied to a member to this and to erasure.
+ */
+export async function exportMyData(
+  ctx: AppContext,
+  user: UserRow,
+  sessionToken: string | undefined,
+): Promise<MyDataExport> {
+  const now = ctx.clock.now();
+  const rows = await readRows(ctx, user);
+  const current = sessionToken ? await storedSessionId(ctx, sessionToken) : null;
+  return {
+    exportedAt: now.toISOString(),
+    site: ctx.config.SITE_NAME,
+    ...accountSections(user, rows.checkouts, now),
+    ...moneySections(rows),
+    ...recordSections(rows, current),
+    alerts: alertsSection(rows),
   };
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context';
 import { sessionToken } from '#server/http/access';
 import { parse } from '#server/http/parse';
 import { createPaymentsProvider } from '#server/providers/payments';
-import { clearSessionCookie } from '../auth/session-cookie';
+import { clearSessionCookie } from '#server/sessions/session-cookie';
 import { deleteAccount } from './delete-account';
 import { endEmailPause, pauseEmails } from './email-pause';
 import { exportMyData } from './my-data';

@@ -95,6 +95,8 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     return user.email;
   });
+  // The link's account may not be whoever is signed in here: its ended sessions are forgotten now.
+  ctx.sessions.forgetUser(candidate.userId);
   // A sign-in lock from guessing the old password should not stand in the owner's way now.
   await clearFailures(ctx, `acct:${email}`);
   return { success: true, message: RESET_DONE_MESSAGE };

@@ -25,8 +25,14 @@ import { setEmailPreference } from './email-preference';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { authenticate } from './login';
 import { verifyPassword } from './passwords';
-import { clearSessionCookie, sessionCookieFlags } from './session-cookie';
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, createSession, destroySession, destroyUserSessions } from './sessions';
+import { clearSessionCookie, sessionCookieFlags } from '#server/sessions/session-cookie';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  createSession,
+  destroySession,
+  destroyUserSessions,
+} from '#server/sessions/sessions';
 import { registerAccount } from './register';
 import { ACCOUNT_LIMIT, THROTTLED_MESSAGE, clearFailures, failAttempt, takeAttempt } from './throttle';
 import { setPassword } from './users';

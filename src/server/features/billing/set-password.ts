@@ -4,7 +4,7 @@ import { checkoutSessions, users } from '#server/db/schema';
 import { conflict } from '#server/http/errors';
 import type { PaymentsProvider } from '#server/providers/payments';
 import { hashPassword } from '../auth/passwords';
-import { destroyUserSessions } from '../auth/sessions';
+import { destroyUserSessions } from '#server/sessions/sessions';
 import { findUserByEmail } from '../auth/users';
 import { findPaidCheckout } from './checkout-lookup';
 import { PASSWORD_ALREADY_SET, passwordStepClosed } from './password-step';

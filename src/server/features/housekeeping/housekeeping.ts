@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#server/context';
 import { runEvery } from '#server/workers/every';
 import { createPaymentsProvider } from '#server/providers/payments';
-import { purgeExpiredSessions } from '../auth/sessions';
+import { purgeExpiredSessions } from '#server/sessions/sessions';
 import { expireStaleCheckouts } from '../billing/expire-stale-checkouts';
 import { sendSubscriptionNotices } from '../subscription-notices/renewal-notices';
 import { purgeSpentResetTokens } from '../auth/password-reset';

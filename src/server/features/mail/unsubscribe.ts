@@ -21,5 +21,7 @@ export async function unsubscribeWithToken(ctx: AppContext, token: string) {
     .where(eq(users.id, userId))
     .returning({ id: users.id });
   if (!user) throw badRequest(UNSUBSCRIBE_INVALID_MESSAGE);
+  // The link's account may not be whoever is signed in here: it is forgotten now, so it reads its choice at once.
+  ctx.sessions.forgetUser(userId);
   return { success: true, message: UNSUBSCRIBED_MESSAGE };
 }

@@ -2,7 +2,7 @@ import { weekdayName } from '#shared/london-time';
 import type { DefaultWeekday, DefaultWeekdayBody } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
-import { getSetting, setSetting } from '../settings/settings';
+import { getSetting, setSetting } from '#server/settings';
 
 /** Stage 4: the weekday tab the race cards open on, stored capitalised (Thursday until the analyst chooses). */
 export async function readDefaultWeekday(ctx: AppContext): Promise<DefaultWeekday> {

@@ -29,7 +29,7 @@ import { uploadVerdict, VERDICT_KIND, type VerdictUpload } from './upload-verdic
 import { hasMemberAccess, sessionToken } from '#server/http/access';
 import { readUploadForm } from '#server/http/upload-form';
 import { REQUEST_ID_HEADER } from '#server/http/request-id';
-import { liveSessionUser } from '../auth/sessions';
+import { liveSessionUser } from '#server/sessions/sessions';
 
 const clearParam = weekdayParam('The weekday');
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '#server/context';
 import { parse } from '#server/http/parse';
 import { publicConfig } from '#server/public-config';
-import { getSetting, setSetting } from './settings';
+import { getSetting, setSetting } from '#server/settings';
 
 const systemSettingsBody = z.object({ openAccess: z.boolean({ message: 'openAccess must be true or false' }) });
 

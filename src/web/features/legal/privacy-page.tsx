@@ -135,7 +135,8 @@ export function PrivacyPage() {
         <li>
           <strong>See and take your data (access and portability).</strong> <Link to="/my-account">My Account</Link> has
           a <em>Download my data</em> button: one file (JSON) with your account, consents, subscription and its history,
-          checkouts, bets, watch list, alert settings and alerts, the e-mails we sent you and your sign-ins.
+          checkouts, bets, watch list, alert settings and alerts, the e-mails we sent you, the notices we gave you once
+          (renewal reminders, price changes) and your sign-ins.
         </li>
         <li>
           <strong>Delete your account (erasure).</strong> <em>Delete my account</em> in My Account, confirmed with your

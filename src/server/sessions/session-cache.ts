@@ -29,9 +29,10 @@ interface Entry extends CachedSession {
  * Why an entry can never outlive the row it copies (decision 0015):
  * - Every change to a user or a deletion of a session, by any code on any instance, fires a
  *   trigger (migration 0003) whose notice makes every instance forget that user.
- * - A write request on this instance clears the whole cache before its answer is sent
- *   (`clear()` from http/access.ts), so the writer's next request never sees its own write stale,
- *   even before its notice has come back.
+ * - A write request on this instance forgets its writer before its answer is sent (http/access.ts:
+ *   a member's write that member only, an admin's write or one by nobody signed in everyone), so
+ *   the writer's next request never sees its own write stale, even before its notice has come back.
+ *   A use case that changes another account than the writer's forgets that account itself.
  * - A generation counter, bumped on every forget, stops a read that started before a change from
  *   storing what it read.
  * - While notices may be missed (the listening connection is down), nothing is served from here,
