@@ -126,6 +126,8 @@ describe('GET /api/checkout-session/{id}', () => {
       display_text: 'VBG Premium — £12.00/month',
       needsPassword: true,
       duplicate: false,
+      // The day the payment went through, from the stored checkout (the page's "Start date").
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
 
