@@ -137,6 +137,7 @@ describe('POST /api/resume-subscription', () => {
       display_text: 'VBG Premium — £12.00/month',
       needsPassword: false,
       duplicate: false,
+      startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect((await c.get('/api/auth/user')).json).toMatchObject({
       isSubscribed: true,
