@@ -4,10 +4,11 @@
  * value board and the race cards read, so a page applies it to what it holds without a request; an
  * upload or update of the cards (or a change too big to carry) makes the page read again.
  */
-import type { PricePoint, PriceSource } from './schemas/prices';
+import type { PricePoint } from './schemas/prices';
 import type { RaceCard, RaceCardHorse } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRunner } from './schemas/value-board';
 import { HISTORY_POINTS } from './recent-prices';
+import { fieldOf, isOneOf } from './unknown-values';
 
 /** What a race-card event says changed: the cards, a runner's details, prices or results. */
 const RACE_CARD_EVENT_TYPES = ['upload', 'update', 'prices', 'results'] as const;
@@ -52,12 +53,16 @@ export interface RaceCardEventData {
   reload?: true;
 }
 
+/** An event of a type this page knows; the server writes the rest of its data. */
+function isRaceCardEvent(value: unknown): value is RaceCardEventData {
+  return isOneOf(RACE_CARD_EVENT_TYPES, fieldOf(value, 'type'));
+}
+
 /** Reads one event's data; null for anything else (a newer server's unknown type included). */
 export function parseRaceCardEvent(text: string): RaceCardEventData | null {
   try {
-    const value = JSON.parse(text) as Partial<RaceCardEventData> | null;
-    if (!value || !RACE_CARD_EVENT_TYPES.includes(value.type as RaceCardEventType)) return null;
-    return value as RaceCardEventData;
+    const value: unknown = JSON.parse(text);
+    return isRaceCardEvent(value) ? value : null;
   } catch {
     return null;
   }
@@ -78,7 +83,7 @@ function withLatest(history: readonly PricePoint[], r: EventRunner): PricePoint[
   const point: PricePoint = {
     price: r.price,
     priceText: r.priceText,
-    source: r.priceSource as PriceSource,
+    source: r.priceSource,
     observedAt: r.priceAt,
   };
   return [...history, point].slice(-HISTORY_POINTS);

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId } from 'react';
-import { SORT_LABELS, type SortKey } from '#shared/generator/sort';
+import { SORT_LABELS } from '#shared/generator/sort';
+import { hasKey, keysOf } from '#shared/unknown-values';
 import { Button } from '#web/components/ui/button';
 import { Label } from '#web/components/ui/input';
 import { cn } from '#web/lib/cn';
@@ -9,7 +10,7 @@ import { FIGURE_COLUMNS, figures, ScoreCell } from './computed-figures';
 import { NameField, NumberField, OddsField, RemoveButton, rowLabel } from './row-fields';
 import { useOddsFormat } from '../odds-preference/use-odds';
 
-const SORT_KEYS = Object.keys(SORT_LABELS) as SortKey[];
+const SORT_KEYS = keysOf(SORT_LABELS);
 
 /** The figures under each card, their short names and how each is set. */
 const CARD_FIGURES = [
@@ -30,7 +31,10 @@ export function GeneratorCards({ rows, calculated, sort, onSort, ...handlers }: 
           <select
             id={sortId}
             value={sort?.key ?? ''}
-            onChange={(e) => e.target.value && onSort(e.target.value as SortKey)}
+            onChange={(e) => {
+              const key = e.target.value;
+              if (hasKey(SORT_LABELS, key)) onSort(key);
+            }}
             className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
           >
             <option value="">As loaded</option>

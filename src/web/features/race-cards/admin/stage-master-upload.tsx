@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { WEEKDAYS, type Weekday, weekdayName } from '#shared/london-time';
 import type { MergeSummary } from '#shared/schemas/race-cards';
+import { fieldOf, isObject, isOneOf } from '#shared/unknown-values';
 import { Label } from '#web/components/ui/input';
 import type { UploadResult } from '../upload';
 import { ChangeList } from './reprocess-workbook';
@@ -12,6 +13,11 @@ import { StageUpload, type UploadConfirmation } from './stage-upload';
 interface UploadPreview {
   summary: MergeSummary;
   removedRaces: Array<{ time: string; course: string }>;
+}
+
+/** The preview's answer has the parts the confirmation reads (the server builds the rest alike). */
+function isUploadPreview(body: unknown): body is UploadPreview {
+  return isObject(fieldOf(body, 'summary')) && Array.isArray(fieldOf(body, 'removedRaces'));
 }
 
 /** Stage 1: the master Excel workbook for the weekday tab chosen here (the later stages use that weekday too). */
@@ -40,7 +46,8 @@ export function StageMasterUpload({
   // The workbook is checked against the tab first: over a tab that has cards (as the server read
   // it for this file, not as a list loaded earlier) the admin confirms what changes.
   const describe = (answer: UploadResult): UploadConfirmation | null => {
-    const details = answer.body as unknown as UploadPreview;
+    const details = answer.body;
+    if (!isUploadPreview(details)) throw new Error(`Unexpected preview answer: ${answer.message}`);
     if (details.summary.racesKept + details.summary.racesRemoved === 0) return null; // an empty tab loses nothing
     const going = (goingFreeRace.current = freeRaceGoes(details.removedRaces));
     const losing =
@@ -78,7 +85,10 @@ export function StageMasterUpload({
       <select
         id={dayId}
         value={weekday}
-        onChange={(e) => onWeekday(e.target.value as Weekday)}
+        onChange={(e) => {
+          const day = e.target.value;
+          if (isOneOf(WEEKDAYS, day)) onWeekday(day);
+        }}
         className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 sm:max-w-xs"
       >
         {WEEKDAYS.map((d) => (
