@@ -31,7 +31,6 @@ export function StageMasterUpload({
   /** The cards stored for a weekday, or null while they are being read. */
   count: (d: Weekday) => number | null;
 }) {
-  const dayId = useId();
   const freeRace = useFreeRaceToday().data?.freeRace ?? null;
   const refreshFreeRace = useRefreshFreeRace();
   // Today's free race, when the workbook being confirmed drops it.
@@ -79,7 +78,41 @@ export function StageMasterUpload({
         }
       : answer;
   };
-  const picker = (
+  return (
+    <StageUpload
+      stage={1}
+      title="Master Spreadsheet Upload"
+      description="Stage 1: the master Excel workbook for one weekday tab. Horse summaries come from column AQ."
+      fileLabel="Master spreadsheet"
+      accept=".xlsx,.xlsm,.xls"
+      url="/api/vbg-race-cards/upload-master-excel"
+      field="masterExcel"
+      buttonLabel="Upload Master Excel"
+      weekday={weekday}
+      weekdayPicker={<TargetWeekday weekday={weekday} onWeekday={onWeekday} count={count} />}
+      noFileText="No file selected"
+      fileTestId="master-file"
+      refreshAfterFailure
+      preview={{ url: '/api/vbg-race-cards/upload-master-excel/preview', describe }}
+      onUploaded={onUploaded}
+    >
+      <SpreadsheetColumns />
+    </StageUpload>
+  );
+}
+
+/** The weekday tab the workbook is for, with the cards each tab holds. */
+function TargetWeekday({
+  weekday,
+  onWeekday,
+  count,
+}: {
+  weekday: Weekday;
+  onWeekday: (d: Weekday) => void;
+  count: (d: Weekday) => number | null;
+}) {
+  const dayId = useId();
+  return (
     <div className="grid gap-1.5">
       <Label htmlFor={dayId}>Target weekday</Label>
       <select
@@ -100,33 +133,19 @@ export function StageMasterUpload({
       </select>
     </div>
   );
+}
+
+/** Which of the workbook's columns the cards are read from. */
+function SpreadsheetColumns() {
   return (
-    <StageUpload
-      stage={1}
-      title="Master Spreadsheet Upload"
-      description="Stage 1: the master Excel workbook for one weekday tab. Horse summaries come from column AQ."
-      fileLabel="Master spreadsheet"
-      accept=".xlsx,.xlsm,.xls"
-      url="/api/vbg-race-cards/upload-master-excel"
-      field="masterExcel"
-      buttonLabel="Upload Master Excel"
-      weekday={weekday}
-      weekdayPicker={picker}
-      noFileText="No file selected"
-      fileTestId="master-file"
-      refreshAfterFailure
-      preview={{ url: '/api/vbg-race-cards/upload-master-excel/preview', describe }}
-      onUploaded={onUploaded}
-    >
-      <div className="rounded-md bg-navy-50 p-3 text-sm text-slate-800">
-        <p className="font-semibold text-navy-900">Spreadsheet columns</p>
-        <ul className="mt-1 grid grid-cols-2 gap-1 sm:grid-cols-4">
-          <li>B: time</li>
-          <li>C: course</li>
-          <li>E: race title</li>
-          <li>M: VB rating</li>
-        </ul>
-      </div>
-    </StageUpload>
+    <div className="rounded-md bg-navy-50 p-3 text-sm text-slate-800">
+      <p className="font-semibold text-navy-900">Spreadsheet columns</p>
+      <ul className="mt-1 grid grid-cols-2 gap-1 sm:grid-cols-4">
+        <li>B: time</li>
+        <li>C: course</li>
+        <li>E: race title</li>
+        <li>M: VB rating</li>
+      </ul>
+    </div>
   );
 }
