@@ -14,18 +14,6 @@ export const STATUS_LABELS: Record<string, string> = {
   none: 'No subscription',
 };
 
-/** The filters' choices: each status and type by the name the list shows it with. */
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  ...['active', 'past_due', 'expired', 'canceled', 'none'].map((value) => ({ value, label: STATUS_LABELS[value] })),
-];
-
-const TYPE_OPTIONS = [
-  { value: '', label: 'All types' },
-  ...['premium', 'annual', 'annual_special', 'family'].map((value) => ({ value, label: subscriptionTypeLabel(value) })),
-  { value: 'none', label: 'None' },
-];
-
 /** "Payment failed (grace until 27 November 2026)": a renewal being retried, and how long access lasts. */
 function statusText(m: MemberRow): string {
   if (m.paymentFailedAt)

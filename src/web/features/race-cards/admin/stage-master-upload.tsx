@@ -20,17 +20,15 @@ function isUploadPreview(body: unknown): body is UploadPreview {
   return isObject(fieldOf(body, 'summary')) && Array.isArray(fieldOf(body, 'removedRaces'));
 }
 
-/** Stage 1: the master Excel workbook for the weekday tab chosen here (the later stages use that weekday too). */
-export function StageMasterUpload({
-  weekday,
-  onWeekday,
-  count,
-}: {
+interface TargetWeekdayProps {
   weekday: Weekday;
   onWeekday: (d: Weekday) => void;
   /** The cards stored for a weekday, or null while they are being read. */
   count: (d: Weekday) => number | null;
-}) {
+}
+
+/** Stage 1: the master Excel workbook for the weekday tab chosen here (the later stages use that weekday too). */
+export function StageMasterUpload({ weekday, onWeekday, count }: TargetWeekdayProps) {
   const freeRace = useFreeRaceToday().data?.freeRace ?? null;
   const refreshFreeRace = useRefreshFreeRace();
   // Today's free race, when the workbook being confirmed drops it.
@@ -102,15 +100,7 @@ export function StageMasterUpload({
 }
 
 /** The weekday tab the workbook is for, with the cards each tab holds. */
-function TargetWeekday({
-  weekday,
-  onWeekday,
-  count,
-}: {
-  weekday: Weekday;
-  onWeekday: (d: Weekday) => void;
-  count: (d: Weekday) => number | null;
-}) {
+function TargetWeekday({ weekday, onWeekday, count }: TargetWeekdayProps) {
   const dayId = useId();
   return (
     <div className="grid gap-1.5">
