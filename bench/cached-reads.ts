@@ -53,9 +53,8 @@ try {
   const meta = await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: memberCookie } });
   if (meta.status !== 200) throw new Error(`metadata: ${meta.status}`);
   const metaBody = await meta.text();
-  console.log(
-    `article list ${listBody.length} bytes (${JSON.parse(listBody).length} articles); metadata ${metaBody.length} bytes`,
-  );
+  const articles = (JSON.parse(listBody) as unknown[]).length;
+  console.log(`article list ${listBody.length} bytes (${articles} articles); metadata ${metaBody.length} bytes`);
   const bare = await startBare({
     '/list': { body: listBody, contentType: list.headers.get('content-type')! },
     '/meta': { body: metaBody, contentType: meta.headers.get('content-type')! },

@@ -13,7 +13,7 @@ import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-
 import { londonDate, weekdayOf } from '#shared/london-time';
 import { startSmtpPeer } from '../tests/support/smtp-peer';
 import { ADMIN, freshPostgresDatabase, login, machine, pinToCore, rssOf, startApp, stopApp } from './support/harness';
-import { insertMembers, publishTips } from './support/members';
+import { insertMembers, publishTips, raceIdsOf } from './support/members';
 import { percentile } from './support/stats';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
@@ -115,8 +115,7 @@ try {
   // stream makes the members' pages do.
   const paths: string[] = [];
   const setPaths = async () => {
-    const meta = await (await fetch(`${app.url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
-    const raceIds: number[] = meta[today].map((r: { id: number }) => r.id);
+    const raceIds = await raceIdsOf(app.url, admin, today);
     paths.splice(
       0,
       paths.length,

@@ -124,7 +124,7 @@ export async function startBare(
   if (opts.core !== undefined) pinToCore(child.pid!, opts.core);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const m = /listening (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]);

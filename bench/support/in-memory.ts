@@ -8,7 +8,7 @@ import { loadConfig } from '#server/env';
 import { systemClock, type AppContext } from '#server/context';
 import { SessionCache } from '#server/sessions/session-cache';
 
-export async function inMemoryContext(): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+export async function inMemoryContext(): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
   const database = await openDatabase({ pglite: new PGlite() });
   const log = pino({ level: 'silent' });
   const ctx: AppContext = {

@@ -11,7 +11,8 @@ import { openDatabase } from '#server/db/client';
 import { sessions, users } from '#server/db/schema';
 import { deriveKey, sessionStorageId } from '#server/secrets';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '#server/features/race-cards/samples/race-day';
-import { londonDate, weekdayOf } from '#shared/london-time';
+import { londonDate, weekdayOf, type Weekday } from '#shared/london-time';
+import type { RaceCardsMetadata } from '#shared/schemas/race-cards';
 import { BENCH_SESSION_SECRET, freshPostgresDatabase } from './harness';
 
 export interface BenchDatabase {
@@ -44,7 +45,10 @@ export async function benchDatabase(name: string, pgBase: string | undefined): P
     kind: 'PGlite',
     env: { DATA_DIR: dir },
     insertMembers: (count) => insertMembers({ dataDir: dir }, count),
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    drop: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
   };
 }
 
@@ -108,8 +112,15 @@ export async function publishMorning(url: string, admin: string, races = 30): Pr
   });
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${await up.text()}`);
   await publishTips(url, admin);
-  const meta = await (await fetch(`${url}/api/vbg-race-cards-metadata`, { headers: { cookie: admin } })).json();
-  return meta[today].map((r: { id: number }) => r.id);
+  return raceIdsOf(url, admin, today);
+}
+
+/** The ids of a day's races, read as the members' pages read them (the race-card metadata). */
+export async function raceIdsOf(url: string, cookie: string, day: Weekday): Promise<number[]> {
+  const res = await fetch(`${url}/api/vbg-race-cards-metadata`, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`metadata: ${res.status}`);
+  const meta = (await res.json()) as RaceCardsMetadata;
+  return meta[day].map((r) => r.id);
 }
 
 /** Today's tips, as the admin publishes them. */

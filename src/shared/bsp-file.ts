@@ -20,9 +20,11 @@ import { isIsoDay, londonInstant } from './london-time';
 import { placeTerms } from './my-bets';
 import { nameKey } from './race-results';
 import type { FeedBatch, FeedPrice, FeedRace } from './racing-feeds';
+import { isOneOf, recordOf } from './unknown-values';
 
 export type BspCountry = 'uk' | 'ire';
-export type BspMarket = 'win' | 'place';
+const BSP_MARKETS = ['win', 'place'] as const;
+export type BspMarket = (typeof BSP_MARKETS)[number];
 
 /** The columns VBG reads; a file without any of them is not a BSP file. */
 const BSP_COLUMNS = [
@@ -62,8 +64,8 @@ export function bspFileName(country: BspCountry, market: BspMarket, date: string
 
 /** The market a file name says (Betfair's own names, as downloaded), or null. */
 export function bspMarketOfName(name: string): BspMarket | null {
-  const m = /dwbfprices(?:uk|ire)(win|place)\d{8}/i.exec(name);
-  return m ? (m[1].toLowerCase() as BspMarket) : null;
+  const market = /dwbfprices(?:uk|ire)(win|place)\d{8}/i.exec(name)?.[1].toLowerCase();
+  return isOneOf(BSP_MARKETS, market) ? market : null;
 }
 
 /** One CSV line's fields (double quotes may wrap a field; "" inside is a quote); null when a quote is left open. */
@@ -138,10 +140,7 @@ export function parseBspFile(text: string): { rows: BspRow[]; problems: string[]
       rows: [],
       problems: [`The file has ${lines.length - firstRow} rows; a day's BSP file has at most ${MAX_ROWS}.`],
     };
-  const col = Object.fromEntries(BSP_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<
-    (typeof BSP_COLUMNS)[number],
-    number
-  >;
+  const col = recordOf(BSP_COLUMNS, (c) => header.indexOf(c));
 
   const rows: BspRow[] = [];
   const problems: string[] = [];

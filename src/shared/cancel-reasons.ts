@@ -1,3 +1,5 @@
+import { isOneOf } from './unknown-values';
+
 /** Why a member cancelled: the optional choice of the cancel dialog, stored on the cancel_requested event. */
 export const CANCEL_REASONS = ['too_expensive', 'not_using', 'results', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
@@ -15,10 +17,7 @@ export type CancelReasonCounts = Record<CancelReason | 'not_given', number>;
 export function countCancelReasons(events: ReadonlyArray<{ reason: string | null }>): CancelReasonCounts {
   const counts: CancelReasonCounts = { too_expensive: 0, not_using: 0, results: 0, other: 0, not_given: 0 };
   for (const { reason } of events) {
-    const key =
-      reason !== null && (CANCEL_REASONS as readonly string[]).includes(reason)
-        ? (reason as CancelReason)
-        : 'not_given';
+    const key = isOneOf(CANCEL_REASONS, reason) ? reason : 'not_given';
     counts[key] += 1;
   }
   return counts;

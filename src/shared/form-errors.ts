@@ -14,6 +14,7 @@ import type {
   SubscribeFormError,
 } from './form-error-codes';
 import { RESET_THROTTLED_MESSAGE } from './mail';
+import { hasKey, keysOf } from './unknown-values';
 
 /**
  * What the sign-in, register, forgot-password, set-password and subscribe forms say when they are refused. The JSON API answers these
@@ -100,10 +101,10 @@ export type {
 
 /** The code of a refusal's text (`fallback` for a text the form does not know). */
 export function formErrorCode<K extends string>(errors: Record<K, string>, message: string, fallback: K): K {
-  return (Object.keys(errors) as K[]).find((code) => errors[code] === message) ?? fallback;
+  return keysOf(errors).find((code) => errors[code] === message) ?? fallback;
 }
 
 /** The text of a code read from the address, or null for none or one the form does not know. */
 export function formErrorText<K extends string>(errors: Record<K, string>, code: string | null): string | null {
-  return code !== null && Object.hasOwn(errors, code) ? errors[code as K] : null;
+  return code !== null && hasKey(errors, code) ? errors[code] : null;
 }

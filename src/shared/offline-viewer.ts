@@ -5,9 +5,12 @@
  * member access) or `member; session=<key>`. The key names the session (a hash of its cookie,
  * never the cookie): what the app saved for one session is never served to another.
  */
+import { isOneOf } from './unknown-values';
+
 export const VIEWER_HEADER = 'X-VBG-Viewer';
 
-export type OfflineViewer = { kind: 'visitor' } | { kind: 'account' | 'member'; session: string };
+const SIGNED_IN_KINDS = ['account', 'member'] as const;
+export type OfflineViewer = { kind: 'visitor' } | { kind: (typeof SIGNED_IN_KINDS)[number]; session: string };
 
 export function writeViewerHeader(viewer: OfflineViewer): string {
   return viewer.kind === 'visitor' ? 'visitor' : `${viewer.kind}; session=${viewer.session}`;
@@ -17,5 +20,6 @@ export function writeViewerHeader(viewer: OfflineViewer): string {
 export function readViewerHeader(value: string | null): OfflineViewer | null {
   if (value === 'visitor') return { kind: 'visitor' };
   const m = /^(account|member); session=([\w-]{8,64})$/.exec(value ?? '');
-  return m ? { kind: m[1] as 'account' | 'member', session: m[2] } : null;
+  const kind = m?.[1];
+  return m && isOneOf(SIGNED_IN_KINDS, kind) ? { kind, session: m[2] } : null;
 }

@@ -5,10 +5,11 @@
  * upload or update of the cards, the day's tips (or a change too big to carry) make the page read
  * again. Every race-day write announces itself with one such event: the member alerts hear it too.
  */
-import type { PricePoint, PriceSource } from './schemas/prices';
+import type { PricePoint } from './schemas/prices';
 import type { RaceCard, RaceCardHorse } from './schemas/race-cards';
 import type { ValueBoard, ValueBoardRunner } from './schemas/value-board';
 import { HISTORY_POINTS } from './recent-prices';
+import { fieldOf, isOneOf } from './unknown-values';
 
 /**
  * What a race-day event says changed: the cards, a runner's details, prices, results, or the day's
@@ -56,12 +57,16 @@ export interface RaceCardEventData {
   reload?: true;
 }
 
+/** An event of a type this page knows; the server writes the rest of its data. */
+function isRaceCardEvent(value: unknown): value is RaceCardEventData {
+  return isOneOf(RACE_CARD_EVENT_TYPES, fieldOf(value, 'type'));
+}
+
 /** Reads one event's data; null for anything else (a newer server's unknown type included). */
 export function parseRaceCardEvent(text: string): RaceCardEventData | null {
   try {
-    const value = JSON.parse(text) as Partial<RaceCardEventData> | null;
-    if (!value || !RACE_CARD_EVENT_TYPES.includes(value.type as RaceCardEventType)) return null;
-    return value as RaceCardEventData;
+    const value: unknown = JSON.parse(text);
+    return isRaceCardEvent(value) ? value : null;
   } catch {
     return null;
   }
@@ -82,7 +87,7 @@ function withLatest(history: readonly PricePoint[], r: EventRunner): PricePoint[
   const point: PricePoint = {
     price: r.price,
     priceText: r.priceText,
-    source: r.priceSource as PriceSource,
+    source: r.priceSource,
     observedAt: r.priceAt,
   };
   return [...history, point].slice(-HISTORY_POINTS);

@@ -1,4 +1,5 @@
 import { WEEKDAYS, type Weekday } from './london-time';
+import { isOneOf } from './unknown-values';
 
 /** The order the weekday tabs appear in. */
 const TAB_ORDER: readonly Weekday[] = ['wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'monday', 'tuesday'];
@@ -7,7 +8,7 @@ const DEFAULT_TAB: Weekday = 'saturday';
 export const MAX_TAB_COLUMNS = 4;
 
 function isWeekday(value: unknown): value is Weekday {
-  return typeof value === 'string' && (WEEKDAYS as readonly string[]).includes(value);
+  return isOneOf(WEEKDAYS, value);
 }
 
 /** Weekdays with at least one race, in tab order; friday and saturday when none have races. */

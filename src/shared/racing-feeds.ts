@@ -148,7 +148,7 @@ export function matchFeed<C extends CardRace>(
   };
   const cardCourses = cards.map((c) => c.course);
   const runnerIndex = new Map<C, Map<string, R>>(
-    cards.map((c) => [c, new Map(c.runners.map((r) => [nameKey(r.name), r as R]))]),
+    cards.map((c) => [c, new Map(c.runners.map((r) => [nameKey(r.name), r]))]),
   );
 
   /** The card race of a feed race, or null with the problem listed. */
@@ -204,10 +204,10 @@ export function matchFeed<C extends CardRace>(
       feed: race,
       complete,
       runners: card.runners.map((r) => {
-        const fr = named.get(r as R);
+        const fr = named.get(r);
         return fr
-          ? { runner: r as R, finish: fr.finish, position: fr.position, startingPrice: fr.startingPrice, bsp: fr.bsp }
-          : { runner: r as R, finish: 'nr' as const, position: null, startingPrice: null, bsp: null };
+          ? { runner: r, finish: fr.finish, position: fr.position, startingPrice: fr.startingPrice, bsp: fr.bsp }
+          : { runner: r, finish: 'nr' as const, position: null, startingPrice: null, bsp: null };
       }),
     });
   }

@@ -1,5 +1,6 @@
 import { parseOdds, round } from './odds';
 import { afterRule4, type Rule4 } from './proofing/rule4';
+import { recordOf } from './unknown-values';
 
 /**
  * The proofed record's maths (DESIGN decision 7, docs/decisions/0006-tipping-record.md): profit
@@ -198,9 +199,7 @@ export function computeStats(tips: readonly SettledTip[]): TipStats {
 /** Overall, per type and per month stats, and the running P/L series, of settled tips in any order. */
 export function recordStats(tips: readonly SettledTip[]): RecordStats {
   const ordered = chronological(tips);
-  const byType = Object.fromEntries(
-    SELECTION_TYPES.map((type) => [type, computeStats(ordered.filter((t) => t.selectionType === type))]),
-  ) as Record<SelectionType, TipStats>;
+  const byType = recordOf(SELECTION_TYPES, (type) => computeStats(ordered.filter((t) => t.selectionType === type)));
   const months = [...new Set(ordered.map((t) => t.raceDate.slice(0, 7)))].sort().reverse();
   const byMonth = months.map((month) => ({
     month,

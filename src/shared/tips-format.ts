@@ -60,7 +60,7 @@ export function monthLabel(key: string): string {
   return `${MONTHS[m - 1]} ${y}`;
 }
 
-interface CatalogueMonth<T> {
+export interface CatalogueMonth<T> {
   key: string; // YYYY-MM
   label: string; // "November 2026"
   entries: T[];

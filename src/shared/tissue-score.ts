@@ -8,6 +8,7 @@ import { valueDownTo } from './odds-format';
 import type { Finish } from './race-results';
 import { blendProbabilities, type BlendFit } from './tissue-blend';
 import { calculateValue } from './value-model';
+import { recordOf } from './unknown-values';
 
 export const SOURCES = ['tissue', 'bsp', 'morning', 'blend'] as const;
 export type Source = (typeof SOURCES)[number];
@@ -158,7 +159,7 @@ export interface ScoreTotals {
   bins: Record<Source, Array<[number, number, number]>>;
 }
 
-const perSourceOf = <T>(f: (s: Source) => T) => Object.fromEntries(SOURCES.map((s) => [s, f(s)])) as Record<Source, T>;
+const perSourceOf = <T>(f: (s: Source) => T) => recordOf(SOURCES, f);
 const perSource = <T>(f: () => T) => perSourceOf(() => f());
 const noBins = () => RELIABILITY_EDGES.slice(1).map((): [number, number, number] => [0, 0, 0]);
 
@@ -211,7 +212,12 @@ export function addTotals(a: ScoreTotals, b: ScoreTotals): ScoreTotals {
     to: later(a.to, b.to),
     logLoss: perSourceOf((s) => a.logLoss[s] + b.logLoss[s]),
     brier: perSourceOf((s) => a.brier[s] + b.brier[s]),
-    bins: perSourceOf((s) => a.bins[s].map((x, i) => x.map((v, k) => v + b.bins[s][i][k]) as [number, number, number])),
+    bins: perSourceOf((s) =>
+      a.bins[s].map(([runners, chances, winners], i): [number, number, number] => {
+        const [moreRunners, moreChances, moreWinners] = b.bins[s][i];
+        return [runners + moreRunners, chances + moreChances, winners + moreWinners];
+      }),
+    ),
   };
 }
 

@@ -117,7 +117,7 @@ function renderComplete(app: ReactNode): Promise<string> {
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (err) => {
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       },
     });
   });

@@ -129,7 +129,8 @@ describe('backup and restore', () => {
       const running = await openDatabase({ url: fresh.url, migrate: false });
       const cache = new SharedCache(running, { warn: () => undefined });
       await cache.start();
-      for (const ns of ['settings', 'articles', 'memberPages'] as const) await cache.get(ns, 'k', async () => 'before');
+      for (const ns of ['settings', 'articles', 'memberPages'] as const)
+        await cache.get(ns, 'k', () => Promise.resolve('before'));
 
       const r = script({ DATABASE_URL: fresh.url }, 'restore', file, '--yes');
       expect(r.output).toMatch(/Restored PostgreSQL/);

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { processedEvents, users } from '#server/db/schema';
 import type { TestApp } from '../support/test-app';
-import { FakeStripe, deliverWebhook, withFakeStripeApp } from '../support/fake-stripe';
+import {
+  FakeStripe,
+  deliverWebhook,
+  withFakeStripeApp,
+  type FakeSession,
+  type FakeSubscription,
+} from '../support/fake-stripe';
 import { JOINING } from '../support/consent';
 
 // The webhook reader on Stripe's own objects (stripe/stripe-mock's fixtures, see
@@ -20,7 +26,9 @@ withFakeStripeApp((app, f) => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 const REAL = path.join(import.meta.dirname, '../fixtures/real/stripe');
-const real = (name: string): Obj => JSON.parse(fs.readFileSync(path.join(REAL, `${name}.json`), 'utf8')) as Obj;
+/** A fixture as the Stripe object it is (the fake's kinds for those it keeps). */
+const real = <T extends Obj = Obj>(name: string): T =>
+  JSON.parse(fs.readFileSync(path.join(REAL, `${name}.json`), 'utf8')) as T;
 
 /** Stripe's event envelope around a Stripe object, as the event of `type`. */
 const eventOf = (type: string, object: Obj, id: string) =>
@@ -32,7 +40,7 @@ const handled = async () =>
 
 describe("the webhook reader on Stripe's own objects", () => {
   it('checkout.session.completed for an open, unpaid payment-mode session makes nobody a member', async () => {
-    const session = real('checkout-session');
+    const session = real<FakeSession>('checkout-session');
     expect([session.mode, session.status, session.payment_status]).toEqual(['payment', 'open', 'unpaid']);
     fake.sessions.set(session.id, session); // what Stripe answers when the session is read again
     const res = await deliverWebhook(t.client(), eventOf('checkout.session.completed', session, 'evt_real_cs'));
@@ -53,7 +61,7 @@ describe("the webhook reader on Stripe's own objects", () => {
   });
 
   it("customer.subscription.deleted is read again from Stripe: the member's account follows what Stripe says now", async () => {
-    const subscription = real('subscription');
+    const subscription = real<FakeSubscription>('subscription');
     const member = await paidMember('sub@example.com');
     // The member's subscription is Stripe's fixture subscription.
     await t.ctx.db

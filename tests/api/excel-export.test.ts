@@ -125,7 +125,10 @@ describe('POST /api/admin/excel-export', () => {
 
     // Only today's (Sunday's) cards, and never the runner flagged NR.
     const sundayCourses = new Set(sunday.map((r) => `${r.time} ${r.course} ${r.title}`));
-    for (const row of sheets[0].rows.slice(1)) expect(sundayCourses.has(`${row[1]} ${row[2]} ${row[3]}`)).toBe(true);
+    const cellText = (cell: unknown) =>
+      typeof cell === 'string' || typeof cell === 'number' ? String(cell) : JSON.stringify(cell);
+    for (const row of sheets[0].rows.slice(1))
+      expect(sundayCourses.has(`${cellText(row[1])} ${cellText(row[2])} ${cellText(row[3])}`)).toBe(true);
     expect(sheets.flatMap((s) => s.rows.map((r) => r[4]))).not.toContain(nonRunner);
   });
 

@@ -36,7 +36,7 @@ function trickle(port: number, everyMs: number, head = true): Trickle {
   let reply = '';
   let timer: NodeJS.Timeout | undefined;
   socket.setEncoding('latin1');
-  socket.on('data', (d) => (reply += d));
+  socket.on('data', (d) => (reply += String(d))); // a string already: the encoding is set
   socket.on('error', () => {});
   socket.on('connect', () => {
     socket.write(

@@ -48,8 +48,8 @@ describe('the server process with SMTP', () => {
     });
     child = proc;
     let output = '';
-    proc.stdout!.on('data', (d) => (output += d));
-    proc.stderr!.on('data', (d) => (output += d));
+    proc.stdout.on('data', (d) => (output += d));
+    proc.stderr.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
     const end = Date.now() + 75_000;
     let url: string | undefined;

@@ -84,10 +84,10 @@ function npmRun(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  npm.stdout!.on('data', (d) => (output += d));
-  npm.stderr!.on('data', (d) => (output += d));
+  npm.stdout.on('data', (d) => (output += d));
+  npm.stderr.on('data', (d) => (output += d));
   const url = new Promise<string>((resolve, reject) => {
-    npm.stdout!.on('data', () => {
+    npm.stdout.on('data', () => {
       const m = output.match(/running at (http:\/\/\S+)/);
       if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
     });

@@ -50,7 +50,7 @@ describe('health and readiness', () => {
     await down.app.close();
 
     // The newest migration's record removed (as if the schema were older than the code), then put back.
-    const [last] = await rows(
+    const [last] = rows(
       await t.database.db.execute(
         sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
       ),
@@ -71,7 +71,7 @@ describe('health and readiness', () => {
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rows(result: any): Promise<any[]> {
+function rows(result: any): any[] {
   return Array.isArray(result) ? result : result.rows;
 }
 
@@ -133,7 +133,7 @@ describe('request logs', () => {
         'wrong-Password-99',
         email,
         'private.person',
-        sessionToken!,
+        sessionToken,
         'AUTH-HEADER-SECRET-1',
         'SIGNATURESECRET',
         'RESET-TOKEN-SECRET-42',

@@ -92,7 +92,7 @@ describe('the dated-content matrix: yesterday public, today and tomorrow members
       const past = day === YESTERDAY;
       for (const kind of KINDS) {
         const allowed = past || kind === 'member' || kind === 'admin';
-        const refusal = kind === 'visitor' ? [401, SIGNED_OUT] : [403, NOT_A_MEMBER];
+        const refusal = kind === 'visitor' ? ([401, SIGNED_OUT] as const) : ([403, NOT_A_MEMBER] as const);
         const tips = await who[kind].get(`/api/historical-tips/${day}`);
         const pdf = await who[kind].get(`/attached-assets/${pdfs[day]}?v=1&r=x&mobile=true`);
         const got = `${tips.status} ${pdf.status}`;

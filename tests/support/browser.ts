@@ -14,7 +14,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /** The run's one Chromium, started by the journeys' global setup (global-setup-browser.ts). */
 function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint' as never) as string);
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** A response a test expects to fail: the browser logs it as a console error, which is then not a fault. */

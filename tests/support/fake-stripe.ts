@@ -18,8 +18,88 @@ export interface RecordedRequest {
   idempotencyKey?: string;
 }
 
+/** A Stripe object as sent and kept: tests read and write its fields freely, as Stripe's JSON. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
+
+/** Stripe's form encoding parsed (a[b][0][c]=v): text, nested parameters and lists of them. */
+interface Form {
+  [key: string]: FormValue | undefined;
+}
+type FormValue = string | Form | FormValue[];
+
+const isForm = (value: FormValue | undefined): value is Form => typeof value === 'object' && !Array.isArray(value);
+/** A parameter that is text; undefined otherwise. */
+const text = (value: FormValue | undefined) => (typeof value === 'string' ? value : undefined);
+/** The nested parameters of one (metadata); none when it is not nested. */
+const params = (value: FormValue | undefined): Form => (isForm(value) ? value : {});
+/** The texts of a list parameter (expand[]). */
+const texts = (value: FormValue | undefined) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+interface FakePrice {
+  id: string;
+  object: 'price';
+  unit_amount: number;
+  currency: string;
+  recurring: { interval: 'month' | 'year'; interval_count: number };
+}
+
+interface FakeSubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+  price: FakePrice;
+}
+
+/** The fields the fake itself reads are typed; the rest are Stripe's, as in Obj. */
+export interface FakeSubscription extends Obj {
+  id: string;
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  items: { object: 'list'; data: FakeSubscriptionItem[] };
+}
+
+export interface FakeSession extends Obj {
+  id: string;
+  status: string;
+  customer: string | null;
+  customer_email: string | null;
+  line_items_requested?: FormValue;
+}
+
+interface FakeInvoice extends Obj {
+  id: string;
+  seq: number;
+  status: string;
+  created: number;
+  amount_due: number;
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  parent: { type: 'subscription_details'; subscription_details: { subscription: string } };
+  status_transitions: { finalized_at: number; paid_at: number | null };
+  payments: Obj[];
+}
+
+interface FakePaymentIntent extends Obj {
+  id: string;
+  amount: number;
+  amount_received: number;
+  latest_charge: string;
+}
+
+interface FakeRefund extends Obj {
+  id: string;
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  status: string;
+}
 
 const DAY = 86400;
 /** Stripe may prune an idempotency key once it is 24 hours old; the fake prunes it then. */
@@ -30,19 +110,21 @@ const STRIPE_DOWN: [number, Obj] = [503, { error: { type: 'api_error', message: 
 const periodOf = (interval: 'month' | 'year') => (interval === 'year' ? 365 : 30) * DAY;
 
 /** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
-function parseStripeForm(body: string): Obj {
-  const root: Obj = {};
+function parseStripeForm(body: string): Form {
+  const root: Form = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const parts = key.replace(/\]/g, '').split('[');
-    let node: Obj = root;
+    // An object or a list, whose fields are set by name ("0" in a list).
+    let node: object = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
       if (last) {
-        node[part] = value;
+        Reflect.set(node, part, value);
         return;
       }
-      if (node[part] === undefined) node[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-      node = node[part];
+      if (Reflect.get(node, part) === undefined) Reflect.set(node, part, /^\d+$/.test(parts[i + 1]) ? [] : {});
+      const next: unknown = Reflect.get(node, part);
+      if (typeof next === 'object' && next !== null) node = next;
     });
   }
   return root;
@@ -50,12 +132,12 @@ function parseStripeForm(body: string): Obj {
 
 export class FakeStripe {
   requests: RecordedRequest[] = [];
-  sessions = new Map<string, Obj>();
-  subscriptions = new Map<string, Obj>();
+  sessions = new Map<string, FakeSession>();
+  subscriptions = new Map<string, FakeSubscription>();
   paymentLinks = new Map<string, Obj>();
-  invoices = new Map<string, Obj>();
-  paymentIntents = new Map<string, Obj>();
-  refunds = new Map<string, Obj>();
+  invoices = new Map<string, FakeInvoice>();
+  paymentIntents = new Map<string, FakePaymentIntent>();
+  refunds = new Map<string, FakeRefund>();
   /** Responses already given per Idempotency-Key (with the parameters they were given for and when), as Stripe keeps them. */
   private idempotent = new Map<string, { params: string; status: number; payload: Obj; at: number }>();
   /** Answers of requests whose parameters failed validation: the endpoint never ran, so no key keeps them. */
@@ -65,7 +147,7 @@ export class FakeStripe {
   /** Stripe's time: real time, or the app's test clock (like a Stripe test clock) under withFakeStripeApp. */
   clock: () => Date = () => new Date();
   /** Customer e-mails by customer id: Stripe fills a returning customer's checkout e-mail from it. */
-  customers = new Map<string, string>();
+  customers = new Map<string, string | null>();
   /** Prices by id: amount in pence and billing interval (the checkout price defaults to £16 a month). */
   prices = new Map<string, { amount: number; interval: 'month' | 'year' }>([
     ['price_monthly', { amount: 1600, interval: 'month' }],
@@ -161,7 +243,7 @@ export class FakeStripe {
    * request. An outage (`refundFailure = 'unavailable'`) answers before the idempotency layer and
    * is not saved either.
    */
-  private idempotentRoute(key: string, path: string, body: Obj): [number, Obj] {
+  private idempotentRoute(key: string, path: string, body: Form): [number, Obj] {
     const params = JSON.stringify([path, body]);
     const now = this.nowSeconds();
     const seen = this.idempotent.get(key);
@@ -192,13 +274,13 @@ export class FakeStripe {
     return [400, payload];
   }
 
-  private route(method: string, path: string, body: Obj): [number, Obj] {
+  private route(method: string, path: string, body: Form): [number, Obj] {
     let m: RegExpMatchArray | null;
     if (method === 'GET' && path === '/v1/invoices') return [200, this.listInvoices(body)];
     if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
       const invoice = this.invoices.get(m[1]);
       return invoice
-        ? [200, this.invoiceView(invoice, (body.expand ?? []).includes('payments'))]
+        ? [200, this.invoiceView(invoice, texts(body.expand).includes('payments'))]
         : this.missing('invoice', m[1]);
     }
     if (method === 'GET' && path === '/v1/refunds') {
@@ -289,8 +371,8 @@ export class FakeStripe {
         {
           id,
           object: 'billing_portal.session',
-          customer: body.customer,
-          return_url: body.return_url,
+          customer: text(body.customer),
+          return_url: text(body.return_url),
           url: `https://billing.stripe.test/p/session/${id}`,
         },
       ];
@@ -301,7 +383,7 @@ export class FakeStripe {
         id,
         object: 'payment_link',
         active: true,
-        metadata: body.metadata ?? {},
+        metadata: params(body.metadata),
         url: `https://buy.stripe.test/${id}`,
       };
       this.paymentLinks.set(id, { ...link, line_items: body.line_items });
@@ -314,8 +396,8 @@ export class FakeStripe {
   }
 
   /** Stripe's invoice list: newest first, filtered by subscription and status; `payments` only when expanded. */
-  private listInvoices(query: Obj) {
-    const expandPayments = (query.expand ?? []).includes('data.payments');
+  private listInvoices(query: Form) {
+    const expandPayments = texts(query.expand).includes('data.payments');
     const data = [...this.invoices.values()]
       .filter(
         (i) =>
@@ -323,17 +405,17 @@ export class FakeStripe {
           (!query.status || i.status === query.status),
       )
       .sort((a, b) => b.created - a.created || b.seq - a.seq)
-      .slice(0, Number(query.limit ?? 10))
+      .slice(0, Number(text(query.limit) ?? 10))
       .map((i) => this.invoiceView(i, expandPayments));
     return { object: 'list', url: '/v1/invoices', has_more: false, data };
   }
 
-  private invoiceView(invoice: Obj, withPayments: boolean) {
+  private invoiceView(invoice: FakeInvoice, withPayments: boolean) {
     const { payments, seq: _seq, ...rest } = invoice;
     return withPayments ? { ...rest, payments: { object: 'list', has_more: false, data: payments } } : rest;
   }
 
-  private createRefund(body: Obj): [number, Obj] {
+  private createRefund(body: Form): [number, Obj] {
     if (this.refundFailure === 'unavailable') return STRIPE_DOWN;
     if (this.refundFailure === 'refused')
       return [
@@ -346,15 +428,17 @@ export class FakeStripe {
           },
         },
       ];
-    const intent = body.payment_intent
-      ? this.paymentIntents.get(body.payment_intent)
+    const intentId = text(body.payment_intent);
+    const intent = intentId
+      ? this.paymentIntents.get(intentId)
       : [...this.paymentIntents.values()].find((p) => p.latest_charge === body.charge);
     if (!intent)
       return this.invalidParams(
         'One of `charge` or `payment_intent` is required and must name a payment.',
         'payment_intent',
       );
-    if (body.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(body.reason))
+    const reason = text(body.reason);
+    if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
       return this.invalidParams(
         'Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer',
         'reason',
@@ -375,7 +459,7 @@ export class FakeStripe {
           },
         },
       ];
-    const amount = body.amount === undefined ? left : Number(body.amount);
+    const amount = body.amount === undefined ? left : Number(text(body.amount));
     if (amount > left) {
       return [
         400,
@@ -389,7 +473,7 @@ export class FakeStripe {
         },
       ];
     }
-    const refund = {
+    const refund: FakeRefund = {
       id: this.id('re'),
       object: 'refund',
       amount,
@@ -397,8 +481,8 @@ export class FakeStripe {
       payment_intent: intent.id,
       currency: 'gbp',
       created: this.nowSeconds(),
-      metadata: body.metadata ?? {},
-      reason: body.reason ?? null,
+      metadata: params(body.metadata),
+      reason: reason ?? null,
       status: 'succeeded',
     };
     this.refunds.set(refund.id, refund);
@@ -416,7 +500,7 @@ export class FakeStripe {
     const invoiceId = this.id('in');
     const payments: Obj[] = [];
     if (opts.paid) payments.push(this.payment(invoiceId, opts.amount));
-    const invoice = {
+    const invoice: FakeInvoice = {
       id: invoiceId,
       object: 'invoice',
       seq: ++this.seq,
@@ -442,7 +526,7 @@ export class FakeStripe {
   }
 
   private payment(invoiceId: string, amount: number) {
-    const intent = {
+    const intent: FakePaymentIntent = {
       id: this.id('pi'),
       object: 'payment_intent',
       amount,
@@ -522,24 +606,24 @@ export class FakeStripe {
     });
   }
 
-  private createSession(body: Obj) {
+  private createSession(body: Form) {
     const id = this.id('cs');
-    const session = {
+    const session: FakeSession = {
       id,
       object: 'checkout.session',
-      mode: body.mode,
+      mode: text(body.mode),
       status: 'open',
       payment_status: 'unpaid',
       allow_promotion_codes: body.allow_promotion_codes === 'true',
-      customer: body.customer ?? null,
-      customer_email: body.customer_email ?? null,
+      customer: text(body.customer) ?? null,
+      customer_email: text(body.customer_email) ?? null,
       customer_details: null,
-      success_url: body.success_url,
-      cancel_url: body.cancel_url,
+      success_url: text(body.success_url),
+      cancel_url: text(body.cancel_url),
       amount_total: null,
       currency: 'gbp',
       subscription: null,
-      metadata: body.metadata ?? {},
+      metadata: params(body.metadata),
       line_items_requested: body.line_items,
       url: `https://checkout.stripe.test/c/pay/${id}`,
     };
@@ -554,7 +638,8 @@ export class FakeStripe {
     // Stripe's page of an expired (or already paid) session takes no payment.
     if (session.status !== 'open')
       throw new Error(`fake stripe: session ${sessionId} is ${session.status}, it cannot be paid`);
-    const price = session.line_items_requested?.[0]?.price ?? 'price_monthly';
+    const [firstItem] = Array.isArray(session.line_items_requested) ? session.line_items_requested : [];
+    const price = text(params(firstItem).price) ?? 'price_monthly';
     const listed = this.prices.get(price) ?? { amount: 1600, interval: 'month' };
     const amount = opts.amountTotal ?? listed.amount;
     const customerId = session.customer ?? this.id('cus');

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
 import { ensureWebBuilt } from './web-build';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
-interface Project {
-  provide(key: string, value: unknown): void;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one Chromium, for `chromium.connect`. */
+    browserEndpoint: string;
+  }
 }
 
 /**
@@ -13,7 +17,7 @@ interface Project {
  * one Chromium serves the whole run: each journey file connects to it and works in its own
  * contexts, so no file pays for starting a browser.
  */
-export default async function setup(project: Project) {
+export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium was not found at ${CHROMIUM}. Install Debian's Chromium with "apt-get install -y chromium" ` +

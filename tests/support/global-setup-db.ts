@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client';
 
 export const TEMPLATE_PATH = path.resolve('test-data/pglite-template.tar');
@@ -12,12 +13,14 @@ export const PG_WORKER_DATABASES = 4;
  * per run and let every test file load it into memory. On PostgreSQL each worker gets its own
  * database, created and migrated here.
  */
-interface Project {
-  name: string;
-  provide(key: string, value: unknown): void;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's PostgreSQL worker databases are `<prefix>_<worker>`. */
+    pgDatabasePrefix: string;
+  }
 }
 
-export default async function setup(project: Project) {
+export default async function setup(project: TestProject) {
   if (project.name === 'api-pg') {
     // Databases named per run, so two runs on one machine never drop each other's.
     const prefix = `vbg_t${process.pid}`;

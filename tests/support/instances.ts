@@ -23,12 +23,12 @@ export function spawnInstance(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), timeoutMs);
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       const m = output.match(/running at (http:\/\/\S+)/);
       if (m) {
         clearTimeout(timer);
@@ -50,7 +50,7 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 50_
 export async function freshPostgresDatabase(
   name: string,
   base = process.env.TEST_DATABASE_URL!,
-): Promise<{ url: string; drop(): Promise<void> }> {
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();

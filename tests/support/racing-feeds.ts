@@ -169,7 +169,7 @@ export class RacingApiServer {
     const query = [...url.searchParams];
     const regions = (name: string) => url.searchParams.getAll(name).map((r) => r.toLowerCase());
     const inRegions = (region: unknown, wanted: string[]) =>
-      wanted.length === 0 || wanted.includes(String(region ?? '').toLowerCase());
+      wanted.length === 0 || wanted.includes(typeof region === 'string' ? region.toLowerCase() : '');
     const page = (fallback: number) => ({
       limit: Number(url.searchParams.get('limit') ?? fallback),
       skip: Number(url.searchParams.get('skip') ?? 0),

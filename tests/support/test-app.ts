@@ -53,7 +53,7 @@ export async function openTestDatabase(): Promise<Database> {
 /** This worker's own PostgreSQL database (made in global setup). */
 export function pgWorkerUrl() {
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return workerDatabaseUrl(process.env.TEST_DATABASE_URL!, worker, inject('pgDatabasePrefix' as never) as string);
+  return workerDatabaseUrl(process.env.TEST_DATABASE_URL!, worker, inject('pgDatabasePrefix'));
 }
 
 const tableNames = (Object.values(schema) as unknown[])

@@ -91,7 +91,7 @@ export function rowsFromRace(horses: readonly RaceCardHorse[]): GeneratorRow[] {
         rating,
         originalRating: rating,
         adjustment: 0,
-        marketOdds: (h.bookieOdds ?? 0) > 0 ? (h.bookieOdds as number) : 0,
+        marketOdds: h.bookieOdds !== null && h.bookieOdds > 0 ? h.bookieOdds : 0,
         potentialNonRunner: h.potentialNonRunner,
         locked: true,
       };
@@ -125,7 +125,8 @@ export function calculateRows(rows: readonly GeneratorRow[], marketCorrection: b
     const base = withoutResults(row);
     if (!result.included) return base;
     const computed: Computed = {};
-    for (const key of COMPUTED_KEYS) (computed as Record<string, unknown>)[key] = result[key];
+    const copy = <K extends keyof Computed>(key: K) => (computed[key] = result[key]);
+    for (const key of COMPUTED_KEYS) copy(key);
     return { ...base, ...computed };
   });
 }

@@ -76,7 +76,7 @@ describe('generator state', () => {
     expect(done.calculated).toBe(true);
     const emptied = run(
       done,
-      ...done.rows.map((r) => ({ type: 'edit', id: r.id, field: 'marketOdds', text: '0' }) as GeneratorAction),
+      ...done.rows.map((r): GeneratorAction => ({ type: 'edit', id: r.id, field: 'marketOdds', text: '0' })),
       { type: 'autoCalculate' },
     );
     expect(emptied.calculated).toBe(false);

@@ -76,7 +76,7 @@ function editRow(state: GeneratorState, id: string, field: EditableField, text: 
     if (row[field] === value) return row;
     changed = true;
     const next = { ...row, [field]: value };
-    if (field === 'rating' && !row.locked) next.originalRating = value as number;
+    if (field === 'rating' && !row.locked && typeof value === 'number') next.originalRating = value;
     return next;
   });
   return changed ? { ...state, rows } : state;

@@ -7,6 +7,7 @@
  */
 import { parseOdds, round } from '../odds';
 import { afterRule4 } from './rule4';
+import { keysOf } from '../unknown-values';
 
 export const BET_TYPES = {
   double: { label: 'Double', legs: 2, smallest: 2 },
@@ -31,7 +32,7 @@ const ALIASES: Record<string, BetType> = { '4fold': 'fourfold', superyankee: 'ca
 export function betTypeOf(label: string): BetType | null {
   const key = compact(label);
   if (!key) return null;
-  const known = (Object.keys(BET_TYPES) as BetType[]).find((t) => t === key || compact(BET_TYPES[t].label) === key);
+  const known = keysOf(BET_TYPES).find((t) => t === key || compact(BET_TYPES[t].label) === key);
   return known ?? ALIASES[key] ?? null;
 }
 

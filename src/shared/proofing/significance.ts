@@ -52,8 +52,8 @@ const normalCdf = (z: number) => 0.5 * (1 + errorFunction(z / Math.SQRT2));
  * p = 1 − Φ(t) (with 30 bets or more the t and normal distributions agree to about 2 decimals).
  */
 export function pValueAboveZero(profits: readonly number[]): number {
-  const m = mean(profits as number[]);
-  const sd = sampleStandardDeviation(profits as number[]);
+  const m = mean(profits);
+  const sd = sampleStandardDeviation(profits);
   if (sd === 0) return m > 0 ? 0 : m < 0 ? 1 : 0.5;
   return 1 - normalCdf(m / (sd / Math.sqrt(profits.length)));
 }

@@ -7,6 +7,7 @@ import {
   type EmailPauseChoice,
 } from '../email-pause';
 import { isIsoDay } from '../london-time';
+import { isOneOf } from '../unknown-values';
 
 /** Request bodies of a member's own data rights: deleting the account, pausing member e-mails. */
 
@@ -30,8 +31,7 @@ const choiceShape = z
   .transform((b, ctx): EmailPauseChoice => {
     const hasDays = b.days !== undefined && b.days !== null;
     const hasUntil = b.until !== undefined && b.until !== null && b.until !== '';
-    if (hasDays && !hasUntil && typeof b.days === 'number' && (EMAIL_PAUSE_DAYS as readonly number[]).includes(b.days))
-      return { days: b.days };
+    if (hasDays && !hasUntil && isOneOf(EMAIL_PAUSE_DAYS, b.days)) return { days: b.days };
     if (hasUntil && !hasDays && typeof b.until === 'string' && isIsoDay(b.until.trim()))
       return { until: b.until.trim() };
     ctx.addIssue({ code: 'custom', message: EMAIL_PAUSE_CHOICE_MESSAGE });

@@ -3,6 +3,7 @@
  * multiplier rules shared by the admin form and the server, and the workbook's layout.
  */
 import { z } from 'zod';
+import { fieldOf } from '../unknown-values';
 
 export const MULTIPLIER_DEFAULTS = { main: 1, av8: 0.5 } as const;
 export const MULTIPLIER_MIN = 0;
@@ -32,18 +33,15 @@ export function normaliseMultiplier(value: unknown, fallback: number): number {
 }
 
 export function normaliseMultipliers(raw: unknown): ExportMultipliers {
-  const m = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   return {
-    main: normaliseMultiplier(m.main, MULTIPLIER_DEFAULTS.main),
-    av8: normaliseMultiplier(m.av8, MULTIPLIER_DEFAULTS.av8),
+    main: normaliseMultiplier(fieldOf(raw, 'main'), MULTIPLIER_DEFAULTS.main),
+    av8: normaliseMultiplier(fieldOf(raw, 'av8'), MULTIPLIER_DEFAULTS.av8),
   };
 }
 
 /** Any JSON body is accepted: missing or invalid multipliers take their defaults. */
 export const excelExportBody = z.unknown().transform((body) => ({
-  multipliers: normaliseMultipliers(
-    body && typeof body === 'object' ? (body as Record<string, unknown>).multipliers : undefined,
-  ),
+  multipliers: normaliseMultipliers(fieldOf(body, 'multipliers')),
 }));
 
 /** Sheet "Main" lists value above 0; "AV8+" value of at least 8. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../london-time';
 import type { PricePoint } from './prices';
 import type { Rule4 } from '../proofing/rule4';
+import { isOneOf } from '../unknown-values';
 
 /** A weekday tab as the admin form sends it ("saturday" or "Saturday"), normalised to lowercase. */
 export const weekdayParam = (label: string) =>
@@ -11,10 +12,9 @@ export const weekdayParam = (label: string) =>
     .trim()
     .min(1, `${label} is required: choose a weekday.`)
     .transform((v) => v.toLowerCase())
-    .refine((v): v is Weekday => (WEEKDAYS as readonly string[]).includes(v), {
+    .refine((v) => isOneOf(WEEKDAYS, v), {
       message: `${label} must be a weekday (sunday to saturday).`,
-    })
-    .transform((v) => v as Weekday);
+    });
 
 export const targetTabSchema = weekdayParam('targetTab');
 
@@ -172,10 +172,9 @@ export const clearDayParam = z
   .string()
   .trim()
   .transform((v) => v.toLowerCase())
-  .refine((v): v is 'yesterday' | 'today' | 'tomorrow' => ['yesterday', 'today', 'tomorrow'].includes(v), {
+  .refine((v) => isOneOf(['yesterday', 'today', 'tomorrow'], v), {
     message: 'The day must be yesterday, today or tomorrow.',
-  })
-  .transform((v) => v as 'yesterday' | 'today' | 'tomorrow');
+  });
 
 /** POST /api/vbg-race-cards/morning-odds: one "Horse: odds" line per runner for one weekday tab. */
 export const morningOddsTextBody = z.object(

@@ -30,6 +30,43 @@ const supportCharities = [
 const linkClass =
   'inline-flex min-h-11 items-center rounded text-navy-100 underline-offset-4 hover:text-white hover:underline sm:min-h-8';
 
+/** Support's address, and where to get help with gambling. */
+function SupportAndHelp({ supportEmail }: { supportEmail: string }) {
+  return (
+    <div className="text-sm">
+      <h2 className="font-semibold uppercase tracking-wider text-white">Support</h2>
+      <a href={`mailto:${supportEmail}`} className={`${linkClass} mt-2 gap-2 break-all`}>
+        <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {supportEmail}
+      </a>
+      <h2 className="mt-6 font-semibold uppercase tracking-wider text-white">Responsible gambling</h2>
+      <p className="mt-2">
+        <strong className="text-white">18+ | Please gamble responsibly</strong>
+      </p>
+      <p>
+        National Gambling Helpline:{' '}
+        <a href="tel:08088020133" className={linkClass}>
+          0808 8020 133
+        </a>
+      </p>
+      <Link to="/responsible-gambling" className={linkClass}>
+        Help, tools and taking a break
+      </Link>
+      <ul>
+        {supportCharities.map((c) => (
+          <li key={c.href}>
+            <a href={c.href} target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-1.5`}>
+              {c.label}
+              <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function Footer() {
   const config = useConfig();
   const now = useNow();
@@ -63,37 +100,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <div className="text-sm">
-          <h2 className="font-semibold uppercase tracking-wider text-white">Support</h2>
-          <a href={`mailto:${config.supportEmail}`} className={`${linkClass} mt-2 gap-2 break-all`}>
-            <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
-            {config.supportEmail}
-          </a>
-          <h2 className="mt-6 font-semibold uppercase tracking-wider text-white">Responsible gambling</h2>
-          <p className="mt-2">
-            <strong className="text-white">18+ | Please gamble responsibly</strong>
-          </p>
-          <p>
-            National Gambling Helpline:{' '}
-            <a href="tel:08088020133" className={linkClass}>
-              0808 8020 133
-            </a>
-          </p>
-          <Link to="/responsible-gambling" className={linkClass}>
-            Help, tools and taking a break
-          </Link>
-          <ul>
-            {supportCharities.map((c) => (
-              <li key={c.href}>
-                <a href={c.href} target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-1.5`}>
-                  {c.label}
-                  <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <SupportAndHelp supportEmail={config.supportEmail} />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-4 text-xs text-navy-200 sm:flex-row sm:items-center sm:justify-between">

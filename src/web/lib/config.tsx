@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { defaultPublicConfig, type PublicConfig } from '#shared/public-config';
+import { parseAnswer } from './request';
 
 /** The server puts the public configuration in <meta name="vbg-config"> (no inline script: strict CSP). */
 function readInjectedConfig(): PublicConfig | null {
@@ -7,7 +8,7 @@ function readInjectedConfig(): PublicConfig | null {
   const raw = document.querySelector('meta[name="vbg-config"]')?.getAttribute('content');
   if (!raw) return null;
   try {
-    return { ...defaultPublicConfig, ...(JSON.parse(raw) as Partial<PublicConfig>) };
+    return { ...defaultPublicConfig, ...parseAnswer<Partial<PublicConfig>>(raw) };
   } catch {
     return null;
   }
@@ -25,7 +26,7 @@ export function ConfigProvider({ children, initial }: { children: ReactNode; ini
     if (injected) return;
     let cancelled = false;
     fetch('/api/config', { credentials: 'include', cache: 'no-store' })
-      .then((res) => (res.ok ? (res.json() as Promise<Partial<PublicConfig>>) : null))
+      .then(async (res) => (res.ok ? parseAnswer<Partial<PublicConfig>>(await res.text()) : null))
       .then((body) => {
         if (!cancelled && body) setFetched({ ...defaultPublicConfig, ...body });
       })

@@ -1,5 +1,5 @@
 import type { PasteRefusal } from '#shared/pasted-race-lines';
-import { ApiError, apiJson, errorMessage } from './request';
+import { ApiError, apiJson, errorMessage, parseAnswer } from './request';
 
 /** What an analyst's paste came to: saved, or refused with each line's problem. */
 export type PasteOutcome<A> = { ok: true; answer: A } | { ok: false; refusal: PasteRefusal };
@@ -15,7 +15,7 @@ export async function sendPaste<A>(url: string, body: unknown, fallback: string)
     if (!(err instanceof ApiError) || err.status >= 500) throw err;
     let unmatched: PasteRefusal['unmatched'] = [];
     try {
-      unmatched = (JSON.parse(err.bodyText) as Partial<PasteRefusal>).unmatched ?? [];
+      unmatched = parseAnswer<Partial<PasteRefusal>>(err.bodyText).unmatched ?? [];
     } catch {
       // not JSON: the message alone
     }

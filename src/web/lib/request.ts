@@ -1,6 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { isMobileClient } from './device';
 import { noteSavedAt } from './saved-data';
+import { stringFieldOf } from '#shared/unknown-values';
 
 /**
  * Every non-OK answer becomes this error; its message is "{status}: {body text}",
@@ -67,14 +68,23 @@ export async function apiRequest(
     method,
     // A JSON content type with an empty body is refused by the server, so it goes with a body only.
     headers: { ...headers(hasJson), ...extraHeaders },
-    body: isForm ? (data as FormData) : hasJson ? JSON.stringify(data) : undefined,
+    body: isForm ? data : hasJson ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
   await throwIfNotOk(res);
   return res;
 }
 
-/** apiRequest and read the JSON answer. */
+/**
+ * The JSON text of one of our own answers as the type its route answers with (the server builds
+ * it from the shared schema's type): the one place the client takes the server's word for a shape.
+ * Where a wrong shape would do harm, check the parsed value instead (a zod schema, `fieldOf`).
+ */
+export function parseAnswer<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+/** apiRequest and read the JSON answer (null for an empty one). */
 export async function apiJson<T>(
   method: string,
   url: string,
@@ -82,18 +92,22 @@ export async function apiJson<T>(
   extraHeaders?: Record<string, string>,
 ): Promise<T> {
   const res = await apiRequest(method, url, data, extraHeaders);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return parseAnswer<T>((await res.text()) || 'null');
 }
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
-/** GET helper: the query key joined with "/" is the path; never served from the HTTP cache. */
+/**
+ * GET helper: the query key joined with "/" is the path; never served from the HTTP cache. A 401
+ * throws like any failure, or with 'returnNull' answers null.
+ */
+export function getJson<T>(url: string, on401?: 'throw'): Promise<T>;
+export function getJson<T>(url: string, on401: UnauthorizedBehavior): Promise<T | null>;
 export async function getJson<T>(url: string, on401: UnauthorizedBehavior = 'throw'): Promise<T | null> {
   const res = await readFetch(url, { credentials: 'include', cache: 'no-store', headers: headers(false) });
   if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfNotOk(res);
-  return (await res.json()) as T;
+  return parseAnswer<T>(await res.text());
 }
 
 export function getQueryFn<T>({ on401 = 'throw' }: { on401?: UnauthorizedBehavior } = {}): QueryFunction<T | null> {
@@ -113,9 +127,10 @@ export function errorMessage(
     const body = err.bodyText.trim();
     if (body.startsWith('{')) {
       try {
-        const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
-        if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-        if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
+        const parsed: unknown = JSON.parse(body);
+        const said =
+          stringFieldOf(parsed, 'message', { nonEmpty: true }) ?? stringFieldOf(parsed, 'error', { nonEmpty: true });
+        if (said) return said;
       } catch {
         // not JSON after all: fall through to the fallback
       }
@@ -128,8 +143,8 @@ export function errorMessage(
     const m = /^\d{3}: (\{.*\})$/s.exec(err.message);
     if (m) {
       try {
-        const parsed = JSON.parse(m[1]) as { message?: unknown };
-        if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+        const said = stringFieldOf(JSON.parse(m[1]), 'message', { nonEmpty: true });
+        if (said) return said;
       } catch {
         return fallback;
       }
@@ -150,8 +165,7 @@ export function isUnauthorized(err: unknown): boolean {
 export function confirmationField(err: unknown): string | null {
   if (!(err instanceof ApiError) || err.status !== 409) return null;
   try {
-    const parsed = JSON.parse(err.bodyText) as { confirm?: unknown };
-    return typeof parsed.confirm === 'string' && parsed.confirm ? parsed.confirm : null;
+    return stringFieldOf(JSON.parse(err.bodyText), 'confirm', { nonEmpty: true }) ?? null;
   } catch {
     return null;
   }

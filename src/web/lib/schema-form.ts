@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -15,3 +15,6 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const resolver = zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: 'onTouched' });
 }
+
+/** What `useSchemaForm(schema)` returns, for the parts of a form that take it as a prop. */
+export type SchemaForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>>;

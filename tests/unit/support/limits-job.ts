@@ -5,7 +5,10 @@ import { jobHandler } from '#server/workers/run-worker';
 export type LimitsJob =
   { kind: 'double'; bytes: Uint8Array } | { kind: 'refuse' } | { kind: 'fail' } | { kind: 'spin' } | { kind: 'hog' };
 
-export default jobHandler<LimitsJob, unknown>(async (job) => {
+// The promise's executor turns what the job throws into its rejection, as an async job's would be.
+export default jobHandler<LimitsJob, unknown>((job) => new Promise((resolve) => resolve(run(job))));
+
+function run(job: LimitsJob): unknown {
   switch (job.kind) {
     case 'double':
       return Array.from(job.bytes, (b) => b * 2);
@@ -22,4 +25,4 @@ export default jobHandler<LimitsJob, unknown>(async (job) => {
       for (;;) kept.push(new Array<number>(1_000_000).fill(1));
     }
   }
-});
+}

@@ -37,9 +37,6 @@ function Row({ label, value }: { label: string; value: string }) {
 /** My Account's Subscription tab: the member's plan, and cancelling or resuming it. */
 export function SubscriptionTab({ user }: { user: CurrentUser }) {
   const [confirming, setConfirming] = useState(false);
-  const [why, setWhy] = useState(NO_REASON);
-  const cancel = useCancelSubscription();
-  const resume = useResumeSubscription();
   const hasSubscription = user.isSubscribed || !!user.subscriptionType;
   // Once access has ended the date is in the past: neither a renewal nor a future expiry.
   const dateLabel = user.isSubscribed
@@ -47,50 +44,8 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
     : 'Expired';
   // Cards, invoices and receipts (Stripe's customer portal) for a paid plan; the local checkout says it has none.
   const showBilling = isPaidPlanType(user.subscriptionType);
-  const updateCard =
-    useConfig().paymentsProvider === 'stripe'
-      ? 'update it with “Manage cards and receipts” below'
-      : 'with the test checkout there is no card to update';
   // A subscription that has lapsed (or was revoked) can be taken out again from here; one whose payment is being retried is fixed with a new card instead.
   const canResubscribe = !user.isSubscribed && !user.paymentFailedAt;
-
-  function onConfirm() {
-    const comment = why.comment.trim();
-    cancel.mutate(
-      { ...(why.reason ? { reason: why.reason } : {}), ...(comment ? { comment } : {}) },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          setWhy(NO_REASON);
-          toast({
-            title: 'Subscription cancelled',
-            description:
-              "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
-          });
-        },
-        onError: (err) => {
-          setConfirming(false);
-          toast({
-            title: 'Cancellation failed',
-            description: errorMessage(err, 'Unable to cancel subscription', 'Unable to cancel subscription'),
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  }
-
-  function onResume() {
-    resume.mutate(undefined, {
-      onSuccess: (result) => toast({ title: 'Subscription resumed', description: result.message }),
-      onError: (err) =>
-        toast({
-          title: 'Resume failed',
-          description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'),
-          variant: 'destructive',
-        }),
-    });
-  }
 
   if (!hasSubscription) {
     return (
@@ -100,9 +55,7 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           <CardDescription>You don’t have an active subscription.</CardDescription>
         </CardHeader>
         <CardFooter>
-          <ButtonLink to="/subscribe" variant="gold">
-            Subscribe £{PRICE_MONTHLY_GBP}/month
-          </ButtonLink>
+          <SubscribeLink />
         </CardFooter>
       </Card>
     );
@@ -112,24 +65,7 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <CardTitle>Subscription</CardTitle>
-        {user.paymentFailedAt && (
-          <p role="status" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-            {user.isSubscribed
-              ? `Your last payment did not go through. You keep access until ${formatLongDate(user.graceUntil) ?? 'the end of the grace period'} while we try your card again: ${updateCard}.`
-              : `Your last payment did not go through and your grace period has ended: ${updateCard} to get access back.`}
-          </p>
-        )}
-        {!user.isSubscribed ? (
-          <CardDescription>Your subscription has ended. Subscribe again to get members’ features back.</CardDescription>
-        ) : (
-          user.cancelAtPeriodEnd && (
-            <CardDescription>
-              Your subscription has been cancelled; you keep access until the date below.
-              {canResume(user) &&
-                ' Changed your mind? Resume it before then and it renews as before, with nothing to pay now.'}
-            </CardDescription>
-          )
-        )}
+        <SubscriptionNotices user={user} />
       </CardHeader>
       <CardContent>
         <dl>
@@ -144,16 +80,8 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
       </CardContent>
       {(canCancel(user) || canResume(user) || showBilling || canResubscribe) && (
         <CardFooter>
-          {canResume(user) && (
-            <Button variant="gold" onClick={onResume} disabled={resume.isPending}>
-              {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
-            </Button>
-          )}
-          {canResubscribe && (
-            <ButtonLink to="/subscribe" variant="gold">
-              Subscribe £{PRICE_MONTHLY_GBP}/month
-            </ButtonLink>
-          )}
+          {canResume(user) && <ResumeButton />}
+          {canResubscribe && <SubscribeLink />}
           {canCancel(user) && (
             <Button variant="destructive" onClick={() => setConfirming(true)}>
               Cancel Subscription
@@ -162,20 +90,114 @@ export function SubscriptionTab({ user }: { user: CurrentUser }) {
           {showBilling && <ManageBillingButton />}
         </CardFooter>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Cancel your subscription?"
-        description="You will keep access until the end of your current billing period, and lose access to members’ features after that."
-        confirmLabel="Yes, cancel subscription"
-        cancelLabel="Keep subscription"
-        busyLabel="Cancelling..."
-        busy={cancel.isPending}
-        destructive
-        onConfirm={onConfirm}
-        onCancel={() => setConfirming(false)}
-      >
-        <CancelReasonFields value={why} onChange={setWhy} />
-      </ConfirmDialog>
+      <CancelDialog open={confirming} onClose={() => setConfirming(false)} />
     </Card>
+  );
+}
+
+function SubscribeLink() {
+  return (
+    <ButtonLink to="/subscribe" variant="gold">
+      Subscribe £{PRICE_MONTHLY_GBP}/month
+    </ButtonLink>
+  );
+}
+
+/** A payment being retried or failed for good, an ended subscription, or one set to end. */
+function SubscriptionNotices({ user }: { user: CurrentUser }) {
+  const updateCard =
+    useConfig().paymentsProvider === 'stripe'
+      ? 'update it with “Manage cards and receipts” below'
+      : 'with the test checkout there is no card to update';
+  return (
+    <>
+      {user.paymentFailedAt && (
+        <p role="status" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {user.isSubscribed
+            ? `Your last payment did not go through. You keep access until ${formatLongDate(user.graceUntil) ?? 'the end of the grace period'} while we try your card again: ${updateCard}.`
+            : `Your last payment did not go through and your grace period has ended: ${updateCard} to get access back.`}
+        </p>
+      )}
+      {!user.isSubscribed ? (
+        <CardDescription>Your subscription has ended. Subscribe again to get members’ features back.</CardDescription>
+      ) : (
+        user.cancelAtPeriodEnd && (
+          <CardDescription>
+            Your subscription has been cancelled; you keep access until the date below.
+            {canResume(user) &&
+              ' Changed your mind? Resume it before then and it renews as before, with nothing to pay now.'}
+          </CardDescription>
+        )
+      )}
+    </>
+  );
+}
+
+function ResumeButton() {
+  const resume = useResumeSubscription();
+  function onResume() {
+    resume.mutate(undefined, {
+      onSuccess: (result) => toast({ title: 'Subscription resumed', description: result.message }),
+      onError: (err) =>
+        toast({
+          title: 'Resume failed',
+          description: errorMessage(err, 'Unable to resume subscription', 'Unable to resume subscription'),
+          variant: 'destructive',
+        }),
+    });
+  }
+  return (
+    <Button variant="gold" onClick={onResume} disabled={resume.isPending}>
+      {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
+    </Button>
+  );
+}
+
+/** Cancelling at the period's end, confirmed, with the optional reason why. */
+function CancelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [why, setWhy] = useState(NO_REASON);
+  const cancel = useCancelSubscription();
+
+  function onConfirm() {
+    const comment = why.comment.trim();
+    cancel.mutate(
+      { ...(why.reason ? { reason: why.reason } : {}), ...(comment ? { comment } : {}) },
+      {
+        onSuccess: () => {
+          onClose();
+          setWhy(NO_REASON);
+          toast({
+            title: 'Subscription cancelled',
+            description:
+              "Your subscription has been cancelled. You'll retain access until the end of your billing period.",
+          });
+        },
+        onError: (err) => {
+          onClose();
+          toast({
+            title: 'Cancellation failed',
+            description: errorMessage(err, 'Unable to cancel subscription', 'Unable to cancel subscription'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Cancel your subscription?"
+      description="You will keep access until the end of your current billing period, and lose access to members’ features after that."
+      confirmLabel="Yes, cancel subscription"
+      cancelLabel="Keep subscription"
+      busyLabel="Cancelling..."
+      busy={cancel.isPending}
+      destructive
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    >
+      <CancelReasonFields value={why} onChange={setWhy} />
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError, errorMessage } from '#web/lib/request';
+import { fieldOf } from '#shared/unknown-values';
 
 /**
  * This browser's side of Web Push: whether it can take alerts, and turning them on or off. Every
@@ -57,7 +58,7 @@ const failed = (err: unknown, fallback: string): DeviceOutcome => ({ ok: false, 
 function endpointTaken(err: unknown): boolean {
   if (!(err instanceof ApiError) || err.status !== 409) return false;
   try {
-    return (JSON.parse(err.bodyText) as { code?: unknown }).code === 'endpoint_taken';
+    return fieldOf(JSON.parse(err.bodyText), 'code') === 'endpoint_taken';
   } catch {
     return false;
   }

@@ -70,7 +70,7 @@ export function sanitizeArticleHtml(html: string | null | undefined): string {
   const server = domlessSanitizer();
   if (server) return server.article(html);
   ensureHooks();
-  return DOMPurify.sanitize(html, articleConfig) as string;
+  return DOMPurify.sanitize(html, articleConfig);
 }
 
 export function sanitizeSummaryHtml(html: string | null | undefined): string {
@@ -78,7 +78,7 @@ export function sanitizeSummaryHtml(html: string | null | undefined): string {
   const server = domlessSanitizer();
   if (server) return server.summary(html);
   ensureHooks();
-  return DOMPurify.sanitize(html, summaryConfig) as string;
+  return DOMPurify.sanitize(html, summaryConfig);
 }
 
 /** Plain text of an HTML fragment (admin list previews). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/schemas/auth';
-import { ApiError, apiJson, errorMessage, readFetch } from '#web/lib/request';
+import { ApiError, apiJson, errorMessage, parseAnswer, readFetch } from '#web/lib/request';
 import { isMobileClient } from '#web/lib/device';
 import { clearBrowserStorage } from '#web/lib/storage';
 import { toast, type ToastInput } from '#web/components/ui/use-toast';
@@ -27,8 +27,7 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
     return null;
   }
   if (!res.ok) throw new Error('Authentication check failed');
-  const body = (await res.json()) as CurrentUser | null;
-  return body || null;
+  return parseAnswer<CurrentUser | null>(await res.text()) || null;
 }
 
 export interface LoginInput {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BookOpen, ChevronDown, ExternalLink, FileText, Inbox } from 'lucide-react';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import type { BackCatalogueEntry } from '#shared/schemas/tips';
-import { attachedAssetUrl, groupCatalogue, monthKey } from '#shared/tips-format';
+import { attachedAssetUrl, groupCatalogue, monthKey, type CatalogueMonth } from '#shared/tips-format';
 import { PageHeader } from '#web/components/page-header';
 import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -102,45 +102,14 @@ export function BackCataloguePage() {
                     {year.year}
                   </h2>
                   <div className="grid gap-3">
-                    {year.months.map((month) => {
-                      const open = isOpen(month.key);
-                      const panelId = `month-${month.key}`;
-                      return (
-                        <div key={month.key} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-                          <h3>
-                            <button
-                              type="button"
-                              aria-expanded={open}
-                              aria-controls={panelId}
-                              onClick={() => setToggled((t) => ({ ...t, [month.key]: !open }))}
-                              className="flex min-h-12 w-full items-center gap-3 px-4 py-3 text-left font-semibold text-navy-900"
-                            >
-                              <span className="flex-1">{month.label}</span>
-                              <span className="rounded-full bg-navy-50 px-2.5 py-0.5 text-sm text-navy-700">
-                                {month.entries.length} {month.entries.length === 1 ? 'guide' : 'guides'}
-                              </span>
-                              <ChevronDown
-                                className={cn('h-5 w-5 transition-transform', open && 'rotate-180')}
-                                aria-hidden="true"
-                              />
-                            </button>
-                          </h3>
-                          {/* Closed months are in the page, hidden: without JavaScript (no button works)
-                              index.html's <noscript> style shows every month (class nojs-open). */}
-                          <ul
-                            id={panelId}
-                            hidden={!open}
-                            className="nojs-open grid gap-1 border-t border-slate-200 p-2"
-                          >
-                            {month.entries.map((entry) => (
-                              <li key={entry.id}>
-                                <EntryRow entry={entry} />
-                              </li>
-                            ))}
-                          </ul>
-                        </div>
-                      );
-                    })}
+                    {year.months.map((month) => (
+                      <MonthPanel
+                        key={month.key}
+                        month={month}
+                        open={isOpen(month.key)}
+                        onToggle={() => setToggled((t) => ({ ...t, [month.key]: !isOpen(month.key) }))}
+                      />
+                    ))}
                   </div>
                 </section>
               ))}
@@ -149,5 +118,46 @@ export function BackCataloguePage() {
         </QueryView>
       </div>
     </>
+  );
+}
+
+/** One month of guides: a button that opens or closes its list. */
+function MonthPanel({
+  month,
+  open,
+  onToggle,
+}: {
+  month: CatalogueMonth<BackCatalogueEntry>;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const panelId = `month-${month.key}`;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex min-h-12 w-full items-center gap-3 px-4 py-3 text-left font-semibold text-navy-900"
+        >
+          <span className="flex-1">{month.label}</span>
+          <span className="rounded-full bg-navy-50 px-2.5 py-0.5 text-sm text-navy-700">
+            {month.entries.length} {month.entries.length === 1 ? 'guide' : 'guides'}
+          </span>
+          <ChevronDown className={cn('h-5 w-5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </button>
+      </h3>
+      {/* Closed months are in the page, hidden: without JavaScript (no button works)
+          index.html's <noscript> style shows every month (class nojs-open). */}
+      <ul id={panelId} hidden={!open} className="nojs-open grid gap-1 border-t border-slate-200 p-2">
+        {month.entries.map((entry) => (
+          <li key={entry.id}>
+            <EntryRow entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -16,27 +16,9 @@ import { ACCOUNT_SUBSCRIPTION_PATH, useCheckoutSession, useSetPassword } from '.
 /** The automatic sign-in follows the password step after 1 second. */
 export const AUTO_LOGIN_DELAY_MS = 1000;
 
-/**
- * Set password, the second step after paying for a new account (decision 0018). The set-password call
- * already signs the browser in; after a second the user is refetched and sent home, or to the
- * sign-in page with the e-mail filled in when that did not work. Without JavaScript the form posts
- * to the server, which signs in and goes home, or comes back here with ?error=.
- */
-export function SetPasswordPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const sessionId = params.get('session_id');
-  const lookup = useCheckoutSession(sessionId);
-  const setPassword = useSetPassword();
-  const [password, setPasswordValue] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [done, setDone] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+/** The toast that says why this page cannot be used: no checkout session named, or it could not be read. */
+function useSessionWarning(sessionId: string | null, lookupFailed: boolean) {
   const warned = useRef(false);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   useEffect(() => {
     if (warned.current) return;
     if (!sessionId) {
@@ -46,7 +28,7 @@ export function SetPasswordPage() {
         description: 'No session ID found. Please complete payment first.',
         variant: 'destructive',
       });
-    } else if (lookup.isError) {
+    } else if (lookupFailed) {
       warned.current = true;
       toast({
         title: 'Session Error',
@@ -54,12 +36,36 @@ export function SetPasswordPage() {
         variant: 'destructive',
       });
     }
-  }, [sessionId, lookup.isError]);
+  }, [sessionId, lookupFailed]);
+}
 
-  const email = lookup.data?.email ?? '';
+/**
+ * Setting the password, then after a second the sign-in it made: the user refetched and sent home,
+ * or to the sign-in page with the e-mail filled in when that did not work.
+ */
+function useSetPasswordThenSignIn(sessionId: string | null, email: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setPassword = useSetPassword();
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function signInAndGoHome() {
+    try {
+      const user = await queryClient.fetchQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+      if (user) {
+        void navigate('/', { replace: true });
+        return;
+      }
+    } catch {
+      // fall through to the sign-in page
+    }
+    void navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
+  }
+
+  function submit(password: string, confirm: string) {
     if (!sessionId) return;
     const problem = newPasswordProblem(password, confirm);
     if (problem) return void toast({ ...problem, variant: 'destructive' });
@@ -82,17 +88,28 @@ export function SetPasswordPage() {
     );
   }
 
-  async function signInAndGoHome() {
-    try {
-      const user = await queryClient.fetchQuery({ queryKey: AUTH_USER_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
-      if (user) {
-        void navigate('/', { replace: true });
-        return;
-      }
-    } catch {
-      // fall through to the sign-in page
-    }
-    void navigate(`/login?email=${encodeURIComponent(email)}`, { replace: true });
+  return { submit, done, busy: setPassword.isPending || done, sent: !setPassword.isIdle };
+}
+
+/**
+ * Set password, the second step after paying for a new account (decision 0018). The set-password call
+ * already signs the browser in; after a second the user is refetched and sent home, or to the
+ * sign-in page with the e-mail filled in when that did not work. Without JavaScript the form posts
+ * to the server, which signs in and goes home, or comes back here with ?error=.
+ */
+export function SetPasswordPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const lookup = useCheckoutSession(sessionId);
+  const [password, setPasswordValue] = useState('');
+  const [confirm, setConfirm] = useState('');
+  useSessionWarning(sessionId, lookup.isError);
+  const email = lookup.data?.email ?? '';
+  const setPassword = useSetPasswordThenSignIn(sessionId, email);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPassword.submit(password, confirm);
   }
 
   if (!sessionId) {
@@ -127,30 +144,9 @@ export function SetPasswordPage() {
 
   // Only an account this checkout created, still without a password, within a day of paying
   // (decision 0018). Once the password is set here, `done` keeps the form for the sign-in step.
-  if (!lookup.data?.needsPassword && !done) {
-    return (
-      <AuthCard title="Set Your Password" description="There is no password to set for this payment.">
-        <div className="grid gap-4">
-          <p className="text-slate-700">
-            The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign
-            in to use it. Never chosen a password, or the link is more than a day old? Use “Forgot password?” on the
-            sign-in page.
-          </p>
-          <ButtonLink
-            to={`/login?email=${encodeURIComponent(email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`}
-            variant="gold"
-            size="lg"
-            className="w-full"
-          >
-            Sign In
-          </ButtonLink>
-        </div>
-      </AuthCard>
-    );
-  }
+  if (!lookup.data?.needsPassword && !setPassword.done) return <NoPasswordToSet email={email} />;
 
-  const busy = setPassword.isPending || done;
-  const refused = setPassword.isIdle ? formErrorText(SET_PASSWORD_FORM_ERRORS, params.get('error')) : null;
+  const refused = setPassword.sent ? null : formErrorText(SET_PASSWORD_FORM_ERRORS, params.get('error'));
   return (
     <AuthCard title="Set Your Password" description="Choose a password to sign in to your new account.">
       <FormRefusal message={refused} />
@@ -171,10 +167,33 @@ export function SetPasswordPage() {
           onPassword={setPasswordValue}
           onConfirmation={setConfirm}
         />
-        <Button type="submit" variant="gold" size="lg" disabled={busy} className="w-full">
-          {busy ? 'Setting Password...' : 'Set Password & Continue'}
+        <Button type="submit" variant="gold" size="lg" disabled={setPassword.busy} className="w-full">
+          {setPassword.busy ? 'Setting Password...' : 'Set Password & Continue'}
         </Button>
       </form>
+    </AuthCard>
+  );
+}
+
+/** A checkout whose account already has a password (or the link is old): sign in instead. */
+function NoPasswordToSet({ email }: { email: string }) {
+  return (
+    <AuthCard title="Set Your Password" description="There is no password to set for this payment.">
+      <div className="grid gap-4">
+        <p className="text-slate-700">
+          The subscription is on the account for <strong className="break-words text-navy-900">{email}</strong>. Sign in
+          to use it. Never chosen a password, or the link is more than a day old? Use “Forgot password?” on the sign-in
+          page.
+        </p>
+        <ButtonLink
+          to={`/login?email=${encodeURIComponent(email)}&next=${encodeURIComponent(ACCOUNT_SUBSCRIPTION_PATH)}`}
+          variant="gold"
+          size="lg"
+          className="w-full"
+        >
+          Sign In
+        </ButtonLink>
+      </div>
     </AuthCard>
   );
 }

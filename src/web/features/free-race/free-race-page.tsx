@@ -37,6 +37,24 @@ function useFreeRacePreview() {
   });
 }
 
+/** What members get: the way from the free race to the full guide. */
+function FullGuideCard() {
+  return (
+    <Card tone="members">
+      <CardHeader>
+        <Crown aria-hidden="true" className="h-8 w-8 text-gold-700" />
+        <CardTitle>Full Daily Guide</CardTitle>
+        <CardDescription>Every race card with VB ratings, the daily tips and the value generator.</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <ButtonLink to="/subscribe" variant="gold">
+          Subscribe £{PRICE_MONTHLY_GBP}/month
+        </ButtonLink>
+      </CardFooter>
+    </Card>
+  );
+}
+
 /** The one free race of the day, with the way to the full guide. */
 export function FreeRacePage() {
   const { data, isPending, isError } = useFreeRacePreview();
@@ -80,20 +98,7 @@ export function FreeRacePage() {
               )}
             </CardFooter>
           </Card>
-          <Card tone="members">
-            <CardHeader>
-              <Crown aria-hidden="true" className="h-8 w-8 text-gold-700" />
-              <CardTitle>Full Daily Guide</CardTitle>
-              <CardDescription>
-                Every race card with VB ratings, the daily tips and the value generator.
-              </CardDescription>
-            </CardHeader>
-            <CardFooter>
-              <ButtonLink to="/subscribe" variant="gold">
-                Subscribe £{PRICE_MONTHLY_GBP}/month
-              </ButtonLink>
-            </CardFooter>
-          </Card>
+          <FullGuideCard />
         </div>
         <div ref={cardRef} className="scroll-mt-4">
           {isPending ? (

@@ -29,7 +29,7 @@ export function LogBetForm({ target, onDone }: { target: BetTarget; onDone?: () 
   const form = useSchemaForm(newBetBody, { ...target, stake: '', eachWay: false });
   const { errors } = form.formState;
   const [price, stake, eachWay] = useWatch({ control: form.control, name: ['price', 'stake', 'eachWay'] });
-  const stakeText = String(stake ?? '');
+  const stakeText = typeof stake === 'string' || typeof stake === 'number' ? String(stake) : '';
   const stakePence = Math.round(Number(stakeText) * 100);
   const outlay =
     stakeText.trim() && Number.isFinite(stakePence) && stakePence > 0

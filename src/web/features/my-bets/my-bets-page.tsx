@@ -67,8 +67,6 @@ export function MyBetsPage() {
 }
 
 function BetsBody({ data }: { data: MyBetsResponse }) {
-  const remove = useDeleteBet();
-  const odds = useFormatOdds();
   // The record's P/L line, in pounds.
   const series: RunningPoint[] = useMemo(
     () =>
@@ -119,87 +117,98 @@ function BetsBody({ data }: { data: MyBetsResponse }) {
           </div>
         </CardHeader>
         <CardContent>
-          <ScrollRegion label="Every bet" className="relative w-0 min-w-full">
-            <table
-              className="w-full text-sm sm:min-w-[44rem] [&_td]:px-1 [&_td]:py-2 [&_th]:px-1 [&_th]:py-2 sm:[&_td]:px-3 sm:[&_th]:px-3"
-              data-testid="bets-table"
-            >
-              <thead className="border-b border-slate-300 text-left text-slate-700">
-                <tr>
-                  <th scope="col" className="hidden sm:table-cell">
-                    Race
-                  </th>
-                  <th scope="col">Horse</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Stake</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Profit</th>
-                  <th scope="col">
-                    <span className="sr-only">Delete</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.bets.map((b) => (
-                  <tr key={b.id} className="border-b border-slate-200">
-                    <td className="hidden whitespace-nowrap sm:table-cell">
-                      {b.raceDate} {b.raceTime} {b.course}
-                    </td>
-                    <th scope="row" className="text-left font-semibold text-navy-900">
-                      {b.horseName}
-                      {/* On a phone the race goes under the horse: no column to scroll to. */}
-                      <span className="block text-xs font-normal text-slate-700 sm:hidden">
-                        {b.raceDate} {b.raceTime} {b.course}
-                      </span>
-                    </th>
-                    <td>{odds(b.price)}</td>
-                    <td className="sm:whitespace-nowrap">
-                      {formatPounds(b.stakePence)}
-                      {/* "£2.00 e/w" is £2 a part: the money laid out is shown beside it (below it on a phone). */}
-                      {b.eachWay && (
-                        <>
-                          {' '}
-                          e/w{' '}
-                          <span className="block text-slate-700 sm:inline">
-                            ({formatPounds(betOutlayPence(b))} total)
-                          </span>
-                        </>
-                      )}
-                    </td>
-                    <td className="font-semibold">{STATUS[b.status]}</td>
-                    <td className={cn('whitespace-nowrap font-semibold tabular-nums', tone(b.profitPence))}>
-                      {b.profitPence === null ? '—' : formatPounds(b.profitPence)}
-                    </td>
-                    <td className="text-right">
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Delete bet on ${b.horseName}`}
-                        disabled={remove.isPending}
-                        onClick={() =>
-                          remove.mutate(b.id, {
-                            onSuccess: () =>
-                              toast({ title: 'Bet Deleted', description: `${b.horseName} removed from your log.` }),
-                            onError: (err) =>
-                              toast({
-                                title: 'Delete Failed',
-                                description: errorMessage(err, 'Could not delete the bet'),
-                                variant: 'destructive',
-                              }),
-                          })
-                        }
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <BetsTable bets={data.bets} />
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/** Every bet of the log, newest first, each deletable. */
+function BetsTable({ bets }: { bets: MyBet[] }) {
+  const remove = useDeleteBet();
+  const onDelete = (b: MyBet) =>
+    remove.mutate(b.id, {
+      onSuccess: () => toast({ title: 'Bet Deleted', description: `${b.horseName} removed from your log.` }),
+      onError: (err) =>
+        toast({
+          title: 'Delete Failed',
+          description: errorMessage(err, 'Could not delete the bet'),
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <ScrollRegion label="Every bet" className="relative w-0 min-w-full">
+      <table
+        className="w-full text-sm sm:min-w-[44rem] [&_td]:px-1 [&_td]:py-2 [&_th]:px-1 [&_th]:py-2 sm:[&_td]:px-3 sm:[&_th]:px-3"
+        data-testid="bets-table"
+      >
+        <thead className="border-b border-slate-300 text-left text-slate-700">
+          <tr>
+            <th scope="col" className="hidden sm:table-cell">
+              Race
+            </th>
+            <th scope="col">Horse</th>
+            <th scope="col">Price</th>
+            <th scope="col">Stake</th>
+            <th scope="col">Result</th>
+            <th scope="col">Profit</th>
+            <th scope="col">
+              <span className="sr-only">Delete</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {bets.map((b) => (
+            <BetRow key={b.id} bet={b} deleting={remove.isPending} onDelete={() => onDelete(b)} />
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+function BetRow({ bet: b, deleting, onDelete }: { bet: MyBet; deleting: boolean; onDelete: () => void }) {
+  const odds = useFormatOdds();
+  return (
+    <tr className="border-b border-slate-200">
+      <td className="hidden whitespace-nowrap sm:table-cell">
+        {b.raceDate} {b.raceTime} {b.course}
+      </td>
+      <th scope="row" className="text-left font-semibold text-navy-900">
+        {b.horseName}
+        {/* On a phone the race goes under the horse: no column to scroll to. */}
+        <span className="block text-xs font-normal text-slate-700 sm:hidden">
+          {b.raceDate} {b.raceTime} {b.course}
+        </span>
+      </th>
+      <td>{odds(b.price)}</td>
+      <td className="sm:whitespace-nowrap">
+        {formatPounds(b.stakePence)}
+        {/* "£2.00 e/w" is £2 a part: the money laid out is shown beside it (below it on a phone). */}
+        {b.eachWay && (
+          <>
+            {' '}
+            e/w <span className="block text-slate-700 sm:inline">({formatPounds(betOutlayPence(b))} total)</span>
+          </>
+        )}
+      </td>
+      <td className="font-semibold">{STATUS[b.status]}</td>
+      <td className={cn('whitespace-nowrap font-semibold tabular-nums', tone(b.profitPence))}>
+        {b.profitPence === null ? '—' : formatPounds(b.profitPence)}
+      </td>
+      <td className="text-right">
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label={`Delete bet on ${b.horseName}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </td>
+    </tr>
   );
 }
 

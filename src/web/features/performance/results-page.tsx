@@ -64,6 +64,54 @@ function ClosingLineStats({ label, summary, testId }: { label: string; summary: 
 const resultTone = (tip: ResultsTip) =>
   tip.result === 'WON' ? 'bg-green-50' : tip.result === 'NR' ? 'bg-slate-50' : 'bg-red-50';
 
+/** The advised price; one corrected after the tip went out shows beside what members were told, never instead of it. */
+function AdvisedCell({ tip }: { tip: ResultsTip }) {
+  const odds = useFormatOdds();
+  return (
+    <>
+      {odds(tip.advisedOdds) || '—'}
+      {tip.correctedOdds && (
+        <>
+          <span className="sr-only">, </span>
+          <span className="block whitespace-nowrap text-xs text-slate-700">corrected to {odds(tip.correctedOdds)}</span>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The result, its Rule 4 deduction, and the day it was corrected when it was changed after settling. */
+function ResultCell({ tip }: { tip: ResultsTip }) {
+  return (
+    <>
+      {tip.result}
+      {tip.rule4 && (
+        <span className="block whitespace-nowrap text-xs font-normal text-slate-700">{rule4Text(tip.rule4)}</span>
+      )}
+      {tip.correctedAt && (
+        <span className="block whitespace-nowrap text-xs font-normal text-slate-700">
+          Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * When the tip was published; one not proofed is counted with the rest, but said plainly: nothing
+ * outside VBG shows it was sealed before the off.
+ */
+function PublishedCell({ tip }: { tip: ResultsTip }) {
+  return (
+    <>
+      {formatPublished(tip.publishedAt)}
+      {!tip.proofed && (
+        <span className="block whitespace-nowrap text-xs font-semibold text-amber-800">Not proofed</span>
+      )}
+    </>
+  );
+}
+
 /** Every settled tip, newest first, its row shaded by its result. */
 function TipsTable({ tips }: { tips: ResultsTip[] }) {
   const odds = useFormatOdds();
@@ -79,20 +127,7 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
     { header: 'Race', cell: (tip) => raceLabel(tip) || '—' },
     {
       header: 'Advised',
-      cell: (tip) => (
-        <>
-          {odds(tip.advisedOdds) || '—'}
-          {/* A price corrected after the tip went out shows beside what members were told, never instead of it. */}
-          {tip.correctedOdds && (
-            <>
-              <span className="sr-only">, </span>
-              <span className="block whitespace-nowrap text-xs text-slate-700">
-                corrected to {odds(tip.correctedOdds)}
-              </span>
-            </>
-          )}
-        </>
-      ),
+      cell: (tip) => <AdvisedCell tip={tip} />,
     },
     {
       header: 'SP',
@@ -117,20 +152,7 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
     {
       header: 'Result',
       className: 'font-bold',
-      cell: (tip) => (
-        <>
-          {tip.result}
-          {tip.rule4 && (
-            <span className="block whitespace-nowrap text-xs font-normal text-slate-700">{rule4Text(tip.rule4)}</span>
-          )}
-          {/* A result changed after it was first settled says so, with the day. */}
-          {tip.correctedAt && (
-            <span className="block whitespace-nowrap text-xs font-normal text-slate-700">
-              Corrected {formatLongDay(londonDate(new Date(tip.correctedAt)), false)}
-            </span>
-          )}
-        </>
-      ),
+      cell: (tip) => <ResultCell tip={tip} />,
     },
     {
       header: 'P/L (advised)',
@@ -147,15 +169,7 @@ function TipsTable({ tips }: { tips: ResultsTip[] }) {
       header: 'Published',
       className: 'whitespace-nowrap',
       cellClassName: 'text-slate-700',
-      cell: (tip) => (
-        <>
-          {formatPublished(tip.publishedAt)}
-          {/* Counted with the rest, but said plainly: nothing outside VBG shows it was sealed before the off. */}
-          {!tip.proofed && (
-            <span className="block whitespace-nowrap text-xs font-semibold text-amber-800">Not proofed</span>
-          )}
-        </>
-      ),
+      cell: (tip) => <PublishedCell tip={tip} />,
     },
   ];
   return (
@@ -214,48 +228,13 @@ export function ResultsPage() {
   );
 }
 
-function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>['data']> }) {
+type Results = NonNullable<ReturnType<typeof useResults>['data']>;
+
+function ResultsBody({ data }: { data: Results }) {
   const { overall, byType, byMonth, series } = data.stats;
   return (
     <>
-      <section aria-labelledby="summary-heading" className="grid grid-cols-1 gap-3">
-        <h2 id="summary-heading" className="text-xl font-bold text-navy-900">
-          Summary
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-          <Stat
-            label="Profit / loss (points, advised price)"
-            value={formatPoints(overall.profitLoss)}
-            tone={plTone(overall.profitLoss)}
-            testId="stat-pl"
-          />
-          <Stat label="ROI (advised price)" value={`${overall.roi}%`} testId="stat-roi" />
-          <Stat label="Strike rate" value={`${overall.strikeRate}%`} testId="stat-strike-rate" />
-          <Stat label="Bets (winners)" value={`${overall.staked} (${overall.won})`} testId="stat-bets" />
-          <Stat label="Longest losing run" value={String(overall.longestLosingRun)} testId="stat-losing-run" />
-          <Stat
-            label="Largest drawdown (advised price)"
-            value={formatPoints(-overall.maxDrawdown)}
-            testId="stat-drawdown"
-          />
-        </dl>
-        <p className="text-sm text-slate-600">
-          Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers
-          (win bets). Where an advised price was corrected after publishing, both are shown and P/L is at the corrected
-          price.
-          {data.pending > 0 && ` ${data.pending} tip${data.pending === 1 ? ' is' : 's are'} awaiting a result.`}
-        </p>
-        <p className="text-sm text-slate-600" data-testid="proofing-summary">
-          {data.proofing.proofed} of {data.proofing.proofed + data.proofing.notProofed} settled tips are proofed: each
-          was sealed in a receipt and time-stamped outside VBG before its race was off.
-          {data.proofing.notProofed > 0 &&
-            ` The ${data.proofing.notProofed} marked “Not proofed” are counted in every figure here but were not stamped in time (or were recorded before receipts began).`}{' '}
-          <Link to="/record" className="font-semibold text-navy-900 underline">
-            Check the record yourself
-          </Link>
-          .
-        </p>
-      </section>
+      <SummarySection data={data} />
 
       <section aria-labelledby="bases-heading" className="grid grid-cols-1 gap-3">
         <h2 id="bases-heading" className="text-xl font-bold text-navy-900">
@@ -267,21 +246,7 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
 
       <SignificancePanel significance={data.significance} tips={overall.tips} />
 
-      <section aria-labelledby="clv-heading" className="grid grid-cols-1 gap-3">
-        <h2 id="clv-heading" className="text-xl font-bold text-navy-900">
-          Closing line value
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <ClosingLineStats label="SP" summary={data.clv.sp} testId="clv-sp" />
-          <ClosingLineStats label="BSP" summary={data.clv.bsp} testId="clv-bsp" />
-        </dl>
-        <p className="text-sm text-slate-600">
-          How often our price was longer than the starting price (SP) and the Betfair starting price (BSP), and by how
-          much on average (our price ÷ the closing price − 1). Over a short run profit is mostly luck; beating the
-          closing price again and again is the sign of a real edge. Non-runners and tips without the closing price are
-          not counted.
-        </p>
-      </section>
+      <ClosingLineSection clv={data.clv} />
 
       <Card>
         <CardHeader>
@@ -317,5 +282,71 @@ function ResultsBody({ data }: { data: NonNullable<ReturnType<typeof useResults>
         <MultiplesSection multiples={data.multiples} />
       )}
     </>
+  );
+}
+
+/** The headline figures at the advised price, what they count, and how many tips are proofed. */
+function SummarySection({ data }: { data: Results }) {
+  const { overall } = data.stats;
+  return (
+    <section aria-labelledby="summary-heading" className="grid grid-cols-1 gap-3">
+      <h2 id="summary-heading" className="text-xl font-bold text-navy-900">
+        Summary
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+        <Stat
+          label="Profit / loss (points, advised price)"
+          value={formatPoints(overall.profitLoss)}
+          tone={plTone(overall.profitLoss)}
+          testId="stat-pl"
+        />
+        <Stat label="ROI (advised price)" value={`${overall.roi}%`} testId="stat-roi" />
+        <Stat label="Strike rate" value={`${overall.strikeRate}%`} testId="stat-strike-rate" />
+        <Stat label="Bets (winners)" value={`${overall.staked} (${overall.won})`} testId="stat-bets" />
+        <Stat label="Longest losing run" value={String(overall.longestLosingRun)} testId="stat-losing-run" />
+        <Stat
+          label="Largest drawdown (advised price)"
+          value={formatPoints(-overall.maxDrawdown)}
+          testId="stat-drawdown"
+        />
+      </dl>
+      <p className="text-sm text-slate-600">
+        Non-runners ({overall.nonRunners}) return the stake and are not counted as bets. Placed horses count as losers
+        (win bets). Where an advised price was corrected after publishing, both are shown and P/L is at the corrected
+        price.
+        {data.pending > 0 && ` ${data.pending} tip${data.pending === 1 ? ' is' : 's are'} awaiting a result.`}
+      </p>
+      <p className="text-sm text-slate-600" data-testid="proofing-summary">
+        {data.proofing.proofed} of {data.proofing.proofed + data.proofing.notProofed} settled tips are proofed: each was
+        sealed in a receipt and time-stamped outside VBG before its race was off.
+        {data.proofing.notProofed > 0 &&
+          ` The ${data.proofing.notProofed} marked “Not proofed” are counted in every figure here but were not stamped in time (or were recorded before receipts began).`}{' '}
+        <Link to="/record" className="font-semibold text-navy-900 underline">
+          Check the record yourself
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
+
+/** How often, and by how much, our price beat SP and BSP. */
+function ClosingLineSection({ clv }: { clv: Results['clv'] }) {
+  return (
+    <section aria-labelledby="clv-heading" className="grid grid-cols-1 gap-3">
+      <h2 id="clv-heading" className="text-xl font-bold text-navy-900">
+        Closing line value
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <ClosingLineStats label="SP" summary={clv.sp} testId="clv-sp" />
+        <ClosingLineStats label="BSP" summary={clv.bsp} testId="clv-bsp" />
+      </dl>
+      <p className="text-sm text-slate-600">
+        How often our price was longer than the starting price (SP) and the Betfair starting price (BSP), and by how
+        much on average (our price ÷ the closing price − 1). Over a short run profit is mostly luck; beating the closing
+        price again and again is the sign of a real edge. Non-runners and tips without the closing price are not
+        counted.
+      </p>
+    </section>
   );
 }

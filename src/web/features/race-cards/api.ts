@@ -15,7 +15,7 @@ const WORKING_WEEKDAY_KEY = ['race-cards', 'working-weekday'] as const;
 export function useRaceLists() {
   return useQuery({
     queryKey: RACE_LISTS_KEY,
-    queryFn: () => getJson<RaceCardsByDay>('/api/vbg-race-cards') as Promise<RaceCardsByDay>,
+    queryFn: () => getJson<RaceCardsByDay>('/api/vbg-race-cards'),
     staleTime: 30_000,
   });
 }
@@ -25,7 +25,7 @@ export const ADMIN_METADATA_REFRESH_MS = 600_000;
 
 function fetchMetadata(): Promise<RaceCardsMetadata> {
   const t = Date.now();
-  return getJson<RaceCardsMetadata>(`/api/vbg-race-cards-metadata?t=${t}`) as Promise<RaceCardsMetadata>;
+  return getJson<RaceCardsMetadata>(`/api/vbg-race-cards-metadata?t=${t}`);
 }
 
 /** Metadata of every weekday, re-read when the window regains focus. */
@@ -58,14 +58,14 @@ export function useDefaultWeekday() {
 export function useWorkingWeekday() {
   return useQuery({
     queryKey: WORKING_WEEKDAY_KEY,
-    queryFn: async () => (await getJson<{ weekday: Weekday }>('/api/vbg-race-cards/working-weekday'))!.weekday,
+    queryFn: async () => (await getJson<{ weekday: Weekday }>('/api/vbg-race-cards/working-weekday')).weekday,
     staleTime: Infinity,
   });
 }
 
 export function fetchRace(id: number): Promise<RaceCard> {
   const t = Date.now();
-  return getJson<RaceCard>(`/api/vbg-race-cards/race/${id}?v=${t}&t=${t}`) as Promise<RaceCard>;
+  return getJson<RaceCard>(`/api/vbg-race-cards/race/${id}?v=${t}&t=${t}`);
 }
 
 /** The selected races, fetched in parallel; any one failure empties the list (logged only). */
@@ -73,12 +73,12 @@ export function useSelectedRaces(ids: readonly number[]) {
   return useQuery({
     queryKey: [...RACE_CARDS_SELECTED_KEY, ...ids],
     enabled: ids.length > 0,
-    queryFn: async () => {
+    queryFn: async (): Promise<RaceCard[]> => {
       try {
         return await Promise.all(ids.map(fetchRace));
       } catch (err) {
         console.error('Failed to fetch race', err);
-        return [] as RaceCard[];
+        return [];
       }
     },
   });

@@ -1,10 +1,12 @@
+import { fieldOf, stringFieldOf } from '#shared/unknown-values';
+
 /** An admin upload's answer: success or not, the message, and the popup text when there is one. */
 export interface UploadResult {
   success: boolean;
   message: string;
   popupMessage?: string;
   /** The whole answer as sent (a preview's details ride along with its message). */
-  body?: Record<string, unknown>;
+  body?: unknown;
 }
 
 /**
@@ -24,23 +26,20 @@ export function uploadWithProgress(
       if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      let body: Partial<UploadResult>;
+      let body: unknown;
       try {
-        body = JSON.parse(xhr.responseText || '{}') as Partial<UploadResult>;
+        body = JSON.parse(xhr.responseText || '{}');
       } catch {
         body = {};
       }
-      const ok = xhr.status >= 200 && xhr.status < 300 && body.success !== false;
+      const ok = xhr.status >= 200 && xhr.status < 300 && fieldOf(body, 'success') !== false;
       resolve({
         success: ok,
         message:
-          typeof body.message === 'string' && body.message
-            ? body.message
-            : ok
-              ? 'Upload complete'
-              : `Upload failed (${xhr.status})`,
-        popupMessage: typeof body.popupMessage === 'string' ? body.popupMessage : undefined,
-        body: body as Record<string, unknown>,
+          stringFieldOf(body, 'message', { nonEmpty: true }) ??
+          (ok ? 'Upload complete' : `Upload failed (${xhr.status})`),
+        popupMessage: stringFieldOf(body, 'popupMessage'),
+        body,
       });
     };
     xhr.onerror = () => resolve({ success: false, message: 'Network error. Please try again.' });

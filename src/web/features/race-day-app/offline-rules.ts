@@ -1,7 +1,7 @@
 import { SESSION_IDLE_MS } from '#shared/auth-rules';
 import { londonDate } from '#shared/london-time';
 import { SAVED_PAGE_META } from '#web/lib/saved-data';
-import type { RaceCardsByDay } from '#shared/schemas/race-cards';
+import { fieldOf, isOneOf, stringFieldOf } from '#shared/unknown-values';
 
 /**
  * What the service worker keeps for a member at the course, and when it lets go (decision 0043).
@@ -168,7 +168,7 @@ export const APP_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/icon-
 
 /** Files that never change at their address or are the same for everyone: kept, served from the copy first. */
 export function isStaticFile(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || (APP_FILES as readonly string[]).includes(pathname);
+  return pathname.startsWith('/assets/') || isOneOf(APP_FILES, pathname);
 }
 
 /**
@@ -198,8 +198,10 @@ export function shellAssets(html: string): string[] {
 }
 
 /** Today's race cards (their reads), so a race the member has not opened yet is readable too. */
-export function todaysRaceReads(lists: RaceCardsByDay): string[] {
-  return (lists[lists.today] ?? []).map((race) => `/api/vbg-race-cards/race/${race.id}`);
+export function todaysRaceReads(lists: unknown): string[] {
+  const today = stringFieldOf(lists, 'today');
+  const races = today === undefined ? undefined : fieldOf(lists, today);
+  return (Array.isArray(races) ? races : []).map((race) => `/api/vbg-race-cards/race/${String(fieldOf(race, 'id'))}`);
 }
 
 /** A notification's address: a path on this site only ("/tips"), never another site's. */
@@ -217,13 +219,12 @@ export interface PushMessage {
 
 /** A push message's payload, `{ title, body, url, tag }`; null when it is not one. */
 export function readPushMessage(payload: unknown): PushMessage | null {
-  if (!payload || typeof payload !== 'object') return null;
-  const p = payload as Record<string, unknown>;
-  if (typeof p.title !== 'string' || !p.title) return null;
+  const title = stringFieldOf(payload, 'title', { nonEmpty: true });
+  if (!title) return null;
   return {
-    title: p.title,
-    body: typeof p.body === 'string' ? p.body : '',
-    url: notificationPath(p.url),
-    tag: typeof p.tag === 'string' && p.tag ? p.tag : undefined,
+    title,
+    body: stringFieldOf(payload, 'body') ?? '',
+    url: notificationPath(fieldOf(payload, 'url')),
+    tag: stringFieldOf(payload, 'tag', { nonEmpty: true }),
   };
 }

@@ -7,6 +7,7 @@ import { savedAtNow, subscribeSavedAt } from '#web/lib/saved-data';
 import { INSTALL_DISMISSED_KEY } from '#web/lib/storage';
 import { hasInteracted, installOfferNow, subscribeInstallOffer, takeInstallOffer } from './install-event';
 import { RACE_DAY_PAGES } from './offline-rules';
+import { isOneOf } from '#shared/unknown-values';
 
 /**
  * Registers the service worker and names the member to it, so it keeps today's race-day pages
@@ -64,7 +65,7 @@ function InstallPrompt() {
   const offer = useSyncExternalStore(subscribeInstallOffer, installOfferNow, () => null);
   const active = useSyncExternalStore(subscribeInstallOffer, hasInteracted, () => false);
   const [dismissed, setDismissed] = useState(dismissedForGood);
-  if (!offer || !active || dismissed || !(RACE_DAY_PAGES as readonly string[]).includes(pathname)) return null;
+  if (!offer || !active || dismissed || !isOneOf(RACE_DAY_PAGES, pathname)) return null;
 
   // The browser's own dialog decides; whatever the answer, this offer is used up.
   const install = () =>

@@ -40,7 +40,7 @@ import {
   shellAssets,
   todaysRaceReads,
 } from './offline-rules';
-import type { RaceCardsByDay } from '#shared/schemas/race-cards';
+import { fieldOf, isOneOf, stringsOf } from '#shared/unknown-values';
 
 // The worker's own types (the project's TypeScript lib is the page's DOM, not WebWorker).
 interface ExtendableEvent extends Event {
@@ -171,7 +171,7 @@ async function liveSession(): Promise<Kept | null> {
   const names = await caches.keys();
   const name = names.find(isSessionCacheName);
   const note = name ? await (await caches.open(name)).match(sw.location.origin + SESSION_NOTE) : undefined;
-  const confirmedAt = note ? Number(((await note.json()) as { confirmedAt?: unknown }).confirmedAt) : NaN;
+  const confirmedAt = note ? Number(fieldOf(await note.json(), 'confirmedAt')) : NaN;
   if (name && sessionMayBeLive(confirmedAt, Date.now())) return { name, cache: await caches.open(name) };
   if (name || names.some((n) => readMemberCacheName(n))) await settle(null);
   return null;
@@ -259,7 +259,7 @@ function apiRead(request: Request): Promise<Response> {
 /** A page: kept as its bare shell; with no network, its shell or any saved page's (they are the same shell). */
 function pageRead(request: Request, pathname: string): Promise<Response> {
   const key = sw.location.origin + pathname;
-  const offline = (OFFLINE_PAGES as readonly string[]).includes(pathname);
+  const offline = isOneOf(OFFLINE_PAGES, pathname);
   return networkFirst(
     request,
     key,
@@ -298,9 +298,10 @@ async function authAnswer(request: Request, event: ExtendableEvent): Promise<Res
   let memberId: number | null = null;
   if (res.status === 200) {
     try {
-      const user = (await res.clone().json()) as { id?: unknown; role?: unknown; hasMemberAccess?: unknown } | null;
-      if (user && typeof user.id === 'number' && (user.hasMemberAccess === true || user.role === 'admin'))
-        memberId = user.id;
+      const user: unknown = await res.clone().json();
+      const id = fieldOf(user, 'id');
+      if (typeof id === 'number' && (fieldOf(user, 'hasMemberAccess') === true || fieldOf(user, 'role') === 'admin'))
+        memberId = id;
     } catch {
       // not a user: nobody's data is kept
     }
@@ -357,8 +358,8 @@ async function warm(into: Kept): Promise<void> {
       if (!res.ok) continue;
       for (const a of shellAssets(await res.text())) assets.add(a);
     }
-    const chunks = (await fetch('/route-chunks.json').then((r) => (r.ok ? r.json() : {}))) as Record<string, string[]>;
-    for (const page of OFFLINE_PAGES) for (const file of chunks[page] ?? []) assets.add(file);
+    const chunks: unknown = await fetch('/route-chunks.json').then((r) => (r.ok ? r.json() : {}));
+    for (const page of OFFLINE_PAGES) for (const file of stringsOf(fieldOf(chunks, page))) assets.add(file);
     for (const file of APP_FILES) assets.add(file);
     for (const file of assets) {
       if (await into.cache.match(origin + file)) continue;
@@ -368,7 +369,7 @@ async function warm(into: Kept): Promise<void> {
     for (const read of [...RACE_DAY_READS, ...OWN_PAGE_READS]) await fetchAhead(read, into);
     const lists = await fetchAhead('/api/vbg-race-cards', into);
     if (!lists.ok) return;
-    for (const read of todaysRaceReads((await lists.json()) as RaceCardsByDay)) await fetchAhead(read, into);
+    for (const read of todaysRaceReads(await lists.json())) await fetchAhead(read, into);
   } catch {
     warmed = null; // offline, or the session ended: try again next time
   }
@@ -378,10 +379,10 @@ sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
 sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
 
 sw.addEventListener('message', (event) => {
-  const data = event.data as { type?: unknown; id?: unknown } | null;
-  if (data?.type === 'signed-out') event.waitUntil(settle(null));
-  else if (data?.type === 'member' && typeof data.id === 'number') {
-    const id = data.id;
+  const type = fieldOf(event.data, 'type');
+  const id = fieldOf(event.data, 'id');
+  if (type === 'signed-out') event.waitUntil(settle(null));
+  else if (type === 'member' && typeof id === 'number') {
     event.waitUntil(settle(id).then((saved) => saved && warm(saved)));
   }
 });
@@ -426,7 +427,7 @@ sw.addEventListener('push', (event) => {
 
 sw.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = notificationPath((event.notification.data as { url?: unknown } | null)?.url);
+  const path = notificationPath(fieldOf(event.notification.data, 'url'));
   if (!path) return;
   const target = new URL(path, sw.location.origin).href;
   event.waitUntil(

@@ -65,7 +65,7 @@ export function useUploadMasterPdf() {
 
 /** A button press, not a cached query: the answer is shown once, as the server gave it. */
 export function useCheckMasterPdf() {
-  return useMutation({ mutationFn: async () => (await getJson<MasterCheck>('/api/check-master-pdf'))! });
+  return useMutation({ mutationFn: () => getJson<MasterCheck>('/api/check-master-pdf') });
 }
 
 /** Splits the waiting master PDF into one preview per race. */

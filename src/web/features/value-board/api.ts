@@ -10,7 +10,7 @@ const OFF_CHECK_MS = 60_000;
 export function useValueBoard() {
   return useQuery({
     queryKey: VALUE_NOW_KEY,
-    queryFn: () => getJson<ValueBoard>('/api/value-now') as Promise<ValueBoard>,
+    queryFn: () => getJson<ValueBoard>('/api/value-now'),
     refetchInterval: OFF_CHECK_MS,
   });
 }

@@ -60,7 +60,6 @@ export function ValueNowPage() {
 function Board({ data }: { data: ValueBoard }) {
   const [sort, setSort] = useState<BoardSort>('value');
   const [filters, setFilters] = useState<BoardFilters>({ minScore: null, course: null, tipsOnly: false });
-  const courseId = useId();
   const { upcoming, finished } = viewBoard(data.races, sort, filters);
   return (
     <>
@@ -78,42 +77,7 @@ function Board({ data }: { data: ValueBoard }) {
             </Button>
           ))}
         </div>
-        <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
-          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-            <input
-              type="checkbox"
-              className="h-5 w-5"
-              checked={filters.minScore !== null}
-              onChange={(e) => setFilters({ ...filters, minScore: e.target.checked ? GOOD_VALUE : null })}
-            />
-            Value score {GOOD_VALUE}+
-          </label>
-          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-            <input
-              type="checkbox"
-              className="h-5 w-5"
-              checked={filters.tipsOnly}
-              onChange={(e) => setFilters({ ...filters, tipsOnly: e.target.checked })}
-            />
-            Only tips
-          </label>
-          <div className="grid gap-1">
-            <Label htmlFor={courseId}>Course</Label>
-            <select
-              id={courseId}
-              value={filters.course ?? ''}
-              onChange={(e) => setFilters({ ...filters, course: e.target.value || null })}
-              className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-            >
-              <option value="">All courses</option>
-              {boardCourses(data.races).map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <BoardFilterFields filters={filters} onChange={setFilters} courses={boardCourses(data.races)} />
         <p className="text-sm text-slate-700 sm:col-span-2">{FAIR_PRICE_MEANING}</p>
       </div>
       {upcoming.length === 0 && finished.length === 0 ? (
@@ -144,5 +108,56 @@ function Board({ data }: { data: ValueBoard }) {
         </>
       )}
     </>
+  );
+}
+
+/** Good value only, tips only, one course. */
+function BoardFilterFields({
+  filters,
+  onChange,
+  courses,
+}: {
+  filters: BoardFilters;
+  onChange: (next: BoardFilters) => void;
+  courses: string[];
+}) {
+  const courseId = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
+      <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={filters.minScore !== null}
+          onChange={(e) => onChange({ ...filters, minScore: e.target.checked ? GOOD_VALUE : null })}
+        />
+        Value score {GOOD_VALUE}+
+      </label>
+      <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={filters.tipsOnly}
+          onChange={(e) => onChange({ ...filters, tipsOnly: e.target.checked })}
+        />
+        Only tips
+      </label>
+      <div className="grid gap-1">
+        <Label htmlFor={courseId}>Course</Label>
+        <select
+          id={courseId}
+          value={filters.course ?? ''}
+          onChange={(e) => onChange({ ...filters, course: e.target.value || null })}
+          className="block min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+        >
+          <option value="">All courses</option>
+          {courses.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 }

@@ -20,9 +20,7 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
   // Every field is sent, so the edit is checked with the whole body (updateArticleBody is its partial).
   const form = useSchemaForm(createArticleBody, formFromArticle(article));
   const publishable = isPublishable(form.watch());
-  const [confirming, setConfirming] = useState(false);
   const update = useUpdateArticle();
-  const remove = useDeleteArticle();
 
   function save(body: CreateArticleBody) {
     update.mutate(
@@ -40,24 +38,6 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
           }),
       },
     );
-  }
-
-  function confirmDelete() {
-    remove.mutate(article.id, {
-      onSuccess: (res) => {
-        setConfirming(false);
-        toast({ title: 'Article Deleted', description: res.message });
-        onDone();
-      },
-      onError: (err) => {
-        setConfirming(false);
-        toast({
-          title: 'Delete Failed',
-          description: errorMessage(err, 'Failed to delete article'),
-          variant: 'destructive',
-        });
-      },
-    });
   }
 
   return (
@@ -79,11 +59,41 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
           <Save className="h-4 w-4" aria-hidden="true" />
           {update.isPending ? 'Saving Changes...' : 'Save Changes'}
         </Button>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {remove.isPending ? 'Deleting...' : 'Delete Article'}
-        </Button>
+        <DeleteArticle id={article.id} onDeleted={onDone} />
       </div>
+    </form>
+  );
+}
+
+/** Deleting the article, confirmed first. */
+function DeleteArticle({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteArticle();
+
+  function confirmDelete() {
+    remove.mutate(id, {
+      onSuccess: (res) => {
+        setConfirming(false);
+        toast({ title: 'Article Deleted', description: res.message });
+        onDeleted();
+      },
+      onError: (err) => {
+        setConfirming(false);
+        toast({
+          title: 'Delete Failed',
+          description: errorMessage(err, 'Failed to delete article'),
+          variant: 'destructive',
+        });
+      },
+    });
+  }
+
+  return (
+    <>
+      <Button variant="destructive" disabled={remove.isPending} onClick={() => setConfirming(true)}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        {remove.isPending ? 'Deleting...' : 'Delete Article'}
+      </Button>
       <ConfirmDialog
         open={confirming}
         title="Delete Article"
@@ -95,7 +105,7 @@ function EditForm({ article, onDone }: { article: Article; onDone: () => void })
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(false)}
       />
-    </form>
+    </>
   );
 }
 

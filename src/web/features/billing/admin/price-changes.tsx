@@ -1,7 +1,12 @@
 import { useId, useState } from 'react';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { formatPounds } from '#shared/my-bets';
-import { PRICE_CHANGE_MESSAGE_MAX, priceChangeForm, type PriceChangeBody } from '#shared/schemas/billing';
+import {
+  PRICE_CHANGE_MESSAGE_MAX,
+  priceChangeForm,
+  type PriceChangeBody,
+  type PriceChangesResponse,
+} from '#shared/schemas/billing';
 import { PRICE_CHANGE_NOTICE_DAYS, earliestPriceChangeDay } from '#shared/subscription-notices';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -9,7 +14,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field, FieldError, Label } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
 import { errorMessage } from '#web/lib/request';
-import { useSchemaForm } from '#web/lib/schema-form';
+import { useSchemaForm, type SchemaForm } from '#web/lib/schema-form';
 import { useAnnouncePriceChange, usePriceChanges } from '../api';
 
 const selectClass =
@@ -21,12 +26,10 @@ const selectClass =
  * is changed there on the day.
  */
 export function PriceChanges() {
-  const id = useId();
   const changes = usePriceChanges();
   const announce = useAnnouncePriceChange();
   const earliest = earliestPriceChangeDay(londonDate(new Date()));
   const form = useSchemaForm(priceChangeForm, { plan: 'monthly', price: '', effectiveFrom: earliest, message: '' });
-  const { errors } = form.formState;
   // The checked body, held while the admin confirms it.
   const [confirming, setConfirming] = useState<PriceChangeBody | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +53,6 @@ export function PriceChanges() {
     });
   }
 
-  const list = changes.data?.priceChanges ?? [];
   return (
     <Card>
       <CardHeader>
@@ -62,42 +64,7 @@ export function PriceChanges() {
       </CardHeader>
       <CardContent className="grid gap-5">
         <form className="grid gap-3 sm:grid-cols-3" onSubmit={(e) => void review(e)} noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-plan`}>Plan</Label>
-            <select id={`${id}-plan`} className={selectClass} {...form.register('plan')}>
-              <option value="monthly">Monthly</option>
-              <option value="annual">Annual</option>
-            </select>
-          </div>
-          <Field
-            label="New price (£)"
-            inputMode="decimal"
-            required
-            {...form.register('price')}
-            error={errors.price?.message}
-          />
-          <Field
-            label="Takes effect on"
-            type="date"
-            required
-            min={earliest}
-            {...form.register('effectiveFrom')}
-            error={errors.effectiveFrom?.message}
-          />
-          <div className="grid gap-1.5 sm:col-span-3">
-            <Label htmlFor={`${id}-message`}>Message to members</Label>
-            <textarea
-              id={`${id}-message`}
-              rows={3}
-              required
-              maxLength={PRICE_CHANGE_MESSAGE_MAX}
-              className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
-              aria-invalid={errors.message ? true : undefined}
-              aria-describedby={errors.message ? `${id}-message-error` : undefined}
-              {...form.register('message')}
-            />
-            {errors.message?.message && <FieldError id={`${id}-message-error`}>{errors.message.message}</FieldError>}
-          </div>
+          <PriceChangeFields form={form} earliest={earliest} />
           {error && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-3">
               {error}
@@ -107,25 +74,7 @@ export function PriceChanges() {
             <Button type="submit">Announce price change</Button>
           </div>
         </form>
-        {list.length > 0 && (
-          <ul
-            className="divide-y divide-slate-200 rounded-lg border border-slate-200"
-            aria-label="Price changes announced"
-          >
-            {list.map((c) => (
-              <li key={c.id} className="grid gap-1 p-3 text-sm">
-                <span className="font-semibold text-navy-900">
-                  {c.plan === 'annual' ? 'Annual' : 'Monthly'}: {formatPounds(c.newPricePence)} from{' '}
-                  {formatLongDay(c.effectiveFrom)}
-                </span>
-                <span className="text-slate-700">
-                  {c.notified} {c.notified === 1 ? 'member' : 'members'} e-mailed
-                  {c.createdBy ? ` by ${c.createdBy}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <AnnouncedChanges changes={changes.data?.priceChanges ?? []} />
       </CardContent>
       <ConfirmDialog
         open={confirming !== null}
@@ -142,5 +91,72 @@ export function PriceChanges() {
         onCancel={() => setConfirming(null)}
       />
     </Card>
+  );
+}
+
+/** Plan, new price, the day it takes effect and the message members are e-mailed. */
+function PriceChangeFields({ form, earliest }: { form: SchemaForm<typeof priceChangeForm>; earliest: string }) {
+  const id = useId();
+  const { errors } = form.formState;
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-plan`}>Plan</Label>
+        <select id={`${id}-plan`} className={selectClass} {...form.register('plan')}>
+          <option value="monthly">Monthly</option>
+          <option value="annual">Annual</option>
+        </select>
+      </div>
+      <Field
+        label="New price (£)"
+        inputMode="decimal"
+        required
+        {...form.register('price')}
+        error={errors.price?.message}
+      />
+      <Field
+        label="Takes effect on"
+        type="date"
+        required
+        min={earliest}
+        {...form.register('effectiveFrom')}
+        error={errors.effectiveFrom?.message}
+      />
+      <div className="grid gap-1.5 sm:col-span-3">
+        <Label htmlFor={`${id}-message`}>Message to members</Label>
+        <textarea
+          id={`${id}-message`}
+          rows={3}
+          required
+          maxLength={PRICE_CHANGE_MESSAGE_MAX}
+          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${id}-message-error` : undefined}
+          {...form.register('message')}
+        />
+        {errors.message?.message && <FieldError id={`${id}-message-error`}>{errors.message.message}</FieldError>}
+      </div>
+    </>
+  );
+}
+
+/** The price changes announced so far, and how many members each e-mailed. */
+function AnnouncedChanges({ changes }: { changes: PriceChangesResponse['priceChanges'] }) {
+  if (changes.length === 0) return null;
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Price changes announced">
+      {changes.map((c) => (
+        <li key={c.id} className="grid gap-1 p-3 text-sm">
+          <span className="font-semibold text-navy-900">
+            {c.plan === 'annual' ? 'Annual' : 'Monthly'}: {formatPounds(c.newPricePence)} from{' '}
+            {formatLongDay(c.effectiveFrom)}
+          </span>
+          <span className="text-slate-700">
+            {c.notified} {c.notified === 1 ? 'member' : 'members'} e-mailed
+            {c.createdBy ? ` by ${c.createdBy}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,13 @@
 import { formatPounds } from '#shared/my-bets';
-import { REFUND_REASON_LABELS, type RefundReason } from '#shared/schemas/billing';
+import { REFUND_REASON_LABELS } from '#shared/schemas/billing';
+import { hasKey } from '#shared/unknown-values';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { QueryView } from '#web/components/ui/query-view';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatLondonDateTime } from '#web/lib/dates';
 import { useRefunds } from '../api';
 
-const reasonLabel = (reason: string) => REFUND_REASON_LABELS[reason as RefundReason] ?? reason;
+const reasonLabel = (reason: string) => (hasKey(REFUND_REASON_LABELS, reason) ? REFUND_REASON_LABELS[reason] : reason);
 
 /** Every refund made from the admin, newest first: when, to whom, how much, why, by whom. */
 export function RefundsList() {

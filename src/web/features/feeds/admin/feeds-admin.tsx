@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { FileUp, Loader2, RefreshCw } from 'lucide-react';
 import { formatShortDay, londonClock, londonDate } from '#shared/london-time';
 import type { FeedsAnswer, FeedStatusView } from '#shared/schemas/feeds';
@@ -153,27 +153,38 @@ function FeedPanel({ feed }: { feed: FeedStatusView }) {
   );
 }
 
+/** A file input's chosen file, and clearing both after a send. */
+function useChosenFile() {
+  const [file, setFile] = useState<File | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  return {
+    file,
+    input,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setFile(e.target.files?.[0] ?? null),
+    clear: () => {
+      setFile(null);
+      if (input.current) input.current.value = '';
+    },
+  };
+}
+
 function BspUpload() {
-  const [win, setWin] = useState<File | null>(null);
-  const [place, setPlace] = useState<File | null>(null);
+  const win = useChosenFile();
+  const place = useChosenFile();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const winInput = useRef<HTMLInputElement>(null);
-  const placeInput = useRef<HTMLInputElement>(null);
   const upload = useUploadBsp();
 
   function submit() {
-    if (!win) return;
+    if (!win.file) return;
     setOutcome(null);
     upload.mutate(
-      { win, place },
+      { win: win.file, place: place.file },
       {
         onSuccess: (answer) => {
           setOutcome({ ok: true, message: answer.message });
           toast({ title: 'BSP Files Read', description: answer.popupMessage });
-          setWin(null);
-          setPlace(null);
-          if (winInput.current) winInput.current.value = '';
-          if (placeInput.current) placeInput.current.value = '';
+          win.clear();
+          place.clear();
         },
         onError: (err) => {
           const message = errorMessage(err, 'The BSP files were not read.');
@@ -194,23 +205,17 @@ function BspUpload() {
         add the place file to settle the placed horses too.
       </p>
       <div className="mt-3 grid max-w-xl gap-3">
+        <Field ref={win.input} label="Win file" type="file" accept=".csv,text/csv" onChange={win.onChange} />
         <Field
-          ref={winInput}
-          label="Win file"
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(e) => setWin(e.target.files?.[0] ?? null)}
-        />
-        <Field
-          ref={placeInput}
+          ref={place.input}
           label="Place file (optional)"
           type="file"
           accept=".csv,text/csv"
-          onChange={(e) => setPlace(e.target.files?.[0] ?? null)}
+          onChange={place.onChange}
           hint="CSV, up to 5 MB each."
         />
         <div>
-          <Button onClick={submit} disabled={!win || upload.isPending}>
+          <Button onClick={submit} disabled={!win.file || upload.isPending}>
             {upload.isPending ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
             ) : (

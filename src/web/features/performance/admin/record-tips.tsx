@@ -35,53 +35,34 @@ const emptyEntries = (): Record<SelectionType, Entry> => ({
   longshot: { ...EMPTY },
 });
 
-export function RecordTips() {
-  const [date, setDate] = useState(() => londonDate(new Date()));
-  const [entries, setEntries] = useState(emptyEntries);
+/** The entries with both a horse name and a race, as the record's bodies (odds may be empty). */
+function bodiesOf(date: string, entries: Record<SelectionType, Entry>): TipRecordBody[] {
+  return SELECTION_TYPES.filter((type) => entries[type].horse.trim() && entries[type].race.trim()).map((type) => ({
+    raceDate: date,
+    raceTime: entries[type].race.trim(),
+    raceLocation: 'Daily Tips',
+    selectionName: entries[type].horse.trim(),
+    selectionType: type,
+    advisedOdds: entries[type].odds.trim(),
+    startingPrice: null,
+    result: null,
+    profitLoss: null,
+  }));
+}
+
+/**
+ * Sending tips to the record: `onSaved` hears which types were saved; a price other than the
+ * published one comes back to confirm as a correction; any other refusal is told.
+ */
+function useTipRecording(onSaved: (types: SelectionType[]) => void) {
   // Entries the server refused until the analyst confirms them as price corrections, with its words.
   const [corrections, setCorrections] = useState<Array<{ entry: TipRecordBody; message: string }>>([]);
   const recordTips = useRecordTips();
 
-  function update(type: SelectionType, field: keyof Entry, value: string) {
-    setEntries((e) => ({ ...e, [type]: { ...e[type], [field]: value } }));
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // Only entries with both a horse name and a race are sent; odds may be empty.
-    const bodies: TipRecordBody[] = SELECTION_TYPES.filter(
-      (type) => entries[type].horse.trim() && entries[type].race.trim(),
-    ).map((type) => ({
-      raceDate: date,
-      raceTime: entries[type].race.trim(),
-      raceLocation: 'Daily Tips',
-      selectionName: entries[type].horse.trim(),
-      selectionType: type,
-      advisedOdds: entries[type].odds.trim(),
-      startingPrice: null,
-      result: null,
-      profitLoss: null,
-    }));
-    if (bodies.length === 0) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to Save Tips',
-        description: 'Fill in a horse name and a race for at least one selection.',
-      });
-      return;
-    }
-    send(bodies);
-  }
-
   function send(bodies: TipRecordBody[]) {
     recordTips.mutate(bodies, {
       onSuccess: ({ saved, failures }) => {
-        // What was saved is cleared; what was refused stays in the form to fix.
-        setEntries((e) => {
-          const next = { ...e };
-          for (const s of saved) next[s.entry.selectionType] = { ...EMPTY };
-          return next;
-        });
+        onSaved(saved.map((s) => s.entry.selectionType));
         // A price other than the published one is recorded only once confirmed as a correction.
         const toConfirm = failures.filter((f) => confirmationField(f.error) === 'confirmCorrection');
         setCorrections(
@@ -113,6 +94,48 @@ export function RecordTips() {
     });
   }
 
+  function confirmCorrections() {
+    const bodies = corrections.map((c) => ({ ...c.entry, confirmCorrection: true }));
+    setCorrections([]);
+    send(bodies);
+  }
+
+  return {
+    send,
+    pending: recordTips.isPending,
+    corrections,
+    confirmCorrections,
+    dropCorrections: () => setCorrections([]),
+  };
+}
+
+/** Record New Tips: the day's NAP, NB and longshot added to the proofed record. */
+export function RecordTips() {
+  const [date, setDate] = useState(() => londonDate(new Date()));
+  const [entries, setEntries] = useState(emptyEntries);
+  // What was saved is cleared; what was refused stays in the form to fix.
+  const recording = useTipRecording((types) =>
+    setEntries((e) => {
+      const next = { ...e };
+      for (const type of types) next[type] = { ...EMPTY };
+      return next;
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const bodies = bodiesOf(date, entries);
+    if (bodies.length === 0) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to Save Tips',
+        description: 'Fill in a horse name and a race for at least one selection.',
+      });
+      return;
+    }
+    recording.send(bodies);
+  }
+
   return (
     <form onSubmit={submit} className="grid gap-4">
       <Card>
@@ -130,57 +153,73 @@ export function RecordTips() {
       </Card>
       <div className="grid gap-4 lg:grid-cols-3">
         {SELECTION_TYPES.map((type) => (
-          <Card key={type} role="group" aria-labelledby={`tip-card-${type}`} className="min-w-0">
-            <CardHeader>
-              <CardTitle as="h4" size="md" id={`tip-card-${type}`}>
-                {CARDS[type].title}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              {ENTRY_FIELDS.map(({ field, label, placeholder }) => (
-                <Field
-                  key={field}
-                  label={label}
-                  value={entries[type][field]}
-                  onChange={(e) => update(type, field, e.target.value)}
-                  placeholder={placeholder ?? CARDS[type].odds}
-                  autoComplete="off"
-                />
-              ))}
-            </CardContent>
-          </Card>
+          <SelectionCard
+            key={type}
+            type={type}
+            entry={entries[type]}
+            onChange={(field, value) => setEntries((e) => ({ ...e, [type]: { ...e[type], [field]: value } }))}
+          />
         ))}
       </div>
       <div>
-        <Button type="submit" disabled={recordTips.isPending}>
-          {recordTips.isPending ? (
+        <Button type="submit" disabled={recording.pending}>
+          {recording.pending ? (
             <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
           ) : (
             <Save className="h-4 w-4" aria-hidden="true" />
           )}
-          {recordTips.isPending ? 'Recording Tips...' : 'Record Daily Tips'}
+          {recording.pending ? 'Recording Tips...' : 'Record Daily Tips'}
         </Button>
       </div>
       <ConfirmDialog
-        open={corrections.length > 0}
+        open={recording.corrections.length > 0}
         title="Record a price correction?"
         description={
           <ul className="grid gap-2">
-            {corrections.map((c) => (
+            {recording.corrections.map((c) => (
               <li key={c.entry.selectionType}>{c.message}</li>
             ))}
           </ul>
         }
         confirmLabel="Record as Correction"
         busyLabel="Recording..."
-        busy={recordTips.isPending}
-        onConfirm={() => {
-          const bodies = corrections.map((c) => ({ ...c.entry, confirmCorrection: true }));
-          setCorrections([]);
-          send(bodies);
-        }}
-        onCancel={() => setCorrections([])}
+        busy={recording.pending}
+        onConfirm={recording.confirmCorrections}
+        onCancel={recording.dropCorrections}
       />
     </form>
+  );
+}
+
+/** One selection's horse, race and advised odds. */
+function SelectionCard({
+  type,
+  entry,
+  onChange,
+}: {
+  type: SelectionType;
+  entry: Entry;
+  onChange: (field: keyof Entry, value: string) => void;
+}) {
+  return (
+    <Card role="group" aria-labelledby={`tip-card-${type}`} className="min-w-0">
+      <CardHeader>
+        <CardTitle as="h4" size="md" id={`tip-card-${type}`}>
+          {CARDS[type].title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {ENTRY_FIELDS.map(({ field, label, placeholder }) => (
+          <Field
+            key={field}
+            label={label}
+            value={entry[field]}
+            onChange={(e) => onChange(field, e.target.value)}
+            placeholder={placeholder ?? CARDS[type].odds}
+            autoComplete="off"
+          />
+        ))}
+      </CardContent>
+    </Card>
   );
 }

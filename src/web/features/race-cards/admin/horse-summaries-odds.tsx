@@ -23,7 +23,6 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
   const [outcome, setOutcome] = useState<string | null>(null);
   const reprocess = useReprocessWorkbook(setOutcome);
   const working = busy !== null || reprocess.busy !== null;
-  const id = useId();
   const day = weekdayName(weekday);
 
   async function updateOdds() {
@@ -59,21 +58,7 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>Morning odds for {day}</Label>
-          <textarea
-            id={id}
-            rows={6}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={'Galopin Des Champs: 11/4\nFact To File: 6.5\nShishkin: NR'}
-            className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-          />
-          <p className="text-xs text-slate-600">
-            One runner per line: the horse&apos;s name, a colon, then odds such as 5/1, 6.5 or evs (NR for a
-            non-runner).
-          </p>
-        </div>
+        <MorningOddsField day={day} text={text} onChange={setText} />
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => void updateOdds()} disabled={working || text.trim() === ''}>
             <Save aria-hidden="true" className="h-4 w-4" />
@@ -96,5 +81,26 @@ export function HorseSummariesAndOdds({ weekday }: { weekday: Weekday }) {
         {reprocess.dialog}
       </CardContent>
     </Card>
+  );
+}
+
+/** The pasted "Horse: odds" lines, one runner a line. */
+function MorningOddsField({ day, text, onChange }: { day: string; text: string; onChange: (text: string) => void }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Morning odds for {day}</Label>
+      <textarea
+        id={id}
+        rows={6}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={'Galopin Des Champs: 11/4\nFact To File: 6.5\nShishkin: NR'}
+        className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+      />
+      <p className="text-xs text-slate-600">
+        One runner per line: the horse&apos;s name, a colon, then odds such as 5/1, 6.5 or evs (NR for a non-runner).
+      </p>
+    </div>
   );
 }

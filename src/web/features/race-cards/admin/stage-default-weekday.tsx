@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { WEEKDAYS, type Weekday, weekdayName } from '#shared/london-time';
+import { isOneOf } from '#shared/unknown-values';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Label } from '#web/components/ui/input';
@@ -50,7 +51,8 @@ export function StageDefaultWeekday() {
             id={id}
             value={weekday}
             onChange={(e) => {
-              setWeekday(e.target.value as Weekday | '');
+              const day = e.target.value;
+              setWeekday(isOneOf(WEEKDAYS, day) ? day : '');
               setResult(null);
             }}
             className="block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 sm:max-w-xs"

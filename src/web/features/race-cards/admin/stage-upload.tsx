@@ -47,40 +47,30 @@ export interface UploadConfirmation {
   destructive: boolean;
 }
 
-/** A file upload stage: the chosen weekday goes as targetTab, progress through XMLHttpRequest. */
-export function StageUpload(props: StageUploadProps) {
-  const {
-    stage,
-    title,
-    description,
-    fileLabel,
-    accept,
-    url,
-    field,
-    buttonLabel,
-    weekday,
-    weekdayPicker,
-    noFileText = 'No file chosen',
-    fileTestId,
-    refreshAfterFailure,
-    children,
-    preview,
-    onUploaded,
-  } = props;
+/**
+ * Sending a stage's file: first to the preview (when there is one) and the admin's confirmation,
+ * then the upload itself with its progress; the answer is told and the race-card lists read again.
+ */
+function useStageUpload({
+  stage,
+  url,
+  field,
+  weekday,
+  refreshAfterFailure,
+  preview,
+  onUploaded,
+}: Pick<StageUploadProps, 'stage' | 'url' | 'field' | 'weekday' | 'refreshAfterFailure' | 'preview' | 'onUploaded'>) {
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<UploadResult | null>(null);
   const [pending, setPending] = useState<{ form: FormData; confirmation: UploadConfirmation } | null>(null);
-  const fileId = useId();
-  const uploading = progress !== null;
 
   function failed(answer: UploadResult) {
     setResult(answer);
     toast({ title: 'Upload Failed', description: `Stage ${stage} Failed: ${answer.message}`, variant: 'destructive' });
   }
 
-  async function upload() {
+  async function upload(file: File | null) {
     if (!file) {
       toast({ title: 'Upload Failed', description: 'No file selected', variant: 'destructive' });
       return;
@@ -122,6 +112,37 @@ export function StageUpload(props: StageUploadProps) {
     void queryClient.invalidateQueries({ queryKey: RACE_CARDS_METADATA_KEY });
   }
 
+  return {
+    progress,
+    result,
+    clearResult: () => setResult(null),
+    pending,
+    dropPending: () => setPending(null),
+    upload,
+    send,
+  };
+}
+
+/** A file upload stage: the chosen weekday goes as targetTab, progress through XMLHttpRequest. */
+export function StageUpload(props: StageUploadProps) {
+  const {
+    stage,
+    title,
+    description,
+    fileLabel,
+    accept,
+    buttonLabel,
+    weekday,
+    weekdayPicker,
+    noFileText = 'No file chosen',
+    fileTestId,
+    children,
+  } = props;
+  const [file, setFile] = useState<File | null>(null);
+  const fileId = useId();
+  const { progress, result, clearResult, pending, dropPending, upload, send } = useStageUpload(props);
+  const uploading = progress !== null;
+
   return (
     <Card>
       <CardHeader>
@@ -142,7 +163,7 @@ export function StageUpload(props: StageUploadProps) {
             accept={accept}
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
-              setResult(null);
+              clearResult();
             }}
           />
           <p className="text-xs text-slate-600" data-testid={fileTestId}>
@@ -151,7 +172,7 @@ export function StageUpload(props: StageUploadProps) {
         </div>
         {children}
         <div>
-          <Button onClick={() => void upload()} disabled={!file || uploading}>
+          <Button onClick={() => void upload(file)} disabled={!file || uploading}>
             <Upload aria-hidden="true" className="h-4 w-4" />
             {uploading ? 'Uploading...' : buttonLabel}
           </Button>
@@ -165,7 +186,7 @@ export function StageUpload(props: StageUploadProps) {
           confirmLabel={pending?.confirmation.confirmLabel ?? 'Upload'}
           destructive={pending?.confirmation.destructive}
           onConfirm={() => pending && void send(pending.form)}
-          onCancel={() => setPending(null)}
+          onCancel={dropPending}
         />
       </CardContent>
     </Card>

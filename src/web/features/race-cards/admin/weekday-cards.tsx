@@ -55,28 +55,7 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
         <CardContent>
           <ul className="grid gap-2 sm:grid-cols-2">
             {WEEKDAYS.map((d) => (
-              <li
-                key={d}
-                className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2"
-              >
-                <span>
-                  <span className="font-semibold text-navy-900">{weekdayName(d)}</span>{' '}
-                  <span className="text-sm text-slate-600">
-                    {dateOf(d) ? `${formatShortDay(dateOf(d)!, false)} · ` : ''}
-                    {cards(count(d))}
-                  </span>
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Clear ${weekdayName(d)}`}
-                  disabled={count(d) === 0}
-                  onClick={() => open(d)}
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  Clear
-                </Button>
-              </li>
+              <WeekdayRow key={d} day={d} count={count(d)} date={dateOf(d)} onClear={() => open(d)} />
             ))}
           </ul>
         </CardContent>
@@ -95,5 +74,40 @@ export function WeekdayCards({ metadata }: { metadata: RaceCardsMetadata | undef
         onCancel={close}
       />
     </>
+  );
+}
+
+/** One weekday tab: its cards' day and number, and clearing them. */
+function WeekdayRow({
+  day,
+  count,
+  date,
+  onClear,
+}: {
+  day: Weekday;
+  count: number;
+  date: string | undefined;
+  onClear: () => void;
+}) {
+  return (
+    <li className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-slate-200 px-3 py-2">
+      <span>
+        <span className="font-semibold text-navy-900">{weekdayName(day)}</span>{' '}
+        <span className="text-sm text-slate-600">
+          {date ? `${formatShortDay(date, false)} · ` : ''}
+          {cards(count)}
+        </span>
+      </span>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`Clear ${weekdayName(day)}`}
+        disabled={count === 0}
+        onClick={onClear}
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        Clear
+      </Button>
+    </li>
   );
 }

@@ -5,15 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Field } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/use-toast';
-import { errorMessage } from '#web/lib/request';
-import {
-  useAdminRacePreviews,
-  useCheckMasterPdf,
-  useClearPdfs,
-  useRefreshDailyContent,
-  useSplitMasterPdf,
-  useUploadMasterPdf,
-} from '../api';
+import { useAdminRacePreviews } from '../api';
+import { useRacePreviewActions } from './use-race-preview-actions';
 
 const spin = <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />;
 
@@ -23,23 +16,10 @@ const spin = <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />;
  */
 export function AdminRacePreviews() {
   const [file, setFile] = useState<File | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useUploadMasterPdf();
-  const check = useCheckMasterPdf();
-  const splitMaster = useSplitMasterPdf();
-  const clear = useClearPdfs();
-  const refreshContent = useRefreshDailyContent();
-  const stray = (useAdminRacePreviews().data ?? []).filter((p) => !p.matchesRace);
-  const busy =
-    upload.isPending || check.isPending || splitMaster.isPending || clear.isPending || refreshContent.isPending;
-
-  function fail(title: string, err: unknown, fallback: string) {
-    const description = errorMessage(err, fallback);
-    setStatus(description);
-    toast({ variant: 'destructive', title, description });
-  }
+  const actions = useRacePreviewActions();
+  const { pending, status } = actions;
 
   function submitUpload() {
     if (!file) {
@@ -50,58 +30,9 @@ export function AdminRacePreviews() {
       });
       return;
     }
-    upload.mutate(file, {
-      onSuccess: (result) => {
-        setStatus(`${result.message} ${result.popupMessage}`);
-        toast({ title: 'Master PDF Uploaded', description: result.message });
-        setFile(null);
-        if (fileInput.current) fileInput.current.value = '';
-      },
-      onError: (err) => fail('Upload Failed', err, 'Failed to upload the master PDF'),
-    });
-  }
-
-  function runCheck() {
-    check.mutate(undefined, {
-      onSuccess: (result) => {
-        setStatus(result.message);
-        toast({ title: result.found ? 'Master PDF Found' : 'No Master PDF', description: result.message });
-      },
-      onError: (err) => fail('Error', err, 'Failed to check for master PDF'),
-    });
-  }
-
-  function runSplit() {
-    splitMaster.mutate(undefined, {
-      onSuccess: (result) => {
-        setStatus(result.message);
-        toast({ title: 'Race Previews Created', description: result.message });
-      },
-      onError: (err) => fail('PDF Processing Failed', err, 'Failed to process the master PDF'),
-    });
-  }
-
-  function runClear() {
-    clear.mutate(undefined, {
-      onSuccess: (result) => {
-        setConfirmClear(false);
-        setStatus(result.message);
-        toast({ title: 'PDFs Cleared', description: result.message });
-      },
-      onError: (err) => {
-        setConfirmClear(false);
-        fail('Error', err, 'Failed to clear PDFs');
-      },
-    });
-  }
-
-  function runRefresh() {
-    refreshContent.mutate(undefined, {
-      onSuccess: (result) => {
-        setStatus(result.message);
-        toast({ title: 'Content Processed', description: result.message });
-      },
-      onError: (err) => fail('Error', err, 'Failed to process content'),
+    actions.upload(file, () => {
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
     });
   }
 
@@ -132,38 +63,8 @@ export function AdminRacePreviews() {
             </p>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={submitUpload} disabled={busy}>
-            {upload.isPending ? spin : <FileUp className="h-4 w-4" aria-hidden="true" />}
-            Upload Master PDF
-          </Button>
-          <Button variant="outline" onClick={runCheck} disabled={busy}>
-            {check.isPending ? spin : <FileSearch className="h-4 w-4" aria-hidden="true" />}
-            Check for master PDF
-          </Button>
-          <Button variant="outline" onClick={runSplit} disabled={busy}>
-            {splitMaster.isPending ? spin : <Scissors className="h-4 w-4" aria-hidden="true" />}
-            Process Master PDF
-          </Button>
-          <Button variant="outline" onClick={runRefresh} disabled={busy}>
-            {refreshContent.isPending ? spin : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
-            Process Daily Content
-          </Button>
-          <Button variant="outline" onClick={() => setConfirmClear(true)} disabled={busy}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-            Clear PDFs
-          </Button>
-        </div>
-        {stray.length > 0 && (
-          <p
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
-            data-testid="stray-previews"
-          >
-            Not on today&apos;s cards, so members do not see them:{' '}
-            {stray.map((p) => `${p.raceTime} ${p.course}`).join(', ')}. Upload today&apos;s cards, or process the right
-            master PDF.
-          </p>
-        )}
+        <ActionButtons actions={actions} onUpload={submitUpload} onClear={() => setConfirmClear(true)} />
+        <StrayPreviews />
         <p
           role="status"
           aria-live="polite"
@@ -179,11 +80,62 @@ export function AdminRacePreviews() {
         description="Members will no longer see today’s preview PDFs until a master PDF is processed again."
         confirmLabel="Clear PDFs"
         destructive
-        busy={clear.isPending}
+        busy={pending.clear}
         busyLabel="Clearing..."
-        onConfirm={runClear}
+        onConfirm={() => actions.clear(() => setConfirmClear(false))}
         onCancel={() => setConfirmClear(false)}
       />
     </Card>
+  );
+}
+
+/** Upload, check, split, refresh and clear: one at a time. */
+function ActionButtons({
+  actions,
+  onUpload,
+  onClear,
+}: {
+  actions: ReturnType<typeof useRacePreviewActions>;
+  onUpload: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={onUpload} disabled={actions.busy}>
+        {actions.pending.upload ? spin : <FileUp className="h-4 w-4" aria-hidden="true" />}
+        Upload Master PDF
+      </Button>
+      <Button variant="outline" onClick={actions.check} disabled={actions.busy}>
+        {actions.pending.check ? spin : <FileSearch className="h-4 w-4" aria-hidden="true" />}
+        Check for master PDF
+      </Button>
+      <Button variant="outline" onClick={actions.split} disabled={actions.busy}>
+        {actions.pending.split ? spin : <Scissors className="h-4 w-4" aria-hidden="true" />}
+        Process Master PDF
+      </Button>
+      <Button variant="outline" onClick={actions.refresh} disabled={actions.busy}>
+        {actions.pending.refresh ? spin : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
+        Process Daily Content
+      </Button>
+      <Button variant="outline" onClick={onClear} disabled={actions.busy}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Clear PDFs
+      </Button>
+    </div>
+  );
+}
+
+/** The day's previews no race on today's cards matches: members do not see them. */
+function StrayPreviews() {
+  const stray = (useAdminRacePreviews().data ?? []).filter((p) => !p.matchesRace);
+  if (stray.length === 0) return null;
+  return (
+    <p
+      className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
+      data-testid="stray-previews"
+    >
+      Not on today&apos;s cards, so members do not see them: {stray.map((p) => `${p.raceTime} ${p.course}`).join(', ')}.
+      Upload today&apos;s cards, or process the right master PDF.
+    </p>
   );
 }
