@@ -133,7 +133,7 @@ describe('a price change in the admin', () => {
 describe('a failed payment in My Account', () => {
   it('the member sees until when access lasts and, on the local checkout, why there is no card to update', async () => {
     await paidMember('late@example.com');
-    const member = (await findUserByEmail(j.app.ctx, 'late@example.com'))!;
+    const member = await findUserByEmail(j.app.ctx, 'late@example.com');
     await setPassword(j.app.ctx, member.id, PASSWORD);
     const payments = createLocalPayments(j.app.ctx);
     await handlePaymentEvent(

@@ -147,7 +147,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   };
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+      throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access rule`);
     }
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access: route.config?.access });
     // Static files and the page shell carry no data and declare no rule: they get no check.

@@ -16,7 +16,7 @@ export function addRouteHook(route: RouteOptions, name: 'onRequest', hook: onReq
 export function addRouteHook(route: RouteOptions, name: 'onSend', hook: onSendHookHandler): void;
 export function addRouteHook(route: RouteOptions, name: HookName, hook: onRequestHookHandler | onSendHookHandler) {
   const existing: unknown = route[name];
-  route[name] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook] as never;
+  route[name] = [...(existing === undefined ? [] : [existing].flat()), hook] as never;
 }
 
 /** True when the route answers a method that may change something (POST, PUT, PATCH, DELETE). */

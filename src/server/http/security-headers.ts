@@ -39,7 +39,7 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
   };
   let finished = false;
   middleware({ headers: {} } as never, response as never, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
+    if (err) throw err instanceof Error ? err : new Error('the security headers could not be set', { cause: err });
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously');

@@ -19,7 +19,7 @@ export interface PageHead {
  * Gives the head of the pages it knows (null for the others). The first answer that sets a field
  * wins. A provider that fails is a failed read of the page's data: the page answers 503.
  */
-export type HeadProvider = (pathname: string, request: FastifyRequest) => Promise<PageHead | null>;
+export type HeadProvider = (pathname: string, request: FastifyRequest) => PageHead | null | Promise<PageHead | null>;
 
 /** What the head providers said of a page, gathered: the first title and description, every tag, the status. */
 export interface GatheredHead {

@@ -141,7 +141,7 @@ export function cachedSessionUser(ctx: AppContext, token: string | undefined): U
   if (!token || token.length > 100) return undefined;
   const cached = ctx.sessions.get(token);
   const now = ctx.clock.now().getTime();
-  if (cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS && now < cached.expiresAt) return cached.user as UserRow;
+  if (cached && now - cached.lastSeenAt <= TOUCH_EVERY_MS && now < cached.expiresAt) return cached.user;
   return undefined;
 }
 

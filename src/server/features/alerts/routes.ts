@@ -13,7 +13,7 @@ import { PUSH_OFF, subscribePush, unsubscribePush } from './subscriptions';
 
 /** Member alerts: the member's choices and their devices' push subscriptions. Members only. */
 export function alertsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/push/public-key', { config: { access: 'member' } }, async (): Promise<PushPublicKeyAnswer> => {
+  app.get('/api/push/public-key', { config: { access: 'member' } }, (): PushPublicKeyAnswer => {
     const publicKey = ctx.config.VAPID_PUBLIC_KEY ?? null;
     return publicKey
       ? { enabled: true, publicKey, message: 'Alerts on devices are available.' }

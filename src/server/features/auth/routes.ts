@@ -65,6 +65,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The sign-in page's form when JavaScript is off: the same sign-in, then on to where the page
   // would have gone, or back to the form with the refusal's code (the page shows its text).
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or takes `done`)
   void app.register(async (scope) => {
     acceptFormPosts(scope, FORM_LIMIT);
     scope.post('/login', { config: { access: 'public' } }, async (request, reply) => {

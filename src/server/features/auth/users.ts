@@ -35,7 +35,7 @@ export async function createUser(
     .values({ email, passwordHash, role: input.role ?? 'member', ...consent, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  return { user: created ?? (await findUserByEmail(ctx, email, db))!, created: Boolean(created) };
+  return { user: created ?? (await findUserByEmail(ctx, email, db)), created: Boolean(created) };
 }
 
 export async function setPassword(

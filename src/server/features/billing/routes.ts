@@ -101,6 +101,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
  * with the refusal's code (the page shows its text).
  */
 function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or takes `done`)
   return async function subscribeFormPlugin(app: FastifyInstance) {
     acceptFormPosts(app, FORM_LIMIT);
     app.post('/subscribe', { config: { access: 'public' } }, async (request, reply) => {
@@ -138,6 +139,7 @@ function subscribeFormRoute(ctx: AppContext, payments: PaymentsProvider) {
  * code (never the password).
  */
 function setPasswordFormRoute(ctx: AppContext, payments: PaymentsProvider) {
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or takes `done`)
   return async function setPasswordFormPlugin(app: FastifyInstance) {
     acceptFormPosts(app, FORM_LIMIT);
     app.post('/set-password', { config: { access: 'public' } }, async (request, reply) => {
@@ -183,6 +185,7 @@ const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
  * check exempts the path; the signature is the authentication.
  */
 function webhookRoutes(ctx: AppContext, payments: PaymentsProvider) {
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin is async (or takes `done`)
   return async function webhookPlugin(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '#server/env';
 import type { AppContext } from '#server/context';
@@ -27,14 +28,15 @@ export function retryDelay(attempts: number): number {
 
 /** nodemailer over SMTP_URL; one pooled connection per worker, with timeouts well inside the lease. */
 export function createSmtpTransport(config: AppConfig): Transporter {
-  return nodemailer.createTransport({
+  const options: SMTPPool.Options = {
     url: config.SMTP_URL,
     pool: true,
     maxConnections: 1,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  };
+  return nodemailer.createTransport(options);
 }
 
 function mailFrom(config: AppConfig): string {

@@ -109,7 +109,7 @@ function readReply(reply: Uint8Array): Uint8Array {
     throw new TimeStampError('The time-stamp authority answered with something that is not a time-stamp reply.');
   }
   const status = response.status.status;
-  if ((status !== 0 && status !== 1) || !response.timeStampToken) {
+  if ((status !== pkijs.PKIStatus.granted && status !== pkijs.PKIStatus.grantedWithMods) || !response.timeStampToken) {
     const text = (response.status.statusStrings ?? []).map((s) => s.valueBlock.value).join(' ');
     throw new TimeStampError(
       `The time-stamp authority refused the request (${STATUS_NAMES[status] ?? `status ${status}`}${text ? `: ${text}` : ''}).`,

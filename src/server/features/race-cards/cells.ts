@@ -8,7 +8,8 @@ export function plainValue(value: unknown): Plain {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
     return value;
-  if (typeof value !== 'object') return String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return null; // a function or symbol is no cell value
   const v = value as Record<string, unknown>;
   if ('formula' in v || 'sharedFormula' in v) return plainValue(v.result);
   if (Array.isArray(v.richText)) return (v.richText as Array<{ text?: string }>).map((r) => r.text ?? '').join('');

@@ -21,7 +21,7 @@ const RESOURCE_PATH = /^\/resources\/([^/]+)\/?$/;
 
 /** A blog article's title, excerpt and preview tags in its page; no such article: the page answers 404. */
 export function resourceHeadProvider(ctx: AppContext): HeadProvider {
-  return async (pathname) => {
+  return (pathname) => {
     const match = RESOURCE_PATH.exec(pathname);
     if (!match) return null;
     const article = findBlogArticle(match[1]);

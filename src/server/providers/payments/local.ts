@@ -470,8 +470,8 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
 
     simulateRenewal,
 
-    async createBillingPortalSession() {
-      return null;
+    createBillingPortalSession() {
+      return Promise.resolve(null);
     },
 
     async createPaymentLink(input) {

@@ -145,7 +145,7 @@ export function RaceCardsPage() {
   const [runner, setRunner] = useState<RunnerTarget | null>(null);
   const [missingRace, setMissingRace] = useState<string | null>(null);
 
-  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, (metadata.data?.[d] ?? []) as RaceSummary[]])) as Record<
+  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, metadata.data?.[d] ?? []])) as Record<
     Weekday,
     RaceSummary[]
   >;
