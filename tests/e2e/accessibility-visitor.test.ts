@@ -14,15 +14,17 @@ afterAll(() => a.j.close());
 
 describe('axe-core on every page of the route table', () => {
   it('as a visitor (public pages, and the gates of members-only ones)', { timeout: 240_000 }, async () => {
-    const { page, context } = await a.j.newPage();
-    for (const route of pageRoutes) {
-      await open(page, a.addressOf(route.pattern));
-      await a.checkBothSizes(page, `visitor ${route.pattern}`);
-    }
+    const visitors = [await a.j.newPage(), await a.j.newPage()];
+    await a.checkEach(
+      visitors.map((v) => v.page),
+      'visitor',
+      pageRoutes.map((route) => route.pattern),
+    );
+    const { page } = visitors[0];
     expectFailures(page, { url: /\/no-such-page$/, status: 404 });
     await open(page, '/no-such-page');
     await a.checkBothSizes(page, 'visitor 404');
-    await context.close();
+    for (const v of visitors) await v.context.close();
     a.expectNoProblems();
   });
 });

@@ -37,18 +37,35 @@ export async function startAccessibilityJourney() {
   }
   // Every page is checked before the test fails, so one run lists all that is wrong.
   const problems: string[] = [];
+  /** Checks the page as it is now with axe-core at phone and at desktop width. */
+  async function checkBothSizes(page: Page, name: string) {
+    for (const [label, size] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(size);
+      await checkA11y(page, `${name}-${label}`).catch((err: Error) => problems.push(err.message));
+    }
+  }
   return {
     j,
-    addressOf,
-    /** Checks the page as it is now with axe-core at phone and at desktop width. */
-    async checkBothSizes(page: Page, name: string) {
-      for (const [label, size] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
-        await page.setViewportSize(size);
-        await checkA11y(page, `${name}-${label}`).catch((err: Error) => problems.push(err.message));
-      }
+    checkBothSizes,
+    /**
+     * Opens the page of each pattern and checks it at both sizes, on these pages side by side: each
+     * page takes the next pattern when it is done with one. Pages of their own contexts draw in
+     * renderer processes of their own, so two use both cores when the other worker leaves one free.
+     */
+    async checkEach(pages: Page[], who: string, patterns: string[]) {
+      let next = 0;
+      await Promise.all(
+        pages.map(async (page) => {
+          while (next < patterns.length) {
+            const pattern = patterns[next++];
+            await open(page, addressOf(pattern));
+            await checkBothSizes(page, `${who} ${pattern}`);
+          }
+        }),
+      );
     },
     /** Fails with every problem the checks so far found. */
     expectNoProblems() {

@@ -68,11 +68,16 @@ export function expectFailures(page: Page, ...expected: ExpectedFailure[]) {
   watcher.expected.push(...expected);
 }
 
-/** The requests a watched page has in flight, and how many it has started (for `quiet`). */
-const traffic = new WeakMap<Page, { open: Set<Request>; started: number }>();
+/** The requests a watched page has in flight, how many it has started, and who waits for one to end. */
+interface Traffic {
+  open: Set<Request>;
+  started: number;
+  waiting: Array<() => void>;
+}
+const traffic = new WeakMap<Page, Traffic>();
 
 function trackRequests(page: Page) {
-  const t = { open: new Set<Request>(), started: 0 };
+  const t: Traffic = { open: new Set(), started: 0, waiting: [] };
   traffic.set(page, t);
   page.on('request', (request) => {
     // An event stream stays open as long as the page shows it: it is never "in".
@@ -80,7 +85,10 @@ function trackRequests(page: Page) {
     t.open.add(request);
     t.started++;
   });
-  const done = (request: Request) => t.open.delete(request);
+  const done = (request: Request) => {
+    t.open.delete(request);
+    for (const wake of t.waiting.splice(0)) wake();
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
@@ -94,18 +102,26 @@ const twoFrames = (page: Page) =>
  * it loads is in and drawn, including what those answers made it ask for next (a chunk, then its
  * data). Instead of Playwright's `networkidle`, which always waits a further half second.
  */
-export async function quiet(page: Page) {
+export async function quiet(page: Page, timeoutMs = 30_000) {
   const t = traffic.get(page);
   if (!t) throw new Error('quiet: the page is not watched (open it with newPage or watchPage)');
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const started = t.started;
     if (t.open.size === 0) {
       await twoFrames(page);
       if (t.open.size === 0 && t.started === started) return;
-    } else await page.waitForEvent('requestfinished', { timeout: 1_000 }).catch(() => undefined);
-    if (Date.now() > deadline)
-      throw new Error(`quiet: still loading ${[...t.open].map((r) => r.url()).join(', ') || '(new requests)'}`);
+    } else {
+      if (Date.now() > deadline)
+        throw new Error(`quiet: still loading after ${timeoutMs} ms: ${[...t.open].map((r) => r.url()).join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - Date.now()); // the deadline is noticed with no request ending
+        t.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 }
 
