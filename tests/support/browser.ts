@@ -285,7 +285,7 @@ async function settled(page: Page) {
 
 /**
  * Checks the page as it is now with axe-core (always: every captured state is an accessibility
- * check, at the page's own size; tests/e2e/accessibility.test.ts covers every page at both sizes)
+ * check, at the page's own size; tests/e2e/accessibility-*.test.ts cover every page at both sizes)
  * and, when screenshots are asked for (VBG_SCREENSHOTS=1), saves it at phone and desktop width in
  * artifacts/screenshots/ to look at.
  */
