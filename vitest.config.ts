@@ -94,11 +94,13 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup-db.ts', 'tests/support/global-setup-browser.ts'],
-          // One Chromium for the run (global-setup-browser.ts); each file connects to it.
+          // One Chromium for the run (global-setup-browser.ts); each file connects to it and works
+          // in contexts of its own, against its own app (own port, own in-memory database), so two
+          // files run side by side, one per core: the page, the app and the test take turns on them.
           env: { VBG_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           isolate: false, // as in api: the server and the test helpers are imported once
         },
       },

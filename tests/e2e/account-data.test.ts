@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { londonDate } from '#shared/london-time';
 import type { MyDataExport } from '#shared/schemas/account';
 import { memberBets, users } from '#server/db/schema';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -27,8 +27,7 @@ describe('a member’s data rights in My Account', () => {
       stakePence: 500,
     });
     const { page } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'reader@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'reader@example.com');
     await page.goto('/my-account');
 
     const [download] = await Promise.all([
@@ -67,8 +66,7 @@ describe('a member’s data rights in My Account', () => {
   it('deletes the account after the password, saying what is kept; a wrong password changes nothing', async () => {
     const member = await createAccount(j.app, 'member', 'leaving@example.com');
     const { page } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'leaving@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'leaving@example.com');
     await page.goto('/my-account');
 
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_DENIED } from '#web/features/alerts/device-push';
 import { vapidKeys } from '../support/push-service';
-import { capture, DESKTOP, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, DESKTOP, PHONE, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -20,8 +20,7 @@ describe('the alerts card in My Account', () => {
   it('a member saves alerts and quiet hours, finds them after a reload, and is told clearly why this browser takes no push', async () => {
     await createAccount(j.app, 'member', 'alerts@example.com');
     const { page } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'alerts@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'alerts@example.com');
     await page.goto('/my-account');
     const card = page.locator('#alerts');
     const tips = card.getByRole('switch', { name: 'Today’s tips are out' });
@@ -64,8 +63,7 @@ describe('the alerts card in My Account', () => {
   it('is not shown to an account without a subscription', async () => {
     await createAccount(j.app, 'nonMember', 'free@example.com');
     const { page } = await j.newPage(DESKTOP);
-    await signInThroughPage(page, 'free@example.com');
-    await page.waitForURL((url) => url.pathname === '/subscribe'); // where an account without a subscription lands
+    await j.signIn(page, 'free@example.com');
     await page.goto('/my-account');
     await expect.poll(() => page.getByRole('heading', { name: 'Odds Format' }).isVisible()).toBe(true);
     expect(await page.locator('#alerts').count()).toBe(0);

@@ -5,7 +5,7 @@ import { createUser, findUserByEmail, setPassword } from '#server/features/auth/
 import { handlePaymentEvent } from '#server/features/billing/payment-events';
 import { createLocalPayments } from '#server/providers/payments/local';
 import { NO_PORTAL_TEXT } from '#web/features/billing/manage-billing-button';
-import { PHONE, capture, signInThroughPage, startJourney } from '../support/browser';
+import { PHONE, capture, startJourney } from '../support/browser';
 import { PASSWORD } from '../support/users';
 import { JOINING } from '../support/consent';
 
@@ -36,8 +36,8 @@ describe('refunds in the admin', () => {
     const { page, context } = await j.newPage(undefined, {
       expected: [{ url: /\/api\/admin\/members\/\d+\/refund$/, status: 400 }],
     });
-    await signInThroughPage(page, 'boss@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'boss@example.com');
+    await page.goto('/admin');
     await page.getByRole('tab', { name: 'System Settings' }).click();
     await page.getByLabel('Search by email').fill('refund.me');
     const row = page.getByRole('listitem').filter({ hasText: 'refund.me@example.com' });
@@ -98,8 +98,8 @@ describe('a price change in the admin', () => {
   it('the form shows the schema’s messages beside its fields before anything is sent, then announces after confirming', async () => {
     await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
     const { page, context } = await j.newPage();
-    await signInThroughPage(page, 'boss@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'boss@example.com');
+    await page.goto('/admin');
     await page.getByRole('tab', { name: 'System Settings' }).click();
     const price = page.getByLabel('New price (£)');
     await price.fill('eighteen');
@@ -143,8 +143,7 @@ describe('a failed payment in My Account', () => {
     );
 
     const { page, context } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'late@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'late@example.com');
     await page.goto('/my-account?tab=subscription');
     await expect
       .poll(() =>

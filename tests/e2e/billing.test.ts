@@ -169,8 +169,8 @@ describe('checkout for an existing account', () => {
     await capture(page, 'billing-subscribe-existing-account');
 
     // Signed in, the same person checks out for their own account.
-    await signIn(page, 'registered@example.com');
-    await page.waitForURL('**/subscribe');
+    await j.signIn(page, 'registered@example.com');
+    await page.goto('/subscribe');
     await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('registered@example.com');
     await tickJoiningBoxes(page);
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
@@ -288,15 +288,14 @@ describe('admin members', () => {
 
     // The member, signed in in another browser context, has no subscription yet.
     const member = await j.newPage(PHONE);
-    await signIn(member.page, 'cousin@example.com');
-    await member.page.waitForURL('**/subscribe');
+    await j.signIn(member.page, 'cousin@example.com');
     await expect
       .poll(async () => (await member.page.request.get('/api/auth/user')).json())
       .toMatchObject({ isSubscribed: false, subscriptionType: null });
 
     const { page, context } = await j.newPage();
-    await signIn(page, 'boss@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'boss@example.com');
+    await page.goto('/admin');
     await page.getByRole('tab', { name: 'System Settings' }).click();
     await expect.poll(() => page.getByText('Members', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('3 accounts').isVisible()).toBe(true);

@@ -4,7 +4,7 @@ import { addDays, londonDate, weekdayOf } from '#shared/london-time';
 import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
 import { bspCsv } from '../fixtures/racing-feeds';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
-import { capture, DESKTOP, signInThroughPage, startJourney } from '../support/browser';
+import { capture, DESKTOP, startJourney } from '../support/browser';
 import { BspFileServer } from '../support/racing-feeds';
 import { createAccount } from '../support/users';
 
@@ -36,8 +36,8 @@ describe('the Feeds panel', () => {
     ];
 
     const { page } = await j.newPage(DESKTOP);
-    await signInThroughPage(page, 'boss@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'boss@example.com');
+    await page.goto('/admin');
     await page.getByRole('tab', { name: 'VBG Race Cards', exact: true }).click();
     const bsp = page.getByTestId('feed-bsp');
     await expect.poll(() => bsp.textContent()).toContain('Not run yet.');

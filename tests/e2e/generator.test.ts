@@ -8,7 +8,7 @@ import { users } from '#server/db/schema';
 import { eq } from 'drizzle-orm';
 import { calculateValue, type ValueInput } from '#shared/value-model';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -76,8 +76,7 @@ describe('VB Tissue Odds Generator', () => {
     const tomorrow = weekdayOf(addDays(todayDate, 1));
 
     const { page } = await j.newPage();
-    await signInThroughPage(page, 'punter@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'punter@example.com');
     await page.goto('/vb-generator');
     await expect.poll(() => page.getByRole('heading', { name: 'VB Tissue Odds Generator' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(NO_RACES_TEXT).isVisible()).toBe(true);
@@ -229,8 +228,7 @@ describe('VB Tissue Odds Generator', () => {
     await uploadCards(races, weekdayOf(londonDate(j.app.clock.now())));
 
     const { page } = await j.newPage();
-    await signInThroughPage(page, 'decimal@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'decimal@example.com');
     await page.goto('/vb-generator');
     await page.getByLabel('Select race').selectOption({ label: `${races[0].time} - ${races[0].course} (6 runners)` });
     const echoOdds = page.getByLabel('Market odds for Echo Star');
@@ -252,8 +250,8 @@ describe('VB Tissue Odds Generator', () => {
     await createUser(j.app.ctx, { email: 'boss@example.com', password: PASSWORD, role: 'admin' });
     const todayDate = londonDate(j.app.clock.now());
     const { page } = await j.newPage();
-    await signInThroughPage(page, 'boss@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'boss@example.com');
+    await page.goto('/admin');
     await page.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const button = page.getByRole('button', { name: 'Download Excel Export' });
     await expect.poll(() => button.isVisible()).toBe(true);

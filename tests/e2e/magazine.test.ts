@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { createArticle } from '#server/features/articles/create-article';
@@ -14,8 +14,6 @@ beforeEach(() => j.app.reset());
 
 const REGULAR_SENTENCE = 'The going at Haydock turned heavy after lunch and the form book went with it.';
 const PREMIUM_SENTENCE = 'Back the each-way value only when the VB rating clears the market by nine points.';
-
-const signIn = signInThroughPage;
 
 const createMember = (email: string) => createAccount(j.app, 'member', email);
 
@@ -178,8 +176,8 @@ describe('magazine: admin, member and non-member', () => {
 
     // The admin writes and publishes.
     const admin = await j.newPage();
-    await signIn(admin.page, 'editor@example.com');
-    await admin.page.waitForURL('**/admin');
+    await j.signIn(admin.page, 'editor@example.com');
+    await admin.page.goto('/admin');
     await admin.page.getByRole('tab', { name: 'News & Views' }).click();
     const upload = admin.page.getByRole('tab', { name: 'Upload New Article' });
     await expect.poll(() => upload.getAttribute('aria-selected')).toBe('true');
@@ -284,8 +282,7 @@ describe('magazine: admin, member and non-member', () => {
 
     // A signed-in non-member sees the preview panel, without the body and without the offer.
     const other = await j.newPage();
-    await signIn(other.page, 'browser@example.com');
-    await other.page.waitForURL('**/subscribe');
+    await j.signIn(other.page, 'browser@example.com');
     await other.page.goto('/news-and-views/cheltenham-festival-value-picks');
     await expect.poll(() => premiumPanel(other.page).isVisible()).toBe(true);
     await expect

@@ -88,8 +88,8 @@ describe('e-mail journeys', () => {
     expect(published.status).toBe(200);
 
     const { page } = await j.newPage();
-    await signInThroughPage(page, 'admin@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'admin@example.com');
+    await page.goto('/admin');
     const sendDaily = page.getByRole('button', { name: 'Send Daily Update Email' });
     await expect.poll(() => sendDaily.isVisible()).toBe(true);
     await sendDaily.scrollIntoViewIfNeeded();

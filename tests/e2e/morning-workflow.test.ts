@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { horses, races } from '#server/db/schema';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -39,8 +39,8 @@ function countRequests(page: Page, method: string, path: string | RegExp) {
 async function signInAdmin(viewport = PHONE) {
   await createAccount(j.app, 'admin', 'boss@example.com');
   const admin = await j.newPage(viewport);
-  await signInThroughPage(admin.page, 'boss@example.com');
-  await admin.page.waitForURL('**/admin');
+  await j.signIn(admin.page, 'boss@example.com');
+  await admin.page.goto('/admin');
   return admin;
 }
 
@@ -153,8 +153,8 @@ describe("the analyst's race cards", () => {
       await released;
       await route.continue();
     });
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const picker = a.getByLabel('Target weekday');
     await expect.poll(() => picker.isVisible()).toBe(true);
@@ -306,8 +306,7 @@ describe("the analyst's daily tips", () => {
 
     // The member reads the second publication, the preview as the editor wrote it.
     const member = await j.newPage(PHONE);
-    await signInThroughPage(member.page, 'reader@example.com');
-    await member.page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(member.page, 'reader@example.com');
     await member.page.goto('/tips');
     await expect.poll(() => member.page.getByText('Copper Coast – 2:45 Ascot (4/1)').isVisible()).toBe(true);
     await expect.poll(() => member.page.getByText('Ground now good.').isVisible()).toBe(true);

@@ -6,7 +6,7 @@ import { londonDate, londonInstant, weekdayOf } from '#shared/london-time';
 import { memberBets } from '#server/db/schema';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import { enterResults, resultLine } from '../api/race-results-helpers';
-import { DESKTOP, capture, signInThroughPage, startJourney } from '../support/browser';
+import { DESKTOP, capture, startJourney } from '../support/browser';
 import { createAccount, signedIn } from '../support/users';
 
 // A member whose each-way bets were logged before the per-part rule (decision 0034) is told once on
@@ -52,8 +52,7 @@ describe('My Bets after the each-way change', () => {
     await j.app.ctx.db.execute(sql.raw(readFileSync(path.join(MIGRATIONS, migration), 'utf8')));
 
     const { page, context } = await j.newPage(DESKTOP);
-    await signInThroughPage(page, 'ew.page@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'ew.page@example.com');
     await page.goto('/my-bets');
     const notice = page.getByRole('region', { name: 'Your each-way bets now count the stake on each part' });
     await expect.poll(() => notice.isVisible()).toBe(true);

@@ -6,7 +6,7 @@ import { uploadMasterExcel } from '#server/features/race-cards/upload-master-exc
 import { dailyTips } from '#server/db/schema';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
 
@@ -34,8 +34,7 @@ describe('odds the way the member reads them, and "value down to"', () => {
     const downTo = valueDownTo(field, index)!;
 
     const { page: m } = await j.newPage(PHONE);
-    await signInThroughPage(m, 'punter@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'punter@example.com');
     await m.goto('/my-account');
     const decimal = m.getByRole('radio', { name: /Decimal/ });
     await expect.poll(() => m.getByRole('radio', { name: /Fractional/ }).isChecked()).toBe(true);
@@ -133,8 +132,8 @@ describe('odds the way the member reads them, and "value down to"', () => {
 
     const { page: a } = await j.newPage();
     expectFailures(a, { url: /\/api\/secure-content-upload$/, status: 409 }); // the warning, provoked on purpose
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     const publishButton = a.getByRole('button', { name: 'Update Tips & Preview' });
     await expect.poll(() => publishButton.isVisible()).toBe(true);
     await a.getByLabel('NAP', { exact: true }).fill(`${horse.name} – ${race.time} ${race.course} (${advised})`);
@@ -164,8 +163,7 @@ describe('odds the way the member reads them, and "value down to"', () => {
 
     // The member is never simply told to leave the NAP: the page says why it is tipped at that price.
     const { page: m } = await j.newPage(PHONE);
-    await signInThroughPage(m, 'punter@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'punter@example.com');
     await m.goto('/tips');
     await expect
       .poll(() => m.getByTestId('tip-price-nap').getByTestId('fair-price').textContent())

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { proofReceipts } from '#server/db/schema';
 import { uploadTodaysCards } from '../fixtures/race-day';
-import { capture, expectFailures, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -19,8 +19,8 @@ describe('publishing with receipts', () => {
     await createAccount(j.app, 'admin', 'boss@example.com');
     const { page: a } = await j.newPage();
     expectFailures(a, { url: /\/api\/secure-content-upload$/, status: 409 }); // the question, provoked on purpose
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     const publishButton = a.getByRole('button', { name: 'Update Tips & Preview' });
     await expect.poll(() => publishButton.isVisible()).toBe(true);
     // Advised at long prices, so no tip is shorter than its value price.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay, londonDate } from '#shared/london-time';
 import { Stamper } from '#server/features/proofing/stamper';
 import { publishReceipts, THREE_TIPS } from '../api/proofing-helpers';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, PHONE, startJourney } from '../support/browser';
 import { startOpensslTsa, type OpensslTsa } from '../support/openssl-tsa';
 import { createAccount } from '../support/users';
 
@@ -57,8 +57,8 @@ describe('the record anyone can check', () => {
     await publishReceipts(j.app, today, THREE_TIPS);
     await createAccount(j.app, 'admin', 'boss@example.com');
     const { page } = await j.newPage();
-    await signInThroughPage(page, 'boss@example.com');
-    await page.waitForURL('**/admin');
+    await j.signIn(page, 'boss@example.com');
+    await page.goto('/admin');
     const panel = page.getByTestId('proofing-status');
     await expect.poll(() => panel.innerText()).toContain('no time-stamp authority configured');
     expect(await panel.innerText()).toContain('After 3 receipts');

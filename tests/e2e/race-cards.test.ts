@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
@@ -34,8 +34,8 @@ describe('race cards', () => {
     // Admin: stage 1 for Tuesday in the VBG Race Cards tab.
     const admin = await j.newPage();
     const a = admin.page;
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const uploadButton = a.getByRole('button', { name: 'Upload Master Excel' });
     await expect.poll(() => uploadButton.isVisible()).toBe(true);
@@ -85,8 +85,7 @@ describe('race cards', () => {
     // Member: the Tuesday tab, a venue's View All, sorting and collapsing.
     const member = await j.newPage(PHONE);
     const m = member.page;
-    await signInThroughPage(m, 'reader@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'reader@example.com');
     await m.goto('/vbg-race-cards');
     const tuesday = m.getByRole('tab', { name: /Tuesday/ });
     await expect.poll(() => tuesday.isVisible()).toBe(true);
@@ -143,8 +142,8 @@ describe('race cards', () => {
     // Admin: clearing Tuesday asks first, then empties the day.
     const again = await j.newPage();
     const b = again.page;
-    await signInThroughPage(b, 'boss@example.com');
-    await b.waitForURL('**/admin');
+    await j.signIn(b, 'boss@example.com');
+    await b.goto('/admin');
     await b.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const clearTuesday = b.getByRole('button', { name: 'Clear Tuesday' });
     await expect.poll(() => clearTuesday.isEnabled()).toBe(true);
@@ -172,8 +171,8 @@ describe('race cards', () => {
 
     const admin = await j.newPage(PHONE);
     const a = admin.page;
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const odds = a.getByLabel('Morning odds for Monday');
     await expect.poll(() => odds.isVisible()).toBe(true);
@@ -274,8 +273,8 @@ describe('race cards', () => {
 
     const admin = await j.newPage();
     const a = admin.page;
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const complete = (n: number) => a.getByText(`Stage ${n} Complete`).first();
 
@@ -348,8 +347,7 @@ describe('race cards', () => {
     // Member: the verdict on the race card.
     const member = await j.newPage(PHONE);
     const m = member.page;
-    await signInThroughPage(m, 'reader@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'reader@example.com');
     await m.goto('/vbg-race-cards');
     const tab = m.getByRole('tab', { name: new RegExp(Today) });
     await expect.poll(() => tab.isVisible()).toBe(true);
@@ -375,8 +373,7 @@ describe('race cards', () => {
 
     const member = await j.newPage(PHONE);
     const m = member.page;
-    await signInThroughPage(m, 'phone@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'phone@example.com');
     await m.goto('/vbg-race-cards');
     const menu = m.getByRole('navigation', { name: 'Race navigation' });
     await expect.poll(() => menu.isVisible()).toBe(true);
@@ -424,8 +421,8 @@ describe('race cards', () => {
 
     const admin = await j.newPage();
     const a = admin.page;
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     await expect.poll(async () => a.getByLabel('Target weekday').inputValue()).toBe(today);
     await expect

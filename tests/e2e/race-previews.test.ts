@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { createAccount, signedIn } from '../support/users';
 import { headinglessPdf, standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { masterForm, uploadTodaysCards } from '../api/race-previews-helpers';
@@ -24,8 +24,7 @@ describe('race previews', () => {
 
     const member = await j.newPage(PHONE);
     const m = member.page;
-    await signInThroughPage(m, 'reader@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'reader@example.com');
     await m.goto('/tips');
     const region = m.getByRole('region', { name: 'Race Previews' });
     await expect.poll(() => region.getByRole('link').count()).toBe(4);
@@ -57,8 +56,8 @@ describe('race previews', () => {
     await createAccount(j.app, 'admin', 'boss@example.com');
     const admin = await j.newPage();
     const a = admin.page;
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     const card = a.getByRole('heading', { name: 'Race Previews' });
     await expect.poll(() => card.isVisible()).toBe(true);
     const status = a.getByTestId('race-previews-status');

@@ -6,7 +6,7 @@ import { recordTip } from '#server/features/performance/record-tips';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
 import { uploadMasterExcel } from '#server/features/race-cards/upload-master-excel';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, PHONE, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { makeRaceDay, raceDayWorkbook } from '../fixtures/race-day';
 import { afterTheOff } from '../api/race-results-helpers';
@@ -52,8 +52,7 @@ describe('race results, tips settling themselves and the public calibration', ()
     // A member logs a bet on the NAP from the race card: £10 at 4/1.
     await createAccount(j.app, 'member', 'punter@example.com');
     const { page: m } = await j.newPage(PHONE);
-    await signInThroughPage(m, 'punter@example.com');
-    await m.waitForURL((url) => url.pathname === '/');
+    await j.signIn(m, 'punter@example.com');
     await m.goto('/vbg-race-cards');
     await m.getByRole('button', { name: `View All ${race.course}` }).click();
     await m.getByRole('button', { name: `Log bet on ${nap.name}` }).click();
@@ -84,8 +83,8 @@ describe('race results, tips settling themselves and the public calibration', ()
     );
 
     const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/race-results$/, status: 422 }] });
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const results = a.getByLabel('Results', { exact: true });
     await expect.poll(() => results.isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
@@ -35,8 +35,8 @@ describe('the proofed tipping record', () => {
 
     const admin = await j.newPage();
     const a = admin.page;
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'Tipping Performance' }).click();
     const recordButton = a.getByRole('button', { name: 'Record Daily Tips' });
     await expect.poll(() => recordButton.isVisible()).toBe(true);

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  capture,
-  DESKTOP,
-  expectFailures,
-  PHONE,
-  signInThroughPage,
-  startJourney,
-  tickJoiningBoxes,
-} from '../support/browser';
+import { capture, DESKTOP, expectFailures, PHONE, startJourney, tickJoiningBoxes } from '../support/browser';
 import { createAccount, PASSWORD } from '../support/users';
 import { seedDemoRaceCards } from '#server/features/race-cards/demo';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -57,8 +49,7 @@ describe('what an account is called', () => {
   it('a registered user who has not paid sees "Free account" and a way to subscribe, never "member"', async () => {
     await createAccount(j.app, 'nonMember', 'free@example.com');
     const { page, context } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'free@example.com');
-    await page.waitForURL('**/subscribe');
+    await j.signIn(page, 'free@example.com');
     await page.goto('/my-account');
     const type = page.getByText(/^Account type:/);
     await expect.poll(() => type.textContent()).toBe('Account type: Free account · Subscribe for the members’ area');
@@ -71,8 +62,7 @@ describe('what an account is called', () => {
 
     await createAccount(j.app, 'member', 'paid@example.com');
     const paid = await j.newPage(PHONE);
-    await signInThroughPage(paid.page, 'paid@example.com');
-    await paid.page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(paid.page, 'paid@example.com');
     await paid.page.goto('/my-account');
     await expect.poll(() => paid.page.getByText(/^Account type:/).textContent()).toBe('Account type: Member');
     await paid.context.close();
@@ -85,8 +75,7 @@ describe('the inactivity sign-out', () => {
     const { page, context } = await j.newPage(PHONE);
     // Playwright's clock drives the page's timers: 28 minutes pass in an instant.
     await page.clock.install();
-    await signInThroughPage(page, 'idle@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'idle@example.com');
     await page.goto('/my-account');
     await expect.poll(() => page.getByText(/^Account type:/).isVisible()).toBe(true);
     const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
@@ -138,8 +127,7 @@ describe('dates and links', () => {
     await visitor.context.close();
 
     const { page, context } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'reader@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'reader@example.com');
     await page.goto('/vbg-race-cards');
     const tab = page.getByRole('tab', {
       name: `${capitalised(weekdayOf(today))} ${formatShortDay(today, false)} (3)`,
@@ -164,8 +152,7 @@ describe('phone screens', () => {
     races[0].horses[0].name = long;
     await upload(races, weekdayOf(londonDate(j.app.clock.now())));
     const { page, context } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'reader@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'reader@example.com');
     await page.goto('/vb-generator');
     await page.getByLabel('Select race').selectOption({ label: `${races[0].time} - ${races[0].course} (4 runners)` });
     const card = page.getByRole('listitem', { name: long });
@@ -231,8 +218,8 @@ describe('phone screens', () => {
       const body = { raceDate: londonDate(j.app.clock.now()), raceTime, selectionName, selectionType, advisedOdds };
       expect((await api.post('/api/admin/back-catalogue-entry', body)).status).toBe(200);
     }
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'Tipping Performance' }).click();
     await a.getByRole('tab', { name: 'Performance History' }).click();
     await a.getByRole('button', { name: 'Settle Northern Star' }).click();
@@ -259,8 +246,7 @@ describe('the demo data', () => {
     await createAccount(j.app, 'member', 'reader@example.com');
     await seedDemoRaceCards(j.app.ctx);
     const { page, context } = await j.newPage(DESKTOP);
-    await signInThroughPage(page, 'reader@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'reader@example.com');
     await page.goto('/vb-generator');
     const select = page.getByLabel('Select race');
     await expect.poll(() => select.locator('optgroup').count()).toBe(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { signInThroughPage, startJourney, watchPage } from '../support/browser';
+import { quiet, startJourney, watchPage } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
@@ -289,10 +289,7 @@ async function open(email?: string): Promise<Visit> {
     dialogs.push(d.message());
     void d.dismiss();
   });
-  if (email) {
-    await signInThroughPage(page, email);
-    await page.waitForURL((url) => url.pathname !== '/login');
-  }
+  if (email) await j.signIn(page, email);
   return { context, page, dialogs };
 }
 
@@ -356,14 +353,25 @@ function scanDom(): string[] {
   return found;
 }
 
-/** Opens a page, lets it settle (images fail, autofocus fires), and checks nothing ran. */
+/**
+ * Lets the page settle: every request answered or failed (the vectors' images, media and frames
+ * included), every image done loading or broken, and two frames drawn after that (autofocus fires,
+ * error and load handlers have run).
+ */
+async function settle(page: Page) {
+  await quiet(page);
+  await expect.poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete))).toBe(true);
+  await quiet(page);
+}
+
+/** Opens a page, lets it settle, and checks nothing ran. */
 async function check(v: Visit, path: string, canary: RegExp, act?: (page: Page) => Promise<void>) {
   await v.page.goto(path);
   await expect.poll(() => v.page.getByText(canary).first().isVisible(), { message: `${path}: ${canary}` }).toBe(true);
   if (act) await act(v.page);
   await v.page.mouse.move(300, 300);
   await v.page.mouse.move(600, 500);
-  await v.page.waitForTimeout(400);
+  await settle(v.page);
   const hits = await v.page.evaluate(() => (window as unknown as { __xssHits: number[] }).__xssHits);
   expect(hits, `${path}: vectors ran: ${hits.map((n) => VECTORS[n - 1]).join(' | ')}`).toEqual([]);
   expect(v.dialogs, `${path}: dialogs`).toEqual([]);
@@ -482,9 +490,8 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
     try {
       await check(v, '/admin', /Admin/i);
       const tabNames = () => v.page.getByRole('tab').allTextContents();
-      const settle = async (where: string) => {
-        await v.page.waitForLoadState('networkidle');
-        await v.page.waitForTimeout(300);
+      const settled = async (where: string) => {
+        await settle(v.page);
         const hits = await v.page.evaluate(() => (window as unknown as { __xssHits: number[] }).__xssHits);
         expect(hits, `admin ${where}`).toEqual([]);
         expect(await v.page.evaluate(scanDom), `admin ${where}`).toEqual([]);
@@ -494,12 +501,12 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
       let visited = 0;
       for (const name of top) {
         await v.page.getByRole('tab', { name, exact: true }).first().click();
-        await settle(name);
+        await settled(name);
         visited++;
         // Sub-tabs inside a tab (e.g. News & Views: Upload New Article / Manage Existing Articles).
         for (const sub of (await tabNames()).filter((n) => !top.includes(n))) {
           await v.page.getByRole('tab', { name: sub, exact: true }).first().click();
-          await settle(`${name} › ${sub}`);
+          await settled(`${name} › ${sub}`);
           visited++;
         }
       }
@@ -526,7 +533,7 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
             .isVisible(),
         )
         .toBe(true);
-      await settle('after the content checks');
+      await settled('after the content checks');
     } finally {
       await v.context.close();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pdfFromObjects } from '../fixtures/hand-pdf';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, expectFailures, PHONE, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { createUser } from '#server/features/auth/users';
 import { publishTips } from '#server/features/tips/publish-tips';
@@ -14,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());
-
-const signIn = signInThroughPage;
 
 const createMember = (email: string) => createAccount(j.app, 'member', email);
 
@@ -40,8 +38,8 @@ describe('daily tips', () => {
 
     const admin = await j.newPage();
     expectFailures(admin.page, { url: /\/api\/secure-content-upload$/, status: 409 }); // selections on no card, on purpose
-    await signIn(admin.page, 'boss@example.com');
-    await admin.page.waitForURL('**/admin');
+    await j.signIn(admin.page, 'boss@example.com');
+    await admin.page.goto('/admin');
     const a = admin.page;
     const publishButton = a.getByRole('button', { name: 'Update Tips & Preview' });
     await expect.poll(() => publishButton.isVisible()).toBe(true);
@@ -95,8 +93,7 @@ describe('daily tips', () => {
     await admin.context.close();
 
     const member = await j.newPage(PHONE);
-    await signIn(member.page, 'reader@example.com');
-    await member.page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(member.page, 'reader@example.com');
     const m = member.page;
     await m.goto('/tips');
     await expect.poll(() => m.getByText('Northern Star – 2:10 Ascot (7/1)').isVisible()).toBe(true);
@@ -133,8 +130,8 @@ describe('daily tips', () => {
     j.app.clock.reset();
 
     const admin = await j.newPage();
-    await signIn(admin.page, 'boss@example.com');
-    await admin.page.waitForURL('**/admin');
+    await j.signIn(admin.page, 'boss@example.com');
+    await admin.page.goto('/admin');
     await admin.page.getByRole('button', { name: 'Update Back Catalogue' }).click();
     await expect.poll(() => toastTitle(admin.page, 'Back Catalogue Updated').isVisible()).toBe(true);
 
@@ -193,7 +190,6 @@ describe('daily tips', () => {
     expect(served.headers()['content-type']).toBe('application/pdf');
     expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await popup.waitForLoadState();
-    await popup.waitForTimeout(1000); // the PDF viewer draws after load
     await capture(popup, 'back-catalogue-pdf');
     await popup.close();
     await entry.click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoRaceResults } from '#server/features/race-results/demo';
 import { SOURCES } from '#shared/tissue-score';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, PHONE, startJourney } from '../support/browser';
 import { createAccount } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -39,8 +39,7 @@ describe('the tissue scored against the market on /value-calibration', () => {
     // The admin's Rescore, on the race cards' results stage.
     await createAccount(j.app, 'admin', 'scorer@example.com');
     const { page: a } = await j.newPage();
-    await signInThroughPage(a, 'scorer@example.com');
-    await a.waitForURL((url) => url.pathname !== '/login');
+    await j.signIn(a, 'scorer@example.com');
     await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     await a.getByTestId('rescore-tissue').getByRole('button', { name: 'Rescore the tissue' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { capture, PHONE, signInThroughPage, startJourney } from '../support/browser';
+import { capture, PHONE, startJourney } from '../support/browser';
 import { PASSWORD, createAccount } from '../support/users';
 import { publishTips } from '#server/features/tips/publish-tips';
 import { addDays, londonDate } from '#shared/london-time';
@@ -66,8 +66,7 @@ describe("today's tips on /tips/{date}", () => {
 
     // Signed in without a membership: "Subscription required" (DESIGN decision 3), no tips.
     const other = await j.newPage(PHONE);
-    await signInThroughPage(other.page, 'browser@example.com');
-    await other.page.waitForURL((url) => url.pathname !== '/login');
+    await j.signIn(other.page, 'browser@example.com');
     await other.page.goto(`/tips/${today}`);
     await expect.poll(() => other.page.getByRole('heading', { name: 'Subscription required' }).isVisible()).toBe(true);
     expect(await other.page.content()).not.toContain('Today Secret');

@@ -15,7 +15,7 @@ import { publishTips } from '#server/features/tips/publish-tips';
 import { dayTips } from '../fixtures/day-tips';
 import { makeRaceDay, raceDayWorkbook, uploadTodaysCards } from '../fixtures/race-day';
 import { afterTheOff } from '../api/race-results-helpers';
-import { capture, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
+import { capture, PHONE, startJourney, watchPage } from '../support/browser';
 import { createAccount } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -54,8 +54,8 @@ describe('prices through the day on the value board and the race card', () => {
 
     // The member has the value board open on a phone, and the race card in a second tab.
     const { page: board, context } = await j.newPage(PHONE);
-    await signInThroughPage(board, 'punter@example.com');
-    await board.waitForURL((url) => url.pathname === '/');
+    await j.signIn(board, 'punter@example.com');
+    await board.goto('/');
     await board.getByRole('button', { name: 'Open menu' }).click();
     await board.locator('#mobile-menu').getByRole('link', { name: 'Value Now' }).click();
     await board.waitForURL('**/value-now');
@@ -78,8 +78,8 @@ describe('prices through the day on the value board and the race card', () => {
 
     // The analyst pastes prices: first a horse that is not running (refused, line by line), then the real move.
     const { page: a } = await j.newPage(undefined, { expected: [{ url: /\/api\/admin\/prices$/, status: 422 }] });
-    await signInThroughPage(a, 'boss@example.com');
-    await a.waitForURL('**/admin');
+    await j.signIn(a, 'boss@example.com');
+    await a.goto('/admin');
     await a.getByRole('tab', { name: 'VBG Race Cards' }).click();
     const prices = a.getByLabel('Prices', { exact: true });
     await expect.poll(() => prices.isVisible()).toBe(true);
@@ -200,8 +200,7 @@ describe('prices through the day on the value board and the race card', () => {
       };
       new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    await signInThroughPage(page, 'punter@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'punter@example.com');
     const served = await page.request.get('/tips');
     const html = await served.text();
     const text = html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '');
@@ -247,8 +246,7 @@ describe('prices through the day on the value board and the race card', () => {
     j.app.clock.set(new Date(`${today}T08:00:00Z`));
     await createAccount(j.app, 'member', 'punter@example.com');
     const { page } = await j.newPage(PHONE);
-    await signInThroughPage(page, 'punter@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
+    await j.signIn(page, 'punter@example.com');
     await page.goto('/value-now');
     await expect.poll(() => page.getByTestId('board-empty').textContent()).toContain('No race cards for today yet');
     await capture(page, 'value-now-empty');

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { inject, onTestFinished } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { PGlite } from '@electric-sql/pglite';
+import { createSession, SESSION_COOKIE } from '#server/features/auth/sessions';
+import { findUserByEmail } from '#server/features/auth/users';
+import { TEMPLATE_PATH } from './global-setup-db';
 import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD } from './users';
 
@@ -42,6 +46,7 @@ const watchers = new WeakMap<Page, { expected: ExpectedFailure[]; problems: stri
 export function watchPage(page: Page, expected: ExpectedFailure[] = []) {
   const watcher = { expected: [...ALWAYS_EXPECTED, ...expected], problems: [] as string[] };
   watchers.set(page, watcher);
+  trackRequests(page);
   page.on('pageerror', (err) => watcher.problems.push(`uncaught ${err.name}: ${err.message}`));
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
@@ -61,6 +66,63 @@ export function expectFailures(page: Page, ...expected: ExpectedFailure[]) {
   const watcher = watchers.get(page);
   if (!watcher) throw new Error('expectFailures: the page is not watched (open it with newPage or watchPage)');
   watcher.expected.push(...expected);
+}
+
+/** The requests a watched page has in flight, how many it has started, and who waits for one to end. */
+interface Traffic {
+  open: Set<Request>;
+  started: number;
+  waiting: Array<() => void>;
+}
+const traffic = new WeakMap<Page, Traffic>();
+
+function trackRequests(page: Page) {
+  const t: Traffic = { open: new Set(), started: 0, waiting: [] };
+  traffic.set(page, t);
+  page.on('request', (request) => {
+    // An event stream stays open as long as the page shows it: it is never "in".
+    if (request.resourceType() === 'eventsource') return;
+    t.open.add(request);
+    t.started++;
+  });
+  const done = (request: Request) => {
+    t.open.delete(request);
+    for (const wake of t.waiting.splice(0)) wake();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Two animation frames in the page: what a response or an effect set off has been drawn. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Waits until the page has no request in flight and starts none while it draws two frames: what
+ * it loads is in and drawn, including what those answers made it ask for next (a chunk, then its
+ * data). Instead of Playwright's `networkidle`, which always waits a further half second.
+ */
+export async function quiet(page: Page, timeoutMs = 30_000) {
+  const t = traffic.get(page);
+  if (!t) throw new Error('quiet: the page is not watched (open it with newPage or watchPage)');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const started = t.started;
+    if (t.open.size === 0) {
+      await twoFrames(page);
+      if (t.open.size === 0 && t.started === started) return;
+    } else {
+      if (Date.now() > deadline)
+        throw new Error(`quiet: still loading after ${timeoutMs} ms: ${[...t.open].map((r) => r.url()).join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - Date.now()); // the deadline is noticed with no request ending
+        t.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
 }
 
 /**
@@ -86,9 +148,24 @@ function waitForLiveAfterLoads(page: Page) {
   };
 }
 
-/** The app on a fresh database serving the built client, plus a browser. */
+/**
+ * One embedded database per worker process, loaded from the run's migrated template by the
+ * worker's first journey and emptied by each next one (startTestApp empties the tables): loading
+ * PGlite again cost each file seconds. A worker runs one file at a time, so no two apps share it.
+ */
+let workerDatabase: Promise<PGlite> | undefined;
+function journeyDatabase() {
+  workerDatabase ??= (async () => {
+    const client = new PGlite({ loadDataDir: new Blob([fs.readFileSync(TEMPLATE_PATH)]) });
+    await client.waitReady;
+    return client;
+  })();
+  return workerDatabase;
+}
+
+/** The app on a fresh (emptied) database serving the built client, plus a browser. */
 export async function startJourney(env: Record<string, string> = {}) {
-  const app = await startTestApp(env, { webDir: path.resolve('dist/web') });
+  const app = await startTestApp(env, { webDir: path.resolve('dist/web'), pglite: await journeyDatabase() });
   const browser = await connectBrowser();
   return {
     app,
@@ -109,6 +186,28 @@ export async function startJourney(env: Record<string, string> = {}) {
       watchPage(page, options.expected);
       if (options.javaScriptEnabled ?? true) waitForLiveAfterLoads(page);
       return { context, page };
+    },
+    /**
+     * Signs the page's context in as the account with this email without going through the form:
+     * a session made by the app's own use case, its cookie set as the sign-in's answer sets it.
+     * The page loads nothing: the journey goes on with the address it is about. For journeys that
+     * start signed in; signing in itself (the form, where each kind of account lands, wrong
+     * passwords) is walked through with signInThroughPage.
+     */
+    async signIn(page: Page, email: string) {
+      const user = await findUserByEmail(app.ctx, email);
+      if (!user) throw new Error(`signIn: no account ${email}`);
+      const { token, expiresAt } = await createSession(app.ctx, user.id);
+      await page.context().addCookies([
+        {
+          name: SESSION_COOKIE,
+          value: token,
+          url: app.baseUrl,
+          httpOnly: true,
+          sameSite: 'Lax',
+          expires: Math.floor(expiresAt.getTime() / 1000),
+        },
+      ]);
     },
     async close() {
       await browser.close(); // closes this file's contexts and disconnects; the run's browser stays up
@@ -186,7 +285,7 @@ async function settled(page: Page) {
 
 /**
  * Checks the page as it is now with axe-core (always: every captured state is an accessibility
- * check, at the page's own size; tests/e2e/accessibility.test.ts covers every page at both sizes)
+ * check, at the page's own size; tests/e2e/accessibility-*.test.ts cover every page at both sizes)
  * and, when screenshots are asked for (VBG_SCREENSHOTS=1), saves it at phone and desktop width in
  * artifacts/screenshots/ to look at.
  */
@@ -194,6 +293,8 @@ export async function capture(page: Page, name: string) {
   await checkA11y(page, name);
   if (!SCREENSHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
+  // A PDF shows in Chromium's viewer, which the document embeds once it has loaded.
+  if ((await page.evaluate(() => document.contentType)) === 'application/pdf') await page.locator('embed').waitFor();
   const original = page.viewportSize() ?? DESKTOP;
   for (const [label, size] of [
     ['phone', PHONE],

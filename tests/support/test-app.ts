@@ -70,6 +70,11 @@ export async function resetDatabase(database: Database) {
  * not a build happens to exist, so API tests do not depend on what was built before them.
  */
 /** `logStream`: the app logs there (at LOG_LEVEL, silent unless the test sets it); without it, nowhere. */
+/**
+ * `pglite`: an embedded database already open to use (emptied first) instead of loading the
+ * template into a new one; the caller owns it, and `close` leaves it open (the journeys keep one per
+ * worker, browser.ts).
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: {
@@ -80,10 +85,11 @@ export async function startTestApp(
     logStream?: LogStream;
     feedPolling?: boolean;
     proofStamping?: boolean;
+    pglite?: PGlite;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
-  const database = await openTestDatabase();
+  const database = opts.pglite ? await openDatabase({ pglite: opts.pglite, migrate: false }) : await openTestDatabase();
   await resetDatabase(database);
   const clock = new TestClock();
   const built = await buildApp({
@@ -121,7 +127,7 @@ export async function startTestApp(
     },
     close: async () => {
       await built.app.close();
-      await database.close();
+      if (!opts.pglite) await database.close();
     },
   };
 }
