@@ -251,7 +251,7 @@ describe('the route table', () => {
     bare.get('/api/declared', { config: { access: 'admin' } }, () => ({}));
     bare.get('/not-api', () => 'ok'); // pages and files are outside the rule
     // An async plugin, as the app's are: the refusal thrown inside it rejects `ready()`.
-     
+
     void bare.register(async (scope) => {
       scope.post('/api/in-a-plugin', () => ({}));
     });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
-import { createSession, SESSION_COOKIE } from '#server/features/auth/sessions';
+import { createSession, SESSION_COOKIE } from '#server/sessions/sessions';
 import { findUserByEmail } from '#server/features/auth/users';
 import { TEMPLATE_PATH } from './global-setup-db';
 import { startTestApp, type TestApp } from './test-app';
