@@ -490,13 +490,17 @@ describe(`${VECTORS.length} script-injection vectors, stored everywhere and show
     try {
       await check(v, '/admin', /Admin/i);
       const tabNames = () => v.page.getByRole('tab').allTextContents();
+      // A tab's screen is loaded when first chosen: the panel shows a placeholder until it is drawn.
+      const tabDrawn = () =>
+        expect.poll(() => v.page.getByRole('tabpanel').first().locator(':scope > .animate-pulse').count()).toBe(0);
       const settled = async (where: string) => {
+        await tabDrawn();
         await settle(v.page);
         const hits = await v.page.evaluate(() => (window as unknown as { __xssHits: number[] }).__xssHits);
         expect(hits, `admin ${where}`).toEqual([]);
         expect(await v.page.evaluate(scanDom), `admin ${where}`).toEqual([]);
       };
-      const top = await tabNames();
+      const top = await v.page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab').allTextContents();
       expect(top.length).toBeGreaterThan(3);
       let visited = 0;
       for (const name of top) {
