@@ -167,6 +167,25 @@ describe('push subscriptions', () => {
     expect((await alertRows()).map((r) => r.status)).toEqual(['sent']);
   });
 
+  it('a device its push service rate-limits (429) is kept and its alert retried; another member’s push goes in the same pass', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });
+    const bob = await alertedMember(t, push, 'bob@example.com', { tipsPublished: true });
+    push.throttle(ann.device!.endpoint);
+    await publish(admin);
+    await alertsIdle(t.ctx);
+    expect(push.to(bob.device!.endpoint)).toHaveLength(1);
+    expect(push.to(ann.device!.endpoint)).toEqual([]);
+    expect(push.refusals).toContain('too many requests');
+    expect(await devices()).toHaveLength(2); // rate-limited is not gone
+    expect((await alertRows()).map((r) => r.status).sort()).toEqual(['pending', 'sent']);
+    push.unthrottle(ann.device!.endpoint);
+    await runAlertSweep(t.ctx);
+    expect(push.to(ann.device!.endpoint)).toHaveLength(1);
+    expect(push.to(bob.device!.endpoint)).toHaveLength(1); // not twice
+    expect((await alertRows()).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
   it('an alert whose push kept failing is marked failed, not dropped, from the first instant of the next London day', async () => {
     const { client: admin } = await signedIn(t, 'admin');
     const ann = await alertedMember(t, push, 'ann@example.com', { tipsPublished: true });

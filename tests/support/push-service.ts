@@ -18,6 +18,20 @@ export interface ReceivedPush {
 
 const b64url = (b: Buffer) => b.toString('base64url');
 const DAY_S = 24 * 3600;
+/**
+ * The largest message body a push service must accept (RFC 8030 §7.2: it may answer 413 to a larger
+ * one, never to 4096 octets or fewer); the browsers' services (FCM, Mozilla's autopush, Apple's)
+ * refuse above it.
+ */
+export const MAX_PUSH_BODY_OCTETS = 4096;
+
+/**
+ * A message body as the device opens it (RFC 8291: aes128gcm, RFC 8188, with the device's ECDH key
+ * and auth secret); throws when it does not open.
+ */
+export function decryptPush(body: Buffer, device: { ecdh: crypto.ECDH; auth: Buffer }): Buffer {
+  return ece.decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: b64url(device.auth) });
+}
 
 /** A VAPID key pair as `npx web-push generate-vapid-keys` prints it. */
 export function vapidKeys(): { publicKey: string; privateKey: string } {
@@ -43,9 +57,11 @@ function publicKeyOf(point: string): crypto.KeyObject {
  *   is this service's origin, exp is in the future and at most 24 hours away, sub is present; k is
  *   the application server's configured key.
  * - `Content-Encoding: aes128gcm` and a `TTL` header.
- * - The body decrypts (http_ece) with the subscription's ECDH private key and auth secret.
- * A refused message answers 400/401/403 with the reason, recorded in `refusals`. An endpoint can be
- * told to answer 404 or 410 (`expire`), as a push service does for a subscription that is gone.
+ * - A body of at most MAX_PUSH_BODY_OCTETS (413 above it, RFC 8030 §7.2).
+ * - The body decrypts (`decryptPush`) with the subscription's ECDH private key and auth secret.
+ * A refused message answers 400/401/403/413 with the reason, recorded in `refusals`. An endpoint
+ * can be told to answer 404 or 410 (`expire`), as a push service does for a subscription that is
+ * gone, or 429 with Retry-After (`throttle`), as one does to a sender it rate-limits (RFC 8030 §8.4).
  */
 export class PushService {
   readonly received: ReceivedPush[] = [];
@@ -96,6 +112,15 @@ export class PushService {
     this.answers.set(endpoint, status);
   }
 
+  /** From now on the endpoint answers 429 Too Many Requests (a rate limit), until `unthrottle`. */
+  throttle(endpoint: string) {
+    this.answers.set(endpoint, 429);
+  }
+
+  unthrottle(endpoint: string) {
+    this.answers.delete(endpoint);
+  }
+
   /** The payloads delivered to one endpoint. */
   to(endpoint: string): unknown[] {
     return this.received.filter((m) => m.endpoint === endpoint).map((m) => m.payload);
@@ -138,15 +163,17 @@ export class PushService {
     const ttl = Number(req.headers.ttl);
     if (req.headers.ttl === undefined || !Number.isInteger(ttl) || ttl < 0)
       return refuse(400, 'a TTL header is required');
+    if (body.length > MAX_PUSH_BODY_OCTETS)
+      return refuse(413, `the body is ${body.length} octets, over ${MAX_PUSH_BODY_OCTETS}`);
     const status = this.answers.get(endpoint);
+    if (status === 429) {
+      this.refusals.push('too many requests');
+      return void res.writeHead(429, { 'retry-after': '60', 'content-type': 'text/plain' }).end('too many requests');
+    }
     if (status) return refuse(status, 'subscription expired');
     let payload: unknown;
     try {
-      payload = JSON.parse(
-        ece
-          .decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: b64url(device.auth) })
-          .toString('utf8'),
-      );
+      payload = JSON.parse(decryptPush(body, device).toString('utf8'));
     } catch (err) {
       return refuse(400, `the payload did not decrypt: ${(err as Error).message}`);
     }
