@@ -8,7 +8,10 @@
 /** The NOTIFY channel every instance LISTENs on (DESIGN.md "Scale-out"). */
 export const RACE_CARD_CHANNEL = 'race_card_events';
 
-/** A NOTIFY payload: "<id>\n<data>". */
+/** The NOTIFY payload of the stored event `id` with its JSON `data`: "<id>\n<data>". */
+export const noticePayload = (id: number, data: string) => `${id}\n${data}`;
+
+/** A NOTIFY payload (`noticePayload`) read back; null when it is not one. */
 export function parseNotice(payload: string): { id: number; data: string } | null {
   const cut = payload.indexOf('\n');
   const id = Number(payload.slice(0, cut));

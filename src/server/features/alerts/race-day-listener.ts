@@ -22,9 +22,9 @@ const CATCH_UP_LIMIT_MS = 10_000;
  */
 export class RaceDayAlertListener {
   private readonly wanted = new Set<AlertTrigger>();
-  /** The newest notice heard, and the newest whose decision is done (their NOTIFY payloads). */
-  private heard: string | null = null;
-  private decided: string | null = null;
+  /** The id of the newest event heard, and of the newest whose decision is done. */
+  private heard: number | null = null;
+  private decided: number | null = null;
   private running: Promise<void> | null = null;
   private progress: Array<() => void> = [];
   private unlisten: (() => Promise<void>) | undefined;
@@ -51,8 +51,9 @@ export class RaceDayAlertListener {
   private hear(payload: string) {
     const notice = parseNotice(payload);
     const event = notice && parseRaceCardEvent(notice.data);
+    if (!notice) return;
     if (event) this.wanted.add(event.type === 'tips' ? 'tips' : 'cards');
-    this.heard = payload;
+    this.heard = notice.id;
     this.run();
   }
 
@@ -98,11 +99,11 @@ export class RaceDayAlertListener {
     const deadline = Date.now() + CATCH_UP_LIMIT_MS;
     for (;;) {
       const [newest] = await this.ctx.db
-        .select({ id: raceCardEvents.id, data: raceCardEvents.data })
+        .select({ id: raceCardEvents.id })
         .from(raceCardEvents)
         .orderBy(desc(raceCardEvents.id))
         .limit(1);
-      if ((!newest || this.decided === `${newest.id}\n${newest.data}`) && !this.running) return;
+      if ((!newest || this.decided === newest.id) && !this.running) return;
       if (Date.now() > deadline) throw new Error(`alerts: race-day event ${newest?.id} not heard in time`);
       await new Promise<void>((resolve) => {
         this.progress.push(resolve);

@@ -10,7 +10,7 @@ import {
 import type { ValueBoard } from '#shared/schemas/value-board';
 import type { AppContext } from '#server/context';
 import { raceCardEvents } from '#server/db/schema';
-import { RACE_CARD_CHANNEL, parseNotice } from '#server/race-card-notice';
+import { RACE_CARD_CHANNEL, noticePayload, parseNotice } from '#server/race-card-notice';
 import { valueBoardOf } from '../value-board/read-value-board';
 
 /** A comment line keeps proxies from closing an idle stream; each beat also re-checks every stream's session. */
@@ -82,7 +82,7 @@ export async function publishRaceCardEvent(ctx: AppContext, event: RaceCardEvent
       await tx
         .delete(raceCardEvents)
         .where(and(lt(raceCardEvents.at, new Date(now.getTime() - EVENTS_KEPT_MS)), lt(raceCardEvents.id, row.id)));
-      await tx.execute(sql`select pg_notify(${RACE_CARD_CHANNEL}, ${`${row.id}\n${data}`})`);
+      await tx.execute(sql`select pg_notify(${RACE_CARD_CHANNEL}, ${noticePayload(row.id, data)})`);
     });
   } catch (err) {
     // The change itself is committed; a lost notice only delays readers until their next reload.
