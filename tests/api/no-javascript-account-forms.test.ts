@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '#shared/auth-rules';
 import { AGE_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '#shared/consent';
 import { EMAIL_INVALID_MESSAGE, REGISTER_REFUSED_MESSAGE } from '#shared/form-errors';
@@ -6,9 +6,9 @@ import { RESET_LINK_SENT_MESSAGE, RESET_THROTTLED_MESSAGE } from '#shared/mail';
 import { checkoutSessions, outbox, passwordResetTokens, users } from '#server/db/schema';
 import { CONSENT_FIELDS_FORM, escapeHtml, formOf, postForm } from './no-javascript-helpers';
 import { JOINING } from '../support/consent';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { createAccount, PASSWORD } from '../support/users';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { withPagesApp } from '../support/web-build';
 import { fetchPage } from './ssr-helpers';
 
 // Registering, asking for a reset link and the password step after paying work without
@@ -16,11 +16,7 @@ import { fetchPage } from './ssr-helpers';
 // next page, or back to the form with the refusal's message and what was typed (never a
 // password), having changed nothing.
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 beforeEach(() => t.reset());
 
 const post = (client: ReturnType<TestApp['client']>, path: string, fields: Record<string, string>) =>

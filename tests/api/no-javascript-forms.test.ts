@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AGE_REQUIRED_MESSAGE, START_NOW_REQUIRED_MESSAGE, TERMS_REQUIRED_MESSAGE } from '#shared/consent';
 import { EMAIL_HAS_ACCOUNT_MESSAGE, LOGIN_FAILED_MESSAGE } from '#shared/form-errors';
 import { checkoutSessions, localPayments } from '#server/db/schema';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { createAccount, PASSWORD, signedIn } from '../support/users';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { withPagesApp } from '../support/web-build';
 import { escapeHtml, formOf, postForm } from './no-javascript-helpers';
 import { fetchPage, renderedAt } from './ssr-helpers';
 
@@ -12,11 +12,7 @@ import { fetchPage, renderedAt } from './ssr-helpers';
 // rendered, and their forms post to real server routes that end at the next page, the checkout or
 // a clear error.
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 beforeEach(() => t.reset());
 
 describe('the sign-in page without JavaScript', () => {

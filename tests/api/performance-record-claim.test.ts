@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/london-time';
 import { receiptHash, receiptNonce, receiptOpening } from '#shared/proofing/receipt';
 import { proofReceipts, tipRecords } from '#server/db/schema';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import type { TestApp } from '../support/test-app';
+import { withPagesApp } from '../support/web-build';
 import { fetchPage } from './ssr-helpers';
 
 /**
@@ -12,11 +12,7 @@ import { fetchPage } from './ssr-helpers';
  * RECORD_CLAIMS_MIN_TIPS (100) proofed tips are settled (receipted and time-stamped before the off).
  */
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 beforeEach(async () => {
   await t.reset();
   // Sunday 22 November 2026, 09:00 London (GMT).

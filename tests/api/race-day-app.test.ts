@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app';
+import { withPagesApp } from '../support/web-build';
 import { PASSWORD, signedIn } from '../support/users';
 import { readViewerHeader } from '#shared/offline-viewer';
 
 // The installable app's files (decision 0043): the worker and the manifest keep fixed addresses,
 // so the browser must ask for them again (no-cache); they are files, never the page shell.
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 
 describe('the race-day app files', () => {
   it('serves /sw.js as a script the browser revalidates, compressed or not', async () => {

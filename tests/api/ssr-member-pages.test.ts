@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema';
 import { uploadTodaysCards, type SampleRace } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { withPagesApp } from '../support/web-build';
 import { runnerCardUrl } from '#shared/runner-link';
 import { fetchPage, renderedAt } from './ssr-helpers';
 import { publish } from './tips-helpers';
@@ -13,11 +13,7 @@ import { publish } from './tips-helpers';
 // Members' pages arrive rendered on the server with the member's data, one render shared by
 // every member of a kind; a visitor's or non-member's HTML never carries what they may not read.
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 
 let races: SampleRace[];
 let today: string;

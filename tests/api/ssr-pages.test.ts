@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { withPagesApp } from '../support/web-build';
 import { PREMIUM_SECRET, REGULAR_BODY, createArticle } from './articles-helpers';
 import { record, settle } from './performance-helpers';
 import { publish } from './tips-helpers';
@@ -13,11 +13,7 @@ import { publishReceipts, THREE_TIPS } from './proofing-helpers';
 // Public pages arrive rendered by React on the server, with their data,
 // and what a visitor may not read (a premium body, today's tips) is never in that HTML.
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 beforeEach(async () => {
   await t.reset();
   // Sunday 22 November 2026, 09:00 London (GMT).

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { uploadTodaysCards } from '../fixtures/race-day';
 import { JOINING } from '../support/consent';
-import { startTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { withPagesApp } from '../support/web-build';
 import { postForm } from './no-javascript-helpers';
 import { fetchPage, renderedAt } from './ssr-helpers';
 
@@ -13,11 +13,7 @@ import { fetchPage, renderedAt } from './ssr-helpers';
 // clock is set years away from the machine's, so a render that read `new Date()` would show the
 // machine's day, and the browser's hydration (another clock) could disagree with the HTML.
 let t: TestApp;
-beforeAll(async () => {
-  ensureWebBuilt();
-  t = await startTestApp({}, { webDir: WEB_DIR });
-}, 120_000);
-afterAll(() => t.close());
+withPagesApp((app) => (t = app));
 beforeEach(async () => {
   await t.reset();
   // Wednesday 12 March 2031, far from any machine's today.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
-import { ensureWebBuilt, WEB_DIR } from '../support/web-build';
+import { ensureWebBuilt, WEB_DIR, withPagesApp } from '../support/web-build';
 import { createArticle } from './articles-helpers';
 import { publish } from './tips-helpers';
 import { fetchPage } from './ssr-helpers';
@@ -142,11 +142,7 @@ describe('with PUBLIC_URL', () => {
 
 describe('without PUBLIC_URL', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    ensureWebBuilt();
-    t = await startTestApp({}, { webDir: WEB_DIR });
-  }, 120_000);
-  afterAll(() => t.close());
+  withPagesApp((app) => (t = app));
 
   it("a visitor's page is the browser's to revalidate, with no keys, as before", async () => {
     await t.reset();
