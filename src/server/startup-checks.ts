@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { codeOf, messageOf } from '../shared/unknown-values';
 
 /**
  * What start-up can find wrong before it does any work (docs/decisions/0021), each said in one plain
@@ -41,8 +42,7 @@ export function assertDataDirUsable(dataDir: string): void {
   try {
     stat = fs.statSync(dir);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw problem(`cannot be read (${(err as NodeJS.ErrnoException).code})`);
+    if (codeOf(err) !== 'ENOENT') throw problem(`cannot be read (${codeOf(err)})`);
   }
   if (stat && !stat.isDirectory()) throw problem('is a file, not a folder');
   try {
@@ -51,7 +51,7 @@ export function assertDataDirUsable(dataDir: string): void {
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
   } catch (err) {
-    throw problem(`is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw problem(`is not writable (${codeOf(err) ?? messageOf(err)})`);
   }
 }
 
@@ -81,11 +81,10 @@ const PG_REASONS: Record<string, string> = {
 
 /** A failure to open PostgreSQL, as one line naming DATABASE_URL and the host. */
 export function databaseStartupError(url: string, err: unknown): StartupError {
-  const e = err as NodeJS.ErrnoException & { message?: string };
-  const timedOut = /timeout/i.test(e.message ?? '');
-  const reason = timedOut
+  const message = messageOf(err);
+  const reason = /timeout/i.test(message)
     ? `no answer within ${DATABASE_CONNECT_TIMEOUT_MS / 1000} s`
-    : (PG_REASONS[e.code ?? ''] ?? e.message ?? String(err));
+    : (PG_REASONS[String(codeOf(err))] ?? message);
   return new StartupError(
     `Cannot use the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason}. Check that PostgreSQL is running and DATABASE_URL is right.`,
   );
@@ -95,6 +94,6 @@ export function databaseStartupError(url: string, err: unknown): StartupError {
 export function pgliteStartupError(dataDir: string, err: unknown): StartupError {
   const dir = path.resolve(dataDir, 'pglite');
   return new StartupError(
-    `Cannot open the embedded database in ${dir} (DATA_DIR): ${(err as Error).message ?? String(err)}. It may be damaged or from another program: restore a backup (npm run restore) or point DATA_DIR at an empty folder.`,
+    `Cannot open the embedded database in ${dir} (DATA_DIR): ${messageOf(err)}. It may be damaged or from another program: restore a backup (npm run restore) or point DATA_DIR at an empty folder.`,
   );
 }

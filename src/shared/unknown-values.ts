@@ -44,3 +44,14 @@ export function stringFieldOf(value: unknown, key: string, { nonEmpty = false } 
 export function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
+
+/** What a thrown value says: an Error's message, or the value itself as text. */
+export function messageOf(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+/** A thrown value's `code` (Node's 'ENOENT', a driver's SQLSTATE, an SMTP reply's code): undefined when none. */
+export function codeOf(thrown: unknown): string | number | undefined {
+  const code = fieldOf(thrown, 'code');
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
+}
