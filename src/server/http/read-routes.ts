@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { admit, type Access } from './access';
-import { errorAnswer, type HttpError } from './errors';
+import { errorAnswer } from './errors';
 import { JsonText, sendJson, textDigest } from './json';
 
 /**
@@ -156,7 +156,7 @@ export async function readWithoutHttp(
     if (answer instanceof JsonText) return { status: 200, json: answer.text, digest: () => answer.digest };
     return answerOf(200, JSON.stringify(answer));
   } catch (err) {
-    const error = (err instanceof Error ? err : new Error(String(err))) as HttpError;
+    const error = err instanceof Error ? err : new Error(String(err));
     const { status, body } = errorAnswer(error);
     if (status >= 500) log.error({ err: error }, 'request failed');
     return answerOf(status, JSON.stringify(body));
