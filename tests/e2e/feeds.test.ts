@@ -21,6 +21,7 @@ afterAll(async () => {
 
 describe('the Feeds panel', () => {
   it('shows each feed, reads uploaded BSP files with the names it could not match, and runs a feed now', async () => {
+    j.eveningOfRaceDay(); // results are taken once the races are off
     const today = londonDate(j.app.clock.now());
     await createAccount(j.app, 'admin', 'boss@example.com');
     const sample = makeRaceDay({ races: 2, runners: 5, seed: 31 });

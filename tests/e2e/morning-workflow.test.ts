@@ -316,6 +316,7 @@ describe("the analyst's daily tips", () => {
 
 describe('the tipping record', () => {
   it('the admin reads the server’s own messages, edits and deletes pending tips after confirming, and a corrected tip says when', async () => {
+    j.eveningOfRaceDay(); // results are taken once the races are off
     // Today's published tips, for Auto-Populate.
     await publishTips(j.app.ctx, dayTips());
     const today = londonDate(j.app.clock.now());

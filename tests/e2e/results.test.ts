@@ -29,6 +29,7 @@ async function settleRow(page: Page, horse: string, result: string, sp = '') {
 
 describe('the proofed tipping record', () => {
   it('the admin records and settles tips and a visitor sees the totals on /results', async () => {
+    j.eveningOfRaceDay(); // results are taken once the races are off
     await createAccount(j.app, 'admin', 'boss@example.com');
     // Today's published tips, for Auto-Populate (the Longshot is only in them).
     await publishTips(j.app.ctx, dayTips());

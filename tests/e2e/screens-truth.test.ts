@@ -185,6 +185,7 @@ describe('phone screens', () => {
   });
 
   it('a toast sits under the header, clear of its buttons and of the buttons just used, on a phone and a desktop', async () => {
+    j.eveningOfRaceDay(); // the tip is settled once its race is off
     await createAccount(j.app, 'member', 'reader@example.com');
     const { page, context } = await j.newPage(PHONE);
     expectFailures(page, { url: /\/api\/login$/, status: 401 }); // the wrong password below, on purpose
