@@ -7,11 +7,14 @@ import { createAccount } from '../support/users';
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
   const keys = vapidKeys(); // push is configured: what stops it here is the browser
-  j = await startJourney({
-    VAPID_PUBLIC_KEY: keys.publicKey,
-    VAPID_PRIVATE_KEY: keys.privateKey,
-    VAPID_SUBJECT: 'mailto:alerts@vbg.example',
-  });
+  j = await startJourney(
+    {
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:alerts@vbg.example',
+    },
+    { fullBrowser: true }, // the headless shell answers a permission request as 'default', never 'denied'
+  );
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());

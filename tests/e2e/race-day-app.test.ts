@@ -20,7 +20,7 @@ import { createAccount } from '../support/users';
 // what the worker keeps is theirs alone and only for today, and the browser can install the app.
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
-  j = await startJourney();
+  j = await startJourney({}, { fullBrowser: true });
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());

@@ -7,7 +7,7 @@ import { masterForm, uploadTodaysCards } from '../api/race-previews-helpers';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
-  j = await startJourney();
+  j = await startJourney({}, { fullBrowser: true });
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());

@@ -10,7 +10,7 @@ import { monthKey, monthLabel } from '#shared/tips-format';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
-  j = await startJourney();
+  j = await startJourney({}, { fullBrowser: true });
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());

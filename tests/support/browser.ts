@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 import { PGlite } from '@electric-sql/pglite';
 import { createSession, SESSION_COOKIE } from '#server/sessions/sessions';
 import { findUserByEmail } from '#server/features/auth/users';
+import { londonDate, londonInstant } from '#shared/london-time';
 import { TEMPLATE_PATH } from './global-setup-db';
 import { startTestApp, type TestApp } from './test-app';
 import { PASSWORD } from './users';
@@ -16,9 +17,12 @@ const SCREENSHOTS = ['1', 'true'].includes(process.env.VBG_SCREENSHOTS ?? '');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** The run's one Chromium, started by the journeys' global setup (global-setup-browser.ts). */
-function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'));
+/**
+ * One of the run's browsers, started by the journeys' global setup (global-setup-browser.ts): the
+ * headless shell, or the whole Chromium for a journey that needs what only it has.
+ */
+function connectBrowser(fullBrowser: boolean): Promise<Browser> {
+  return chromium.connect(inject(fullBrowser ? 'fullBrowserEndpoint' : 'browserEndpoint'));
 }
 
 /** A response a test expects to fail: the browser logs it as a console error, which is then not a fault. */
@@ -163,10 +167,14 @@ function journeyDatabase() {
   return workerDatabase;
 }
 
-/** The app on a fresh (emptied) database serving the built client, plus a browser. */
-export async function startJourney(env: Record<string, string> = {}) {
+/**
+ * The app on a fresh (emptied) database serving the built client, plus a browser: Chromium's
+ * headless shell, or with `fullBrowser` the whole Chromium (a notification the service worker
+ * shows, the built-in PDF viewer opening a document in a new tab).
+ */
+export async function startJourney(env: Record<string, string> = {}, { fullBrowser = false } = {}) {
   const app = await startTestApp(env, { webDir: path.resolve('dist/web'), pglite: await journeyDatabase() });
-  const browser = await connectBrowser();
+  const browser = await connectBrowser(fullBrowser);
   return {
     app,
     browser,
@@ -208,6 +216,15 @@ export async function startJourney(env: Record<string, string> = {}) {
           expires: Math.floor(expiresAt.getTime() / 1000),
         },
       ]);
+    },
+    /**
+     * Moves the app's clock to 20:00 London on its day, unless it is later already: every race of
+     * the sample cards is off by then, so results are taken and tips settled whatever time of day
+     * the run starts. Call it before anyone signs in (a later jump would sign them out as idle).
+     */
+    eveningOfRaceDay() {
+      const evening = londonInstant(londonDate(app.clock.now()), '20:00');
+      if (app.clock.now() < evening) app.clock.set(evening);
     },
     async close() {
       await browser.close(); // closes this file's contexts and disconnects; the run's browser stays up
