@@ -93,7 +93,7 @@ export async function recordMultiples(db: DbOrTx, before: string | null): Promis
         raceTime: leg.raceTime,
         course: leg.course,
         advisedOdds: leg.advisedOdds,
-        result: runner ? LEG_RESULT[runner.finish as Finish] : null,
+        result: runner ? LEG_RESULT[runner.finish] : null,
         startingPrice: runner?.startingPrice ?? null,
         bsp: runner?.bsp ?? null,
         rule4: race ? rule4Of(race) : null,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
 import { addDays } from '#shared/london-time';
-import type { Finish } from '#shared/race-results';
 import type { TissueScoresAnswer } from '#shared/schemas/race-results';
 import type { BlendFit } from '#shared/tissue-blend';
 import {
@@ -86,7 +85,7 @@ export async function resultsByDay(db: DbOrTx, through: string): Promise<Map<str
       vbRating: r.vbRating,
       morningOdds: r.morningOdds,
       bsp: r.bsp,
-      finish: r.finish as Finish,
+      finish: r.finish,
     });
   }
   return days;
