@@ -22,6 +22,7 @@ import { FINISHES } from '#shared/race-results';
 import { FEED_PROVIDERS, RESULT_SOURCES } from '#shared/racing-feeds';
 import { FEED_STATES } from '#shared/schemas/feeds';
 import { PRICE_SOURCES } from '#shared/schemas/prices';
+import { STAMP_STATUSES } from '#shared/schemas/proofing';
 import { SELECTION_TYPES, TIP_RESULTS } from '#shared/tip-stats';
 
 /**
@@ -654,7 +655,7 @@ export const proofStamps = pgTable(
     raceDate: date('race_date', { mode: 'string' }).notNull(),
     receipts: integer('receipts').notNull(),
     root: text('root').notNull(),
-    status: text('status').notNull().default('pending'), // pending | stamped | superseded | failed
+    status: text('status', { enum: STAMP_STATUSES }).notNull().default('pending'), // pending | stamped | superseded | failed
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),

@@ -104,7 +104,7 @@ export async function listRecordDays(ctx: AppContext): Promise<RecordDays> {
         receipts: d.receipts,
         proofed: d.proofed,
         root: chainRoot(d.race_date, d.hashes),
-        stamp: stamp as RecordDays['days'][number]['stamp'],
+        stamp,
         stampedAt: latest?.status === 'stamped' ? iso(latest.genTime) : null,
         lodgedAt: iso(latest?.lodgedAt ?? null),
       };
