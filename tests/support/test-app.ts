@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, type App } from '#server/app';
+import { alertsIdle } from '#server/features/alerts/delivery-loop';
 import { openDatabase, type Database } from '#server/db/client';
 import * as schema from '#server/db/schema';
 import { loadConfig, type AppConfig } from '#server/env';
@@ -121,6 +122,9 @@ export async function startTestApp(
     client: () => new HttpClient(baseUrl),
     reset: async () => {
       clock.reset();
+      // The previous test's race-day change may still be being decided in the background: emptying
+      // the tables under that transaction can deadlock, so it finishes first.
+      await alertsIdle(built.ctx).catch(() => undefined);
       await resetDatabase(database);
       built.ctx.cache.clear(); // the tables were emptied behind the app's back
       built.ctx.sessions.clear(); // (its truncate notice would arrive too, but not before the next test starts)

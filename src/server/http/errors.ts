@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import { fieldOf } from '#shared/unknown-values';
 
 /** A failure the client should see as `{ message }` (plus any `details`) with this status. */
 export class HttpError extends Error {
@@ -27,8 +27,10 @@ export const needsConfirmation = (message: string, field: string) => new HttpErr
  * server render's direct reads (read-routes.ts) hand the same to the page; a 5xx is also logged
  * by both ("request failed").
  */
-export function errorAnswer(error: FastifyError | HttpError): { status: number; body: Record<string, unknown> } {
-  const status = error.statusCode ?? 500;
+export function errorAnswer(error: Error): { status: number; body: Record<string, unknown> } {
+  // Fastify's errors and HttpError carry the status; any other error is the server's failure.
+  const statusCode = fieldOf(error, 'statusCode');
+  const status = typeof statusCode === 'number' ? statusCode : 500;
   if (status >= 500) {
     // An HttpError's message was written for the person (e.g. "the provider could not be reached, nothing was refunded"); anything else stays generic.
     return {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import pino from 'pino';
+import { fieldOf } from '#shared/unknown-values';
 
 /**
  * Request logs carry what an operator needs (method, path, status, time, request id, client
@@ -50,11 +51,10 @@ function safeError(err: unknown) {
   if (!(err instanceof Error)) return err;
   const strip = (s: string | undefined) => s?.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
   const out: Record<string, unknown> = { type: err.name, message: strip(err.message), stack: strip(err.stack) };
-  const code = (err as { code?: unknown }).code;
+  const code = fieldOf(err, 'code');
   if (code !== undefined) out.code = code;
-  const cause = (err as { cause?: unknown }).cause;
-  if (cause instanceof Error)
-    out.cause = { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code };
+  const cause = err.cause;
+  if (cause instanceof Error) out.cause = { type: cause.name, message: cause.message, code: fieldOf(cause, 'code') };
   return out;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { isObject } from '#shared/unknown-values';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { admit, type Access } from './access';
-import { errorAnswer, type HttpError } from './errors';
+import { errorAnswer } from './errors';
 import { JsonText, sendJson, textDigest } from './json';
 
 /**
@@ -105,7 +106,7 @@ export function readRoute<P extends Record<string, string> = Record<string, neve
     const answer = read({
       user: request.user,
       params: request.params as P,
-      query: request.query as Record<string, string | undefined>,
+      query: singleValues(request.query),
       header: (name, value) => void reply.header(name, value),
     });
     if (answer instanceof Promise) return answer.then((value) => send(reply, value));
@@ -113,6 +114,14 @@ export function readRoute<P extends Record<string, string> = Record<string, neve
     else return answer;
     return undefined;
   });
+}
+
+/** The query's names with one value each; a name given more than once (Fastify lists its values) is left out. */
+function singleValues(query: unknown): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  if (isObject(query))
+    for (const [name, value] of Object.entries(query)) if (typeof value === 'string') values[name] = value;
+  return values;
 }
 
 function send(reply: FastifyReply, answer: Answer) {
@@ -156,7 +165,7 @@ export async function readWithoutHttp(
     if (answer instanceof JsonText) return { status: 200, json: answer.text, digest: () => answer.digest };
     return answerOf(200, JSON.stringify(answer));
   } catch (err) {
-    const error = (err instanceof Error ? err : new Error(String(err))) as HttpError;
+    const error = err instanceof Error ? err : new Error(String(err));
     const { status, body } = errorAnswer(error);
     if (status >= 500) log.error({ err: error }, 'request failed');
     return answerOf(status, JSON.stringify(body));

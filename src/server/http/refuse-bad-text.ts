@@ -18,8 +18,8 @@ export function registerBadTextRefusal(app: FastifyInstance) {
   // Fastify's own JSON parser (prototype poisoning refused as before), then the text check.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    void parseJson(request, body as string, (err, value) => {
+  app.addContentTypeParser<string>('application/json', { parseAs: 'string' }, (request, body, done) => {
+    void parseJson(request, body, (err, value) => {
       if (err) return done(err, undefined);
       if (hasUnstorableText(value)) return done(badRequest(BAD_CHARACTER_IN_BODY), undefined);
       done(null, value);

@@ -3,8 +3,6 @@ import type { RouteOptions, onRequestHookHandler, onSendHookHandler } from 'fast
 /** Methods that change nothing (the routes keep to that). */
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-type HookName = 'onRequest' | 'onSend';
-
 /**
  * Adds a hook to one route from an onRoute hook. A hook only some routes need is attached to
  * those routes alone, so every other request skips it: a GET with no onSend hook at all takes
@@ -12,11 +10,17 @@ type HookName = 'onRequest' | 'onSend';
  * in the order they were added. A new array each time: Fastify copies a GET route's options for
  * its HEAD route before the onRoute hooks run, and the copy must not see the GET's additions.
  */
-export function addRouteHook(route: RouteOptions, name: 'onRequest', hook: onRequestHookHandler): void;
-export function addRouteHook(route: RouteOptions, name: 'onSend', hook: onSendHookHandler): void;
-export function addRouteHook(route: RouteOptions, name: HookName, hook: onRequestHookHandler | onSendHookHandler) {
-  const existing: unknown = route[name];
-  route[name] = [...(existing === undefined ? [] : [existing].flat()), hook] as never;
+export function addRouteHook(
+  route: RouteOptions,
+  ...[name, hook]: ['onRequest', onRequestHookHandler] | ['onSend', onSendHookHandler]
+): void {
+  if (name === 'onRequest') {
+    const existing = route.onRequest;
+    route.onRequest = [...(existing === undefined ? [] : [existing].flat()), hook];
+  } else {
+    const existing = route.onSend;
+    route.onSend = [...(existing === undefined ? [] : [existing].flat()), hook];
+  }
 }
 
 /** True when the route answers a method that may change something (POST, PUT, PATCH, DELETE). */

@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -30,18 +32,18 @@ export function securityHeaders(options: HelmetOptions): (url: string, reply: Fa
   return (url, reply) => void reply.headers(url.startsWith('/api/') ? apiHeaders : documentHeaders);
 }
 
-/** The headers a helmet middleware sets, read once by running it against a recording response. */
+/** The headers a helmet middleware sets, read once by running it on a request and response never sent. */
 function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: string | number | string[]) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
   let finished = false;
-  middleware({ headers: {} } as never, response as never, (err?: unknown) => {
+  middleware(request, response, (err?: unknown) => {
     if (err) throw err instanceof Error ? err : new Error('the security headers could not be set', { cause: err });
     finished = true;
   });
   if (!finished) throw new Error('helmet did not finish synchronously');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getHeaders()))
+    if (value !== undefined) headers[name] = String(value);
   return headers;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { isStorableText } from '#shared/text-safety';
+import { codeOf, fieldOf } from '#shared/unknown-values';
 import { HttpError } from './errors';
 import { BAD_CHARACTER_IN_BODY } from './refuse-bad-text';
 
@@ -80,7 +81,7 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
+    const code = codeOf(err);
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, `The ${spec.noun} is too large: the limit is ${spec.maxBytes / (1024 * 1024)} MB.`);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Send one ${spec.noun} at a time.`);
@@ -89,8 +90,8 @@ export async function readUploadForm(request: FastifyRequest, spec: UploadFormSp
     if (err instanceof HttpError) throw err;
     // Anything else here is the multipart parser failing on the bytes sent (no boundary, a body
     // cut off mid-part): the client's form is broken, not the server.
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status < 500) throw err;
+    const status = fieldOf(err, 'statusCode');
+    if (typeof status === 'number' && status > 0 && status < 500) throw err;
     throw new HttpError(400, `The upload form could not be read. Send the ${spec.noun} again as multipart/form-data.`);
   }
   return form;

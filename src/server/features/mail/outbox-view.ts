@@ -7,6 +7,7 @@ import type {
   OutboxOverview,
   OutboxStatus,
 } from '#shared/mail';
+import { hasKey } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import { mailings, outbox } from '#server/db/schema';
 import { badRequest, notFound } from '#server/http/errors';
@@ -18,7 +19,14 @@ const MAILINGS_LIST_LIMIT = 10;
 const emptyCounts = (): OutboxCounts => ({ queued: 0, sending: 0, sent: 0, failed: 0 });
 
 function addCount(counts: OutboxCounts, status: string, n: number) {
-  if (status in counts) counts[status as OutboxStatus] += n;
+  if (hasKey(counts, status)) counts[status] += n;
+}
+
+/** A message's status, one of the outbox's four (the counts' keys); any other is refused by name. */
+function statusOf(row: { id: number; status: string }): OutboxStatus {
+  const { status } = row;
+  if (!hasKey(emptyCounts(), status)) throw new Error(`Outbox message ${row.id} has an unknown status '${status}'`);
+  return status;
 }
 
 const listColumns = {
@@ -51,7 +59,7 @@ function present(row: ListRow): OutboxMessage {
     kind: row.kind,
     recipient: row.recipient,
     subject: row.subject,
-    status: row.status as OutboxStatus,
+    status: statusOf(row),
     attempts: row.attempts,
     lastError: row.lastError && maskSecretLinks(row.lastError),
     createdAt: row.createdAt.toISOString(),

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptFormPosts } from '#server/http/form-posts';
-import { MAILING_PATHS, type MailingKind } from '#shared/mail';
+import { MAILING_PATHS } from '#shared/mail';
 import { unsubscribeBody } from '#shared/schemas/mail';
+import { fieldOf, keysOf, stringFieldOf } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import { parse } from '#server/http/parse';
 import { routeId } from '#server/http/route-id';
@@ -14,8 +15,10 @@ const messageId = (raw: string) => routeId(raw, { invalid: 'Invalid message id',
 
 /** Mail: the send endpoints, the outbox view, unsubscribe, and this instance's worker. */
 export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const [kind, path] of Object.entries(MAILING_PATHS) as Array<[MailingKind, string]>) {
-    app.post(path, { config: { access: 'admin' } }, async (request) => sendMailing(ctx, kind, request.user!.id));
+  for (const kind of keysOf(MAILING_PATHS)) {
+    app.post(MAILING_PATHS[kind], { config: { access: 'admin' } }, async (request) =>
+      sendMailing(ctx, kind, request.user!.id),
+    );
   }
 
   app.get('/api/admin/mail/outbox', { config: { access: 'admin' } }, async (_request, reply) => {
@@ -45,10 +48,8 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (scope) => {
     acceptFormPosts(scope, 1024);
     scope.post('/api/unsubscribe', { config: { access: 'public' } }, async (request) => {
-      const query = request.query as Record<string, unknown>;
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const { token } = parse(unsubscribeBody, { token: typeof body.token === 'string' ? body.token : query.token });
-      return unsubscribeWithToken(ctx, token);
+      const token = stringFieldOf(request.body, 'token') ?? fieldOf(request.query, 'token');
+      return unsubscribeWithToken(ctx, parse(unsubscribeBody, { token }).token);
     });
   });
 

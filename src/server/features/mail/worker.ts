@@ -2,6 +2,7 @@ import os from 'node:os';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { sql } from 'drizzle-orm';
+import { codeOf, fieldOf, messageOf } from '#shared/unknown-values';
 import type { AppConfig } from '#server/env';
 import type { AppContext } from '#server/context';
 import { rowsOf } from '#server/db/client';
@@ -167,11 +168,13 @@ export class MailWorker {
       });
       await this.finish(row.id, 'sent', null);
     } catch (err) {
-      const error = err as Error & { responseCode?: number; code?: string };
-      const message = `${error.responseCode ? `${error.responseCode} ` : ''}${error.message}`.slice(0, 500);
-      const permanent = typeof error.responseCode === 'number' && error.responseCode >= 500 && error.responseCode < 600;
+      // nodemailer's errors carry the SMTP reply's code as a number in `responseCode`.
+      const reply = fieldOf(err, 'responseCode');
+      const responseCode = typeof reply === 'number' ? reply : undefined;
+      const message = `${responseCode ? `${responseCode} ` : ''}${messageOf(err)}`.slice(0, 500);
+      const permanent = responseCode !== undefined && responseCode >= 500 && responseCode < 600;
       this.ctx.log.warn(
-        { outboxId: row.id, attempts: row.attempts, code: error.code, responseCode: error.responseCode },
+        { outboxId: row.id, attempts: row.attempts, code: codeOf(err), responseCode },
         'mail delivery failed',
       );
       if (permanent || row.attempts >= MAX_ATTEMPTS) await this.finish(row.id, 'failed', message);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isErasedEmail } from '#shared/erased-account';
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { formatPounds } from '#shared/my-bets';
+import { fieldOf, stringFieldOf } from '#shared/unknown-values';
 import type {
   RefundablePayment,
   RefundablePaymentsResponse,
@@ -18,13 +19,6 @@ import { memberOrThrow } from '../members/members';
 type EventRow = typeof subscriptionEvents.$inferSelect;
 
 const REFUNDS_LIST_LIMIT = 500;
-
-interface RefundDetail {
-  idempotencyKey?: string;
-  note?: string;
-  checkoutId?: string | null;
-  endedMembership?: boolean;
-}
 
 const refunded = eq(subscriptionEvents.type, 'refunded');
 
@@ -54,18 +48,18 @@ async function emailsOf(ctx: AppContext, ids: (number | null)[]): Promise<Map<nu
   return new Map(rows.filter((r) => !isErasedEmail(r.email)).map((r) => [r.id, r.email]));
 }
 
+/** A refund event as listed; its detail is JSON, each field read by checking (one missing or of another type as absent). */
 function toRow(e: EventRow, emails: Map<number, string>): RefundRow {
-  const detail = (e.detail ?? {}) as RefundDetail;
   return {
     id: e.id,
     memberId: e.userId,
     memberEmail: e.userId === null ? null : (emails.get(e.userId) ?? null),
     amountPence: e.amountPence ?? 0,
     reason: e.reason ?? 'other',
-    note: detail.note ?? '',
+    note: stringFieldOf(e.detail, 'note') ?? '',
     providerRef: e.providerRef,
-    checkoutId: detail.checkoutId ?? null,
-    endedMembership: Boolean(detail.endedMembership),
+    checkoutId: stringFieldOf(e.detail, 'checkoutId') ?? null,
+    endedMembership: fieldOf(e.detail, 'endedMembership') === true,
     refundedBy: e.createdBy === null ? null : (emails.get(e.createdBy) ?? null),
     occurredAt: e.occurredAt.toISOString(),
   };

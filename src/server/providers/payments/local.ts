@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Plan } from '#shared/consent';
+import { z } from 'zod';
+import { PLANS, type Plan } from '#shared/consent';
 import { PRICE_DISCOUNTED_GBP, PRICE_MONTHLY_GBP } from '#shared/public-config';
 import type { AppContext } from '#server/context';
 import { localPayments } from '#server/db/schema';
@@ -26,53 +27,69 @@ const LOCAL_CHECKOUT_PREFIX = '/local-checkout/';
 const LOCAL_PRICE_PENCE = PRICE_MONTHLY_GBP * 100;
 const LOCAL_DISCOUNTED_PENCE = PRICE_DISCOUNTED_GBP * 100;
 
-interface LocalSessionData {
-  mode: 'subscription' | 'payment';
+/**
+ * The provider's rows keep their data as JSON; each kind is read through its schema, so a row that
+ * does not have the shape written here is refused by name instead of being used as if it had.
+ */
+const localSessionData = z.object({
+  mode: z.enum(['subscription', 'payment']),
   /** Absent on sessions made before the annual plan: monthly. */
-  plan?: Plan;
+  plan: z.enum(PLANS).optional(),
   /** The plan's price when the session was made (what the page shows and Pay charges before any code). */
-  listPricePence?: number;
-  email: string;
-  customerId: string | null;
-  successUrl: string;
-  cancelUrl: string;
-  description: string;
-  status: 'open' | 'complete' | 'expired';
-  amountTotal: number | null;
-  discountCode: string | null;
-  subscriptionId: string | null;
-}
+  listPricePence: z.number().optional(),
+  email: z.string(),
+  customerId: z.string().nullable(),
+  successUrl: z.string(),
+  cancelUrl: z.string(),
+  description: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  amountTotal: z.number().nullable(),
+  discountCode: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+});
+type LocalSessionData = z.infer<typeof localSessionData>;
 
-interface LocalSubscriptionData {
-  customerId: string;
-  status: string;
-  startDate: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  endedAt: string | null;
-  amount: number;
-  interval: 'month' | 'year';
-}
+const localSubscriptionData = z.object({
+  customerId: z.string(),
+  status: z.string(),
+  startDate: z.string(),
+  currentPeriodEnd: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  endedAt: z.string().nullable(),
+  amount: z.number(),
+  interval: z.enum(['month', 'year']),
+});
+type LocalSubscriptionData = z.infer<typeof localSubscriptionData>;
 
 /** A payment taken (or tried) for a subscription, as Stripe's invoice. */
-interface LocalInvoiceData {
-  subscriptionId: string;
-  status: 'paid' | 'open' | 'uncollectible';
-  amountDue: number;
-  amountPaid: number;
-  billingReason: 'subscription_create' | 'subscription_cycle';
-  attemptCount: number;
-  nextPaymentAttempt: string | null;
-  paidAt: string | null;
-}
+const localInvoiceData = z.object({
+  subscriptionId: z.string(),
+  status: z.enum(['paid', 'open', 'uncollectible']),
+  amountDue: z.number(),
+  amountPaid: z.number(),
+  billingReason: z.enum(['subscription_create', 'subscription_cycle']),
+  attemptCount: z.number(),
+  nextPaymentAttempt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+type LocalInvoiceData = z.infer<typeof localInvoiceData>;
 
-interface LocalRefundData {
+const localRefundData = z.object({
   /** The invoice refunded (or, for a subscription paid before invoices were kept, its checkout session). */
-  paymentRef: string;
-  amount: number;
-  reason: string;
-  metadata: Record<string, string>;
-  status: 'succeeded';
+  paymentRef: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  status: z.literal('succeeded'),
+});
+type LocalRefundData = z.infer<typeof localRefundData>;
+
+/** A row's data read as the kind its schema describes; a row of another shape is an error naming the row. */
+function stored<T>(schema: z.ZodType<T>, row: { id: string; data: unknown }): T {
+  const parsed = schema.safeParse(row.data);
+  if (!parsed.success)
+    throw new Error(`Local payments row ${row.id} does not hold what it should: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 /** What the local provider can play that Stripe does by itself: a renewal paid, a renewal failed, the retries given up. */
@@ -126,12 +143,12 @@ function addPeriod(d: Date, interval: 'month' | 'year'): Date {
 export function createLocalPayments(ctx: AppContext): LocalPayments {
   const db = ctx.db;
 
-  async function read<T>(id: string, kind: string): Promise<T | null> {
+  async function read<T>(id: string, kind: string, schema: z.ZodType<T>): Promise<T | null> {
     const [row] = await db
       .select()
       .from(localPayments)
       .where(and(eq(localPayments.id, id), eq(localPayments.kind, kind)));
-    return row ? (row.data as T) : null;
+    return row ? stored(schema, row) : null;
   }
 
   async function write(id: string, kind: string, data: object) {
@@ -160,7 +177,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
 
   /** A local subscription has no card to charge: at its period end it lapses unless renewed. */
   async function loadSubscription(id: string): Promise<LocalSubscriptionData | null> {
-    const sub = await read<LocalSubscriptionData>(id, 'subscription');
+    const sub = await read(id, 'subscription', localSubscriptionData);
     if (!sub) return null;
     const now = ctx.clock.now();
     if (sub.cancelAtPeriodEnd && sub.status !== 'canceled' && new Date(sub.currentPeriodEnd) <= now) {
@@ -219,7 +236,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       .limit(1);
     const [invoice] = lock ? await paidInvoice.for('update') : await paidInvoice;
     if (invoice) {
-      const data = invoice.data as LocalInvoiceData;
+      const data = stored(localInvoiceData, invoice);
       return {
         ref: invoice.id,
         invoiceId: invoice.id,
@@ -242,7 +259,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     return {
       ref: session.id,
       invoiceId: session.id,
-      amountPaid: (session.data as LocalSessionData).amountTotal ?? 0,
+      amountPaid: stored(localSessionData, session).amountTotal ?? 0,
       paidAt: session.updatedAt,
     };
   }
@@ -252,7 +269,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       .select()
       .from(localPayments)
       .where(byData('refund', 'paymentRef', paymentRef));
-    return rows.reduce((sum, r) => sum + (r.data as LocalRefundData).amount, 0);
+    return rows.reduce((sum, r) => sum + stored(localRefundData, r).amount, 0);
   }
 
   async function latestPayment(subscriptionId: string): Promise<PaymentInfo | null> {
@@ -286,7 +303,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
         .from(localPayments)
         .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'refund')));
       if (existing) {
-        const done = existing.data as LocalRefundData;
+        const done = stored(localRefundData, existing);
         if (done.paymentRef !== payment.ref || done.amount !== amountPence) {
           throw new PaymentRefusedError(
             'Keys for idempotent requests can only be used with the same parameters they were first used with.',
@@ -296,8 +313,8 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       }
       const paid =
         target.kind === 'invoice'
-          ? (target.data as LocalInvoiceData).amountPaid
-          : ((target.data as LocalSessionData).amountTotal ?? 0);
+          ? stored(localInvoiceData, target).amountPaid
+          : (stored(localSessionData, target).amountTotal ?? 0);
       const left = paid - (await refundedOn(tx, payment.ref));
       if (left <= 0) throw new PaymentRefusedError(`Payment ${payment.ref} has already been refunded.`);
       if (amountPence > left)
@@ -324,7 +341,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
       .where(and(byData('invoice', 'subscriptionId', subscriptionId), sql`${localPayments.data}->>'status' = 'open'`))
       .orderBy(desc(localPayments.createdAt))
       .limit(1);
-    return row ? { id: row.id, data: row.data as LocalInvoiceData } : null;
+    return row ? { id: row.id, data: stored(localInvoiceData, row) } : null;
   }
 
   async function simulateRenewal(subscriptionId: string, outcome: LocalRenewalOutcome): Promise<PaymentEvent> {
@@ -390,7 +407,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
   }
 
   async function retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
-    const s = await read<LocalSessionData>(id, 'checkout_session');
+    const s = await read(id, 'checkout_session', localSessionData);
     if (!s) return null;
     return {
       id,
@@ -464,7 +481,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     refund,
 
     async retrieveInvoice(id) {
-      const invoice = await read<LocalInvoiceData>(id, 'invoice');
+      const invoice = await read(id, 'invoice', localInvoiceData);
       return invoice ? invoiceInfo(id, invoice) : null;
     },
 
@@ -491,7 +508,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
     },
 
     async getCheckout(id) {
-      const s = await read<LocalSessionData>(id, 'checkout_session');
+      const s = await read(id, 'checkout_session', localSessionData);
       if (!s) return null;
       const plan = s.plan ?? 'monthly';
       return {
@@ -520,7 +537,7 @@ export function createLocalPayments(ctx: AppContext): LocalPayments {
           .where(and(eq(localPayments.id, id), eq(localPayments.kind, 'checkout_session')))
           .for('update');
         if (!row) return { ok: false, reason: 'not-found' } as const;
-        const s = row.data as LocalSessionData;
+        const s = stored(localSessionData, row);
         if (s.status === 'complete') return { ok: true, event, redirectTo: s.successUrl } as const;
         if (s.status === 'expired') return { ok: false, reason: 'expired' } as const;
         // The discount code is a monthly price (£12 a month); the annual plan has its own price.

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { fieldOf, isObject, messageOf, stringFieldOf } from '#shared/unknown-values';
 import type { AppConfig } from '#server/env';
 import { PaymentRefusedError, PaymentsUnavailableError, WebhookSignatureError } from './errors';
 import type {
@@ -21,24 +22,27 @@ export interface StripePayments extends PaymentsProvider {
 }
 
 const seconds = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
-const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+/** The id of a reference Stripe gives either as an id or as the expanded object; null when it is neither. */
+const idOf = (v: unknown) => (typeof v === 'string' ? v : (stringFieldOf(v, 'id') ?? null));
+const numberOrUndefined = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
-/** The soonest end of a discount on the subscription (expanded `discounts`, or the older single `discount`). */
+/**
+ * The soonest end of a discount on the subscription (expanded `discounts`, or the single `discount`
+ * of API versions the SDK's types no longer describe, read by checking).
+ */
 function discountEndOf(sub: Stripe.Subscription): Date | null {
-  const legacy = (sub as unknown as { discount?: { end?: number | null } | null }).discount;
-  const discounts = [...(sub.discounts ?? []), legacy].filter(
-    (d): d is { end?: number | null } => typeof d === 'object' && d !== null,
-  );
-  const ends = discounts.map((d) => d.end).filter((n): n is number => typeof n === 'number');
+  const discounts: unknown[] = [...(sub.discounts ?? []), fieldOf(sub, 'discount')];
+  const ends = discounts.map((d) => numberOrUndefined(fieldOf(d, 'end'))).filter((n) => n !== undefined);
   return ends.length ? seconds(Math.min(...ends)) : null;
 }
 
-/** The subscription an invoice belongs to (on its parent since API 2025-03-31, on the invoice before). */
-function invoiceSubscription(invoice: Record<string, unknown>): string | null {
-  const parent = invoice.parent as
-    { subscription_details?: { subscription?: string | { id: string } } } | null | undefined;
-  const legacy = invoice.subscription as string | { id: string } | null | undefined;
-  return idOf(parent?.subscription_details?.subscription ?? legacy);
+/**
+ * The subscription an invoice belongs to (on its parent since API 2025-03-31, on the invoice before;
+ * the SDK's types describe only the parent, so both are read by checking).
+ */
+function invoiceSubscription(invoice: unknown): string | null {
+  const onParent = fieldOf(fieldOf(fieldOf(invoice, 'parent'), 'subscription_details'), 'subscription');
+  return idOf(onParent ?? fieldOf(invoice, 'subscription'));
 }
 
 /** Refunds that took money back or are on their way (not failed or cancelled). */
@@ -64,14 +68,14 @@ export function createStripePayments(config: AppConfig): StripePayments {
       return await fn();
     } catch (err) {
       if (missingIsNull && err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
-      throw new PaymentsUnavailableError(`Stripe ${what} failed: ${(err as Error).message}`, err);
+      throw new PaymentsUnavailableError(`Stripe ${what} failed: ${messageOf(err)}`, err);
     }
   }
 
   function subscriptionInfo(sub: Stripe.Subscription): SubscriptionInfo {
     const items = sub.items?.data ?? [];
     // Since API 2025-03-31 the period lives on the items; older objects carry it on the subscription.
-    const legacyEnd = (sub as unknown as { current_period_end?: number }).current_period_end;
+    const legacyEnd = numberOrUndefined(fieldOf(sub, 'current_period_end'));
     const ends = items.map((i) => i.current_period_end).filter((n): n is number => typeof n === 'number');
     const periodEnd = ends.length ? Math.max(...ends) : legacyEnd;
     const price = items[0]?.price;
@@ -93,7 +97,7 @@ export function createStripePayments(config: AppConfig): StripePayments {
   function invoiceInfo(invoice: Stripe.Invoice): InvoiceInfo {
     return {
       id: invoice.id,
-      subscriptionId: invoiceSubscription(invoice as unknown as Record<string, unknown>),
+      subscriptionId: invoiceSubscription(invoice),
       status: invoice.status ?? null,
       amountDuePence: invoice.amount_due,
       amountPaidPence: invoice.amount_paid,
@@ -154,7 +158,7 @@ export function createStripePayments(config: AppConfig): StripePayments {
         // Stripe refuses to expire a session that is no longer open (paid meanwhile, or expired by
         // itself): what it is now is the answer.
         if (!(err instanceof Stripe.errors.StripeInvalidRequestError))
-          throw new PaymentsUnavailableError(`Stripe checkout session expire failed: ${(err as Error).message}`, err);
+          throw new PaymentsUnavailableError(`Stripe checkout session expire failed: ${messageOf(err)}`, err);
         return retrieveCheckoutSession(id);
       }
     },
@@ -215,7 +219,7 @@ export function createStripePayments(config: AppConfig): StripePayments {
         ) {
           throw new PaymentRefusedError(`Stripe refused the refund: ${err.message}`);
         }
-        throw new PaymentsUnavailableError(`Stripe refund create failed: ${(err as Error).message}`, err);
+        throw new PaymentsUnavailableError(`Stripe refund create failed: ${messageOf(err)}`, err);
       }
     },
 
@@ -270,25 +274,22 @@ export function createStripePayments(config: AppConfig): StripePayments {
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, config.STRIPE_WEBHOOK_SECRET!);
       } catch (err) {
-        throw new WebhookSignatureError((err as Error).message);
+        throw new WebhookSignatureError(messageOf(err));
       }
       // Only Stripe can sign, but a signed body of the wrong shape must still be a refusal, not a crash.
-      const data = (event as unknown as { data?: { object?: unknown } } | null)?.data;
-      if (
-        typeof event?.id !== 'string' ||
-        typeof event.type !== 'string' ||
-        typeof data?.object !== 'object' ||
-        data.object === null
-      ) {
+      const id = stringFieldOf(event, 'id');
+      const type = stringFieldOf(event, 'type');
+      const object = fieldOf(fieldOf(event, 'data'), 'object');
+      if (id === undefined || type === undefined || !isObject(object)) {
         throw new WebhookSignatureError('Signed body is not a Stripe event');
       }
-      const object = event.data.object as unknown as Record<string, unknown> & { id: string };
-      const result: PaymentEvent = { id: event.id, type: event.type };
-      if (event.type.startsWith('checkout.session.')) result.checkoutSessionId = object.id;
-      else if (event.type.startsWith('customer.subscription.')) result.subscriptionId = object.id;
-      else if (event.type.startsWith('invoice.')) {
+      const objectId = stringFieldOf(object, 'id');
+      const result: PaymentEvent = { id, type };
+      if (type.startsWith('checkout.session.')) result.checkoutSessionId = objectId;
+      else if (type.startsWith('customer.subscription.')) result.subscriptionId = objectId;
+      else if (type.startsWith('invoice.')) {
         result.subscriptionId = invoiceSubscription(object) ?? undefined;
-        result.invoiceId = object.id;
+        result.invoiceId = objectId;
       }
       return result;
     },

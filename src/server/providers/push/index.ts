@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import { pushEndpointAllowed, type PushPayload } from '#shared/alerts';
+import { codeOf, fieldOf } from '#shared/unknown-values';
 import type { AppConfig } from '#server/env';
 
 /** A push service that has not answered within this is treated as failed for this attempt. */
@@ -61,7 +62,7 @@ export function createPushSender(config: AppConfig): PushSender | null {
         const cause =
           err instanceof Error && err.name === 'TimeoutError'
             ? `no answer within ${PUSH_TIMEOUT_MS / 1000} s`
-            : ((err as { cause?: { code?: string } }).cause?.code ?? 'network error');
+            : `${codeOf(fieldOf(err, 'cause')) ?? 'network error'}`;
         return { kind: 'failed', reason: cause };
       }
       await res.body?.cancel();

@@ -1,3 +1,4 @@
+import { codeOf, fieldOf } from '#shared/unknown-values';
 import { FeedRateLimitedError, FeedUnavailableError } from './errors';
 
 /** A feed that has not answered within this is treated as down for this poll. */
@@ -24,7 +25,7 @@ export async function getFeed(
     const cause =
       err instanceof Error && err.name === 'TimeoutError'
         ? `no answer within ${FEED_TIMEOUT_MS / 1000} s`
-        : ((err as { cause?: { code?: string } }).cause?.code ?? 'network error');
+        : `${codeOf(fieldOf(err, 'cause')) ?? 'network error'}`;
     throw new FeedUnavailableError(`${opts.what} could not be reached (${cause}).`);
   }
   if (res.status === 429) {

@@ -5,6 +5,7 @@ import { parseOdds } from '#shared/odds';
 import { nameKey } from '#shared/race-results';
 import { isExchange, nonRunnerNames, type FeedPrice, type FeedRace, type FeedRunner } from '#shared/racing-feeds';
 import { normaliseOdds, normaliseRaceTime } from '#shared/tip-text';
+import { fieldOf } from '#shared/unknown-values';
 
 /**
  * The Racing API's published JSON (its OpenAPI; real answers in tests/fixtures/real/racing-api/),
@@ -76,13 +77,13 @@ export const readResults = (body: string) => readPage(resultsPage, 'The Racing A
  */
 export function validationDetail(body: string): string | null {
   try {
-    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
+    const detail = fieldOf(JSON.parse(body), 'detail');
     if (!Array.isArray(detail)) return null;
-    const parts = detail
-      .slice(0, 3)
-      .map((d: { loc?: unknown; msg?: unknown }) =>
-        `${Array.isArray(d.loc) ? d.loc.join('.') : '?'}: ${typeof d.msg === 'string' ? d.msg : '?'}`.slice(0, 200),
-      );
+    const parts = detail.slice(0, 3).map((d: unknown) => {
+      const loc = fieldOf(d, 'loc');
+      const msg = fieldOf(d, 'msg');
+      return `${Array.isArray(loc) ? loc.join('.') : '?'}: ${typeof msg === 'string' ? msg : '?'}`.slice(0, 200);
+    });
     return parts.length ? parts.join('; ') : null;
   } catch {
     return null;
