@@ -37,7 +37,7 @@ async function addDay(c: AppContext, date: string) {
   await c.db.insert(raceResultRunners).values(
     ids.flatMap(({ id }) => {
       const winner = Math.floor(rand() * 10);
-      return Array.from({ length: 10 }, (_, i) => {
+      return Array.from({ length: 10 }, (_, i): typeof raceResultRunners.$inferInsert => {
         const odds = 1.5 + rand() * 25;
         return {
           resultId: id,

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const CEILINGS = { casts: 189, longFunctions: 36 };
+const CEILINGS = { casts: 59, longFunctions: 36 };
 const MAX_FUNCTION_LINES = 80;
 
 const root = path.resolve(import.meta.dirname, '../..');

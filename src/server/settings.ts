@@ -1,24 +1,32 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { settings } from '#server/db/schema';
 import type { AppContext } from '#server/context';
 
-/** Known settings and their defaults. */
-const SETTING_DEFAULTS = {
-  openAccess: false as boolean,
-  defaultWeekday: 'Thursday' as string,
-};
-export type SettingKey = keyof typeof SETTING_DEFAULTS;
+/** Known settings and their values' types. */
+interface SettingValues {
+  openAccess: boolean;
+  defaultWeekday: string;
+}
+export type SettingKey = keyof SettingValues;
 
-type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];
+/** Each setting's default, until one is saved. */
+const SETTING_DEFAULTS: SettingValues = { openAccess: false, defaultWeekday: 'Thursday' };
+
+/** What a saved setting must be: a stored value of another type is refused, not passed on. */
+const SETTING_SCHEMAS: { [K in SettingKey]: z.ZodType<SettingValues[K]> } = {
+  openAccess: z.boolean(),
+  defaultWeekday: z.string(),
+};
 
 /** A setting, from the shared cache (read on members' routes and pages; changed only by `setSetting`). */
 export async function getSetting<K extends SettingKey>(
   ctx: Pick<AppContext, 'db' | 'cache'>,
   key: K,
-): Promise<SettingValue<K>> {
+): Promise<SettingValues[K]> {
   return ctx.cache.get('settings', key, async () => {
     const [row] = await ctx.db.select().from(settings).where(eq(settings.key, key));
-    return (row ? row.value : SETTING_DEFAULTS[key]) as SettingValue<K>;
+    return row ? SETTING_SCHEMAS[key].parse(row.value) : SETTING_DEFAULTS[key];
   });
 }
 
@@ -26,7 +34,7 @@ export async function getSetting<K extends SettingKey>(
 export async function setSetting<K extends SettingKey>(
   ctx: Pick<AppContext, 'db' | 'clock' | 'cache'>,
   key: K,
-  value: SettingValue<K>,
+  value: SettingValues[K],
 ) {
   const now = ctx.clock.now();
   await ctx.db

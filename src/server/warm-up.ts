@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { users } from './db/schema';
 import { SESSION_COOKIE, createSession } from '#server/sessions/sessions';
+import { fieldOf, isObject } from '#shared/unknown-values';
 
 /**
  * Warm-up before an instance reports ready (docs/decisions/0024).
@@ -165,8 +166,11 @@ function loopbackOrigin(address: AddressInfo): string {
 }
 
 function raceIdsIn(body: string): number[] {
-  const lists = JSON.parse(body) as Record<string, unknown>;
-  return Object.values(lists).flatMap((v) => (Array.isArray(v) ? v.map((r: { id: number }) => r.id) : []));
+  const lists: unknown = JSON.parse(body);
+  if (!isObject(lists)) return [];
+  return Object.values(lists).flatMap((v: unknown) =>
+    Array.isArray(v) ? v.map((r) => fieldOf(r, 'id')).filter((id) => typeof id === 'number') : [],
+  );
 }
 
 function request(

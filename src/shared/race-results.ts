@@ -11,7 +11,9 @@ import { cardRaceAt, readPastedRaceLines, type PastedRace, type ResultProblem } 
 import { normaliseOdds, normaliseRaceTime, type ParsedTip } from './tip-text';
 import type { TipResult } from './tip-stats';
 
-export type Finish = 'won' | 'placed' | 'ran' | 'nr';
+/** How a runner finished: won, placed, ran (unplaced) or nr (a non-runner). */
+export const FINISHES = ['won', 'placed', 'ran', 'nr'] as const;
+export type Finish = (typeof FINISHES)[number];
 
 /** How a tip settles from its horse's finish: placed is PLACED, ran (unplaced) is LOST. */
 export const TIP_RESULT_OF_FINISH: Record<Finish, TipResult> = { won: 'WON', placed: 'PLACED', ran: 'LOST', nr: 'NR' };

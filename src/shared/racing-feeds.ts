@@ -10,7 +10,8 @@ import { nameKey, type CardRace, type Finish } from './race-results';
 export const FEED_PROVIDERS = ['bsp', 'racing-api'] as const;
 export type FeedProvider = (typeof FEED_PROVIDERS)[number];
 /** Who settled a race's result. */
-export type ResultSource = 'manual' | FeedProvider;
+export const RESULT_SOURCES = ['manual', ...FEED_PROVIDERS] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
 
 /** A price a feed saw for a runner, on the London day and at the London time of its race. */
 export interface FeedPrice {

@@ -253,7 +253,7 @@ describe('significance in GET /api/results', () => {
   /** n settled NAPs on days in turn: a 9/2 winner every fifth, the rest losers. */
   async function settledTips(n: number) {
     await t.ctx.db.insert(tipRecords).values(
-      Array.from({ length: n }, (_, i) => ({
+      Array.from({ length: n }, (_, i): typeof tipRecords.$inferInsert => ({
         raceDate: `2026-${String(9 + Math.floor(i / 28)).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
         raceTime: '14:10',
         raceLocation: 'Ascot',

@@ -38,7 +38,7 @@ describe('migration 0010: races of tip records as 24-hour times with the course'
       ['TBC', 'Daily Tips'], // no time: left as it is
     ];
     await t.ctx.db.insert(tipRecords).values(
-      stored.map(([raceTime, raceLocation], i) => ({
+      stored.map(([raceTime, raceLocation], i): typeof tipRecords.$inferInsert => ({
         raceDate: '2026-07-14',
         raceTime,
         raceLocation,

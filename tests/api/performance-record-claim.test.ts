@@ -29,7 +29,7 @@ async function settledTips(n: number, from = FIRST, proofed = n) {
   const receipts = await t.ctx.db
     .insert(proofReceipts)
     .values(
-      Array.from({ length: n }, (_, i) => {
+      Array.from({ length: n }, (_, i): typeof proofReceipts.$inferInsert => {
         const day = addDays(from, i);
         const publishedAt = `${day}T09:00:00.000Z`;
         const opening = receiptOpening({
@@ -61,7 +61,7 @@ async function settledTips(n: number, from = FIRST, proofed = n) {
     )
     .returning({ id: proofReceipts.id });
   await t.ctx.db.insert(tipRecords).values(
-    Array.from({ length: n }, (_, i) => ({
+    Array.from({ length: n }, (_, i): typeof tipRecords.$inferInsert => ({
       receiptId: receipts[i].id,
       raceDate: addDays(from, i),
       raceTime: '14:10',

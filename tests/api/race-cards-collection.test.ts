@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { horses, races, uploadLog } from '#server/db/schema';
+import type { Weekday } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook, type SampleRace } from '../fixtures/race-day';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
 import type { HttpClient } from '../support/http-client';
@@ -28,7 +29,7 @@ function collectionForm(bytes: Buffer | null, tabType: string | null, morningOdd
   return form;
 }
 
-const runners = async (weekday: string) =>
+const runners = async (weekday: Weekday) =>
   t.ctx.db
     .select({
       race: races.time,
@@ -44,7 +45,7 @@ const runners = async (weekday: string) =>
     .where(eq(races.weekday, weekday))
     .orderBy(asc(horses.id));
 
-const runner = async (weekday: string, name: string) => (await runners(weekday)).find((r) => r.name === name)!;
+const runner = async (weekday: Weekday, name: string) => (await runners(weekday)).find((r) => r.name === name)!;
 const lastLog = async () => (await t.ctx.db.select().from(uploadLog).orderBy(desc(uploadLog.id)).limit(1))[0];
 
 describe('POST /api/vbg-race-cards/upload', () => {

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { horses, races, uploadLog } from '#server/db/schema';
+import type { Weekday } from '#shared/london-time';
 import { makeRaceDay, masterForm, raceDayWorkbook, zipOf, type SampleRace } from '../fixtures/race-day';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -30,7 +31,7 @@ async function loadDay(weekday: string, sample: SampleRace[]) {
   return admin;
 }
 
-const verdicts = async (weekday: string) =>
+const verdicts = async (weekday: Weekday) =>
   Object.fromEntries(
     (await t.ctx.db.select().from(races).where(eq(races.weekday, weekday)).orderBy(asc(races.time))).map((r) => [
       `${r.time} ${r.course}`,
@@ -152,7 +153,7 @@ function oddsForm(bytes: Uint8Array | null, targetTab: string) {
   return form;
 }
 
-const runners = async (weekday: string) =>
+const runners = async (weekday: Weekday) =>
   t.ctx.db
     .select({
       name: horses.name,
@@ -300,7 +301,7 @@ describe('race lists by day and clearing', () => {
     await loadDay('monday', sample);
     await loadDay('saturday', sample);
     const admin = await loadDay('friday', sample);
-    const count = async (d: string) => (await t.ctx.db.select().from(races).where(eq(races.weekday, d))).length;
+    const count = async (d: Weekday) => (await t.ctx.db.select().from(races).where(eq(races.weekday, d))).length;
     for (const path of ['/api/vbg-race-cards/clear-day/today', '/api/vbg-race-cards/clear-all']) {
       expect((await t.client().delete(path)).status).toBe(401);
       const { client: member } = await signedIn(t, 'member');

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { files, horses, races, uploadLog } from '#server/db/schema';
+import type { Weekday } from '#shared/london-time';
 import { readFileBytes } from '#server/db/file-store';
 import { replaceWeekday } from '#server/features/race-cards/upload-master-excel';
 import { parseMasterWorkbook } from '#server/features/race-cards/workbook';
@@ -22,7 +23,7 @@ beforeEach(async () => {
 
 const UPLOAD = '/api/vbg-race-cards/upload-master-excel';
 
-async function storedDay(weekday: string) {
+async function storedDay(weekday: Weekday) {
   const rs = await t.ctx.db
     .select()
     .from(races)

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isOneOf } from '#shared/unknown-values';
 import type { Database } from '../db/client';
 
 /** The NOTIFY channel that carries "this namespace changed" between instances (payload: the name). */
@@ -103,9 +104,9 @@ export class SharedCache {
       if (payload === CACHE_DROP_ALL) {
         this.clear();
         this.tell('pages', 'notice');
-      } else if ((NAMESPACES as readonly string[]).includes(payload)) {
-        this.drop(payload as CacheNamespace);
-        this.tell(payload as CacheNamespace, 'notice');
+      } else if (isOneOf(NAMESPACES, payload)) {
+        this.drop(payload);
+        this.tell(payload, 'notice');
       }
     });
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { nameKey } from '#shared/race-results';
-import type { PricePoint, PriceSource } from '#shared/schemas/prices';
+import type { PricePoint } from '#shared/schemas/prices';
 import type { DbOrTx } from './client';
 import { runnerPriceKey, type PriceSnapshot } from './price-snapshots';
 import { priceSnapshots } from './schema';
@@ -33,7 +33,7 @@ export async function racePriceHistories(
     const list = byRunner.get(row.horseKey) ?? [];
     list.push(
       toPricePoint({
-        source: row.source as PriceSource,
+        source: row.source,
         price: row.price,
         priceText: row.priceText,
         observedAt: row.observedAt,
@@ -81,7 +81,7 @@ export async function priceHistoriesOf(
     if (!wanted.has(key)) continue;
     const list = byRunner.get(key) ?? [];
     list.push({
-      source: row.source as PriceSource,
+      source: row.source,
       price: row.price,
       priceText: row.priceText,
       observedAt: row.observedAt,

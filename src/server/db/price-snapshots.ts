@@ -107,7 +107,7 @@ export async function priceHistories(
     const key = `${row.time}|${nameKey(row.course)}|${row.horseKey}`;
     const list = byRunner.get(key) ?? [];
     list.push({
-      source: row.source as PriceSource,
+      source: row.source,
       price: row.price,
       priceText: row.priceText,
       observedAt: row.observedAt,

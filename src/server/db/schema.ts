@@ -15,6 +15,15 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { ARTICLE_CATEGORIES, ARTICLE_CONTENT_TYPES } from '#shared/article-labels';
+import { WEEKDAYS } from '#shared/london-time';
+import { RECEIPT_KINDS } from '#shared/proofing/receipt';
+import { FINISHES } from '#shared/race-results';
+import { FEED_PROVIDERS, RESULT_SOURCES } from '#shared/racing-feeds';
+import { FEED_STATES } from '#shared/schemas/feeds';
+import { PRICE_SOURCES } from '#shared/schemas/prices';
+import { STAMP_STATUSES } from '#shared/schemas/proofing';
+import { SELECTION_TYPES, TIP_RESULTS } from '#shared/tip-stats';
 
 /**
  * One schema for the whole product. Times are timestamptz (absolute instants); race and tips
@@ -226,8 +235,8 @@ export const articles = pgTable('articles', {
   summary: text('summary').notNull().default(''),
   content: text('content').notNull().default(''),
   author: text('author').notNull().default(''),
-  category: text('category').notNull().default('news'), // news | views
-  contentType: text('content_type').notNull().default('regular'), // regular | premium
+  category: text('category', { enum: ARTICLE_CATEGORIES }).notNull().default('news'), // news | views
+  contentType: text('content_type', { enum: ARTICLE_CONTENT_TYPES }).notNull().default('regular'), // regular | premium
   publishDate: date('publish_date', { mode: 'string' }),
   hidePublishDate: boolean('hide_publish_date').notNull().default(false),
   isTop5Article: boolean('is_top5_article').notNull().default(false),
@@ -275,7 +284,7 @@ export const tipRecords = pgTable(
     raceTime: text('race_time').notNull().default(''), // 24-hour HH:MM
     raceLocation: text('race_location').notNull().default(''), // the course
     selectionName: text('selection_name').notNull(),
-    selectionType: text('selection_type').notNull(), // nap | nb | longshot
+    selectionType: text('selection_type', { enum: SELECTION_TYPES }).notNull(), // nap | nb | longshot
     // The advised price as members were told it (the published tip's, when the day's tips name one).
     advisedOdds: text('advised_odds').notNull().default(''),
     // A different price the analyst confirmed as a correction of the advised one: P/L is counted at
@@ -283,7 +292,7 @@ export const tipRecords = pgTable(
     correctedOdds: text('corrected_odds'),
     oddsCorrectedAt: ts('odds_corrected_at'),
     startingPrice: text('starting_price'),
-    result: text('result'), // WON | LOST | PLACED | NR | null (pending)
+    result: text('result', { enum: TIP_RESULTS }), // WON | LOST | PLACED | NR | null (pending)
     profitLoss: numeric('profit_loss', { precision: 10, scale: 2, mode: 'number' }),
     publishedAt: ts('published_at'),
     settledAt: ts('settled_at'),
@@ -316,7 +325,7 @@ export const races = pgTable(
   'races',
   {
     id: serial('id').primaryKey(),
-    weekday: text('weekday').notNull(), // lowercase weekday tab
+    weekday: text('weekday', { enum: WEEKDAYS }).notNull(), // lowercase weekday tab
     raceDate: date('race_date', { mode: 'string' }).notNull(),
     time: text('time').notNull(), // HH:MM
     course: text('course').notNull(),
@@ -386,7 +395,7 @@ export const raceResults = pgTable(
     title: text('title').notNull().default(''),
     enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
     enteredAt: ts('entered_at').notNull(),
-    source: text('source').notNull().default('manual'), // manual | bsp | racing-api: who settled it
+    source: text('source', { enum: RESULT_SOURCES }).notNull().default('manual'), // manual | bsp | racing-api: who settled it
     // Tattersalls Rule 4: pence in the pound off winners' and placed winnings for late non-runners
     // (0–90, already added up and capped), or null when none. It applies to bets struck at a price
     // (the advised price, members' logged prices); to SP only when the analyst says so.
@@ -407,7 +416,7 @@ export const raceResultRunners = pgTable(
     name: text('name').notNull(),
     vbRating: numeric('vb_rating', { precision: 6, scale: 2, mode: 'number' }),
     morningOdds: numeric('morning_odds', { precision: 10, scale: 2, mode: 'number' }), // decimal, as the card held it
-    finish: text('finish').notNull(), // won | placed | ran | nr
+    finish: text('finish', { enum: FINISHES }).notNull(), // won | placed | ran | nr
     position: integer('position'), // 1 for the winner, 2.. for the placed horses in the order entered
     startingPrice: text('starting_price'),
     bsp: numeric('bsp', { precision: 10, scale: 2, mode: 'number' }), // Betfair starting price, when a BSP file gave one
@@ -431,7 +440,7 @@ export const priceSnapshots = pgTable(
     course: text('course').notNull(), // as the race card wrote it
     horseName: text('horse_name').notNull(), // as the race card wrote it
     horseKey: text('horse_key').notNull(), // nameKey(horseName): how names are compared
-    source: text('source').notNull(), // morning | analyst | bsp | racing-api
+    source: text('source', { enum: PRICE_SOURCES }).notNull(), // morning | analyst | bsp | racing-api
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(), // decimal odds
     priceText: text('price_text').notNull(), // as given, normalised ("9/2", "5.5")
     observedAt: ts('observed_at').notNull(),
@@ -445,8 +454,8 @@ export const priceSnapshots = pgTable(
  * provider, written only by the instance that holds the poller's lock.
  */
 export const feedStatus = pgTable('feed_status', {
-  provider: text('provider').primaryKey(), // bsp | racing-api
-  state: text('state').notNull().default('idle'), // idle | ok | failing | rate-limited
+  provider: text('provider', { enum: FEED_PROVIDERS }).primaryKey(), // bsp | racing-api
+  state: text('state', { enum: FEED_STATES }).notNull().default('idle'), // idle | ok | failing | rate-limited
   message: text('message').notNull().default(''),
   failures: integer('failures').notNull().default(0),
   lastAttemptAt: ts('last_attempt_at'),
@@ -621,7 +630,7 @@ export const proofReceipts = pgTable(
     seq: integer('seq').notNull(),
     hash: text('hash').notNull().unique(),
     opening: text('opening').notNull(),
-    kind: text('kind').notNull(), // nap | nb | longshot | leg
+    kind: text('kind', { enum: RECEIPT_KINDS }).notNull(), // nap | nb | longshot | leg
     multipleNo: integer('multiple_no'), // 1–4 for a leg of a multiple
     legNo: integer('leg_no'),
     raceTime: text('race_time').notNull(), // HH:MM London
@@ -646,7 +655,7 @@ export const proofStamps = pgTable(
     raceDate: date('race_date', { mode: 'string' }).notNull(),
     receipts: integer('receipts').notNull(),
     root: text('root').notNull(),
-    status: text('status').notNull().default('pending'), // pending | stamped | superseded | failed
+    status: text('status', { enum: STAMP_STATUSES }).notNull().default('pending'), // pending | stamped | superseded | failed
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),

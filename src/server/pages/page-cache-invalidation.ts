@@ -1,4 +1,5 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { messageOf } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import { addRouteHook, mayWrite } from '#server/http/route-hooks';
 
@@ -12,7 +13,7 @@ export function registerPageCacheInvalidation(app: FastifyInstance, ctx: AppCont
     if (reply.statusCode >= 400) return done(null, payload);
     ctx.cache.invalidate('pages').then(
       () => done(null, payload),
-      (err: unknown) => done(err as Error),
+      (err: unknown) => done(err instanceof Error ? err : new Error(messageOf(err))),
     );
   };
   app.addHook('onRoute', (route) => {

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { PageRoute } from '#shared/paths';
 import { escapeHtml } from './page-head';
+
+/** route-chunks.json as the build writes it: each route pattern's scripts. */
+const routeChunks = z.record(z.string(), z.array(z.string()));
 
 /** The key of route-chunks.json under which the build lists the members' gates' scripts. */
 const MEMBER_GATE_CHUNKS = '(member-gate)';
@@ -13,7 +17,7 @@ const MEMBER_GATE_CHUNKS = '(member-gate)';
  */
 export function readRoutePreloads(webDir: string): (route: PageRoute) => string {
   const file = path.join(webDir, 'route-chunks.json');
-  const chunks = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+  const chunks = fs.existsSync(file) ? routeChunks.parse(JSON.parse(fs.readFileSync(file, 'utf8'))) : {};
   const links = (files: string[]) =>
     [...new Set(files)]
       .filter((f) => /^\/assets\/[\w.-]+\.js$/.test(f))

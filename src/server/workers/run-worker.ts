@@ -1,4 +1,5 @@
 import Piscina from 'piscina';
+import { codeOf, fieldOf } from '#shared/unknown-values';
 import { HttpError } from '../http/errors';
 
 /** What a job answers: its result, or the failure it would have thrown (an HttpError's status kept). */
@@ -68,9 +69,8 @@ export async function runWorker<T>(
       transferList,
     })) as WorkerReply<T>;
   } catch (err) {
-    const e = err as { name?: string; code?: string };
-    if (e.name === 'AbortError') throw limits.timedOut();
-    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw limits.outOfMemory();
+    if (fieldOf(err, 'name') === 'AbortError') throw limits.timedOut();
+    if (codeOf(err) === 'ERR_WORKER_OUT_OF_MEMORY') throw limits.outOfMemory();
     throw err;
   }
   if ('result' in reply) return reply.result;

@@ -7,8 +7,6 @@ import {
   type ArticleContentType,
 } from '../article-labels';
 
-export { type ArticleCategory, type ArticleContentType } from '../article-labels';
-
 /** News & Views articles as readers and the admin see them. */
 const ARTICLE_LIMITS = {
   title: 200,

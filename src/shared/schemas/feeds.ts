@@ -1,7 +1,8 @@
 import type { FeedProblem, FeedProvider } from '../racing-feeds';
 
 /** What a feed last did: idle (nothing to do, or waiting for a file), ok, failing, or rate-limited (backing off). */
-export type FeedState = 'idle' | 'ok' | 'failing' | 'rate-limited';
+export const FEED_STATES = ['idle', 'ok', 'failing', 'rate-limited'] as const;
+export type FeedState = (typeof FEED_STATES)[number];
 
 /** One feed on the admin's Feeds panel (GET /api/admin/feeds). */
 export interface FeedStatusView {

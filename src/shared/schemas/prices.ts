@@ -3,7 +3,8 @@ import { isIsoDay } from '../london-time';
 import type { PasteRefusal } from '../pasted-race-lines';
 
 /** Where a price came from: the morning odds (stage 3), the analyst's paste, the feeds. */
-export type PriceSource = 'morning' | 'analyst' | 'bsp' | 'racing-api';
+export const PRICE_SOURCES = ['morning', 'analyst', 'bsp', 'racing-api'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
 
 /** One dated price of a runner, as the race card and the value board draw its history. */
 export interface PricePoint {

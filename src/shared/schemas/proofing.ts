@@ -1,3 +1,6 @@
+/** A time-stamp's state: pending (retried until stamped), stamped, superseded by a later head of its day, or failed. */
+export const STAMP_STATUSES = ['pending', 'stamped', 'superseded', 'failed'] as const;
+
 /** `GET /api/admin/proofing/status`: the time-stamps of one London day, each told in a line or two. */
 export interface ProofingStatus {
   date: string;
@@ -8,7 +11,7 @@ export interface ProofingStatus {
   stamps: {
     receipts: number;
     root: string;
-    status: 'pending' | 'stamped' | 'superseded' | 'failed';
+    status: (typeof STAMP_STATUSES)[number];
     lines: string[];
   }[];
 }

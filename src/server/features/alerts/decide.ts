@@ -11,7 +11,7 @@ import {
 import { formatLongDay, londonDate } from '#shared/london-time';
 import { nameKey } from '#shared/name-key';
 import { formatOdds, isValueAt, valueDownTo, type OddsFormat } from '#shared/odds-format';
-import { raceOfTip, type Finish } from '#shared/race-results';
+import { raceOfTip } from '#shared/race-results';
 import { runnerCardUrl } from '#shared/runner-link';
 import { hasActiveSubscription } from '#shared/subscription';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
@@ -171,7 +171,7 @@ export async function decideNonRunnerAlerts(ctx: AppContext): Promise<number> {
     const race = raceOfTip(cards, tip);
     const runner = race?.runners.find((h) => nameKey(h.name) === key);
     const result = raceOfTip(results, tip);
-    const finish = result?.runners.find((r) => nameKey(r.name) === key)?.finish as Finish | undefined;
+    const finish = result?.runners.find((r) => nameKey(r.name) === key)?.finish;
     if (!runner?.potentialNonRunner && finish !== 'nr') continue;
     const where = race ?? result!;
     const horseName = runner?.name ?? tip.selectionName;

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, like, or, sql } from 'drizzle-orm';
-import type { Article, ArticleCategory, ArticleContentType } from '#shared/schemas/articles';
+import type { Article } from '#shared/schemas/articles';
 import type { DbOrTx } from '#server/db/client';
 import { articles } from '#server/db/schema';
 import { parseArticleRef, uniqueSlug } from './slug';
@@ -58,8 +58,8 @@ export function presentArticle(
     title: row.title,
     summary: row.summary,
     author: row.author,
-    category: row.category as ArticleCategory,
-    contentType: row.contentType as ArticleContentType,
+    category: row.category,
+    contentType: row.contentType,
     publishDate: row.publishDate,
     hidePublishDate: row.hidePublishDate,
     isTop5Article: row.isTop5Article,

@@ -173,8 +173,7 @@ async function writeResults(
     const settles = race.feed.settles && race.complete;
     if (
       settles &&
-      (!result ||
-        (feedMayReplace(result.source as ResultSource, provider) && saysMore(result.source, runners, race, provider)))
+      (!result || (feedMayReplace(result.source, provider) && saysMore(result.source, runners, race, provider)))
     ) {
       toSave.push({
         card: race.card,
@@ -190,7 +189,7 @@ async function writeResults(
     }
     if (!result) continue;
     const agrees = feedAgrees(
-      runners.map((r) => ({ name: r.name, finish: r.finish as Finish, position: r.position })),
+      runners.map((r) => ({ name: r.name, finish: r.finish, position: r.position })),
       race.runners.map((r) => ({ name: r.runner.name, finish: r.finish, position: r.position })),
     );
     if (!agrees) {
@@ -199,7 +198,7 @@ async function writeResults(
         date,
         race: `${race.card.time} ${race.card.course}`,
         horse: null,
-        message: `${WHOSE[result.source as ResultSource]} stands: ${LABELS[provider]} differs (its winner: ${winner}).`,
+        message: `${WHOSE[result.source]} stands: ${LABELS[provider]} differs (its winner: ${winner}).`,
       });
     }
     for (const r of race.runners) {

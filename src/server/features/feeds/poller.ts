@@ -1,4 +1,5 @@
-import type { FeedProvider } from '#shared/racing-feeds';
+import { FEED_PROVIDERS, type FeedProvider } from '#shared/racing-feeds';
+import { isOneOf } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import type { SessionLock } from '#server/db/client';
 import type { RacingDataProvider } from '#server/providers/racing-data';
@@ -49,7 +50,8 @@ export class FeedPoller {
     this.stopping = false;
     try {
       this.unlisten = await this.ctx.database.listen(RUN_NOW_CHANNEL, (payload) => {
-        const provider = this.provider(payload as FeedProvider);
+        // Another instance names a feed; a payload naming none is ignored.
+        const provider = isOneOf(FEED_PROVIDERS, payload) ? this.provider(payload) : undefined;
         if (this.lock && provider) void this.run(provider, true).catch(() => undefined);
       });
     } catch (err) {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FeedProblem, FeedProvider } from '#shared/racing-feeds';
 import type { FeedState, FeedStatusView } from '#shared/schemas/feeds';
 import type { AppContext } from '#server/context';
@@ -14,6 +15,11 @@ export interface FeedStatusRow {
   nextAttemptAt: Date | null;
   unmatched: FeedProblem[];
 }
+
+/** The unmatched list as writeFeedStatus stores it (jsonb), checked when read back. */
+const feedProblems: z.ZodType<FeedProblem[]> = z.array(
+  z.object({ date: z.string(), race: z.string(), horse: z.string().nullable(), message: z.string() }),
+);
 
 /** The unmatched list kept for the admin: enough to act on, never a whole foreign day. */
 const MAX_UNMATCHED = 200;
@@ -33,9 +39,7 @@ const never = (provider: FeedProvider): FeedStatusRow => ({
 
 export async function readFeedStatus(ctx: AppContext, provider: FeedProvider): Promise<FeedStatusRow> {
   const [row] = await ctx.db.select().from(feedStatus).where(eq(feedStatus.provider, provider));
-  return row
-    ? { ...row, provider, state: row.state as FeedState, unmatched: row.unmatched as FeedProblem[] }
-    : never(provider);
+  return row ? { ...row, provider, unmatched: feedProblems.parse(row.unmatched) } : never(provider);
 }
 
 /** Replaces a feed's status row (written by the instance that polls, and by a BSP upload). */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { londonDate, type Weekday, weekdayName } from '#shared/london-time';
+import { z } from 'zod';
+import { londonDate, type Weekday, WEEKDAYS, weekdayName } from '#shared/london-time';
 import type { FreeRace, FreeRacePreview, FreeRaceToday, NominateFreeRaceBody } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
 import type { AppContext } from '#server/context';
@@ -15,6 +16,15 @@ const NO_FREE_RACE = 'No free race available';
 interface Nomination extends FreeRace {
   date: string;
 }
+
+/** The stored nomination, checked when read back (jsonb): null when the row holds no whole one. */
+const storedNomination: z.ZodType<Nomination> = z.object({
+  date: z.string(),
+  raceTime: z.string().min(1),
+  course: z.string().min(1),
+  weekday: z.enum(WEEKDAYS),
+});
+const nominationOf = (value: unknown): Nomination | null => storedNomination.safeParse(value).data ?? null;
 
 /** The weekday's race with that time ("2:10" ≡ "14:10") and course (case/space-insensitive). */
 async function findRace(ctx: AppContext, weekday: Weekday, raceTime: string, course: string) {
@@ -57,9 +67,9 @@ export async function nominateFreeRace(
  */
 export async function forgetNominationIfGone(ctx: AppContext): Promise<boolean> {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, FREE_RACE_KEY));
-  const n = row?.value as Partial<Nomination> | undefined;
-  if (!n) return false;
-  const stillThere = n.weekday && n.raceTime && n.course ? await findRace(ctx, n.weekday, n.raceTime, n.course) : null;
+  if (!row) return false;
+  const n = nominationOf(row.value);
+  const stillThere = n ? await findRace(ctx, n.weekday, n.raceTime, n.course) : null;
   if (stillThere) return false;
   // Only the nomination that was read: one made meanwhile (another instance) is kept.
   await ctx.db.delete(settings).where(and(eq(settings.key, FREE_RACE_KEY), eq(settings.updatedAt, row.updatedAt)));
@@ -69,8 +79,8 @@ export async function forgetNominationIfGone(ctx: AppContext): Promise<boolean> 
 /** Today's nomination whose race still exists, with that race's id. */
 async function todaysNomination(ctx: AppContext): Promise<{ freeRace: FreeRace; raceId: number } | null> {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, FREE_RACE_KEY));
-  const n = row?.value as Partial<Nomination> | undefined;
-  if (!n || n.date !== londonDate(ctx.clock.now()) || !n.raceTime || !n.course || !n.weekday) return null;
+  const n = row ? nominationOf(row.value) : null;
+  if (!n || n.date !== londonDate(ctx.clock.now())) return null;
   const race = await findRace(ctx, n.weekday, n.raceTime, n.course);
   return race ? { freeRace: { raceTime: race.time, course: race.course, weekday: n.weekday }, raceId: race.id } : null;
 }

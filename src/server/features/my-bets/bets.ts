@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { betStats, settleBet, type BetResult } from '#shared/my-bets';
 import { normaliseOdds } from '#shared/tip-text';
-import { nameKey, type Finish } from '#shared/race-results';
+import { nameKey } from '#shared/race-results';
 import type { MyBet, MyBetsResponse, newBetBody } from '#shared/schemas/my-bets';
 import type { AppContext } from '#server/context';
 import type { DbOrTx } from '#server/db/client';
@@ -56,7 +56,7 @@ export async function betResults(db: DbOrTx, rows: Row[]): Promise<Array<BetResu
     const runner = field.find((h) => nameKey(h.name) === nameKey(row.horseName));
     return runner
       ? {
-          finish: runner.finish as Finish,
+          finish: runner.finish,
           position: runner.position,
           runners: field.filter((h) => h.finish !== 'nr').length,
           handicap: /handicap/i.test(race!.title),

@@ -28,7 +28,7 @@ async function publishedTips(ctx: AppContext, date: string) {
       publishedAt: published.publishedAt,
     });
   }
-  return { tips, unreadable: published.unreadable as string[] };
+  return { tips, unreadable: published.unreadable };
 }
 
 /**

@@ -5,6 +5,7 @@ import { significance, type Significance } from '#shared/proofing/significance';
 import { nameKey, tipRace, type Finish } from '#shared/race-results';
 import type { ResultsMultiple, ResultsMultiples } from '#shared/schemas/performance';
 import { basisStats, PRICE_BASES, type BasisStats, type PriceBasis } from '#shared/tip-stats';
+import { recordOf } from '#shared/unknown-values';
 import type { DbOrTx } from '#server/db/client';
 import { runnersOfResults } from '#server/db/result-runners';
 import { multipleBets, multipleLegs, proofReceipts, raceResults } from '#server/db/schema';
@@ -44,12 +45,9 @@ export function singlesByBasis(
   tips: ReadonlyArray<{ result: string; profits: Record<PriceBasis, number | null> }>,
 ): Record<PriceBasis, BasisStats> {
   const staked = tips.filter((t) => t.result !== 'NR');
-  return Object.fromEntries(
-    PRICE_BASES.map((basis) => [
-      basis,
-      basisStats(staked.flatMap((t) => (t.profits[basis] === null ? [] : [{ staked: 1, profit: t.profits[basis] }]))),
-    ]),
-  ) as Record<PriceBasis, BasisStats>;
+  return recordOf(PRICE_BASES, (basis) =>
+    basisStats(staked.flatMap((t) => (t.profits[basis] === null ? [] : [{ staked: 1, profit: t.profits[basis] }]))),
+  );
 }
 
 const LEG_RESULT: Record<Finish, RecordedLeg['result']> = { won: 'WON', placed: 'LOST', ran: 'LOST', nr: 'NR' };
@@ -93,19 +91,17 @@ export async function recordMultiples(db: DbOrTx, before: string | null): Promis
         raceTime: leg.raceTime,
         course: leg.course,
         advisedOdds: leg.advisedOdds,
-        result: runner ? LEG_RESULT[runner.finish as Finish] : null,
+        result: runner ? LEG_RESULT[runner.finish] : null,
         startingPrice: runner?.startingPrice ?? null,
         bsp: runner?.bsp ?? null,
         rule4: race ? rule4Of(race) : null,
       };
     });
-    const settled = Object.fromEntries(
-      PRICE_BASES.map((basis) => {
-        const atBasis = recorded.map((leg) => legAtBasis(leg, basis));
-        const priced = atBasis.filter((l) => l !== 'no price');
-        return [basis, betType && priced.length === atBasis.length ? settleMultiple(betType, priced) : null];
-      }),
-    ) as ResultsMultiple['settled'];
+    const settled = recordOf(PRICE_BASES, (basis) => {
+      const atBasis = recorded.map((leg) => legAtBasis(leg, basis));
+      const priced = atBasis.filter((l) => l !== 'no price');
+      return betType && priced.length === atBasis.length ? settleMultiple(betType, priced) : null;
+    });
     const proofed = ofBet.length > 0 && ofBet.every((l) => l.proofedAt !== null);
     return {
       raceDate: bet.raceDate,
@@ -118,12 +114,9 @@ export async function recordMultiples(db: DbOrTx, before: string | null): Promis
     };
   });
 
-  const figures = Object.fromEntries(
-    PRICE_BASES.map((basis) => [
-      basis,
-      basisStats(list.flatMap((m) => (m.settled[basis] && m.settled[basis].bets > 0 ? [m.settled[basis]] : []))),
-    ]),
-  ) as Record<PriceBasis, BasisStats>;
+  const figures = recordOf(PRICE_BASES, (basis) =>
+    basisStats(list.flatMap((m) => (m.settled[basis] && m.settled[basis].bets > 0 ? [m.settled[basis]] : []))),
+  );
   const pending = list.filter((m) => m.legs.some((l) => l.result === null)).length;
   return { ...figures, list, pending };
 }

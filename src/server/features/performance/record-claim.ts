@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { londonDate } from '#shared/london-time';
 import { recordClaim } from '#shared/record-claim';
 import type { RecordClaimAnswer } from '#shared/schemas/performance';
-import { recordStats, type SettledTip, type TipResult } from '#shared/tip-stats';
+import { recordStats, type SettledTip } from '#shared/tip-stats';
 import type { AppContext } from '#server/context';
 import { proofReceipts, tipRecords } from '#server/db/schema';
 
@@ -33,7 +33,10 @@ export async function getRecordClaim(ctx: AppContext): Promise<RecordClaimAnswer
         lt(tipRecords.raceDate, londonDate(ctx.clock.now())),
       ),
     );
-  const tips = rows.map((r): SettledTip => ({ ...r, result: r.result as TipResult, profitLoss: r.profitLoss ?? 0 }));
+  // The query asks for settled tips only; a row without a result would not be one.
+  const tips = rows.flatMap(({ result, ...r }): SettledTip[] =>
+    result === null ? [] : [{ ...r, result, profitLoss: r.profitLoss ?? 0 }],
+  );
   if (tips.length === 0) return { claim: null };
   const { overall, series } = recordStats(tips);
   const claim = recordClaim(overall, {

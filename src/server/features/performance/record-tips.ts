@@ -39,7 +39,7 @@ async function existing(tx: Tx, raceDate: string, selectionType: SelectionType):
 }
 
 const settledMessage = (row: Row) =>
-  `The ${TYPE_LABELS[row.selectionType as SelectionType]} for ${row.raceDate} (${row.selectionName}) is already settled as ${row.result}: correct it in Performance History.`;
+  `The ${TYPE_LABELS[row.selectionType]} for ${row.raceDate} (${row.selectionName}) is already settled as ${row.result}: correct it in Performance History.`;
 
 const sameDetails = (row: Row, tip: TipDetails) =>
   row.selectionName === tip.selectionName &&
@@ -233,7 +233,7 @@ export async function editPendingTip(
     const { details, correctedOdds } = await checkAgainstPublished(
       tx,
       row.raceDate,
-      row.selectionType as SelectionType,
+      row.selectionType,
       input,
       confirmCorrection,
     );

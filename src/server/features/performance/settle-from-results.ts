@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { rule4Of } from '#shared/proofing/rule4';
-import { nameKey, TIP_RESULT_OF_FINISH, tipRace, type Finish } from '#shared/race-results';
+import { nameKey, TIP_RESULT_OF_FINISH, tipRace } from '#shared/race-results';
 import { settlingOdds } from '#shared/schemas/performance';
 import type { SettledFromResults } from '#shared/schemas/race-results';
 import { tipProfit } from '#shared/tip-stats';
@@ -38,7 +38,7 @@ export async function settleTipsFromResults(db: DbOrTx, date: string, now: Date)
       (h) => candidates.some((c) => c.id === h.resultId) && nameKey(h.name) === nameKey(tip.selectionName),
     );
     if (!runner) continue;
-    const result = TIP_RESULT_OF_FINISH[runner.finish as Finish];
+    const result = TIP_RESULT_OF_FINISH[runner.finish];
     const startingPrice = runner.startingPrice ?? tip.startingPrice;
     const race4 = rule4Of(results.find((r) => r.id === runner.resultId)!);
     const outcome = tipProfit(result, settlingOdds(tip), startingPrice, race4);

@@ -1,5 +1,4 @@
 import type { SettledTipRecord, TipRecord } from '#shared/schemas/performance';
-import type { SelectionType, TipResult } from '#shared/tip-stats';
 import type { tipRecords } from '#server/db/schema';
 
 type Row = typeof tipRecords.$inferSelect;
@@ -11,12 +10,12 @@ export function toTipRecord(row: Row): TipRecord {
     raceTime: row.raceTime,
     raceLocation: row.raceLocation,
     selectionName: row.selectionName,
-    selectionType: row.selectionType as SelectionType,
+    selectionType: row.selectionType,
     advisedOdds: row.advisedOdds,
     correctedOdds: row.correctedOdds,
     oddsCorrectedAt: row.oddsCorrectedAt ? row.oddsCorrectedAt.toISOString() : null,
     startingPrice: row.startingPrice,
-    result: (row.result as TipResult | null) ?? null,
+    result: row.result,
     profitLoss: row.profitLoss === null ? null : Number(row.profitLoss),
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,

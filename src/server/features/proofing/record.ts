@@ -2,7 +2,6 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { chainRoot } from '#shared/proofing/receipt';
 import type { RecordDay, RecordDays } from '#shared/proofing/record-json';
-import type { ReceiptKind } from '#shared/proofing/receipt';
 import type { AppContext } from '#server/context';
 import { rowsOf } from '#server/db/client';
 import { proofReceipts, proofStamps } from '#server/db/schema';
@@ -50,7 +49,7 @@ export async function readRecordDay(
     ),
     receipts: receipts.map((r) => ({
       hash: r.hash,
-      kind: r.kind as ReceiptKind,
+      kind: r.kind,
       publishedAt: r.publishedAt.toISOString(),
       opening: openings ? r.opening : null,
       replaces: r.replaces,
@@ -105,7 +104,7 @@ export async function listRecordDays(ctx: AppContext): Promise<RecordDays> {
         receipts: d.receipts,
         proofed: d.proofed,
         root: chainRoot(d.race_date, d.hashes),
-        stamp: stamp as RecordDays['days'][number]['stamp'],
+        stamp,
         stampedAt: latest?.status === 'stamped' ? iso(latest.genTime) : null,
         lodgedAt: iso(latest?.lodgedAt ?? null),
       };

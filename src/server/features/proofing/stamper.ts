@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { londonInstant } from '#shared/london-time';
 import { chainHeads, chainStart, chainStepText } from '#shared/proofing/receipt';
+import { messageOf } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import { rowsOf } from '#server/db/client';
 import { proofReceipts, proofStamps } from '#server/db/schema';
@@ -164,7 +165,7 @@ export class Stamper {
         `proofing: ${day}'s head after ${stamp.receipts} receipts stamped by ${stamped.tsa}`,
       );
     } catch (err) {
-      const message = (err as Error).message;
+      const message = messageOf(err);
       const now = ctx.clock.now();
       const lastOff = Math.max(...offs, 0);
       const over = now.getTime() >= lastOff;

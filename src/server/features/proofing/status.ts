@@ -41,7 +41,7 @@ export async function proofingStatus(ctx: AppContext, date: string): Promise<Pro
     message: tsa ? null : `Not stamped: ${NO_TSA_MESSAGE} (set PROOFING_TSA_URL and PROOFING_TSA_CA).`,
     stamps: rows.map((s) => {
       const lines: string[] = [];
-      const status = s.status as ProofingStatus['stamps'][number]['status'];
+      const status = s.status;
       if (status === 'stamped' && s.genTime) lines.push(`Stamped ${seconds.format(s.genTime)} by ${host(s.tsaUrl)}`);
       else if (status === 'superseded') lines.push('Not stamped itself: a later head of the day covers its receipts');
       else if (status === 'failed')

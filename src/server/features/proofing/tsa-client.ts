@@ -1,6 +1,7 @@
-import { randomBytes, webcrypto } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { codeOf, fieldOf, messageOf } from '#shared/unknown-values';
 
 /**
  * An RFC 3161 time-stamp client: the request for a chain head, the reply read, and the token
@@ -12,7 +13,7 @@ import * as pkijs from 'pkijs';
  * the token's genTime and SHA-256(data) against the imprint; it does not check that the signer is
  * an end entity marked for time-stamping, so that is checked here.
  */
-pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as Crypto }));
+pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: globalThis.crypto }));
 
 const SHA256 = '2.16.840.1.101.3.4.2.1';
 const EXTENDED_KEY_USAGE = '2.5.29.37';
@@ -47,7 +48,7 @@ export interface VerifiedTimeStamp {
   tsa: string;
 }
 
-const hexOf = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes as Uint8Array).toString('hex');
+const hexOf = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(new Uint8Array(bytes)).toString('hex');
 
 function rootBytes(root: string): Uint8Array {
   if (!/^[0-9a-f]{64}$/.test(root)) throw new TimeStampError('A root is 64 lower-case hex characters (a SHA-256).');
@@ -85,10 +86,10 @@ async function postTimeStampRequest(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    const name = (err as Error).name;
+    const name = fieldOf(err, 'name');
     if (name === 'TimeoutError' || name === 'AbortError')
       throw new TimeStampError(`The time-stamp authority did not answer within ${timeoutMs / 1000} s (timeout).`);
-    throw new TimeStampError(`Could not reach the time-stamp authority: ${(err as Error).message}.`);
+    throw new TimeStampError(`Could not reach the time-stamp authority: ${messageOf(err)}.`);
   }
   const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
   if (response.status !== 200) throw new TimeStampError(`The time-stamp authority answered HTTP ${response.status}.`);
@@ -130,7 +131,7 @@ function nameText(name: pkijs.RelativeDistinguishedNames): string {
 }
 
 function tsaName(tst: pkijs.TSTInfo, signer: pkijs.Certificate): string {
-  const named = tst.tsa?.type === 4 ? (tst.tsa.value as pkijs.RelativeDistinguishedNames) : null;
+  const named = tst.tsa?.type === 4 && tst.tsa.value instanceof pkijs.RelativeDistinguishedNames ? tst.tsa.value : null;
   return nameText(named ?? signer.subject);
 }
 
@@ -185,24 +186,24 @@ export async function verifyToken(
       extendedMode: true,
     });
   } catch (err) {
-    const code = (err as { code?: number }).code;
+    const code = codeOf(err);
     if (code === 5)
       throw new TimeStampError("The token's signer does not chain to the trusted CA at its time (another CA).");
     if (code === 15)
       throw new TimeStampError('The root is not the SHA-256 of the chain step given (imprint mismatch).');
-    throw new TimeStampError(`The token does not verify: ${(err as Error).message}.`);
+    throw new TimeStampError(`The token does not verify: ${messageOf(err)}.`);
   }
   if (!result.signatureVerified) throw new TimeStampError("The token's signature does not verify.");
   const signer = result.signerCertificate;
   if (!signer) throw new TimeStampError("The token does not include the authority's certificate.");
   const eku = signer.extensions?.find((e) => e.extnID === EXTENDED_KEY_USAGE);
-  const purposes = (eku?.parsedValue as pkijs.ExtKeyUsage | undefined)?.keyPurposes ?? [];
+  const purposes = eku?.parsedValue instanceof pkijs.ExtKeyUsage ? eku.parsedValue.keyPurposes : [];
   if (!eku?.critical || !purposes.includes(TIME_STAMPING))
     throw new TimeStampError(
       "The authority's certificate is not marked for time-stamping (it needs a critical extended key usage timeStamping).",
     );
   const basic = signer.extensions?.find((e) => e.extnID === BASIC_CONSTRAINTS);
-  if ((basic?.parsedValue as pkijs.BasicConstraints | undefined)?.cA)
+  if (basic?.parsedValue instanceof pkijs.BasicConstraints && basic.parsedValue.cA)
     throw new TimeStampError("The authority's certificate is a CA certificate, not a time-stamping one.");
   return {
     genTime: tst.genTime,

@@ -2,6 +2,8 @@
  * Cell values as exceljs hands them over, reduced to plain values. A formula cell is
  * `{ formula | sharedFormula, result }`: its cached result is what the analyst saw, so that is read.
  */
+import { fieldOf, stringFieldOf } from '#shared/unknown-values';
+
 export type Plain = string | number | boolean | Date | null | { error: string };
 
 export function plainValue(value: unknown): Plain {
@@ -10,11 +12,11 @@ export function plainValue(value: unknown): Plain {
     return value;
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object') return null; // a function or symbol is no cell value
-  const v = value as Record<string, unknown>;
-  if ('formula' in v || 'sharedFormula' in v) return plainValue(v.result);
-  if (Array.isArray(v.richText)) return (v.richText as Array<{ text?: string }>).map((r) => r.text ?? '').join('');
-  if ('text' in v) return plainValue(v.text);
-  if ('error' in v) return { error: String(v.error) };
+  if ('formula' in value || 'sharedFormula' in value) return plainValue(fieldOf(value, 'result'));
+  const richText = fieldOf(value, 'richText');
+  if (Array.isArray(richText)) return richText.map((run) => stringFieldOf(run, 'text') ?? '').join('');
+  if ('text' in value) return plainValue(value.text);
+  if ('error' in value) return { error: String(value.error) };
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { addDays, londonDate, weekdayOf, WEEKDAYS, type Weekday } from '#shared/london-time';
-import { nameKey, type Finish } from '#shared/race-results';
+import { nameKey } from '#shared/race-results';
 import { rule4Of } from '#shared/proofing/rule4';
 import type { RaceCard, RaceCardResult, RaceCardsByDay, RaceSummary } from '#shared/schemas/race-cards';
 import type { AppContext } from '#server/context';
@@ -9,6 +9,7 @@ import { racePriceHistories } from '#server/db/price-history';
 import { runnersOfResults } from '#server/db/result-runners';
 import { horses, raceResults, races } from '#server/db/schema';
 import { notFound } from '#server/http/errors';
+import { recordOf } from '#shared/unknown-values';
 import { JsonText, cachedJsonText } from '#server/http/json';
 
 /**
@@ -75,9 +76,9 @@ async function racesByDay(ctx: AppContext): Promise<Record<Weekday, RaceSummary[
     .leftJoin(horses, eq(horses.raceId, races.id))
     .groupBy(races.id)
     .orderBy(asc(races.time), asc(races.course), asc(races.id));
-  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, [] as RaceSummary[]])) as Record<Weekday, RaceSummary[]>;
+  const byDay = recordOf(WEEKDAYS, (): RaceSummary[] => []);
   for (const { weekday, ...summary } of rows)
-    byDay[weekday as Weekday]?.push({ ...summary, runnerCount: Number(summary.runnerCount) });
+    byDay[weekday].push({ ...summary, runnerCount: Number(summary.runnerCount) });
   return byDay;
 }
 
@@ -98,7 +99,7 @@ export async function getRaceCard(ctx: AppContext, id: number, { members = false
   const { createdAt: _c, weekday, ...fields } = race;
   const card: RaceCard = {
     ...fields,
-    weekday: weekday as Weekday,
+    weekday,
     runnerCount: runners.length,
     horses: runners.map(({ raceId: _r, workbookValues: _w, ...h }) => h),
   };
@@ -135,7 +136,7 @@ async function resultOf(
   if (!result) return null;
   const rank = (position: number | null) => position ?? Number.MAX_SAFE_INTEGER;
   const runners = (await runnersOfResults(ctx.db, [result]))
-    .map(({ name, finish, position, startingPrice }) => ({ name, finish: finish as Finish, position, startingPrice }))
+    .map(({ name, finish, position, startingPrice }) => ({ name, finish, position, startingPrice }))
     .sort((a, b) => rank(a.position) - rank(b.position));
   const rule4 = rule4Of(result);
   return { runners, ...(rule4 && { rule4 }) };

@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context';
 import { files, uploadLog } from '#server/db/schema';
 import { readFileBytes } from '#server/db/file-store';
 import { HttpError } from '#server/http/errors';
+import { fieldOf, isOneOf } from '#shared/unknown-values';
 import { nextRaceDate } from './race-date';
 import { MASTER_KIND, replaceWeekday } from './upload-master-excel';
 import { parseMasterWorkbookOffThread } from './parse-off-thread';
@@ -42,8 +43,8 @@ export async function reprocessLastMaster(
     .where(and(eq(uploadLog.kind, MASTER_KIND), eq(uploadLog.success, true)))
     .orderBy(desc(uploadLog.id))
     .limit(1);
-  const weekday = (log?.counts as { weekday?: string } | null)?.weekday;
-  if (!weekday || !(WEEKDAYS as readonly string[]).includes(weekday))
+  const weekday = fieldOf(log?.counts, 'weekday');
+  if (!isOneOf(WEEKDAYS, weekday))
     throw new HttpError(409, 'The weekday of the stored master workbook is unknown: upload it again in stage 1.');
   const day = weekdayName(weekday);
 
@@ -62,10 +63,10 @@ export async function reprocessLastMaster(
       `Data clarification required: ${describeWorkbookErrors(parsed.conflicts)}. The ${day} cards are unchanged.`,
     );
   }
-  const raceDate = nextRaceDate(ctx.clock.now(), weekday as Weekday);
+  const raceDate = nextRaceDate(ctx.clock.now(), weekday);
   const counts = { raceCount: parsed.races.length, horseCount: parsed.runnerCount };
   const changes = await ctx.db.transaction(async (tx) => {
-    const { summary } = await replaceWeekday(tx, weekday as Weekday, raceDate, parsed.races, opts);
+    const { summary } = await replaceWeekday(tx, weekday, raceDate, parsed.races, opts);
     if (!opts.dryRun) {
       const message = `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners.`;
       await logUpload(
@@ -86,5 +87,5 @@ export async function reprocessLastMaster(
   const message = opts.dryRun
     ? `${verb} ${file.filename} for ${formatLongDay(raceDate)} (${day}): ${describeChanges(changes)}`
     : `Stored workbook ${file.filename} re-processed for ${formatLongDay(raceDate)}: ${counts.raceCount} races and ${counts.horseCount} runners. ${describeChanges(changes)}`;
-  return { ...counts, message, weekday: weekday as Weekday, changes };
+  return { ...counts, message, weekday: weekday, changes };
 }

@@ -8,6 +8,7 @@ import {
   weekdayParam,
 } from '#shared/schemas/race-cards';
 import type { AdminActionResult } from '#shared/schemas/tips';
+import { fieldOf } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
 import { cachedJsonText } from '#server/http/json';
@@ -84,8 +85,8 @@ export async function raceCardsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     // The access rule has passed, so the request carries a session cookie and its user.
     // A reconnect names the last event it had: the browser's own in Last-Event-ID, the page's
     // own reconnect in `lastEventId`. It is sent what it missed, from any instance's events.
-    const query = request.query as { lastEventId?: unknown };
-    const lastEventId = lastEventIdOf(request.headers['last-event-id']) ?? lastEventIdOf(query.lastEventId);
+    const lastEventId =
+      lastEventIdOf(request.headers['last-event-id']) ?? lastEventIdOf(fieldOf(request.query, 'lastEventId'));
     // The browser's own reconnect waits 2–5 s, spread so a restart's streams do not all come back at once.
     res.write(`retry: ${2_000 + Math.floor(Math.random() * 3_000)}\n: connected\n\n`);
     hub.add(res, sessionToken(request)!, request.user!.id, lastEventId);

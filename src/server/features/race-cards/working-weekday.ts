@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { londonDate, weekdayOf, WEEKDAYS, type Weekday } from '#shared/london-time';
+import { fieldOf, isOneOf } from '#shared/unknown-values';
 import type { AppContext } from '#server/context';
 import { uploadLog } from '#server/db/schema';
 import { REPROCESS_KIND } from './reprocess-master';
@@ -22,8 +23,8 @@ export async function workingWeekday(ctx: AppContext): Promise<{ weekday: Weekda
     .where(and(inArray(uploadLog.kind, STAGE_ONE_KINDS), eq(uploadLog.success, true), isNotNull(uploadLog.userId)))
     .orderBy(desc(uploadLog.createdAt), desc(uploadLog.id))
     .limit(1);
-  const target = (last?.counts ?? {}) as { weekday?: unknown; raceDate?: unknown };
-  const weekday = WEEKDAYS.find((d) => d === target.weekday);
-  if (weekday && typeof target.raceDate === 'string' && target.raceDate >= today) return { weekday };
+  const weekday = fieldOf(last?.counts, 'weekday');
+  const raceDate = fieldOf(last?.counts, 'raceDate');
+  if (isOneOf(WEEKDAYS, weekday) && typeof raceDate === 'string' && raceDate >= today) return { weekday };
   return { weekday: weekdayOf(today) };
 }

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { codeOf } from '#shared/unknown-values';
 import { HttpError } from '#server/http/errors';
 import { checkSheetExtent } from './sheet-extent';
 
@@ -174,7 +175,7 @@ export function inflateEntry(data: Buffer, entry: Entry, noun = 'workbook'): Buf
     return out;
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
+    if (codeOf(err) === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
       throw damaged(`entry ${entry.name} unpacks to more than it declares`, noun);
     }
     throw damaged(`entry ${entry.name} cannot be unpacked`, noun);

@@ -1,7 +1,6 @@
 import { asc, lt } from 'drizzle-orm';
 import { calibrate, type CalibrationRace } from '#shared/calibration';
 import { addDays, londonDate } from '#shared/london-time';
-import type { Finish } from '#shared/race-results';
 import type { CalibrationResponse } from '#shared/schemas/race-results';
 import type { AppContext } from '#server/context';
 import { raceResults } from '#server/db/schema';
@@ -29,7 +28,7 @@ export async function getCalibration(ctx: AppContext): Promise<CalibrationRespon
   for (const h of runners) {
     byResult
       .get(h.resultId)
-      ?.runners.push({ name: h.name, vbRating: h.vbRating, morningOdds: h.morningOdds, finish: h.finish as Finish });
+      ?.runners.push({ name: h.name, vbRating: h.vbRating, morningOdds: h.morningOdds, finish: h.finish });
   }
   return { ...calibrate([...byResult.values()]), ...scores, before };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays } from '#shared/london-time';
-import type { Finish } from '#shared/race-results';
 import type { TissueScoresAnswer } from '#shared/schemas/race-results';
 import type { BlendFit } from '#shared/tissue-blend';
 import {
@@ -16,6 +16,7 @@ import {
   type ScoreRow,
   type ScoreTotals,
 } from '#shared/tissue-score';
+import { recordOf } from '#shared/unknown-values';
 import type { DbOrTx } from '#server/db/client';
 import { raceResultRunners, raceResults, settings } from '#server/db/schema';
 
@@ -34,6 +35,13 @@ export interface ScoringRun {
   unfinishedFrom?: string;
 }
 
+/** The scoring run's row as it is written (jsonb), checked when read back. */
+const scoringRun: z.ZodType<ScoringRun> = z.object({
+  scoredAt: z.string(),
+  through: z.string(),
+  unfinishedFrom: z.string().optional(),
+});
+
 /** A scored race as kept: its runners that ran and their four chances. */
 interface StoredRace extends RaceProbabilities {
   blend: number[];
@@ -51,7 +59,7 @@ export interface StoredDay {
 
 export async function readScoringRun(db: DbOrTx): Promise<ScoringRun | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, TISSUE_SCORE_KEY));
-  return (row?.value as ScoringRun | undefined) ?? null;
+  return row ? scoringRun.parse(row.value) : null;
 }
 
 /** Every result up to `through` with its runners, grouped by London day in date order. */
@@ -73,20 +81,22 @@ export async function resultsByDay(db: DbOrTx, through: string): Promise<Map<str
     .where(lte(raceResults.raceDate, through))
     .orderBy(asc(raceResults.raceDate), asc(raceResults.time), asc(raceResults.course), asc(raceResultRunners.id));
   const days = new Map<string, ScoreInputRace[]>();
-  let last = null as { id: number; race: ScoreInputRace } | null;
+  const byResult = new Map<number, ScoreInputRace>();
   for (const r of rows) {
-    if (last?.id !== r.resultId) {
-      last = { id: r.resultId, race: { date: r.date, time: r.time, course: r.course, runners: [] } };
+    let race = byResult.get(r.resultId);
+    if (!race) {
+      race = { date: r.date, time: r.time, course: r.course, runners: [] };
+      byResult.set(r.resultId, race);
       const day = days.get(r.date) ?? [];
-      day.push(last.race);
+      day.push(race);
       days.set(r.date, day);
     }
-    last.race.runners.push({
+    race.runners.push({
       name: r.name,
       vbRating: r.vbRating,
       morningOdds: r.morningOdds,
       bsp: r.bsp,
-      finish: r.finish as Finish,
+      finish: r.finish,
     });
   }
   return days;
@@ -124,9 +134,7 @@ export async function tissueScoresAnswer(db: DbOrTx, lastDay: string): Promise<T
   return {
     scores: scoresFromTotals(all),
     scores90: scoresFromTotals(recent),
-    reliability: Object.fromEntries(
-      SOURCES.map((s) => [s, reliabilityFromTotals(all, s)]),
-    ) as TissueScoresAnswer['reliability'],
+    reliability: recordOf(SOURCES, (s) => reliabilityFromTotals(all, s)),
     blendFit: latest?.fit ?? null,
     scoredAt: run?.scoredAt ?? null,
   };

@@ -7,7 +7,6 @@ import type { ValueBoard } from '#shared/schemas/value-board';
 import { SELECTION_LABELS, SELECTION_TYPES } from '#shared/tip-stats';
 import { parseTipText } from '#shared/tip-text';
 import { buildValueBoard, type BoardRaceInput, type BoardTip } from '#shared/value-board';
-import type { Finish } from '#shared/race-results';
 import type { AppContext } from '#server/context';
 import { cardsOfDay } from '#server/db/day-cards';
 import { toPricePoint } from '#server/db/price-history';
@@ -45,7 +44,7 @@ async function boardRaces(ctx: AppContext, date: string): Promise<BoardRaceInput
     const finishOf = new Map<string, RunnerResult>(
       (result?.runners ?? []).map((r) => [
         nameKey(r.name),
-        { finish: r.finish as Finish, position: r.position, startingPrice: r.startingPrice },
+        { finish: r.finish, position: r.position, startingPrice: r.startingPrice },
       ]),
     );
     return {

@@ -2,7 +2,7 @@ import { asc, gte, inArray } from 'drizzle-orm';
 import { londonClock, londonDate } from '#shared/london-time';
 import { valueDownTo } from '#shared/odds-format';
 import { cardRaceAt } from '#shared/pasted-race-lines';
-import { nameKey, type Finish } from '#shared/race-results';
+import { nameKey } from '#shared/race-results';
 import { raceIsOff } from '#shared/race-times';
 import type { WatchedRun } from '#shared/schemas/watchlist';
 import { isNonRunner, valueField } from '#shared/value-field';
@@ -68,7 +68,7 @@ async function runsFrom(ctx: AppContext, today: string): Promise<Map<string, Car
         valueDownTo: valueDownTo(model, i),
         nonRunner: isNonRunner(h),
         result: finish
-          ? { finish: finish.finish as Finish, position: finish.position, startingPrice: finish.startingPrice }
+          ? { finish: finish.finish, position: finish.position, startingPrice: finish.startingPrice }
           : null,
       };
       const key = nameKey(h.name);

@@ -85,7 +85,8 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
 
   function openLink() {
-    setUrl((editor.getAttributes('link').href as string | undefined) ?? '');
+    const href: unknown = editor.getAttributes('link').href;
+    setUrl(typeof href === 'string' ? href : '');
     setLinkOpen((o) => !o);
   }
   function applyLink() {

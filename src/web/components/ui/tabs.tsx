@@ -1,18 +1,19 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn';
 
-interface TabItem {
-  value: string;
+interface TabItem<V extends string> {
+  value: V;
   label: ReactNode;
   content: ReactNode;
 }
 
-export interface TabsProps {
+/** `V`: the tabs' values (a union of them, when they are a known list). */
+export interface TabsProps<V extends string = string> {
   /** Accessible name of the tab list. */
   label: string;
-  items: TabItem[];
-  value: string;
-  onValueChange: (value: string) => void;
+  items: TabItem<V>[];
+  value: V;
+  onValueChange: (value: V) => void;
   className?: string;
   /** Number of columns on wide screens (the list scrolls sideways on phones). */
   listClassName?: string;
@@ -34,7 +35,7 @@ function nextIndex(key: string, at: number, count: number): number {
  * cards open on a tab list, and Radix's roving focus and collection code (about 10 KB gzipped)
  * would take a member's race-card page past its script budget.
  */
-export function Tabs({ label, items, value, onValueChange, className, listClassName }: TabsProps) {
+export function Tabs<V extends string>({ label, items, value, onValueChange, className, listClassName }: TabsProps<V>) {
   const baseId = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   // A value no tab has opens the first one.

@@ -1,6 +1,7 @@
 /** How the articles pages read, order, date and gate the articles the API sends (pure: unit-tested beside it). */
 import type { Article } from '#shared/schemas/articles';
 import { formatLongDay, isIsoDay, londonDate } from '#shared/london-time';
+import { fieldOf, isObject } from '#shared/unknown-values';
 
 /** Articles per column before "See More". */
 export const ARTICLES_PER_COLUMN = 5;
@@ -16,23 +17,23 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v
  * an unknown article is treated as members-only, never opened by mistake).
  */
 export function normalizeArticle(raw: unknown): Article | null {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-  const r = raw as Record<string, unknown>;
-  const pick = (camel: string, snake: string) => (r[camel] !== undefined ? r[camel] : r[snake]);
-  const id = r.id;
-  const title = str(r.title);
+  if (!isObject(raw) || Array.isArray(raw)) return null;
+  const r = (key: string) => fieldOf(raw, key);
+  const pick = (camel: string, snake: string) => (r(camel) !== undefined ? r(camel) : r(snake));
+  const id = r('id');
+  const title = str(r('title'));
   if ((typeof id !== 'number' && typeof id !== 'string') || id === '' || !title) return null;
-  const slug = str(r.slug) || String(id);
+  const slug = str(r('slug')) || String(id);
   const publishDate = str(pick('publishDate', 'publish_date'));
-  const content = str(r.content);
+  const content = str(r('content'));
   const article: Article = {
     id: typeof id === 'number' ? id : Number(id) || 0,
     slug,
     canonicalSlug: str(pick('canonicalSlug', 'canonical_slug')) || slug,
     title,
-    summary: str(r.summary) ?? '',
-    author: str(r.author) ?? '',
-    category: r.category === 'views' ? 'views' : 'news',
+    summary: str(r('summary')) ?? '',
+    author: str(r('author')) ?? '',
+    category: r('category') === 'views' ? 'views' : 'news',
     contentType: pick('contentType', 'content_type') === 'regular' ? 'regular' : 'premium',
     publishDate: publishDate || null,
     hidePublishDate: bool(pick('hidePublishDate', 'hide_publish_date')),

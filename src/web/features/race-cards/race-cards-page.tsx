@@ -7,6 +7,7 @@ import { nameKey } from '#shared/name-key';
 import { MAX_TAB_COLUMNS, defaultTab, toggleRace, toggleVenue, weekdayTabs } from '#shared/race-card-rules';
 import { readRunnerLink } from '#shared/runner-link';
 import type { RaceSummary } from '#shared/schemas/race-cards';
+import { recordOf } from '#shared/unknown-values';
 import { PageHeader } from '#web/components/page-header';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -145,11 +146,8 @@ export function RaceCardsPage() {
   const [runner, setRunner] = useState<RunnerTarget | null>(null);
   const [missingRace, setMissingRace] = useState<string | null>(null);
 
-  const byDay = Object.fromEntries(WEEKDAYS.map((d) => [d, metadata.data?.[d] ?? []])) as Record<
-    Weekday,
-    RaceSummary[]
-  >;
-  const counts = Object.fromEntries(WEEKDAYS.map((d) => [d, byDay[d].length])) as Record<Weekday, number>;
+  const byDay = recordOf(WEEKDAYS, (d): RaceSummary[] => metadata.data?.[d] ?? []);
+  const counts = recordOf(WEEKDAYS, (d) => byDay[d].length);
   const tabs = weekdayTabs(counts);
   const active = defaultTab(tabs, counts, adminDefault.data, chosen);
   const dayRaces = byDay[active];
@@ -218,7 +216,7 @@ export function RaceCardsPage() {
             label="Race days"
             value={active}
             onValueChange={(v) => {
-              setChosen(v as Weekday);
+              setChosen(v);
               setSelected([]);
               setRunner(null);
             }}
