@@ -44,6 +44,9 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure code with no module state to leak (the two files that fake the clock put it back
+          // after each test): one import per worker instead of one per file, 36 s down to 8 s.
+          isolate: false,
         },
       },
       {

@@ -8,6 +8,7 @@ import { makeRaceDay, masterForm, raceDayWorkbook } from '../fixtures/race-day';
 import type { HttpClient } from '../support/http-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
+import { afterTheOff } from './race-results-helpers';
 import { publish } from './tips-helpers';
 
 const EVENTS = '/api/vbg-race-cards-events';
@@ -159,10 +160,12 @@ describe('GET /api/vbg-race-cards-events', () => {
   });
 
   it("a price paste sends prices and a result sends results, each for its day's weekday", async () => {
-    const { client: member } = await signedIn(t, 'member');
-    const { client: admin } = await signedIn(t, 'admin');
     const today = londonDate(t.clock.now());
     const weekday = weekdayOf(today);
+    const [race] = makeRaceDay({ races: 2, runners: 3, seed: 5 });
+    t.clock.set(afterTheOff(today, race.time)); // a result is taken only once the race is off
+    const { client: member } = await signedIn(t, 'member');
+    const { client: admin } = await signedIn(t, 'admin');
     await uploadDay(admin, weekday);
     const stream = await openStream(t.baseUrl, member);
     // The upload's own notice travels through the database and may reach the new stream late: passed over.
@@ -172,7 +175,6 @@ describe('GET /api/vbg-race-cards-events', () => {
         if ((data as { type?: string }).type !== 'upload') return data;
       }
     };
-    const [race] = makeRaceDay({ races: 2, runners: 3, seed: 5 });
     const prices = await admin.post('/api/admin/prices', {
       date: today,
       lines: `${race.time} ${race.course}: ${race.horses[0].name} 7/2`,
