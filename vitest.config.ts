@@ -84,7 +84,10 @@ export default defineConfig({
                 isolate: false, // as in api
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
-                maxWorkers: 2,
+                // Three on two cores: these files also wait (on PostgreSQL, on processes they start,
+                // on a connect timeout or a Retry-After), and a third keeps the cores busy meanwhile
+                // (288 s against 343 s with two, docs/performance.md).
+                maxWorkers: 3,
               },
             },
           ]
