@@ -5,7 +5,7 @@
 // test the embedded database run on PGlite too (the browser journeys also run on PGlite); without
 // it (a laptop), every API file runs on PGlite. Every step runs; the run fails if any step failed.
 // Each step's time goes to test-results/step-times.txt (and .json) and is printed at the end,
-// followed by one line counting the tests.
+// followed by the failed tests, if any, and one line counting the tests.
 import './support/supported-node.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -102,11 +102,21 @@ const wallSeconds = (Date.now() - runStarted) / 1000;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json'))) {
+/** Each failed test (or file that failed outside its tests) and the first lines of why. */
+const failures = [];
+const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n      ');
+for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json') && !f.startsWith('step-times'))) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name ?? '');
+    const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${where} > ${t.fullName}\n      ${firstLines(t.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && failedTests.length === 0)
+      failures.push(`${where}\n      ${firstLines(suite.message)}`);
+  }
 }
 
 const table = [
@@ -130,6 +140,8 @@ console.log(`\nStep times (test-results/step-times.txt):\n${table}`);
 
 const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+// Repeated here so the end of a long log names what failed.
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 // A step that failed outside any test (typecheck, lint, a crashed run) still fails the count.
 if (failedSteps.length && failed === 0) failed = failedSteps.length;
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
