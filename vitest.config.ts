@@ -64,6 +64,9 @@ export default defineConfig({
           ],
           globalSetup: ['tests/support/global-setup-db.ts'],
           env: { VBG_TEST_DB: 'pglite' },
+          // Background work (the mail worker, a NOTIFY from another connection, a process's output)
+          // is awaited by polling: a second is not enough while the other workers load both cores.
+          expect: { poll: { timeout: 10_000 } },
           // A worker imports the server once for all its files (each file still starts its own app
           // on a clean database): importing it again for every file cost seconds each.
           isolate: false,
@@ -81,6 +84,7 @@ export default defineConfig({
                 include: ['tests/api/**/*.test.ts'],
                 globalSetup: ['tests/support/global-setup-db.ts'],
                 env: { VBG_TEST_DB: 'postgres' },
+                expect: { poll: { timeout: 10_000 } }, // as in api
                 isolate: false, // as in api
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
