@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PERMISSION_DENIED } from '#web/features/alerts/device-push';
 import { vapidKeys } from '../support/push-service';
-import { capture, DESKTOP, PHONE, startJourney } from '../support/browser';
+import { capture, DESKTOP, PHONE, signInThroughPage, startJourney, workerInControl } from '../support/browser';
 import { createAccount } from '../support/users';
 
 let j: Awaited<ReturnType<typeof startJourney>>;
@@ -13,7 +13,9 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: keys.privateKey,
       VAPID_SUBJECT: 'mailto:alerts@vbg.example',
     },
-    { fullBrowser: true }, // the headless shell answers a permission request as 'default', never 'denied'
+    // The headless shell answers a permission request as 'default', never 'denied', and its service
+    // worker shows no notification.
+    { fullBrowser: true },
   );
 });
 afterAll(() => j.close());
@@ -70,5 +72,78 @@ describe('the alerts card in My Account', () => {
     await page.goto('/my-account');
     await expect.poll(() => page.getByRole('heading', { name: 'Odds Format' }).isVisible()).toBe(true);
     expect(await page.locator('#alerts').count()).toBe(0);
+  });
+});
+
+describe('an alert pushed to the device', () => {
+  it('shows a pushed alert with the site icon, one per tag, and ignores what is not one', async () => {
+    await createAccount(j.app, 'member', 'punter@example.com');
+    const { page, context } = await j.newPage(PHONE);
+    await context.grantPermissions(['notifications'], { origin: j.app.baseUrl });
+    await signInThroughPage(page, 'punter@example.com');
+    await page.waitForURL((url) => url.pathname === '/');
+    await workerInControl(page);
+    const cdp = await context.newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) =>
+        registrations.push(...e.registrations),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const push = (data: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: j.app.baseUrl,
+        registrationId: registrations[0].registrationId,
+        data,
+      });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          icon: new URL(n.icon).pathname,
+          data: n.data as unknown,
+        }));
+      });
+
+    await push(JSON.stringify({ title: 'Price move', body: 'Alpha Star 5/1 → 3/1', url: '/value-now', tag: 'race-3' }));
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Price move',
+        body: 'Alpha Star 5/1 → 3/1',
+        tag: 'race-3',
+        icon: '/icons/icon-192.png',
+        data: { url: '/value-now' },
+      },
+    ]);
+    // The same tag again replaces it; another site's address is never kept for the click.
+    await push(
+      JSON.stringify({
+        title: 'Price move',
+        body: 'Alpha Star 3/1 → 2/1',
+        url: 'https://elsewhere.example/',
+        tag: 'race-3',
+      }),
+    );
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Price move',
+        body: 'Alpha Star 3/1 → 2/1',
+        tag: 'race-3',
+        icon: '/icons/icon-192.png',
+        data: { url: null },
+      },
+    ]);
+    await push('not json');
+    await push(JSON.stringify({ body: 'no title' }));
+    await push(
+      JSON.stringify({ title: 'Non-runner', body: 'Bravo Star is out', url: '/vbg-race-cards', tag: 'race-4' }),
+    );
+    await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(['race-3', 'race-4']);
+    await context.close();
   });
 });

@@ -12,7 +12,15 @@ import { destroyUserSessions } from '#server/sessions/sessions';
 import { users } from '#server/db/schema';
 import { dayTips } from '../fixtures/day-tips';
 import { uploadTodaysCards, type SampleRace } from '../fixtures/race-day';
-import { capture, expectFailures, PHONE, signInThroughPage, startJourney, watchPage } from '../support/browser';
+import {
+  capture,
+  expectFailures,
+  PHONE,
+  signInThroughPage,
+  startJourney,
+  watchPage,
+  workerInControl,
+} from '../support/browser';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium';
 import { createAccount } from '../support/users';
 
@@ -20,7 +28,7 @@ import { createAccount } from '../support/users';
 // what the worker keeps is theirs alone and only for today, and the browser can install the app.
 let j: Awaited<ReturnType<typeof startJourney>>;
 beforeAll(async () => {
-  j = await startJourney({}, { fullBrowser: true });
+  j = await startJourney();
 });
 afterAll(() => j.close());
 beforeEach(() => j.app.reset());
@@ -49,12 +57,6 @@ function savedEntries(page: Page) {
     }
     return out;
   });
-}
-
-/** Waits until the service worker is installed and controls the page. */
-async function workerInControl(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** The day's caches the worker keeps (a member's session's own cache left aside). */
@@ -300,77 +302,6 @@ describe('the race-day app', () => {
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
     }
-  });
-
-  it('shows a pushed alert with the site icon, one per tag, and ignores what is not one', async () => {
-    await createAccount(j.app, 'member', 'punter@example.com');
-    const { page, context } = await j.newPage(PHONE);
-    await context.grantPermissions(['notifications'], { origin: j.app.baseUrl });
-    await signInThroughPage(page, 'punter@example.com');
-    await page.waitForURL((url) => url.pathname === '/');
-    await workerInControl(page);
-    const cdp = await context.newCDPSession(page);
-    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    cdp.on(
-      'ServiceWorker.workerRegistrationUpdated',
-      (e: { registrations: Array<{ registrationId: string; scopeURL: string }> }) =>
-        registrations.push(...e.registrations),
-    );
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    const push = (data: string) =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: j.app.baseUrl,
-        registrationId: registrations[0].registrationId,
-        data,
-      });
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          icon: new URL(n.icon).pathname,
-          data: n.data as unknown,
-        }));
-      });
-
-    await push(JSON.stringify({ title: 'Price move', body: 'Alpha Star 5/1 → 3/1', url: '/value-now', tag: 'race-3' }));
-    await expect.poll(shown).toEqual([
-      {
-        title: 'Price move',
-        body: 'Alpha Star 5/1 → 3/1',
-        tag: 'race-3',
-        icon: '/icons/icon-192.png',
-        data: { url: '/value-now' },
-      },
-    ]);
-    // The same tag again replaces it; another site's address is never kept for the click.
-    await push(
-      JSON.stringify({
-        title: 'Price move',
-        body: 'Alpha Star 3/1 → 2/1',
-        url: 'https://elsewhere.example/',
-        tag: 'race-3',
-      }),
-    );
-    await expect.poll(shown).toEqual([
-      {
-        title: 'Price move',
-        body: 'Alpha Star 3/1 → 2/1',
-        tag: 'race-3',
-        icon: '/icons/icon-192.png',
-        data: { url: null },
-      },
-    ]);
-    await push('not json');
-    await push(JSON.stringify({ body: 'no title' }));
-    await push(
-      JSON.stringify({ title: 'Non-runner', body: 'Bravo Star is out', url: '/vbg-race-cards', tag: 'race-4' }),
-    );
-    await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(['race-3', 'race-4']);
-    await context.close();
   });
 
   it('offers to install on the race-day pages, and "No thanks" is for good', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { inject, onTestFinished } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { PGlite } from '@electric-sql/pglite';
 import { createSession, SESSION_COOKIE } from '#server/sessions/sessions';
@@ -100,6 +100,12 @@ function trackRequests(page: Page) {
 /** Two animation frames in the page: what a response or an effect set off has been drawn. */
 const twoFrames = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** Waits until the app's service worker is installed and controls the page. */
+export async function workerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
 
 /**
  * Waits until the page has no request in flight and starts none while it draws two frames: what
