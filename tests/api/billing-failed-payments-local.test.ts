@@ -58,7 +58,7 @@ const eventsOf = async (userId: number) =>
       .orderBy(subscriptionEvents.id)
   ).map((e) => [e.type, e.reason]);
 const billingMail = async (email: string) =>
-  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email)))
+  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id))
     .filter((m) => m.kind === 'billing')
     .map((m) => m.subject);
 

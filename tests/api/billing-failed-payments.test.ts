@@ -48,7 +48,9 @@ const eventsOf = async (userId: number) =>
       .orderBy(subscriptionEvents.id)
   ).map((e) => e.type);
 const billingMail = async (email: string) =>
-  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
+  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id)).filter(
+    (m) => m.kind === 'billing',
+  );
 
 describe('a failed renewal payment', () => {
   it('keeps access through the grace period, e-mails once per run, shows the admin, and recovers when the card is paid', async () => {

@@ -90,9 +90,13 @@ async function state() {
       })
       .from(checkoutSessions)
       .orderBy(asc(checkoutSessions.id)),
-    mail: (await t.ctx.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, EMAIL))).map(
-      (m) => m.subject,
-    ),
+    mail: (
+      await t.ctx.db
+        .select({ subject: outbox.subject })
+        .from(outbox)
+        .where(eq(outbox.recipient, EMAIL))
+        .orderBy(outbox.id)
+    ).map((m) => m.subject),
     cancelledAtStripe:
       fake.calls('DELETE', '/v1/subscriptions/').length + fake.calls('POST', '/v1/subscriptions/').length,
   };

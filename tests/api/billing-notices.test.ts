@@ -35,7 +35,9 @@ async function payer(email: string, opts: { amountTotal?: number; plan?: 'monthl
 }
 
 const billingMail = async (email: string) =>
-  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) => m.kind === 'billing');
+  (await t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id)).filter(
+    (m) => m.kind === 'billing',
+  );
 const notices = () => t.ctx.db.select().from(noticesSent);
 
 describe('renewal reminders for plans longer than a month', () => {

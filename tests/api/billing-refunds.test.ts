@@ -38,7 +38,7 @@ const refund = (admin: HttpClient, memberId: number, body: object, key: string |
   admin.post(`/api/admin/members/${memberId}/refund`, body, key === null ? {} : { 'idempotency-key': key });
 
 const refundEvents = () => t.ctx.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.type, 'refunded'));
-const mailTo = (email: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email));
+const mailTo = (email: string) => t.ctx.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id);
 
 describe('refunds through Stripe', () => {
   it('a full refund refunds the latest payment, is recorded with who and why, e-mails the member and is listed', async () => {

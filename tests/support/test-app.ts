@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, type App } from '#server/app';
 import { alertsIdle } from '#server/features/alerts/delivery-loop';
-import { openDatabase, type Database } from '#server/db/client';
+import { openDatabase, rowsOf, type Database } from '#server/db/client';
 import * as schema from '#server/db/schema';
 import { loadConfig, type AppConfig } from '#server/env';
 import type { Clock } from '#server/context';
@@ -61,8 +61,47 @@ const tableNames = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => v instanceof PgTable)
   .map((t) => `"${getTableName(t)}"`);
 
+/**
+ * Empties every table and restarts every id, as `TRUNCATE … RESTART IDENTITY CASCADE` does, but in
+ * a few milliseconds where TRUNCATE takes about ninety on PostgreSQL (it makes new files for each
+ * table): one statement deletes every row with triggers and foreign-key checks off
+ * (session_replication_role, a superuser's setting: the test databases' owner is one, and where
+ * not, TRUNCATE it is), restarts the id sequences, and sends the one 'all' notice the truncate
+ * triggers would, so every instance's session cache forgets everyone as it did.
+ */
 export async function resetDatabase(database: Database) {
-  await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
+  const sequences = await idSequencesIfSuperuser(database);
+  if (!sequences) {
+    await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
+    return;
+  }
+  const deletes = tableNames.map((table, i) => `d${i} AS (DELETE FROM ${table})`).join(', ');
+  const restarts = sequences.map((name) => `setval(${quoteLiteral(name)}, 1, false)`).join(', ');
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
+    await tx.execute(sql.raw(`WITH ${deletes} SELECT pg_notify('vbg_auth', 'all'), ${restarts}`));
+  });
+}
+
+const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+const idSequences = new WeakMap<Database, Promise<string[] | null>>();
+
+/** The public schema's sequences, or null when this connection may not turn triggers off. */
+function idSequencesIfSuperuser(database: Database) {
+  let found = idSequences.get(database);
+  if (!found) {
+    found = (async () => {
+      const role = await database.db.execute(sql`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`);
+      if (!rowsOf<{ super: boolean }>(role)[0]?.super) return null;
+      const sequences = await database.db.execute(
+        sql`SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences WHERE schemaname = 'public'`,
+      );
+      return rowsOf<{ name: string }>(sequences).map((r) => r.name);
+    })();
+    idSequences.set(database, found);
+  }
+  return found;
 }
 
 /**
