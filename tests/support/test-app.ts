@@ -76,10 +76,13 @@ export async function resetDatabase(database: Database) {
     return;
   }
   const deletes = tableNames.map((table, i) => `d${i} AS (DELETE FROM ${table})`).join(', ');
-  const restarts = sequences.map((name) => `setval(${quoteLiteral(name)}, 1, false)`).join(', ');
+  const selected = [
+    "pg_notify('vbg_auth', 'all')",
+    ...sequences.map((name) => `setval(${quoteLiteral(name)}, 1, false)`),
+  ];
   await database.db.transaction(async (tx) => {
     await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
-    await tx.execute(sql.raw(`WITH ${deletes} SELECT pg_notify('vbg_auth', 'all'), ${restarts}`));
+    await tx.execute(sql.raw(`WITH ${deletes} SELECT ${selected.join(', ')}`));
   });
 }
 
