@@ -119,7 +119,7 @@ let skipped = 0;
 /** Each failed test (or file that failed outside its tests) and the first lines of why. */
 const failures = [];
 const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n      ');
-for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json') && !f.startsWith('step-times'))) {
+for (const file of fs.readdirSync(reports).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;

@@ -5,7 +5,7 @@ import { erasedEmail } from '#shared/erased-account';
 import type { MyDataExport } from '#shared/schemas/account';
 import { rowsOf } from '#server/db/client';
 import * as schema from '#server/db/schema';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { schemaTables, startTestApp, type TestApp } from '../support/test-app';
 import { PASSWORD, signedIn } from '../support/users';
 
 /**
@@ -302,7 +302,6 @@ const DATA: Record<string, DataRule> = {
   },
 };
 
-const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
 const PERSON_COLUMN = /(^|_)(user_id|email|recipient)$/;
 
 /** The table's columns that are foreign keys to users. */
@@ -349,7 +348,7 @@ async function rowsWithId(table: PgTable, id: number) {
 /** How many rows of each table name the member, by id or by address. */
 async function footprint(m: Member) {
   const found: Record<string, { byId: number; byAddress: number }> = {};
-  for (const table of tables) {
+  for (const table of schemaTables) {
     const byId = await rowsWithId(table, m.id);
     const byAddress = await rowsHolding(table, m.email);
     if (byId + byAddress > 0) found[getTableName(table)] = { byId, byAddress };
@@ -364,7 +363,7 @@ async function member(email: string, tag: string): Promise<Member & { client: Re
 
 describe('the tables that hold a member (a walk of the schema, no database)', () => {
   it('every table the schema ties to a member is accounted for by export and erasure', () => {
-    const tied: string[] = tables
+    const tied: string[] = schemaTables
       .filter((table) => memberColumns(table).length > 0)
       .map((table) => getTableName(table));
     expect(tied.length).toBeGreaterThan(10); // the walk sees the schema
@@ -373,7 +372,7 @@ describe('the tables that hold a member (a walk of the schema, no database)', ()
       unaccounted,
       'tables tied to a member that DATA does not list: export and erase them, or say why they are kept',
     ).toEqual([]);
-    const names: string[] = tables.map((table) => getTableName(table));
+    const names: string[] = schemaTables.map((table) => getTableName(table));
     for (const [name, rule] of Object.entries(DATA)) {
       expect(names, `DATA lists ${name}, which is no table`).toContain(name);
       expect(tied.includes(name), `${name}: tied by its columns, so not byContent`).toBe(!rule.byContent);
@@ -417,7 +416,7 @@ describe('export and erasure of every table tied to a member', () => {
     expect(deleted.status).toBe(200);
 
     const anonymous = erasedEmail(ann.id);
-    for (const table of tables) {
+    for (const table of schemaTables) {
       const name = getTableName(table);
       expect(await rowsHolding(table, ann.email), `${name}: no row holds Ann's address`).toBe(0);
       const rule = DATA[name];

@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import { pdfFromObjects } from '../fixtures/hand-pdf';
 import { getTableName } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '#server/db/schema';
 import { inflateEntry, readCentralDirectory } from '#server/features/race-cards/zip-guard';
@@ -10,7 +9,7 @@ import { standardMasterPdf } from '../fixtures/race-preview-pdf';
 import { verdictDocx, verdictForm } from '../fixtures/verdict-docx';
 import { bspCsv } from '../fixtures/racing-feeds';
 import type { HttpClient } from '../support/http-client';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { schemaTables, startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/users';
 import { pdfBytes, pdfForm } from './tips-helpers';
 
@@ -46,9 +45,7 @@ interface Endpoint {
 let ENDPOINTS: Endpoint[] = [];
 
 const EXCLUDED = new Set(['upload_log', 'sessions', 'login_throttle']);
-const TABLES = (Object.values(schema) as unknown[])
-  .filter((v): v is PgTable => v instanceof PgTable)
-  .filter((tb) => !EXCLUDED.has(getTableName(tb)));
+const TABLES = schemaTables.filter((tb) => !EXCLUDED.has(getTableName(tb)));
 
 /** Every row of every table (bytea as a digest), as comparable JSON. */
 async function snapshot() {

@@ -1,9 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '#server/db/client';
-import * as schema from '#server/db/schema';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { schemaTables, startTestApp, type TestApp } from '../support/test-app';
 import { createAccount, signedIn } from '../support/users';
 
 // Every test starts from an empty database: what the reset between tests must leave behind.
@@ -12,8 +10,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
 
 describe('the reset between tests', () => {
   it('empties every table, starts ids again from 1 and tells every instance to forget its sessions', async () => {
@@ -24,7 +20,7 @@ describe('the reset between tests', () => {
 
     await t.reset();
 
-    for (const table of tables) {
+    for (const table of schemaTables) {
       const count = rowsOf<{ n: number }>(
         await t.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${getTableName(table)}"`)),
       )[0].n;

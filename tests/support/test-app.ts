@@ -57,9 +57,10 @@ export function pgWorkerUrl() {
   return workerDatabaseUrl(process.env.TEST_DATABASE_URL!, worker, inject('pgDatabasePrefix'));
 }
 
-const tableNames = (Object.values(schema) as unknown[])
-  .filter((v): v is PgTable => v instanceof PgTable)
-  .map((t) => `"${getTableName(t)}"`);
+/** Every table of the app's schema (drizzle's), for tests that walk them all. */
+export const schemaTables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
+
+const tableNames = schemaTables.map((t) => `"${getTableName(t)}"`);
 
 /**
  * Empties every table and restarts every id, as `TRUNCATE … RESTART IDENTITY CASCADE` does, but in
@@ -70,39 +71,38 @@ const tableNames = (Object.values(schema) as unknown[])
  * triggers would, so every instance's session cache forgets everyone as it did.
  */
 export async function resetDatabase(database: Database) {
-  const sequences = await idSequencesIfSuperuser(database);
-  if (!sequences) {
+  const restarts = await idRestartsIfSuperuser(database);
+  if (!restarts) {
     await database.db.execute(sql.raw(`TRUNCATE ${tableNames.join(', ')} RESTART IDENTITY CASCADE`));
     return;
   }
   const deletes = tableNames.map((table, i) => `d${i} AS (DELETE FROM ${table})`).join(', ');
-  const selected = [
-    "pg_notify('vbg_auth', 'all')",
-    ...sequences.map((name) => `setval(${quoteLiteral(name)}, 1, false)`),
-  ];
+  const selected = ["pg_notify('vbg_auth', 'all')", ...restarts];
   await database.db.transaction(async (tx) => {
     await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
     await tx.execute(sql.raw(`WITH ${deletes} SELECT ${selected.join(', ')}`));
   });
 }
 
-const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const idRestarts = new WeakMap<Database, Promise<string[] | null>>();
 
-const idSequences = new WeakMap<Database, Promise<string[] | null>>();
-
-/** The public schema's sequences, or null when this connection may not turn triggers off. */
-function idSequencesIfSuperuser(database: Database) {
-  let found = idSequences.get(database);
+/**
+ * A `setval(…, 1, false)` for each of the public schema's sequences (quoted by PostgreSQL), or
+ * null when this connection may not turn triggers off.
+ */
+function idRestartsIfSuperuser(database: Database) {
+  let found = idRestarts.get(database);
   if (!found) {
     found = (async () => {
       const role = await database.db.execute(sql`SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user`);
       if (!rowsOf<{ super: boolean }>(role)[0]?.super) return null;
       const sequences = await database.db.execute(
-        sql`SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences WHERE schemaname = 'public'`,
+        sql`SELECT format('setval(%L, 1, false)', format('%I.%I', schemaname, sequencename)) AS restart
+            FROM pg_sequences WHERE schemaname = 'public'`,
       );
-      return rowsOf<{ name: string }>(sequences).map((r) => r.name);
+      return rowsOf<{ restart: string }>(sequences).map((r) => r.restart);
     })();
-    idSequences.set(database, found);
+    idRestarts.set(database, found);
   }
   return found;
 }
