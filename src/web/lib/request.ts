@@ -37,10 +37,52 @@ export function setServerFetch(f: Fetch) {
   serverFetch = f;
 }
 
+/** Requests this page has sent and not yet had answered. */
+const inFlight = new Set<Promise<unknown>>();
+let signingOut = false;
+
+/** The error a request meets once the page has begun to sign out: it was never sent. */
+export class SigningOutError extends Error {
+  constructor() {
+    super('Signing out: the request was not sent');
+    this.name = 'SigningOutError';
+  }
+}
+
+/**
+ * Sends one request as the signed-in person, unless this page has begun to sign out: from then on
+ * nothing more goes out in their name (a poll that went out after the session ended would only
+ * earn a 401), and the page waits for what it had already sent.
+ */
+function send(url: string, init: RequestInit): Promise<Response> {
+  if (signingOut) return Promise.reject(new SigningOutError());
+  const sent = fetch(url, init);
+  inFlight.add(sent);
+  void sent.catch(() => undefined).finally(() => inFlight.delete(sent));
+  return sent;
+}
+
+/** The longest signing out waits for requests already sent: a hung one must not keep a session open. */
+const SIGN_OUT_WAIT_MS = 10_000;
+
+/**
+ * Stops this page's reads and writes before it signs out (they fail with SigningOutError without
+ * being sent) and resolves once every request already sent has been answered (or after
+ * SIGN_OUT_WAIT_MS), so none of them reaches the server after the session has ended. The page then
+ * loads another, which starts afresh.
+ */
+export async function stopRequestsToSignOut(): Promise<void> {
+  signingOut = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waitedLongEnough = new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS)));
+  await Promise.race([Promise.allSettled([...inFlight]), waitedLongEnough]);
+  clearTimeout(timer);
+}
+
 /** fetch for reads that also run in the server render (queries). */
 export async function readFetch(url: string, init: RequestInit): Promise<Response> {
   if (serverFetch) return serverFetch(url, init);
-  const res = await fetch(url, init);
+  const res = await send(url, init);
   // An answer the service worker kept for a member, served with no network, says when it was saved.
   noteSavedAt(res);
   return res;
@@ -64,7 +106,7 @@ export async function apiRequest(
 ): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
   const hasJson = data !== undefined && !isForm;
-  const res = await fetch(url, {
+  const res = await send(url, {
     method,
     // A JSON content type with an empty body is refused by the server, so it goes with a body only.
     headers: { ...headers(hasJson), ...extraHeaders },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isMobileClient } from '#web/lib/device';
 import { signOutWithDevice } from '#web/lib/push-device';
+import { stopRequestsToSignOut } from '#web/lib/request';
 import { clearBrowserStorage } from '#web/lib/storage';
 
 /** 30 minutes without activity signs out; a warning comes 2 minutes before. */
@@ -9,6 +10,8 @@ const INACTIVITY_WARNING_MS = 2 * 60 * 1000;
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
 
 async function signOutForInactivity() {
+  // The page's polls stop first: one that went out after the session ended would only earn a 401.
+  await stopRequestsToSignOut();
   try {
     await signOutWithDevice((body) =>
       fetch('/api/logout', {
