@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/longest-first.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -37,6 +38,9 @@ const EMBEDDED_DATABASE_API_TESTS = [
  */
 export default defineConfig({
   test: {
+    // The longest files first in every project, from Vitest's record of this machine's last run or,
+    // on a fresh clone, from tests/file-durations.json.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
