@@ -25,7 +25,7 @@ for (const [report, project] of Object.entries(projectOf)) {
   }
   for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).testResults ?? []) {
     const seconds = (suite.endTime - suite.startTime) / 1000;
-    if (!(seconds >= LONG_SECONDS)) continue;
+    if (seconds < LONG_SECONDS) continue;
     const name = path.relative(root, suite.name);
     (durations[project(name)] ??= {})[name] = Math.round(seconds * 10) / 10;
   }
